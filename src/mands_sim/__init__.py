@@ -1,0 +1,10 @@
+"""mands-sim: a Monte Carlo encounter simulator for the Men & Supermen role-playing game.
+
+This module is the public facade; the work lives in the submodules.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__"]

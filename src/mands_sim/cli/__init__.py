@@ -1,0 +1,46 @@
+"""The ``mands-sim`` command line.
+
+Each subcommand lives in its own module of this package and exposes ``add_parser(subparsers)``,
+which registers the subcommand and sets ``func`` to a callable taking the parsed arguments and
+returning the exit status. Errors of the :class:`~mands_sim.errors.MandsSimError` family are
+printed as one clear line on stderr with exit status 2; nothing else is caught.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from mands_sim import __version__
+from mands_sim.errors import MandsSimError
+
+SUBCOMMANDS = ("sheet", "plugins")
+"""Modules of this package that add a subcommand, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mands-sim",
+        description="Simulate Men & Supermen encounters and report how tough they are.",
+    )
+    parser.add_argument("--version", action="version", version=f"mands-sim {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"mands_sim.cli.{name}").add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except MandsSimError as error:
+        print(f"mands-sim: error: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

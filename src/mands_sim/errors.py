@@ -1,0 +1,89 @@
+"""One exception tree for mands-sim.
+
+Every error the project raises on purpose derives from :class:`MandsSimError`, so a caller can
+catch the whole family with one clause, and every error carries the context a reader needs:
+the file, key and expectation for bad input; the plugin and hook for plugin failures.
+
+A rule-legal refusal ("the character cannot do that now") is an *outcome*, never an exception.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MandsSimError(Exception):
+    """Base class of every error mands-sim raises on purpose."""
+
+
+class RulesDataError(MandsSimError):
+    """A chart or table data file is malformed (gap, overlap, wrong type)."""
+
+    def __init__(self, source: str, problem: str) -> None:
+        super().__init__(f"{source}: {problem}")
+        self.source = source
+        self.problem = problem
+
+
+class DiceError(MandsSimError):
+    """A dice expression is malformed or a dice source cannot deliver a roll."""
+
+
+class ScriptedDiceExhausted(DiceError):
+    """A scripted dice source was asked for more faces than the test supplied."""
+
+
+class InputError(MandsSimError):
+    """A user-supplied file (character sheet, scenario) is not what it should be.
+
+    Attributes:
+        path: the file that is wrong (``None`` for in-memory input).
+        key: dotted path of the offending key inside the file (``""`` for the whole file).
+        expected: what was expected there, in words.
+    """
+
+    def __init__(self, path: Path | str | None, key: str, expected: str) -> None:
+        self.path = Path(path) if path is not None else None
+        self.key = key
+        self.expected = expected
+        where = str(self.path) if self.path is not None else "<input>"
+        at = f" at '{key}'" if key else ""
+        super().__init__(f"{where}{at}: {expected}")
+
+
+class SheetError(InputError):
+    """A character sheet is malformed."""
+
+
+class ScenarioError(InputError):
+    """A scenario file is malformed."""
+
+
+class PluginError(MandsSimError):
+    """A plugin misbehaved. ``plugin`` names it; ``hook`` names the hook, when known."""
+
+    def __init__(self, plugin: str, message: str, hook: str | None = None) -> None:
+        self.plugin = plugin
+        self.hook = hook
+        where = f"plugin '{plugin}'" + (f" in hook '{hook}'" if hook else "")
+        super().__init__(f"{where}: {message}")
+
+
+class PluginValidationError(PluginError):
+    """A plugin failed strict loading (unknown hook, bad signature, unmarked hook)."""
+
+
+class DuplicateRegistrationError(PluginError):
+    """Two plugins registered the same name for the same kind of thing."""
+
+    def __init__(self, kind: str, name: str, first: str, second: str) -> None:
+        self.kind = kind
+        self.name = name
+        self.first = first
+        super().__init__(
+            second, f"{kind} '{name}' is already registered by plugin '{first}'"
+        )
+
+
+class PluginHookError(PluginError):
+    """A plugin raised inside a hook; the original exception is the ``__cause__``."""
