@@ -1,0 +1,101 @@
+"""Actions: what a character can do, what a policy asks for, and what is in progress.
+
+``rules/combat.md`` §3: every action has a Performance Time (PT), an EP row, and is single (EP
+per attempt) or sustained (EP per round); active actions run one at a time, passive ones
+alongside. Definitions are registered by plugins (``mands_register_actions``); the kernel only
+knows this shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDefinition:
+    """An action a character can take.
+
+    Attributes:
+        name: the action's name in scenario files and logs (e.g. ``"fist-attack"``).
+        performance_time: segments from initiation to completion before Q shortens it.
+        is_passive: may start during another action's PT (``rules/combat.md`` §3).
+        is_sustained: pays EP at start and at each Payment Segment instead of per attempt.
+        ep_row: the EP Use Chart row it starts at (seed "EP Cost": normally row 9).
+        needs_target: the policy must name a target character.
+        summary: one line for listings.
+    """
+
+    name: str
+    performance_time: int
+    is_passive: bool = False
+    is_sustained: bool = False
+    ep_row: int = 9
+    needs_target: bool = False
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What a policy asks a character to do now."""
+
+    action: str
+    target: str | None = None
+    reason: str = ""
+    options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A policy's choice to do nothing until segment ``until`` (then it is asked again)."""
+
+    until: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class QualityAllocation:
+    """How the Quality of a roll is spent (``rules/combat.md`` §5, ``rules/charts.md`` §5).
+
+    ``defense`` is Q spent on Defense (2 Q per +1 Defense); ``speed`` is Q spent on shortening PT;
+    ``ep`` is Q spent lowering the EP row.
+    """
+
+    attack: int = 0
+    defense: int = 0
+    speed: int = 0
+    damage: int = 0
+    ep: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.attack + self.defense + self.speed + self.damage + self.ep
+
+
+@dataclass(slots=True)
+class ActionInProgress:
+    """An action between initiation and completion. Owned by its character's state.
+
+    ``prepared`` holds what initiation decided for resolution (Attack, damage, Defense to take
+    effect …), written once by the plugin that initiated it.
+    """
+
+    action_id: int
+    definition: ActionDefinition
+    intent: Intent
+    started_at: int
+    completes_at: int
+    prepared: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    pushback: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.definition.name
+
+    @property
+    def performance_time(self) -> int:
+        return self.completes_at - self.started_at

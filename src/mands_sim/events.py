@@ -1,0 +1,201 @@
+"""Frozen records of everything that happens in an encounter.
+
+Rule code returns events; the kernel applies them to the encounter state (the one place that
+mutates it) and hands them to observers: the JSONL event log, the narrative, collectors. Every
+event knows its ``segment`` and its ``kind``; :func:`to_record` turns one into a plain dict whose
+JSON form is stable (sorted keys, fractions as "n/d" text), so the same seed gives a byte-identical
+log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events."""
+
+    kind: ClassVar[str] = "event"
+    segment: int
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterStarted(Event):
+    kind: ClassVar[str] = "encounter-started"
+    scenario: str
+    seed: int
+    characters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RollMade(Event):
+    """An Action Roll: 2d10 (with the Special 1-rule) against target + pool bonus."""
+
+    kind: ClassVar[str] = "roll"
+    character: str
+    purpose: str
+    target: int
+    bonus_pool: int
+    pool_bonus: int
+    faces: tuple[int, ...]
+    rerolls: tuple[int, ...]
+    total: int
+    quality: int
+
+
+@dataclass(frozen=True, slots=True)
+class QualityAllocated(Event):
+    """How the Quality of a Combat Roll was spent (``rules/combat.md`` §5)."""
+
+    kind: ClassVar[str] = "quality-allocated"
+    character: str
+    action: str
+    attack: int
+    defense: int
+    speed: int
+    damage: int
+    ep: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStarted(Event):
+    kind: ClassVar[str] = "action-started"
+    character: str
+    action: str
+    action_id: int
+    target: str | None
+    performance_time: int
+    completes_at: int
+    is_passive: bool
+    is_sustained: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PushedBack(Event):
+    """Segments added to an action in progress (``rules/combat.md`` §3, §8.2)."""
+
+    kind: ClassVar[str] = "pushback"
+    character: str
+    action: str
+    action_id: int
+    segments: int
+    completes_at: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndurancePaid(Event):
+    """EP charged for an action (``rules/combat.md`` §1, seed "EP Cost")."""
+
+    kind: ClassVar[str] = "ep-paid"
+    character: str
+    action: str
+    reason: str
+    row: int
+    amount: Fraction
+    endurance_after: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResolved(Event):
+    kind: ClassVar[str] = "action-resolved"
+    character: str
+    action: str
+    action_id: int
+    target: str | None
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Event):
+    """``rules/combat.md`` §6: an attack hits when Attack ≥ the defender's Defense."""
+
+    kind: ClassVar[str] = "attack"
+    character: str
+    target: str
+    attack: int
+    defense: int
+    hit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseChanged(Event):
+    kind: ClassVar[str] = "defense-changed"
+    character: str
+    defense: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTaken(Event):
+    """Damage after Ignore Damage and Skin Temper, taken from VP first, then DP (§7.3)."""
+
+    kind: ClassVar[str] = "damage"
+    character: str
+    source: str
+    raw: int
+    taken: int
+    virtual_damage_points_after: int
+    damage_points_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConsciousnessCheck(Event):
+    """G-17: at Body DP ≤ 0, a roll to stay conscious."""
+
+    kind: ClassVar[str] = "consciousness-check"
+    character: str
+    target: int
+    total: int
+    stays_conscious: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfAction(Event):
+    kind: ClassVar[str] = "out-of-action"
+    character: str
+    condition: str
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionMade(Event):
+    """A policy's choice, with its reason, so every decision can be explained."""
+
+    kind: ClassVar[str] = "decision"
+    character: str
+    action: str
+    target: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterEnded(Event):
+    kind: ClassVar[str] = "encounter-ended"
+    winner: str | None
+    reason: str
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator != 1 else value.numerator
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def to_record(event: Event) -> dict[str, Any]:
+    """The event as a plain dict: ``kind``, ``segment`` and its fields."""
+    record: dict[str, Any] = {"kind": event.kind}
+    for field in dataclasses.fields(event):
+        record[field.name] = _plain(getattr(event, field.name))
+    return record
+
+
+def to_json_line(event: Event) -> str:
+    """One line of the JSONL event log (sorted keys, no spaces: byte-stable)."""
+    return json.dumps(to_record(event), sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,1 @@
+"""The encounter kernel: segment clock, same-segment ordering and the action lifecycle."""

@@ -1,0 +1,108 @@
+"""What happens in one segment, and in which order (DESIGN.md "Same-segment order is explicit").
+
+Everything the kernel does is an :class:`Entry` on the :class:`Agenda`, ordered by the key
+
+    (segment, phase, tiebreak, character id, sequence)
+
+* ``segment`` — game time (``rules/combat.md`` §1).
+* ``phase`` — :class:`Phase`: round bookkeeping first (Payment Segments), then actions that
+  complete resolve, then conditions are checked, then characters initiate new actions. So the
+  combat example's "both punches resolve at 15, then each rolls again at 15" holds by
+  construction.
+* ``tiebreak`` — lower first; 0 unless an optional rule (e.g. Simpler Combat initiative) sets it.
+* ``character id`` — the scenario's id, compared as text: the documented last resort.
+* ``sequence`` — only separates entries of one character in one phase (e.g. two passive
+  actions resolving together), in the order they were scheduled.
+
+SimPy's own insertion order never decides anything: the kernel's driver process pops entries one
+at a time and lets SimPy run only the one character process that entry wakes.
+Entries can be cancelled (an action pushed back is re-entered at its new segment); cancelled
+entries are skipped lazily.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """The phases of one segment, in the order they run."""
+
+    PAYMENT = 0
+    """Round boundary bookkeeping: Payment Segments (G-33), per-round rest healing."""
+    RESOLVE = 1
+    """Actions whose performance time completes in this segment take effect."""
+    STATUS = 2
+    """Conditions are checked: consciousness, encounter end."""
+    INITIATE = 3
+    """Characters free to act choose and start an action (one initiation per segment)."""
+
+
+OrderKey = tuple[int, int, int, str, int]
+
+
+@dataclass(order=True, slots=True)
+class Entry:
+    """One thing the kernel will do at a segment. Ordered by :attr:`key` only."""
+
+    key: OrderKey
+    run: Callable[[], None] = field(compare=False)
+    label: str = field(compare=False, default="")
+    cancelled: bool = field(compare=False, default=False)
+
+    @property
+    def segment(self) -> int:
+        return self.key[0]
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.key[1])
+
+    def cancel(self) -> None:
+        """Skip this entry when its turn comes (used when pushback moves an action)."""
+        self.cancelled = True
+
+
+class Agenda:
+    """A priority queue of :class:`Entry` keyed by the documented ordering key."""
+
+    def __init__(self) -> None:
+        self._heap: list[Entry] = []
+        self._sequence = itertools.count()
+
+    def add(
+        self,
+        segment: int,
+        phase: Phase,
+        character_id: str,
+        run: Callable[[], None],
+        *,
+        tiebreak: int = 0,
+        label: str = "",
+    ) -> Entry:
+        """Schedule ``run`` at ``segment`` in ``phase`` and return its entry."""
+        key = (segment, int(phase), tiebreak, character_id, next(self._sequence))
+        entry = Entry(key, run, label)
+        heapq.heappush(self._heap, entry)
+        return entry
+
+    def pop(self) -> Entry | None:
+        """The next live entry, or ``None`` when nothing is left."""
+        while self._heap:
+            entry = heapq.heappop(self._heap)
+            if not entry.cancelled:
+                return entry
+        return None
+
+    def next_segment(self) -> int | None:
+        """The segment of the next live entry, without removing it."""
+        while self._heap and self._heap[0].cancelled:
+            heapq.heappop(self._heap)
+        return self._heap[0].segment if self._heap else None
+
+    def __len__(self) -> int:
+        return sum(1 for entry in self._heap if not entry.cancelled)

@@ -1,0 +1,462 @@
+"""One running encounter on a SimPy clock (DESIGN.md "Time and actions").
+
+The :class:`Encounter` owns a ``simpy.Environment`` whose time unit is one segment, an
+:class:`~mands_sim.kernel.agenda.Agenda` that fixes the order of everything in a segment, one
+SimPy process per character, and the encounter state. Rules live in plugins: the kernel asks
+its :class:`Rules` (backed by the plugin hooks) whether an action may start, how it starts
+(rolls, Quality, costs, performance time) and what it does when it completes. The kernel itself
+enforces only the time rules of ``rules/combat.md`` §1 and §3:
+
+* one initiation per segment; one active action at a time; passive actions may start during
+  another action once ⌈PT/10⌉ of its segments have passed; any action may start during passive
+  ones (``rules/gaps.md`` G-12);
+* starting an action during others adds 1 segment of pushback to each of them;
+* single actions pay EP per attempt; sustained ones when they start and at every Payment
+  Segment (G-33), and a re-roll pays only the difference above what was paid this period (the
+  seed's "EP Cost"; G-36 switches to the example's full payments).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+import simpy
+
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.events import (
+    ActionResolved,
+    ActionStarted,
+    EncounterEnded,
+    EndurancePaid,
+    Event,
+    PushedBack,
+)
+from mands_sim.kernel.agenda import Agenda, Entry, Phase
+from mands_sim.kernel.state import CharacterState, EncounterState
+from mands_sim.kernel.time import SegmentTime, TimeModel
+
+Observer = Callable[[Event], None]
+
+
+def _trigger(event: simpy.Event) -> None:
+    if not event.triggered:
+        event.succeed()
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """An EP charge an action makes at its start, read off the EP Use Chart at ``row``."""
+
+    row: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Initiation:
+    """What the rules decided when an action started.
+
+    ``events`` are the rolls and Quality allocations to log; ``charges`` the EP to pay now;
+    ``performance_time`` the PT after Quality; ``prepared`` what resolution will need.
+    """
+
+    performance_time: int
+    events: tuple[Event, ...] = ()
+    charges: tuple[Charge, ...] = ()
+    prepared: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Rules(Protocol):
+    """The rules the kernel consults; :mod:`mands_sim.simulation` backs them with plugin hooks."""
+
+    def definition(self, action: str) -> ActionDefinition: ...
+
+    def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]: ...
+
+    def initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation: ...
+
+    def resolve(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]: ...
+
+    def status_checks(self, encounter: Encounter, actor: str) -> list[Event]: ...
+
+    def ep_cost(self, row: int) -> Fraction: ...
+
+
+class Mind(Protocol):
+    """What drives a character: its policy, seen from the kernel."""
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        """An action to start now, a :class:`Wait`, or ``None``: "nothing until things change"."""
+        ...
+
+
+class ActionRefused(Exception):
+    """Raised by :meth:`Encounter.initiate` when the rules or the clock forbid the action.
+
+    A policy asking for a forbidden action is a bug in the policy, not a game outcome; policies
+    see the available actions in their view.
+    """
+
+
+class Encounter:
+    """A single encounter run: clock, agenda, processes, state and the action lifecycle."""
+
+    def __init__(
+        self,
+        characters: Iterable[CharacterState],
+        *,
+        rules: Rules,
+        minds: Mapping[str, Mind],
+        time_model: TimeModel | None = None,
+        time_limit: int = 3000,
+        observers: Iterable[Observer] = (),
+        dice: Any = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.env = simpy.Environment()
+        self.agenda = Agenda()
+        self.state = EncounterState(list(characters))
+        self.rules = rules
+        self.minds = dict(minds)
+        self.time = time_model or SegmentTime()
+        self.time_limit = time_limit
+        self.observers = list(observers)
+        self.dice = dice
+        self.context = dict(context or {})
+        self.log: list[Event] = []
+        self.ended: EncounterEnded | None = None
+        self._next_action_id = 1
+        self._entries: dict[int, Entry] = {}
+        self._wakes: dict[str, simpy.Event] = {}
+        self._paid_this_period: dict[int, Fraction] = {}
+
+    # -- the clock -----------------------------------------------------------------------
+
+    @property
+    def now(self) -> int:
+        return int(self.env.now)
+
+    def run(self, until: int | None = None) -> EncounterEnded | None:
+        """Run to the end of the encounter, or until segment ``until``."""
+        for state in self.state:
+            self.env.process(self._life(state.character_id))
+        self._schedule_payment()
+        self.agenda.add(self.time_limit, Phase.STATUS, "", self._time_up, label="time limit")
+        driver = self.env.process(self._drive(until))
+        self.env.run(until=driver)
+        return self.ended
+
+    def _drive(self, until: int | None) -> Generator[simpy.Event, Any, None]:
+        """Pop agenda entries in key order; let SimPy run what each one wakes."""
+        while self.ended is None:
+            segment = self.agenda.next_segment()
+            if segment is None or (until is not None and segment > until):
+                return
+            if segment > self.now:
+                yield self.env.timeout(segment - self.now)
+            entry = self.agenda.pop()
+            assert entry is not None
+            entry.run()
+            yield self.env.timeout(0)
+
+    def at(self, segment: int, phase: Phase, actor: str, run: Callable[[], None]) -> Entry:
+        """Schedule ``run`` on the agenda (never before now)."""
+        return self.agenda.add(max(segment, self.now), phase, actor, run)
+
+    # -- events --------------------------------------------------------------------------
+
+    def emit(self, events: Iterable[Event]) -> None:
+        """Apply each event to the state (the one place it changes) and tell the observers."""
+        for event in events:
+            self.state.apply(event)
+            self.log.append(event)
+            for observer in self.observers:
+                observer(event)
+
+    # -- character processes -------------------------------------------------------------
+
+    def _life(self, actor: str) -> Generator[simpy.Event, Any, None]:
+        """One character's process: wait until it may act, ask its mind, start the action."""
+        state = self.state[actor]
+        while state.in_action and self.ended is None:
+            if state.active_action is None:
+                wake = self._sleep(actor)
+                self.wake(actor)
+                yield wake
+            else:
+                yield self._alarm(self._earliest_passive(state), actor)
+            if not state.in_action or self.ended is not None:
+                return
+            decision = self.minds[actor].choose(self, actor)
+            if decision is None:
+                yield self._sleep(actor)  # nothing to do until something changes
+            elif isinstance(decision, Wait):
+                yield self._alarm(decision.until, actor)
+            else:
+                self.initiate(actor, decision)
+
+    def _alarm(self, segment: int, actor: str) -> simpy.Event:
+        alarm = self.env.event()
+        self.at(segment, Phase.INITIATE, actor, lambda: _trigger(alarm))
+        return alarm
+
+    def _sleep(self, actor: str) -> simpy.Event:
+        wake = self.env.event()
+        self._wakes[actor] = wake
+        return wake
+
+    def _earliest_initiation(self, state: CharacterState) -> int:
+        """One initiation per segment (``rules/combat.md`` §3)."""
+        earliest = self.now
+        if state.last_initiation is not None and state.last_initiation >= self.now:
+            earliest = state.last_initiation + 1
+        return self.time.initiation_segment(earliest)
+
+    def _earliest_passive(self, state: CharacterState) -> int:
+        """A passive action may start once ⌈PT/10⌉ of each running action has passed (§3)."""
+        waits = [a.started_at + math.ceil(a.performance_time / 10) for a in state.actions]
+        return max([self._earliest_initiation(state), *waits])
+
+    def wake(self, actor: str) -> None:
+        """Let a sleeping ``actor`` with no active action choose at its next chance to initiate."""
+        state = self.state[actor]
+        wake = self._wakes.get(actor)
+        if wake is None or state.active_action is not None:
+            return
+        del self._wakes[actor]
+        self.at(self._earliest_initiation(state), Phase.INITIATE, actor, lambda: _trigger(wake))
+
+    def _wake_everyone(self) -> None:
+        for actor in self.state.ids():
+            self.wake(actor)
+
+    # -- the action lifecycle ------------------------------------------------------------
+
+    def check_timing(self, actor: str, definition: ActionDefinition) -> str | None:
+        """Why the clock forbids starting ``definition`` now, or ``None`` (§3, G-12)."""
+        state = self.state[actor]
+        if not state.in_action:
+            return f"{actor} is {state.condition}"
+        if state.last_initiation == self.now:
+            return "one initiation per segment"
+        running = state.active_action
+        if running is not None and not definition.is_passive:
+            return f"{running.name} is in progress and {definition.name} is not passive"
+        for action in state.actions:
+            wait = math.ceil(action.performance_time / 10)
+            if definition.is_passive and self.now < action.started_at + wait:
+                return f"a passive action may start only {wait} segments into {action.name}"
+        return None
+
+    def initiate(self, actor: str, intent: Intent) -> ActionInProgress:
+        """Start ``intent`` now: check, let the rules roll and decide, pay, schedule, push back."""
+        definition = self.rules.definition(intent.action)
+        reasons = [r for r in [self.check_timing(actor, definition)] if r]
+        reasons += self.rules.refusals(self, actor, intent)
+        if reasons:
+            raise ActionRefused(f"segment {self.now}: {actor} cannot {intent.action}: {reasons}")
+        started = self.initiate_checked(actor, intent, definition)
+        return started
+
+    def initiate_checked(
+        self, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> ActionInProgress:
+        state = self.state[actor]
+        in_progress = list(state.actions)
+        initiation = self.rules.initiate(self, actor, intent, definition)
+        self.emit(initiation.events)
+        action = ActionInProgress(
+            action_id=self._take_action_id(),
+            definition=definition,
+            intent=intent,
+            started_at=self.now,
+            completes_at=self.time.completion_segment(self.now, initiation.performance_time),
+            prepared=dict(initiation.prepared),
+        )
+        self.state.stage(action)
+        self.emit([self._started_event(actor, action)])
+        self._schedule_completion(actor, action)
+        self.pay(actor, action, initiation.charges, new_period=True)
+        for running in in_progress:
+            self.push_back(actor, running.action_id, 1, f"{definition.name} started")
+        return action
+
+    def _take_action_id(self) -> int:
+        action_id = self._next_action_id
+        self._next_action_id += 1
+        return action_id
+
+    def _started_event(self, actor: str, action: ActionInProgress) -> ActionStarted:
+        definition = action.definition
+        return ActionStarted(
+            segment=self.now,
+            character=actor,
+            action=definition.name,
+            action_id=action.action_id,
+            target=action.intent.target,
+            performance_time=action.performance_time,
+            completes_at=action.completes_at,
+            is_passive=definition.is_passive,
+            is_sustained=definition.is_sustained,
+        )
+
+    def _schedule_completion(self, actor: str, action: ActionInProgress) -> None:
+        run = lambda: self._complete(actor, action.action_id)  # noqa: E731
+        self._entries[action.action_id] = self.at(action.completes_at, Phase.RESOLVE, actor, run)
+
+    def push_back(self, actor: str, action_id: int, segments: int, reason: str) -> None:
+        """Delay an action in progress by ``segments`` (``rules/combat.md`` §3, §8.2)."""
+        action = self.state[actor].find_action(action_id)
+        if action is None or segments <= 0:
+            return
+        self._entries.pop(action_id).cancel()
+        event = PushedBack(
+            segment=self.now,
+            character=actor,
+            action=action.name,
+            action_id=action_id,
+            segments=segments,
+            completes_at=action.completes_at + segments,
+            reason=reason,
+        )
+        self.emit([event])
+        self._schedule_completion(actor, action)
+
+    def push_back_all(self, actor: str, segments: int, reason: str) -> None:
+        """Pushback from outside (a blow, a throwback): every action the victim has in progress."""
+        for action in list(self.state[actor].actions):
+            self.push_back(actor, action.action_id, segments, reason)
+
+    def _complete(self, actor: str, action_id: int) -> None:
+        self._entries.pop(action_id, None)
+        state = self.state[actor]
+        action = state.find_action(action_id)
+        if action is None or not state.in_action:
+            return
+        events = self.rules.resolve(self, actor, action)
+        self.emit(events)
+        self.emit([self._resolved_event(actor, action, events)])
+        self.at(self.now, Phase.STATUS, actor, self._status)
+        self._wake_everyone()
+
+    def _resolved_event(
+        self, actor: str, action: ActionInProgress, events: list[Event]
+    ) -> ActionResolved:
+        outcome = str(action.prepared.get("outcome", "done"))
+        for event in events:
+            outcome = str(getattr(event, "outcome_label", outcome))
+        return ActionResolved(
+            segment=self.now,
+            character=actor,
+            action=action.name,
+            action_id=action.action_id,
+            target=action.intent.target,
+            outcome=outcome,
+        )
+
+    # -- Endurance Points ----------------------------------------------------------------
+
+    def pay(
+        self,
+        actor: str,
+        action: ActionInProgress,
+        charges: Iterable[Charge],
+        *,
+        new_period: bool = False,
+    ) -> None:
+        """Charge EP off the EP Use Chart (seed "EP Cost"); EP may go below zero (§10)."""
+        if new_period:
+            self._paid_this_period[action.action_id] = Fraction(0)
+        for charge in charges:
+            amount = self.rules.ep_cost(charge.row)
+            self._charge(actor, action, charge, amount)
+
+    def _charge(
+        self, actor: str, action: ActionInProgress, charge: Charge, amount: Fraction
+    ) -> None:
+        self._paid_this_period[action.action_id] = (
+            self._paid_this_period.get(action.action_id, Fraction(0)) + amount
+        )
+        after = self.state[actor].endurance_points - amount
+        self.emit(
+            [
+                EndurancePaid(
+                    segment=self.now,
+                    character=actor,
+                    action=action.name,
+                    reason=charge.reason,
+                    row=charge.row,
+                    amount=amount,
+                    endurance_after=after,
+                )
+            ]
+        )
+
+    def reroll_sustained(self, actor: str, action_id: int, row: int, *, full: bool = False) -> None:
+        """A sustained action re-rolled to a new EP row (seed "EP Cost"; G-36).
+
+        Only the difference above what was paid since the action started or the last Payment
+        Segment is charged; ``full=True`` (the G-36 switch) charges the whole new cost, as the
+        book's Example of Movement does.
+        """
+        action = self.state[actor].find_action(action_id)
+        if action is None:
+            return
+        cost = self.rules.ep_cost(row)
+        due = cost if full else cost - self._paid_this_period.get(action_id, Fraction(0))
+        action.prepared = {**action.prepared, "ep_row": row}
+        if due > 0:
+            self._charge(actor, action, Charge(row, "re-roll"), due)
+
+    def _schedule_payment(self) -> None:
+        segment = self.time.next_payment_segment(self.now)
+        self.agenda.add(segment, Phase.PAYMENT, "", self._payment_segment, label="payment")
+
+    def _payment_segment(self) -> None:
+        """G-33: every sustained action in progress pays its row again; status is checked."""
+        for state in self.state:
+            for action in list(state.actions):
+                if action.definition.is_sustained:
+                    row = int(action.prepared.get("ep_row", action.definition.ep_row))
+                    self.pay(
+                        state.character_id,
+                        action,
+                        [Charge(row, "payment segment")],
+                        new_period=True,
+                    )
+            if state.in_action:
+                self.emit(self.rules.status_checks(self, state.character_id))
+        self._check_end()
+        if self.ended is None and self.agenda.next_segment() is not None:
+            self._schedule_payment()
+
+    # -- status and the end --------------------------------------------------------------
+
+    def _status(self) -> None:
+        for actor in self.state.ids():
+            if self.state[actor].in_action:
+                self.emit(self.rules.status_checks(self, actor))
+        self._check_end()
+
+    def _check_end(self) -> None:
+        if self.ended is not None:
+            return
+        sides = self.state.sides_in_action()
+        if len(sides) <= 1:
+            winner = next(iter(sides)) if sides else None
+            self._end(winner, "the other side is out of action" if winner else "nobody stands")
+
+    def _time_up(self) -> None:
+        self._end(None, "time limit")
+
+    def _end(self, winner: str | None, reason: str) -> None:
+        event = EncounterEnded(segment=self.now, winner=winner, reason=reason)
+        self.emit([event])
+        self.ended = event

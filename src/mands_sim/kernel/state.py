@@ -1,0 +1,149 @@
+"""Mutable encounter state, changed in one place: :meth:`EncounterState.apply`.
+
+Character sheets stay frozen (:class:`mands_sim.model.Character`); what changes during a fight —
+VP, DP, EP, Defense, the actions in progress, being out of action — lives in
+:class:`CharacterState`, and only :meth:`EncounterState.apply` changes it, one event at a time.
+So a replayed event log rebuilds the same state, and observers see every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from mands_sim.actions import ActionInProgress
+from mands_sim.events import (
+    ActionResolved,
+    ActionStarted,
+    DamageTaken,
+    DefenseChanged,
+    EndurancePaid,
+    Event,
+    OutOfAction,
+    PushedBack,
+)
+
+
+@dataclass(slots=True)
+class CharacterState:
+    """What is true of one character right now."""
+
+    character_id: str
+    side: str
+    character: Any
+    """The frozen :class:`mands_sim.model.Character` (sheet and figured attributes)."""
+    virtual_damage_points: int
+    damage_points: int
+    endurance_points: Fraction
+    defense: int = 0
+    condition: str = "active"
+    """``active``, ``unconscious``, ``dead`` or ``fled``."""
+    actions: list[ActionInProgress] = field(default_factory=list)
+    last_initiation: int | None = None
+    ep_spent: Fraction = Fraction(0)
+    """The EP ledger: the sum of every charge (an invariant the tests check)."""
+
+    @property
+    def in_action(self) -> bool:
+        return self.condition == "active"
+
+    @property
+    def active_action(self) -> ActionInProgress | None:
+        """The one active (non-passive) action in progress, if any (``rules/combat.md`` §3)."""
+        for action in self.actions:
+            if not action.definition.is_passive:
+                return action
+        return None
+
+    def find_action(self, action_id: int) -> ActionInProgress | None:
+        return next((a for a in self.actions if a.action_id == action_id), None)
+
+
+class EncounterState:
+    """Every character's state, keyed by id, and the one place that changes it."""
+
+    def __init__(self, characters: list[CharacterState]) -> None:
+        self._characters = {state.character_id: state for state in characters}
+        self._pending: dict[int, ActionInProgress] = {}
+
+    def __getitem__(self, character_id: str) -> CharacterState:
+        return self._characters[character_id]
+
+    def __iter__(self) -> Iterator[CharacterState]:
+        return iter(self._characters.values())
+
+    def ids(self) -> list[str]:
+        return sorted(self._characters)
+
+    def sides_in_action(self) -> set[str]:
+        return {state.side for state in self if state.in_action}
+
+    def stage(self, action: ActionInProgress) -> None:
+        """Hand over the action object an :class:`ActionStarted` event will put in progress."""
+        self._pending[action.action_id] = action
+
+    def apply(self, event: Event) -> None:
+        """Change the state as ``event`` says. Events the state does not track change nothing."""
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+
+def _started(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ActionStarted)
+    character = state[event.character]
+    character.actions.append(state._pending.pop(event.action_id))
+    character.last_initiation = event.segment
+
+
+def _resolved(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ActionResolved)
+    character = state[event.character]
+    character.actions = [a for a in character.actions if a.action_id != event.action_id]
+
+
+def _pushed_back(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, PushedBack)
+    action = state[event.character].find_action(event.action_id)
+    if action is not None:
+        action.pushback += event.segments
+        action.completes_at = event.completes_at
+
+
+def _paid(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, EndurancePaid)
+    character = state[event.character]
+    character.endurance_points -= event.amount
+    character.ep_spent += event.amount
+
+
+def _damaged(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, DamageTaken)
+    character = state[event.character]
+    character.virtual_damage_points = event.virtual_damage_points_after
+    character.damage_points = event.damage_points_after
+
+
+def _defense(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, DefenseChanged)
+    state[event.character].defense = event.defense
+
+
+def _out(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, OutOfAction)
+    character = state[event.character]
+    character.condition = event.condition
+    character.actions = []
+
+
+_HANDLERS = {
+    ActionStarted: _started,
+    ActionResolved: _resolved,
+    PushedBack: _pushed_back,
+    EndurancePaid: _paid,
+    DamageTaken: _damaged,
+    DefenseChanged: _defense,
+    OutOfAction: _out,
+}

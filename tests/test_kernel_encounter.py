@@ -1,0 +1,187 @@
+"""The kernel's time rules on synthetic actions (``rules/combat.md`` §1, §3; seed "Making Rolls")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+import pytest
+
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.events import ActionResolved, ActionStarted, EndurancePaid, Event, PushedBack
+from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.state import CharacterState
+
+ACTIONS = {
+    "rifle-shot": ActionDefinition("rifle-shot", performance_time=15, ep_row=9),
+    "run": ActionDefinition("run", performance_time=6, is_passive=True, ep_row=9),
+    "spell": ActionDefinition("spell", performance_time=50, is_passive=True, ep_row=9),
+    "lift": ActionDefinition("lift", performance_time=10, is_sustained=True, ep_row=7),
+}
+# EP Use Chart rows the seed pins (rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5 EP.
+EP_ROWS = {7: Fraction(3), 8: Fraction(4), 9: Fraction(5)}
+
+
+class SyntheticRules:
+    """Rules with no dice: every action takes its listed PT and charges its row once."""
+
+    def definition(self, action: str) -> ActionDefinition:
+        return ACTIONS[action]
+
+    def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        return []
+
+    def initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation:
+        charges = (Charge(definition.ep_row, "start"),)
+        return Initiation(definition.performance_time, charges=charges)
+
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        return []
+
+    def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
+        return []
+
+    def ep_cost(self, row: int) -> Fraction:
+        return EP_ROWS[row]
+
+
+class Script:
+    """A mind that starts given actions at given segments and otherwise waits for the next one."""
+
+    def __init__(self, plan: Mapping[int, str]) -> None:
+        self.plan = dict(plan)
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        action = self.plan.pop(encounter.now, None)
+        if action is not None:
+            return Intent(action)
+        later = [segment for segment in self.plan if segment > encounter.now]
+        return Wait(min(later)) if later else None
+
+
+def character(actor: str, side: str = "a") -> CharacterState:
+    return CharacterState(actor, side, None, 10, 10, Fraction(50))
+
+
+def run(plan: Mapping[int, str], *, until: int = 200) -> Encounter:
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script(plan), "foe": Script({})},
+        time_limit=until,
+    )
+    encounter.run()
+    return encounter
+
+
+def of(encounter: Encounter, kind: type[Event]) -> list[Event]:
+    return [event for event in encounter.log if isinstance(event, kind)]
+
+
+def test_passive_action_waits_a_tenth_of_the_running_performance_time() -> None:
+    """Seed "Passive Actions": Maria fires her rifle (PT 15) on segment 39; she can't start a
+    passive action until 2 segments later, segment 41."""
+    encounter = run({39: "rifle-shot", 40: "run", 41: "run"}, until=100)
+    starts = [(e.segment, e.action) for e in of(encounter, ActionStarted)]  # type: ignore[attr-defined]
+    assert starts == [(39, "rifle-shot"), (41, "run")]
+
+
+def test_refused_passive_start_names_the_wait() -> None:
+    encounter = Encounter(
+        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=10
+    )
+    encounter.initiate("maria", Intent("rifle-shot"))
+    encounter.env.run(until=1)
+    with pytest.raises(ActionRefused, match="2 segments into rifle-shot"):
+        encounter.initiate("maria", Intent("run"))
+
+
+def test_spells_can_be_started_during_a_long_spell() -> None:
+    """Seed "Passive Actions": Cerest-Ranon casts a 50-segment spell and may start another 5
+    segments later: fly on segment 23, night vision on 28."""
+    encounter = run({23: "spell", 28: "spell"}, until=200)
+    starts = [e.segment for e in of(encounter, ActionStarted)]
+    assert starts == [23, 28]
+
+
+def test_starting_an_action_pushes_back_every_action_in_progress() -> None:
+    """Seed "Passive Actions": starting an action during another's Performance Time adds 1 to
+    the Performance Time of the action in progress (its Pushback)."""
+    encounter = run({39: "rifle-shot", 41: "run"}, until=100)
+    (push,) = of(encounter, PushedBack)
+    assert (push.segment, push.completes_at) == (41, 55)  # type: ignore[attr-defined]
+    resolved = {e.action: e.segment for e in of(encounter, ActionResolved)}  # type: ignore[attr-defined]
+    assert resolved == {"rifle-shot": 55, "run": 47}
+
+
+def test_no_active_action_starts_while_another_is_in_progress() -> None:
+    """Seed "Initiating Actions": no action except passive ones while another is in progress."""
+    with pytest.raises(ActionRefused, match="rifle-shot is in progress"):
+        run({39: "rifle-shot", 45: "rifle-shot"}, until=100)
+
+
+def test_an_active_action_may_start_during_a_passive_one() -> None:
+    """G-12 (Sun-Ruler's Power Example): the ban applies only while an active action runs."""
+    encounter = run({1: "spell", 6: "rifle-shot"}, until=100)
+    assert [e.segment for e in of(encounter, ActionStarted)] == [1, 6]
+
+
+def test_one_initiation_per_segment() -> None:
+    encounter = Encounter(
+        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=10
+    )
+    encounter.initiate("maria", Intent("spell"))
+    with pytest.raises(ActionRefused, match="one initiation per segment"):
+        encounter.initiate("maria", Intent("spell"))
+
+
+def test_sustained_reroll_pays_only_the_difference() -> None:
+    """Seed "EP Cost": an action started at 3 EP/round on segment 15 and re-rolled on segment
+    35 to 4 EP/round pays only 1 more EP."""
+    encounter = Encounter(
+        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=60
+    )
+    encounter.env.run(until=15)
+    action = encounter.initiate("maria", Intent("lift"))
+    encounter.env.run(until=35)
+    encounter.reroll_sustained("maria", action.action_id, row=8)
+    amounts = [e.amount for e in of(encounter, EndurancePaid)]  # type: ignore[attr-defined]
+    assert amounts == [3, 1]
+
+
+def test_sustained_reroll_under_the_book_ledger_pays_in_full() -> None:
+    """G-36 switch: the Example of Movement pays the full new cost at each re-roll."""
+    encounter = Encounter(
+        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=60
+    )
+    action = encounter.initiate("maria", Intent("lift"))
+    encounter.reroll_sustained("maria", action.action_id, row=8, full=True)
+    assert [e.amount for e in of(encounter, EndurancePaid)] == [3, 4]  # type: ignore[attr-defined]
+
+
+def test_sustained_action_pays_again_at_each_payment_segment() -> None:
+    """G-33: Payment Segments on every multiple of 50; a sustained action pays its row again."""
+    sustained = ActionDefinition("hold", performance_time=120, is_sustained=True, ep_row=7)
+    ACTIONS["hold"] = sustained
+    try:
+        encounter = run({15: "hold"}, until=130)
+    finally:
+        del ACTIONS["hold"]
+    paid = [(e.segment, e.amount) for e in of(encounter, EndurancePaid)]  # type: ignore[attr-defined]
+    assert paid == [(15, 3), (50, 3), (100, 3)]
+
+
+def test_the_ep_ledger_equals_the_sum_of_charges() -> None:
+    encounter = run({0: "rifle-shot", 20: "lift", 35: "run"}, until=120)
+    maria = encounter.state["maria"]
+    charged = sum(e.amount for e in of(encounter, EndurancePaid))  # type: ignore[attr-defined]
+    assert maria.ep_spent == charged
+    assert maria.endurance_points == 50 - charged
+
+
+def test_time_limit_ends_the_encounter_without_a_winner() -> None:
+    encounter = run({}, until=120)
+    assert encounter.ended is not None
+    assert (encounter.ended.segment, encounter.ended.winner) == (120, None)
