@@ -40,9 +40,7 @@ def test_cancelled_entries_are_skipped() -> None:
 
 
 entries = st.lists(
-    st.tuples(
-        st.integers(0, 100), st.sampled_from(list(Phase)), st.sampled_from(["a", "b", "c"])
-    ),
+    st.tuples(st.integers(0, 100), st.sampled_from(list(Phase)), st.sampled_from(["a", "b", "c"])),
     max_size=30,
 )
 

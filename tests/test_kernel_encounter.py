@@ -1,4 +1,4 @@
-"""The kernel's time rules on synthetic actions (``rules/combat.md`` §1, §3; seed "Making Rolls")."""
+"""The kernel's time rules on synthetic actions (`rules/combat.md` §1, §3; seed "Making Rolls")."""
 
 from __future__ import annotations
 

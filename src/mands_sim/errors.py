@@ -80,9 +80,7 @@ class DuplicateRegistrationError(PluginError):
         self.kind = kind
         self.name = name
         self.first = first
-        super().__init__(
-            second, f"{kind} '{name}' is already registered by plugin '{first}'"
-        )
+        super().__init__(second, f"{kind} '{name}' is already registered by plugin '{first}'")
 
 
 class PluginHookError(PluginError):
