@@ -68,6 +68,13 @@ class RuleDefaults:
         "total",
         ("total", "per_term"),
     )
+    G44_hold_breath_half_strength: Literal["up", "down"] = _default(
+        "G-44",
+        "Hold Breath Roll 'Constitution plus half Strength' gives no rounding: round half "
+        "Strength up (as the Move Roll's 'half Strength (round up)') or down.",
+        "up",
+        ("up", "down"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

@@ -1,0 +1,141 @@
+"""``mands-sim sheet PATH [--json]``: show a character sheet with its figured attributes.
+
+The table lists abilities, attributes, figured attributes (with body-part DP), skills, powers and
+knowledge; figured values the sheet overrides are marked. ``--json`` prints one JSON object keyed
+by the snake_case names (``name``, ``mass``, ``damage_points`` …). A malformed sheet raises
+:class:`~mands_sim.errors.SheetError`, which the dispatcher reports on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable
+from dataclasses import asdict
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from mands_sim.charts import load_standard_charts
+from mands_sim.defaults import STANDARD_DEFAULTS
+from mands_sim.model import Character, build_character, load_sheet
+from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES
+
+_LABELS = {
+    "damage_points": "Damage Points (DP)",
+    "virtual_damage_points": "Virtual Damage Points (VP)",
+    "endurance_points": "Endurance Points (EP)",
+    "skin_temper": "Skin Temper (ST)",
+    "mass": "Mass (kg)",
+}
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``sheet`` on the ``mands-sim`` command line."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "sheet",
+        help="show a character sheet and its figured attributes",
+        description="Load a character sheet (TOML) and print it with its figured attributes.",
+    )
+    parser.add_argument("path", metavar="PATH", help="the character sheet file")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Show the sheet at ``args.path``; exit status 0."""
+    character = build_character(
+        load_sheet(args.path), charts=load_standard_charts(), defaults=STANDARD_DEFAULTS
+    )
+    if args.json:
+        print(json.dumps(character_json(character), indent=2, ensure_ascii=False))
+    else:
+        _print_tables(character, Console(highlight=False))
+    return 0
+
+
+def character_json(character: Character) -> dict[str, Any]:
+    """The character as one JSON-ready object: sheet sections plus every figured attribute."""
+    sheet = character.sheet
+    return {
+        "name": sheet.name,
+        "is_special": sheet.is_special,
+        "abilities": asdict(sheet.abilities),
+        "attributes": asdict(sheet.attributes),
+        **character.figured.as_dict(),
+        "skills": dict(sheet.skills),
+        "powers": {
+            name: {
+                "power_rating": power.power_rating,
+                "percent_control": power.percent_control,
+                **power.extra,
+            }
+            for name, power in sheet.powers.items()
+        },
+        "knowledge": dict(sheet.knowledge),
+        "equipment": list(sheet.equipment),
+        "overridden": sorted(sheet.overrides),
+    }
+
+
+def _print_tables(character: Character, console: Console) -> None:
+    sheet = character.sheet
+    kind = "Special" if sheet.is_special else "Normal"
+    console.print(f"[bold]{sheet.name}[/bold] ({kind} character)")
+    console.print(_pairs("Abilities", asdict(sheet.abilities).items()))
+    console.print(_pairs("Attributes", asdict(sheet.attributes).items()))
+    console.print(_pairs("Figured attributes", _figured_rows(character)))
+    if sheet.skills:
+        console.print(_pairs("Skills", sheet.skills.items(), header=("Skill", "Level")))
+    if sheet.powers:
+        console.print(_powers_table(character))
+    if sheet.knowledge:
+        console.print(_pairs("Knowledge", sheet.knowledge.items(), header=("Knowledge", "Score")))
+
+
+def _pairs(
+    title: str, rows: Iterable[tuple[str, object]], header: tuple[str, str] = ("", "")
+) -> Table:
+    table = Table(title=title, title_justify="left", show_header=any(header))
+    table.add_column(header[0])
+    table.add_column(header[1], justify="right")
+    for name, value in rows:
+        table.add_row(_LABELS.get(name, name.replace("_", " ").title()), str(value))
+    return table
+
+
+def _figured_rows(character: Character) -> list[tuple[str, str]]:
+    figured, overridden = character.figured, character.sheet.overrides
+    rows = []
+    for name in FIGURED_ATTRIBUTE_NAMES:
+        text = _figured_text(name, getattr(figured, name))
+        rows.append((name, f"{text} (override)" if name in overridden else text))
+    return rows
+
+
+def _figured_text(name: str, value: Any) -> str:
+    if name == "mass":
+        return f"{value:.1f}"
+    if name == "damage_points":
+        return (
+            f"{value.body} (head {value.head}, neck {value.neck}, "
+            f"each arm {value.arm}, legs {value.legs})"
+        )
+    if name == "skin_temper":
+        return f"row {value.row} (×{value.multiplier})"
+    return str(value)
+
+
+def _powers_table(character: Character) -> Table:
+    table = Table(title="Powers", title_justify="left")
+    for column in ("Power", "PR", "%Control", "Other"):
+        table.add_column(column)
+    for name, power in character.sheet.powers.items():
+        other = ", ".join(f"{key} {value}" for key, value in power.extra.items())
+        table.add_row(name, _blank(power.power_rating), _blank(power.percent_control), other)
+    return table
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)

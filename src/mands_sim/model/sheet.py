@@ -1,0 +1,354 @@
+"""Character sheets: the TOML file format, its validation, and the frozen :class:`CharacterSheet`.
+
+A sheet records what the rulebook's Character Record Sheet records (seed "Creating a Character",
+"Abilities and Attributes", "Biff Turk Creates a Sample Character"): the base abilities and
+attributes, skills, powers and knowledge. The figured attributes are *not* written on the sheet;
+:func:`mands_sim.model.character.build_character` computes them (seed "Figured Attributes",
+"Ability Rolls"). A stat block that only publishes results (the Simpler Combat grunts) sets them
+under ``[overrides]``.
+
+Sheet format, version 1::
+
+    format = 1                      # required: the sheet format version
+    name = "Seraph"                 # required: non-empty text
+    special = true                  # required: a Special character (true) or a Normal one
+    equipment = ["fists"]           # optional: item names (placeholder; weapons come later)
+
+    [abilities]                     # required; whole numbers unless noted
+    strength = 11
+    agility = 22
+    constitution = 32
+    learning = 11
+    newoen = 20
+    active_charisma = 11            # a number: charismas may carry fractions (seed "Charisma")
+    normal_charisma = 12            # a number
+
+    [attributes]                    # required; whole numbers unless noted
+    beauty = 31                     # may be negative (a Nightgaunt has -4)
+    build = 31
+    height = 1.791                  # a number, meters, greater than 0
+    hearing = 14
+    sight = 14
+
+    [skills]                        # optional: skill name = level (whole number >= 0)
+    Fistfighting = 2
+
+    [powers."Electric Power"]       # optional: one table per power
+    power_rating = 17               # optional whole number >= 0 (PR)
+    percent_control = 97            # optional whole number 0..100 (%Control)
+    cover_chance = 42               # any further key: a number, text or true/false
+
+    [knowledge]                     # optional: knowledge name = score (whole number >= 0)
+    English = 55
+
+    [overrides]                     # optional: figured attribute (snake_case) = value
+    combat_pool = 2                 # whole numbers; ``mass`` is a number of kilograms
+
+An override replaces the computed figured attribute *and* feeds the attributes figured from it
+(an overridden ``mass`` changes Damage Points and Hand Damage); ``damage_points`` overrides Body
+DP, from which the body-part DP are figured. The names are listed in
+:data:`mands_sim.model.figured.FIGURED_ATTRIBUTE_NAMES`.
+
+Loading never executes code (``tomllib`` and pydantic only). Every problem raises
+:class:`~mands_sim.errors.SheetError` naming the file, the dotted key and what was expected;
+unknown keys are errors with a did-you-mean suggestion when a known key is close.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mands_sim.errors import SheetError
+from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FRACTIONAL_FIGURED_ATTRIBUTES
+
+SHEET_FORMAT = 1
+"""The sheet format version this module reads (the ``format`` key)."""
+
+PowerValue: TypeAlias = int | float | str | bool
+"""What a free-form power key (``cover_chance``, ``bonus`` …) may hold."""
+
+
+# --- the frozen model --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Abilities:
+    """Base abilities (seed "Basic Abilities"). The sheet lists Newoen here, with the other
+    scores the Figured Attributes are computed from, though the seed calls it an attribute."""
+
+    strength: int
+    agility: int
+    constitution: int
+    learning: int
+    newoen: int
+    active_charisma: float
+    normal_charisma: float
+
+
+@dataclass(frozen=True, slots=True)
+class Attributes:
+    """Attributes (seed "Attributes"): generally fixed for life. ``height`` is in meters."""
+
+    beauty: int
+    build: int
+    height: float
+    hearing: int
+    sight: int
+
+
+@dataclass(frozen=True, slots=True)
+class PowerEntry:
+    """One power on the sheet: its Power Roll, %Control and any power-specific values."""
+
+    name: str
+    power_rating: int | None = None
+    percent_control: int | None = None
+    extra: Mapping[str, PowerValue] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSheet:
+    """A validated character sheet. Frozen; the mappings are read-only views.
+
+    ``path`` is the file the sheet came from (``None`` for a sheet written inline).
+    """
+
+    name: str
+    is_special: bool
+    abilities: Abilities
+    attributes: Attributes
+    skills: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    powers: Mapping[str, PowerEntry] = field(default_factory=lambda: MappingProxyType({}))
+    knowledge: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    equipment: tuple[str, ...] = ()
+    overrides: Mapping[str, int | float] = field(default_factory=lambda: MappingProxyType({}))
+    path: Path | None = None
+
+
+# --- the file format (pydantic) ----------------------------------------------------------------
+
+_STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+_Level = Annotated[int, Field(ge=0)]
+_Name = Annotated[str, Field(min_length=1)]
+
+
+class _AbilitiesFormat(BaseModel):
+    model_config = _STRICT
+    strength: int
+    agility: int
+    constitution: int
+    learning: int
+    newoen: int
+    active_charisma: int | float
+    normal_charisma: int | float
+
+
+class _AttributesFormat(BaseModel):
+    model_config = _STRICT
+    beauty: int
+    build: int
+    height: Annotated[float, Field(gt=0)]
+    hearing: int
+    sight: int
+
+
+class _PowerFormat(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+    __pydantic_extra__: dict[str, PowerValue]
+    power_rating: _Level | None = None
+    percent_control: Annotated[int, Field(ge=0, le=100)] | None = None
+
+
+class SheetFormat(BaseModel):
+    """The sheet file format as a pydantic model (for JSON Schema and for embedding)."""
+
+    model_config = _STRICT
+    format: Literal[1]
+    name: _Name
+    special: bool
+    abilities: _AbilitiesFormat
+    attributes: _AttributesFormat
+    skills: dict[_Name, _Level] = {}
+    powers: dict[_Name, _PowerFormat] = {}
+    knowledge: dict[_Name, _Level] = {}
+    equipment: list[_Name] = []
+    overrides: dict[str, int | float] = {}
+
+
+_SECTIONS: dict[str, type[BaseModel]] = {
+    "": SheetFormat,
+    "abilities": _AbilitiesFormat,
+    "attributes": _AttributesFormat,
+}
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def load_sheet(path: Path | str) -> CharacterSheet:
+    """Read and validate the sheet file at ``path``; raise :class:`SheetError` if it is wrong."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SheetError(path, "", "expected a sheet file, but it does not exist") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SheetError(path, "", f"cannot read the file: {error}") from error
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SheetError(path, "", f"expected valid TOML: {error}") from error
+    return parse_sheet(data, path=path)
+
+
+def parse_sheet(
+    data: Mapping[str, Any], *, path: Path | str | None = None, key_prefix: str = ""
+) -> CharacterSheet:
+    """Validate sheet data already read from TOML (e.g. a sheet inline in a scenario file).
+
+    ``key_prefix`` is the dotted key of the sheet inside its file; error keys start with it.
+    """
+    where = Path(path) if path is not None else None
+    if not isinstance(data, Mapping):
+        raise SheetError(where, key_prefix, f"expected a table, got {data!r}")
+    try:
+        checked = SheetFormat.model_validate(dict(data))
+    except ValidationError as error:
+        raise _sheet_error(error, data, where, key_prefix) from None
+    _check_overrides(checked.overrides, where, key_prefix)
+    return _to_sheet(checked, where)
+
+
+def _to_sheet(checked: SheetFormat, path: Path | None) -> CharacterSheet:
+    return CharacterSheet(
+        name=checked.name,
+        is_special=checked.special,
+        abilities=Abilities(**checked.abilities.model_dump()),
+        attributes=Attributes(**checked.attributes.model_dump()),
+        skills=MappingProxyType(dict(checked.skills)),
+        powers=MappingProxyType({name: _to_power(name, p) for name, p in checked.powers.items()}),
+        knowledge=MappingProxyType(dict(checked.knowledge)),
+        equipment=tuple(checked.equipment),
+        overrides=MappingProxyType(dict(checked.overrides)),
+        path=path,
+    )
+
+
+def _to_power(name: str, power: _PowerFormat) -> PowerEntry:
+    return PowerEntry(
+        name=name,
+        power_rating=power.power_rating,
+        percent_control=power.percent_control,
+        extra=MappingProxyType(dict(power.model_extra or {})),
+    )
+
+
+def _check_overrides(
+    overrides: Mapping[str, int | float], path: Path | None, key_prefix: str
+) -> None:
+    """Override keys must name a figured attribute; only ``mass`` may carry a fraction."""
+    for name, value in overrides.items():
+        key = _join(key_prefix, "overrides", name)
+        if name not in FIGURED_ATTRIBUTE_NAMES:
+            raise SheetError(path, key, _unknown_key(name, FIGURED_ATTRIBUTE_NAMES))
+        if name not in FRACTIONAL_FIGURED_ATTRIBUTES and not isinstance(value, int):
+            raise SheetError(path, key, f"expected a whole number, got {value!r}")
+
+
+# --- turning pydantic's errors into one clear SheetError ---------------------------------------
+
+
+def _sheet_error(
+    error: ValidationError, data: Mapping[str, Any], path: Path | None, key_prefix: str
+) -> SheetError:
+    """The first validation problem, as a :class:`SheetError` with the offending dotted key.
+
+    An unknown key is reported before anything else: a misspelt key also makes the right one
+    missing, and the misspelling is the problem to name."""
+    problems = error.errors()
+    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
+    keys, skipped = _input_keys(first["loc"], data, missing=first["type"] == "missing")
+    expected = _expected(first, keys, skipped)
+    return SheetError(path, _join(key_prefix, *keys), expected)
+
+
+def _input_keys(
+    loc: Sequence[int | str], data: Any, *, missing: bool
+) -> tuple[list[str], bool]:
+    """The parts of pydantic's ``loc`` that are keys of the input; whether any were not."""
+    keys: list[str] = []
+    skipped = False
+    current = data
+    for index, part in enumerate(loc):
+        if isinstance(current, Mapping) and part in current:
+            current = current[part]
+            keys.append(str(part))
+        elif isinstance(current, list) and isinstance(part, int) and part < len(current):
+            current = current[part]
+            keys.append(f"[{part}]")
+        elif missing and index == len(loc) - 1:
+            keys.append(str(part))
+        else:
+            skipped = True  # a union member's name, or pydantic's '[key]' marker
+    return keys, skipped
+
+
+_EXPECTED_BY_TYPE = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "list_type": "a list",
+}
+
+
+def _expected(problem: Mapping[str, Any], keys: Sequence[str], skipped: bool) -> str:
+    kind = problem["type"]
+    got = problem.get("input")
+    if kind == "missing":
+        return f"expected the required key '{keys[-1]}', but it is missing"
+    if kind == "extra_forbidden":
+        return _unknown_key(keys[-1], _known_keys(keys[:-1]))
+    if skipped and kind in ("int_type", "float_type", "string_type", "bool_type"):
+        return f"expected a number, text or true/false, got {got!r}"
+    if kind in _EXPECTED_BY_TYPE:
+        return f"expected {_EXPECTED_BY_TYPE[kind]}, got {got!r}"
+    if kind == "literal_error" and keys == ["format"]:
+        return f"expected sheet format {SHEET_FORMAT}, got {got!r}"
+    return f"expected {_pydantic_requirement(problem)}, got {got!r}"
+
+
+def _pydantic_requirement(problem: Mapping[str, Any]) -> str:
+    """Pydantic's own wording for range checks ('greater than or equal to 0')."""
+    message = str(problem["msg"])
+    prefix = "Input should be "
+    return message[len(prefix) :] if message.startswith(prefix) else message
+
+
+def _known_keys(section: Sequence[str]) -> tuple[str, ...]:
+    model = _SECTIONS.get(".".join(section))
+    return tuple(model.model_fields) if model is not None else ()
+
+
+def _unknown_key(name: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(known)}"
+    return f"unknown key '{name}'{hint}"
+
+
+def _join(*parts: str) -> str:
+    return ".".join(part for part in parts if part).replace(".[", "[")

@@ -1,0 +1,270 @@
+"""Character sheet format: loading, validation and the errors a malformed sheet gives."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mands_sim.errors import SheetError
+from mands_sim.model.sheet import load_sheet, parse_sheet
+
+CHARACTERS = Path(__file__).resolve().parents[1] / "scenarios" / "characters"
+
+MINIMAL = """\
+format = 1
+name = "Joe"
+special = false
+
+[abilities]
+strength = 10
+agility = 10
+constitution = 10
+learning = 10
+newoen = 14
+active_charisma = 10
+normal_charisma = 10
+
+[attributes]
+beauty = 14
+build = 25
+height = 1.75
+hearing = 14
+sight = 14
+"""
+
+
+def minimal_data() -> dict[str, Any]:
+    return {
+        "format": 1,
+        "name": "Joe",
+        "special": False,
+        "abilities": {
+            "strength": 10, "agility": 10, "constitution": 10, "learning": 10,
+            "newoen": 14, "active_charisma": 10, "normal_charisma": 10,
+        },
+        "attributes": {"beauty": 14, "build": 25, "height": 1.75, "hearing": 14, "sight": 14},
+    }
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "joe.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def sheet_error(data: dict[str, Any]) -> SheetError:
+    with pytest.raises(SheetError) as caught:
+        parse_sheet(data, path="joe.toml")
+    return caught.value
+
+
+def test_seraph_sheet_holds_the_seeds_abilities() -> None:
+    """Seed "Biff Turk Creates a Sample Character": Agility 22, Constitution 32, Learning 11."""
+    sheet = load_sheet(CHARACTERS / "seraph.toml")
+    abilities = sheet.abilities
+    assert (abilities.agility, abilities.constitution, abilities.learning) == (22, 32, 11)
+
+
+def test_seraph_sheet_holds_the_seeds_attributes() -> None:
+    """Seed "Biff Turk…": Build 31, Beauty 31, height 1.791 m."""
+    attributes = load_sheet(CHARACTERS / "seraph.toml").attributes
+    assert (attributes.build, attributes.beauty, attributes.height) == (31, 31, 1.791)
+
+
+def test_seraph_sheet_holds_power_rating_and_control() -> None:
+    """Seed "Biff Turk…": Electricity PR 17, %Control 97 (93 + 4 for age)."""
+    power = load_sheet(CHARACTERS / "seraph.toml").powers["Electric Power"]
+    assert (power.power_rating, power.percent_control) == (17, 97)
+
+
+def test_power_keeps_free_form_keys() -> None:
+    """Seed "Biff Turk…": the Skin Temper power protects 42% of the time."""
+    power = load_sheet(CHARACTERS / "seraph.toml").powers["Skin Temper"]
+    assert dict(power.extra) == {"bonus": 0.8, "cover_chance": 42}
+
+
+def test_sheet_records_the_file_it_came_from(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL)
+    assert load_sheet(path).path == path
+
+
+def test_special_key_sets_is_special() -> None:
+    data = minimal_data() | {"special": True}
+    assert parse_sheet(data).is_special is True
+
+
+def test_optional_sections_default_to_empty() -> None:
+    sheet = parse_sheet(minimal_data())
+    assert (dict(sheet.skills), dict(sheet.powers), sheet.equipment) == ({}, {}, ())
+
+
+def test_sheet_is_frozen() -> None:
+    sheet = parse_sheet(minimal_data())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sheet.name = "Other"  # type: ignore[misc]
+
+
+def test_sheet_skills_cannot_be_changed() -> None:
+    data = minimal_data() | {"skills": {"Fistfighting": 2}}
+    with pytest.raises(TypeError):
+        parse_sheet(data).skills["Fistfighting"] = 9  # type: ignore[index]
+
+
+def test_missing_key_names_file_and_key() -> None:
+    data = minimal_data()
+    del data["abilities"]["agility"]
+    error = sheet_error(data)
+    assert (str(error.path), error.key) == ("joe.toml", "abilities.agility")
+
+
+def test_missing_key_says_it_is_missing() -> None:
+    data = minimal_data()
+    del data["abilities"]["agility"]
+    assert "missing" in sheet_error(data).expected
+
+
+def test_wrong_type_says_what_was_expected() -> None:
+    data = minimal_data()
+    data["abilities"]["agility"] = "fast"
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (
+        "abilities.agility", "expected a whole number, got 'fast'"
+    )
+
+
+def test_message_names_file_key_and_expectation() -> None:
+    data = minimal_data()
+    data["abilities"]["agility"] = "fast"
+    assert str(sheet_error(data)) == (
+        "joe.toml at 'abilities.agility': expected a whole number, got 'fast'"
+    )
+
+
+def test_fraction_is_not_a_whole_number() -> None:
+    data = minimal_data()
+    data["abilities"]["strength"] = 11.5
+    assert sheet_error(data).expected == "expected a whole number, got 11.5"
+
+
+def test_true_is_not_a_whole_number() -> None:
+    data = minimal_data()
+    data["attributes"]["build"] = True
+    assert sheet_error(data).key == "attributes.build"
+
+
+def test_charisma_may_carry_a_fraction() -> None:
+    """Seed "Charisma": "a character with a charisma of 1.2 loses .8 charisma points"."""
+    data = minimal_data()
+    data["abilities"]["active_charisma"] = 1.2
+    assert parse_sheet(data).abilities.active_charisma == 1.2
+
+
+def test_height_must_be_above_zero() -> None:
+    data = minimal_data()
+    data["attributes"]["height"] = 0
+    error = sheet_error(data)
+    assert (error.key, error.expected) == ("attributes.height", "expected greater than 0, got 0")
+
+
+def test_unknown_key_suggests_the_close_one() -> None:
+    data = minimal_data()
+    data["abilities"]["agilty"] = data["abilities"].pop("agility")
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (
+        "abilities.agilty", "unknown key 'agilty'; did you mean 'agility'?"
+    )
+
+
+def test_unknown_section_suggests_the_close_one() -> None:
+    data = minimal_data() | {"skils": {"Driving": 3}}
+    assert sheet_error(data).expected == "unknown key 'skils'; did you mean 'skills'?"
+
+
+def test_unknown_key_without_close_match_lists_known_keys() -> None:
+    data = minimal_data()
+    data["attributes"]["xyzzy"] = 1
+    assert "expected one of: beauty, build, height, hearing, sight" in sheet_error(data).expected
+
+
+def test_negative_skill_level_is_refused() -> None:
+    data = minimal_data() | {"skills": {"Driving": -1}}
+    assert sheet_error(data).key == "skills.Driving"
+
+
+def test_power_key_value_must_be_a_scalar() -> None:
+    data = minimal_data() | {"powers": {"Fire Coat": {"cover_chance": [1, 2]}}}
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (
+        "powers.Fire Coat.cover_chance", "expected a number, text or true/false, got [1, 2]"
+    )
+
+
+def test_percent_control_above_100_is_refused() -> None:
+    data = minimal_data() | {"powers": {"Healing": {"percent_control": 101}}}
+    assert sheet_error(data).key == "powers.Healing.percent_control"
+
+
+def test_power_must_be_a_table() -> None:
+    data = minimal_data() | {"powers": {"Healing": 7}}
+    error = sheet_error(data)
+    assert (error.key, error.expected) == ("powers.Healing", "expected a table, got 7")
+
+
+def test_equipment_entry_must_be_text() -> None:
+    data = minimal_data() | {"equipment": ["fists", 3]}
+    assert sheet_error(data).key == "equipment[1]"
+
+
+def test_override_of_unknown_attribute_suggests_the_close_one() -> None:
+    data = minimal_data() | {"overrides": {"combat_rol": 10}}
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (
+        "overrides.combat_rol", "unknown key 'combat_rol'; did you mean 'combat_roll'?"
+    )
+
+
+def test_override_must_be_a_whole_number() -> None:
+    data = minimal_data() | {"overrides": {"combat_roll": 10.5}}
+    assert sheet_error(data).expected == "expected a whole number, got 10.5"
+
+
+def test_mass_override_may_carry_a_fraction() -> None:
+    data = minimal_data() | {"overrides": {"mass": 89.5}}
+    assert parse_sheet(data).overrides["mass"] == 89.5
+
+
+def test_format_version_is_checked() -> None:
+    data = minimal_data() | {"format": 2}
+    error = sheet_error(data)
+    assert (error.key, error.expected) == ("format", "expected sheet format 1, got 2")
+
+
+def test_key_prefix_names_where_an_inline_sheet_sits() -> None:
+    data = minimal_data()
+    data["abilities"]["agility"] = "fast"
+    with pytest.raises(SheetError) as caught:
+        parse_sheet(data, path="fight.toml", key_prefix="sides.heroes[0].sheet")
+    assert caught.value.key == "sides.heroes[0].sheet.abilities.agility"
+
+
+def test_bad_toml_names_the_file_and_line(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL.replace("agility = 10", "agility = = 10"))
+    with pytest.raises(SheetError) as caught:
+        load_sheet(path)
+    assert (caught.value.path, "line 7" in caught.value.expected) == (path, True)
+
+
+def test_missing_file_is_a_sheet_error(tmp_path: Path) -> None:
+    with pytest.raises(SheetError) as caught:
+        load_sheet(tmp_path / "nobody.toml")
+    assert "does not exist" in caught.value.expected
+
+
+def test_wrong_type_in_a_file_names_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL.replace("agility = 10", 'agility = "fast"'))
+    with pytest.raises(SheetError) as caught:
+        load_sheet(path)
+    assert (caught.value.path, caught.value.key) == (path, "abilities.agility")
