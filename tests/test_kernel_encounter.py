@@ -40,8 +40,14 @@ class SyntheticRules:
     def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
         return []
 
+    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        return []
+
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
         return []
+
+    def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
+        return 0
 
     def ep_cost(self, row: int) -> Fraction:
         return EP_ROWS[row]
@@ -49,6 +55,8 @@ class SyntheticRules:
 
 class Script:
     """A mind that starts given actions at given segments and otherwise waits for the next one."""
+
+    passive_actions = True
 
     def __init__(self, plan: Mapping[int, str]) -> None:
         self.plan = dict(plan)

@@ -5,6 +5,8 @@ This module is the public facade; the work lives in the submodules.
 
 from __future__ import annotations
 
+from mands_sim.hookspecs import HOOK_API_VERSION, hookimpl
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+__all__ = ["HOOK_API_VERSION", "__version__", "hookimpl"]

@@ -50,6 +50,15 @@ class Intent:
 
 
 @dataclass(frozen=True, slots=True)
+class Modifier:
+    """A plugin's contribution to a roll's Bonus Pool; the core sums them (order-free)."""
+
+    amount: int
+    source: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Wait:
     """A policy's choice to do nothing until segment ``until`` (then it is asked again)."""
 

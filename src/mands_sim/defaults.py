@@ -19,7 +19,7 @@ def _default(gid: str, summary: str, value: Any, choices: tuple[Any, ...]) -> An
 
 @dataclass(frozen=True, slots=True)
 class RuleDefaults:
-    """The defaults in force for one simulation. Frozen; build a new one with :meth:`with_overrides`."""
+    """The defaults in force for one simulation. Frozen: :meth:`with_overrides` makes a new one."""
 
     G01_rows_beyond_printed: Literal["derive", "error"] = _default(
         "G-01",

@@ -13,14 +13,29 @@ from pathlib import Path
 
 
 class MandsSimError(Exception):
-    """Base class of every error mands-sim raises on purpose."""
+    """Base class of every error mands-sim raises on purpose.
+
+    Subclasses with their own constructor keep their constructor arguments in ``args`` (so the
+    error can be re-created from them, as SimPy does when a process fails, and pickled across
+    worker processes) and their readable message in ``message``.
+    """
+
+    message: str = ""
+
+    def _keep(self, message: str, *args: object) -> None:
+        self.message = message
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.message or super().__str__()
 
 
 class RulesDataError(MandsSimError):
     """A chart or table data file is malformed (gap, overlap, wrong type)."""
 
     def __init__(self, source: str, problem: str) -> None:
-        super().__init__(f"{source}: {problem}")
+        super().__init__()
+        self._keep(f"{source}: {problem}", source, problem)
         self.source = source
         self.problem = problem
 
@@ -48,7 +63,8 @@ class InputError(MandsSimError):
         self.expected = expected
         where = str(self.path) if self.path is not None else "<input>"
         at = f" at '{key}'" if key else ""
-        super().__init__(f"{where}{at}: {expected}")
+        super().__init__()
+        self._keep(f"{where}{at}: {expected}", path, key, expected)
 
 
 class SheetError(InputError):
@@ -66,7 +82,8 @@ class PluginError(MandsSimError):
         self.plugin = plugin
         self.hook = hook
         where = f"plugin '{plugin}'" + (f" in hook '{hook}'" if hook else "")
-        super().__init__(f"{where}: {message}")
+        super().__init__()
+        self._keep(f"{where}: {message}", plugin, message, hook)
 
 
 class PluginValidationError(PluginError):
@@ -81,6 +98,7 @@ class DuplicateRegistrationError(PluginError):
         self.name = name
         self.first = first
         super().__init__(second, f"{kind} '{name}' is already registered by plugin '{first}'")
+        self.args = (kind, name, first, second)
 
 
 class PluginHookError(PluginError):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
 
-SUBCOMMANDS = ("sheet", "plugins")
+SUBCOMMANDS = ("sheet", "replay", "validate", "schema", "plugins")
 """Modules of this package that add a subcommand, in the order ``--help`` lists them."""
 
 

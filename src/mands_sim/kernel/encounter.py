@@ -26,7 +26,14 @@ from typing import Any, Protocol
 
 import simpy
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    Intent,
+    QualityAllocation,
+    Wait,
+)
+from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.events import (
     ActionResolved,
     ActionStarted,
@@ -84,16 +91,31 @@ class Rules(Protocol):
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]: ...
 
+    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]: ...
+
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]: ...
+
+    def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int: ...
 
     def ep_cost(self, row: int) -> Fraction: ...
 
 
 class Mind(Protocol):
-    """What drives a character: its policy, seen from the kernel."""
+    """What drives a character: its policy, seen from the kernel.
+
+    A mind with a true ``passive_actions`` attribute is also asked during its active actions,
+    as soon as a passive action could start (``rules/combat.md`` §3); others are asked only
+    when they have no active action in progress.
+    """
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         """An action to start now, a :class:`Wait`, or ``None``: "nothing until things change"."""
+        ...
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        """How to spend ``quality`` (≥ 0) from the roll of ``intent``."""
         ...
 
 
@@ -118,6 +140,8 @@ class Encounter:
         time_limit: int = 3000,
         observers: Iterable[Observer] = (),
         dice: Any = None,
+        charts: Any = None,
+        defaults: RuleDefaults = STANDARD_DEFAULTS,
         context: Mapping[str, Any] | None = None,
     ) -> None:
         self.env = simpy.Environment()
@@ -129,6 +153,9 @@ class Encounter:
         self.time_limit = time_limit
         self.observers = list(observers)
         self.dice = dice
+        self.charts = charts
+        self.defaults = defaults
+        self._streams: dict[str, Any] = {}
         self.context = dict(context or {})
         self.log: list[Event] = []
         self.ended: EncounterEnded | None = None
@@ -170,6 +197,17 @@ class Encounter:
         """Schedule ``run`` on the agenda (never before now)."""
         return self.agenda.add(max(segment, self.now), phase, actor, run)
 
+    def dice_for(self, actor: str) -> Any:
+        """``actor``'s own dice substream (DESIGN.md "Keyed random substreams")."""
+        stream = self._streams.get(actor)
+        if stream is None:
+            stream = self._streams[actor] = self.dice.substream(actor)
+        return stream
+
+    def character(self, actor: str) -> Any:
+        """The frozen sheet-and-figures of ``actor``."""
+        return self.state[actor].character
+
     # -- events --------------------------------------------------------------------------
 
     def emit(self, events: Iterable[Event]) -> None:
@@ -190,8 +228,10 @@ class Encounter:
                 wake = self._sleep(actor)
                 self.wake(actor)
                 yield wake
-            else:
+            elif getattr(self.minds[actor], "passive_actions", False):
                 yield self._alarm(self._earliest_passive(state), actor)
+            else:
+                yield self._sleep(actor)  # until the active action completes
             if not state.in_action or self.ended is not None:
                 return
             decision = self.minds[actor].choose(self, actor)
@@ -343,7 +383,9 @@ class Encounter:
         events = self.rules.resolve(self, actor, action)
         self.emit(events)
         self.emit([self._resolved_event(actor, action, events)])
-        self.at(self.now, Phase.STATUS, actor, self._status)
+        self.emit(self.rules.after(self, actor, action))
+        hurt = sorted({str(getattr(e, "character", actor)) for e in events} | {actor})
+        self.at(self.now, Phase.STATUS, actor, lambda: self._status(hurt))
         self._wake_everyone()
 
     def _resolved_event(
@@ -439,8 +481,9 @@ class Encounter:
 
     # -- status and the end --------------------------------------------------------------
 
-    def _status(self) -> None:
-        for actor in self.state.ids():
+    def _status(self, actors: list[str]) -> None:
+        """Conditions are checked after every action that completes in the segment (§9, G-17)."""
+        for actor in actors:
             if self.state[actor].in_action:
                 self.emit(self.rules.status_checks(self, actor))
         self._check_end()

@@ -1,0 +1,117 @@
+"""``mands-sim plugins``: list every loaded plugin and what it registered.
+
+For each plugin: its name (the one ``--disable`` takes), version, where it came from, the hooks
+it implements, and the powers, skills, actions, optional rules, policies, charts and outcome
+conditions it registered, each with its source tag. ``--json`` prints the same as JSON.
+
+Other subcommands that build a plugin manager reuse :func:`add_plugin_arguments` and
+:func:`plugin_manager_from_args`, so ``--disable`` works the same everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from mands_sim.hookspecs import HOOK_API_VERSION
+from mands_sim.plugins import DISABLE_ENV_VAR, MandsPluginManager, PluginInfo, make_plugin_manager
+from mands_sim.registry import Entry, Registries, collect_registries
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``plugins`` subcommand."""
+    parser = subparsers.add_parser(
+        "plugins",
+        help="list the loaded plugins and what they registered",
+        description="List every loaded plugin: name, version, origin, hooks, registrations.",
+    )
+    parser.add_argument("--json", action="store_true", help="print the listing as JSON")
+    add_plugin_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def add_plugin_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--disable NAME`` (repeatable) to a subcommand that loads plugins."""
+    parser.add_argument(
+        "--disable",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"do not load the plugin NAME (repeatable; also {DISABLE_ENV_VAR}=name1,name2)",
+    )
+
+
+def plugin_manager_from_args(args: argparse.Namespace) -> MandsPluginManager:
+    """A fresh plugin manager honouring ``--disable`` and the environment."""
+    return make_plugin_manager(disabled=args.disable)
+
+
+def run(args: argparse.Namespace) -> int:
+    pm = plugin_manager_from_args(args)
+    listing = plugin_listing(pm)
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+    else:
+        print(format_listing(listing))
+    return 0
+
+
+def plugin_listing(pm: MandsPluginManager) -> dict[str, Any]:
+    """The listing as plain data (what ``--json`` prints)."""
+    registries = collect_registries(pm)
+    return {
+        "hook_api_version": HOOK_API_VERSION,
+        "plugins": [_plugin_data(info, registries) for info in pm.plugin_infos()],
+        "disabled": list(pm.disabled()),
+    }
+
+
+def format_listing(listing: dict[str, Any]) -> str:
+    """The listing as text for a terminal."""
+    lines = [f"mands-sim hook API {listing['hook_api_version']}"]
+    for plugin in listing["plugins"]:
+        lines.extend(_plugin_lines(plugin))
+    disabled = ", ".join(listing["disabled"]) or "none"
+    lines.append(f"disabled: {disabled}")
+    return "\n".join(lines)
+
+
+def _plugin_data(info: PluginInfo, registries: Registries) -> dict[str, Any]:
+    entries = [entry for entry in registries.all_entries() if entry.plugin == info.name]
+    return {
+        "name": info.name,
+        "version": info.version,
+        "origin": info.origin,
+        "distribution": info.distribution,
+        "module": info.module,
+        "hooks": list(info.hooks),
+        "registered": [_entry_data(entry) for entry in entries],
+    }
+
+
+def _entry_data(entry: Entry) -> dict[str, Any]:
+    return {
+        "kind": entry.kind,
+        "name": entry.name,
+        "source": entry.source,
+        "summary": entry.summary,
+        "replaces": entry.replaces,
+    }
+
+
+def _plugin_lines(plugin: dict[str, Any]) -> list[str]:
+    version = plugin["version"] or "(no version)"
+    origin = plugin["origin"]
+    if plugin["distribution"]:
+        origin += f", {plugin['distribution']}"
+    lines = [
+        f"{plugin['name']} {version} — {origin}, module {plugin['module']}",
+        f"  hooks: {', '.join(plugin['hooks']) or 'none'}",
+    ]
+    for entry in plugin["registered"]:
+        replaces = f" (replaces {entry['replaces']}'s)" if entry["replaces"] else ""
+        lines.append(
+            f"  {entry['kind']} {entry['name']!r} [{entry['source']}]{replaces}: {entry['summary']}"
+        )
+    return lines

@@ -1,0 +1,274 @@
+"""The hook specifications: the contract between mands-sim and its plugins.
+
+Every hook is documented in ``docs/hooks.md`` under a heading with its exact signature, and has
+at least one test whose name contains the hook's name (``tests/meta`` checks both).
+
+Naming convention: every hook name starts with ``mands_`` (:data:`HOOK_PREFIX`). A plugin
+function or attribute with that prefix *looks like a hook*; strict loading (``mands_sim.plugins``)
+refuses one that is not marked with ``@mands_sim.hookimpl``, matches no specification here, or
+takes a parameter the specification lacks.
+
+Versioning (:data:`HOOK_API_VERSION`, ``docs/hooks.md`` "Version and deprecation policy"):
+within a major version hooks and hook arguments are only added. A hook or argument to be retired
+is first marked with pluggy's ``warn_on_impl`` / ``warn_on_impl_args`` and a
+:class:`HookDeprecationWarning` for at least one minor version; it is removed only in the next
+major version.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pluggy
+
+if TYPE_CHECKING:
+    from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+    from mands_sim.events import Event
+    from mands_sim.kernel.encounter import Encounter, Initiation
+    from mands_sim.model.figured import FiguredAdjustment
+    from mands_sim.model.sheet import CharacterSheet
+    from mands_sim.registry import Register
+
+PROJECT_NAME: Final = "mands_sim"
+"""The pluggy project name; it also names the entry-point group plugins are installed under."""
+
+ENTRY_POINT_GROUP: Final = "mands_sim"
+"""The entry-point group (contract) a package declares its plugin module under."""
+
+HOOK_PREFIX: Final = "mands_"
+"""Every hook name starts with this; a plugin function with this prefix looks like a hook."""
+
+HOOK_API_VERSION: Final = "1.0"
+"""Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
+
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+"""Marks a hook specification (only mands-sim itself defines them)."""
+
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+"""Marks a plugin's hook implementation: ``@mands_sim.hookimpl``."""
+
+
+class HookDeprecationWarning(DeprecationWarning):
+    """A plugin implements a hook, or takes a hook argument, that is going away."""
+
+
+# -------------------------------------------------------------------------
+# Registration hooks
+#
+# Called once per simulation (and by ``mands-sim plugins``), once per implementing plugin, each
+# time with a ``register`` callback bound to that plugin. They return nothing; entries are
+# combined by ``mands_sim.registry`` so that plugin order never changes the result.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_register_powers(register: Register) -> None:
+    """Register powers.
+
+    :param register: call ``register(name, power, summary=..., source=..., replaces=False)``
+        once per power. ``source`` is ``"third party"`` unless the power is rulebook content.
+
+    Returns nothing. Results combine by name: a name registered by two plugins is a
+    :class:`~mands_sim.errors.DuplicateRegistrationError`; ``replaces=True`` replaces another
+    plugin's power of that name; the registry is sorted by name.
+    """
+
+
+@hookspec
+def mands_register_skills(register: Register) -> None:
+    """Register skills.
+
+    :param register: call ``register(name, skill, summary=..., source=..., replaces=False)``
+        once per skill.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_register_actions(register: Register) -> None:
+    """Register actions a character can take (``rules/combat.md`` §3).
+
+    :param register: call ``register(name, action, summary=..., source=..., replaces=False)``
+        once per action.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_register_optional_rules(register: Register) -> None:
+    """Register optional rules a scenario can switch on.
+
+    :param register: call ``register(name, rule, summary=..., source=..., replaces=False)``
+        once per optional rule.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_register_policies(register: Register) -> None:
+    """Register policies that choose actions for characters.
+
+    :param register: call ``register(name, policy, summary=..., source=..., replaces=False)``
+        once per policy.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_register_charts(register: Register) -> None:
+    """Register charts (``rules/charts.md``), or replace one by name.
+
+    :param register: call ``register(name, chart, summary=..., source=..., replaces=False)``
+        once per chart. To override a chart another plugin registers, pass ``replaces=True``;
+        the listing then names both plugins.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_register_outcome_conditions(register: Register) -> None:
+    """Register conditions that end an encounter or decide who won.
+
+    :param register: call ``register(name, condition, summary=..., source=..., replaces=False)``
+        once per outcome condition.
+
+    Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+# -------------------------------------------------------------------------
+# Character hooks
+#
+# Called while a character sheet is turned into a Character, before the simulation starts.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_figured_adjustments(sheet: CharacterSheet) -> list[FiguredAdjustment] | None:
+    """Adjust the figured attributes of the character built from ``sheet``.
+
+    The seam for skills and powers that change a figured attribute (seed "Figured Attributes":
+    e.g. a skill adding to Endurance Points); ``mands_sim.model.character.build_character``
+    applies the adjustments.
+
+    :param sheet: the validated character sheet (``mands_sim.model.sheet.CharacterSheet``).
+
+    Return a list of ``FiguredAdjustment(attribute, delta, source)`` values
+    (``mands_sim.model.figured``), or ``None`` for none. Results combine by concatenation:
+    every plugin's adjustments apply, sorted by (attribute, source, delta), so plugin order
+    never matters (``mands_sim.plugin_calls.figured_adjustments``).
+    """
+
+
+# -------------------------------------------------------------------------
+# Action protocol
+#
+# Called by the encounter kernel (``mands_sim.kernel.encounter``) while a run goes on, in this
+# order for one action: refusals, bonus-pool modifiers (asked by whoever rolls), initiate,
+# resolve (when the Performance Time completes), after. Status checks run after every segment
+# in which an action completed and at every Payment Segment. ``encounter`` is the running
+# :class:`~mands_sim.kernel.encounter.Encounter`: read its ``state``, ``charts``, ``defaults``,
+# ``now`` and ``dice_for(actor)``; never change its state — return events instead.
+# Collecting hooks (refusals, modifiers) never roll dice.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str] | None:
+    """Rule-legal reasons why ``actor`` may not start ``intent`` now.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who would act.
+    :param intent: what its policy asks for (action name, target, options).
+
+    Return a list of reasons in words (empty or ``None`` for none). Results combine by
+    concatenation and sorting; any reason refuses the action. Must not roll dice.
+    """
+
+
+@hookspec
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier] | None:
+    """Modifiers to the Bonus Pool of a roll ``actor`` makes for ``intent``.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who rolls.
+    :param intent: the action the roll is for.
+    :param purpose: what the roll is for, e.g. ``"combat"`` for a Combat Roll.
+
+    Return a list of :class:`~mands_sim.actions.Modifier` (or ``None``). Results combine by
+    summing every modifier's ``amount`` (order-free); the sum joins the roll's pool before the
+    Sphere-chart lookup (``rules/combat.md`` §5). Must not roll dice.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    """Start an action: roll, spend Quality, set the Performance Time and the EP charges.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who acts.
+    :param intent: what its policy asked for.
+    :param definition: the registered :class:`~mands_sim.actions.ActionDefinition`.
+
+    Return an :class:`~mands_sim.kernel.encounter.Initiation` (events to log, EP charges, the
+    performance time after Quality, what resolution will need) for actions this plugin knows,
+    ``None`` otherwise. Results combine as ``firstresult``: the first non-``None`` wins; the
+    rulebook's own actions answer
+    ``trylast``, so a plugin can take over any of them.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """What an action does when its Performance Time completes.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character whose action completes.
+    :param action: the action in progress, with what initiation ``prepared``.
+
+    Return the events it causes (hits, damage, Defense changes …) for actions this plugin knows,
+    ``None`` otherwise. Results combine as ``firstresult``: the first non-``None`` wins; builtins
+    answer ``trylast``.
+    """
+
+
+@hookspec
+def mands_action_after(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """Follow-up events once an action has resolved (its events are already applied).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character whose action resolved.
+    :param action: the action that resolved.
+
+    Return a list of events or ``None``. Results combine by concatenation in plugin-name order
+    (``mands_sim.plugin_calls.results_by_plugin``), each plugin called on its own, so plugin
+    registration order never changes the log.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
+    """Check ``actor``'s condition: staying conscious, dying (``rules/combat.md`` §9).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character to check.
+
+    Called for every character affected by an action that completed in the segment, and for
+    everyone in action at each Payment Segment. Return the events (checks, out of action), or
+    ``None`` to leave it to the next plugin. Results combine as ``firstresult``: the first
+    non-``None`` wins; the rulebook's
+    G-17 default answers ``trylast``.
+    """

@@ -1,0 +1,186 @@
+"""Turn a pydantic validation error into a :class:`ScenarioError` a reader can act on.
+
+The error names the dotted key (``sides[0].characters[1].count``) and says in plain words what
+was expected there (``a whole number of at least 1, not "three"``). Only the first problem is
+reported: fix it and validate again.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
+
+from mands_sim.errors import ScenarioError
+from mands_sim.scenario._file import CUSTOM_ERROR, ScenarioFile
+
+_KINDS = {
+    "string_type": "a string",
+    "int_type": "a whole number",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "list_type": "an array",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "finite_number": "a finite number",
+    "string_too_short": "a non-empty string",
+    "string_pattern_mismatch": "an id of letters, digits, '-', '_' and '.', starting with a "
+    "letter or digit",
+}
+
+_BOUNDS = {
+    "greater_than": ("gt", "a number greater than {}"),
+    "greater_than_equal": ("ge", "a number of at least {}"),
+    "less_than": ("lt", "a number less than {}"),
+    "less_than_equal": ("le", "a number of at most {}"),
+}
+
+_LENGTHS = {
+    "too_short": ("min_length", "at least {} items"),
+    "too_long": ("max_length", "at most {} items"),
+}
+
+
+def scenario_error(error: ValidationError, path: Path | None) -> ScenarioError:
+    """The first problem of ``error`` as a :class:`ScenarioError` for the file at ``path``."""
+    problems = error.errors(include_url=False)
+    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
+    key, parent, here, field = _locate(first["loc"])
+    if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        given = first.get("ctx", {}).get("tag")
+        got = "" if given is None else f", not {shown(given)}"
+        return ScenarioError(path, f"{key}.kind", f"expected a kind, one of {_tags(here)}{got}")
+    return ScenarioError(path, key, _expected(first, parent, here, field))
+
+
+def _expected(error: ErrorDetails, parent: Any, here: Any, field: FieldInfo | None) -> str:
+    """What belongs at the error's key, in words."""
+    kind, ctx, name = error["type"], error.get("ctx", {}), str(error["loc"][-1])
+    described = f" ({field.description})" if field is not None and field.description else ""
+    if kind == "missing":
+        return f"expected the required key '{name}'{described}, but it is missing"
+    if kind == "extra_forbidden":
+        return _unknown_key(name, _known_keys(parent))
+    if kind == CUSTOM_ERROR:
+        return f"expected {error['msg']}, not {shown(error['input'])}"
+    if kind == "literal_error":
+        choices = ", ".join(shown(choice) for choice in get_args(here)) or ctx["expected"]
+        return f"expected one of {choices}, not {shown(error['input'])}"
+    if kind in _LENGTHS:
+        bound, words = _LENGTHS[kind]
+        return "expected " + words.format(ctx[bound]).replace(" 1 items", " 1 item") + described
+    if kind in _BOUNDS:
+        bound, words = _BOUNDS[kind]
+        return f"expected {words.format(ctx[bound])}{described}, not {shown(error['input'])}"
+    if kind in _KINDS:
+        return f"expected {_KINDS[kind]}{described}, not {shown(error['input'])}"
+    return f"expected {error['msg']}{described}"
+
+
+def _unknown_key(name: str, known: Sequence[str]) -> str:
+    """An unknown key, with the known key it is closest to (a misspelling), if any."""
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(known)}"
+    return f"unknown key '{name}'; {hint}"
+
+
+def _locate(loc: Sequence[int | str]) -> tuple[str, Any, Any, FieldInfo | None]:
+    """The dotted key of ``loc``, the types at its parent and at it, and its last field's info.
+
+    Walks the models along ``loc`` so the message can name known keys and describe the field;
+    the tag pydantic adds for a tagged union (``objectives[0].reach.place``) is dropped.
+    """
+    key, parent, here, field = "", None, _strip(ScenarioFile), None
+    for part in loc:
+        member = _tagged_member(here, part)
+        if member is not None:
+            here = member
+            continue
+        parent = here
+        if isinstance(part, int):
+            key += f"[{part}]"
+            here = _item_type(here)
+            continue
+        key = f"{key}.{part}" if key else part
+        field = _field(here, part)
+        here = _strip(field.annotation) if field is not None else _value_type(here)
+    return key, parent, here, field
+
+
+def _strip(annotation: Any) -> Any:
+    """``X`` from ``Annotated[X, ...]`` and ``X | None``."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, types.UnionType) and type(None) in get_args(annotation):
+            rest = [arg for arg in get_args(annotation) if arg is not type(None)]
+            annotation = rest[0] if len(rest) == 1 else Union[tuple(rest)]  # noqa: UP007
+        else:
+            return annotation
+
+
+def _models(annotation: Any) -> list[type[BaseModel]]:
+    """The models of a union of models (empty for anything else)."""
+    if get_origin(annotation) not in (Union, types.UnionType):
+        return []
+    return [arg for arg in get_args(annotation) if _is_model(arg)]
+
+
+def _is_model(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _tagged_member(annotation: Any, part: int | str) -> type[BaseModel] | None:
+    """The union member whose ``kind`` tag is ``part``, if ``annotation`` is a tagged union."""
+    for model in _models(annotation):
+        if part in get_args(_strip(model.model_fields["kind"].annotation)):
+            return model
+    return None
+
+
+def _tags(annotation: Any) -> str:
+    """The tags of a tagged union, quoted, for a message."""
+    return ", ".join(
+        shown(tag)
+        for model in _models(annotation)
+        for tag in get_args(_strip(model.model_fields["kind"].annotation))
+    )
+
+
+def _field(annotation: Any, name: str) -> FieldInfo | None:
+    return annotation.model_fields.get(name) if _is_model(annotation) else None
+
+
+def _item_type(annotation: Any) -> Any:
+    return _strip(get_args(annotation)[0]) if get_origin(annotation) is list else None
+
+
+def _value_type(annotation: Any) -> Any:
+    return _strip(get_args(annotation)[1]) if get_origin(annotation) is dict else None
+
+
+def _known_keys(annotation: Any) -> tuple[str, ...]:
+    return tuple(annotation.model_fields) if _is_model(annotation) else ()
+
+
+def shown(value: Any) -> str:
+    """A value as TOML writes it, for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, int | float):
+        return repr(value)
+    return f"a {type(value).__name__}"

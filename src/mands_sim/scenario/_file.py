@@ -1,0 +1,240 @@
+"""The scenario file format (version 1) as pydantic models: shape and types, nothing more.
+
+These models check what one table can check on its own — required keys, types, ranges, unknown
+keys — and generate the JSON Schema (``mands-sim schema``). Cross-references (does a place
+exist, are ids unique, does the sheet file exist) are checked by the loader, which knows where
+each value sits in the file. ``docs/scenarios.md`` documents every key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
+from pydantic_core import PydanticCustomError
+
+from mands_sim.defaults import RuleDefaults
+from mands_sim.model import SheetFormat
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+FORMAT_VERSION = 1
+"""The scenario format version this code reads (the file's ``format`` key)."""
+
+MAX_GROUP = 10_000
+"""The largest ``count`` one character entry may have: a guard against typing slips, not a rule."""
+
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
+"""Character ids: letters, digits, ``-``, ``_`` and ``.``, starting with a letter or digit."""
+
+SHEET_SCHEMA = "CharacterSheet"
+"""Name under ``$defs`` of the sheet format's schema, which :func:`scenario_json_schema` adds."""
+
+CUSTOM_ERROR = "scenario"
+"""Error type of the models' own checks; their message is already the expectation, in words."""
+
+
+def _sheet_reference(value: Any) -> Any:
+    if isinstance(value, str | dict):
+        return value
+    raise PydanticCustomError(
+        CUSTOM_ERROR, "a path to a character sheet file (a string) or an inline sheet table"
+    )
+
+
+Name = Annotated[str, Field(min_length=1)]
+Id = Annotated[str, Field(pattern=ID_PATTERN)]
+Finite = Annotated[float, Field(allow_inf_nan=False)]
+PlacePair = Annotated[list[Name], Field(min_length=2, max_length=2)]
+Share = Annotated[float, Field(ge=0, le=1)]
+Interval = Annotated[list[Share], Field(min_length=2, max_length=2)]
+SegmentRange = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]
+SheetReference = Annotated[
+    Any,
+    BeforeValidator(_sheet_reference),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "description": "path of a sheet file, relative to the scenario"},
+                {"type": "object", "description": "an inline character sheet"},
+            ]
+        }
+    ),
+]
+
+
+def scenario_json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the scenario file format, from its models.
+
+    The character sheet format's own schema is included for inline sheets.
+    """
+    schema = ScenarioFile.model_json_schema()
+    sheet = SheetFormat.model_json_schema()
+    schema["$defs"].update(sheet.pop("$defs", {}))
+    schema["$defs"][SHEET_SCHEMA] = sheet
+    inline = schema["$defs"]["CharacterTable"]["properties"]["sheet"]["anyOf"][1]
+    inline.update({"$ref": f"#/$defs/{SHEET_SCHEMA}"})
+    del inline["type"]
+    return {"$schema": JSON_SCHEMA_DIALECT, **schema}
+
+
+class _Table(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _rules_defaults_table() -> type[_Table]:
+    """``[rules.defaults]``: one optional key per named default (``rules/gaps.md``), its value
+    one of the default's choices. Built from :class:`RuleDefaults`, so it never lags behind."""
+    fields: dict[str, Any] = {
+        item["name"]: (
+            Literal[tuple(item["choices"])],
+            Field(default=item["default"], description=f"{item['gid']}: {item['summary']}"),
+        )
+        for item in RuleDefaults.describe()
+    }
+    return create_model("RulesDefaultsTable", __base__=_Table, **fields)
+
+
+if TYPE_CHECKING:
+    RulesDefaultsTable = _Table
+else:
+    RulesDefaultsTable = _rules_defaults_table()
+
+
+class RulesTable(_Table):
+    """``[rules]``: optional rules to switch on and named defaults to change."""
+
+    optional: list[Name] = Field(
+        default=[], description="names of optional-rule plugins to switch on"
+    )
+    defaults: RulesDefaultsTable = Field(
+        default_factory=RulesDefaultsTable,
+        description="named rules defaults to change (rules/gaps.md), name = choice",
+    )
+
+
+class PlaceTable(_Table):
+    """``[[map.places]]``: one named place."""
+
+    model_config = ConfigDict(json_schema_extra={"dependentRequired": {"x": ["y"], "y": ["x"]}})
+
+    name: Name = Field(description="the place's name, unique on the map")
+    x: Finite | None = Field(default=None, description="east-west coordinate in meters")
+    y: Finite | None = Field(default=None, description="north-south coordinate in meters")
+    elevation: Finite = Field(default=0.0, description="height in meters")
+    cover: int = Field(default=0, ge=0, le=100, description="Cover Chance in percent, 0 to 100")
+    exit: bool = Field(default=False, description="whether characters can leave here")
+
+
+class EdgeTable(_Table):
+    """``[[map.edges]]``: a way between two places."""
+
+    between: PlacePair = Field(description="the two places the edge joins")
+    length: Finite | None = Field(
+        default=None,
+        gt=0,
+        description="meters along the edge (default: the straight line between the places)",
+    )
+
+
+class MapTable(_Table):
+    """``[map]``: places, edges and blocked lines of sight."""
+
+    places: list[PlaceTable] = Field(min_length=1, description="the places, at least one")
+    edges: list[EdgeTable] = Field(default=[], description="the ways between places")
+    blocked_sight: list[PlacePair] = Field(
+        default=[], description="pairs of places that cannot see each other"
+    )
+
+
+class CharacterTable(_Table):
+    """``[[sides.characters]]``: one character, or a group of ``count`` alike."""
+
+    id: Id = Field(description="unique id; with count, ids become id-1 ... id-N")
+    count: int | None = Field(
+        default=None, ge=1, le=MAX_GROUP, description="make a group of this many from one sheet"
+    )
+    sheet: SheetReference = Field(description="sheet file path or inline sheet table")
+    place: Name = Field(description="the place the character starts at")
+    aware: bool = Field(default=True, description="false: surprised when the fight starts")
+    policy: Name | None = Field(default=None, description="the policy that drives the character")
+    policy_options: dict[str, Any] = Field(default={}, description="options for the policy")
+
+
+class SideTable(_Table):
+    """``[[sides]]``: a side and its characters."""
+
+    name: Name = Field(description="the side's name, unique in the scenario")
+    characters: list[CharacterTable] = Field(min_length=1, description="at least one character")
+
+
+class ReachObjective(_Table):
+    """``kind = "reach"``: a character of the side stands at a place."""
+
+    kind: Literal["reach"]
+    side: Name = Field(description="the side pursuing the objective")
+    character: Id | None = Field(
+        default=None, description="one character or group id (default: any of the side)"
+    )
+    place: Name = Field(description="the place to reach")
+    outcome: Literal["win", "end"] = Field(
+        default="win", description="win: the side wins; end: the encounter ends undecided"
+    )
+
+
+class CompleteActionObjective(_Table):
+    """``kind = "complete-action"``: a character of the side resolves an action."""
+
+    kind: Literal["complete-action"]
+    side: Name = Field(description="the side pursuing the objective")
+    character: Id | None = Field(
+        default=None, description="one character or group id (default: any of the side)"
+    )
+    action: Name = Field(description="the name of the action to complete")
+    outcome: Literal["win", "end"] = Field(
+        default="win", description="win: the side wins; end: the encounter ends undecided"
+    )
+
+
+Objective = Annotated[ReachObjective | CompleteActionObjective, Field(discriminator="kind")]
+
+
+class StopTable(_Table):
+    """``[stop]``: when the encounter stops."""
+
+    time_limit: int = Field(ge=1, description="segments after which the encounter ends undecided")
+    when: list[Name] = Field(
+        default=["side-out-of-action"], description="names of outcome conditions that end it"
+    )
+    objectives: list[Objective] = Field(default=[], description="custom objectives")
+
+
+class ExpectTable(_Table):
+    """``[expect]``: expected results for scenario regression tests."""
+
+    seed: int | None = Field(default=None, ge=0, description="master seed of the batch")
+    runs: int | None = Field(default=None, ge=1, description="runs in the batch")
+    win_rate: dict[str, Interval] = Field(
+        default={}, description="side name = [low, high] share of runs it wins"
+    )
+    draw_rate: Interval | None = Field(
+        default=None, description="[low, high] share of runs nobody wins"
+    )
+    duration: SegmentRange | None = Field(
+        default=None, description="[low, high] segments for the median time to resolution"
+    )
+
+
+class ScenarioFile(_Table):
+    """A whole scenario file, format 1."""
+
+    model_config = ConfigDict(title="mands-sim scenario")
+
+    format: Literal[1] = Field(description="the scenario format version: 1")
+    name: Name = Field(description="the scenario's name")
+    description: str = Field(default="", description="what the scenario is about")
+    rules: RulesTable = Field(default=RulesTable(), description="optional rules and defaults")
+    map: MapTable = Field(description="the map")
+    sides: list[SideTable] = Field(min_length=1, description="the sides, at least one")
+    stop: StopTable = Field(description="when the encounter stops")
+    expect: ExpectTable | None = Field(default=None, description="expected results")

@@ -1,0 +1,178 @@
+"""Loading a scenario file: read, parse TOML, check the version, validate, resolve, hash.
+
+Loading never executes code: the file is TOML, sheets are TOML, names of policies and optional
+rules are only names (checked against the plugin registry by :func:`check_names`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path, PurePath
+from typing import Any
+
+from pydantic import ValidationError
+
+from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.model import CharacterSheet, load_sheet, parse_sheet
+from mands_sim.scenario._errors import scenario_error, shown
+from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
+from mands_sim.scenario._resolve import (
+    resolve_defaults,
+    resolve_map,
+    resolve_optional_rules,
+    resolve_sides,
+)
+from mands_sim.scenario._spec import ScenarioSpec
+from mands_sim.scenario._stop import resolve_expect, resolve_stop
+
+
+def load_scenario(path: Path | str) -> ScenarioSpec:
+    """Load and validate the scenario file at ``path``, with every sheet it names.
+
+    Raises:
+        ScenarioError: the scenario is malformed; the error names the file, the dotted key and
+            what was expected there.
+        SheetError: a sheet file the scenario names is malformed (the error names that file).
+    """
+    path = Path(path)
+    content = _read(path, path, "", "a readable scenario file")
+    try:
+        data = tomllib.loads(content.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ScenarioError(path, "", f"expected a UTF-8 text file ({error.reason})") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(path, "", f"expected valid TOML: {error}") from error
+    return _build(data, path=path, base_dir=path.parent, content=content)
+
+
+def parse_scenario(
+    data: Mapping[str, Any], *, path: Path | str | None = None, base_dir: Path | str | None = None
+) -> ScenarioSpec:
+    """Validate a scenario given as already-parsed data (tools, tests).
+
+    ``path`` is only used in error messages. Sheet files are read relative to ``base_dir``
+    (default: the folder of ``path``); with neither, only inline sheets are allowed. The content
+    hash covers the data (as canonical JSON) and the sheet files read.
+    """
+    where = Path(path) if path is not None else None
+    folder = Path(base_dir) if base_dir is not None else (where.parent if where else None)
+    content = json.dumps(data, sort_keys=True, default=str).encode("utf-8")
+    return _build(data, path=where, base_dir=folder, content=content)
+
+
+def _build(
+    data: Mapping[str, Any], *, path: Path | None, base_dir: Path | None, content: bytes
+) -> ScenarioSpec:
+    _check_format(data, path)
+    try:
+        table = ScenarioFile.model_validate(data)
+    except ValidationError as error:
+        raise scenario_error(error, path) from error
+    sheets = _Sheets(path, base_dir)
+    map_spec = resolve_map(table.map, path)
+    sides, characters = resolve_sides(table.sides, map_spec, sheets.sheet, path)
+    return ScenarioSpec(
+        name=table.name,
+        description=table.description,
+        path=path,
+        optional_rules=resolve_optional_rules(table.rules.optional, path),
+        rule_defaults=resolve_defaults(table.rules.defaults, path),
+        map=map_spec,
+        sides=sides,
+        characters=characters,
+        stop=resolve_stop(table.stop, sides, characters, map_spec, path),
+        expect=resolve_expect(table.expect, sides, path),
+        content_hash=sheets.content_hash(content),
+    )
+
+
+def _check_format(data: Mapping[str, Any], path: Path | None) -> None:
+    """The file must say which format it is written in, and it must be this one."""
+    if "format" not in data:
+        raise ScenarioError(
+            path,
+            "format",
+            f"expected format = {FORMAT_VERSION} (the format version), but it is missing",
+        )
+    version = data["format"]
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise ScenarioError(
+            path,
+            "format",
+            f"expected format = {FORMAT_VERSION}: this mands-sim reads scenario format "
+            f"{FORMAT_VERSION}, not {shown(version)}",
+        )
+
+
+def _read(file: Path, path: Path | None, key: str, what: str, display: str = "") -> bytes:
+    """The bytes of ``file``; a missing or unreadable file is a :class:`ScenarioError`."""
+    display = display or str(file)
+    try:
+        return file.read_bytes()
+    except FileNotFoundError as error:
+        raise ScenarioError(path, key, f"expected {what}; there is no file {display}") from error
+    except OSError as error:
+        raise ScenarioError(path, key, f"expected {what}; {display}: {error.strerror}") from error
+
+
+class _Sheets:
+    """Reads the sheets one scenario names: each file once, kept in the order first named."""
+
+    def __init__(self, path: Path | None, base_dir: Path | None) -> None:
+        self._path = path
+        self._base = base_dir.resolve() if base_dir is not None else None
+        self._loaded: dict[Path, CharacterSheet] = {}
+        self._contents: list[tuple[str, bytes]] = []
+
+    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet:
+        """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``."""
+        if not isinstance(reference, str):
+            return self._inline(reference, key)
+        file = self._file(reference, key)
+        if file not in self._loaded:
+            content = _read(file, self._path, key, "an existing character sheet file", reference)
+            self._loaded[file] = load_sheet(file)
+            assert self._base is not None
+            self._contents.append((file.relative_to(self._base).as_posix(), content))
+        return self._loaded[file]
+
+    def content_hash(self, scenario: bytes) -> str:
+        """SHA-256 of the scenario's bytes and every sheet file read, in the order first named."""
+        digest = hashlib.sha256(b"mands-sim scenario\0")
+        digest.update(scenario)
+        for name, content in self._contents:
+            digest.update(f"\0sheet\0{name}\0{len(content)}\0".encode())
+            digest.update(content)
+        return digest.hexdigest()
+
+    def _inline(self, table: Mapping[str, Any], key: str) -> CharacterSheet:
+        try:
+            return parse_sheet(table, path=self._path, key_prefix=key)
+        except SheetError as error:
+            raise ScenarioError(self._path, error.key, error.expected) from error
+
+    def _file(self, reference: str, key: str) -> Path:
+        """The sheet file ``reference`` names, which must lie inside the scenario's folder."""
+        if self._base is None:
+            raise ScenarioError(
+                self._path,
+                key,
+                "expected an inline sheet: this scenario has no folder to read files from",
+            )
+        if PurePath(reference).is_absolute():
+            raise ScenarioError(
+                self._path,
+                key,
+                f"expected a path relative to the scenario's folder, not {shown(reference)}",
+            )
+        file = (self._base / reference).resolve()
+        if not file.is_relative_to(self._base):
+            raise ScenarioError(
+                self._path,
+                key,
+                f"expected a sheet inside the scenario's folder, not {shown(reference)}",
+            )
+        return file

@@ -1,0 +1,246 @@
+"""The frozen, resolved form of a scenario: what a simulation is built from.
+
+These values come out of :func:`mands_sim.scenario.load_scenario` with every cross-reference
+checked (places exist, ids are unique, sheets are loaded, ``count`` is expanded). Code may also
+build them directly — tests and tools do — and the map values check their own invariants.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal
+
+from mands_sim.defaults import RuleDefaults
+from mands_sim.units import Meters, Segment
+
+if TYPE_CHECKING:
+    from mands_sim.model import CharacterSheet
+
+ObjectiveKind = Literal["reach", "complete-action"]
+"""``reach``: a character stands at a place. ``complete-action``: a character resolves an action."""
+
+ObjectiveOutcome = Literal["win", "end"]
+"""``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner."""
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSpec:
+    """A named place on the map: where characters stand.
+
+    Attributes:
+        name: the place's name, unique on the map.
+        x, y: horizontal coordinates in meters, or ``None`` when the map gives only edge lengths.
+        elevation: height in meters (0 at ground level).
+        cover: the Cover Chance in percent the place gives someone in it (``rules/combat.md`` §13).
+        exit: whether a character can leave the encounter here.
+    """
+
+    name: str
+    x: float | None = None
+    y: float | None = None
+    elevation: float = 0.0
+    cover: int = 0
+    exit: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.x is None) != (self.y is None):
+            raise ValueError(f"place {self.name!r}: give both x and y or neither")
+        if not 0 <= self.cover <= 100:
+            raise ValueError(f"place {self.name!r}: cover is a percentage, 0 to 100")
+
+    @property
+    def coordinates(self) -> tuple[float, float, float] | None:
+        """``(x, y, elevation)`` in meters, or ``None`` when the place has no coordinates."""
+        if self.x is None or self.y is None:
+            return None
+        return (self.x, self.y, self.elevation)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeSpec:
+    """A way between two places, ``length`` meters long along the ground."""
+
+    a: str
+    b: str
+    length: Meters
+
+    def __post_init__(self) -> None:
+        if self.a == self.b:
+            raise ValueError(f"edge {self.a!r}-{self.b!r} joins a place to itself")
+        if not (self.length > 0 and math.isfinite(self.length)):
+            raise ValueError(f"edge {self.a!r}-{self.b!r}: length must be a positive number")
+
+
+@dataclass(frozen=True, slots=True)
+class MapSpec:
+    """The encounter's map: places, the edges between them, and blocked lines of sight.
+
+    Lines of sight are open unless the pair of places is listed in ``blocked_sight``; they do
+    not follow the edges (one can see across a gap one cannot walk over).
+    """
+
+    places: tuple[PlaceSpec, ...]
+    edges: tuple[EdgeSpec, ...] = ()
+    blocked_sight: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [place.name for place in self.places]
+        if len(set(names)) != len(names):
+            raise ValueError("place names must be unique")
+        known = set(names)
+        pairs = [(edge.a, edge.b) for edge in self.edges] + list(self.blocked_sight)
+        for a, b in pairs:
+            if a not in known or b not in known:
+                raise ValueError(f"{a!r}-{b!r} names a place not on the map")
+
+    def place(self, name: str) -> PlaceSpec:
+        """The place called ``name``; ``KeyError`` if there is none."""
+        for place in self.places:
+            if place.name == name:
+                return place
+        raise KeyError(f"no place named {name!r} on the map")
+
+    @property
+    def place_names(self) -> tuple[str, ...]:
+        """Every place's name, in map order."""
+        return tuple(place.name for place in self.places)
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSpec:
+    """One character of the encounter, resolved: its sheet loaded, its group expanded.
+
+    Attributes:
+        id: unique in the scenario (``grunt-3`` for the third of a ``count`` group).
+        side: the name of the character's side.
+        sheet: the character sheet (frozen; characters of one group share it).
+        place: the place the character starts at.
+        aware: whether the character knows a fight is coming (``False``: surprised,
+            ``rules/combat.md`` §2).
+        policy: the name of the policy that drives it, or ``None`` for the simulation's default.
+        policy_options: options for the policy, as written (read-only).
+        group: the id the scenario gave a ``count`` group this character belongs to, or ``None``.
+        key: where the character is declared in the file (``sides[0].characters[1]``), for errors.
+    """
+
+    id: str
+    side: str
+    sheet: CharacterSheet
+    place: str
+    aware: bool = True
+    policy: str | None = None
+    policy_options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    group: str | None = None
+    key: str = field(default="", compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SideSpec:
+    """A side of the encounter and the ids of its characters, in file order."""
+
+    name: str
+    character_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveSpec:
+    """A custom objective that ends the encounter when one of ``characters`` achieves it.
+
+    Attributes:
+        kind: ``reach`` (stand at ``place``) or ``complete-action`` (resolve ``action``).
+        side: the side pursuing the objective.
+        characters: the ids that count (all of the side's characters unless the file named one
+            character or one group).
+        place: the place to reach (``reach`` only).
+        action: the name of the action to complete (``complete-action`` only).
+        outcome: ``win`` (the side wins) or ``end`` (the encounter ends without a winner).
+    """
+
+    kind: ObjectiveKind
+    side: str
+    characters: tuple[str, ...]
+    place: str | None = None
+    action: str | None = None
+    outcome: ObjectiveOutcome = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class StopSpec:
+    """When the encounter stops.
+
+    Attributes:
+        time_limit: the encounter ends, undecided, after this many segments.
+        when: names of outcome conditions (registered by plugins), e.g. ``side-out-of-action``.
+        objectives: custom objectives, in file order.
+    """
+
+    time_limit: Segment
+    when: tuple[str, ...] = ("side-out-of-action",)
+    objectives: tuple[ObjectiveSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectSpec:
+    """Expected results, for scenario regression tests (a later issue gives them meaning).
+
+    Attributes:
+        seed: the master seed of the regression batch.
+        runs: how many runs the batch makes.
+        win_rate: side name → ``(low, high)``, the interval its share of wins must fall in.
+        draw_rate: ``(low, high)`` for the share of runs nobody wins.
+        duration: ``(low, high)`` in segments for the median time to resolution.
+    """
+
+    seed: int | None = None
+    runs: int | None = None
+    win_rate: Mapping[str, tuple[float, float]] = field(default_factory=lambda: _EMPTY)
+    draw_rate: tuple[float, float] | None = None
+    duration: tuple[Segment, Segment] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
+    """A loaded, validated scenario: everything a simulation is built from. Frozen.
+
+    Attributes:
+        name, description: as written.
+        path: the scenario file, or ``None`` for a scenario parsed from memory.
+        optional_rules: names of optional-rule plugins to switch on (check with
+            :func:`~mands_sim.scenario.check_names`).
+        rule_defaults: the named defaults in force (``rules/gaps.md``), overrides applied.
+        map: the map.
+        sides: the sides, in file order.
+        characters: every character, groups expanded, in file order.
+        stop: when the encounter stops.
+        expect: expected results for regression tests, or ``None``.
+        content_hash: SHA-256 (hex) of the scenario's bytes and every sheet file it reads.
+    """
+
+    name: str
+    description: str
+    path: Path | None
+    optional_rules: tuple[str, ...]
+    rule_defaults: RuleDefaults
+    map: MapSpec
+    sides: tuple[SideSpec, ...]
+    characters: tuple[CharacterSpec, ...]
+    stop: StopSpec
+    expect: ExpectSpec | None
+    content_hash: str
+
+    def character(self, character_id: str) -> CharacterSpec:
+        """The character with ``character_id``; ``KeyError`` if there is none."""
+        for character in self.characters:
+            if character.id == character_id:
+                return character
+        raise KeyError(f"no character with id {character_id!r}")
+
+    def characters_of(self, side: str) -> tuple[CharacterSpec, ...]:
+        """The characters of ``side``, in file order."""
+        return tuple(character for character in self.characters if character.side == side)

@@ -1,0 +1,231 @@
+"""The composition root: one scenario, one seed, one run (DESIGN.md "Data flow (one run)").
+
+:class:`Simulation` builds everything a run needs from a loaded scenario — a fresh plugin
+manager, the registries, the charts and named defaults, the characters with their figured
+attributes, one policy per character, keyed dice — and runs the encounter on the kernel.
+:class:`HookRules` is the kernel's view of the rules: every question goes to a plugin hook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pluggy
+
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import Charts
+from mands_sim.dice import DiceSource, SeededDice
+from mands_sim.errors import MandsSimError, PluginError
+from mands_sim.events import EncounterEnded, EncounterStarted, Event
+from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation, Mind, Observer
+from mands_sim.kernel.state import CharacterState
+from mands_sim.model import Character, build_character
+from mands_sim.plugin_calls import figured_adjustments, results_by_plugin
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import Registries, build_charts, collect_registries
+from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names
+
+DEFAULT_POLICY = "nearest-enemy"
+"""The policy of a character whose scenario entry names none."""
+
+
+class HookRules:
+    """The rules as the kernel sees them, answered by the plugin hooks (``docs/hooks.md``)."""
+
+    def __init__(self, pm: pluggy.PluginManager, registries: Registries, charts: Charts) -> None:
+        self.pm = pm
+        self.charts = charts
+        self.actions: dict[str, ActionDefinition] = {
+            name: entry.payload  # type: ignore[misc]
+            for name, entry in registries.actions.items()
+        }
+
+    def definition(self, action: str) -> ActionDefinition:
+        try:
+            return self.actions[action]
+        except KeyError:
+            raise ActionRefused(f"no plugin registers an action named '{action}'") from None
+
+    def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        results = self.pm.hook.mands_action_refusals(
+            encounter=encounter, actor=actor, intent=intent
+        )
+        return sorted(reason for reasons in results for reason in reasons)
+
+    def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
+        results = self.pm.hook.mands_bonus_pool_modifiers(
+            encounter=encounter, actor=actor, intent=intent, purpose=purpose
+        )
+        return sum(modifier.amount for modifiers in results for modifier in modifiers)
+
+    def initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation:
+        initiation: Initiation | None = self.pm.hook.mands_action_initiate(
+            encounter=encounter, actor=actor, intent=intent, definition=definition
+        )
+        if initiation is None:
+            raise PluginError("(none)", f"no plugin initiates '{definition.name}'")
+        return initiation
+
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        events: list[Event] | None = self.pm.hook.mands_action_resolve(
+            encounter=encounter, actor=actor, action=action
+        )
+        return list(events or [])
+
+    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        """``mands_action_after``: results concatenated in plugin-name order."""
+        results = results_by_plugin(
+            self.pm, "mands_action_after", encounter=encounter, actor=actor, action=action
+        )
+        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
+    def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
+        events: list[Event] | None = self.pm.hook.mands_status_check(
+            encounter=encounter, actor=actor
+        )
+        return list(events or [])
+
+    def ep_cost(self, row: int) -> Fraction:
+        return self.charts.ep_use.cost(row)
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterOutcome:
+    """How one character came out of a run."""
+
+    character_id: str
+    side: str
+    condition: str
+    virtual_damage_points_lost: int
+    damage_points_lost: int
+    endurance_points_spent: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    """The summary of one run: who won, when, and what it cost each character."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    segments: int
+    characters: tuple[CharacterOutcome, ...]
+    events: int
+
+
+@dataclass
+class Simulation:
+    """Builds and runs one encounter of ``scenario`` with ``seed``.
+
+    ``disabled`` names plugins not to load; ``extra_plugins`` adds plugin objects (tests, the
+    Python API); ``dice`` replaces the seeded dice (scripted dice in tests).
+    """
+
+    scenario: ScenarioSpec
+    seed: int = 0
+    disabled: tuple[str, ...] = ()
+    extra_plugins: Iterable[object] | Mapping[str, object] = ()
+    dice: DiceSource | None = None
+    minds: Mapping[str, Mind] = field(default_factory=dict)
+    load_entry_points: bool = True
+
+    def build(self, observers: Iterable[Observer] = ()) -> Encounter:
+        """A ready encounter, nothing run yet; the plugin manager is new for this run."""
+        pm = make_plugin_manager(
+            disabled=self.disabled,
+            extra_plugins=self.extra_plugins,
+            load_entry_points=self.load_entry_points,
+        )
+        registries = collect_registries(pm)
+        check_names(
+            self.scenario,
+            policies=registries.policies.keys(),
+            optional_rules=registries.optional_rules.keys(),
+        )
+        charts = self._charts(registries)
+        states = [self._state(pm, spec, charts) for spec in self.scenario.characters]
+        return Encounter(
+            states,
+            rules=HookRules(pm, registries, charts),
+            minds=self._minds(registries),
+            time_limit=self.scenario.stop.time_limit,
+            observers=observers,
+            dice=self.dice if self.dice is not None else SeededDice(self.seed),
+            charts=charts,
+            defaults=self.scenario.rule_defaults,
+            context={"places": {c.id: c.place for c in self.scenario.characters}},
+        )
+
+    def run(self, *, until: int | None = None, observers: Iterable[Observer] = ()) -> RunResult:
+        """Run the encounter to its end (or to segment ``until``) and summarise it."""
+        encounter = self.build(observers)
+        start = EncounterStarted(0, self.scenario.name, self.seed, tuple(encounter.state.ids()))
+        encounter.emit([start])
+        ended = encounter.run(until=until)
+        return summarise(encounter, self.seed, ended)
+
+    def _charts(self, registries: Registries) -> Charts:
+        return build_charts(registries.charts, self.scenario.rule_defaults)
+
+    def _state(
+        self, pm: pluggy.PluginManager, spec: CharacterSpec, charts: Charts
+    ) -> CharacterState:
+        character = build_character(
+            spec.sheet,
+            charts=charts,
+            defaults=self.scenario.rule_defaults,
+            adjustments=figured_adjustments(pm, spec.sheet),
+        )
+        return initial_state(spec, character)
+
+    def _minds(self, registries: Registries) -> dict[str, Mind]:
+        minds = dict(self.minds)
+        for spec in self.scenario.characters:
+            if spec.id not in minds:
+                factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
+                minds[spec.id] = factory(spec.policy_options)  # type: ignore[operator]
+        return minds
+
+
+def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
+    """A character at full VP, DP and EP, Defense 0 (``rules/combat.md`` §5: base Defense 0)."""
+    figured = character.figured
+    return CharacterState(
+        character_id=spec.id,
+        side=spec.side,
+        character=character,
+        virtual_damage_points=figured.virtual_damage_points,
+        damage_points=figured.damage_points.body,
+        endurance_points=Fraction(figured.endurance_points),
+    )
+
+
+def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> RunResult:
+    outcomes = tuple(_outcome(state) for state in encounter.state)
+    return RunResult(
+        seed=seed,
+        winner=ended.winner if ended else None,
+        reason=ended.reason if ended else "stopped early",
+        segments=encounter.now,
+        characters=outcomes,
+        events=len(encounter.log),
+    )
+
+
+def _outcome(state: CharacterState) -> CharacterOutcome:
+    figured = state.character.figured
+    return CharacterOutcome(
+        character_id=state.character_id,
+        side=state.side,
+        condition=state.condition,
+        virtual_damage_points_lost=figured.virtual_damage_points - state.virtual_damage_points,
+        damage_points_lost=figured.damage_points.body - state.damage_points,
+        endurance_points_spent=state.ep_spent,
+    )
+
+
+__all__ = ["HookRules", "MandsSimError", "RunResult", "Simulation", "summarise"]

@@ -1,0 +1,265 @@
+"""The map of an encounter: places, distances, paths and lines of sight.
+
+A :class:`World` is built once per simulation from the scenario's :class:`MapSpec` over a
+networkx graph whose edges carry their length in meters. It answers the questions the movement
+and range rules ask (``rules/combat.md`` §11 range, §13 cover, §18 movement): how far apart two
+places or two characters are along the ground, which way to go, whether one place can see
+another. Shortest paths are computed once per starting place and cached, because a simulation
+asks the same questions many times. Paths are deterministic: the same map always gives the same
+path, ties broken by the order of the map's places and edges.
+
+Characters stand at a place or part-way along an edge: a :class:`Position`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import cast
+
+import networkx as nx  # type: ignore[import-untyped]
+
+from mands_sim.scenario import MapSpec, PlaceSpec
+from mands_sim.units import Meters
+
+_SNAP = 1e-9
+"""Meters: a walk ending this close to a place ends at the place (float rounding only)."""
+
+_Leg = tuple[str, str, float]
+"""An edge to walk: from, to, and the meters already walked along it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a character stands: at ``place``, or ``offset`` meters from it toward ``toward``.
+
+    A character at a place has ``toward=None`` and ``offset=0``; a position with ``offset == 0``
+    is normalized to stand at ``place``. The same spot part-way along an edge can be written from
+    either end (``Position("a", "b", 2)`` on a 5 m edge is the spot of ``Position("b", "a", 3)``);
+    :meth:`World.advance` writes it from the end the character came from.
+    """
+
+    place: str
+    toward: str | None = None
+    offset: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not (self.offset >= 0 and math.isfinite(self.offset)):
+            raise ValueError(f"offset must be a finite number of meters >= 0, not {self.offset}")
+        if self.toward is None and self.offset != 0:
+            raise ValueError("a position part-way along an edge needs the place it is toward")
+        if self.offset == 0 and self.toward is not None:
+            object.__setattr__(self, "toward", None)
+
+    @property
+    def at_place(self) -> bool:
+        """Whether the character stands at a place rather than part-way along an edge."""
+        return self.toward is None
+
+
+class World:
+    """Map queries for one encounter. Read-only once built; shortest paths are cached.
+
+    Distances are in meters. Unknown place names raise ``KeyError``; a place that cannot be
+    reached along the map is ``math.inf`` away and has no path.
+    """
+
+    def __init__(self, map_spec: MapSpec) -> None:
+        self._places: dict[str, PlaceSpec] = {place.name: place for place in map_spec.places}
+        self._graph = nx.Graph()
+        self._graph.add_nodes_from(self._places)
+        for edge in map_spec.edges:
+            self._graph.add_edge(edge.a, edge.b, length=float(edge.length))
+        self._blocked = frozenset(frozenset(pair) for pair in map_spec.blocked_sight)
+        self._index = {name: index for index, name in enumerate(self._places)}
+        self._exits = tuple(place.name for place in map_spec.places if place.exit)
+        self._routes: dict[str, tuple[dict[str, float], dict[str, list[str]]]] = {}
+
+    # -- places ---------------------------------------------------------------------------
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """Every place's name, in map order."""
+        return tuple(self._places)
+
+    def place(self, name: str) -> PlaceSpec:
+        """The place called ``name``."""
+        try:
+            return self._places[name]
+        except KeyError:
+            raise KeyError(f"no place named {name!r} on the map") from None
+
+    def cover(self, place: str) -> int:
+        """The Cover Chance in percent that ``place`` gives (``rules/combat.md`` §13)."""
+        return self.place(place).cover
+
+    def elevation(self, place: str) -> Meters:
+        """The height of ``place`` in meters."""
+        return Meters(self.place(place).elevation)
+
+    def exits(self) -> tuple[str, ...]:
+        """The places where a character can leave the encounter, in map order."""
+        return self._exits
+
+    def is_exit(self, place: str) -> bool:
+        """Whether a character can leave the encounter at ``place``."""
+        return self.place(place).exit
+
+    def neighbors(self, place: str) -> tuple[str, ...]:
+        """The places one edge away from ``place``."""
+        self.place(place)
+        return tuple(self._graph.neighbors(place))
+
+    def edge_length(self, a: str, b: str) -> Meters:
+        """The length of the edge between ``a`` and ``b``; ``KeyError`` if there is none."""
+        data = self._graph.get_edge_data(a, b)
+        if data is None:
+            raise KeyError(f"no edge between {a!r} and {b!r}")
+        return Meters(cast(float, data["length"]))
+
+    # -- between places -------------------------------------------------------------------
+
+    def distance(self, a: str, b: str) -> Meters:
+        """Meters from ``a`` to ``b`` along the map (shortest path); ``math.inf`` if unreachable.
+
+        Exactly symmetric: both directions are measured from the place first in map order.
+        """
+        source, target = self._ordered(a, b)
+        return Meters(self._route_from(source)[0].get(target, math.inf))
+
+    def path(self, a: str, b: str) -> tuple[str, ...] | None:
+        """The places on the shortest way from ``a`` to ``b``, both included; ``None`` if none.
+
+        The way back is the same way reversed.
+        """
+        source, target = self._ordered(a, b)
+        nodes = self._route_from(source)[1].get(target)
+        if nodes is None:
+            return None
+        return tuple(nodes) if source == a else tuple(reversed(nodes))
+
+    def straight_distance(self, a: str, b: str) -> Meters | None:
+        """Straight-line meters between ``a`` and ``b`` (elevation included), from coordinates.
+
+        ``None`` when either place has no coordinates.
+        """
+        here, there = self.place(a).coordinates, self.place(b).coordinates
+        if here is None or there is None:
+            return None
+        return Meters(math.dist(here, there))
+
+    def line_of_sight(self, a: str, b: str) -> bool:
+        """Whether someone at ``a`` can see ``b``: always, unless the map blocks the pair."""
+        self.place(a)
+        self.place(b)
+        return a == b or frozenset((a, b)) not in self._blocked
+
+    # -- positions ------------------------------------------------------------------------
+
+    def check(self, position: Position) -> None:
+        """Raise ``ValueError`` unless ``position`` is on this map (its edge exists, its offset
+        lies within the edge)."""
+        self.place(position.place)
+        if position.toward is not None:
+            length = self.edge_length(position.place, position.toward)
+            if position.offset >= length:
+                raise ValueError(f"{position} lies beyond the end of its {length} m edge")
+
+    def nearest_place(self, position: Position) -> str:
+        """The place nearest ``position`` along its edge (the one it left, on a tie)."""
+        if position.toward is None:
+            return position.place
+        length = self.edge_length(position.place, position.toward)
+        return position.toward if position.offset > length / 2 else position.place
+
+    def distance_to(self, position: Position, place: str) -> Meters:
+        """Meters from ``position`` to ``place`` along the map; ``math.inf`` if unreachable."""
+        if position.toward is None:
+            return self.distance(position.place, place)
+        return Meters(min(cost + self.distance(end, place) for end, cost in self._ends(position)))
+
+    def position_distance(self, one: Position, other: Position) -> Meters:
+        """Meters between two positions along the map; ``math.inf`` if unreachable."""
+        if other.toward is None:
+            return self.distance_to(one, other.place)
+        if one.toward is None:
+            return self.distance_to(other, one.place)
+        around = min(
+            cost + self.distance(end, other_end) + other_cost
+            for end, cost in self._ends(one)
+            for other_end, other_cost in self._ends(other)
+        )
+        return Meters(min(around, self._along_same_edge(one, other)))
+
+    def advance(self, position: Position, toward_place: str, meters: float) -> Position:
+        """Where a character at ``position`` ends up after walking ``meters`` toward
+        ``toward_place`` along the shortest way. The movement rules (``rules/combat.md`` §18)
+        say how many meters; this says where they lead. It stops at ``toward_place`` rather
+        than overshoot, and stays put when the place cannot be reached."""
+        if not (meters >= 0 and math.isfinite(meters)):
+            raise ValueError(f"meters must be a finite number >= 0, not {meters}")
+        legs = self._legs(position, toward_place)
+        if legs is None:
+            return position
+        for start, end, walked in legs:
+            length = float(self.edge_length(start, end))
+            if walked + meters < length - _SNAP:
+                return Position(start, end, walked + meters)
+            meters = max(0.0, meters - (length - walked))
+        return Position(toward_place)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _ordered(self, a: str, b: str) -> tuple[str, str]:
+        """``a`` and ``b``, the one first in map order first."""
+        return (a, b) if self._order(a) <= self._order(b) else (b, a)
+
+    def _order(self, place: str) -> int:
+        try:
+            return self._index[place]
+        except KeyError:
+            raise KeyError(f"no place named {place!r} on the map") from None
+
+    def _route_from(self, source: str) -> tuple[dict[str, float], dict[str, list[str]]]:
+        """Shortest distances and paths from ``source`` to every reachable place (cached)."""
+        routes = self._routes.get(source)
+        if routes is None:
+            routes = cast(
+                tuple[dict[str, float], dict[str, list[str]]],
+                nx.single_source_dijkstra(self._graph, source, weight="length"),
+            )
+            self._routes[source] = routes
+        return routes
+
+    def _ends(self, position: Position) -> tuple[tuple[str, float], tuple[str, float]]:
+        """The two ends of the edge ``position`` is on, each with the meters to reach it."""
+        assert position.toward is not None
+        length = float(self.edge_length(position.place, position.toward))
+        return ((position.place, position.offset), (position.toward, length - position.offset))
+
+    def _along_same_edge(self, one: Position, other: Position) -> float:
+        """Meters between two positions straight along their shared edge; ``inf`` if none."""
+        if {one.place, one.toward} != {other.place, other.toward}:
+            return math.inf
+        length = float(self.edge_length(one.place, cast(str, one.toward)))
+        other_offset = other.offset if other.place == one.place else length - other.offset
+        return abs(one.offset - other_offset)
+
+    def _legs(self, position: Position, target: str) -> list[_Leg] | None:
+        """The edges to walk from ``position`` to ``target``; ``None`` if it is unreachable."""
+        if position.toward is None:
+            nodes = self.path(position.place, target)
+            return None if nodes is None else [(a, b, 0.0) for a, b in pairwise(nodes)]
+        (back, back_cost), (ahead, ahead_cost) = self._ends(position)
+        via_back = back_cost + self.distance(back, target)
+        via_ahead = ahead_cost + self.distance(ahead, target)
+        if math.isinf(min(via_back, via_ahead)):
+            return None
+        length = back_cost + ahead_cost
+        if via_back <= via_ahead:
+            first, end = (ahead, back, length - back_cost), back
+        else:
+            first, end = (back, ahead, back_cost), ahead
+        rest = cast(tuple[str, ...], self.path(end, target))
+        return [first, *((a, b, 0.0) for a, b in pairwise(rest))]

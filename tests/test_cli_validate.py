@@ -1,0 +1,99 @@
+"""``mands-sim validate``: one line per file, exit status 2 on any error, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mands_sim.cli import main
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
+
+DATA = Path(__file__).parent / "data" / "scenarios"
+ROOT = Path(__file__).parent.parent
+
+MALFORMED = [
+    ("bad_missing_key.toml", "sides[0].name"),
+    ("bad_wrong_type.toml", "sides[0].characters[0].count"),
+    ("bad_unknown_key.toml", "map.places[0].colour"),
+    ("bad_unknown_policy.toml", "sides[0].characters[0].policy"),
+    ("bad_sheet_outside.toml", "sides[0].characters[0].sheet"),
+    ("bad_missing_sheet.toml", "sides[0].characters[0].sheet"),
+    ("bad_unknown_place.toml", "sides[0].characters[0].place"),
+    ("bad_duplicate_id.toml", "sides[1].characters[0].id"),
+    ("bad_format_version.toml", "format"),
+    ("bad_rules_default.toml", "rules.defaults.G28_performance_time_rounding"),
+]
+"""Each malformed fixture and the key its error names."""
+
+
+def test_valid_file_is_reported_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    file = str(DATA / "minimal.toml")
+    main(["validate", file])
+    assert capsys.readouterr().out == f"{file}: ok\n"
+
+
+def test_valid_files_exit_with_status_0() -> None:
+    assert main(["validate", *(str(path) for path in (ROOT / "scenarios").glob("*.toml"))]) == 0
+
+
+@pytest.mark.parametrize(("name", "key"), MALFORMED)
+def test_malformed_file_exits_with_status_2(name: str, key: str) -> None:
+    assert main(["validate", str(DATA / name)]) == 2
+
+
+@pytest.mark.parametrize(("name", "key"), MALFORMED)
+def test_malformed_file_gets_one_line_naming_file_and_key(
+    name: str, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["validate", str(DATA / name)])
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"mands-sim: error: {DATA / name} at '{key}': ")
+
+
+def test_bad_toml_names_file_and_line(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["validate", str(DATA / "bad_toml.toml")])
+    assert capsys.readouterr().err == (
+        f"mands-sim: error: {DATA / 'bad_toml.toml'}: "
+        "expected valid TOML: Invalid value (at line 3, column 8)\n"
+    )
+
+
+def test_missing_file_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["validate", str(tmp_path / "nowhere.toml")])
+    assert capsys.readouterr().err.startswith("mands-sim: error: ")
+
+
+def test_every_file_is_reported_when_one_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad = str(DATA / "minimal.toml"), str(DATA / "bad_missing_key.toml")
+    main(["validate", bad, good])
+    output = capsys.readouterr()
+    assert (output.out, output.err.count("\n")) == (f"{good}: ok\n", 1)
+
+
+def test_one_failed_file_among_valid_ones_exits_with_status_2() -> None:
+    files = [str(DATA / "minimal.toml"), str(DATA / "bad_missing_key.toml")]
+    assert main(["validate", *files]) == 2
+
+
+def test_disabled_plugin_makes_its_policy_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    scenario = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
+    plugin = collect_registries(make_plugin_manager()).policies["nearest-enemy"].plugin
+    main(["validate", "--disable", plugin, str(scenario)])
+    assert f"{scenario} at 'sides[0].characters[0].policy'" in capsys.readouterr().err
+
+
+def test_command_line_reports_without_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mands_sim", "validate", str(DATA / "bad_wrong_type.toml")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr.count("\n"), "Traceback" in done.stderr) == (2, 1, False)

@@ -1,0 +1,87 @@
+"""The hook specifications (mands_sim.hookspecs): naming, documentation, version, markers."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import warnings
+
+import pytest
+
+import mands_sim
+from mands_sim import hookspecs
+from mands_sim.hookspecs import (
+    HOOK_API_VERSION,
+    HOOK_PREFIX,
+    HookDeprecationWarning,
+    hookimpl,
+    hookspec,
+)
+from mands_sim.plugin_checks import hook_names
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import ENTRY_TYPES, Entry
+
+SPECS = hook_names(make_plugin_manager(load_entry_points=False, environ={}))
+
+
+def test_there_are_hook_specifications() -> None:
+    assert SPECS
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_every_hook_name_follows_the_naming_convention(name: str) -> None:
+    assert name.startswith(HOOK_PREFIX)
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_every_hook_docstring_describes_each_parameter(name: str) -> None:
+    spec = getattr(hookspecs, name)
+
+    documented = re.findall(r":param (\w+):", inspect.getdoc(spec) or "")
+
+    assert documented == list(inspect.signature(spec).parameters)
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_every_hook_docstring_says_how_results_combine(name: str) -> None:
+    assert "combine" in (inspect.getdoc(getattr(hookspecs, name)) or "")
+
+
+def test_registration_hooks_are_exactly_those_of_the_entry_types() -> None:
+    registration = [name for name in SPECS if name.startswith("mands_register_")]
+
+    assert sorted(registration) == sorted(entry_type.hook for entry_type in ENTRY_TYPES)
+
+
+@pytest.mark.parametrize("entry_type", ENTRY_TYPES, ids=lambda t: t.hook)
+def test_registration_hooks_take_only_register(entry_type: type[Entry]) -> None:
+    assert list(inspect.signature(getattr(hookspecs, entry_type.hook)).parameters) == ["register"]
+
+
+def test_hook_api_version_is_major_dot_minor() -> None:
+    assert re.fullmatch(r"\d+\.\d+", HOOK_API_VERSION)
+
+
+def test_hookimpl_marker_is_exported_by_the_package() -> None:
+    assert mands_sim.hookimpl is hookimpl
+
+
+def test_deprecated_hook_warns_a_plugin_that_implements_it() -> None:
+    class Retiring:
+        @hookspec(warn_on_impl=HookDeprecationWarning("mands_old_hook is going away"))
+        def mands_old_hook(self) -> None:
+            """Old."""
+
+    class Implementer:
+        @hookimpl
+        def mands_old_hook(self) -> None:
+            pass
+
+    pm = make_plugin_manager(load_entry_points=False, environ={})
+    pm.add_hookspecs(Retiring)
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pm.register(Implementer(), "implementer")
+
+    assert [type(w.message) for w in caught] == [HookDeprecationWarning]

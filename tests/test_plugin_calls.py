@@ -1,0 +1,221 @@
+"""Around hook calls (mands_sim.plugin_calls): blame the raising plugin, trace, collect."""
+
+from __future__ import annotations
+
+import pytest
+
+from mands_sim import hookimpl
+from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
+from mands_sim.model import CharacterSheet, FiguredAdjustment
+from mands_sim.model.sheet import parse_sheet
+from mands_sim.plugin_calls import figured_adjustments, install_tracing, results_by_plugin
+from mands_sim.plugins import MandsPluginManager, make_plugin_manager
+from mands_sim.registry import Register
+from mands_sim.testing import sample_sheet
+
+
+def load(**plugins: object) -> MandsPluginManager:
+    return make_plugin_manager(extra_plugins=plugins, load_entry_points=False, environ={})
+
+
+class Quiet:
+    @hookimpl
+    def mands_register_powers(self, register: Register) -> None:
+        pass
+
+
+class Raising:
+    @hookimpl
+    def mands_register_powers(self, register: Register) -> None:
+        raise ZeroDivisionError("boom")
+
+
+class RaisingInHelper:
+    @hookimpl
+    def mands_register_powers(self, register: Register) -> None:
+        self.helper()
+
+    def helper(self) -> None:
+        raise KeyError("missing")
+
+
+class Adjusting:
+    def __init__(self, *adjustments: object) -> None:
+        self.adjustments = list(adjustments)
+
+    @hookimpl
+    def mands_figured_adjustments(self, sheet: CharacterSheet) -> list[object]:
+        return self.adjustments
+
+
+def a_sheet() -> CharacterSheet:
+    return parse_sheet(sample_sheet())
+
+
+def test_plugin_raising_in_a_hook_raises_plugin_hook_error_naming_plugin_and_hook() -> None:
+    pm = load(quiet=Quiet(), raising=Raising())
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert (raised.value.plugin, raised.value.hook) == ("raising", "mands_register_powers")
+
+
+def test_plugin_hook_error_keeps_the_original_as_cause() -> None:
+    pm = load(raising=Raising())
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+
+
+def test_error_raised_in_a_plugin_helper_is_blamed_on_the_plugin() -> None:
+    pm = load(helper=RaisingInHelper(), quiet=Quiet())
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert raised.value.plugin == "helper"
+
+
+def test_two_instances_of_one_class_are_told_apart() -> None:
+    class Picky:
+        def __init__(self, fail: bool) -> None:
+            self.fail = fail
+
+        @hookimpl
+        def mands_register_powers(self, register: Register) -> None:
+            if self.fail:
+                raise ValueError("picky")
+
+    pm = load(first=Picky(fail=False), second=Picky(fail=True), third=Picky(fail=False))
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert raised.value.plugin == "second"
+
+
+def test_nested_hook_call_blames_the_innermost_plugin() -> None:
+    pm = load(raising=Raising())
+
+    class Caller:
+        @hookimpl
+        def mands_register_skills(self, register: Register) -> None:
+            pm.hook.mands_register_powers(register=register)
+
+    pm.register(Caller(), "caller")
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_skills(register=None)
+
+    assert raised.value.plugin == "raising"
+
+
+def test_project_errors_naming_a_plugin_pass_through_unchanged() -> None:
+    class Strict:
+        @hookimpl
+        def mands_register_powers(self, register: Register) -> None:
+            raise PluginValidationError("strict", "bad registration", "mands_register_powers")
+
+    pm = load(strict=Strict())
+
+    with pytest.raises(PluginValidationError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert type(raised.value) is PluginValidationError
+
+
+def test_other_project_errors_are_wrapped_with_the_plugin() -> None:
+    class Dicey:
+        @hookimpl
+        def mands_register_powers(self, register: Register) -> None:
+            raise DiceError("bad dice")
+
+    pm = load(dicey=Dicey())
+
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+
+    assert isinstance(raised.value.__cause__, DiceError)
+
+
+def test_tracing_prints_hook_arguments_and_plugins(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = load(quiet=Quiet())
+    install_tracing(pm)
+
+    pm.hook.mands_register_powers(register="REGISTER")
+
+    expected = "mands_register_powers(register='REGISTER') calls plugins: quiet"
+    assert expected in capsys.readouterr().err
+
+
+def test_tracing_prints_hook_results(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = load(adjusting=Adjusting("ADJUSTMENT"))
+    install_tracing(pm)
+
+    pm.hook.mands_figured_adjustments(sheet=None)
+
+    assert "mands_figured_adjustments returned [['ADJUSTMENT']]" in capsys.readouterr().err
+
+
+def test_tracing_prints_the_error_a_hook_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = load(raising=Raising())
+    install_tracing(pm)
+
+    with pytest.raises(PluginHookError):
+        pm.hook.mands_register_powers(register=None)
+
+    assert "mands_register_powers raised PluginHookError" in capsys.readouterr().err
+
+
+def test_tracing_stops_when_undone(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = load(quiet=Quiet())
+    undo = install_tracing(pm)
+    undo()
+
+    pm.hook.mands_register_powers(register=None)
+
+    assert capsys.readouterr().err == ""
+
+
+def test_results_by_plugin_pairs_each_result_with_its_plugin_in_name_order() -> None:
+    pm = load(zeta=Adjusting("z"), alpha=Adjusting("a"))
+
+    assert results_by_plugin(pm, "mands_figured_adjustments", sheet=None) == [
+        ("alpha", ["a"]),
+        ("zeta", ["z"]),
+    ]
+
+
+@pytest.mark.hook("mands_figured_adjustments")
+def test_mands_figured_adjustments_concatenates_every_plugins_adjustments_sorted() -> None:
+    willpower = FiguredAdjustment("willpower", 2, "skill:Discipline")
+    endurance = FiguredAdjustment("endurance_points", 4, "skill:Endurance")
+    perception = FiguredAdjustment("perception", 1, "power:Keen")
+    pm = load(one=Adjusting(willpower, endurance), two=Adjusting(perception))
+
+    assert figured_adjustments(pm, a_sheet()) == (endurance, perception, willpower)
+
+
+def test_figured_adjustments_receive_the_sheet() -> None:
+    seen: list[str] = []
+
+    class Looking:
+        @hookimpl
+        def mands_figured_adjustments(self, sheet: CharacterSheet) -> None:
+            seen.append(sheet.name)
+
+    figured_adjustments(load(looking=Looking()), a_sheet())
+
+    assert seen == ["Seraph"]
+
+
+def test_figured_adjustments_of_the_wrong_type_fail_naming_the_plugin() -> None:
+    pm = load(sloppy=Adjusting(("perception", 1, "typo")))
+
+    with pytest.raises(PluginValidationError) as raised:
+        figured_adjustments(pm, a_sheet())
+
+    assert (raised.value.plugin, raised.value.hook) == ("sloppy", "mands_figured_adjustments")

@@ -1,0 +1,193 @@
+"""The plugin manager factory (mands_sim.plugins): loading, naming, disabling, tracing."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import types
+
+import pytest
+
+from mands_sim import hookimpl
+from mands_sim.errors import PluginError, PluginValidationError
+from mands_sim.plugins import (
+    DISABLE_ENV_VAR,
+    TRACE_ENV_VAR,
+    MandsPluginManager,
+    disabled_from_environment,
+    installed_entry_points,
+    make_plugin_manager,
+    named_plugins,
+    plugin_module,
+)
+from mands_sim.registry import Register
+
+BUILTIN = "mands_rulebook.charts"
+
+
+class Quiet:
+    @hookimpl
+    def mands_register_powers(self, register: Register) -> None:
+        pass
+
+
+def fake_entry_point(name: str, value: str) -> importlib.metadata.EntryPoint:
+    return importlib.metadata.EntryPoint(name, value, "mands_sim")
+
+
+def names(pm: MandsPluginManager) -> list[str]:
+    return [info.name for info in pm.plugin_infos()]
+
+
+def test_builtins_are_loaded_from_the_mands_sim_entry_points() -> None:
+    pm = make_plugin_manager(environ={})
+
+    assert BUILTIN in names(pm)
+
+
+def test_builtin_is_listed_with_its_distribution_and_version() -> None:
+    info = next(i for i in make_plugin_manager(environ={}).plugin_infos() if i.name == BUILTIN)
+
+    assert (info.origin, info.distribution, info.version) == (
+        "builtin",
+        "mands-sim",
+        importlib.metadata.version("mands-sim"),
+    )
+
+
+def test_each_call_builds_a_fresh_manager() -> None:
+    first = make_plugin_manager(extra_plugins={"quiet": Quiet()}, environ={})
+
+    second = make_plugin_manager(environ={})
+
+    assert first is not second and "quiet" not in names(second)
+
+
+def test_without_entry_points_only_the_given_plugins_load() -> None:
+    pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
+
+    assert names(pm) == ["quiet"]
+
+
+def test_plugin_info_lists_the_hooks_a_plugin_implements() -> None:
+    pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
+
+    assert pm.plugin_infos()[0].hooks == ("mands_register_powers",)
+
+
+def test_directly_registered_plugin_is_listed_as_such_with_its_module() -> None:
+    pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
+
+    info = pm.plugin_infos()[0]
+
+    assert (info.origin, info.module) == ("registered directly", f"{__name__}.Quiet")
+
+
+def test_disabling_a_builtin_by_name_removes_it() -> None:
+    pm = make_plugin_manager(disabled=[BUILTIN], environ={})
+
+    assert BUILTIN not in names(pm) and pm.disabled() == (BUILTIN,)
+
+
+def test_disabling_by_environment_variable_removes_a_builtin() -> None:
+    pm = make_plugin_manager(environ={DISABLE_ENV_VAR: f" {BUILTIN} ,"})
+
+    assert BUILTIN not in names(pm)
+
+
+def test_disabling_an_unknown_name_fails_naming_it() -> None:
+    with pytest.raises(PluginError, match="cannot be disabled") as raised:
+        make_plugin_manager(disabled=["mands_rulebook.chrats"], environ={})
+
+    assert raised.value.plugin == "mands_rulebook.chrats"
+
+
+def test_disabling_applies_to_directly_registered_plugins() -> None:
+    pm = make_plugin_manager(
+        disabled=["quiet"], extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={}
+    )
+
+    assert names(pm) == []
+
+
+def test_disabled_from_environment_splits_on_commas() -> None:
+    assert disabled_from_environment({DISABLE_ENV_VAR: "a, b,,c "}) == ("a", "b", "c")
+
+
+def test_trace_environment_variable_prints_hook_calls(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = make_plugin_manager(
+        extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={TRACE_ENV_VAR: "1"}
+    )
+
+    pm.hook.mands_register_powers(register=None)
+
+    assert "mands-sim trace: mands_register_powers(register=None)" in capsys.readouterr().err
+
+
+def test_without_the_trace_variable_nothing_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
+
+    pm.hook.mands_register_powers(register=None)
+
+    assert capsys.readouterr().err == ""
+
+
+def test_two_plugins_with_one_name_fail() -> None:
+    pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
+
+    with pytest.raises(PluginValidationError, match="another plugin has this name"):
+        pm.register(Quiet(), "quiet")
+
+
+def test_entry_point_that_cannot_be_imported_fails_naming_the_plugin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    broken = fake_entry_point("broken", "mands_sim_no_such_module")
+    monkeypatch.setattr("mands_sim.plugins.installed_entry_points", lambda: (broken,))
+
+    with pytest.raises(PluginError, match="cannot be imported") as raised:
+        make_plugin_manager(environ={})
+
+    assert raised.value.plugin == "broken"
+
+
+def test_disabled_entry_point_is_not_even_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = fake_entry_point("broken", "mands_sim_no_such_module")
+    monkeypatch.setattr("mands_sim.plugins.installed_entry_points", lambda: (broken,))
+
+    pm = make_plugin_manager(disabled=["broken"], environ={})
+
+    assert names(pm) == []
+
+
+def test_installed_entry_points_are_sorted_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [fake_entry_point("b", "mands_rulebook"), fake_entry_point("a", "mands_sim")]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: found)
+
+    assert [ep.name for ep in installed_entry_points()] == ["a", "b"]
+
+
+def test_two_installed_plugins_with_one_name_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [fake_entry_point("twin", "mands_rulebook"), fake_entry_point("twin", "mands_sim")]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: found)
+
+    with pytest.raises(PluginValidationError, match="two installed plugins have this name"):
+        installed_entry_points()
+
+
+def test_entry_point_plugins_are_registered_in_name_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [fake_entry_point("b", "mands_rulebook"), fake_entry_point("a", "mands_sim")]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: found)
+
+    pm = make_plugin_manager(environ={})
+
+    assert [name for name, _ in pm.list_name_plugin()] == ["a", "b"]
+
+
+def test_named_plugins_names_a_module_by_its_name() -> None:
+    module = types.ModuleType("my_plugin")
+
+    assert named_plugins([module]) == [("my_plugin", module)]
+
+
+def test_plugin_module_of_an_instance_is_its_class_path() -> None:
+    assert plugin_module(Quiet()) == f"{__name__}.Quiet"

@@ -1,0 +1,251 @@
+"""Registrations (mands_sim.registry): stamped with their plugin, combined by order-free rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mands_sim import hookimpl
+from mands_sim.charts import CHART_NAMES, load_standard_charts
+from mands_sim.defaults import RuleDefaults
+from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError
+from mands_sim.plugins import MandsPluginManager, make_plugin_manager
+from mands_sim.registry import (
+    ENTRY_TYPES,
+    ActionEntry,
+    ChartEntry,
+    Entry,
+    OptionalRuleEntry,
+    OutcomeConditionEntry,
+    PolicyEntry,
+    PowerEntry,
+    Register,
+    Registrar,
+    Registry,
+    SkillEntry,
+    build_charts,
+    collect_registries,
+    combine,
+)
+
+KINDS = [
+    pytest.param(PowerEntry, "powers", marks=pytest.mark.hook("mands_register_powers")),
+    pytest.param(SkillEntry, "skills", marks=pytest.mark.hook("mands_register_skills")),
+    pytest.param(ActionEntry, "actions", marks=pytest.mark.hook("mands_register_actions")),
+    pytest.param(
+        OptionalRuleEntry, "optional_rules", marks=pytest.mark.hook("mands_register_optional_rules")
+    ),
+    pytest.param(PolicyEntry, "policies", marks=pytest.mark.hook("mands_register_policies")),
+    pytest.param(ChartEntry, "charts", marks=pytest.mark.hook("mands_register_charts")),
+    pytest.param(
+        OutcomeConditionEntry,
+        "outcome_conditions",
+        marks=pytest.mark.hook("mands_register_outcome_conditions"),
+    ),
+]
+
+
+def registering(hook: str, *registrations: tuple[str, object], replaces: bool = False) -> object:
+    """A plugin object whose ``hook`` registers each ``(name, payload)``."""
+
+    class Plugin:
+        pass
+
+    def implementation(self: object, register: Register) -> None:
+        for name, payload in registrations:
+            register(name, payload, summary=f"{name} for tests", replaces=replaces)
+
+    setattr(Plugin, hook, hookimpl(implementation))
+    return Plugin()
+
+
+def load(**plugins: object) -> MandsPluginManager:
+    return make_plugin_manager(extra_plugins=plugins, load_entry_points=False, environ={})
+
+
+def entry(name: str, plugin: str, entry_type: type[Entry] = PowerEntry) -> Entry:
+    return entry_type(name, plugin, "third party", f"{name} summary", object())
+
+
+def test_every_registration_hook_is_tested_here() -> None:
+    assert [param.values[0] for param in KINDS] == list(ENTRY_TYPES)
+
+
+@pytest.mark.parametrize(("entry_type", "field"), KINDS)
+def test_registered_entry_carries_its_plugin(entry_type: type[Entry], field: str) -> None:
+    payload = object()
+    pm = load(maker=registering(entry_type.hook, ("Thing", payload)))
+
+    registered = getattr(collect_registries(pm), field)["Thing"]
+
+    assert (type(registered), registered.plugin) == (entry_type, "maker")
+    assert registered.payload is payload
+
+
+@pytest.mark.parametrize(("entry_type", "field"), KINDS)
+def test_duplicate_registration_names_both_plugins(entry_type: type[Entry], field: str) -> None:
+    pm = load(
+        zulu=registering(entry_type.hook, ("Thing", 1)),
+        alpha=registering(entry_type.hook, ("Thing", 2)),
+    )
+
+    with pytest.raises(DuplicateRegistrationError) as raised:
+        collect_registries(pm)
+
+    error = raised.value
+    assert (error.first, error.plugin, error.name) == ("alpha", "zulu", "Thing")
+
+
+@pytest.mark.hook("mands_register_charts")
+def test_mands_register_charts_can_replace_a_chart_by_name() -> None:
+    replacement = object()
+    pm = load(
+        rulebook=registering("mands_register_charts", ("action", "standard")),
+        house=registering("mands_register_charts", ("action", replacement), replaces=True),
+    )
+
+    chart = collect_registries(pm).charts["action"]
+
+    assert (chart.plugin, chart.replaces, chart.payload) == ("house", "rulebook", replacement)
+
+
+def test_replacing_a_name_no_other_plugin_registers_fails() -> None:
+    pm = load(house=registering("mands_register_charts", ("action", 1), replaces=True))
+
+    with pytest.raises(PluginValidationError, match="no other plugin registers it") as raised:
+        collect_registries(pm)
+
+    assert raised.value.plugin == "house"
+
+
+def test_two_plugins_replacing_one_name_name_both() -> None:
+    registrations = [
+        (entry("Zap", "base"), False),
+        (entry("Zap", "one"), True),
+        (entry("Zap", "two"), True),
+    ]
+
+    with pytest.raises(DuplicateRegistrationError) as raised:
+        combine(registrations)
+
+    assert (raised.value.first, raised.value.plugin) == ("one", "two")
+
+
+def test_one_plugin_registering_a_name_twice_is_a_duplicate() -> None:
+    with pytest.raises(DuplicateRegistrationError, match="already registered by plugin 'me'"):
+        combine([(entry("Zap", "me"), False), (entry("Zap", "me"), False)])
+
+
+def test_combined_registry_is_sorted_by_name() -> None:
+    registry = combine([(entry(name, "p"), False) for name in ("b", "c", "a")])
+
+    assert list(registry) == ["a", "b", "c"]
+
+
+def test_duplicate_error_does_not_depend_on_registration_order() -> None:
+    forward = [(entry("Zap", "alpha"), False), (entry("Zap", "zulu"), False)]
+
+    messages = set()
+    for registrations in (forward, forward[::-1]):
+        with pytest.raises(DuplicateRegistrationError) as raised:
+            combine(registrations)
+        messages.add(str(raised.value))
+
+    assert len(messages) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "summary", "source", "problem"),
+    [
+        ("", "fine", "third party", "name must be a non-empty string"),
+        ("Zap", "two\nlines", "third party", "summary must be one non-empty line"),
+        ("Zap", "fine", "rulebook", "source must be one of"),
+    ],
+)
+def test_register_refuses_a_malformed_entry_naming_the_plugin(
+    name: str, summary: str, source: Any, problem: str
+) -> None:
+    register = Registrar(PowerEntry, "sloppy")
+
+    with pytest.raises(PluginValidationError, match=problem) as raised:
+        register(name, object(), summary=summary, source=source)
+
+    assert (raised.value.plugin, raised.value.hook) == ("sloppy", "mands_register_powers")
+
+
+def test_registration_hook_returning_a_value_fails() -> None:
+    class Returning:
+        @hookimpl
+        def mands_register_skills(self, register: Register) -> list[str]:
+            return ["Fistfighting"]
+
+    with pytest.raises(PluginValidationError, match="call register") as raised:
+        collect_registries(load(returning=Returning()))
+
+    assert raised.value.plugin == "returning"
+
+
+def test_registry_lookup_of_an_unknown_name_raises_key_error() -> None:
+    with pytest.raises(KeyError):
+        Registry((entry("Zap", "p"),))["Zip"]
+
+
+def test_by_plugin_lists_one_plugins_entries() -> None:
+    registry = combine([(entry("a", "p"), False), (entry("b", "q"), False)])
+
+    assert [e.name for e in registry.by_plugin("q")] == ["b"]
+
+
+def test_build_charts_from_the_builtin_charts_plugin_gives_the_standard_charts() -> None:
+    defaults = RuleDefaults()
+    registries = collect_registries(make_plugin_manager(environ={}))
+
+    assert build_charts(registries.charts, defaults) == load_standard_charts(defaults)
+
+
+def test_build_charts_without_the_builtin_names_the_missing_charts() -> None:
+    with pytest.raises(PluginError, match=", ".join(CHART_NAMES)):
+        build_charts(Registry(), RuleDefaults())
+
+
+def test_build_charts_refuses_a_chart_that_is_not_a_loader() -> None:
+    charts = load_standard_charts(RuleDefaults())
+    entries = [
+        ChartEntry(name, "house", "third party", "x", lambda d, n=name: getattr(charts, n))
+        for name in CHART_NAMES
+        if name != "action"
+    ]
+    bad = ChartEntry("action", "house", "third party", "x", "not a loader")
+
+    with pytest.raises(PluginValidationError, match="loader") as raised:
+        build_charts(combine([(e, False) for e in (*entries, bad)]), RuleDefaults())
+
+    assert raised.value.plugin == "house"
+
+
+def test_build_charts_refuses_a_loader_returning_the_wrong_chart_type() -> None:
+    charts = load_standard_charts(RuleDefaults())
+    entries = [
+        ChartEntry(name, "house", "third party", "x", lambda d, n=name: getattr(charts, n))
+        for name in CHART_NAMES
+        if name != "action"
+    ]
+    wrong = ChartEntry("action", "house", "third party", "x", lambda d: charts.ep_use)
+
+    with pytest.raises(PluginValidationError, match="ActionChart") as raised:
+        build_charts(combine([(e, False) for e in (*entries, wrong)]), RuleDefaults())
+
+    assert raised.value.plugin == "house"
+
+
+def test_build_charts_names_the_plugin_whose_loader_fails() -> None:
+    def broken(defaults: RuleDefaults) -> None:
+        raise OSError("chart file gone")
+
+    entries = [ChartEntry(name, "house", "third party", "x", broken) for name in CHART_NAMES]
+
+    with pytest.raises(PluginError, match="chart file gone") as raised:
+        build_charts(combine([(e, False) for e in entries]), RuleDefaults())
+
+    assert raised.value.plugin == "house"

@@ -1,0 +1,586 @@
+"""Scenario files: loading, count expansion, sheets, cross-reference checks, names, hashing.
+
+Fixture files are in ``tests/data/scenarios`` (``minimal.toml`` and ``full.toml`` are valid; each
+``bad_*.toml`` says in its first line what is wrong with it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import tomllib
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
+from mands_sim.scenario import ScenarioSpec, check_names, load_scenario, parse_scenario
+
+DATA = Path(__file__).parent / "data" / "scenarios"
+ROOT = Path(__file__).parent.parent
+BUNDLED = sorted((ROOT / "scenarios").glob("*.toml"))
+DOCS = ROOT / "docs" / "scenarios.md"
+
+MALFORMED = [
+    ("bad_missing_key.toml", "sides[0].name", "the required key 'name'"),
+    ("bad_wrong_type.toml", "sides[0].characters[0].count", "a whole number"),
+    ("bad_unknown_key.toml", "map.places[0].colour", "unknown key 'colour'"),
+    ("bad_sheet_outside.toml", "sides[0].characters[0].sheet", "inside the scenario's folder"),
+    ("bad_missing_sheet.toml", "sides[0].characters[0].sheet", "no file characters/nobody.toml"),
+    ("bad_unknown_place.toml", "sides[0].characters[0].place", 'not "rooftop"'),
+    ("bad_duplicate_id.toml", "sides[1].characters[0].id", "an id no other character has"),
+    ("bad_format_version.toml", "format", "reads scenario format 1, not 2"),
+    ("bad_toml.toml", "", "valid TOML: Invalid value (at line 3"),
+    ("bad_rules_default.toml", "rules.defaults.G28_performance_time_rounding", 'not "up"'),
+]
+"""Each malformed fixture, the key its error names and words from what was expected."""
+
+
+def docs_examples() -> list[dict[str, Any]]:
+    """Every TOML example of ``docs/scenarios.md`` as a whole scenario.
+
+    An example without ``format`` shows only some tables; it replaces those top-level tables of
+    the page's first example, as the page says.
+    """
+    blocks = re.findall(r"```toml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.DOTALL)
+    examples = [tomllib.loads(block) for block in blocks]
+    return [data if "format" in data else {**examples[0], **data} for data in examples]
+
+
+def load_text(tmp_path: Path, text: str) -> ScenarioSpec:
+    """Load ``text`` as ``scenario.toml`` in a folder that also holds ``characters/grunt.toml``."""
+    shutil.copytree(DATA / "characters", tmp_path / "characters", dirs_exist_ok=True)
+    file = tmp_path / "scenario.toml"
+    file.write_text(text, encoding="utf-8")
+    return load_scenario(file)
+
+
+def minimal(old: str = "", new: str = "") -> str:
+    """The text of ``minimal.toml``, with ``old`` (which must occur) replaced by ``new``."""
+    text = (DATA / "minimal.toml").read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1) if old else text
+
+
+def error_of(tmp_path: Path, text: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as caught:
+        load_text(tmp_path, text)
+    return caught.value
+
+
+def names_accepted(spec: ScenarioSpec, **names: Collection[str]) -> bool:
+    """Whether :func:`check_names` lets ``spec`` through (it raises otherwise)."""
+    check_names(spec, **names)
+    return True
+
+
+@pytest.fixture(scope="module")
+def full() -> ScenarioSpec:
+    return load_scenario(DATA / "full.toml")
+
+
+# --- a valid scenario --------------------------------------------------------------------------
+
+
+def test_minimal_scenario_has_its_two_sides() -> None:
+    spec = load_scenario(DATA / "minimal.toml")
+    assert [(side.name, side.character_ids) for side in spec.sides] == [
+        ("red", ("red-grunt",)),
+        ("blue", ("blue-grunt",)),
+    ]
+
+
+def test_count_expands_into_numbered_ids(full: ScenarioSpec) -> None:
+    assert [c.id for c in full.characters_of("gang")] == ["boss", "grunt-1", "grunt-2", "grunt-3"]
+
+
+def test_group_members_know_their_group(full: ScenarioSpec) -> None:
+    assert {full.character(f"grunt-{n}").group for n in (1, 2, 3)} == {"grunt"}
+
+
+def test_group_members_share_one_sheet(full: ScenarioSpec) -> None:
+    assert full.character("grunt-1").sheet is full.character("grunt-3").sheet
+
+
+def test_group_members_share_place_and_awareness(full: ScenarioSpec) -> None:
+    assert {(c.place, c.aware) for c in full.characters if c.group} == {("crates", False)}
+
+
+def test_sheet_path_is_read_relative_to_the_scenario_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_scenario(DATA / "minimal.toml").character("red-grunt").sheet.name == "Grunt"
+
+
+def test_inline_sheet_is_loaded(full: ScenarioSpec) -> None:
+    assert full.character("sidekick").sheet.name == "Sidekick"
+
+
+def test_edge_length_defaults_to_the_straight_line(full: ScenarioSpec) -> None:
+    # door (0, 0) to floor (30, 40): 50 m.
+    assert full.map.edges[0].length == 50.0
+
+
+def test_edge_length_as_written_is_kept(full: ScenarioSpec) -> None:
+    assert full.map.edges[2].length == 12.5
+
+
+def test_places_keep_cover_elevation_and_exit(full: ScenarioSpec) -> None:
+    places = {place.name: place for place in full.map.places}
+    assert (places["crates"].cover, places["catwalk"].elevation, places["door"].exit) == (
+        40,
+        4.0,
+        True,
+    )
+
+
+def test_blocked_sight_is_kept(full: ScenarioSpec) -> None:
+    assert full.map.blocked_sight == (("door", "crates"),)
+
+
+def test_characters_are_aware_unless_the_file_says_otherwise(full: ScenarioSpec) -> None:
+    assert (full.character("hero").aware, full.character("sidekick").aware) == (True, False)
+
+
+def test_policy_and_its_options_are_kept(full: ScenarioSpec) -> None:
+    hero = full.character("hero")
+    assert (hero.policy, dict(hero.policy_options)) == (
+        "nearest-enemy",
+        {"reach": 1.5, "targets": ("boss",)},
+    )
+
+
+def test_policy_options_are_read_only(full: ScenarioSpec) -> None:
+    with pytest.raises(TypeError):
+        full.character("hero").policy_options["reach"] = 3  # type: ignore[index]
+
+
+def test_character_without_policy_has_none(full: ScenarioSpec) -> None:
+    assert full.character("boss").policy is None
+
+
+def test_rules_defaults_are_applied(full: ScenarioSpec) -> None:
+    assert full.rule_defaults.G28_performance_time_rounding == "down"
+
+
+def test_unchanged_defaults_keep_their_standard_value(full: ScenarioSpec) -> None:
+    assert full.rule_defaults.G08_move_roll_half_strength == "up"
+
+
+def test_optional_rules_are_listed(full: ScenarioSpec) -> None:
+    assert full.optional_rules == ("simpler-combat",)
+
+
+def test_stop_reads_time_limit_and_conditions(full: ScenarioSpec) -> None:
+    assert (full.stop.time_limit, full.stop.when) == (3000, ("side-out-of-action",))
+
+
+def test_stop_conditions_default_to_a_side_out_of_action() -> None:
+    assert load_scenario(DATA / "minimal.toml").stop.when == ("side-out-of-action",)
+
+
+def test_objective_naming_a_character_counts_only_that_character(full: ScenarioSpec) -> None:
+    assert full.stop.objectives[0].characters == ("boss",)
+
+
+def test_objective_naming_no_character_counts_the_whole_side(full: ScenarioSpec) -> None:
+    assert full.stop.objectives[1].characters == ("hero", "sidekick")
+
+
+def test_objective_naming_a_group_counts_every_member(tmp_path: Path) -> None:
+    text = (
+        (DATA / "full.toml")
+        .read_text(encoding="utf-8")
+        .replace('character = "boss"', 'character = "grunt"')
+    )
+    spec = load_text(tmp_path, text)
+    assert spec.stop.objectives[0].characters == ("grunt-1", "grunt-2", "grunt-3")
+
+
+def test_objective_outcome_defaults_to_a_win(full: ScenarioSpec) -> None:
+    assert [o.outcome for o in full.stop.objectives] == ["win", "end"]
+
+
+def test_expect_block_is_read(full: ScenarioSpec) -> None:
+    assert full.expect is not None
+    assert (full.expect.seed, full.expect.runs, dict(full.expect.win_rate)) == (
+        7,
+        200,
+        {"heroes": (0.5, 0.9), "gang": (0.1, 0.5)},
+    )
+
+
+def test_scenario_without_expect_has_none() -> None:
+    assert load_scenario(DATA / "minimal.toml").expect is None
+
+
+def test_spec_is_frozen(full: ScenarioSpec) -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        full.name = "changed"  # type: ignore[misc]
+
+
+# --- content hash ------------------------------------------------------------------------------
+
+
+def test_content_hash_is_the_same_for_the_same_files() -> None:
+    assert (
+        load_scenario(DATA / "full.toml").content_hash
+        == load_scenario(DATA / "full.toml").content_hash
+    )
+
+
+def test_content_hash_changes_when_a_sheet_changes(tmp_path: Path) -> None:
+    before = load_text(tmp_path, minimal()).content_hash
+    sheet = tmp_path / "characters" / "grunt.toml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert load_scenario(tmp_path / "scenario.toml").content_hash != before
+
+
+def test_content_hash_changes_when_the_scenario_changes(tmp_path: Path) -> None:
+    before = load_text(tmp_path, minimal()).content_hash
+    assert (
+        load_text(tmp_path, minimal("time_limit = 500", "time_limit = 501")).content_hash != before
+    )
+
+
+# --- parsing from memory -----------------------------------------------------------------------
+
+
+def test_parse_scenario_reads_sheets_relative_to_base_dir() -> None:
+    data = tomllib.loads(minimal())
+    assert parse_scenario(data, base_dir=DATA).character("blue-grunt").sheet.name == "Grunt"
+
+
+def test_parse_scenario_without_a_folder_refuses_sheet_paths() -> None:
+    with pytest.raises(ScenarioError, match="inline sheet") as caught:
+        parse_scenario(tomllib.loads(minimal()))
+    assert caught.value.key == "sides[0].characters[0].sheet"
+
+
+# --- malformed scenarios -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "key", "words"), MALFORMED)
+def test_malformed_scenario_names_file_key_and_expectation(name: str, key: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(DATA / name)
+    assert (caught.value.path, caught.value.key) == (DATA / name, key)
+    assert words in caught.value.expected
+
+
+def test_misspelt_key_is_reported_rather_than_the_key_it_misses(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal("time_limit", "time_limt")).key == "stop.time_limt"
+
+
+def test_misspelt_key_suggests_the_known_one(tmp_path: Path) -> None:
+    assert (
+        "did you mean 'time_limit'?"
+        in error_of(tmp_path, minimal("time_limit", "time_limt")).expected
+    )
+
+
+def test_missing_format_is_reported_at_format(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal("format = 1\n")).key == "format"
+
+
+def test_format_written_as_text_is_refused(tmp_path: Path) -> None:
+    assert 'not "1"' in error_of(tmp_path, minimal("format = 1", 'format = "1"')).expected
+
+
+def test_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    file = tmp_path / "latin1.toml"
+    file.write_bytes('name = "Café"'.encode("latin-1"))
+    with pytest.raises(ScenarioError, match="UTF-8"):
+        load_scenario(file)
+
+
+def test_missing_scenario_file_is_a_scenario_error(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match="no file"):
+        load_scenario(tmp_path / "nowhere.toml")
+
+
+def test_unknown_rules_default_is_reported_at_its_name(tmp_path: Path) -> None:
+    text = minimal("[stop]", "[rules.defaults]\nG99_nothing = 1\n\n[stop]")
+    assert error_of(tmp_path, text).key == "rules.defaults.G99_nothing"
+
+
+def test_optional_rule_listed_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[rules]\noptional = ["a", "a"]\n\n[stop]')
+    assert error_of(tmp_path, text).key == "rules.optional[1]"
+
+
+def test_two_places_with_one_name_are_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"', 'name = "street"\n\n[[map.places]]\nname = "street"')
+    assert error_of(tmp_path, text).key == "map.places[1].name"
+
+
+def test_place_with_x_but_no_y_is_refused(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal('name = "street"', 'name = "street"\nx = 1.0')).key == (
+        "map.places[0].y"
+    )
+
+
+def test_infinite_coordinate_is_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"', 'name = "street"\nx = inf\ny = 0.0')
+    assert "a finite number" in error_of(tmp_path, text).expected
+
+
+def test_cover_above_100_percent_is_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"', 'name = "street"\ncover = 101')
+    assert error_of(tmp_path, text).expected.startswith("expected a number of at most 100")
+
+
+EDGE_MAP = """
+[[map.places]]
+name = "alley"
+{alley}
+[[map.edges]]
+between = [{between}]
+{length}
+"""
+
+
+def edge_error(tmp_path: Path, between: str, length: str = "", alley: str = "") -> ScenarioError:
+    """The error of the minimal scenario plus a place ``alley`` and one edge."""
+    extra = EDGE_MAP.format(between=between, length=length, alley=alley)
+    return error_of(tmp_path, minimal("\n[[sides]]", extra + "\n[[sides]]"))
+
+
+def test_edge_to_a_place_not_on_the_map_is_refused(tmp_path: Path) -> None:
+    error = edge_error(tmp_path, '"street", "roof"', "length = 3.0")
+    assert (error.key, 'not "roof"' in error.expected) == ("map.edges[0].between", True)
+
+
+def test_edge_joining_a_place_to_itself_is_refused(tmp_path: Path) -> None:
+    assert (
+        "two different places" in edge_error(tmp_path, '"alley", "alley"', "length = 3.0").expected
+    )
+
+
+def test_second_edge_between_the_same_places_is_refused(tmp_path: Path) -> None:
+    second = 'length = 3.0\n\n[[map.edges]]\nbetween = ["alley", "street"]\nlength = 4.0'
+    assert edge_error(tmp_path, '"street", "alley"', second).key == "map.edges[1].between"
+
+
+def test_edge_without_length_needs_coordinates(tmp_path: Path) -> None:
+    assert edge_error(tmp_path, '"street", "alley"').key == "map.edges[0].length"
+
+
+def test_edge_length_must_be_positive(tmp_path: Path) -> None:
+    error = edge_error(tmp_path, '"street", "alley"', "length = 0.0")
+    assert error.expected.startswith("expected a number greater than 0")
+
+
+def test_blocked_sight_naming_an_unknown_place_is_refused(tmp_path: Path) -> None:
+    text = minimal(
+        "[[map.places]]", '[map]\nblocked_sight = [["street", "moon"]]\n\n[[map.places]]'
+    )
+    assert error_of(tmp_path, text).key == "map.blocked_sight[0]"
+
+
+def test_two_sides_with_one_name_are_refused(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal('name = "blue"', 'name = "red"')).key == "sides[1].name"
+
+
+def test_side_without_characters_is_refused(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[[sides]]\nname = "green"\ncharacters = []\n\n[stop]')
+    assert error_of(tmp_path, text).key == "sides[2].characters"
+
+
+def test_count_of_zero_is_refused(tmp_path: Path) -> None:
+    text = minimal('id = "red-grunt"', 'id = "red-grunt"\ncount = 0')
+    assert error_of(tmp_path, text).expected.startswith("expected a number of at least 1")
+
+
+def test_group_id_cannot_be_another_characters_id(tmp_path: Path) -> None:
+    text = minimal('id = "red-grunt"', 'id = "blue-grunt"\ncount = 2')
+    assert error_of(tmp_path, text).key == "sides[1].characters[0].id"
+
+
+def test_group_member_id_cannot_be_another_characters_id(tmp_path: Path) -> None:
+    text = minimal('id = "red-grunt"', 'id = "blue"\ncount = 2').replace(
+        'id = "blue-grunt"', 'id = "blue-2"'
+    )
+    assert '"blue-2" is also sides[0].characters[0]' in error_of(tmp_path, text).expected
+
+
+def test_id_with_spaces_is_refused(tmp_path: Path) -> None:
+    text = minimal('id = "red-grunt"', 'id = "red grunt"')
+    assert error_of(tmp_path, text).expected.startswith("expected an id of letters, digits")
+
+
+def test_absolute_sheet_path_is_refused(tmp_path: Path) -> None:
+    sheet = (DATA / "characters" / "grunt.toml").resolve()
+    text = minimal('sheet = "characters/grunt.toml"', f"sheet = '{sheet}'")
+    assert "relative to the scenario's folder" in error_of(tmp_path, text).expected
+
+
+def test_sheet_that_is_neither_path_nor_table_is_refused(tmp_path: Path) -> None:
+    text = minimal('sheet = "characters/grunt.toml"', "sheet = 5")
+    assert "an inline sheet table, not 5" in error_of(tmp_path, text).expected
+
+
+def test_inline_sheet_error_names_its_key_inside_the_scenario(tmp_path: Path) -> None:
+    inline = 'sheet = { format = 1, name = "X", special = false }'
+    error = error_of(tmp_path, minimal('sheet = "characters/grunt.toml"', inline))
+    assert (error.path, error.key) == (
+        tmp_path / "scenario.toml",
+        "sides[0].characters[0].sheet.abilities",
+    )
+
+
+def test_malformed_sheet_file_is_reported_against_the_sheet(tmp_path: Path) -> None:
+    (tmp_path / "broken.toml").write_text('format = 1\nname = "Broken"\n', encoding="utf-8")
+    text = minimal('sheet = "characters/grunt.toml"', 'sheet = "broken.toml"')
+    with pytest.raises(SheetError) as caught:
+        load_text(tmp_path, text)
+    assert caught.value.path == (tmp_path / "broken.toml").resolve()
+
+
+def test_time_limit_must_be_at_least_one_segment(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal("time_limit = 500", "time_limit = 0")).key == (
+        "stop.time_limit"
+    )
+
+
+def test_outcome_condition_listed_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal("time_limit = 500", 'time_limit = 500\nwhen = ["x", "x"]')
+    assert error_of(tmp_path, text).key == "stop.when[1]"
+
+
+def objective_error(tmp_path: Path, body: str) -> ScenarioError:
+    return error_of(tmp_path, minimal() + f"\n[[stop.objectives]]\n{body}\n")
+
+
+def test_objective_of_unknown_kind_is_refused(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
+    assert (error.key, '"reach", "complete-action", not "escape"' in error.expected) == (
+        "stop.objectives[0].kind",
+        True,
+    )
+
+
+def test_objective_without_kind_is_refused(tmp_path: Path) -> None:
+    assert objective_error(tmp_path, 'side = "red"').key == "stop.objectives[0].kind"
+
+
+def test_reach_objective_needs_a_place(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "reach"\nside = "red"')
+    assert (error.key, "but it is missing" in error.expected) == (
+        "stop.objectives[0].place",
+        True,
+    )
+
+
+def test_objective_for_an_unknown_side_is_refused(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "reach"\nside = "green"\nplace = "street"')
+    assert error.key == "stop.objectives[0].side"
+
+
+def test_objective_character_must_be_of_its_side(tmp_path: Path) -> None:
+    body = 'kind = "reach"\nside = "red"\ncharacter = "blue-grunt"\nplace = "street"'
+    assert objective_error(tmp_path, body).key == "stop.objectives[0].character"
+
+
+def test_objective_place_must_be_on_the_map(tmp_path: Path) -> None:
+    body = 'kind = "reach"\nside = "red"\nplace = "moon"'
+    assert objective_error(tmp_path, body).key == "stop.objectives[0].place"
+
+
+def test_expected_win_rate_of_an_unknown_side_is_refused(tmp_path: Path) -> None:
+    text = minimal() + "\n[expect]\nwin_rate = { green = [0.1, 0.2] }\n"
+    assert error_of(tmp_path, text).key == "expect.win_rate.green"
+
+
+def test_reversed_interval_is_refused(tmp_path: Path) -> None:
+    text = minimal() + "\n[expect]\ndraw_rate = [0.5, 0.2]\n"
+    assert "low <= high" in error_of(tmp_path, text).expected
+
+
+def test_share_above_one_is_refused(tmp_path: Path) -> None:
+    text = minimal() + "\n[expect]\nwin_rate = { red = [0.5, 1.5] }\n"
+    assert error_of(tmp_path, text).key == "expect.win_rate.red[1]"
+
+
+def test_unknown_expect_key_is_refused(tmp_path: Path) -> None:
+    assert error_of(tmp_path, minimal() + "\n[expect]\nluck = 3\n").key == "expect.luck"
+
+
+# --- names checked against plugins -------------------------------------------------------------
+
+
+def test_unknown_policy_is_reported_at_the_characters_policy() -> None:
+    spec = load_scenario(DATA / "bad_unknown_policy.toml")
+    with pytest.raises(ScenarioError, match='not "berserker"') as caught:
+        check_names(spec, policies={"nearest-enemy"}, optional_rules=())
+    assert (caught.value.path, caught.value.key) == (
+        DATA / "bad_unknown_policy.toml",
+        "sides[0].characters[0].policy",
+    )
+
+
+def test_unknown_optional_rule_is_reported_at_its_index(full: ScenarioSpec) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        check_names(full, policies={"nearest-enemy"}, optional_rules={"flanking"})
+    assert caught.value.key == "rules.optional[0]"
+
+
+def test_unknown_outcome_condition_is_reported_when_checked(full: ScenarioSpec) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        check_names(
+            full,
+            policies={"nearest-enemy"},
+            optional_rules={"simpler-combat"},
+            outcome_conditions=(),
+        )
+    assert caught.value.key == "stop.when[0]"
+
+
+def test_unknown_objective_action_is_reported_when_checked(full: ScenarioSpec) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        check_names(full, policies={"nearest-enemy"}, optional_rules={"simpler-combat"}, actions=())
+    assert caught.value.key == "stop.objectives[1].action"
+
+
+def test_known_names_pass(full: ScenarioSpec) -> None:
+    assert names_accepted(
+        full,
+        policies={"nearest-enemy"},
+        optional_rules={"simpler-combat"},
+        outcome_conditions={"side-out-of-action"},
+        actions={"fist-attack"},
+    )
+
+
+# --- bundled scenarios and documentation -------------------------------------------------------
+
+
+def test_there_are_bundled_scenarios() -> None:
+    assert {path.name for path in BUNDLED} >= {"seraph_vs_sphinx.toml", "grunts.toml"}
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.name)
+def test_bundled_scenario_loads(path: Path) -> None:
+    assert load_scenario(path).characters
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.name)
+def test_bundled_scenario_names_only_loaded_plugins(path: Path) -> None:
+    registries = collect_registries(make_plugin_manager())
+    assert names_accepted(
+        load_scenario(path),
+        policies=registries.policies.keys(),
+        optional_rules=registries.optional_rules.keys(),
+        actions=registries.actions.keys(),
+    )
+
+
+@pytest.mark.parametrize("index", range(len(docs_examples())))
+def test_docs_example_loads(index: int) -> None:
+    assert parse_scenario(docs_examples()[index], base_dir=ROOT / "scenarios").characters

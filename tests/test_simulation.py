@@ -1,0 +1,207 @@
+"""A whole run through the plugin hooks: the action protocol, determinism, plugin order."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.errors import PluginHookError
+from mands_sim.events import (
+    AttackResolved,
+    DecisionMade,
+    Event,
+    OutOfAction,
+    RollMade,
+    to_json_line,
+)
+from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+def run(*plugins: object, seed: int = 7, until: int | None = None) -> list[Event]:
+    events: list[Event] = []
+    extra = {f"test-{i}": plugin for i, plugin in enumerate(plugins)}
+    Simulation(load_scenario(SCENARIO), seed=seed, extra_plugins=extra).run(
+        until=until, observers=[events.append]
+    )
+    return events
+
+
+def log(events: list[Event]) -> str:
+    return "".join(to_json_line(e) + "\n" for e in events)
+
+
+class Refuser:
+    @hookimpl
+    def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        return ["gloves off"] if actor == "sphinx" else []
+
+
+def test_mands_action_refusals_refuse_the_policy_choice() -> None:
+    with pytest.raises(ActionRefused, match="gloves off"):
+        run(Refuser())
+
+
+class Bonus:
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+
+    @hookimpl
+    def mands_bonus_pool_modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
+        return [Modifier(self.amount, "test", purpose)]
+
+
+def test_mands_bonus_pool_modifiers_are_summed_into_the_combat_pool() -> None:
+    """Seraph's pool is ⌊Learning 11/10⌋ = 1; modifiers +3 and −1 make it 3."""
+    events = run(Bonus(3), Bonus(-1), until=0)
+    pools = {e.character: e.bonus_pool for e in events if isinstance(e, RollMade)}  # type: ignore[attr-defined]
+    assert pools["seraph"] == 3
+
+
+class QuickJab:
+    @hookimpl
+    def mands_action_initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation | None:
+        blow = {"attack": 0, "defense": 0, "damage": 0, "withheld": 0}
+        return Initiation(5, charges=(Charge(0, "jab"),), prepared=blow)
+
+
+def test_mands_action_initiate_a_plugin_takes_over_the_fist_attack() -> None:
+    events = run(QuickJab(), until=5)
+    resolved = [e.segment for e in events if isinstance(e, AttackResolved)]
+    assert resolved == [5, 5]  # both jabs land on segment 5, not 15
+
+
+class Pacifist:
+    @hookimpl
+    def mands_action_resolve(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        return []
+
+
+def test_mands_action_resolve_a_plugin_replaces_the_blow() -> None:
+    events = run(Pacifist(), until=60)
+    assert not [e for e in events if isinstance(e, AttackResolved)]
+
+
+class Commentator:
+    @hookimpl
+    def mands_action_after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        return [DecisionMade(encounter.now, actor, action.name, None, "commentary")]
+
+
+def test_mands_action_after_events_follow_each_resolution() -> None:
+    events = run(Commentator(), until=30)
+    comments = [e for e in events if isinstance(e, DecisionMade)]
+    resolutions = [e for e in events if isinstance(e, AttackResolved)]
+    assert len(comments) == len(resolutions) > 0
+
+
+class GlassJaw:
+    @hookimpl
+    def mands_status_check(self, encounter: Encounter, actor: str) -> list[Event]:
+        if (
+            encounter.state[actor].virtual_damage_points
+            < encounter.character(actor).figured.virtual_damage_points
+        ):
+            return [OutOfAction(encounter.now, actor, "unconscious")]
+        return []
+
+
+def test_mands_status_check_a_harsher_rule_ends_the_fight_at_the_first_hit() -> None:
+    events = run(GlassJaw())
+    (out,) = [e for e in events if isinstance(e, OutOfAction)]
+    first_hit = next(e for e in events if isinstance(e, AttackResolved) and e.hit)  # type: ignore[attr-defined]
+    assert out.segment == first_hit.segment
+
+
+class Broken:
+    @hookimpl
+    def mands_bonus_pool_modifiers(
+        self, encounter: Any, actor: str, intent: Any, purpose: str
+    ) -> Any:
+        raise RuntimeError("broken plugin")
+
+
+def test_a_plugin_raising_during_a_run_is_named() -> None:
+    with pytest.raises(PluginHookError, match=r"test-0.*mands_bonus_pool_modifiers") as caught:
+        run(Broken())
+    assert caught.value.plugin == "test-0"
+
+
+def test_a_fist_fight_runs_to_a_knockout() -> None:
+    events = run()
+    assert [e.kind for e in events][-1] == "encounter-ended"
+    assert any(isinstance(e, OutOfAction) for e in events)
+
+
+def test_same_seed_gives_a_byte_identical_log() -> None:
+    assert log(run(seed=11)) == log(run(seed=11))
+
+
+def test_different_seeds_give_different_fights() -> None:
+    assert log(run(seed=11)) != log(run(seed=12))
+
+
+def test_the_log_is_identical_in_another_process(tmp_path: Path) -> None:
+    out = tmp_path / "log.jsonl"
+    command = [sys.executable, "-m", "mands_sim", "replay", str(SCENARIO), "--seed", "11",
+               "--jsonl", str(out)]  # fmt: skip
+    subprocess.run(command, check=True, capture_output=True)
+    assert out.read_text(encoding="utf-8") == log(run(seed=11))
+
+
+class ExtraRoll:
+    """Rolls one extra die on Seraph's own stream every time he starts an action."""
+
+    @hookimpl(tryfirst=True)
+    def mands_action_initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> None:
+        if actor == "seraph":
+            encounter.dice_for(actor).face(10)
+
+
+def test_an_extra_roll_for_one_character_leaves_the_others_dice_alone() -> None:
+    """DESIGN.md keyed substreams: the Sphinx's first rolls are the same either way."""
+
+    def sphinx_rolls(events: list[Event]) -> list[tuple[int, ...]]:
+        return [e.faces for e in events if isinstance(e, RollMade) and e.character == "sphinx"][:2]  # type: ignore[attr-defined]
+
+    assert sphinx_rolls(run(ExtraRoll(), until=15)) == sphinx_rolls(run(until=15))
+
+
+def run_with(plugins: list[tuple[str, object]], seed: int) -> str:
+    events: list[Event] = []
+    Simulation(load_scenario(SCENARIO), seed=seed, extra_plugins=dict(plugins)).run(
+        observers=[events.append]
+    )
+    return log(events)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_plugin_registration_order_never_changes_the_log(rng: random.Random) -> None:
+    """STYLE.md: shuffle plugin registration order and expect the same event log."""
+    plugins = [("p0", Bonus(2)), ("p1", Bonus(-1)), ("p2", Commentator()), ("p3", Bonus(1))]
+    shuffled = list(plugins)
+    rng.shuffle(shuffled)
+    assert run_with(shuffled, seed=3) == run_with(plugins, seed=3)

@@ -1,0 +1,198 @@
+"""Map queries: distance, path, straight lines, line of sight, cover, exits and movement."""
+
+from __future__ import annotations
+
+import math
+
+import networkx  # type: ignore[import-untyped]
+import pytest
+
+from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec
+from mands_sim.units import Meters
+from mands_sim.world import Position, World
+
+
+@pytest.fixture
+def world() -> World:
+    """a -3- b -4- c, and a -10- c; d on a ledge with no way to it; e and f with coordinates.
+
+    Sight between a and c is blocked; c is an exit; b gives 40 % cover.
+    """
+    return World(
+        MapSpec(
+            places=(
+                PlaceSpec("a"),
+                PlaceSpec("b", cover=40),
+                PlaceSpec("c", exit=True),
+                PlaceSpec("d", elevation=6.0, exit=True),
+                PlaceSpec("e", x=0.0, y=0.0),
+                PlaceSpec("f", x=3.0, y=4.0, elevation=12.0),
+            ),
+            edges=(
+                EdgeSpec("a", "b", Meters(3.0)),
+                EdgeSpec("b", "c", Meters(4.0)),
+                EdgeSpec("a", "c", Meters(10.0)),
+                EdgeSpec("e", "f", Meters(13.0)),
+            ),
+            blocked_sight=(("a", "c"),),
+        )
+    )
+
+
+def test_distance_follows_the_shortest_way(world: World) -> None:
+    assert world.distance("a", "c") == 7.0
+
+
+def test_distance_is_the_same_both_ways(world: World) -> None:
+    assert world.distance("c", "a") == world.distance("a", "c")
+
+
+def test_distance_to_the_same_place_is_zero(world: World) -> None:
+    assert world.distance("b", "b") == 0.0
+
+
+def test_unreachable_place_is_infinitely_far(world: World) -> None:
+    assert world.distance("a", "d") == math.inf
+
+
+def test_path_lists_the_places_on_the_shortest_way(world: World) -> None:
+    assert world.path("a", "c") == ("a", "b", "c")
+
+
+def test_path_back_is_the_same_way_reversed() -> None:
+    # Two ways of equal length from s to t: the way back must not switch to the other one.
+    square = World(
+        MapSpec(
+            places=(PlaceSpec("s"), PlaceSpec("left"), PlaceSpec("right"), PlaceSpec("t")),
+            edges=(
+                EdgeSpec("s", "left", Meters(2.0)),
+                EdgeSpec("left", "t", Meters(2.0)),
+                EdgeSpec("s", "right", Meters(2.0)),
+                EdgeSpec("right", "t", Meters(2.0)),
+            ),
+        )
+    )
+    assert square.path("t", "s") == tuple(reversed(square.path("s", "t") or ()))
+
+
+def test_path_to_an_unreachable_place_is_none(world: World) -> None:
+    assert world.path("a", "d") is None
+
+
+def test_straight_distance_counts_the_elevation_difference(world: World) -> None:
+    assert world.straight_distance("e", "f") == 13.0
+
+
+def test_straight_distance_needs_coordinates(world: World) -> None:
+    assert world.straight_distance("a", "e") is None
+
+
+def test_line_of_sight_is_open_unless_blocked(world: World) -> None:
+    assert world.line_of_sight("a", "b")
+
+
+def test_blocked_line_of_sight_is_blocked_both_ways(world: World) -> None:
+    assert not world.line_of_sight("c", "a")
+
+
+def test_line_of_sight_does_not_need_a_way(world: World) -> None:
+    assert world.line_of_sight("a", "d")
+
+
+def test_cover_is_the_places_cover_chance(world: World) -> None:
+    assert world.cover("b") == 40
+
+
+def test_elevation_of_a_place(world: World) -> None:
+    assert world.elevation("d") == 6.0
+
+
+def test_exits_are_listed_in_map_order(world: World) -> None:
+    assert world.exits() == ("c", "d")
+
+
+def test_unknown_place_is_a_key_error(world: World) -> None:
+    with pytest.raises(KeyError, match="rooftop"):
+        world.distance("a", "rooftop")
+
+
+def test_shortest_paths_are_computed_once_per_start(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    dijkstra = networkx.single_source_dijkstra
+
+    def counting(graph: object, source: str, weight: str) -> object:
+        calls.append(source)
+        return dijkstra(graph, source, weight=weight)
+
+    monkeypatch.setattr(networkx, "single_source_dijkstra", counting)
+    for _ in range(3):
+        world.distance("a", "c")
+        world.path("a", "b")
+    assert calls == ["a"]
+
+
+def test_position_at_offset_zero_stands_at_the_place() -> None:
+    assert Position("a", "b", 0.0) == Position("a")
+
+
+def test_position_along_an_edge_needs_a_direction() -> None:
+    with pytest.raises(ValueError, match="toward"):
+        Position("a", None, 1.0)
+
+
+def test_position_offset_cannot_be_negative() -> None:
+    with pytest.raises(ValueError, match="offset"):
+        Position("a", "b", -1.0)
+
+
+def test_check_rejects_an_offset_beyond_the_edge(world: World) -> None:
+    with pytest.raises(ValueError, match="beyond"):
+        world.check(Position("a", "b", 3.0))
+
+
+def test_advance_stops_part_way_along_an_edge(world: World) -> None:
+    assert world.advance(Position("a"), "c", 5.0) == Position("b", "c", 2.0)
+
+
+def test_advance_stops_at_the_place_rather_than_overshoot(world: World) -> None:
+    assert world.advance(Position("a"), "c", 50.0) == Position("c")
+
+
+def test_advance_by_nothing_stays_put(world: World) -> None:
+    assert world.advance(Position("a"), "c", 0.0) == Position("a")
+
+
+def test_advance_from_an_edge_turns_back_when_that_is_shorter(world: World) -> None:
+    # 1 m out of a toward b (3 m edge): a is 1 m back, so 0.5 m more leaves 0.5 m to go.
+    moved = world.advance(Position("a", "b", 1.0), "a", 0.5)
+    assert world.distance_to(moved, "a") == pytest.approx(0.5)
+
+
+def test_advance_toward_an_unreachable_place_stays_put(world: World) -> None:
+    assert world.advance(Position("a", "b", 1.0), "d", 5.0) == Position("a", "b", 1.0)
+
+
+def test_advance_rejects_negative_meters(world: World) -> None:
+    with pytest.raises(ValueError, match="meters"):
+        world.advance(Position("a"), "c", -1.0)
+
+
+def test_distance_to_from_an_edge_uses_the_nearer_end(world: World) -> None:
+    # 2 m out of b toward c (4 m edge): c is 2 m ahead; a is 2 + 3 = 5 m back.
+    assert world.distance_to(Position("b", "c", 2.0), "a") == 5.0
+
+
+def test_position_distance_along_one_edge_from_either_end(world: World) -> None:
+    # On the 3 m edge a-b: 1 m from a, and 1 m from b (2 m from a).
+    assert world.position_distance(Position("a", "b", 1.0), Position("b", "a", 1.0)) == 1.0
+
+
+def test_position_distance_between_edges_goes_through_places(world: World) -> None:
+    # 1 m from a toward b, and 1 m from c toward b: 2 m to b, then 3 m to the other spot.
+    assert world.position_distance(Position("a", "b", 1.0), Position("c", "b", 1.0)) == 5.0
+
+
+def test_nearest_place_of_a_position_on_an_edge(world: World) -> None:
+    assert world.nearest_place(Position("b", "c", 3.0)) == "c"
