@@ -54,7 +54,7 @@ class SyntheticRules:
 
 
 class Script:
-    """A mind that starts given actions at given segments and otherwise waits for the next one."""
+    """A mind that starts each planned action as soon as the clock lets it, in plan order."""
 
     passive_actions = True
 
@@ -62,9 +62,9 @@ class Script:
         self.plan = dict(plan)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        action = self.plan.pop(encounter.now, None)
-        if action is not None:
-            return Intent(action)
+        due = [segment for segment in self.plan if segment <= encounter.now]
+        if due:
+            return Intent(self.plan.pop(min(due)))
         later = [segment for segment in self.plan if segment > encounter.now]
         return Wait(min(later)) if later else None
 
@@ -91,7 +91,7 @@ def of(encounter: Encounter, kind: type[Event]) -> list[Event]:
 def test_passive_action_waits_a_tenth_of_the_running_performance_time() -> None:
     """Seed "Passive Actions": Maria fires her rifle (PT 15) on segment 39; she can't start a
     passive action until 2 segments later, segment 41."""
-    encounter = run({39: "rifle-shot", 40: "run", 41: "run"}, until=100)
+    encounter = run({39: "rifle-shot", 40: "run"}, until=100)
     starts = [(e.segment, e.action) for e in of(encounter, ActionStarted)]  # type: ignore[attr-defined]
     assert starts == [(39, "rifle-shot"), (41, "run")]
 
@@ -193,3 +193,32 @@ def test_time_limit_ends_the_encounter_without_a_winner() -> None:
     encounter = run({}, until=120)
     assert encounter.ended is not None
     assert (encounter.ended.segment, encounter.ended.winner) == (120, None)
+
+
+class TenSegmentTurns:
+    """A stand-in for Simpler Combat's clock: actions start and complete on multiples of 10."""
+
+    name = "turns"
+
+    def initiation_segment(self, earliest: int) -> int:
+        return -(-earliest // 10) * 10
+
+    def completion_segment(self, start: int, performance_time: int) -> int:
+        return start + max(1, performance_time // 10) * 10
+
+    def next_payment_segment(self, after: int) -> int:
+        return (after // 50 + 1) * 50
+
+
+def test_the_time_model_is_replaceable() -> None:
+    """DESIGN.md seam: another clock decides where actions start and complete."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script({0: "rifle-shot", 13: "rifle-shot"}), "foe": Script({})},
+        time_model=TenSegmentTurns(),
+        time_limit=100,
+    )
+    encounter.run()
+    starts = [(e.segment, e.completes_at) for e in of(encounter, ActionStarted)]  # type: ignore[attr-defined]
+    assert starts == [(0, 10), (20, 30)]  # wanted on 13, started on the next turn
