@@ -17,7 +17,7 @@ import pluggy
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
-from mands_sim.errors import MandsSimError, PluginError
+from mands_sim.errors import PluginError
 from mands_sim.events import EncounterEnded, EncounterStarted, Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation, Mind, Observer
 from mands_sim.kernel.state import CharacterState
@@ -228,4 +228,4 @@ def _outcome(state: CharacterState) -> CharacterOutcome:
     )
 
 
-__all__ = ["HookRules", "MandsSimError", "RunResult", "Simulation", "summarise"]
+__all__ = ["HookRules", "RunResult", "Simulation", "summarise"]

@@ -382,18 +382,14 @@ class Encounter:
             return
         events = self.rules.resolve(self, actor, action)
         self.emit(events)
-        self.emit([self._resolved_event(actor, action, events)])
+        self.emit([self._resolved_event(actor, action)])
         self.emit(self.rules.after(self, actor, action))
         hurt = sorted({str(getattr(e, "character", actor)) for e in events} | {actor})
         self.at(self.now, Phase.STATUS, actor, lambda: self._status(hurt))
         self._wake_everyone()
 
-    def _resolved_event(
-        self, actor: str, action: ActionInProgress, events: list[Event]
-    ) -> ActionResolved:
+    def _resolved_event(self, actor: str, action: ActionInProgress) -> ActionResolved:
         outcome = str(action.prepared.get("outcome", "done"))
-        for event in events:
-            outcome = str(getattr(event, "outcome_label", outcome))
         return ActionResolved(
             segment=self.now,
             character=actor,
