@@ -132,7 +132,9 @@ def test_character_name_and_specialness_come_from_the_sheet(seraph: Character) -
 
 def test_as_dict_writes_skin_temper_as_row_text_and_float(seraph: Character) -> None:
     assert seraph.figured.as_dict()["skin_temper"] == {
-        "row": 1, "multiplier": "9/10", "multiplier_float": 0.9,
+        "row": 1,
+        "multiplier": "9/10",
+        "multiplier_float": 0.9,
     }
 
 
@@ -148,7 +150,8 @@ def test_adjustment_is_added_to_its_attribute(charts: Charts) -> None:
 def test_adjustments_to_one_attribute_are_summed(charts: Charts) -> None:
     """Seed "Discipline (3d6)": "adds twice level to the character's Willpower"."""
     adjusted = build(
-        charts, "seraph",
+        charts,
+        "seraph",
         FiguredAdjustment("willpower", 2, "skill:Discipline"),
         FiguredAdjustment("willpower", 6, "test"),
     )
@@ -190,7 +193,9 @@ def test_override_wins_over_the_formula(charts: Charts) -> None:
 def test_override_wins_over_adjustments(charts: Charts) -> None:
     sheet = with_overrides("seraph", endurance_points=50)
     character = build_character(
-        sheet, charts=charts, defaults=STANDARD_DEFAULTS,
+        sheet,
+        charts=charts,
+        defaults=STANDARD_DEFAULTS,
         adjustments=[FiguredAdjustment("endurance_points", 4, "skill:Endurance")],
     )
     assert character.figured.endurance_points == 50
@@ -217,8 +222,13 @@ def test_simpler_combat_grunts_published_numbers(charts: Charts, name: str) -> N
     """Seed "Simpler Combat Example": "Combat Roll of 10, a Combat Pool of 2, and a Movement Roll
     of 18. They do 6 points of damage in hand to hand combat. They have 32 EP." """
     figured = build(charts, name).figured
-    published = (figured.combat_roll, figured.combat_pool, figured.move_roll,
-                 figured.hand_damage, figured.endurance_points)
+    published = (
+        figured.combat_roll,
+        figured.combat_pool,
+        figured.move_roll,
+        figured.hand_damage,
+        figured.endurance_points,
+    )
     assert published == (10, 2, 18, 6, 32)
 
 
@@ -232,8 +242,14 @@ def test_sphinx_published_numbers(charts: Charts) -> None:
     """``rules/combat.md`` §20: Combat Roll 11, Combat Pool 1, Hand Damage 7, VP 34, EP 38,
     Move Roll 19."""
     figured = build(charts, "sphinx").figured
-    published = (figured.combat_roll, figured.combat_pool, figured.hand_damage,
-                 figured.virtual_damage_points, figured.endurance_points, figured.move_roll)
+    published = (
+        figured.combat_roll,
+        figured.combat_pool,
+        figured.hand_damage,
+        figured.virtual_damage_points,
+        figured.endurance_points,
+        figured.move_roll,
+    )
     assert published == (11, 1, 7, 34, 38, 19)
 
 

@@ -64,8 +64,17 @@ def test_table_marks_overridden_numbers(capsys: pytest.CaptureFixture[str]) -> N
 def test_json_has_the_snake_case_keys(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, SERAPH)
     expected = {
-        "name", "mass", "damage_points", "virtual_damage_points", "endurance_points",
-        "skin_temper", "willpower", "perception", "hand_damage", "combat_roll", "move_roll",
+        "name",
+        "mass",
+        "damage_points",
+        "virtual_damage_points",
+        "endurance_points",
+        "skin_temper",
+        "willpower",
+        "perception",
+        "hand_damage",
+        "combat_roll",
+        "move_roll",
         "resist_death",
     }
     assert expected <= data.keys()
@@ -74,13 +83,28 @@ def test_json_has_the_snake_case_keys(capsys: pytest.CaptureFixture[str]) -> Non
 def test_json_gives_seraphs_published_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     """``rules/combat.md`` §20 and the Example of Horrification."""
     data = run_json(capsys, SERAPH)
-    published = {key: data[key] for key in (
-        "combat_roll", "combat_pool", "hand_damage", "virtual_damage_points",
-        "endurance_points", "move_roll", "willpower", "resist_death",
-    )}
+    published = {
+        key: data[key]
+        for key in (
+            "combat_roll",
+            "combat_pool",
+            "hand_damage",
+            "virtual_damage_points",
+            "endurance_points",
+            "move_roll",
+            "willpower",
+            "resist_death",
+        )
+    }
     assert published == {
-        "combat_roll": 14, "combat_pool": 1, "hand_damage": 6, "virtual_damage_points": 43,
-        "endurance_points": 74, "move_roll": 29, "willpower": 80, "resist_death": 4,
+        "combat_roll": 14,
+        "combat_pool": 1,
+        "hand_damage": 6,
+        "virtual_damage_points": 43,
+        "endurance_points": 74,
+        "move_roll": 29,
+        "willpower": 80,
+        "resist_death": 4,
     }
 
 

@@ -206,4 +206,3 @@ def test_discernment_roll_is_half_newoen_rounded_down() -> None:
 def test_adjustment_of_an_unknown_attribute_is_refused() -> None:
     with pytest.raises(ValueError, match="endurance_points"):
         FiguredAdjustment("endurance", 4, "skill:Endurance")
-

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from fractions import Fraction
+from typing import Any
 
 import pytest
+import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
-from mands_sim.events import ActionResolved, ActionStarted, EndurancePaid, Event, PushedBack
+from mands_sim.events import (
+    ActionDropped,
+    ActionResolved,
+    ActionStarted,
+    EndurancePaid,
+    Event,
+    PushedBack,
+    Surprised,
+)
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.kernel.state import CharacterState
 
@@ -48,6 +58,17 @@ class SyntheticRules:
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
         return 0
+
+    opening_events: tuple[Event, ...] = ()
+    drop_sustained_at: int | None = None
+
+    def opening(self, encounter: Encounter) -> list[Event]:
+        return list(self.opening_events)
+
+    def sustain(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        if encounter.now == self.drop_sustained_at:
+            return [ActionDropped(encounter.now, actor, action.name, action.action_id, "control")]
+        return []
 
     def ep_cost(self, row: int) -> Fraction:
         return EP_ROWS[row]
@@ -222,3 +243,74 @@ def test_the_time_model_is_replaceable() -> None:
     encounter.run()
     starts = [(e.segment, e.completes_at) for e in of(encounter, ActionStarted)]  # type: ignore[attr-defined]
     assert starts == [(0, 10), (20, 30)]  # wanted on 13, started on the next turn
+
+
+def test_a_surprised_character_initiates_when_its_surprise_ends() -> None:
+    """``rules/combat.md`` §2, the Lariat example: surprised 8 segments, 5 bought down, she acts
+    on segment 3 (the opening hook settles surprise before anyone chooses)."""
+    rules = SyntheticRules()
+    rules.opening_events = (Surprised(0, "maria", 8, 5, 3, 5),)
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=rules,
+        minds={"maria": Script({0: "rifle-shot"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.run()
+    assert [e.segment for e in of(encounter, ActionStarted)] == [3]
+    assert encounter.state["maria"].action_penalty == 5
+
+
+def test_a_surprised_character_is_refused_with_the_segment_it_may_act() -> None:
+    encounter = Encounter(
+        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=10
+    )
+    encounter.emit([Surprised(0, "maria", 4, 0, 4, 0)])
+    with pytest.raises(ActionRefused, match="surprised until segment 4"):
+        encounter.initiate("maria", Intent("spell"))
+
+
+def test_a_dropped_action_never_resolves_and_frees_the_character() -> None:
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script({0: "rifle-shot", 5: "rifle-shot"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.env.process(_drop_at(encounter, segment=3))
+    encounter.run()
+    assert [e.action_id for e in of(encounter, ActionDropped)] == [1]  # type: ignore[attr-defined]
+    assert [e.action_id for e in of(encounter, ActionResolved)] == [2]  # type: ignore[attr-defined]
+    assert [e.segment for e in of(encounter, ActionStarted)] == [0, 5]
+
+
+def _drop_at(encounter: Encounter, *, segment: int) -> Generator[simpy.Event, Any, None]:
+    yield encounter.env.timeout(segment)
+    encounter.drop("maria", 1, "changed her mind")
+
+
+def test_idle_since_tracks_when_the_character_last_had_nothing_in_progress() -> None:
+    encounter = run({0: "rifle-shot"}, until=40)
+    assert encounter.state["maria"].idle_since == 15
+    assert encounter.state["foe"].idle_since == 0
+
+
+def test_a_sustained_action_dropped_at_a_payment_segment_pays_nothing_more() -> None:
+    """``Rules.sustain`` (``mands_action_sustain``) sees a sustained action before it pays."""
+    ACTIONS["hold"] = ActionDefinition("hold", performance_time=120, is_sustained=True, ep_row=7)
+    rules = SyntheticRules()
+    rules.drop_sustained_at = 100
+    try:
+        encounter = Encounter(
+            [character("maria"), character("foe", "b")],
+            rules=rules,
+            minds={"maria": Script({15: "hold"}), "foe": Script({})},
+            time_limit=200,
+        )
+        encounter.run()
+    finally:
+        del ACTIONS["hold"]
+    paid = [e.segment for e in of(encounter, EndurancePaid)]
+    assert paid == [15, 50]
+    assert [e.segment for e in of(encounter, ActionDropped)] == [100]
+    assert of(encounter, ActionResolved) == []

@@ -42,8 +42,13 @@ def minimal_data() -> dict[str, Any]:
         "name": "Joe",
         "special": False,
         "abilities": {
-            "strength": 10, "agility": 10, "constitution": 10, "learning": 10,
-            "newoen": 14, "active_charisma": 10, "normal_charisma": 10,
+            "strength": 10,
+            "agility": 10,
+            "constitution": 10,
+            "learning": 10,
+            "newoen": 14,
+            "active_charisma": 10,
+            "normal_charisma": 10,
         },
         "attributes": {"beauty": 14, "build": 25, "height": 1.75, "hearing": 14, "sight": 14},
     }
@@ -131,7 +136,8 @@ def test_wrong_type_says_what_was_expected() -> None:
     data["abilities"]["agility"] = "fast"
     error = sheet_error(data)
     assert (error.key, error.expected) == (
-        "abilities.agility", "expected a whole number, got 'fast'"
+        "abilities.agility",
+        "expected a whole number, got 'fast'",
     )
 
 
@@ -174,7 +180,8 @@ def test_unknown_key_suggests_the_close_one() -> None:
     data["abilities"]["agilty"] = data["abilities"].pop("agility")
     error = sheet_error(data)
     assert (error.key, error.expected) == (
-        "abilities.agilty", "unknown key 'agilty'; did you mean 'agility'?"
+        "abilities.agilty",
+        "unknown key 'agilty'; did you mean 'agility'?",
     )
 
 
@@ -198,7 +205,8 @@ def test_power_key_value_must_be_a_scalar() -> None:
     data = minimal_data() | {"powers": {"Fire Coat": {"cover_chance": [1, 2]}}}
     error = sheet_error(data)
     assert (error.key, error.expected) == (
-        "powers.Fire Coat.cover_chance", "expected a number, text or true/false, got [1, 2]"
+        "powers.Fire Coat.cover_chance",
+        "expected a number, text or true/false, got [1, 2]",
     )
 
 
@@ -222,7 +230,8 @@ def test_override_of_unknown_attribute_suggests_the_close_one() -> None:
     data = minimal_data() | {"overrides": {"combat_rol": 10}}
     error = sheet_error(data)
     assert (error.key, error.expected) == (
-        "overrides.combat_rol", "unknown key 'combat_rol'; did you mean 'combat_roll'?"
+        "overrides.combat_rol",
+        "unknown key 'combat_rol'; did you mean 'combat_roll'?",
     )
 
 

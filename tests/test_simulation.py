@@ -16,11 +16,15 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.errors import PluginHookError
 from mands_sim.events import (
+    ActionDropped,
+    ActionStarted,
     AttackResolved,
     DecisionMade,
+    EndurancePaid,
     Event,
     OutOfAction,
     RollMade,
+    Surprised,
     to_json_line,
 )
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
@@ -131,6 +135,67 @@ def test_mands_status_check_a_harsher_rule_ends_the_fight_at_the_first_hit() -> 
     (out,) = [e for e in events if isinstance(e, OutOfAction)]
     first_hit = next(e for e in events if isinstance(e, AttackResolved) and e.hit)  # type: ignore[attr-defined]
     assert out.segment == first_hit.segment
+
+
+class Ambush:
+    @hookimpl
+    def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
+        return [Surprised(0, "sphinx", 10, 0, 10, 0)]
+
+
+def test_mands_encounter_opening_settles_surprise_before_anyone_acts() -> None:
+    events = run(Ambush(), until=40)
+    assert isinstance(events[1], Surprised)
+    starts = [(e.character, e.segment) for e in events if isinstance(e, ActionStarted)]  # type: ignore[attr-defined]
+    assert ("seraph", 0) in starts
+    assert min(segment for who, segment in starts if who == "sphinx") == 10
+
+
+MEDITATE = ActionDefinition("meditate", performance_time=200, is_sustained=True, ep_row=7)
+
+
+class Meditation:
+    """A sustained action whose hold breaks at the second Payment Segment."""
+
+    @hookimpl
+    def mands_register_actions(self, register: Any) -> None:
+        register("meditate", MEDITATE, summary="Sit still and breathe.")
+
+    @hookimpl
+    def mands_action_initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation | None:
+        if definition.name != "meditate":
+            return None
+        return Initiation(definition.performance_time, charges=(Charge(7, "meditate"),))
+
+    @hookimpl
+    def mands_action_sustain(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        if encounter.now < 100:
+            return []
+        return [ActionDropped(encounter.now, actor, action.name, action.action_id, "distracted")]
+
+
+class Meditator:
+    def choose(self, encounter: Encounter, actor: str) -> Intent | None:
+        return None if encounter.state[actor].ep_spent else Intent("meditate")
+
+
+def test_mands_action_sustain_can_end_a_sustained_action_before_it_pays() -> None:
+    events: list[Event] = []
+    simulation = Simulation(
+        load_scenario(SCENARIO),
+        seed=7,
+        extra_plugins={"test-meditation": Meditation()},
+        minds={"seraph": Meditator(), "sphinx": Meditator()},  # type: ignore[dict-item]
+    )
+    simulation.run(until=150, observers=[events.append])
+    paid = [(e.character, e.segment) for e in events if isinstance(e, EndurancePaid)]  # type: ignore[attr-defined]
+    assert paid == [("seraph", 0), ("sphinx", 0), ("seraph", 50), ("sphinx", 50)]
+    dropped = [(e.character, e.segment) for e in events if isinstance(e, ActionDropped)]  # type: ignore[attr-defined]
+    assert dropped == [("seraph", 100), ("sphinx", 100)]
 
 
 class Broken:

@@ -163,6 +163,72 @@ class OutOfAction(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Surprised(Event):
+    """Segments lost to surprise (``rules/combat.md`` §2).
+
+    ``segments`` is the full surprise, ``bought_down`` the part the character bought off, so it
+    cannot initiate before segment ``until``; ``penalty`` is the trailing Action-Roll penalty.
+    """
+
+    kind: ClassVar[str] = "surprised"
+    character: str
+    segments: int
+    bought_down: int
+    until: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPenaltyChanged(Event):
+    """The trailing Action-Roll penalty "as surprise" changed (``rules/combat.md`` §2, §3).
+
+    Bought-down surprise, a failed drop and similar failures set it; a Perception save or rest
+    lowers it. ``penalty`` is the new value (0: none).
+    """
+
+    kind: ClassVar[str] = "action-penalty"
+    character: str
+    penalty: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDropped(Event):
+    """An action in progress ended without resolving (dropped, lost control …)."""
+
+    kind: ClassVar[str] = "action-dropped"
+    character: str
+    action: str
+    action_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    """VP and EP given back (rest healing, ``rules/combat.md`` §17)."""
+
+    kind: ClassVar[str] = "healed"
+    character: str
+    virtual_damage_points: int
+    endurance_points: Fraction
+    virtual_damage_points_after: int
+    endurance_points_after: Fraction
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PercentRolled(Event):
+    """A d100 roll against a percentage (%Control, cover chance …); succeeds at roll ≤ chance."""
+
+    kind: ClassVar[str] = "percent-roll"
+    character: str
+    purpose: str
+    chance: int
+    roll: int
+    succeeded: bool
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionMade(Event):
     """A policy's choice, with its reason, so every decision can be explained."""
 

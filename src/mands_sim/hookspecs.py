@@ -272,3 +272,31 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
     non-``None`` wins; the rulebook's
     G-17 default answers ``trylast``.
     """
+
+
+@hookspec
+def mands_encounter_opening(encounter: Encounter) -> list[Event] | None:
+    """Events that settle the situation before anyone acts: surprise (``rules/combat.md`` §2).
+
+    :param encounter: the encounter at segment 0, before any character chooses (read-only).
+
+    Called once per run. Return events (Detect Danger rolls, surprise …) or ``None``. Results
+    combine by concatenation in plugin-name order, each plugin called on its own, so
+    registration order never changes the log.
+    """
+
+
+@hookspec
+def mands_action_sustain(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """A sustained action reaches a Payment Segment and is about to pay for another round.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character sustaining the action.
+    :param action: the sustained action in progress.
+
+    Return events or ``None``; an :class:`~mands_sim.events.ActionDropped` for the action (a
+    failed %Control roll per round, for one) ends it and it pays nothing more. Results combine
+    by concatenation in plugin-name order, each plugin called on its own.
+    """

@@ -68,9 +68,7 @@ def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
     return pm.add_hookcall_monitoring(before, after)
 
 
-def raising_impl(
-    error: BaseException, impls: Sequence[pluggy.HookImpl]
-) -> pluggy.HookImpl | None:
+def raising_impl(error: BaseException, impls: Sequence[pluggy.HookImpl]) -> pluggy.HookImpl | None:
     """The implementation among ``impls`` whose frame is deepest in ``error``'s traceback."""
     found: pluggy.HookImpl | None = None
     tb = error.__traceback__

@@ -305,7 +305,8 @@ def _collect_kind(pm: pluggy.PluginManager, entry_type: type[E]) -> Registry[E]:
         returned = pm.subset_hook_caller(entry_type.hook, others)(register=registrar)
         if returned:
             raise PluginValidationError(
-                name, "a registration hook returns nothing: call register(...) instead",
+                name,
+                "a registration hook returns nothing: call register(...) instead",
                 entry_type.hook,
             )
         registrations.extend(registrar.entries)

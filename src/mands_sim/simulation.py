@@ -89,6 +89,18 @@ class HookRules:
         )
         return list(events or [])
 
+    def opening(self, encounter: Encounter) -> list[Event]:
+        """``mands_encounter_opening``: results concatenated in plugin-name order."""
+        results = results_by_plugin(self.pm, "mands_encounter_opening", encounter=encounter)
+        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
+    def sustain(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        """``mands_action_sustain``: results concatenated in plugin-name order."""
+        results = results_by_plugin(
+            self.pm, "mands_action_sustain", encounter=encounter, actor=actor, action=action
+        )
+        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
     def ep_cost(self, row: int) -> Fraction:
         return self.charts.ep_use.cost(row)
 

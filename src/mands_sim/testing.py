@@ -39,23 +39,27 @@ DiceFactory: TypeAlias = Callable[..., "ScriptedDice"]
 CharacterFactory: TypeAlias = Callable[..., "Character"]
 """The type of the ``character_factory`` fixture."""
 
-SAMPLE_SHEET: Mapping[str, Any] = MappingProxyType({
-    "format": 1,
-    "name": "Seraph",
-    "special": True,
-    "abilities": MappingProxyType({
-        "strength": 11,
-        "agility": 22,
-        "constitution": 32,
-        "learning": 11,
-        "newoen": 20,
-        "active_charisma": 11,
-        "normal_charisma": 12,
-    }),
-    "attributes": MappingProxyType(
-        {"beauty": 31, "build": 31, "height": 1.791, "hearing": 14, "sight": 14}
-    ),
-})
+SAMPLE_SHEET: Mapping[str, Any] = MappingProxyType(
+    {
+        "format": 1,
+        "name": "Seraph",
+        "special": True,
+        "abilities": MappingProxyType(
+            {
+                "strength": 11,
+                "agility": 22,
+                "constitution": 32,
+                "learning": 11,
+                "newoen": 20,
+                "active_charisma": 11,
+                "normal_charisma": 12,
+            }
+        ),
+        "attributes": MappingProxyType(
+            {"beauty": 31, "build": 31, "height": 1.791, "hearing": 14, "sight": 14}
+        ),
+    }
+)
 """Seraph, the rulebook's sample character, as ``scenarios/characters/seraph.toml`` gives his
 abilities and attributes (seed "Biff Turk Creates a Sample Character"; hearing and sight, which
 the seed does not give, are the average 14): the base ``character_factory`` changes."""

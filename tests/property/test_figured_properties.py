@@ -86,9 +86,16 @@ def test_more_of_an_ability_never_lowers_virtual_damage_points(
     assert never_lower(sheet, "abilities", ability, "virtual_damage_points")
 
 
-@given(sheets(), st.sampled_from([
-    ("attributes", "build"), ("abilities", "constitution"), ("abilities", "strength"),
-]))
+@given(
+    sheets(),
+    st.sampled_from(
+        [
+            ("attributes", "build"),
+            ("abilities", "constitution"),
+            ("abilities", "strength"),
+        ]
+    ),
+)
 def test_more_bulk_never_lowers_mass(sheet: CharacterSheet, where: tuple[str, str]) -> None:
     assert never_lower(sheet, *where, "mass")
 
@@ -151,10 +158,27 @@ def test_every_body_part_has_a_damage_point_when_the_body_has(body: int) -> None
 
 
 LEAF_ATTRIBUTES = [
-    "resist_death", "virtual_damage_points", "endurance_points", "ignore_damage", "willpower",
-    "perception", "weirdness_bonus", "hand_damage", "combat_roll", "combat_pool", "move_roll",
-    "jump_roll", "jump_bonus", "lift_roll", "throw_roll", "throw_bonus", "throwback_roll",
-    "hold_breath_roll", "healing_roll", "mental_healing_bonus", "discernment_roll",
+    "resist_death",
+    "virtual_damage_points",
+    "endurance_points",
+    "ignore_damage",
+    "willpower",
+    "perception",
+    "weirdness_bonus",
+    "hand_damage",
+    "combat_roll",
+    "combat_pool",
+    "move_roll",
+    "jump_roll",
+    "jump_bonus",
+    "lift_roll",
+    "throw_roll",
+    "throw_bonus",
+    "throwback_roll",
+    "hold_breath_roll",
+    "healing_roll",
+    "mental_healing_bonus",
+    "discernment_roll",
 ]
 """The figured attributes no other attribute is figured from."""
 

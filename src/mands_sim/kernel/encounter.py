@@ -13,7 +13,9 @@ enforces only the time rules of ``rules/combat.md`` §1 and §3:
 * starting an action during others adds 1 segment of pushback to each of them;
 * single actions pay EP per attempt; sustained ones when they start and at every Payment
   Segment (G-33), and a re-roll pays only the difference above what was paid this period (the
-  seed's "EP Cost"; G-36 switches to the example's full payments).
+  seed's "EP Cost"; G-36 switches to the example's full payments);
+* a surprised character initiates nothing before its surprise ends (§2); an action can end
+  early without resolving (:meth:`Encounter.drop`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from mands_sim.actions import (
 )
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.events import (
+    ActionDropped,
     ActionResolved,
     ActionStarted,
     EncounterEnded,
@@ -95,6 +98,12 @@ class Rules(Protocol):
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]: ...
 
+    def opening(self, encounter: Encounter) -> list[Event]: ...
+
+    def sustain(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]: ...
+
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int: ...
 
     def ep_cost(self, row: int) -> Fraction: ...
@@ -106,6 +115,10 @@ class Mind(Protocol):
     A mind with a true ``passive_actions`` attribute is also asked during its active actions,
     as soon as a passive action could start (``rules/combat.md`` §3); others are asked only
     when they have no active action in progress.
+
+    Rule plugins may ask a mind further questions through optional methods, each with a
+    documented default when the mind lacks it (``docs/writing-plugins.md`` lists them), e.g.
+    ``buy_down_surprise`` (surprise, §2) or ``extra_effort`` (seed "Extra Effort").
     """
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
@@ -171,7 +184,12 @@ class Encounter:
         return int(self.env.now)
 
     def run(self, until: int | None = None) -> EncounterEnded | None:
-        """Run to the end of the encounter, or until segment ``until``."""
+        """Run to the end of the encounter, or until segment ``until``.
+
+        Before anyone acts, the rules' opening events are applied: surprise is settled "just
+        before fighting breaks out" (``rules/combat.md`` §2).
+        """
+        self.emit(self.rules.opening(self))
         for state in self.state:
             self.env.process(self._life(state.character_id))
         self._schedule_payment()
@@ -217,6 +235,15 @@ class Encounter:
             self.log.append(event)
             for observer in self.observers:
                 observer(event)
+            if isinstance(event, ActionDropped):
+                self._forget(event)
+
+    def _forget(self, event: ActionDropped) -> None:
+        """A dropped action will not complete; its character may choose again."""
+        entry = self._entries.pop(event.action_id, None)
+        if entry is not None:
+            entry.cancel()
+        self.wake(event.character)
 
     # -- character processes -------------------------------------------------------------
 
@@ -254,8 +281,8 @@ class Encounter:
 
     def _earliest_initiation(self, state: CharacterState) -> int:
         """One initiation per segment (``rules/combat.md`` §3)."""
-        earliest = self.now
-        if state.last_initiation is not None and state.last_initiation >= self.now:
+        earliest = max(self.now, state.surprised_until)
+        if state.last_initiation is not None and state.last_initiation >= earliest:
             earliest = state.last_initiation + 1
         return self.time.initiation_segment(earliest)
 
@@ -284,6 +311,8 @@ class Encounter:
         state = self.state[actor]
         if not state.in_action:
             return f"{actor} is {state.condition}"
+        if self.now < state.surprised_until:
+            return f"{actor} is surprised until segment {state.surprised_until}"
         if state.last_initiation == self.now:
             return "one initiation per segment"
         running = state.active_action
@@ -368,6 +397,15 @@ class Encounter:
         )
         self.emit([event])
         self._schedule_completion(actor, action)
+
+    def drop(self, actor: str, action_id: int, reason: str) -> None:
+        """End an action in progress without resolving it: dropped, or control lost (§3).
+
+        Its completion is cancelled and nothing it prepared happens; EP already paid stays paid.
+        """
+        action = self.state[actor].find_action(action_id)
+        if action is not None:
+            self.emit([ActionDropped(self.now, actor, action.name, action_id, reason)])
 
     def push_back_all(self, actor: str, segments: int, reason: str) -> None:
         """Pushback from outside (a blow, a throwback): every action the victim has in progress."""
@@ -458,10 +496,17 @@ class Encounter:
         self.agenda.add(segment, Phase.PAYMENT, "", self._payment_segment, label="payment")
 
     def _payment_segment(self) -> None:
-        """G-33: every sustained action in progress pays its row again; status is checked."""
+        """G-33: every sustained action in progress pays its row again; status is checked.
+
+        The rules see each sustained action first (``Rules.sustain``: a %Control roll per round,
+        for one); an action they drop pays nothing more.
+        """
         for state in self.state:
             for action in list(state.actions):
-                if action.definition.is_sustained:
+                if not action.definition.is_sustained:
+                    continue
+                self.emit(self.rules.sustain(self, state.character_id, action))
+                if state.find_action(action.action_id) is not None:
                     row = int(action.prepared.get("ep_row", action.definition.ep_row))
                     self.pay(
                         state.character_id,

@@ -15,14 +15,18 @@ from typing import Any
 
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import (
+    ActionDropped,
+    ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
     DamageTaken,
     DefenseChanged,
     EndurancePaid,
     Event,
+    Healed,
     OutOfAction,
     PushedBack,
+    Surprised,
 )
 
 
@@ -44,6 +48,12 @@ class CharacterState:
     last_initiation: int | None = None
     ep_spent: Fraction = Fraction(0)
     """The EP ledger: the sum of every charge (an invariant the tests check)."""
+    surprised_until: int = 0
+    """No initiation before this segment (``rules/combat.md`` §2)."""
+    action_penalty: int = 0
+    """The trailing Action-Roll penalty "as surprise" (bought-down surprise, a failed drop)."""
+    idle_since: int | None = 0
+    """The segment since which the character has had no action in progress (``None``: busy)."""
 
     @property
     def in_action(self) -> bool:
@@ -96,12 +106,23 @@ def _started(state: EncounterState, event: Event) -> None:
     character = state[event.character]
     character.actions.append(state._pending.pop(event.action_id))
     character.last_initiation = event.segment
+    character.idle_since = None
 
 
 def _resolved(state: EncounterState, event: Event) -> None:
     assert isinstance(event, ActionResolved)
-    character = state[event.character]
-    character.actions = [a for a in character.actions if a.action_id != event.action_id]
+    _finish(state[event.character], event.action_id, event.segment)
+
+
+def _dropped(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ActionDropped)
+    _finish(state[event.character], event.action_id, event.segment)
+
+
+def _finish(character: CharacterState, action_id: int, segment: int) -> None:
+    character.actions = [a for a in character.actions if a.action_id != action_id]
+    if not character.actions:
+        character.idle_since = segment
 
 
 def _pushed_back(state: EncounterState, event: Event) -> None:
@@ -131,6 +152,25 @@ def _defense(state: EncounterState, event: Event) -> None:
     state[event.character].defense = event.defense
 
 
+def _surprised(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, Surprised)
+    character = state[event.character]
+    character.surprised_until = event.until
+    character.action_penalty = event.penalty
+
+
+def _penalty(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ActionPenaltyChanged)
+    state[event.character].action_penalty = event.penalty
+
+
+def _healed(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, Healed)
+    character = state[event.character]
+    character.virtual_damage_points = event.virtual_damage_points_after
+    character.endurance_points = event.endurance_points_after
+
+
 def _out(state: EncounterState, event: Event) -> None:
     assert isinstance(event, OutOfAction)
     character = state[event.character]
@@ -146,4 +186,8 @@ _HANDLERS = {
     DamageTaken: _damaged,
     DefenseChanged: _defense,
     OutOfAction: _out,
+    ActionDropped: _dropped,
+    Surprised: _surprised,
+    ActionPenaltyChanged: _penalty,
+    Healed: _healed,
 }

@@ -103,7 +103,11 @@ class _Figuring:
             virtual_damage_points=self.settle(
                 "virtual_damage_points",
                 f.virtual_damage_points(
-                    a.agility, a.strength, a.learning, a.newoen, a.active_charisma,
+                    a.agility,
+                    a.strength,
+                    a.learning,
+                    a.newoen,
+                    a.active_charisma,
                     drop_fractions=fractions,
                 ),
             ),
@@ -129,7 +133,10 @@ class _Figuring:
         formulas = {
             # G-08: half Strength rounded up (the rule) or down (the Example of Movement).
             "move_roll": f.move_roll(
-                a.agility, a.strength, t.height, chart,
+                a.agility,
+                a.strength,
+                t.height,
+                chart,
                 rounding=self.defaults.G08_move_roll_half_strength,
             ),
             "jump_roll": f.jump_roll(a.agility, a.strength),
@@ -140,7 +147,8 @@ class _Figuring:
             "throwback_roll": f.throwback_roll(mass, chart),
             # G-44: the seed gives no rounding for the Hold Breath Roll's half Strength.
             "hold_breath_roll": f.hold_breath_roll(
-                a.constitution, a.strength,
+                a.constitution,
+                a.strength,
                 rounding=self.defaults.G44_hold_breath_half_strength,
             ),
             "healing_roll": f.healing_roll(a.constitution, chart),

@@ -97,8 +97,11 @@ class FiguredAttributes:
         values: dict[str, Any] = {name: getattr(self, name) for name in FIGURED_ATTRIBUTE_NAMES}
         parts = self.damage_points
         values["damage_points"] = {
-            "body": parts.body, "head": parts.head, "neck": parts.neck,
-            "arm": parts.arm, "legs": parts.legs,
+            "body": parts.body,
+            "head": parts.head,
+            "neck": parts.neck,
+            "arm": parts.arm,
+            "legs": parts.legs,
         }
         values["skin_temper"] = {
             "row": self.skin_temper.row,
@@ -108,9 +111,7 @@ class FiguredAttributes:
         return values
 
 
-FIGURED_ATTRIBUTE_NAMES: Final[tuple[str, ...]] = tuple(
-    FiguredAttributes.__dataclass_fields__
-)
+FIGURED_ATTRIBUTE_NAMES: Final[tuple[str, ...]] = tuple(FiguredAttributes.__dataclass_fields__)
 """Every figured attribute, by the name a sheet's ``[overrides]`` and an adjustment use.
 ``damage_points`` names Body DP; ``skin_temper`` names the Skin Temper row."""
 

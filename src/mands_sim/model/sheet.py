@@ -281,9 +281,7 @@ def _sheet_error(
     return SheetError(path, _join(key_prefix, *keys), expected)
 
 
-def _input_keys(
-    loc: Sequence[int | str], data: Any, *, missing: bool
-) -> tuple[list[str], bool]:
+def _input_keys(loc: Sequence[int | str], data: Any, *, missing: bool) -> tuple[list[str], bool]:
     """The parts of pydantic's ``loc`` that are keys of the input; whether any were not."""
     keys: list[str] = []
     skipped = False
