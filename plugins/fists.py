@@ -90,6 +90,7 @@ def combat_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
         encounter.dice_for(actor),
         target=figured.combat_roll,
         bonus_pool=pool,
+        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, "combat"),
         is_special=encounter.character(actor).sheet.is_special,
         charts=encounter.charts,
     )

@@ -59,6 +59,11 @@ class SyntheticRules:
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
         return 0
 
+    def quality_modifier(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> int:
+        return 0
+
     opening_events: tuple[Event, ...] = ()
     drop_sustained_at: int | None = None
 

@@ -27,6 +27,8 @@ class ActionDefinition:
         is_sustained: pays EP at start and at each Payment Segment instead of per attempt.
         ep_row: the EP Use Chart row it starts at (seed "EP Cost": normally row 9).
         needs_target: the policy must name a target character.
+        can_maintain: a follow-up may re-use the last attempt's Attack at ¼ PT (maintained
+            blasts, ``rules/combat.md`` §17a).
         summary: one line for listings.
     """
 
@@ -36,6 +38,7 @@ class ActionDefinition:
     is_sustained: bool = False
     ep_row: int = 9
     needs_target: bool = False
+    can_maintain: bool = False
     summary: str = ""
 
 
@@ -51,11 +54,17 @@ class Intent:
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """A plugin's contribution to a roll's Bonus Pool; the core sums them (order-free)."""
+    """A plugin's contribution to a roll; the core sums them (order-free).
+
+    ``applies_to`` is ``"pool"`` (the raw Bonus Pool, looked up on the Sphere chart with the
+    rest) or ``"quality"`` (added to Q after the roll, as the trailing surprise penalty is:
+    ``rules/combat.md`` §2, "−5 to its Q").
+    """
 
     amount: int
     source: str
     reason: str = ""
+    applies_to: str = "pool"
 
 
 @dataclass(frozen=True, slots=True)

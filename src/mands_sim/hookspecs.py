@@ -203,8 +203,9 @@ def mands_bonus_pool_modifiers(
     :param purpose: what the roll is for, e.g. ``"combat"`` for a Combat Roll.
 
     Return a list of :class:`~mands_sim.actions.Modifier` (or ``None``). Results combine by
-    summing every modifier's ``amount`` (order-free); the sum joins the roll's pool before the
-    Sphere-chart lookup (``rules/combat.md`` §5). Must not roll dice.
+    summing every modifier's ``amount`` (order-free): the ``"pool"`` modifiers join the roll's
+    pool before the Sphere-chart lookup (``rules/combat.md`` §5); the ``"quality"`` ones are
+    added to Q after the roll (the trailing surprise penalty, §2). Must not roll dice.
     """
 
 

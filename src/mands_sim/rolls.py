@@ -87,6 +87,8 @@ class ActionRoll:
     bonus_pool: int
     pool_bonus: int
     dice: ActionDice
+    quality_modifier: int = 0
+    """Added to Q after the roll: trailing penalties "as surprise" (``rules/combat.md`` §2)."""
 
     @property
     def needed(self) -> int:
@@ -96,8 +98,9 @@ class ActionRoll:
 
     @property
     def quality(self) -> int:
-        """seed "Action Rolls": Q = the Action Roll (target plus pool bonus) minus the dice."""
-        return self.needed - self.dice.total
+        """seed "Action Rolls": Q = the Action Roll (target plus pool bonus) minus the dice,
+        plus any modifier to Q itself (the surprise example's "−5 to its Q")."""
+        return self.needed - self.dice.total + self.quality_modifier
 
     @property
     def succeeded(self) -> bool:
@@ -124,6 +127,7 @@ def action_roll(
     *,
     target: int,
     bonus_pool: int = 0,
+    quality_modifier: int = 0,
     is_special: bool,
     charts: Charts,
 ) -> ActionRoll:
@@ -136,6 +140,7 @@ def action_roll(
         bonus_pool=bonus_pool,
         pool_bonus=pool_bonus(bonus_pool, charts),
         dice=roll_action_dice(dice, is_special=is_special),
+        quality_modifier=quality_modifier,
     )
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pluggy
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import PluginError
@@ -55,10 +55,27 @@ class HookRules:
         return sorted(reason for reasons in results for reason in reasons)
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
+        """The raw Bonus Pool the ``"pool"`` modifiers add up to."""
+        return sum(
+            m.amount
+            for m in self._modifiers(encounter, actor, intent, purpose)
+            if m.applies_to == "pool"
+        )
+
+    def quality_modifier(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> int:
+        """What the ``"quality"`` modifiers add to Q after the roll."""
+        modifiers = self._modifiers(encounter, actor, intent, purpose)
+        return sum(m.amount for m in modifiers if m.applies_to == "quality")
+
+    def _modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
         results = self.pm.hook.mands_bonus_pool_modifiers(
             encounter=encounter, actor=actor, intent=intent, purpose=purpose
         )
-        return sum(modifier.amount for modifiers in results for modifier in modifiers)
+        return [modifier for modifiers in results for modifier in modifiers]
 
     def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
@@ -169,7 +186,10 @@ class Simulation:
             dice=self.dice if self.dice is not None else SeededDice(self.seed),
             charts=charts,
             defaults=self.scenario.rule_defaults,
-            context={"places": {c.id: c.place for c in self.scenario.characters}},
+            context={
+                "places": {c.id: c.place for c in self.scenario.characters},
+                "aware": {c.id: c.aware for c in self.scenario.characters},
+            },
         )
 
     def run(self, *, until: int | None = None, observers: Iterable[Observer] = ()) -> RunResult:

@@ -106,6 +106,10 @@ class Rules(Protocol):
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int: ...
 
+    def quality_modifier(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> int: ...
+
     def ep_cost(self, row: int) -> Fraction: ...
 
 

@@ -54,6 +54,8 @@ class CharacterState:
     """The trailing Action-Roll penalty "as surprise" (bought-down surprise, a failed drop)."""
     idle_since: int | None = 0
     """The segment since which the character has had no action in progress (``None``: busy)."""
+    last_rest: int = 0
+    """Segments with no action in progress just before the latest initiation (resting, §2)."""
 
     @property
     def in_action(self) -> bool:
@@ -106,6 +108,8 @@ def _started(state: EncounterState, event: Event) -> None:
     character = state[event.character]
     character.actions.append(state._pending.pop(event.action_id))
     character.last_initiation = event.segment
+    if character.idle_since is not None:
+        character.last_rest = event.segment - character.idle_since
     character.idle_since = None
 
 
