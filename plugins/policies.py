@@ -43,14 +43,12 @@ class NearestEnemy:
 
 
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action at the actor's place (lowest id first), if any."""
+    """The enemy in action at the actor's position (lowest id first), if any."""
     me = encounter.state[actor]
-    places: Mapping[str, str] = encounter.context.get("places", {})
-    here = places.get(actor)
     enemies = [
         other.character_id
         for other in encounter.state
-        if other.side != me.side and other.in_action and places.get(other.character_id) == here
+        if other.side != me.side and other.in_action and other.position == me.position
     ]
     return min(enemies) if enemies else None
 

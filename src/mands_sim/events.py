@@ -229,6 +229,19 @@ class PercentRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A character's new position on the map: at ``place``, or ``offset`` meters from it toward
+    ``toward`` (:class:`mands_sim.world.Position`)."""
+
+    kind: ClassVar[str] = "moved"
+    character: str
+    place: str
+    toward: str | None
+    offset: float
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionMade(Event):
     """A policy's choice, with its reason, so every decision can be explained."""
 

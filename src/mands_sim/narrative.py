@@ -1,14 +1,19 @@
 """The event log read aloud, in the manner of the rulebook's worked examples.
 
 ``Segment 15 — the Sphinx's fist-attack lands on Seraph: Attack 0 vs Defense 0.`` One line per
-event worth telling; bookkeeping events the log keeps for machines are left out.
+event worth telling; bookkeeping events the log keeps for machines are left out. The log speaks
+of character ids; the narrative of the names on their sheets (:func:`display_names`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 
 from mands_sim.events import (
+    ActionDropped,
+    ActionPenaltyChanged,
     ActionStarted,
     AttackResolved,
     ConsciousnessCheck,
@@ -19,11 +24,16 @@ from mands_sim.events import (
     EncounterStarted,
     EndurancePaid,
     Event,
+    Healed,
+    Moved,
     OutOfAction,
+    PercentRolled,
     PushedBack,
     QualityAllocated,
     RollMade,
+    Surprised,
 )
+from mands_sim.scenario import ScenarioSpec
 
 
 def _started(e: EncounterStarted) -> str:
@@ -93,6 +103,39 @@ def _decision(e: DecisionMade) -> str:
     return f"{e.character} chooses {e.action}: {e.reason}."
 
 
+def _surprised(e: Surprised) -> str:
+    bought = (
+        f", buys down {e.bought_down} (−{e.penalty} to following rolls)" if e.bought_down else ""
+    )
+    return f"{e.character} is surprised for {e.segments} segments{bought}; acts from {e.until}."
+
+
+def _penalty(e: ActionPenaltyChanged) -> str:
+    now = f"−{e.penalty}" if e.penalty else "gone"
+    return f"{e.character}'s penalty to Action Rolls is {now} ({e.reason})."
+
+
+def _dropped(e: ActionDropped) -> str:
+    return f"{e.character}'s {e.action} is dropped ({e.reason})."
+
+
+def _healed(e: Healed) -> str:
+    return (
+        f"{e.character} recovers {e.virtual_damage_points} VP and {e.endurance_points} EP "
+        f"({e.reason}): VP {e.virtual_damage_points_after}, EP {e.endurance_points_after}."
+    )
+
+
+def _percent(e: PercentRolled) -> str:
+    verdict = "succeeds" if e.succeeded else "fails"
+    return f"{e.character} rolls {e.roll} against {e.purpose} {e.chance}% and {verdict}."
+
+
+def _moved(e: Moved) -> str:
+    where = e.place if e.toward is None else f"{e.offset:g} m from {e.place} toward {e.toward}"
+    return f"{e.character} moves to {where} ({e.reason})."
+
+
 def _ended(e: EncounterEnded) -> str:
     who = f"{e.winner} win" if e.winner else "nobody wins"
     return f"The encounter ends: {who} ({e.reason})."
@@ -112,21 +155,57 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     OutOfAction: _out,  # type: ignore[dict-item]
     DecisionMade: _decision,  # type: ignore[dict-item]
     EncounterEnded: _ended,  # type: ignore[dict-item]
+    Surprised: _surprised,  # type: ignore[dict-item]
+    ActionPenaltyChanged: _penalty,  # type: ignore[dict-item]
+    ActionDropped: _dropped,  # type: ignore[dict-item]
+    Healed: _healed,  # type: ignore[dict-item]
+    PercentRolled: _percent,  # type: ignore[dict-item]
+    Moved: _moved,  # type: ignore[dict-item]
 }
 
+_CHARACTER_FIELDS = ("character", "target", "source")
+"""Event fields that hold a character id (``DamageTaken.source`` is the attacker)."""
 
-def tell(event: Event) -> str | None:
-    """One line of narrative for ``event`` (without the segment), or ``None`` if not told."""
+
+def display_names(scenario: ScenarioSpec) -> dict[str, str]:
+    """Each character id → the name on its sheet; a name shared by several characters (a
+    ``count`` group) gets the id after it: ``Grunt (grunt-3)``."""
+    shared = Counter(spec.sheet.name for spec in scenario.characters)
+    return {
+        spec.id: spec.sheet.name
+        if shared[spec.sheet.name] == 1
+        else f"{spec.sheet.name} ({spec.id})"
+        for spec in scenario.characters
+    }
+
+
+def _named(event: Event, names: Mapping[str, str]) -> Event:
+    changes: dict[str, object] = {
+        field: names.get(value, value)
+        for field in _CHARACTER_FIELDS
+        if isinstance(value := getattr(event, field, None), str)
+    }
+    if isinstance(event, EncounterStarted):
+        changes["characters"] = tuple(names.get(c, c) for c in event.characters)
+    return dataclasses.replace(event, **changes) if changes else event  # type: ignore[arg-type]
+
+
+def tell(event: Event, names: Mapping[str, str] | None = None) -> str | None:
+    """One line of narrative for ``event`` (without the segment), or ``None`` if not told.
+
+    ``names`` maps character ids to the names to print (:func:`display_names`)."""
     teller = _TELLERS.get(type(event))
-    return teller(event) if teller else None
+    if teller is None:
+        return None
+    return teller(_named(event, names) if names else event)
 
 
-def narrate(events: Iterable[Event]) -> list[str]:
-    """The narrative: a ``Segment N —`` heading line whenever the segment changes."""
+def narrate(events: Iterable[Event], names: Mapping[str, str] | None = None) -> list[str]:
+    """The narrative: a ``Segment N`` heading line whenever the segment changes."""
     lines: list[str] = []
     segment: int | None = None
     for event in events:
-        line = tell(event)
+        line = tell(event, names)
         if line is None:
             continue
         if event.segment != segment:

@@ -19,13 +19,22 @@ from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import PluginError
 from mands_sim.events import EncounterEnded, EncounterStarted, Event
-from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation, Mind, Observer
+from mands_sim.kernel.encounter import (
+    ActionRefused,
+    Encounter,
+    Initiation,
+    Mind,
+    Observer,
+    OutcomeCondition,
+)
 from mands_sim.kernel.state import CharacterState
 from mands_sim.model import Character, build_character
+from mands_sim.objectives import objective_conditions
 from mands_sim.plugin_calls import figured_adjustments, results_by_plugin
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Registries, build_charts, collect_registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names
+from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
 """The policy of a character whose scenario entry names none."""
@@ -174,6 +183,8 @@ class Simulation:
             self.scenario,
             policies=registries.policies.keys(),
             optional_rules=registries.optional_rules.keys(),
+            outcome_conditions=registries.outcome_conditions.keys(),
+            actions=registries.actions.keys(),
         )
         charts = self._charts(registries)
         states = [self._state(pm, spec, charts) for spec in self.scenario.characters]
@@ -186,11 +197,17 @@ class Simulation:
             dice=self.dice if self.dice is not None else SeededDice(self.seed),
             charts=charts,
             defaults=self.scenario.rule_defaults,
-            context={
-                "places": {c.id: c.place for c in self.scenario.characters},
-                "aware": {c.id: c.aware for c in self.scenario.characters},
-            },
+            context={"aware": {c.id: c.aware for c in self.scenario.characters}},
+            outcome_conditions=self._outcome_conditions(registries),
+            world=World(self.scenario.map),
         )
+
+    def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
+        """Objectives first, in file order, then the ``[stop] when`` conditions."""
+        conditions = objective_conditions(self.scenario.stop.objectives)
+        for name in self.scenario.stop.when:
+            conditions.append(registries.outcome_conditions[name].payload)  # type: ignore[arg-type]
+        return conditions
 
     def run(self, *, until: int | None = None, observers: Iterable[Observer] = ()) -> RunResult:
         """Run the encounter to its end (or to segment ``until``) and summarise it."""
@@ -233,6 +250,7 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
         virtual_damage_points=figured.virtual_damage_points,
         damage_points=figured.damage_points.body,
         endurance_points=Fraction(figured.endurance_points),
+        position=Position(spec.place),
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mands_sim.events import Event, to_json_line
-from mands_sim.narrative import narrate
+from mands_sim.narrative import display_names, narrate
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     result = simulation.run(until=args.until, observers=[events.append])
     if args.jsonl:
         args.jsonl.write_text("".join(to_json_line(e) + "\n" for e in events), encoding="utf-8")
-    print("\n".join(narrate(events)))
+    print("\n".join(narrate(events, display_names(scenario))))
     if result.reason == "stopped early":
         print(f"(stopped after segment {args.until})")
     return 0

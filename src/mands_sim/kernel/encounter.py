@@ -136,6 +136,29 @@ class Mind(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """How an encounter ends: the winning side (``None``: nobody) and why."""
+
+    winner: str | None
+    reason: str
+
+
+OutcomeCondition = Callable[["Encounter"], Verdict | None]
+"""A stop condition (``[stop] when`` names one; objectives make others): checked after every
+segment in which an action completed and at each Payment Segment; a :class:`Verdict` ends the
+encounter."""
+
+
+def side_out_of_action(encounter: Encounter) -> Verdict | None:
+    """``side-out-of-action``: the encounter ends when at most one side has anyone in action."""
+    sides = encounter.state.sides_in_action()
+    if len(sides) > 1:
+        return None
+    winner = next(iter(sides)) if sides else None
+    return Verdict(winner, "the other side is out of action" if winner else "nobody stands")
+
+
 class ActionRefused(Exception):
     """Raised by :meth:`Encounter.initiate` when the rules or the clock forbid the action.
 
@@ -160,6 +183,8 @@ class Encounter:
         charts: Any = None,
         defaults: RuleDefaults = STANDARD_DEFAULTS,
         context: Mapping[str, Any] | None = None,
+        outcome_conditions: Iterable[OutcomeCondition] = (side_out_of_action,),
+        world: Any = None,
     ) -> None:
         self.env = simpy.Environment()
         self.agenda = Agenda()
@@ -174,12 +199,16 @@ class Encounter:
         self.defaults = defaults
         self._streams: dict[str, Any] = {}
         self.context = dict(context or {})
+        self.outcome_conditions = tuple(outcome_conditions)
+        self.world = world
+        """The map (:class:`mands_sim.world.World`), or ``None`` for an encounter without one."""
         self.log: list[Event] = []
         self.ended: EncounterEnded | None = None
         self._next_action_id = 1
         self._entries: dict[int, Entry] = {}
         self._wakes: dict[str, simpy.Event] = {}
         self._paid_this_period: dict[int, Fraction] = {}
+        self._started = False
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -191,16 +220,24 @@ class Encounter:
         """Run to the end of the encounter, or until segment ``until``.
 
         Before anyone acts, the rules' opening events are applied: surprise is settled "just
-        before fighting breaks out" (``rules/combat.md`` §2).
+        before fighting breaks out" (``rules/combat.md`` §2). A later call continues where the
+        last one stopped (everything at segments ≤ ``until`` has run), so a paused or
+        re-created encounter (:mod:`mands_sim.kernel.snapshot`) can go on.
         """
+        if not self._started:
+            self._open()
+        driver = self.env.process(self._drive(until))
+        self.env.run(until=driver)
+        return self.ended
+
+    def _open(self) -> None:
+        """Opening events, one process per character, the first Payment Segment, the limit."""
+        self._started = True
         self.emit(self.rules.opening(self))
         for state in self.state:
             self.env.process(self._life(state.character_id))
         self._schedule_payment()
         self.agenda.add(self.time_limit, Phase.STATUS, "", self._time_up, label="time limit")
-        driver = self.env.process(self._drive(until))
-        self.env.run(until=driver)
-        return self.ended
 
     def _drive(self, until: int | None) -> Generator[simpy.Event, Any, None]:
         """Pop agenda entries in key order; let SimPy run what each one wakes."""
@@ -534,12 +571,14 @@ class Encounter:
         self._check_end()
 
     def _check_end(self) -> None:
+        """The first outcome condition, in order, that gives a verdict ends the encounter."""
         if self.ended is not None:
             return
-        sides = self.state.sides_in_action()
-        if len(sides) <= 1:
-            winner = next(iter(sides)) if sides else None
-            self._end(winner, "the other side is out of action" if winner else "nobody stands")
+        for condition in self.outcome_conditions:
+            verdict = condition(self)
+            if verdict is not None:
+                self._end(verdict.winner, verdict.reason)
+                return
 
     def _time_up(self) -> None:
         self._end(None, "time limit")

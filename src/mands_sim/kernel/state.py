@@ -24,10 +24,12 @@ from mands_sim.events import (
     EndurancePaid,
     Event,
     Healed,
+    Moved,
     OutOfAction,
     PushedBack,
     Surprised,
 )
+from mands_sim.world import Position
 
 
 @dataclass(slots=True)
@@ -56,6 +58,10 @@ class CharacterState:
     """The segment since which the character has had no action in progress (``None``: busy)."""
     last_rest: int = 0
     """Segments with no action in progress just before the latest initiation (resting, §2)."""
+    position: Position | None = None
+    """Where the character stands on the map (``None`` in encounters without one)."""
+    completed: dict[str, int] = field(default_factory=dict)
+    """How many times each action has resolved for this character (``complete-action``)."""
 
     @property
     def in_action(self) -> bool:
@@ -115,7 +121,9 @@ def _started(state: EncounterState, event: Event) -> None:
 
 def _resolved(state: EncounterState, event: Event) -> None:
     assert isinstance(event, ActionResolved)
-    _finish(state[event.character], event.action_id, event.segment)
+    character = state[event.character]
+    _finish(character, event.action_id, event.segment)
+    character.completed[event.action] = character.completed.get(event.action, 0) + 1
 
 
 def _dropped(state: EncounterState, event: Event) -> None:
@@ -175,6 +183,11 @@ def _healed(state: EncounterState, event: Event) -> None:
     character.endurance_points = event.endurance_points_after
 
 
+def _moved(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, Moved)
+    state[event.character].position = Position(event.place, event.toward, event.offset)
+
+
 def _out(state: EncounterState, event: Event) -> None:
     assert isinstance(event, OutOfAction)
     character = state[event.character]
@@ -194,4 +207,5 @@ _HANDLERS = {
     Surprised: _surprised,
     ActionPenaltyChanged: _penalty,
     Healed: _healed,
+    Moved: _moved,
 }

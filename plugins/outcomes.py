@@ -1,0 +1,22 @@
+"""The rulebook's way a fight ends: one side has nobody left in action (``rules/combat.md`` §9).
+
+Registers the outcome condition ``side-out-of-action`` that scenarios name in ``[stop] when``
+(and that applies when a scenario names none). A plugin can register its own conditions, or
+replace this one with ``replaces=True``.
+"""
+
+from __future__ import annotations
+
+from mands_sim import hookimpl
+from mands_sim.kernel.encounter import side_out_of_action
+from mands_sim.registry import Register
+
+
+@hookimpl
+def mands_register_outcome_conditions(register: Register) -> None:
+    register(
+        "side-out-of-action",
+        side_out_of_action,
+        summary="The encounter ends when at most one side has anyone in action; that side wins.",
+        source="rules text",
+    )

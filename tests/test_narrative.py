@@ -1,0 +1,95 @@
+"""The narrative reads the event log like the rulebook's worked examples (``narrative``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from mands_sim.events import (
+    AttackResolved,
+    DamageTaken,
+    EncounterStarted,
+    EndurancePaid,
+    Healed,
+    Moved,
+    PercentRolled,
+    Surprised,
+)
+from mands_sim.narrative import display_names, narrate, tell
+from mands_sim.scenario import load_scenario, parse_scenario
+
+ROOT = Path(__file__).parent.parent
+SERAPH, DEXTER = "characters/seraph.toml", "characters/dexter.toml"
+NAMES = {"seraph": "Seraph", "sphinx": "the Sphinx"}
+
+
+def test_the_recovered_example_reads_as_the_book_tells_it() -> None:
+    """``rules/combat.md`` §20: at segment 15 the Sphinx's punch lands on Seraph, 7 damage,
+    VP 43 → 36."""
+    lines = narrate(
+        [
+            AttackResolved(15, "sphinx", "seraph", 0, 0, True),
+            DamageTaken(15, "seraph", "sphinx", 7, 7, 36, 17),
+        ],
+        NAMES,
+    )
+    assert lines == [
+        "Segment 15",
+        "  the Sphinx's blow lands on Seraph: Attack 0 vs Defense 0.",
+        "  Seraph takes 7 damage (raw 7): VP 36, DP 17.",
+    ]
+
+
+def test_a_new_segment_heading_only_when_the_segment_changes() -> None:
+    events = [
+        EndurancePaid(0, "seraph", "fist-attack", "combat roll", 5, Fraction(1), Fraction(73)),
+        EndurancePaid(0, "seraph", "fist-attack", "hand damage", 7, Fraction(3), Fraction(70)),
+        Moved(4, "seraph", "roof", None, 0.0, "steps up"),
+    ]
+    headings = [line for line in narrate(events) if not line.startswith("  ")]
+    assert headings == ["Segment 0", "Segment 4"]
+
+
+def test_without_names_the_ids_are_printed() -> None:
+    assert tell(Surprised(0, "lariat", 8, 5, 3, 5)) == (
+        "lariat is surprised for 8 segments, buys down 5 (−5 to following rolls); acts from 3."
+    )
+
+
+def test_bookkeeping_events_are_not_told() -> None:
+    assert tell(EncounterStarted(0, "x", 1, ("a",)), {}) is not None
+    assert narrate([], NAMES) == []
+
+
+def test_names_replace_ids_in_every_character_field() -> None:
+    line = tell(EncounterStarted(0, "Rooftop", 7, ("seraph", "sphinx")), NAMES)
+    assert line == "Rooftop (seed 7): Seraph, the Sphinx begin."
+    assert tell(PercentRolled(50, "sphinx", "%Control", 80, 91, False), NAMES) == (
+        "the Sphinx rolls 91 against %Control 80% and fails."
+    )
+    healed = Healed(100, "seraph", 4, Fraction(3), 40, Fraction(70), "rest")
+    assert tell(healed, NAMES) == "Seraph recovers 4 VP and 3 EP (rest): VP 40, EP 70."
+
+
+def test_display_names_come_from_the_sheets() -> None:
+    spec = load_scenario(ROOT / "scenarios" / "seraph_vs_sphinx.toml")
+    assert display_names(spec) == {"seraph": "Seraph", "sphinx": "Sphinx"}
+
+
+def test_a_group_sharing_one_sheet_is_told_apart_by_id() -> None:
+    data = {
+        "format": 1,
+        "name": "mob",
+        "map": {"places": [{"name": "x"}]},
+        "sides": [
+            {"name": "heroes", "characters": [{"id": "seraph", "sheet": SERAPH, "place": "x"}]},
+            {"name": "mob", "characters": [{"id": "thug", "count": 2, "sheet": DEXTER, "place": "x"}]},
+        ],
+        "stop": {"time_limit": 100},
+    }  # fmt: skip
+    spec = parse_scenario(data, base_dir=ROOT / "scenarios")
+    assert display_names(spec) == {
+        "seraph": "Seraph",
+        "thug-1": "Dexter (thug-1)",
+        "thug-2": "Dexter (thug-2)",
+    }
