@@ -83,13 +83,13 @@ def test_a_group_sharing_one_sheet_is_told_apart_by_id() -> None:
         "map": {"places": [{"name": "x"}]},
         "sides": [
             {"name": "heroes", "characters": [{"id": "seraph", "sheet": SERAPH, "place": "x"}]},
-            {"name": "mob", "characters": [{"id": "thug", "count": 2, "sheet": DEXTER, "place": "x"}]},
+            {"name": "mob", "characters": [{"id": "t", "count": 2, "sheet": DEXTER, "place": "x"}]},
         ],
         "stop": {"time_limit": 100},
     }  # fmt: skip
     spec = parse_scenario(data, base_dir=ROOT / "scenarios")
     assert display_names(spec) == {
         "seraph": "Seraph",
-        "thug-1": "Dexter (thug-1)",
-        "thug-2": "Dexter (thug-2)",
+        "t-1": "Dexter (t-1)",
+        "t-2": "Dexter (t-2)",
     }
