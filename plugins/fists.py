@@ -7,8 +7,6 @@ knows; they answer only for ``fist-attack`` and return ``None`` otherwise.
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Any
 
 from mands_sim import hookimpl
@@ -36,6 +34,8 @@ from mands_sim.rolls import (
     reduced_performance_time,
     spread_negative_quality,
 )
+
+from .damage import Blow, strike
 
 FIST_ATTACK = ActionDefinition(
     name="fist-attack",
@@ -192,21 +192,7 @@ def blow_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> i
 
 
 def take_damage(encounter: Encounter, victim: str, raw: int, *, source: str) -> DamageTaken:
-    """Skin Temper, then VP first and DP after (``rules/combat.md`` §7.3).
-
-    G-45: the damage left after Skin Temper is rounded up (Seraph, Skin Temper 9/10, takes the
-    Sphinx's 7 as 7: VP 43 → 36). G-30: what VP cannot take carries into DP in the same hit.
-    """
-    state = encounter.state[victim]
-    multiplier: Fraction = encounter.character(victim).figured.skin_temper.multiplier
-    taken = math.ceil(raw * multiplier)
-    from_vp = min(taken, max(0, state.virtual_damage_points))
-    return DamageTaken(
-        segment=encounter.now,
-        character=victim,
-        source=source,
-        raw=raw,
-        taken=taken,
-        virtual_damage_points_after=state.virtual_damage_points - from_vp,
-        damage_points_after=state.damage_points - (taken - from_vp),
-    )
+    """Hand Damage lands: bludgeoning, through :func:`mands_rulebook.damage.strike` (§7.3)."""
+    (taken,) = strike(encounter, victim, Blow(raw=raw, source=source))
+    assert isinstance(taken, DamageTaken)
+    return taken
