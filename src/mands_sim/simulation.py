@@ -155,12 +155,30 @@ class RunResult:
     events: int
 
 
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """What every run of one simulation shares, built once: the plugin manager, registries,
+    charts, each character's figured attributes, the map and the stop conditions.
+
+    Plugins must not keep state between runs (``docs/writing-plugins.md``), so one plugin
+    manager serves a whole batch; building it is most of the cost of a short run.
+    """
+
+    pm: pluggy.PluginManager
+    registries: Registries
+    charts: Charts
+    characters: Mapping[str, Character]
+    world: World
+    outcome_conditions: tuple[OutcomeCondition, ...]
+
+
 @dataclass
 class Simulation:
-    """Builds and runs one encounter of ``scenario`` with ``seed``.
+    """Builds and runs encounters of ``scenario``: one per seed.
 
     ``disabled`` names plugins not to load; ``extra_plugins`` adds plugin objects (tests, the
-    Python API); ``dice`` replaces the seeded dice (scripted dice in tests).
+    Python API); ``dice`` replaces the seeded dice (scripted dice in tests). The plugins, charts
+    and characters are prepared on first use and shared by every later run of this object.
     """
 
     scenario: ScenarioSpec
@@ -170,36 +188,56 @@ class Simulation:
     dice: DiceSource | None = None
     minds: Mapping[str, Mind] = field(default_factory=dict)
     load_entry_points: bool = True
+    _prepared: Prepared | None = field(default=None, init=False, repr=False, compare=False)
 
-    def build(self, observers: Iterable[Observer] = ()) -> Encounter:
-        """A ready encounter, nothing run yet; the plugin manager is new for this run."""
-        pm = make_plugin_manager(
-            disabled=self.disabled,
-            extra_plugins=self.extra_plugins,
-            load_entry_points=self.load_entry_points,
-        )
-        registries = collect_registries(pm)
-        check_names(
-            self.scenario,
-            policies=registries.policies.keys(),
-            optional_rules=registries.optional_rules.keys(),
-            outcome_conditions=registries.outcome_conditions.keys(),
-            actions=registries.actions.keys(),
-        )
-        charts = self._charts(registries)
-        states = [self._state(pm, spec, charts) for spec in self.scenario.characters]
+    def prepare(self) -> Prepared:
+        """Load the plugins, check the scenario's names, figure the characters (once)."""
+        if self._prepared is None:
+            pm = make_plugin_manager(
+                disabled=self.disabled,
+                extra_plugins=self.extra_plugins,
+                load_entry_points=self.load_entry_points,
+            )
+            registries = collect_registries(pm)
+            check_names(
+                self.scenario,
+                policies=registries.policies.keys(),
+                optional_rules=registries.optional_rules.keys(),
+                outcome_conditions=registries.outcome_conditions.keys(),
+                actions=registries.actions.keys(),
+            )
+            charts = build_charts(registries.charts, self.scenario.rule_defaults)
+            self._prepared = Prepared(
+                pm=pm,
+                registries=registries,
+                charts=charts,
+                characters={
+                    spec.id: self._character(pm, spec, charts) for spec in self.scenario.characters
+                },
+                world=World(self.scenario.map),
+                outcome_conditions=tuple(self._outcome_conditions(registries)),
+            )
+        return self._prepared
+
+    def build(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
+        """A ready encounter for ``seed`` (default: this simulation's seed), nothing run yet."""
+        prepared = self.prepare()
+        seed = self.seed if seed is None else seed
+        states = [
+            initial_state(spec, prepared.characters[spec.id]) for spec in self.scenario.characters
+        ]
         return Encounter(
             states,
-            rules=HookRules(pm, registries, charts),
-            minds=self._minds(registries),
+            rules=HookRules(prepared.pm, prepared.registries, prepared.charts),
+            minds=self._minds(prepared.registries),
             time_limit=self.scenario.stop.time_limit,
             observers=observers,
-            dice=self.dice if self.dice is not None else SeededDice(self.seed),
-            charts=charts,
+            dice=self.dice if self.dice is not None else SeededDice(seed),
+            charts=prepared.charts,
             defaults=self.scenario.rule_defaults,
             context={"aware": {c.id: c.aware for c in self.scenario.characters}},
-            outcome_conditions=self._outcome_conditions(registries),
-            world=World(self.scenario.map),
+            outcome_conditions=prepared.outcome_conditions,
+            world=prepared.world,
         )
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
@@ -209,27 +247,30 @@ class Simulation:
             conditions.append(registries.outcome_conditions[name].payload)  # type: ignore[arg-type]
         return conditions
 
-    def run(self, *, until: int | None = None, observers: Iterable[Observer] = ()) -> RunResult:
-        """Run the encounter to its end (or to segment ``until``) and summarise it."""
-        encounter = self.build(observers)
-        start = EncounterStarted(0, self.scenario.name, self.seed, tuple(encounter.state.ids()))
+    def run(
+        self,
+        *,
+        until: int | None = None,
+        observers: Iterable[Observer] = (),
+        seed: int | None = None,
+    ) -> RunResult:
+        """Run one encounter to its end (or to segment ``until``) and summarise it."""
+        seed = self.seed if seed is None else seed
+        encounter = self.build(observers, seed=seed)
+        start = EncounterStarted(0, self.scenario.name, seed, tuple(encounter.state.ids()))
         encounter.emit([start])
         ended = encounter.run(until=until)
-        return summarise(encounter, self.seed, ended)
+        return summarise(encounter, seed, ended)
 
-    def _charts(self, registries: Registries) -> Charts:
-        return build_charts(registries.charts, self.scenario.rule_defaults)
-
-    def _state(
+    def _character(
         self, pm: pluggy.PluginManager, spec: CharacterSpec, charts: Charts
-    ) -> CharacterState:
-        character = build_character(
+    ) -> Character:
+        return build_character(
             spec.sheet,
             charts=charts,
             defaults=self.scenario.rule_defaults,
             adjustments=figured_adjustments(pm, spec.sheet),
         )
-        return initial_state(spec, character)
 
     def _minds(self, registries: Registries) -> dict[str, Mind]:
         minds = dict(self.minds)
@@ -278,4 +319,4 @@ def _outcome(state: CharacterState) -> CharacterOutcome:
     )
 
 
-__all__ = ["HookRules", "RunResult", "Simulation", "summarise"]
+__all__ = ["HookRules", "Prepared", "RunResult", "Simulation", "summarise"]
