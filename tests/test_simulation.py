@@ -19,6 +19,7 @@ from mands_sim.events import (
     ActionDropped,
     ActionStarted,
     AttackResolved,
+    DamageTaken,
     DecisionMade,
     EndurancePaid,
     Event,
@@ -270,3 +271,24 @@ def test_plugin_registration_order_never_changes_the_log(rng: random.Random) -> 
     shuffled = list(plugins)
     rng.shuffle(shuffled)
     assert run_with(shuffled, seed=3) == run_with(plugins, seed=3)
+
+
+def test_the_run_summary_tallies_damage_actions_and_the_knockout() -> None:
+    events: list[Event] = []
+    result = Simulation(load_scenario(SCENARIO), seed=7).run(observers=[events.append])
+    by_id = {c.character_id: c for c in result.characters}
+    damage = [e for e in events if isinstance(e, DamageTaken)]
+    for actor, outcome in by_id.items():
+        assert outcome.damage_dealt == sum(e.taken for e in damage if e.source == actor)
+        assert outcome.damage_taken == sum(e.taken for e in damage if e.character == actor)
+        started = [e for e in events if isinstance(e, ActionStarted) and e.character == actor]
+        assert sum(count for _, count in outcome.actions) == len(started)
+    (out,) = [e for e in events if isinstance(e, OutOfAction)]
+    assert by_id[out.character].out_at == out.segment == result.segments
+
+
+def test_one_simulation_runs_many_seeds_as_fresh_ones_would() -> None:
+    spec = load_scenario(SCENARIO)
+    shared = Simulation(spec)
+    for seed in (1, 2, 3):
+        assert shared.run(seed=seed) == Simulation(spec, seed=seed).run()

@@ -8,6 +8,7 @@ attributes, one policy per character, keyed dice — and runs the encounter on t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,7 +19,14 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifi
 from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import PluginError
-from mands_sim.events import EncounterEnded, EncounterStarted, Event
+from mands_sim.events import (
+    ActionStarted,
+    DamageTaken,
+    EncounterEnded,
+    EncounterStarted,
+    Event,
+    OutOfAction,
+)
 from mands_sim.kernel.encounter import (
     ActionRefused,
     Encounter,
@@ -133,7 +141,12 @@ class HookRules:
 
 @dataclass(frozen=True, slots=True)
 class CharacterOutcome:
-    """How one character came out of a run."""
+    """How one character came out of a run.
+
+    ``damage_dealt`` and ``damage_taken`` count damage after protection (``DamageTaken.taken``);
+    ``out_at`` is the segment the character went out of action (``None``: it never did);
+    ``actions`` counts the actions it started, by name.
+    """
 
     character_id: str
     side: str
@@ -141,6 +154,10 @@ class CharacterOutcome:
     virtual_damage_points_lost: int
     damage_points_lost: int
     endurance_points_spent: Fraction
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    out_at: int | None = None
+    actions: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +313,11 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
 
 
 def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> RunResult:
-    outcomes = tuple(_outcome(state) for state in encounter.state)
+    """The run's :class:`RunResult`, read off the final state and one pass over the log."""
+    tally = _Tally()
+    for event in encounter.log:
+        tally.add(event)
+    outcomes = tuple(_outcome(state, tally) for state in encounter.state)
     return RunResult(
         seed=seed,
         winner=ended.winner if ended else None,
@@ -307,8 +328,28 @@ def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> 
     )
 
 
-def _outcome(state: CharacterState) -> CharacterOutcome:
+class _Tally:
+    """Per-character counts from the event log: damage dealt and taken, out of action, actions."""
+
+    def __init__(self) -> None:
+        self.dealt: Counter[str] = Counter()
+        self.taken: Counter[str] = Counter()
+        self.out_at: dict[str, int] = {}
+        self.actions: dict[str, Counter[str]] = {}
+
+    def add(self, event: Event) -> None:
+        if isinstance(event, DamageTaken):
+            self.dealt[event.source] += event.taken
+            self.taken[event.character] += event.taken
+        elif isinstance(event, ActionStarted):
+            self.actions.setdefault(event.character, Counter())[event.action] += 1
+        elif isinstance(event, OutOfAction):
+            self.out_at.setdefault(event.character, event.segment)
+
+
+def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
     figured = state.character.figured
+    actor = state.character_id
     return CharacterOutcome(
         character_id=state.character_id,
         side=state.side,
@@ -316,6 +357,10 @@ def _outcome(state: CharacterState) -> CharacterOutcome:
         virtual_damage_points_lost=figured.virtual_damage_points - state.virtual_damage_points,
         damage_points_lost=figured.damage_points.body - state.damage_points,
         endurance_points_spent=state.ep_spent,
+        damage_dealt=tally.dealt[actor],
+        damage_taken=tally.taken[actor],
+        out_at=tally.out_at.get(actor),
+        actions=tuple(sorted(tally.actions.get(actor, Counter()).items())),
     )
 
 
