@@ -50,7 +50,9 @@ class SyntheticRules:
     def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
         return []
 
-    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    def after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[list[Event]]:
         return []
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
@@ -319,3 +321,30 @@ def test_a_sustained_action_dropped_at_a_payment_segment_pays_nothing_more() -> 
     assert paid == [15, 50]
     assert [e.segment for e in of(encounter, ActionDropped)] == [100]
     assert of(encounter, ActionResolved) == []
+
+
+def test_a_passive_action_waits_a_tenth_of_a_sustained_actions_own_pt() -> None:
+    """A run (PT 6, sustained) scheduled to last 200 segments lets a passive action start after
+    ⌈6/10⌉ = 1 segment, not after a tenth of the whole run."""
+    ACTIONS["long-run"] = ActionDefinition(
+        "long-run", performance_time=6, is_passive=True, is_sustained=True, ep_row=7
+    )
+    try:
+        encounter = Encounter(
+            [character("maria")], rules=LongRules(), minds={"maria": Script({})}, time_limit=300
+        )
+        encounter.initiate("maria", Intent("long-run"))
+        encounter.env.run(until=1)
+        assert encounter.check_timing("maria", ACTIONS["run"]) is None
+    finally:
+        del ACTIONS["long-run"]
+
+
+class LongRules(SyntheticRules):
+    """A long-run lasts 200 segments (a run to a far place)."""
+
+    def initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation:
+        time = 200 if definition.name == "long-run" else definition.performance_time
+        return Initiation(time, charges=(Charge(definition.ep_row, "start"),))

@@ -10,7 +10,7 @@ import pytest
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.errors import ScenarioError
-from mands_sim.events import ActionResolved, Event, Moved
+from mands_sim.events import ActionResolved, Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
@@ -112,3 +112,24 @@ def test_an_objective_naming_an_unregistered_action_is_a_scenario_error() -> Non
     spec = parse_scenario(scenario(objectives=[objective]), base_dir=CHARACTERS)
     with pytest.raises(ScenarioError, match=r"stop\.objectives\[0\]\.action"):
         Simulation(spec).build()
+
+
+class Flight:
+    """After the Sphinx's first punch he is gone through the fire escape."""
+
+    @hookimpl
+    def mands_action_after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        if actor != "sphinx":
+            return []
+        return [
+            Moved(encounter.now, "sphinx", "fire-escape", None, 0.0, "flees"),
+            OutOfAction(encounter.now, "sphinx", "fled"),
+        ]
+
+
+def test_fleeing_through_the_objectives_exit_reaches_it() -> None:
+    objective = {"kind": "reach", "side": "villains", "place": "fire-escape"}
+    result, _ = run(scenario(objectives=[objective]), Flight())
+    assert (result.winner, result.reason) == ("villains", "objective: sphinx reached fire-escape")

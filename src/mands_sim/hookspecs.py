@@ -268,7 +268,8 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
     :param actor: the id of the character to check.
 
     Called for every character affected by an action that completed in the segment, and for
-    everyone in action at each Payment Segment. Return the events (checks, out of action), or
+    everyone in action or unconscious at each Payment Segment (bleeding goes on while
+    unconscious). Return the events (checks, out of action), or
     ``None`` to leave it to the next plugin. Results combine as ``firstresult``: the first
     non-``None`` wins; the rulebook's
     G-17 default answers ``trylast``.

@@ -30,6 +30,10 @@ class Objective:
 
     def _achieved_by(self, encounter: Encounter, character: str) -> bool:
         state = encounter.state[character]
+        if self.spec.kind == "reach" and state.condition == "fled":
+            # Fleeing through the exit that is the objective's place reaches it.
+            position = state.position
+            return position is not None and position.place == self.spec.place
         if not state.in_action:
             return False
         if self.spec.kind == "reach":

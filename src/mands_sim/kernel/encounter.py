@@ -94,7 +94,11 @@ class Rules(Protocol):
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]: ...
 
-    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]: ...
+    def after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> Iterable[list[Event]]:
+        """Follow-ups, one list per plugin; each is applied before the next is computed."""
+        ...
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]: ...
 
@@ -148,6 +152,17 @@ OutcomeCondition = Callable[["Encounter"], Verdict | None]
 """A stop condition (``[stop] when`` names one; objectives make others): checked after every
 segment in which an action completed and at each Payment Segment; a :class:`Verdict` ends the
 encounter."""
+
+
+def _passive_wait(action: ActionInProgress) -> int:
+    """⌈PT/10⌉ segments of ``action`` must pass before a passive action starts (§3).
+
+    A sustained action runs on past its Performance Time (a run lasts until it arrives), so its
+    own PT counts (movement: PT 6 → 1 segment), not how long it has been scheduled to run."""
+    time = action.performance_time
+    if action.definition.is_sustained:
+        time = min(time, action.definition.performance_time)
+    return math.ceil(time / 10)
 
 
 def side_out_of_action(encounter: Encounter) -> Verdict | None:
@@ -278,6 +293,19 @@ class Encounter:
                 observer(event)
             if isinstance(event, ActionDropped):
                 self._forget(event)
+            elif isinstance(event, PushedBack):
+                self._reschedule(event)
+
+    def _reschedule(self, event: PushedBack) -> None:
+        """Pushback a rule returned as an event moves the action's completion (§8.2).
+
+        (:meth:`push_back` takes the entry off the agenda itself before it emits.)"""
+        entry = self._entries.pop(event.action_id, None)
+        action = self.state[event.character].find_action(event.action_id)
+        if entry is None or action is None:
+            return
+        entry.cancel()
+        self._schedule_completion(event.character, action)
 
     def _forget(self, event: ActionDropped) -> None:
         """A dropped action will not complete; its character may choose again."""
@@ -329,7 +357,7 @@ class Encounter:
 
     def _earliest_passive(self, state: CharacterState) -> int:
         """A passive action may start once ⌈PT/10⌉ of each running action has passed (§3)."""
-        waits = [a.started_at + math.ceil(a.performance_time / 10) for a in state.actions]
+        waits = [a.started_at + _passive_wait(a) for a in state.actions]
         return max([self._earliest_initiation(state), *waits])
 
     def wake(self, actor: str) -> None:
@@ -360,7 +388,7 @@ class Encounter:
         if running is not None and not definition.is_passive:
             return f"{running.name} is in progress and {definition.name} is not passive"
         for action in state.actions:
-            wait = math.ceil(action.performance_time / 10)
+            wait = _passive_wait(action)
             if definition.is_passive and self.now < action.started_at + wait:
                 return f"a passive action may start only {wait} segments into {action.name}"
         return None
@@ -462,7 +490,8 @@ class Encounter:
         events = self.rules.resolve(self, actor, action)
         self.emit(events)
         self.emit([self._resolved_event(actor, action)])
-        self.emit(self.rules.after(self, actor, action))
+        for follow_up in self.rules.after(self, actor, action):
+            self.emit(follow_up)
         hurt = sorted({str(getattr(e, "character", actor)) for e in events} | {actor})
         self.at(self.now, Phase.STATUS, actor, lambda: self._status(hurt))
         self._wake_everyone()
@@ -555,7 +584,7 @@ class Encounter:
                         [Charge(row, "payment segment")],
                         new_period=True,
                     )
-            if state.in_action:
+            if state.in_action or state.condition == "unconscious":
                 self.emit(self.rules.status_checks(self, state.character_id))
         self._check_end()
         if self.ended is None and self.agenda.next_segment() is not None:

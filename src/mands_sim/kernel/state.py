@@ -28,6 +28,8 @@ from mands_sim.events import (
     OutOfAction,
     PushedBack,
     Surprised,
+    WeaponReadied,
+    WeaponThrown,
 )
 from mands_sim.world import Position
 
@@ -62,6 +64,8 @@ class CharacterState:
     """Where the character stands on the map (``None`` in encounters without one)."""
     completed: dict[str, int] = field(default_factory=dict)
     """How many times each action has resolved for this character (``complete-action``)."""
+    readied: str | None = None
+    """The weapon the character holds ready (``WeaponReadied``); ``None``: empty hands."""
 
     @property
     def in_action(self) -> bool:
@@ -188,6 +192,16 @@ def _moved(state: EncounterState, event: Event) -> None:
     state[event.character].position = Position(event.place, event.toward, event.offset)
 
 
+def _weapon_readied(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, WeaponReadied)
+    state[event.character].readied = event.weapon
+
+
+def _weapon_thrown(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, WeaponThrown)
+    state[event.character].readied = None
+
+
 def _out(state: EncounterState, event: Event) -> None:
     assert isinstance(event, OutOfAction)
     character = state[event.character]
@@ -208,4 +222,6 @@ _HANDLERS = {
     ActionPenaltyChanged: _penalty,
     Healed: _healed,
     Moved: _moved,
+    WeaponReadied: _weapon_readied,
+    WeaponThrown: _weapon_thrown,
 }
