@@ -3,6 +3,14 @@
 The rulebook's unarmed attack as a builtin plugin on the action protocol. Its hook
 implementations are ``trylast`` so another plugin can take over any step for an action it
 knows; they answer only for ``fist-attack`` and return ``None`` otherwise.
+
+Intent options a policy may give a punch: ``withhold_damage`` (points of Hand Damage held back,
+seed "Hand Damage"), ``called_shot`` (``head``, ``neck``, ``arm`` or ``legs``: −5 Attack, G-60)
+and ``aim_at_armor`` (Combat-Roll Q set aside, each −5 to the defender's armor Cover Chance, up
+to the Fistfighting level; seed "Combat Skill"). The roll's whole Quality is kept as
+``prepared["quality"]`` for rules that read it later (dropping an action). Powers and skills
+that spend Combat-Roll Q on their own effects (Absorption 3 Q, Death Touch 4 Q, Body Throw 5 Q,
+Nerve Pinch) belong to their own plugins' actions.
 """
 
 from __future__ import annotations
@@ -18,7 +26,6 @@ from mands_sim.actions import (
 )
 from mands_sim.events import (
     AttackResolved,
-    DamageTaken,
     DefenseChanged,
     Event,
     QualityAllocated,
@@ -35,7 +42,9 @@ from mands_sim.rolls import (
     spread_negative_quality,
 )
 
+from .armor import LOCATIONS
 from .damage import Blow, strike
+from .injury import death_shot_attack, death_shot_events
 
 FIST_ATTACK = ActionDefinition(
     name="fist-attack",
@@ -50,6 +59,9 @@ FIST_ATTACK = ActionDefinition(
 HAND_DAMAGE_ROW = 7
 """Seed "Hand Damage": full Hand Damage starts at row 7 of the EP Use Chart (3 EP)."""
 
+FIST_SKILL = "Fistfighting"
+"""Seed "Combat Skills": fist fighting, the Combat Skill of an unarmed blow."""
+
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
@@ -63,8 +75,10 @@ def mands_action_initiate(
     """Roll the Combat Roll and spend its Quality (``rules/combat.md`` §5)."""
     if definition.name != FIST_ATTACK.name:
         return None
+    location = called_shot(intent)
     roll = combat_roll(encounter, actor, intent)
-    allocation = spend_quality(encounter, actor, intent, roll.quality)
+    aimed = aimed_at_armor(encounter, actor, intent, roll.quality)
+    allocation = spend_quality(encounter, actor, intent, roll.quality - aimed)
     prepared = prepare_blow(encounter, actor, roll.quality, allocation)
     withheld = int(intent.options.get("withhold_damage", 0))
     charges = (
@@ -78,8 +92,46 @@ def mands_action_initiate(
         ),
         events=(roll_event(encounter, actor, roll), allocation_event(encounter, actor, allocation)),
         charges=charges,
-        prepared={**prepared, "withheld": withheld},
+        prepared={
+            **prepared,
+            "attack": aimed_attack(encounter, intent, prepared["attack"], location),
+            "death_shot": bool(intent.options.get("death_shot", False)),
+            "withheld": withheld,
+            "quality": roll.quality,
+            "aim_at_armor": aimed,
+            "location": location,
+        },
     )
+
+
+def aimed_attack(encounter: Encounter, intent: Intent, attack: int, location: str) -> int:
+    """The blow's Attack after a called shot (G-60) and a Death Shot (intent option
+    ``death_shot``: −5, seed "Martial Punch", G-27); the two penalties add up."""
+    attack -= called_shot_penalty(encounter, location)
+    return death_shot_attack(attack) if intent.options.get("death_shot") else attack
+
+
+def called_shot(intent: Intent) -> str:
+    """The location a called shot aims at (intent option ``called_shot``; ``body`` if none)."""
+    location = str(intent.options.get("called_shot", "body"))
+    if location not in LOCATIONS:
+        raise ValueError(f"called_shot must be one of {LOCATIONS}, not {location!r}")
+    return location
+
+
+def called_shot_penalty(encounter: Encounter, location: str) -> int:
+    """G-60: a called shot to the head, neck, an arm or the legs costs Attack (default 5, the
+    Death Shot's "penalty of 5 to the Attack Score", seed "Martial Punch")."""
+    return 0 if location == "body" else int(encounter.defaults.G60_called_shot_penalty)
+
+
+def aimed_at_armor(encounter: Encounter, actor: str, intent: Intent, quality: int) -> int:
+    """Seed "Combat Skill", Aiming at Armor: Q (intent option ``aim_at_armor``) set aside from a
+    success, each −5 to the defender's armor Cover Chance, "up to the attacker's skill level"
+    (Fistfighting for a fist)."""
+    wanted = int(intent.options.get("aim_at_armor", 0))
+    level = int(encounter.character(actor).sheet.skills.get(FIST_SKILL, 0))
+    return max(0, min(wanted, quality, level))
 
 
 def combat_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
@@ -174,8 +226,10 @@ def mands_action_resolve(
     hit = attack >= defense  # §6: ties hit
     events.append(AttackResolved(encounter.now, actor, target, attack, defense, hit))
     if hit:
-        raw = blow_damage(encounter, actor, action)
-        events.append(take_damage(encounter, target, raw, source=actor))
+        blow = take_damage(encounter, target, actor, action)
+        events.extend(blow)
+        if action.prepared.get("death_shot"):
+            events.extend(death_shot_events(encounter, actor, target, blow))
     return events
 
 
@@ -191,8 +245,15 @@ def blow_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> i
     return max(0, hand + int(action.prepared["damage"]))
 
 
-def take_damage(encounter: Encounter, victim: str, raw: int, *, source: str) -> DamageTaken:
-    """Hand Damage lands: bludgeoning, through :func:`mands_rulebook.damage.strike` (§7.3)."""
-    (taken,) = strike(encounter, victim, Blow(raw=raw, source=source))
-    assert isinstance(taken, DamageTaken)
-    return taken
+def take_damage(
+    encounter: Encounter, victim: str, actor: str, action: ActionInProgress
+) -> list[Event]:
+    """Hand Damage lands: bludgeoning, through :func:`mands_rulebook.damage.strike` (§7.3),
+    at the called shot's location and through armor aimed at."""
+    blow = Blow(
+        raw=blow_damage(encounter, actor, action),
+        source=actor,
+        location=str(action.prepared.get("location", "body")),
+        aim_at_armor=int(action.prepared.get("aim_at_armor", 0)),
+    )
+    return strike(encounter, victim, blow)

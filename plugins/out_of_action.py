@@ -1,40 +1,309 @@
-"""Falling out of action from damage (``rules/combat.md`` §9; ``rules/gaps.md`` G-17).
+"""Falling out of action: Injury rolls, bleeding, unconsciousness and death (§9, §16).
 
-The rulebook's rules for staying conscious below 1 DP are lost. G-17 (invented, switchable by
-replacing this plugin): at Body DP ≤ 0 a character must pass 2d10 ≤ Constitution (Sphere) +
-Resist Death + current Body DP (a negative number) whenever it is hurt and at each Payment
-Segment, or fall unconscious; at Body DP ≤ −(maximum Body DP) it is dead.
+The rulebook's rules for staying conscious below 1 DP, for Injury rolls and for bleeding are
+lost; this plugin's ``mands_status_check`` applies the invented defaults of ``rules/gaps.md``
+in one place, in this order, each step seeing the Body DP the one before left:
+
+1. **Injury roll** (G-18, :mod:`mands_rulebook.injury`): once per segment, when a hit in the
+   segment took DP and left Body DP below 0 or took at least half the maximum, or a Death Shot
+   was not saved (G-27).
+2. **Wounds** (G-19): a hit that took penetrating DP opens a wound (one per attacker and
+   segment), unless a plugin reported it with a :class:`~mands_sim.events.WoundOpened` already.
+3. **Bleeding** (G-19, switch ``G19_bleeding``): at each Payment Segment every open wound takes
+   1 penetrating DP; every second round a Bleeding Roll — 2d10 vs. Constitution (Sphere chart),
+   pool = Body DP − penetrating DP lost in the spell — stops them all first (without First Aid,
+   which would halve the interval).
+4. **Condition** (G-17): dead at Body DP ≤ −(maximum Body DP), or when the DP lost to hits on
+   the head or neck reach twice that location's DP (its DP ≤ −its maximum); knocked out by an
+   Injury roll failed by 10+ or a Nerve Pinch; otherwise, at Body DP ≤ 0, 2d10 ≤ Constitution
+   (Sphere) + Resist Death + current Body DP (a negative number) or fall unconscious.
+
+The kernel asks after every action that hurt someone (G-46: once every blow of the segment has
+landed) and at every Payment Segment. Death is final: a dead character is never checked again.
+Replace this plugin (answer ``mands_status_check`` first) to play other rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
 from mands_sim import hookimpl
-from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
+from mands_sim.events import (
+    BleedingStopped,
+    ConsciousnessCheck,
+    DamageTaken,
+    DeathShot,
+    Event,
+    InjuryRolled,
+    NervePinched,
+    OutOfAction,
+    RollMade,
+    WoundOpened,
+)
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import action_roll
+from mands_sim.kernel.state import CharacterState
+
+from .injury import (
+    INJURY,
+    INJURY_ROLL,
+    Hit,
+    hits_between,
+    injury_events,
+    needs_injury_roll,
+    resist_death_target,
+    roll_2d10,
+    roll_event,
+    segment_start,
+)
+
+BLEEDING: Final = "bleeding"
+"""The ``source`` of the DP a wound bleeds away (G-19)."""
+
+BLEEDING_ROLL: Final = "bleeding roll"
+"""The purpose of a Bleeding Roll's :class:`~mands_sim.events.RollMade` (G-19)."""
+
+ROUNDS_BETWEEN_BLEEDING_ROLLS: Final = 2
+"""G-19: without First Aid a Bleeding Roll comes every 2 rounds (First Aid halves it)."""
+
+BLEEDING_PER_WOUND: Final = 1
+"""G-19: each open wound loses 1 DP per round."""
+
+VITAL_LOCATIONS: Final = ("head", "neck")
+"""G-17: DP lost there kill at −(that location's maximum), as Body DP at −(maximum Body DP)."""
+
+DEAD: Final = "dead"
+UNCONSCIOUS: Final = "unconscious"
+
+_OWN_SOURCES: Final = frozenset({BLEEDING, INJURY})
+"""DP taken by this check itself: not hits, so they trigger no Injury roll."""
 
 
 @hookimpl(trylast=True)
 def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
-    """G-17: death at −max Body DP, else a consciousness roll at Body DP ≤ 0."""
+    """Injury roll, wounds, bleeding, then the condition (G-17, G-18, G-19)."""
     state = encounter.state[actor]
-    if state.damage_points > 0:
+    if state.condition == DEAD:
         return []
-    character = encounter.character(actor)
-    if state.damage_points <= -character.figured.damage_points.body:
-        return [OutOfAction(encounter.now, actor, "dead")]
-    target = (
-        encounter.charts.action.sphere(character.sheet.abilities.constitution)
-        + character.figured.resist_death
-        + state.damage_points
+    start = segment_start(encounter.log, encounter.now)
+    events = injuries(encounter, actor, start)
+    events += wounds(encounter, actor, start)
+    events += bleeding(encounter, actor, start, damage_points(state, events))
+    events += condition(encounter, actor, start, events)
+    return events
+
+
+def damage_points(state: CharacterState, pending: Sequence[Event]) -> int:
+    """Body DP once the ``pending`` events (not applied yet) are."""
+    for event in reversed(pending):
+        if isinstance(event, DamageTaken) and event.character == state.character_id:
+            return event.damage_points_after
+    return state.damage_points
+
+
+def hits_on(encounter: Encounter, actor: str, start: int) -> list[Hit]:
+    """The hits ``actor`` took since ``log[start]`` (not its own bleeding or injury)."""
+    return [
+        hit
+        for hit in hits_between(encounter, start, len(encounter.log))
+        if hit.victim == actor and hit.event.source not in _OWN_SOURCES
+    ]
+
+
+def logged_since(encounter: Encounter, start: int, actor: str) -> list[Event]:
+    """The events about ``actor`` logged since ``log[start]``."""
+    return [e for e in encounter.log[start:] if getattr(e, "character", None) == actor]
+
+
+# --- 1. Injury rolls (G-18, G-27) ------------------------------------------------------------
+
+
+def injuries(encounter: Encounter, actor: str, start: int) -> list[Event]:
+    """One Injury roll per segment when a hit (or an unsaved Death Shot) calls for one."""
+    recent = logged_since(encounter, start, actor)
+    if any(isinstance(e, RollMade) and e.purpose == INJURY_ROLL for e in recent):
+        return []
+    cause = injury_cause(encounter, actor, start, recent)
+    if cause is None:
+        return []
+    dp = encounter.state[actor].damage_points
+    return injury_events(encounter, actor, cause=cause, damage_points=dp)
+
+
+def injury_cause(
+    encounter: Encounter, actor: str, start: int, recent: Sequence[Event]
+) -> str | None:
+    """Why ``actor`` must make an Injury roll now, or ``None`` (G-18, G-27)."""
+    for event in recent:
+        if isinstance(event, DeathShot) and not event.saved:
+            return f"death shot by {event.source}"
+    maximum = encounter.character(actor).figured.damage_points.body
+    for hit in hits_on(encounter, actor, start):
+        if needs_injury_roll(hit, maximum):
+            return f"hit by {hit.event.source}"
+    return None
+
+
+# --- 2. Wounds (G-19) ------------------------------------------------------------------------
+
+
+def wounds(encounter: Encounter, actor: str, start: int) -> list[Event]:
+    """A wound for each attacker whose hits this segment took penetrating DP (G-19)."""
+    reported = {
+        e.source for e in logged_since(encounter, start, actor) if isinstance(e, WoundOpened)
+    }
+    points: dict[str, int] = {}
+    for hit in hits_on(encounter, actor, start):
+        if hit.event.penetrating > 0 and hit.event.source not in reported:
+            points[hit.event.source] = points.get(hit.event.source, 0) + hit.event.penetrating
+    return [WoundOpened(encounter.now, actor, source, n) for source, n in points.items()]
+
+
+# --- 3. Bleeding (G-19) ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingSpell:
+    """The wounds open since bleeding last stopped, and how long they have bled."""
+
+    wounds: int
+    penetrating_lost: int
+    rounds: int
+
+
+def bleeding_spell(log: Sequence[Event], actor: str) -> BleedingSpell:
+    """Read back to the last time ``actor``'s bleeding stopped (G-19)."""
+    wounds = lost = rounds = 0
+    for event in reversed(log):
+        if getattr(event, "character", None) != actor:
+            continue
+        if isinstance(event, BleedingStopped):
+            break
+        if isinstance(event, WoundOpened):
+            wounds += 1
+            lost += event.penetrating_points
+        elif isinstance(event, DamageTaken) and event.source == BLEEDING:
+            rounds += 1
+            lost += event.taken
+    return BleedingSpell(wounds, lost, rounds)
+
+
+def is_payment_segment(encounter: Encounter) -> bool:
+    """Whether now is a Payment Segment of the encounter's time model (G-33)."""
+    now = encounter.now
+    return now > 0 and encounter.time.next_payment_segment(now - 1) == now
+
+
+def bled_this_segment(encounter: Encounter, actor: str, start: int) -> bool:
+    return any(
+        (isinstance(e, DamageTaken) and e.source == BLEEDING)
+        or (isinstance(e, RollMade) and e.purpose == BLEEDING_ROLL)
+        for e in logged_since(encounter, start, actor)
     )
-    roll = action_roll(
-        encounter.dice_for(actor),
-        target=target,
-        is_special=character.sheet.is_special,
-        charts=encounter.charts,
+
+
+def bleeding(encounter: Encounter, actor: str, start: int, dp: int) -> list[Event]:
+    """Once per Payment Segment: the Bleeding Roll when due, else 1 DP per open wound."""
+    if encounter.defaults.G19_bleeding == "none" or not is_payment_segment(encounter):
+        return []
+    state = encounter.state[actor]
+    if state.damage_points >= state.character.figured.damage_points.body:
+        return []  # a wound has taken DP: with none lost there is none to bleed
+    if bled_this_segment(encounter, actor, start):
+        return []
+    spell = bleeding_spell(encounter.log, actor)
+    if spell.wounds == 0:
+        return []
+    events: list[Event] = []
+    if (spell.rounds + 1) % ROUNDS_BETWEEN_BLEEDING_ROLLS == 0:
+        events = bleeding_roll(encounter, actor, dp, spell)
+        if isinstance(events[-1], BleedingStopped):
+            return events
+    return [*events, bleed(encounter, actor, dp, spell.wounds * BLEEDING_PER_WOUND)]
+
+
+def bleeding_roll(encounter: Encounter, actor: str, dp: int, spell: BleedingSpell) -> list[Event]:
+    """G-19: 2d10 vs. Constitution (Sphere), pool = Body DP − penetrating DP lost."""
+    constitution = encounter.character(actor).sheet.abilities.constitution
+    target = int(encounter.charts.action.sphere(constitution))
+    roll = roll_2d10(encounter, actor, target, bonus_pool=dp - spell.penetrating_lost)
+    events: list[Event] = [roll_event(encounter, actor, BLEEDING_ROLL, roll)]
+    if roll.succeeded:
+        events.append(BleedingStopped(encounter.now, actor, BLEEDING_ROLL))
+    return events
+
+
+def bleed(encounter: Encounter, actor: str, dp: int, points: int) -> DamageTaken:
+    """Blood lost: penetrating Body DP, past VP and protection (G-19)."""
+    return DamageTaken(
+        segment=encounter.now,
+        character=actor,
+        source=BLEEDING,
+        raw=points,
+        taken=points,
+        virtual_damage_points_after=encounter.state[actor].virtual_damage_points,
+        damage_points_after=dp - points,
+        penetrating=points,
     )
+
+
+# --- 4. The condition (G-17, G-18, Nerve Pinch) ----------------------------------------------
+
+
+def condition(
+    encounter: Encounter, actor: str, start: int, pending: Sequence[Event]
+) -> list[Event]:
+    """Dead, knocked out, or a roll to stay conscious at Body DP ≤ 0 (G-17)."""
+    state = encounter.state[actor]
+    dp = damage_points(state, pending)
+    if is_dead(encounter, actor, start, dp):
+        return [OutOfAction(encounter.now, actor, DEAD)]
+    if not state.in_action:
+        return []
+    if knocked_out(encounter, actor, start, pending):
+        return [OutOfAction(encounter.now, actor, UNCONSCIOUS)]
+    if dp > 0:
+        return []
+    return consciousness_check(encounter, actor, dp)
+
+
+def is_dead(encounter: Encounter, actor: str, start: int, dp: int) -> bool:
+    """G-17: Body DP ≤ −(maximum Body DP), or a head or neck at −(its maximum)."""
+    parts = encounter.character(actor).figured.damage_points
+    if dp <= -parts.body:
+        return True
+    vital = {hit.event.location for hit in hits_on(encounter, actor, start)}
+    return any(
+        location_lost(encounter, actor, where) >= 2 * getattr(parts, where)
+        for where in VITAL_LOCATIONS
+        if where in vital
+    )
+
+
+def location_lost(encounter: Encounter, actor: str, location: str) -> int:
+    """Every DP hits on ``location`` have taken from ``actor`` this encounter."""
+    hits = hits_between(encounter, 0, len(encounter.log))
+    return sum(
+        h.damage_points_lost for h in hits if h.victim == actor and h.event.location == location
+    )
+
+
+def knocked_out(encounter: Encounter, actor: str, start: int, pending: Sequence[Event]) -> bool:
+    """An Injury roll failed by 10 or more (G-18), or a Nerve Pinch not saved, this segment."""
+    for event in [*logged_since(encounter, start, actor), *pending]:
+        if isinstance(event, InjuryRolled) and event.knocked_out and event.character == actor:
+            return True
+        if isinstance(event, NervePinched) and event.character == actor:
+            return True
+    return False
+
+
+def consciousness_check(encounter: Encounter, actor: str, dp: int) -> list[Event]:
+    """G-17: 2d10 ≤ Constitution (Sphere) + Resist Death + Body DP, or unconscious."""
+    target = resist_death_target(encounter, actor) + dp
+    roll = roll_2d10(encounter, actor, target)
     check = ConsciousnessCheck(encounter.now, actor, target, roll.dice.total, roll.succeeded)
     if roll.succeeded:
         return [check]
-    return [check, OutOfAction(encounter.now, actor, "unconscious")]
+    return [check, OutOfAction(encounter.now, actor, UNCONSCIOUS)]

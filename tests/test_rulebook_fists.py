@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import mands_rulebook.fists as fists
 import pytest
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
@@ -15,11 +16,16 @@ from mands_sim.events import (
     DamageTaken,
     EndurancePaid,
     Event,
+    PercentRolled,
     RollMade,
+)
+from mands_sim.events import (
+    DeathShot as DeathShotEvent,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
+from tests.data.fighters import fight, grunt
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -38,6 +44,10 @@ class Example:
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return self.spending.get(encounter.now, QualityAllocation())
+
+    def use_personal_armor(self, encounter: Encounter, actor: str, power: str) -> bool:
+        """§20: Seraph takes the 7 "(he deliberately does not use his power-based Skin Temper)"."""
+        return False
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +113,124 @@ def test_each_punch_costs_one_plus_three_ep(example: list[Event]) -> None:
     for segment in (0, 15):
         for who in ("seraph", "sphinx"):
             assert sorted(a for s, c, a in paid if (s, c) == (segment, who)) == [1, 3]
+
+
+# --- Quality kept for other rules, called shots, Aiming at Armor ------------------------------
+
+
+class Spends:
+    """Punches ``victim`` with ``options``; spends all the Q it is offered on Attack."""
+
+    def __init__(self, options: dict[str, object] | None = None) -> None:
+        self.options = options or {}
+        self.offered: list[int] = []
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        return Intent("fist-attack", target="victim", options=self.options)
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        self.offered.append(quality)
+        return QualityAllocation(attack=quality)
+
+
+class Idle(Spends):
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        return None
+
+
+def initiate(
+    faces: list[int], options: dict[str, object] | None = None, **defaults: object
+) -> tuple[dict[str, object], list[int]]:
+    """The grunt's punch (Combat Roll 11 + pool 1 = 12, a Normal character): what it prepares
+    and the Q its mind was offered."""
+    mind = Spends(options)
+    encounter = fight(
+        {"grunt": grunt(), "victim": grunt()}, dice={"grunt": faces}, defaults=defaults
+    )
+    intent = mind.choose(encounter, "grunt")
+    assert isinstance(intent, Intent)
+    encounter.minds["grunt"] = mind
+    initiation = fists.mands_action_initiate(encounter, "grunt", intent, fists.FIST_ATTACK)
+    assert initiation is not None
+    return dict(initiation.prepared), mind.offered
+
+
+def test_mands_action_initiate_keeps_the_combat_roll_quality_for_other_rules() -> None:
+    """(3, 3) against 12 is Q 6, (10, 10) Q −8: both kept as ``prepared["quality"]``."""
+    assert initiate([3, 3])[0]["quality"] == 6
+    assert initiate([10, 10])[0]["quality"] == -8
+
+
+def test_mands_action_initiate_a_called_shot_to_the_head_costs_5_attack() -> None:
+    """G-60: Q 6 all on Attack, less the Death Shot's 5 (seed "Martial Punch") = 1."""
+    prepared, _ = initiate([3, 3], {"called_shot": "head"})
+    assert (prepared["attack"], prepared["location"]) == (1, "head")
+
+
+def test_mands_action_initiate_g60_switch_sets_the_called_shot_penalty() -> None:
+    prepared, _ = initiate([3, 3], {"called_shot": "legs"}, G60_called_shot_penalty=2)
+    assert prepared["attack"] == 4
+
+
+def test_mands_action_initiate_refuses_a_called_shot_to_no_location() -> None:
+    with pytest.raises(ValueError, match="called_shot"):
+        initiate([3, 3], {"called_shot": "tail"})
+
+
+def test_mands_action_initiate_aiming_at_armor_is_capped_by_the_fistfighting_level() -> None:
+    """Seed "Combat Skill": a penalty "up to the attacker's skill level": 5 Q asked, Fistfighting
+    2 allows 2; the mind spends the other 4 of the 6."""
+    prepared, offered = initiate([3, 3], {"aim_at_armor": 5})
+    assert (prepared["aim_at_armor"], offered) == (2, [4])
+
+
+def test_mands_action_initiate_a_failed_roll_aims_at_nothing() -> None:
+    prepared, offered = initiate([10, 10], {"aim_at_armor": 2})
+    assert (prepared["aim_at_armor"], offered) == (0, [])
+
+
+def test_mands_action_resolve_the_blow_lands_where_called_through_aimed_armor() -> None:
+    """Q 6: 1 aimed at the victim's plate, 5 on Attack, less 5 for the head: Attack 0 hits
+    Defense 0 at the head; the plate's 85 % is 80: d100 81 misses, and Hand Damage 5 lands at
+    Skin Temper 1."""
+    knight = grunt(equipment=["Plate Armor"])
+    mind = Spends({"called_shot": "head", "aim_at_armor": 1})
+    dice = ScriptedDice({"grunt": [3, 3, 3, 3], "victim": [81]})
+    encounter = fight(
+        {"grunt": grunt(), "victim": knight}, dice=dice, minds={"grunt": mind, "victim": Idle()}
+    )
+    events: list[Event] = []
+    encounter.observers.append(events.append)
+    encounter.run(until=15)
+    (cover,) = [e for e in events if isinstance(e, PercentRolled)]
+    (hit,) = of(events, DamageTaken)
+    assert (cover.chance, cover.succeeded) == (80, False)
+    assert (hit.location, hit.taken) == ("head", 5)  # type: ignore[attr-defined]
+
+
+def test_mands_action_initiate_a_death_shot_costs_5_attack() -> None:
+    """Seed "Martial Punch": a Death Shot has "a penalty of 5 to the Attack Score": Q 6 all on
+    Attack → 1."""
+    prepared, _ = initiate([3, 3], {"death_shot": True})
+    assert (prepared["attack"], prepared["death_shot"]) == (1, True)
+
+
+@pytest.mark.parametrize(("save", "saved", "extra"), [([2, 2], True, 0), ([10, 10], False, 3)])
+def test_mands_action_resolve_a_death_shot_that_takes_dp_forces_a_save(
+    save: list[int], saved: bool, extra: int
+) -> None:
+    """G-27: Hand Damage 5 against a victim with 2 VP left takes 3 DP; the victim saves on 2d10
+    against Constitution (Sphere) + Resist Death; a failure takes those 3 DP again."""
+    mind = Spends({"death_shot": True})
+    dice = ScriptedDice({"grunt": [1, 1, 3, 3], "victim": [*save, 1, 1, 1, 1, 1, 1]})
+    victim = grunt(overrides={"virtual_damage_points": 2})
+    encounter = fight(
+        {"grunt": grunt(), "victim": victim}, dice=dice, minds={"grunt": mind, "victim": Idle()}
+    )
+    events: list[Event] = []
+    encounter.observers.append(events.append)
+    encounter.run(until=15)
+    (shot,) = [e for e in events if isinstance(e, DeathShotEvent)]
+    assert (shot.saved, shot.extra_damage_points) == (saved, extra)

@@ -1,0 +1,289 @@
+"""What grave hits do to the body: Injury rolls, the Death Shot, the Nerve Pinch (§9, §16).
+
+Not a plugin of its own: :mod:`mands_rulebook.out_of_action` makes the Injury rolls when it
+checks a character's condition, :mod:`mands_rulebook.throwback` reads the hits, and attack
+plugins call :func:`death_shot_events` and :func:`nerve_pinch_events` when they resolve.
+
+* **Hits** (:func:`hits_between`): the ``DamageTaken`` events of a stretch of the log, each with
+  the DP it took. An event carries only the VP and DP left after it; the DP before are those
+  left by the character's previous ``DamageTaken`` (or its maximum Body DP).
+* **Injury roll** (``rules/gaps.md`` G-18, invented): 2d10 ≤ Constitution (Sphere chart) +
+  Resist Death (seed "Resist Death": "added to Injury rolls"). G-69: a failure's margin is
+  Injury damage (heals monthly) that lowers Body DP now (``adds``), or re-labels DP already lost
+  (``converts``); failing by 10 or more also makes that many points Permanent damage and
+  knocks the character out.
+* **Death Shot** (``rules/combat.md`` §16, G-27): −5 to the Attack Score (seed "Martial
+  Punch"); the target saves on 2d10 vs. Constitution (Sphere) + Resist Death (Martial Punch
+  allows no save); a failure doubles the DP the blow took and forces an Injury roll.
+* **Nerve Pinch** (seed "Nerve Pinch", G-70): after a Called Shot to the neck, the target saves
+  on d100 vs. Perception + Agility, −3 for each Q the attacker applies; a failure knocks it out
+  for that Q in rounds, after Skin Temper and Ignore Damage.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from mands_sim.events import (
+    DamageTaken,
+    DeathShot,
+    Event,
+    InjuryRolled,
+    NervePinched,
+    RollMade,
+)
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.rolls import ActionRoll, SaveResult, action_roll, save_d100
+from mands_sim.units import SEGMENTS_PER_ROUND
+
+INJURY_ROLL: Final = "injury roll"
+"""The purpose of an Injury roll's :class:`~mands_sim.events.RollMade` (G-18)."""
+
+DEATH_SHOT_SAVE: Final = "death shot save"
+"""The purpose of the save against a Death Shot (G-27)."""
+
+NERVE_PINCH_SAVE: Final = "nerve pinch save"
+"""The purpose of the save against a Nerve Pinch (seed "Nerve Pinch")."""
+
+INJURY: Final = "injury"
+"""The ``source`` of the DP an Injury roll takes (G-69 ``adds``)."""
+
+KNOCKOUT_MARGIN: Final = 10
+"""G-18: an Injury roll failed by 10 or more gives Permanent damage and unconsciousness."""
+
+DEATH_SHOT_ATTACK_PENALTY: Final = -5
+"""Seed "Martial Punch": "a penalty of 5 to the Attack Score, since this must be a Death Shot"."""
+
+NERVE_PINCH_PENALTY_PER_QUALITY: Final = 3
+"""Seed "Nerve Pinch": "the attacker can penalize this by 3 for each Quality Point applied"."""
+
+
+# --- hits -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One ``DamageTaken`` event and the Body DP it took (``index`` is its place in the log)."""
+
+    index: int
+    event: DamageTaken
+    damage_points_lost: int
+
+    @property
+    def victim(self) -> str:
+        return self.event.character
+
+
+def segment_start(log: Sequence[Event], segment: int) -> int:
+    """The index of the first event logged at ``segment`` (events are logged in time order)."""
+    index = len(log)
+    while index > 0 and log[index - 1].segment >= segment:
+        index -= 1
+    return index
+
+
+def damage_points_before(log: Sequence[Event], index: int, character: str, maximum: int) -> int:
+    """Body DP just before ``log[index]``: what the last earlier ``DamageTaken`` left."""
+    for earlier in range(index - 1, -1, -1):
+        event = log[earlier]
+        if isinstance(event, DamageTaken) and event.character == character:
+            return event.damage_points_after
+    return maximum
+
+
+def hits_between(encounter: Encounter, start: int, end: int) -> list[Hit]:
+    """Every ``DamageTaken`` in ``encounter.log[start:end]``, each with the DP it took."""
+    log = encounter.log
+    running: dict[str, int] = {}
+    hits: list[Hit] = []
+    for index in range(start, end):
+        event = log[index]
+        if not isinstance(event, DamageTaken):
+            continue
+        who = event.character
+        if who not in running:
+            maximum = encounter.character(who).figured.damage_points.body
+            running[who] = damage_points_before(log, index, who, maximum)
+        lost = max(0, running[who] - event.damage_points_after)
+        running[who] = event.damage_points_after
+        hits.append(Hit(index, event, lost))
+    return hits
+
+
+# --- rolls ------------------------------------------------------------------------------------
+
+
+def roll_event(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll) -> RollMade:
+    """The log's record of a 2d10 roll ``actor`` made for ``purpose``."""
+    return RollMade(
+        segment=encounter.now,
+        character=actor,
+        purpose=purpose,
+        target=roll.target,
+        bonus_pool=roll.bonus_pool,
+        pool_bonus=roll.pool_bonus,
+        faces=roll.dice.faces,
+        rerolls=roll.dice.rerolls,
+        total=roll.dice.total,
+        quality=roll.quality,
+    )
+
+
+def percent_event(encounter: Encounter, actor: str, purpose: str, save: SaveResult) -> RollMade:
+    """The log's record of a d100 save (as the surprise plugin logs Perception rolls)."""
+    return RollMade(
+        segment=encounter.now,
+        character=actor,
+        purpose=purpose,
+        target=save.score,
+        bonus_pool=save.bonus,
+        pool_bonus=save.bonus,
+        faces=(save.roll,),
+        rerolls=(),
+        total=save.roll,
+        quality=save.quality,
+    )
+
+
+def roll_2d10(encounter: Encounter, actor: str, target: int, bonus_pool: int = 0) -> ActionRoll:
+    """An Action Roll on ``actor``'s own dice (Special characters re-roll 1s)."""
+    return action_roll(
+        encounter.dice_for(actor),
+        target=target,
+        bonus_pool=bonus_pool,
+        is_special=encounter.character(actor).sheet.is_special,
+        charts=encounter.charts,
+    )
+
+
+def resist_death_target(encounter: Encounter, actor: str) -> int:
+    """G-18, G-27: Constitution on the Sphere chart + Resist Death (seed "Resist Death")."""
+    character = encounter.character(actor)
+    constitution = encounter.charts.action.sphere(character.sheet.abilities.constitution)
+    return int(constitution) + int(character.figured.resist_death)
+
+
+# --- Injury rolls (G-18, G-69) ---------------------------------------------------------------
+
+
+def needs_injury_roll(hit: Hit, maximum: int) -> bool:
+    """G-18: the hit took DP and left Body DP below 0, or took at least half the maximum."""
+    lost = hit.damage_points_lost
+    return lost > 0 and (hit.event.damage_points_after < 0 or 2 * lost >= maximum)
+
+
+def injury_events(
+    encounter: Encounter, actor: str, *, cause: str, damage_points: int
+) -> list[Event]:
+    """An Injury roll for ``actor`` at ``damage_points`` Body DP, and what a failure does."""
+    roll = roll_2d10(encounter, actor, resist_death_target(encounter, actor))
+    events: list[Event] = [roll_event(encounter, actor, INJURY_ROLL, roll)]
+    if roll.succeeded:
+        return events
+    margin = roll.margin
+    permanent = margin if margin >= KNOCKOUT_MARGIN else 0
+    injured = InjuryRolled(encounter.now, actor, cause, margin, permanent, permanent > 0)
+    events.append(injured)
+    if encounter.defaults.G69_injury_damage == "adds":
+        events.append(injury_damage(encounter, actor, margin, damage_points))
+    return events
+
+
+def injury_damage(encounter: Encounter, actor: str, points: int, damage_points: int) -> Event:
+    """G-69 ``adds``: Injury damage comes off Body DP, past VP and protection."""
+    state = encounter.state[actor]
+    return DamageTaken(
+        segment=encounter.now,
+        character=actor,
+        source=INJURY,
+        raw=points,
+        taken=points,
+        virtual_damage_points_after=state.virtual_damage_points,
+        damage_points_after=damage_points - points,
+    )
+
+
+# --- the Death Shot (G-27) -------------------------------------------------------------------
+
+
+def death_shot_attack(attack: int) -> int:
+    """A Death Shot's Attack Score: −5 (seed "Martial Punch")."""
+    return attack + DEATH_SHOT_ATTACK_PENALTY
+
+
+def death_shot_events(
+    encounter: Encounter,
+    attacker: str,
+    victim: str,
+    damage_events: Sequence[Event],
+    *,
+    save_allowed: bool = True,
+) -> list[Event]:
+    """What a Death Shot does once its blow's ``damage_events`` (not yet applied) are known.
+
+    G-27: a blow that took no DP does nothing more. Otherwise the victim saves on 2d10 vs.
+    Constitution (Sphere) + Resist Death, unless ``save_allowed`` is false (Martial Punch: "There
+    is no save against it"); a failure takes the blow's DP again. The Injury roll it forces is
+    made when the victim's condition is checked (:mod:`mands_rulebook.out_of_action`), after
+    every blow of the segment has landed (G-46).
+    """
+    taken = [e for e in damage_events if isinstance(e, DamageTaken) and e.character == victim]
+    if not taken:
+        return []
+    lost = encounter.state[victim].damage_points - taken[-1].damage_points_after
+    if lost <= 0:
+        return []
+    events: list[Event] = []
+    if save_allowed:
+        roll = roll_2d10(encounter, victim, resist_death_target(encounter, victim))
+        events.append(roll_event(encounter, victim, DEATH_SHOT_SAVE, roll))
+        if roll.succeeded:
+            return [*events, DeathShot(encounter.now, victim, attacker, True, 0)]
+    doubled = DamageTaken(
+        segment=encounter.now,
+        character=victim,
+        source=attacker,
+        raw=0,
+        taken=lost,
+        virtual_damage_points_after=taken[-1].virtual_damage_points_after,
+        damage_points_after=taken[-1].damage_points_after - lost,
+        penetrating=min(lost, sum(e.penetrating for e in taken)),
+        location=taken[-1].location,
+    )
+    return [*events, DeathShot(encounter.now, victim, attacker, False, lost), doubled]
+
+
+# --- the Nerve Pinch (G-70) ------------------------------------------------------------------
+
+
+def nerve_pinch_rounds(encounter: Encounter, victim: str, quality: int) -> int:
+    """G-70: the Q applied, less Ignore Damage, times Skin Temper, rounded up (G-45)."""
+    figured = encounter.character(victim).figured
+    after_ignore = max(0, quality - int(figured.ignore_damage))
+    multiplier: Fraction = figured.skin_temper.multiplier
+    return math.ceil(after_ignore * multiplier)
+
+
+def nerve_pinch_events(
+    encounter: Encounter, attacker: str, victim: str, quality: int
+) -> list[Event]:
+    """A Nerve Pinch that hit the neck with ``quality`` Q applied to it (seed "Nerve Pinch").
+
+    The victim saves on d100 vs. Perception + Agility − 3 × ``quality`` (G-70: a Perception save
+    is a d100 save, G-48); a failure knocks it out for :func:`nerve_pinch_rounds` rounds. The
+    knock-out itself happens when its condition is checked (:mod:`mands_rulebook.out_of_action`).
+    """
+    character = encounter.character(victim)
+    score = int(character.figured.perception) + int(character.sheet.abilities.agility)
+    penalty = NERVE_PINCH_PENALTY_PER_QUALITY * max(0, quality)
+    save = save_d100(encounter.dice_for(victim), score=score, bonus=-penalty)
+    events: list[Event] = [percent_event(encounter, victim, NERVE_PINCH_SAVE, save)]
+    rounds = nerve_pinch_rounds(encounter, victim, quality)
+    if save.succeeded or rounds <= 0:
+        return events
+    until = encounter.now + rounds * SEGMENTS_PER_ROUND
+    return [*events, NervePinched(encounter.now, victim, attacker, rounds, until)]

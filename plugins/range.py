@@ -1,0 +1,144 @@
+"""Range and sight in the Combat Roll (``rules/combat.md`` §5, §11; ``rules/charts.md`` §6).
+
+For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
+(:mod:`mands_rulebook.weapons`) — it
+
+* refuses (``mands_action_refusals``) a fist or melee-weapon attack on a target out of contact
+  (not at the same position: reach comes with movement), and a ranged or thrown attack without
+  line of sight between the two places or beyond the weapon's Maximum Range (G-20);
+* adds to the Combat Bonus Pool (``mands_bonus_pool_modifiers``, purpose ``"combat"``):
+  * the range penalty: −1 per full Range Set beyond Short Range (G-20; the amount per set is the
+    scenario switch ``G20_range_penalty_per_set``); a thrown weapon's Short Range and Range Set
+    come from its Throw Roll (G-21);
+  * the attacker's sight modifier (seed 002 "Sight"): the Close one in contact, and for a ranged
+    attack on a target within the attacker's height in meters ("For objects that are within a
+    number of meters equal to the height of the character, add the Close sight adjustment");
+    the Ranged one otherwise, never greater than the number of Range Sets to the target plus
+    the Close one (``SightModifiers.ranged_within``; G-20: the count of full Range Sets beyond
+    Short Range).
+
+Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`); range and
+sight are judged when the Combat Roll is made. Sight Power (which shortens the distance for Short
+Range and Range Sets) and the Defense penalty of Sight 0–2 are not simulated yet.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final, Literal
+
+from mands_sim import hookimpl
+from mands_sim.actions import Intent, Modifier
+from mands_sim.kernel.encounter import Encounter
+
+from .movement import distance_now, position_now
+from .movement import in_contact as movement_contact
+from .weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
+
+CONTACT: Final = "contact"
+"""The reach of a fist or a melee weapon: the target must stand at the attacker's position."""
+
+Reach = Ranges | Literal["contact"]
+
+FIST_ATTACK: Final = "fist-attack"
+"""``mands_rulebook.fists``'s action: an unarmed blow needs contact."""
+
+
+def attack_reach(encounter: Encounter, actor: str, intent: Intent) -> Reach | None:
+    """The reach of the attack ``intent`` asks for, or ``None`` if it is not one we know."""
+    if intent.action == FIST_ATTACK:
+        return CONTACT
+    if intent.action != WEAPON_ATTACK.name:
+        return None
+    weapon = intended_weapon(encounter, actor, intent)
+    if weapon is None:
+        return None  # mands_rulebook.weapons refuses it
+    thrown = intent.options.get(THROWN_RANGES_OPTION)
+    if isinstance(thrown, Ranges):
+        return thrown
+    return weapon.ranges if weapon.ranges is not None else CONTACT
+
+
+def distance(encounter: Encounter, actor: str, target: str) -> float:
+    """Meters from ``actor`` to ``target`` along the map now, runners where they have got to
+    (0 in an encounter without a map)."""
+    return distance_now(encounter, actor, target)
+
+
+def in_contact(encounter: Encounter, actor: str, target: str) -> bool:
+    """Whether the two are within a punch's reach now (G-65: 1 m), or there is no map."""
+    return movement_contact(encounter, actor, target)
+
+
+def in_sight(encounter: Encounter, actor: str, target: str) -> bool:
+    """``World.line_of_sight`` between the places nearest the two, where they are now."""
+    here, there = position_now(encounter, actor), position_now(encounter, target)
+    if encounter.world is None or here is None or there is None:
+        return True
+    world = encounter.world
+    return bool(world.line_of_sight(world.nearest_place(here), world.nearest_place(there)))
+
+
+def range_sets_beyond(ranges: Ranges, meters: float) -> int:
+    """G-20: the full Range Sets between Short Range and the target (0 within Short Range)."""
+    if meters <= ranges.short_range:
+        return 0
+    return math.floor((meters - ranges.short_range) / ranges.range_set)
+
+
+def reach_refusals(encounter: Encounter, actor: str, target: str, reach: Reach) -> list[str]:
+    if reach == CONTACT:
+        return [] if in_contact(encounter, actor, target) else [f"{target} is out of reach"]
+    assert isinstance(reach, Ranges)
+    if not in_sight(encounter, actor, target):
+        return [f"{actor} has no line of sight to {target}"]
+    meters = distance(encounter, actor, target)
+    if meters > reach.max_range:
+        return [f"{target} is {meters:g} m away, beyond Maximum Range {reach.max_range:g} m"]
+    return []
+
+
+def range_modifier(encounter: Encounter, ranges: Ranges, meters: float) -> Modifier | None:
+    """G-20: the Combat Bonus Pool loses ``G20_range_penalty_per_set`` per full Range Set."""
+    sets = range_sets_beyond(ranges, meters)
+    penalty = sets * int(encounter.defaults.G20_range_penalty_per_set)
+    if penalty == 0:
+        return None
+    reason = f"G-20: {sets} Range Set(s) of {ranges.range_set:g} m beyond Short Range"
+    return Modifier(-penalty, "range", reason)
+
+
+def sight_modifier(encounter: Encounter, actor: str, reach: Reach, meters: float) -> int:
+    """Seed 002 "Sight": Close in contact or within the attacker's height in meters; Ranged
+    beyond it, capped at the Range Sets to the target (G-20's count) plus the Close one."""
+    sheet = encounter.character(actor).sheet
+    modifiers = encounter.charts.sight.modifiers(sheet.attributes.sight)
+    if reach == CONTACT or meters <= sheet.attributes.height:
+        return int(modifiers.close)
+    assert isinstance(reach, Ranges)
+    return int(modifiers.ranged_within(range_sets_beyond(reach, meters)))
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    reach = attack_reach(encounter, actor, intent)
+    if reach is None or intent.target is None:
+        return []
+    return reach_refusals(encounter, actor, intent.target, reach)
+
+
+@hookimpl
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier]:
+    reach = attack_reach(encounter, actor, intent)
+    if purpose != "combat" or reach is None or intent.target is None:
+        return []
+    meters = 0.0 if reach == CONTACT else distance(encounter, actor, intent.target)
+    found: list[Modifier] = []
+    if isinstance(reach, Ranges) and (penalty := range_modifier(encounter, reach, meters)):
+        found.append(penalty)
+    sight = sight_modifier(encounter, actor, reach, meters)
+    if sight:
+        found.append(Modifier(sight, "sight", "seed 002 Sight: Close/Ranged combat modifier"))
+    return found

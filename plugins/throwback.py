@@ -1,0 +1,277 @@
+"""Throwback and Pushback from blows (``rules/combat.md`` §8; seed "Throwback Roll").
+
+After an action resolves (``mands_action_after``), every character its blows hurt may be
+knocked flying. The blows are the ``DamageTaken`` events of that resolution whose ``source`` is
+the actor: the events logged between the previous ``ActionResolved`` of the segment and this
+action's own (the kernel logs an action's resolution events right before its
+``ActionResolved``). All the blows one action lands on one victim make one Throwback Roll.
+
+* **Throwback Roll** (seed): Mass on the Sphere chart (the figured ``throwback_roll``), no bonus
+  pool, a penalty of the raw damage (before skill, Skin Temper or Ignore Damage: ``raw``). A
+  victim who lost only VP rolls only if surprised, with a bonus of the higher of Agility and
+  Strength (Sphere chart); one who lost DP gets Strength (Sphere chart), halved (rounded down)
+  when surprised.
+* **Thrown**: the failure margin read Result → Sphere is the distance in meters and the speed
+  in m/segment (one segment in the air for most characters); halved for mainly penetrating
+  blows, halved again for small projectiles (the ``damage_kind`` and ``small_projectile`` of
+  the damage event, when it carries them).
+* **On the map** (G-68): the victim flies toward the place one step away that lies farthest
+  from the attacker, and stops at it. If that place is nearer than the throw (or every way
+  leads back toward the attacker) the flight is stopped short and, under
+  ``G68_throwback_collision = "meters_short"``, the meters it fell short (rounded up) land as
+  bludgeoning damage through :func:`mands_rulebook.damage.strike`. A place with no edges is
+  open ground: the victim stays there, unharmed by the flight.
+* **Pushback** (§8.2): the failure margin is added to every action the victim has in progress;
+  G-10 (``G10_pushback_from_damage = "dp_lost"``) adds the DP the blows took as well.
+  Pushback is returned as :class:`~mands_sim.events.PushedBack` events computed as
+  :meth:`Encounter.push_back <mands_sim.kernel.encounter.Encounter.push_back>` computes them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress
+from mands_sim.charts import ActionChart
+from mands_sim.events import ActionResolved, Event, Moved, PushedBack, ThrownBack
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.world import Position, World
+
+from .damage import PENETRATING, Blow, strike
+from .injury import Hit, hits_between, roll_2d10, roll_event
+from .movement import position_now
+
+THROWBACK_ROLL: Final = "throwback roll"
+"""The purpose of a Throwback Roll's :class:`~mands_sim.events.RollMade` (§8.1)."""
+
+COLLISION: Final = "collision"
+"""The ``source`` of the damage a thrown character takes when stopped short (G-68)."""
+
+THROWBACK: Final = "throwback"
+"""The ``reason`` of a thrown character's Moved and PushedBack events (§8.1)."""
+
+DAMAGE_PUSHBACK: Final = "damage taken (G-10)"
+"""The ``reason`` of the G-10 ``dp_lost`` Pushback."""
+
+_SNAP: Final = 1e-9
+"""Meters: float rounding, not distance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """What the blows of one resolving action did to one victim (§8.1)."""
+
+    victim: str
+    source: str
+    raw: int
+    damage_points_lost: int
+    mainly_penetrating: bool = False
+    small_projectile: bool = False
+
+
+@hookimpl
+def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    """The Throwback Roll and Pushback of everyone ``action``'s blows hurt (§8)."""
+    events: list[Event] = []
+    for impact in impacts(encounter, actor, action.action_id):
+        events += aftermath(encounter, impact)
+    return events
+
+
+# --- the blows of one resolution -------------------------------------------------------------
+
+
+def impacts(encounter: Encounter, actor: str, action_id: int) -> list[Impact]:
+    """The blows ``actor``'s resolved action landed, one :class:`Impact` per victim."""
+    log = encounter.log
+    end = resolved_index(log, action_id)
+    if end is None:
+        return []
+    blows: dict[str, list[Hit]] = {}
+    for hit in hits_between(encounter, resolution_start(log, end), end):
+        if hit.event.source == actor:
+            blows.setdefault(hit.victim, []).append(hit)
+    return [impact_of(victim, actor, hits) for victim, hits in blows.items()]
+
+
+def resolved_index(log: Sequence[Event], action_id: int) -> int | None:
+    """Where the ``ActionResolved`` of ``action_id`` is, searching back through its segment."""
+    for index in range(len(log) - 1, -1, -1):
+        event = log[index]
+        if isinstance(event, ActionResolved) and event.action_id == action_id:
+            return index
+        if event.segment < log[-1].segment:
+            return None
+    return None
+
+
+def resolution_start(log: Sequence[Event], end: int) -> int:
+    """The first event of the resolution that ends at ``log[end]``: just after the segment's
+    previous ``ActionResolved``, or the segment's first event."""
+    start = end
+    segment = log[end].segment
+    while start > 0 and log[start - 1].segment == segment:
+        if isinstance(log[start - 1], ActionResolved):
+            break
+        start -= 1
+    return start
+
+
+def impact_of(victim: str, source: str, hits: Sequence[Hit]) -> Impact:
+    """One victim's blows added up: raw damage, DP lost, what kind of blow it mainly was."""
+    events = [hit.event for hit in hits]
+    penetrating = sum(e.penetrating for e in events)
+    taken = sum(e.taken for e in events)
+    mainly_penetrating = (
+        any(e.damage_kind == PENETRATING for e in events) or 2 * penetrating > taken
+    )
+    return Impact(
+        victim=victim,
+        source=source,
+        raw=sum(e.raw for e in events),
+        damage_points_lost=sum(hit.damage_points_lost for hit in hits),
+        mainly_penetrating=mainly_penetrating,
+        small_projectile=any(e.small_projectile for e in events),
+    )
+
+
+# --- the Throwback Roll (§8.1) ---------------------------------------------------------------
+
+
+def aftermath(encounter: Encounter, impact: Impact) -> list[Event]:
+    """The Throwback Roll, the flight, and the Pushback of one victim."""
+    events, margin = throwback(encounter, impact)
+    pushes = [(margin, THROWBACK)] if margin > 0 else []
+    if encounter.defaults.G10_pushback_from_damage == "dp_lost" and impact.damage_points_lost:
+        pushes.append((impact.damage_points_lost, DAMAGE_PUSHBACK))
+    return [*events, *pushback_events(encounter, impact.victim, pushes)]
+
+
+def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
+    """Seed "Throwback Roll": the victim's bonus, or ``None`` when it cannot be thrown (only VP
+    lost and not surprised)."""
+    state = encounter.state[impact.victim]
+    abilities = encounter.character(impact.victim).sheet.abilities
+    sphere = encounter.charts.action.sphere
+    surprised = state.surprised_until > encounter.now
+    if impact.damage_points_lost <= 0:
+        return int(sphere(max(abilities.agility, abilities.strength))) if surprised else None
+    strength = int(sphere(abilities.strength))
+    return strength // 2 if surprised else strength
+
+
+def throwback_target(encounter: Encounter, impact: Impact, bonus: int) -> int:
+    """Mass (Sphere chart) − the raw damage + the bonus; no bonus pool (seed)."""
+    return int(encounter.character(impact.victim).figured.throwback_roll) - impact.raw + bonus
+
+
+def throwback(encounter: Encounter, impact: Impact) -> tuple[list[Event], int]:
+    """The Throwback Roll and, on a failure, the flight; with the failure margin (0: none)."""
+    bonus = throwback_bonus(encounter, impact)
+    if bonus is None:
+        return [], 0
+    victim = impact.victim
+    roll = roll_2d10(encounter, victim, throwback_target(encounter, impact, bonus))
+    events: list[Event] = [roll_event(encounter, victim, THROWBACK_ROLL, roll)]
+    if roll.succeeded:
+        return events, 0
+    meters = throw_meters(encounter.charts.action, roll.margin, impact)
+    landing, flown = flight(encounter, impact, meters)
+    events.append(ThrownBack(encounter.now, victim, impact.source, roll.margin, meters, flown))
+    if landing is not None:
+        events.append(moved(encounter, victim, landing))
+    events += collision(encounter, victim, meters - flown)
+    return events, roll.margin
+
+
+def throw_meters(chart: ActionChart, margin: int, impact: Impact) -> float:
+    """The failure margin, Result → Sphere, in meters (and m/segment); halved for mainly
+    penetrating blows, halved again for small projectiles (seed "Throwback Roll")."""
+    meters = chart.from_result("sphere", margin)
+    if impact.mainly_penetrating:
+        meters /= 2
+    if impact.small_projectile:
+        meters /= 2
+    return meters
+
+
+# --- the flight on the map (G-68) ------------------------------------------------------------
+
+
+def flight(encounter: Encounter, impact: Impact, meters: float) -> tuple[Position | None, float]:
+    """Where the victim lands (``None``: it stays put) and the meters it flew (G-68)."""
+    world = encounter.world
+    here = position_now(encounter, impact.victim)
+    there = position_now(encounter, impact.source)
+    if world is None or here is None or there is None:
+        return None, meters
+    way = flight_way(world, here, there)
+    if way is None:
+        return None, meters  # open ground: no edge to fly along, nothing to hit
+    if not leads_away(world, here, there, way):
+        return None, 0.0  # every way leads back toward the attacker: stopped at once
+    flown = min(meters, float(world.distance_to(here, way)))
+    return world.advance(here, way, flown), flown
+
+
+def flight_way(world: World, here: Position, there: Position) -> str | None:
+    """The place one step away from ``here`` farthest from the attacker at ``there`` (first in
+    map order on a tie); ``None`` when ``here`` is a place with no edges."""
+    steps = world.neighbors(here.place) if here.toward is None else (here.place, here.toward)
+    if not steps:
+        return None
+    return max(steps, key=lambda place: world.distance_to(there, place))
+
+
+def leads_away(world: World, here: Position, there: Position, way: str) -> bool:
+    """Whether flying toward ``way`` takes the victim further from the attacker."""
+    now_apart = float(world.position_distance(here, there))
+    return math.isinf(now_apart) or float(world.distance_to(there, way)) > now_apart
+
+
+def moved(encounter: Encounter, victim: str, landing: Position) -> Moved:
+    return Moved(
+        segment=encounter.now,
+        character=victim,
+        place=landing.place,
+        toward=landing.toward,
+        offset=landing.offset,
+        reason=THROWBACK,
+    )
+
+
+def collision(encounter: Encounter, victim: str, short: float) -> list[Event]:
+    """G-68: the meters a flight fell short, rounded up, as bludgeoning damage."""
+    if encounter.defaults.G68_throwback_collision == "none" or short <= _SNAP:
+        return []
+    return strike(encounter, victim, Blow(raw=math.ceil(short - _SNAP), source=COLLISION))
+
+
+# --- Pushback (§8.2, G-10) -------------------------------------------------------------------
+
+
+def pushback_events(
+    encounter: Encounter, victim: str, pushes: Sequence[tuple[int, str]]
+) -> list[Event]:
+    """Each push, in segments, on every action ``victim`` has in progress (§8.2)."""
+    events: list[Event] = []
+    for action in encounter.state[victim].actions:
+        completes_at = action.completes_at
+        for segments, reason in pushes:
+            completes_at += segments
+            events.append(
+                PushedBack(
+                    segment=encounter.now,
+                    character=victim,
+                    action=action.name,
+                    action_id=action.action_id,
+                    segments=segments,
+                    completes_at=completes_at,
+                    reason=reason,
+                )
+            )
+    return events

@@ -1,0 +1,133 @@
+"""Out of action is out: a character knocked out or killed never acts again, and death is final
+(``rules/combat.md`` §9; G-17, G-18, G-19, G-27).
+
+Random brawls: Seraph against two Sphinxes on a rooftop with a short ledge beside it (throwbacks
+fly and crash, G-68), with the rulebook's plugins and a brute that makes every punch land harder,
+penetrating or not, as a Death Shot or not — so the fights see Injury rolls, wounds, bleeding,
+knock-outs and deaths.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mands_rulebook.damage import BLUDGEONING, PENETRATING, Blow, strike
+from mands_rulebook.injury import death_shot_events
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress
+from mands_sim.events import (
+    ActionResolved,
+    ActionStarted,
+    AttackResolved,
+    DecisionMade,
+    Event,
+    OutOfAction,
+    QualityAllocated,
+)
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+
+CHARACTERS = Path(__file__).parent.parent.parent / "scenarios"
+
+ACTING = (ActionStarted, ActionResolved, AttackResolved, QualityAllocated, DecisionMade)
+"""Events that only a character in action causes."""
+
+SPEC = parse_scenario(
+    {
+        "format": 1,
+        "name": "brawl",
+        "map": {
+            "places": [{"name": "rooftop"}, {"name": "ledge"}],
+            "edges": [{"between": ["rooftop", "ledge"], "length": 2}],
+        },
+        "sides": [
+            {
+                "name": "heroes",
+                "characters": [
+                    {"id": "seraph", "sheet": "characters/seraph.toml", "place": "rooftop"}
+                ],
+            },
+            {
+                "name": "villains",
+                "characters": [
+                    {
+                        "id": "sphinx",
+                        "count": 2,
+                        "sheet": "characters/sphinx.toml",
+                        "place": "rooftop",
+                    }
+                ],
+            },
+        ],
+        "stop": {"time_limit": 300},
+    },
+    base_dir=CHARACTERS,
+)
+
+
+class Brute:
+    """Every fist attack lands, ``extra`` harder; penetrating and a Death Shot if told so."""
+
+    def __init__(self, extra: int, penetrating: bool, death_shot: bool) -> None:
+        self.extra, self.penetrating, self.death_shot = extra, penetrating, death_shot
+
+    @hookimpl(tryfirst=True)
+    def mands_action_resolve(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event] | None:
+        if action.name != "fist-attack":
+            return None
+        target = str(action.intent.target)
+        kind = PENETRATING if self.penetrating else BLUDGEONING
+        raw = int(encounter.character(actor).figured.hand_damage) + self.extra
+        blow = strike(encounter, target, Blow(raw=raw, source=actor, kind=kind))
+        if self.death_shot:
+            blow += death_shot_events(encounter, actor, target, blow)
+        return [AttackResolved(encounter.now, actor, target, 0, 0, True), *blow]
+
+
+def brawl(seed: int, brute: Brute) -> tuple[list[Event], Encounter]:
+    encounter = Simulation(SPEC, seed=seed, extra_plugins={"test-brute": brute}).build()
+    encounter.run()
+    return encounter.log, encounter
+
+
+def first_out(log: list[Event], who: str) -> int | None:
+    return next(
+        (i for i, e in enumerate(log) if isinstance(e, OutOfAction) and e.character == who), None
+    )
+
+
+brutes = st.builds(Brute, st.integers(0, 20), st.booleans(), st.booleans())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), brute=brutes)
+def test_a_character_out_of_action_never_acts_again(seed: int, brute: Brute) -> None:
+    log, encounter = brawl(seed, brute)
+    for who in encounter.state.ids():
+        out = first_out(log, who)
+        if out is None:
+            continue
+        acts = [e for e in log[out:] if isinstance(e, ACTING) and e.character == who]
+        assert acts == []
+        assert encounter.state[who].actions == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), brute=brutes)
+def test_death_is_final(seed: int, brute: Brute) -> None:
+    log, encounter = brawl(seed, brute)
+    for who in encounter.state.ids():
+        conditions: list[Any] = [
+            e.condition for e in log if isinstance(e, OutOfAction) and e.character == who
+        ]
+        if "dead" in conditions:
+            assert conditions[-1] == "dead" and conditions.count("dead") == 1
+            assert conditions.index("dead") == len(conditions) - 1
+        assert encounter.state[who].condition == (conditions[-1] if conditions else "active")

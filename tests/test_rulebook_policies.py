@@ -1,0 +1,172 @@
+"""The template policies (``mands_rulebook.policies``): ``nearest-enemy`` and ``run-for-exit``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mands_rulebook.movement import MOVE, REROLL_MOVE
+from mands_rulebook.policies import NearestEnemy, RunForExit, meeting_place, preset
+
+from mands_sim.actions import Intent, QualityAllocation
+from mands_sim.events import ActionStarted, EncounterEnded, Event, Moved, OutOfAction
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
+from mands_sim.scenario import load_scenario, parse_scenario
+from mands_sim.simulation import Simulation
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+
+def run(scenario: Any, seed: int = 0, until: int | None = None) -> list[Event]:
+    events: list[Event] = []
+    Simulation(scenario, seed=seed).run(until=until, observers=[events.append])
+    return events
+
+
+def started(events: list[Event], who: str) -> list[tuple[int, str]]:
+    return [
+        (e.segment, e.action) for e in events if isinstance(e, ActionStarted) and e.character == who
+    ]
+
+
+def test_mands_register_policies_registers_both_templates() -> None:
+    policies = collect_registries(make_plugin_manager()).policies
+    assert policies["nearest-enemy"].payload is NearestEnemy
+    assert policies["run-for-exit"].payload is RunForExit
+
+
+@pytest.fixture(scope="module")
+def grunts() -> list[Event]:
+    return run(load_scenario(SCENARIOS / "grunts.toml"))
+
+
+def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> None:
+    """Dexter and Sinister start 10 m apart: Dexter (first to choose) runs to Sinister, who waits
+    for him; both punch as soon as he is within reach (G-65: 1 m), and fight until one side is
+    out of action."""
+    first_blow = started(grunts, "dexter")[1]
+    assert started(grunts, "dexter")[0] == (0, MOVE.name)
+    assert first_blow[1] == "fist-attack"
+    (closing,) = [e for e in grunts if isinstance(e, Moved) and e.segment == first_blow[0]]
+    assert closing.character == "dexter"
+    assert closing.place == "sinister-start" or closing.toward == "sinister-start"
+    assert closing.place == "sinister-start" or 5.0 - closing.offset <= 1.0  # the edge is 5 m
+    assert started(grunts, "sinister")[0] == (first_blow[0], "fist-attack")
+    assert any(isinstance(e, OutOfAction) for e in grunts)
+    (end,) = [e for e in grunts if isinstance(e, EncounterEnded)]
+    assert end.reason in ("the other side is out of action", "nobody stands")
+
+
+def test_fighters_in_reach_punch_at_once() -> None:
+    """Seraph and the Sphinx share a rooftop: both punch on segment 0, as in the combat example."""
+    events = run(load_scenario(SCENARIOS / "seraph_vs_sphinx.toml"), until=0)
+    assert started(events, "seraph") == [(0, "fist-attack")]
+    assert started(events, "sphinx") == [(0, "fist-attack")]
+
+
+class Defended:
+    """Stands in for an encounter in which the Sphinx has Defense 3."""
+
+    class _State:
+        defense = 3
+
+    def __init__(self) -> None:
+        self.state = {"sphinx": self._State()}
+
+
+@pytest.mark.parametrize(
+    ("quality", "allocation"),
+    [
+        (9, QualityAllocation(attack=3, speed=3, damage=3)),
+        (4, QualityAllocation(attack=3, damage=1)),
+        (2, QualityAllocation(attack=2)),
+    ],
+)
+def test_the_punch_preset_meets_defense_then_halves_the_time(
+    quality: int, allocation: QualityAllocation
+) -> None:
+    """Attack to meet the target's Defense 3, then 3 Q of speed (§5: 3 Q halve the Performance
+    Time), the rest to damage."""
+    intent = Intent("fist-attack", target="sphinx")
+    assert preset(Defended(), intent, quality) == allocation  # type: ignore[arg-type]
+
+
+def test_the_move_preset_puts_every_q_on_speed() -> None:
+    for action in (MOVE.name, REROLL_MOVE.name):
+        assert preset(Defended(), Intent(action), 7) == QualityAllocation(speed=7)  # type: ignore[arg-type]
+
+
+def character(ident: str, place: str, policy: str = "nearest-enemy") -> dict[str, Any]:
+    sheet = f"characters/{ident}.toml"
+    return {"id": ident, "sheet": sheet, "place": place, "policy": policy}
+
+
+def chase_data(heroes: dict[str, Any], *, newsstand_edge: bool = True) -> dict[str, Any]:
+    """The Sphinx runs from the bank for the subway (an exit) by way of the corner."""
+    places = [
+        {"name": "bank", "x": 0.0, "y": 0.0},
+        {"name": "corner", "x": 20.0, "y": 0.0},
+        {"name": "subway", "x": 40.0, "y": 0.0, "exit": True},
+        {"name": "newsstand", "x": 20.0, "y": 10.0},
+    ]
+    edges = [["bank", "corner"], ["corner", "subway"]]
+    edges += [["newsstand", "corner"]] if newsstand_edge else []
+    villains = {"name": "villains", "characters": [character("sphinx", "bank", "run-for-exit")]}
+    return {
+        "format": 1,
+        "name": "a short chase",
+        "map": {"places": places, "edges": [{"between": pair} for pair in edges]},
+        "sides": [heroes, villains],
+        "stop": {"time_limit": 600, "when": ["side-out-of-action"]},
+    }
+
+
+CHASE = chase_data({"name": "heroes", "characters": [character("seraph", "newsstand")]})
+
+
+def chase(seed: int = 0, until: int | None = None) -> tuple[Encounter, list[Event]]:
+    simulation = Simulation(parse_scenario(CHASE, base_dir=SCENARIOS), seed=seed)
+    encounter = simulation.build()
+    encounter.run(until=until)
+    return encounter, encounter.log
+
+
+def test_run_for_exit_runs_place_by_place() -> None:
+    """The Sphinx runs for the subway by way of the corner: one run to each place."""
+    _, events = chase(until=1)
+    (first,) = [e for e in events if isinstance(e, ActionStarted) and e.character == "sphinx"]
+    assert first.action == MOVE.name
+    encounter, _ = chase(until=first.completes_at)
+    sphinx_moves = [e for e in encounter.log if isinstance(e, Moved) and e.character == "sphinx"]
+    assert (sphinx_moves[-1].place, sphinx_moves[-1].reason) == ("corner", "arrived")
+
+
+def test_nearest_enemy_cuts_a_runner_off_where_it_gets_first() -> None:
+    """On segment 1 the Sphinx runs from the bank for the corner, 19.6 m away; Seraph, 8.9 m from
+    it, goes to the first place on her way he is no farther from: the corner, not the bank."""
+    encounter, _ = chase(until=1)
+    assert meeting_place(encounter, "seraph", "sphinx") == "corner"
+
+
+def test_run_for_exit_flees_through_the_exit() -> None:
+    """Without heroes in the way, the Sphinx reaches the subway and leaves: out of action, fled;
+    the other side is left standing."""
+    seraph = character("seraph", "newsstand", "run-for-exit")
+    alone = chase_data({"name": "bystanders", "characters": [seraph]}, newsstand_edge=False)
+    events = run(parse_scenario(alone, base_dir=SCENARIOS))
+    fled = [(e.character, e.condition) for e in events if isinstance(e, OutOfAction)]
+    assert fled == [("sphinx", "fled")]
+
+
+def test_the_street_chase_ends_at_the_subway_or_in_a_knockout() -> None:
+    """The bundled chase: the Sphinx wins by reaching the subway, or the heroes knock her out."""
+    events = run(load_scenario(SCENARIOS / "street_chase.toml"), seed=1)
+    (end,) = [e for e in events if isinstance(e, EncounterEnded)]
+    if end.winner == "villains":
+        assert end.reason == "objective: sphinx reached subway"
+    else:
+        assert (end.winner, end.reason) == ("heroes", "the other side is out of action")
+    assert {e.character for e in events if isinstance(e, Moved)} >= {"seraph", "sphinx"}
