@@ -93,3 +93,40 @@ def test_a_group_sharing_one_sheet_is_told_apart_by_id() -> None:
         "t-1": "Dexter (t-1)",
         "t-2": "Dexter (t-2)",
     }
+
+
+def test_injuries_throwbacks_and_weapons_are_told() -> None:
+    from mands_sim.events import (
+        DeathShot,
+        InjuryRolled,
+        NervePinched,
+        ThrownBack,
+        WeaponReadied,
+        WoundOpened,
+    )
+
+    told = [
+        tell(ThrownBack(30, "seraph", "sphinx", 4, 4.0, 2.5), NAMES),
+        tell(InjuryRolled(30, "seraph", "blow", 3, 0, False), NAMES),
+        tell(WoundOpened(30, "seraph", "sphinx", 4), NAMES),
+        tell(DeathShot(30, "seraph", "sphinx", False, 3), NAMES),
+        tell(NervePinched(30, "seraph", "sphinx", 5, 280), NAMES),
+        tell(WeaponReadied(30, "sphinx", "club"), NAMES),
+    ]
+    assert told == [
+        "Seraph is thrown back 4 m by the Sphinx's blow, and crashes after 2.5 m.",
+        "Seraph is injured: 3 Injury damage.",
+        "Seraph bleeds from the Sphinx's blow (4 penetrating DP).",
+        "the Sphinx's Death Shot strikes home: Seraph loses 3 more DP.",
+        "the Sphinx pinches Seraph's nerve: out for 5 rounds.",
+        "the Sphinx readies the club.",
+    ]
+
+
+def test_a_plugins_own_event_tells_itself() -> None:
+    from mands_rulebook.extra_effort import ExtraEffortMade
+
+    event = ExtraEffortMade(0, "seraph", "combat", "agility", 8, 17, 9)
+    assert tell(event, NAMES) == (
+        "Seraph makes Extra Effort: +8 agility for the combat roll, agility 9 after it."
+    )

@@ -21,6 +21,7 @@ from mands_sim.events import (
     AttackResolved,
     DamageTaken,
     DecisionMade,
+    EncounterStarted,
     EndurancePaid,
     Event,
     OutOfAction,
@@ -28,6 +29,7 @@ from mands_sim.events import (
     Surprised,
     to_json_line,
 )
+from mands_sim.kernel import snapshot
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
@@ -54,9 +56,13 @@ class Refuser:
         return ["gloves off"] if actor == "sphinx" else []
 
 
-def test_mands_action_refusals_refuse_the_policy_choice() -> None:
+def test_mands_action_refusals_refuse_the_action_and_the_policy_respects_it() -> None:
+    events = run(Refuser(), until=200)
+    starters = {e.character for e in events if isinstance(e, ActionStarted)}  # type: ignore[attr-defined]
+    assert starters == {"seraph"}
+    encounter = Simulation(load_scenario(SCENARIO), extra_plugins={"refuser": Refuser()}).build()
     with pytest.raises(ActionRefused, match="gloves off"):
-        run(Refuser())
+        encounter.initiate("sphinx", Intent("fist-attack", target="seraph"))
 
 
 class Bonus:
@@ -292,3 +298,17 @@ def test_one_simulation_runs_many_seeds_as_fresh_ones_would() -> None:
     shared = Simulation(spec)
     for seed in (1, 2, 3):
         assert shared.run(seed=seed) == Simulation(spec, seed=seed).run()
+
+
+def test_a_recording_simulation_can_be_snapshotted_and_recreated() -> None:
+    simulation = Simulation(load_scenario(SCENARIO), seed=5, record=True)
+    encounter = simulation.start()
+    encounter.run(until=30)
+    shot = snapshot.take_snapshot(encounter)
+    again = snapshot.recreate(simulation, shot)
+    assert [to_json_line(e) for e in again.log] == [to_json_line(e) for e in encounter.log]
+
+
+def test_start_logs_the_encounter_start_first() -> None:
+    encounter = Simulation(load_scenario(SCENARIO), seed=5).start()
+    assert [type(e) for e in encounter.log] == [EncounterStarted]

@@ -75,6 +75,170 @@ class RuleDefaults:
         "up",
         ("up", "down"),
     )
+    G20_range_penalty_per_set: Literal[1, 2, 0] = _default(
+        "G-20",
+        "Range: the Combat Bonus Pool loses this much per full Range Set beyond Short Range "
+        "(1; 2 for a harsher game; 0 for no range penalty).",
+        1,
+        (1, 2, 0),
+    )
+    G21_thrown_ranges: Literal["throw_roll", "weapon_data"] = _default(
+        "G-21",
+        "Thrown weapons: Short Range is the thrower's Throw-Roll distance and the Range Set half "
+        "of it ('throw_roll'), or both come from the weapon table, with no Throw Roll.",
+        "throw_roll",
+        ("throw_roll", "weapon_data"),
+    )
+    G62_weapons_start: Literal["holstered", "readied"] = _default(
+        "G-62",
+        "Weapons at the start of an encounter: holstered, to be drawn first ('draw-weapon'), or "
+        "the first weapon on each sheet already in hand.",
+        "holstered",
+        ("holstered", "readied"),
+    )
+    G63_cover_against_ranged: Literal["blocks", "ignored"] = _default(
+        "G-63",
+        "Cover: a ranged or thrown hit on someone at a place with cover is stopped when d100 "
+        "falls within the place's Cover Chance ('blocks'), or cover is ignored.",
+        "blocks",
+        ("blocks", "ignored"),
+    )
+
+    G71_toughness_scale: Literal["standard", "forgiving", "strict"] = _default(
+        "G-71",
+        "Toughness verdict and award multiplier (seed 000: 1.1-1.5 for an especially tough "
+        "adventure) from the heroes' win rate: standard 90/75/60/45/30 %, forgiving "
+        "80/65/50/35/20 %, strict 95/85/70/55/40 %.",
+        "standard",
+        ("standard", "forgiving", "strict"),
+    )
+
+    G06_skin_temper_power: Literal["multiplier", "rows"] = _default(
+        "G-06",
+        "A Skin Temper power's bonus ('+d5/5': Seraph's .8), when its Cover Chance covers a "
+        "blow: the multiplier 1 - bonus, snapped to the nearest Skin Temper row no lower than "
+        "1/10 (.8 -> 1/5), or the bonus rounded to whole rows added (.8 -> +1 row).",
+        "multiplier",
+        ("multiplier", "rows"),
+    )
+    G25_size_difference: Literal["none", "heights"] = _default(
+        "G-25",
+        "Combat Roll size-difference modifier: none (0), or the target's Height on the Square "
+        "chart minus the attacker's ('heights').",
+        "none",
+        ("none", "heights"),
+    )
+    G59_low_mass: Literal["once", "twice", "opponent_skin"] = _default(
+        "G-59",
+        "Mass < 50: the light character's Skin Temper penalty and its opponents' 'bonus' are "
+        "one modification ('once'); or the opponents also get it as a bonus vs. the light "
+        "character's Skin Temper ('twice'); or their own Skin Temper rises that many rows "
+        "against the light character's blows ('opponent_skin').",
+        "once",
+        ("once", "twice", "opponent_skin"),
+    )
+    G60_called_shot_penalty: Literal[5, 4, 3, 2, 1, 0] = _default(
+        "G-60",
+        "Attack penalty of a called shot to the head, neck, an arm or the legs (5: the only "
+        "called-shot penalty the seed prints, the Death Shot's).",
+        5,
+        (5, 4, 3, 2, 1, 0),
+    )
+    G61_armor_stacking: Literal["add", "best"] = _default(
+        "G-61",
+        "Worn armor that covers the same blow (say plate and a shield): the Skin Temper rows "
+        "and Ignore Damage of every covering piece add up ('add'), or only the best counts.",
+        "add",
+        ("add", "best"),
+    )
+
+    G10_pushback_from_damage: Literal["none", "dp_lost"] = _default(
+        "G-10",
+        "Pushback from being hit: none unless the blow throws the character back ('none'), or "
+        "also the DP the blow took (after Skin Temper and Ignore Damage) as segments of "
+        "Pushback on every action the victim has in progress ('dp_lost').",
+        "none",
+        ("none", "dp_lost"),
+    )
+    G19_bleeding: Literal["per_round", "none"] = _default(
+        "G-19",
+        "Bleeding: each open penetrating wound takes 1 DP at every Payment Segment until a "
+        "Bleeding Roll (every second round: 2d10 vs. Constitution on the Sphere chart, pool "
+        "Body DP - penetrating DP lost) stops it ('per_round'), or wounds do not bleed.",
+        "per_round",
+        ("per_round", "none"),
+    )
+    G68_throwback_collision: Literal["meters_short", "none"] = _default(
+        "G-68",
+        "A character thrown back further than the map lets it fly (it stops at the next place) "
+        "takes the meters it fell short, rounded up, as bludgeoning damage ('meters_short'), "
+        "or just stops.",
+        "meters_short",
+        ("meters_short", "none"),
+    )
+    G69_injury_damage: Literal["adds", "converts"] = _default(
+        "G-69",
+        "A failed Injury roll's margin is Injury damage that comes off Body DP now ('adds'), "
+        "or re-labels that many of the DP already lost as Injury damage ('converts').",
+        "adds",
+        ("adds", "converts"),
+    )
+    G36_reroll_payment: Literal["difference", "full"] = _default(
+        "G-36",
+        "A re-rolled sustained action (a Move Roll) pays only the difference above what was "
+        "paid since it started or the last Payment Segment (the seed's EP Cost rule), or the "
+        "full new cost at every re-roll (the Example of Movement's ledger).",
+        "difference",
+        ("difference", "full"),
+    )
+
+    G80_extra_opponents: Literal["attacker", "engaged"] = _default(
+        "G-80",
+        "Multiple opponents: only a character who attacks several opponents pays -1 to the "
+        "Combat Bonus Pool per opponent beyond the first ('attacker', the seed's 'if the "
+        "character wants extra opponents'), or every Combat Roll also pays -1 per further "
+        "enemy in contact ('engaged').",
+        "attacker",
+        ("attacker", "engaged"),
+    )
+    G81_sweep_blows: Literal["successive", "together"] = _default(
+        "G-81",
+        "A sweep's blows land on successive segments, each later one a 'sweep-blow' its "
+        "character starts in the segment the previous one landed ('successive'), or all when "
+        "the sweep's Performance Time completes ('together').",
+        "successive",
+        ("successive", "together"),
+    )
+    G82_teamwork: Literal["shares", "none"] = _default(
+        "G-82",
+        "Teamwork: members of a side attacking the same target combine attacks: the group's "
+        "lowest Teamwork level is added to each one's Agility and its pool is drawn in equal "
+        "shares ('shares'), or Teamwork is not applied ('none').",
+        "shares",
+        ("shares", "none"),
+    )
+    G83_explosion_damage: Literal["once", "per_target"] = _default(
+        "G-83",
+        "An explosion's d6 are rolled once for everyone it hits ('once') or for each target "
+        "hit ('per_target').",
+        "once",
+        ("once", "per_target"),
+    )
+    G84_thrown_object_damage: Literal["hand_and_mass", "mass"] = _default(
+        "G-84",
+        "A thrown object's damage: the thrower's Hand Damage plus the object's Mass / 10 on "
+        "the Doubles chart (never below 0) ('hand_and_mass'), or the Mass term alone ('mass').",
+        "hand_and_mass",
+        ("hand_and_mass", "mass"),
+    )
+
+    G76_electric_grounding: Literal["dry", "grounded", "well_grounded"] = _default(
+        "G-76",
+        "Electric Power's blast: how grounded everyone standing is (seed: +50% if grounded, "
+        "double if well grounded); 'dry' adds nothing; a flyer is never grounded.",
+        "dry",
+        ("dry", "grounded", "well_grounded"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

@@ -142,6 +142,15 @@ class DamageTaken(Event):
     taken: int
     virtual_damage_points_after: int
     damage_points_after: int
+    penetrating: int = 0
+    """How many of the DP this hit took are penetrating (§7.2); VP losses have no kind."""
+    location: str = "body"
+    """Where the blow landed: ``body``, ``head``, ``neck``, ``arm`` or ``legs`` (§16)."""
+    damage_kind: str = "bludgeoning"
+    """The blow's kind, ``bludgeoning`` or ``penetrating`` (§7.2): throwback halves for
+    penetrating attacks (§8.1)."""
+    small_projectile: bool = False
+    """A handgun or rifle bullet: throwback halves again (§8.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +266,99 @@ class EncounterEnded(Event):
     kind: ClassVar[str] = "encounter-ended"
     winner: str | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponReadied(Event):
+    """A character has drawn ``weapon`` and holds it ready (``rules/gaps.md`` G-42, G-62)."""
+
+    kind: ClassVar[str] = "weapon-readied"
+    character: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponThrown(Event):
+    """A thrown weapon has left its thrower's hand (``rules/combat.md`` §15): nothing is held
+    ready any more, and the character carries one ``weapon`` fewer."""
+
+    kind: ClassVar[str] = "weapon-thrown"
+    character: str
+    weapon: str
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownBack(Event):
+    """A failed Throwback Roll: knocked flying by a blow (``rules/combat.md`` §8.1).
+
+    ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and the
+    speed in m/segment) after any halving; ``flown`` the meters covered on the map, less when the
+    flight was stopped short (G-68).
+    """
+
+    kind: ClassVar[str] = "thrown-back"
+    character: str
+    source: str
+    margin: int
+    meters: float
+    flown: float
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryRolled(Event):
+    """A failed Injury roll (``rules/gaps.md`` G-18, G-69): ``injury_points`` of Injury damage
+    (heals monthly), ``permanent_points`` of Permanent damage, and whether it knocks out."""
+
+    kind: ClassVar[str] = "injury"
+    character: str
+    cause: str
+    injury_points: int
+    permanent_points: int
+    knocked_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WoundOpened(Event):
+    """A hit took penetrating DP: the wound bleeds until a Bleeding Roll stops it (G-19)."""
+
+    kind: ClassVar[str] = "wound"
+    character: str
+    source: str
+    penetrating_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingStopped(Event):
+    """Every open wound of ``character`` has stopped bleeding (G-19)."""
+
+    kind: ClassVar[str] = "bleeding-stopped"
+    character: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeathShot(Event):
+    """A Death Shot that took DP (``rules/combat.md`` §16, G-27): saved, or its DP doubled by
+    ``extra_damage_points`` and an Injury roll forced."""
+
+    kind: ClassVar[str] = "death-shot"
+    character: str
+    source: str
+    saved: bool
+    extra_damage_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class NervePinched(Event):
+    """A failed save against a Nerve Pinch (seed "Nerve Pinch"): unconscious for ``rounds``
+    rounds, until segment ``until``."""
+
+    kind: ClassVar[str] = "nerve-pinch"
+    character: str
+    source: str
+    rounds: int
+    until: int
 
 
 def _plain(value: Any) -> Any:

@@ -16,8 +16,10 @@ from mands_sim.events import (
     ActionPenaltyChanged,
     ActionStarted,
     AttackResolved,
+    BleedingStopped,
     ConsciousnessCheck,
     DamageTaken,
+    DeathShot,
     DecisionMade,
     DefenseChanged,
     EncounterEnded,
@@ -25,13 +27,19 @@ from mands_sim.events import (
     EndurancePaid,
     Event,
     Healed,
+    InjuryRolled,
     Moved,
+    NervePinched,
     OutOfAction,
     PercentRolled,
     PushedBack,
     QualityAllocated,
     RollMade,
     Surprised,
+    ThrownBack,
+    WeaponReadied,
+    WeaponThrown,
+    WoundOpened,
 )
 from mands_sim.scenario import ScenarioSpec
 
@@ -136,6 +144,45 @@ def _moved(e: Moved) -> str:
     return f"{e.character} moves to {where} ({e.reason})."
 
 
+def _thrown(e: ThrownBack) -> str:
+    crash = f", and crashes after {e.flown:g} m" if e.flown < e.meters else ""
+    return f"{e.character} is thrown back {e.meters:g} m by {e.source}'s blow{crash}."
+
+
+def _injury(e: InjuryRolled) -> str:
+    permanent = f", {e.permanent_points} permanent" if e.permanent_points else ""
+    out = ", and is knocked out" if e.knocked_out else ""
+    return f"{e.character} is injured: {e.injury_points} Injury damage{permanent}{out}."
+
+
+def _wound(e: WoundOpened) -> str:
+    return f"{e.character} bleeds from {e.source}'s blow ({e.penetrating_points} penetrating DP)."
+
+
+def _bleeding_stopped(e: BleedingStopped) -> str:
+    return f"{e.character}'s bleeding stops ({e.reason})."
+
+
+def _death_shot(e: DeathShot) -> str:
+    if e.saved:
+        return f"{e.character} shrugs off {e.source}'s Death Shot."
+    lost = e.extra_damage_points
+    return f"{e.source}'s Death Shot strikes home: {e.character} loses {lost} more DP."
+
+
+def _pinched(e: NervePinched) -> str:
+    return f"{e.source} pinches {e.character}'s nerve: out for {e.rounds} rounds."
+
+
+def _readied(e: WeaponReadied) -> str:
+    return f"{e.character} readies the {e.weapon}."
+
+
+def _thrown_weapon(e: WeaponThrown) -> str:
+    at = f" at {e.target}" if e.target else ""
+    return f"{e.character} throws the {e.weapon}{at}."
+
+
 def _ended(e: EncounterEnded) -> str:
     who = f"{e.winner} win" if e.winner else "nobody wins"
     return f"The encounter ends: {who} ({e.reason})."
@@ -161,6 +208,14 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     Healed: _healed,  # type: ignore[dict-item]
     PercentRolled: _percent,  # type: ignore[dict-item]
     Moved: _moved,  # type: ignore[dict-item]
+    ThrownBack: _thrown,  # type: ignore[dict-item]
+    InjuryRolled: _injury,  # type: ignore[dict-item]
+    WoundOpened: _wound,  # type: ignore[dict-item]
+    BleedingStopped: _bleeding_stopped,  # type: ignore[dict-item]
+    DeathShot: _death_shot,  # type: ignore[dict-item]
+    NervePinched: _pinched,  # type: ignore[dict-item]
+    WeaponReadied: _readied,  # type: ignore[dict-item]
+    WeaponThrown: _thrown_weapon,  # type: ignore[dict-item]
 }
 
 _CHARACTER_FIELDS = ("character", "target", "source")
@@ -193,11 +248,15 @@ def _named(event: Event, names: Mapping[str, str]) -> Event:
 def tell(event: Event, names: Mapping[str, str] | None = None) -> str | None:
     """One line of narrative for ``event`` (without the segment), or ``None`` if not told.
 
-    ``names`` maps character ids to the names to print (:func:`display_names`)."""
+    ``names`` maps character ids to the names to print (:func:`display_names`). An event class
+    a plugin defines tells itself with a ``narrative(self) -> str`` method (its character
+    fields already carry the names)."""
+    named = _named(event, names) if names else event
     teller = _TELLERS.get(type(event))
-    if teller is None:
-        return None
-    return teller(_named(event, names) if names else event)
+    if teller is not None:
+        return teller(named)
+    own = getattr(named, "narrative", None)
+    return str(own()) if callable(own) else None
 
 
 def narrate(events: Iterable[Event], names: Mapping[str, str] | None = None) -> list[str]:

@@ -1,6 +1,6 @@
 """Around every hook call: name the plugin that raised, and trace calls on request.
 
-Both are pluggy hook-call monitors (``PluginManager.add_hookcall_monitoring``), installed by
+Both wrap the plugin manager's hook executor, installed by
 :func:`mands_sim.plugins.make_plugin_manager`, so every call through ``pm.hook`` gets them with
 no helper to remember.
 
@@ -8,9 +8,13 @@ no helper to remember.
   :class:`~mands_sim.errors.PluginHookError` naming the plugin and the hook, with the original
   as ``__cause__``. The raising plugin is the implementation whose frame is deepest in the
   traceback. Errors that already name a plugin (:class:`~mands_sim.errors.PluginError`) pass
-  through unchanged, so a nested hook call is blamed on the innermost plugin.
-* :func:`install_tracing`: writes each call (arguments and the plugins it will call, in call
-  order) and its result or error to stderr — ``MANDS_SIM_TRACE_HOOKS=1``.
+  through unchanged, so a nested hook call is blamed on the innermost plugin. It is on the hot
+  path of every run, so it is a plain ``try`` around pluggy's executor (free unless something
+  is raised), not a hook-call monitor, which costs a result object and two calls per hook call
+  (``docs/performance.md``).
+* :func:`install_tracing`: a pluggy hook-call monitor
+  (``PluginManager.add_hookcall_monitoring``) writing each call (arguments and the plugins it
+  will call, in call order) and its result or error to stderr — ``MANDS_SIM_TRACE_HOOKS=1``.
 
 Helpers for collecting hooks: :func:`results_by_plugin` calls each implementing plugin on its
 own, in plugin-name order, so every result can be traced back to its plugin;
@@ -22,8 +26,10 @@ from __future__ import annotations
 import reprlib
 import sys
 import types
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 import pluggy
 
@@ -42,30 +48,37 @@ _trace_repr.maxother = 120
 
 
 def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
-    """Turn exceptions raised by plugin implementations into ``PluginHookError``; returns undo."""
+    """Turn exceptions raised by plugin implementations into ``PluginHookError``; returns undo.
 
-    def before(
-        hook_name: str, impls: Sequence[pluggy.HookImpl], kwargs: Mapping[str, object]
-    ) -> None:
-        return None
+    Wraps ``pm._inner_hookexec``, the executor every hook call goes through (pluggy's own
+    ``add_hookcall_monitoring`` wraps the same one), so monitors installed later see the
+    wrapped error.
+    """
+    execute = pm._inner_hookexec
 
-    def after(
-        outcome: pluggy.Result[object],
+    def execute_naming_the_plugin(
         hook_name: str,
-        impls: Sequence[pluggy.HookImpl],
-        kwargs: Mapping[str, object],
-    ) -> None:
-        error = outcome.exception
-        if not isinstance(error, Exception) or isinstance(error, PluginError):
-            return
-        impl = raising_impl(error, impls)
-        if impl is not None:
+        hook_impls: Sequence[pluggy.HookImpl],
+        caller_kwargs: Mapping[str, object],
+        firstresult: bool,
+    ) -> object | list[object]:
+        try:
+            return execute(hook_name, hook_impls, caller_kwargs, firstresult)
+        except PluginError:
+            raise
+        except Exception as error:
+            impl = raising_impl(error, hook_impls)
+            if impl is None:
+                raise
             message = f"{type(error).__name__}: {error}"
-            wrapped = PluginHookError(impl.plugin_name, message, hook_name)
-            wrapped.__cause__ = error
-            outcome.force_exception(wrapped)
+            raise PluginHookError(impl.plugin_name, message, hook_name) from error
 
-    return pm.add_hookcall_monitoring(before, after)
+    pm._inner_hookexec = execute_naming_the_plugin
+
+    def undo() -> None:
+        pm._inner_hookexec = execute
+
+    return undo
 
 
 def raising_impl(error: BaseException, impls: Sequence[pluggy.HookImpl]) -> pluggy.HookImpl | None:
@@ -125,14 +138,52 @@ def results_by_plugin(
     Returns ``(plugin name, result)`` pairs, ``None`` results left out. Errors and tracing work
     as for any hook call.
     """
+    return list(each_plugin(pm, hook_name, **kwargs))
+
+
+def each_plugin(
+    pm: pluggy.PluginManager, hook_name: str, **kwargs: object
+) -> Iterator[tuple[str, object]]:
+    """:func:`results_by_plugin`, lazily: each plugin is called only when the caller asks for
+    the next result, so the kernel can apply one plugin's events before the next plugin looks.
+
+    Each plugin's implementations go through the manager's executor (``pm._hookexec``) as a
+    hook call would, error naming and tracing included, but without building a one-plugin
+    subset hook caller, which filters every implementation on every call.
+    """
     caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
-    plugins = {impl.plugin_name: impl.plugin for impl in caller.get_hookimpls()}
-    results: list[tuple[str, object]] = []
-    for name in sorted(plugins):
-        others = [plugin for other, plugin in plugins.items() if other != name]
-        returned = pm.subset_hook_caller(hook_name, others)(**kwargs)
-        results.extend((name, result) for result in returned)
-    return results
+    for name, impls in _impls_by_plugin(pm, caller):
+        results = cast(list[object], pm._hookexec(hook_name, impls, kwargs, False))
+        for result in results:
+            yield name, result
+
+
+@dataclass(slots=True)
+class _ByPlugin:
+    """One hook's implementations as last seen, and the same grouped by plugin, in name order."""
+
+    impls: list[pluggy.HookImpl]
+    by_plugin: list[tuple[str, list[pluggy.HookImpl]]]
+
+
+_BY_PLUGIN: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[str, _ByPlugin]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per plugin manager and hook, the implementations grouped by plugin (checked on each use
+against the hook's current implementations, so registering a plugin later is seen)."""
+
+
+def _impls_by_plugin(
+    pm: pluggy.PluginManager, caller: pluggy.HookCaller
+) -> list[tuple[str, list[pluggy.HookImpl]]]:
+    impls = caller.get_hookimpls()
+    cache = _BY_PLUGIN.setdefault(pm, {})
+    known = cache.get(caller.name)
+    if known is None or known.impls != impls:
+        names = sorted({impl.plugin_name for impl in impls})
+        grouped = [(name, [i for i in impls if i.plugin_name == name]) for name in names]
+        known = cache[caller.name] = _ByPlugin(impls, grouped)
+    return known.by_plugin
 
 
 def figured_adjustments(

@@ -9,7 +9,7 @@ attributes, one policy per character, keyed dice — and runs the encounter on t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -25,8 +25,11 @@ from mands_sim.events import (
     EncounterEnded,
     EncounterStarted,
     Event,
+    InjuryRolled,
     OutOfAction,
+    ThrownBack,
 )
+from mands_sim.kernel import snapshot
 from mands_sim.kernel.encounter import (
     ActionRefused,
     Encounter,
@@ -38,7 +41,7 @@ from mands_sim.kernel.encounter import (
 from mands_sim.kernel.state import CharacterState
 from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
-from mands_sim.plugin_calls import figured_adjustments, results_by_plugin
+from mands_sim.plugin_calls import each_plugin, figured_adjustments, results_by_plugin
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Registries, build_charts, collect_registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names
@@ -48,12 +51,35 @@ DEFAULT_POLICY = "nearest-enemy"
 """The policy of a character whose scenario entry names none."""
 
 
+@dataclass(frozen=True, slots=True)
+class _KeptModifiers:
+    """The Bonus Pool modifiers of the roll just asked about, and when (the log's length)."""
+
+    encounter: Encounter
+    actor: str
+    intent: Intent
+    purpose: str
+    logged: int
+    modifiers: list[Modifier]
+
+    def serve(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> bool:
+        """Whether this is the same roll (same encounter and intent), no event logged since."""
+        return (
+            encounter is self.encounter
+            and intent is self.intent
+            and actor == self.actor
+            and purpose == self.purpose
+            and len(encounter.log) == self.logged
+        )
+
+
 class HookRules:
     """The rules as the kernel sees them, answered by the plugin hooks (``docs/hooks.md``)."""
 
     def __init__(self, pm: pluggy.PluginManager, registries: Registries, charts: Charts) -> None:
         self.pm = pm
         self.charts = charts
+        self._kept: _KeptModifiers | None = None
         self.actions: dict[str, ActionDefinition] = {
             name: entry.payload  # type: ignore[misc]
             for name, entry in registries.actions.items()
@@ -72,18 +98,29 @@ class HookRules:
         return sorted(reason for reasons in results for reason in reasons)
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
-        """The raw Bonus Pool the ``"pool"`` modifiers add up to."""
-        return sum(
-            m.amount
-            for m in self._modifiers(encounter, actor, intent, purpose)
-            if m.applies_to == "pool"
+        """The raw Bonus Pool the ``"pool"`` modifiers add up to.
+
+        The modifiers are kept for the :meth:`quality_modifier` of the same roll, which rule
+        plugins ask right after, so a roll costs one ``mands_bonus_pool_modifiers`` call."""
+        modifiers = self._modifiers(encounter, actor, intent, purpose)
+        self._kept = _KeptModifiers(
+            encounter, actor, intent, purpose, len(encounter.log), modifiers
         )
+        return sum(m.amount for m in modifiers if m.applies_to == "pool")
 
     def quality_modifier(
         self, encounter: Encounter, actor: str, intent: Intent, purpose: str
     ) -> int:
-        """What the ``"quality"`` modifiers add to Q after the roll."""
-        modifiers = self._modifiers(encounter, actor, intent, purpose)
+        """What the ``"quality"`` modifiers add to Q after the roll.
+
+        Reuses the modifiers :meth:`bonus_pool` just got for the same roll: the hook must not
+        roll dice and reads only the encounter, which changes only as events are logged, so
+        the same roll with no event logged in between gets the same modifiers."""
+        kept, self._kept = self._kept, None
+        if kept is not None and kept.serve(encounter, actor, intent, purpose):
+            modifiers = kept.modifiers
+        else:
+            modifiers = self._modifiers(encounter, actor, intent, purpose)
         return sum(m.amount for m in modifiers if m.applies_to == "quality")
 
     def _modifiers(
@@ -110,12 +147,15 @@ class HookRules:
         )
         return list(events or [])
 
-    def after(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-        """``mands_action_after``: results concatenated in plugin-name order."""
-        results = results_by_plugin(
+    def after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> Iterator[list[Event]]:
+        """``mands_action_after``: each plugin's events in plugin-name order, one plugin at a
+        time, so the kernel applies one plugin's events before the next plugin looks."""
+        for _, events in each_plugin(
             self.pm, "mands_action_after", encounter=encounter, actor=actor, action=action
-        )
-        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+        ):
+            yield list(events)  # type: ignore[call-overload]
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
         events: list[Event] | None = self.pm.hook.mands_status_check(
@@ -158,6 +198,15 @@ class CharacterOutcome:
     damage_taken: int = 0
     out_at: int | None = None
     actions: tuple[tuple[str, int], ...] = ()
+    injury_points: int = 0
+    """Injury damage from Injury rolls (G-18): heals monthly, so it outlasts the fight."""
+    permanent_damage_points: int = 0
+    times_thrown: int = 0
+    """Throwbacks suffered (§8.1)."""
+
+    @property
+    def injured(self) -> bool:
+        return self.injury_points > 0 or self.permanent_damage_points > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +245,9 @@ class Simulation:
     ``disabled`` names plugins not to load; ``extra_plugins`` adds plugin objects (tests, the
     Python API); ``dice`` replaces the seeded dice (scripted dice in tests). The plugins, charts
     and characters are prepared on first use and shared by every later run of this object.
+    With ``record`` every run journals its minds and counts its dice, so a policy can take a
+    snapshot and look ahead (:mod:`mands_sim.kernel.snapshot`); it costs about a tenth more
+    time per run, so it is off unless asked for.
     """
 
     scenario: ScenarioSpec
@@ -205,6 +257,7 @@ class Simulation:
     dice: DiceSource | None = None
     minds: Mapping[str, Mind] = field(default_factory=dict)
     load_entry_points: bool = True
+    record: bool = False
     _prepared: Prepared | None = field(default=None, init=False, repr=False, compare=False)
 
     def prepare(self) -> Prepared:
@@ -273,11 +326,19 @@ class Simulation:
     ) -> RunResult:
         """Run one encounter to its end (or to segment ``until``) and summarise it."""
         seed = self.seed if seed is None else seed
-        encounter = self.build(observers, seed=seed)
-        start = EncounterStarted(0, self.scenario.name, seed, tuple(encounter.state.ids()))
-        encounter.emit([start])
+        encounter = self.start(observers, seed=seed)
         ended = encounter.run(until=until)
         return summarise(encounter, seed, ended)
+
+    def start(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
+        """An encounter for ``seed`` with its ``EncounterStarted`` logged, ready to ``run``."""
+        seed = self.seed if seed is None else seed
+        encounter = self.build(observers, seed=seed)
+        if self.record:
+            snapshot.record(encounter, seed=seed)
+        ids = tuple(encounter.state.ids())
+        encounter.emit([EncounterStarted(0, self.scenario.name, seed, ids)])
+        return encounter
 
     def _character(
         self, pm: pluggy.PluginManager, spec: CharacterSpec, charts: Charts
@@ -336,6 +397,9 @@ class _Tally:
         self.taken: Counter[str] = Counter()
         self.out_at: dict[str, int] = {}
         self.actions: dict[str, Counter[str]] = {}
+        self.injury: Counter[str] = Counter()
+        self.permanent: Counter[str] = Counter()
+        self.thrown: Counter[str] = Counter()
 
     def add(self, event: Event) -> None:
         if isinstance(event, DamageTaken):
@@ -345,6 +409,11 @@ class _Tally:
             self.actions.setdefault(event.character, Counter())[event.action] += 1
         elif isinstance(event, OutOfAction):
             self.out_at.setdefault(event.character, event.segment)
+        elif isinstance(event, InjuryRolled):
+            self.injury[event.character] += event.injury_points
+            self.permanent[event.character] += event.permanent_points
+        elif isinstance(event, ThrownBack):
+            self.thrown[event.character] += 1
 
 
 def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
@@ -361,6 +430,9 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         damage_taken=tally.taken[actor],
         out_at=tally.out_at.get(actor),
         actions=tuple(sorted(tally.actions.get(actor, Counter()).items())),
+        injury_points=tally.injury[actor],
+        permanent_damage_points=tally.permanent[actor],
+        times_thrown=tally.thrown[actor],
     )
 
 

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
 
-SUBCOMMANDS = ("sheet", "replay", "validate", "schema", "plugins")
-"""Modules of this package that add a subcommand, in the order ``--help`` lists them."""
+SUBCOMMANDS = ("run", "sheet", "replay", "validate", "check", "schema", "plugins")
+"""Modules of this package that add subcommands (``run`` adds ``run`` and ``compare``), in the
+order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:

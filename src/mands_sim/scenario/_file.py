@@ -8,6 +8,7 @@ each value sits in the file. ``docs/scenarios.md`` documents every key.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
@@ -209,8 +210,77 @@ class StopTable(_Table):
     objectives: list[Objective] = Field(default=[], description="custom objectives")
 
 
+class DurationTable(_Table):
+    """``[expect.duration]``: ranges for quantiles of the time to resolution, in segments."""
+
+    median: SegmentRange | None = Field(
+        default=None, description="[low, high] segments for the median time to resolution"
+    )
+    p90: SegmentRange | None = Field(
+        default=None, description="[low, high] segments for the 90th percentile"
+    )
+
+
+def _duration_shorthand(value: Any) -> Any:
+    """``duration = [low, high]`` is short for ``duration.median = [low, high]``."""
+    if isinstance(value, list):
+        return {"median": value}
+    if isinstance(value, dict):
+        return value
+    raise PydanticCustomError(
+        CUSTOM_ERROR, "[low, high] segments for the median, or a table with median and p90"
+    )
+
+
+Duration = Annotated[
+    DurationTable,
+    BeforeValidator(_duration_shorthand, json_schema_input_type=SegmentRange | DurationTable),
+]
+
+
+class CharacterRisksTable(_Table):
+    """``[expect.characters.<id>]``: ranges for the share of runs a character ends so."""
+
+    out_of_action: Interval | None = Field(
+        default=None, description="[low, high] share of runs it ends out of action"
+    )
+    unconscious: Interval | None = Field(
+        default=None, description="[low, high] share of runs it ends unconscious"
+    )
+    dead: Interval | None = Field(default=None, description="[low, high] share of runs it dies")
+    fled: Interval | None = Field(
+        default=None, description="[low, high] share of runs it leaves the encounter"
+    )
+    injured: Interval | None = Field(
+        default=None, description="[low, high] share of runs it takes Injury damage"
+    )
+
+
+EVENT_PATTERN = (
+    r"^(timeout|draw|winner:.+|dead:.+|unconscious:.+|fled:.+|out-of-action:.+|injured:.+)$"
+)
+"""The run events ``never`` and ``always`` name (``docs/scenarios.md``): no expressions."""
+
+
+def _event(value: Any) -> Any:
+    if isinstance(value, str) and re.match(EVENT_PATTERN, value):
+        return value
+    raise PydanticCustomError(
+        CUSTOM_ERROR,
+        "an event: timeout, draw, winner:<side>, dead:<id>, unconscious:<id>, fled:<id>, "
+        "out-of-action:<id> or injured:<id>",
+    )
+
+
+Event = Annotated[
+    str,
+    BeforeValidator(_event),
+    WithJsonSchema({"type": "string", "pattern": EVENT_PATTERN}),
+]
+
+
 class ExpectTable(_Table):
-    """``[expect]``: expected results for scenario regression tests."""
+    """``[expect]``: expected results for regression tests (``docs/regression-testing.md``)."""
 
     seed: int | None = Field(default=None, ge=0, description="master seed of the batch")
     runs: int | None = Field(default=None, ge=1, description="runs in the batch")
@@ -218,10 +288,27 @@ class ExpectTable(_Table):
         default={}, description="side name = [low, high] share of runs it wins"
     )
     draw_rate: Interval | None = Field(
-        default=None, description="[low, high] share of runs nobody wins"
+        default=None,
+        description="[low, high] share of runs that end before the time limit with no winner",
     )
-    duration: SegmentRange | None = Field(
-        default=None, description="[low, high] segments for the median time to resolution"
+    timeout_rate: Interval | None = Field(
+        default=None, description="[low, high] share of runs the time limit ends"
+    )
+    duration: Duration | None = Field(
+        default=None,
+        description="[low, high] segments for the median time to resolution, or a table of "
+        "median and p90 ranges",
+    )
+    characters: dict[str, CharacterRisksTable] = Field(
+        default={}, description="character id = its risk ranges"
+    )
+    never: list[Event] = Field(default=[], description="events that happen in no run")
+    always: list[Event] = Field(default=[], description="events that happen in every run")
+    golden: Name | None = Field(
+        default=None, description="the golden event log (JSONL) of one run, relative path"
+    )
+    golden_seed: int | None = Field(
+        default=None, ge=0, description="the seed of the golden log's run"
     )
 
 

@@ -84,7 +84,7 @@ def _build(
         sides=sides,
         characters=characters,
         stop=resolve_stop(table.stop, sides, characters, map_spec, path),
-        expect=resolve_expect(table.expect, sides, path),
+        expect=resolve_expect(table.expect, sides, characters, path, base_dir),
         content_hash=sheets.content_hash(content),
     )
 

@@ -185,23 +185,68 @@ class StopSpec:
     objectives: tuple[ObjectiveSpec, ...] = ()
 
 
+Share = tuple[float, float]
+"""``(low, high)``: an expected range for a share of runs, fractions from 0 to 1."""
+
+RISKS = ("out_of_action", "unconscious", "dead", "fled", "injured")
+"""What ``[expect.characters.<id>]`` bounds: the report's per-character rates
+(``docs/reports.md``)."""
+
+EVENTS_OF_CHARACTERS = ("dead", "unconscious", "fled", "out-of-action", "injured")
+"""Events ``never``/``always`` name as ``<event>:<character id>``."""
+
+
 @dataclass(frozen=True, slots=True)
 class ExpectSpec:
-    """Expected results, for scenario regression tests (a later issue gives them meaning).
+    """Expected results, for scenario regression tests (``docs/regression-testing.md``).
 
     Attributes:
-        seed: the master seed of the regression batch.
-        runs: how many runs the batch makes.
-        win_rate: side name → ``(low, high)``, the interval its share of wins must fall in.
-        draw_rate: ``(low, high)`` for the share of runs nobody wins.
+        seed: the master seed of the regression batch (required with any batch expectation).
+        runs: how many runs the batch makes (likewise).
+        win_rate: side name → ``(low, high)``, the range its share of wins must meet.
+        draw_rate: ``(low, high)`` for the share of runs that end with no winner before the
+            time limit.
+        timeout_rate: ``(low, high)`` for the share of runs the time limit ends.
         duration: ``(low, high)`` in segments for the median time to resolution.
+        duration_p90: ``(low, high)`` in segments for its 90th percentile.
+        characters: character id → risk (one of :data:`RISKS`) → ``(low, high)``.
+        never: events (``dead:seraph``, ``timeout`` …) that must happen in no run of the batch.
+        always: events that must happen in every run of the batch.
+        golden: the golden event log file (absolute), or ``None``.
+        golden_seed: the seed of the run the golden log records.
     """
 
     seed: int | None = None
     runs: int | None = None
-    win_rate: Mapping[str, tuple[float, float]] = field(default_factory=lambda: _EMPTY)
-    draw_rate: tuple[float, float] | None = None
+    win_rate: Mapping[str, Share] = field(default_factory=lambda: _EMPTY)
+    draw_rate: Share | None = None
+    timeout_rate: Share | None = None
     duration: tuple[Segment, Segment] | None = None
+    duration_p90: tuple[Segment, Segment] | None = None
+    characters: Mapping[str, Mapping[str, Share]] = field(default_factory=lambda: _EMPTY)
+    never: tuple[str, ...] = ()
+    always: tuple[str, ...] = ()
+    golden: Path | None = None
+    golden_seed: int | None = None
+
+    @property
+    def needs_batch(self) -> bool:
+        """Whether anything here is checked on a batch of runs (everything but the golden log)."""
+        return bool(
+            self.win_rate
+            or self.characters
+            or self.never
+            or self.always
+            or any(
+                bounds is not None
+                for bounds in (
+                    self.draw_rate,
+                    self.timeout_rate,
+                    self.duration,
+                    self.duration_p90,
+                )
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,147 @@
+"""Streaming aggregation of run records into a toughness report's numbers.
+
+Memory stays flat however many runs: counts and integer histograms only (fight lengths and
+losses are whole numbers of segments and points). Records must arrive in index order — the
+convergence trace and the notable runs depend on it — which the runner guarantees.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from mands_sim.batch.records import RunRecord
+from mands_sim.batch.stats import Interval, quantile, wilson
+
+ROUND = 50
+"""``rules/combat.md`` §1: 50 segments to the round."""
+
+CONVERGENCE_POINTS = 200
+"""How many points of the win-rate convergence trace to keep (for the plot)."""
+
+
+@dataclass(slots=True)
+class CharacterTally:
+    id: str
+    side: str
+    conditions: Counter[str] = field(default_factory=Counter)
+    vp_lost: Counter[int] = field(default_factory=Counter)
+    dp_lost: Counter[int] = field(default_factory=Counter)
+    ep_spent: Counter[int] = field(default_factory=Counter)
+    out_at: Counter[int] = field(default_factory=Counter)
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    injured: int = 0
+    runs: int = 0
+
+
+@dataclass(slots=True)
+class Aggregate:
+    """Everything the report needs, updated one run at a time."""
+
+    sides: tuple[str, ...]
+    runs: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    wins: Counter[str] = field(default_factory=Counter)
+    draws: int = 0
+    timeouts: int = 0
+    durations: Counter[int] = field(default_factory=Counter)
+    characters: dict[str, CharacterTally] = field(default_factory=dict)
+    actions: dict[str, Counter[str]] = field(default_factory=dict)
+    trace: list[tuple[int, dict[str, int]]] = field(default_factory=list)
+    notable: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    _trace_every: int = 1
+
+    @property
+    def played(self) -> int:
+        """Runs that finished without an error."""
+        return self.runs - sum(self.errors.values())
+
+    def add(self, record: RunRecord) -> None:
+        self.runs += 1
+        if record.error is not None:
+            self.errors[record.error] += 1
+            return
+        if record.winner is not None:
+            self.wins[record.winner] += 1
+        elif record.timed_out:
+            self.timeouts += 1
+        else:
+            self.draws += 1
+        self.durations[record.segments] += 1
+        for character in record.characters:
+            self._add_character(character)
+        self._note(record)
+        self._trace()
+
+    def _add_character(self, c: Any) -> None:
+        tally = self.characters.get(c.id)
+        if tally is None:
+            tally = self.characters[c.id] = CharacterTally(c.id, c.side)
+        tally.runs += 1
+        tally.conditions[c.condition] += 1
+        tally.vp_lost[c.vp_lost] += 1
+        tally.dp_lost[c.dp_lost] += 1
+        tally.ep_spent[math.floor(c.ep_spent)] += 1
+        if c.out_at is not None:
+            tally.out_at[c.out_at] += 1
+        tally.damage_dealt += c.damage_dealt
+        tally.damage_taken += c.damage_taken
+        tally.injured += c.injured
+        mix = self.actions.setdefault(c.side, Counter())
+        for name, count in c.actions:
+            mix[name] += count
+
+    def _note(self, record: RunRecord) -> None:
+        """Notable runs, first found in index order: a death on the first side (the heroes by
+        convention), the longest fight, and the quickest win by each side."""
+        heroes = self.sides[0] if self.sides else ""
+        dead = [c.id for c in record.characters if c.side == heroes and c.condition == "dead"]
+        if dead and "a hero died" not in self.notable:
+            self.notable["a hero died"] = (record.index, record.seed, f"{dead[0]} died")
+        longest = self.notable.get("longest fight")
+        if longest is None or record.segments > _segments(longest):
+            self.notable["longest fight"] = (
+                record.index, record.seed, f"{record.segments} segments"
+            )  # fmt: skip
+        if record.winner is not None:
+            key = f"quickest {record.winner} win"
+            quickest = self.notable.get(key)
+            if quickest is None or record.segments < _segments(quickest):
+                self.notable[key] = (record.index, record.seed, f"{record.segments} segments")
+
+    def _trace(self) -> None:
+        if self.played % self._trace_every:
+            return
+        self.trace.append((self.played, dict(self.wins)))
+        if len(self.trace) >= 2 * CONVERGENCE_POINTS:
+            self.trace = self.trace[1::2]
+            self._trace_every *= 2
+
+    # -- the numbers a report shows ------------------------------------------------------
+
+    def win_rate(self, side: str) -> Interval:
+        return wilson(self.wins[side], self.played)
+
+    def headline_rates(self) -> dict[str, Interval]:
+        """Each side's win rate and the timeout rate: what ``--target-error`` watches."""
+        rates = {f"{side} win": self.win_rate(side) for side in self.sides}
+        rates["timeout"] = wilson(self.timeouts, self.played)
+        return rates
+
+    def duration(self, q: float) -> int | None:
+        return quantile(self.durations, q)
+
+    def survival(self, character: str, segment: int) -> float:
+        """The share of runs in which ``character`` is still in action at ``segment``."""
+        tally = self.characters[character]
+        if tally.runs == 0:
+            return 1.0
+        out = sum(count for at, count in tally.out_at.items() if at <= segment)
+        return 1 - out / tally.runs
+
+
+def _segments(note: tuple[int, int, str]) -> int:
+    return int(note[2].split()[0])

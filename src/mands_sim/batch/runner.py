@@ -1,0 +1,371 @@
+"""Running a batch: many seeds of one scenario, in worker processes, into the results store.
+
+Runs are numbered from 0; run ``i`` uses :func:`~mands_sim.batch.seeds.run_seed` ``(seed, i)``
+and is cut into fixed chunks, so which process runs it never matters: ``--jobs 1`` and
+``--jobs 8`` store the same rows. Finished chunks are committed at once. The report reads the
+store in index order at fixed checkpoints (every :data:`CHECKPOINT` runs): ``--target-error``
+decides to stop at a checkpoint from the runs below it only, so the stopping point is the same
+for any number of processes, and a resumed batch stops where an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mands_sim import __version__
+from mands_sim.batch.aggregate import Aggregate
+from mands_sim.batch.records import RunRecord
+from mands_sim.batch.seeds import run_seed
+from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
+from mands_sim.errors import MandsSimError, PluginError
+from mands_sim.scenario import ScenarioSpec, load_scenario
+from mands_sim.simulation import Simulation
+
+CHECKPOINT = 100
+"""Runs between two looks at the running totals (``--target-error`` stops only there)."""
+
+CHUNK = 25
+"""Runs a worker plays per task."""
+
+DEFAULT_RUNS = 1000
+"""Runs of a batch that names neither ``runs`` nor ``target_error``."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOptions:
+    """How to run a batch.
+
+    Attributes:
+        runs: a fixed number of runs (default :data:`DEFAULT_RUNS` unless ``target_error``).
+        target_error: stop once the 95 % interval half-width of every headline rate (each
+            side's win rate, the timeout rate) is at most this, after ``min_runs``.
+        min_runs, max_runs: bounds for ``target_error`` batches.
+        seed: the master seed.
+        jobs: worker processes (``None``: every core; 1: run in this process).
+        without: plugins to disable (what-if comparisons).
+    """
+
+    runs: int | None = None
+    target_error: float | None = None
+    min_runs: int = 200
+    max_runs: int = 100_000
+    seed: int = 0
+    jobs: int | None = None
+    without: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.runs is not None and self.target_error is not None:
+            raise ValueError("give either runs or target_error, not both")
+        if self.runs is not None and self.runs < 1:
+            raise ValueError("runs must be at least 1")
+        if self.target_error is not None and not 0 < self.target_error < 0.5:
+            raise ValueError("target_error must be between 0 and 0.5")
+
+    @property
+    def planned(self) -> int:
+        """The most runs this batch can make."""
+        if self.target_error is not None:
+            return self.max_runs
+        return self.runs if self.runs is not None else DEFAULT_RUNS
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two batches the same batch (``jobs`` does not)."""
+        mine = asdict(self)
+        del mine["jobs"]
+        mine["without"] = sorted(self.without)
+        return mine
+
+
+class Progress:
+    """What the runner tells about its progress; the command line shows a bar."""
+
+    def start(self, total: int, done: int) -> None:
+        """``total`` runs at most, ``done`` of them already stored."""
+
+    def advance(self, runs: int) -> None:
+        """``runs`` more runs finished."""
+
+    def stop(self) -> None:
+        """The batch is over (finished or interrupted)."""
+
+
+@dataclass
+class BatchResult:
+    """A finished (or interrupted) batch: the aggregate numbers and where the rows are kept."""
+
+    scenario: ScenarioSpec
+    options: BatchOptions
+    batch: BatchInfo
+    store_path: Path
+    aggregate: Aggregate
+    runs: int
+    stopped: str
+    """``"runs"`` (the planned count), ``"target error"``, ``"max runs"`` or ``"interrupted"``."""
+    plugin_versions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.stopped == "interrupted"
+
+    @property
+    def errors(self) -> int:
+        return sum(self.aggregate.errors.values())
+
+    def records(self) -> Iterator[RunRecord]:
+        """The batch's runs in index order, read back from the store: those the report covers,
+        or, for an interrupted batch, every run kept so far."""
+        below = None if self.interrupted else self.runs
+        with ResultStore(self.store_path) as store:
+            yield from store.records(self.batch.id, below=below)
+
+    def to_dataframe(self) -> Any:
+        """The per-run records as a pandas DataFrame (one row per character per run).
+
+        Needs pandas (``pip install 'mands-sim[pandas]'``)."""
+        try:
+            pd = importlib.import_module("pandas")
+        except ImportError as error:  # pragma: no cover - depends on the environment
+            raise MandsSimError(
+                "to_dataframe needs pandas: pip install 'mands-sim[pandas]'"
+            ) from error
+        rows = [
+            {
+                "run": r.index,
+                "seed": r.seed,
+                "winner": r.winner,
+                "reason": r.reason,
+                "segments": r.segments,
+                "error": r.error,
+                **{f"character_{k}": v for k, v in _character_columns(c).items()},
+            }
+            for r in self.records()
+            for c in (r.characters or (None,))
+        ]
+        return pd.DataFrame(rows)
+
+
+def _character_columns(c: Any) -> dict[str, Any]:
+    if c is None:
+        return {}
+    return {
+        "id": c.id,
+        "side": c.side,
+        "condition": c.condition,
+        "vp_lost": c.vp_lost,
+        "dp_lost": c.dp_lost,
+        "ep_spent": c.ep_spent,
+        "damage_dealt": c.damage_dealt,
+        "damage_taken": c.damage_taken,
+        "out_at": c.out_at,
+    }
+
+
+def run_batch(
+    scenario: Path | str,
+    options: BatchOptions = BatchOptions(),
+    *,
+    store: Path | str | None = None,
+    resume: bool = False,
+    progress: Progress | None = None,
+    extra_plugins: Mapping[str, object] | None = None,
+) -> BatchResult:
+    """Run (or resume) a batch of ``scenario`` and return its aggregate.
+
+    The Python face of ``mands-sim run``::
+
+        from mands_sim.batch import BatchOptions, run_batch
+        result = run_batch("scenarios/seraph_vs_sphinx.toml", BatchOptions(runs=2000, seed=1))
+        result.aggregate.win_rate("heroes")      # Interval(estimate, low, high)
+        result.to_dataframe()                    # with pandas installed
+
+    ``extra_plugins`` (picklable plugin objects) join every run, as ``Simulation`` takes them.
+    """
+    path = Path(scenario)
+    spec = load_scenario(path)
+    simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
+    versions = _versions(simulation)
+    store_path = Path(store) if store is not None else default_store_path()
+    with ResultStore(store_path) as results:
+        info = results.begin(
+            _batch_key(spec, options, versions),
+            scenario=str(path),
+            scenario_hash=spec.content_hash,
+            seed=options.seed,
+            options=options.identity(),
+            versions=versions,
+            resume=resume,
+        )
+        run = _Run(spec, options, results, info, progress or Progress())
+        stopped = run.execute(lambda: _executor(path, options, extra_plugins), simulation)
+    return BatchResult(
+        spec, options, info, store_path, run.aggregate, run.reported, stopped, versions
+    )
+
+
+def _versions(simulation: Simulation) -> dict[str, str]:
+    pm = simulation.prepare().pm
+    infos = pm.plugin_infos() if hasattr(pm, "plugin_infos") else ()
+    versions = {info.name: info.version or "" for info in infos}
+    return {"mands-sim": __version__, **versions}
+
+
+def _batch_key(spec: ScenarioSpec, options: BatchOptions, versions: dict[str, str]) -> str:
+    identity = {"scenario": spec.content_hash, "options": options.identity(), "versions": versions}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
+
+
+class _Run:
+    """One execution of a batch: schedules the missing chunks, stores them, checks progress."""
+
+    def __init__(
+        self,
+        spec: ScenarioSpec,
+        options: BatchOptions,
+        store: ResultStore,
+        info: BatchInfo,
+        progress: Progress,
+    ) -> None:
+        self.options = options
+        self.store = store
+        self.info = info
+        self.progress = progress
+        self.aggregate = Aggregate(sides=tuple(side.name for side in spec.sides))
+        self.done = store.done(info.id)
+        self.reported = 0
+        """Runs below this index are in :attr:`aggregate`."""
+
+    def execute(
+        self, make_executor: Callable[[], ProcessPoolExecutor | None], simulation: Simulation
+    ) -> str:
+        planned = self.options.planned
+        self.progress.start(planned, len([i for i in self.done if i < planned]))
+        try:
+            stopped = self._catch_up(planned)
+            if stopped is None:
+                executor = make_executor()
+                try:
+                    stopped = self._play(planned, executor, simulation)
+                finally:
+                    if executor is not None:
+                        executor.shutdown(wait=False, cancel_futures=True)
+        except (KeyboardInterrupt, BrokenProcessPool):
+            stopped = "interrupted"
+        finally:
+            self.progress.stop()
+        if stopped != "interrupted":
+            self.store.finish(self.info.id, self.reported)
+        return stopped
+
+    def _catch_up(self, planned: int) -> str | None:
+        """Fold in runs a previous (interrupted) execution stored; maybe it already stops."""
+        return self._checkpoints(planned)
+
+    def _play(
+        self, planned: int, executor: ProcessPoolExecutor | None, simulation: Simulation
+    ) -> str:
+        chunks = self._missing_chunks(planned)
+        if executor is None:
+            for chunk in chunks:
+                self._store(play_chunk(simulation, self.options.seed, chunk))
+                stopped = self._checkpoints(planned)
+                if stopped:
+                    return stopped
+            return self._checkpoints(planned) or "runs"
+        window = 4 * (self.options.jobs or os.cpu_count() or 1)
+        pending: set[Future[list[RunRecord]]] = set()
+        source = iter(chunks)
+        while True:
+            for chunk in source:
+                pending.add(executor.submit(_play_in_worker, self.options.seed, chunk))
+                if len(pending) >= window:
+                    break
+            if not pending:
+                return self._checkpoints(planned) or "runs"
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: f.result()[0].index):
+                self._store(future.result())
+            stopped = self._checkpoints(planned)
+            if stopped:
+                for future in pending:
+                    future.cancel()
+                return stopped
+
+    def _missing_chunks(self, planned: int) -> list[list[int]]:
+        missing = [i for i in range(planned) if i not in self.done]
+        return [missing[i : i + CHUNK] for i in range(0, len(missing), CHUNK)]
+
+    def _store(self, records: list[RunRecord]) -> None:
+        self.store.add(self.info.id, records)
+        self.done.update(r.index for r in records)
+        self.progress.advance(len(records))
+
+    def _checkpoints(self, planned: int) -> str | None:
+        """Fold every complete checkpoint into the aggregate; say why to stop, if so."""
+        while True:
+            nxt = min(self.reported + CHECKPOINT, planned)
+            if nxt <= self.reported or not all(i in self.done for i in range(self.reported, nxt)):
+                return None
+            for record in self.store.records(self.info.id, below=nxt, start=self.reported):
+                self.aggregate.add(record)
+            self.reported = nxt
+            stopped = self._should_stop(planned)
+            if stopped:
+                return stopped
+
+    def _should_stop(self, planned: int) -> str | None:
+        target = self.options.target_error
+        if target is not None and self.reported >= self.options.min_runs:
+            widths = [r.half_width for r in self.aggregate.headline_rates().values()]
+            if self.aggregate.played and max(widths) <= target:
+                return "target error"
+        if self.reported >= planned:
+            return "max runs" if target is not None else "runs"
+        return None
+
+
+def play_chunk(simulation: Simulation, master: int, indices: list[int]) -> list[RunRecord]:
+    """Play runs ``indices``; a run that raises is kept as an error naming plugin and hook."""
+    records = []
+    for index in indices:
+        seed = run_seed(master, index)
+        try:
+            records.append(RunRecord.from_result(index, simulation.run(seed=seed)))
+        except PluginError as error:
+            records.append(RunRecord.failed(index, seed, str(error)))
+        except Exception as error:  # a crashing run must not end the batch
+            records.append(RunRecord.failed(index, seed, f"{type(error).__name__}: {error}"))
+    return records
+
+
+_WORKER: Simulation | None = None
+
+
+def _start_worker(path: Path, without: tuple[str, ...], extra: Mapping[str, object]) -> None:
+    global _WORKER
+    _WORKER = Simulation(load_scenario(path), disabled=without, extra_plugins=extra)
+    _WORKER.prepare()
+
+
+def _play_in_worker(master: int, indices: list[int]) -> list[RunRecord]:
+    assert _WORKER is not None
+    return play_chunk(_WORKER, master, indices)
+
+
+def _executor(
+    path: Path, options: BatchOptions, extra: Mapping[str, object] | None
+) -> ProcessPoolExecutor | None:
+    jobs = options.jobs or os.cpu_count() or 1
+    if jobs <= 1:
+        return None
+    return ProcessPoolExecutor(
+        max_workers=jobs, initializer=_start_worker, initargs=(path, options.without, extra or {})
+    )

@@ -1,0 +1,214 @@
+"""``mands-sim run SCENARIO``: the toughness report of a batch of runs.
+
+Also ``mands-sim compare A.toml B.toml``: two scenarios played with the same seeds (common
+random numbers) and the difference in each side's win rate with its 95 % interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from mands_sim.batch import BatchOptions, BatchResult, PairedDifference, run_batch
+from mands_sim.batch import Progress as BatchProgress
+from mands_sim.report.summary import build_summary
+from mands_sim.report.terminal import render
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def add_parser(subparsers: Any) -> None:
+    run = subparsers.add_parser(
+        "run", help="run a batch of encounters and report how tough the scenario is"
+    )
+    run.add_argument("scenario", type=Path, help="scenario file (TOML)")
+    _batch_arguments(run)
+    run.add_argument(
+        "--target-error",
+        type=float,
+        metavar="E",
+        help="stop when every headline rate's 95%% interval half-width is <= E (e.g. 0.01)",
+    )
+    run.add_argument("--min-runs", type=int, default=200, help="with --target-error (default 200)")
+    run.add_argument(
+        "--max-runs", type=int, default=100_000, help="with --target-error (default 100000)"
+    )
+    run.add_argument("--resume", action="store_true", help="continue the stored batch")
+    run.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also run without this plugin and report the difference (what-if)",
+    )
+    run.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
+    run.add_argument("--html", type=Path, metavar="FILE", help="write the report as HTML")
+    run.set_defaults(func=run_command)
+
+    compare = subparsers.add_parser(
+        "compare", help="play two scenarios with the same seeds and compare win rates"
+    )
+    compare.add_argument("first", type=Path, help="scenario A (TOML)")
+    compare.add_argument("second", type=Path, help="scenario B (TOML)")
+    _batch_arguments(compare)
+    compare.set_defaults(func=compare_command)
+
+
+def _batch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--runs", type=int, metavar="N", help="number of runs (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument(
+        "--jobs", type=int, metavar="J", help="worker processes (default: every core)"
+    )
+    parser.add_argument("--store", type=Path, metavar="FILE", help="SQLite results file")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+class RichProgress(BatchProgress):
+    """A progress bar with runs/s and the time left."""
+
+    def __init__(self, console: Console, label: str) -> None:
+        self.label = label
+        self.bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        )
+        self.task: Any = None
+
+    def start(self, total: int, done: int) -> None:
+        self.bar.start()
+        self.task = self.bar.add_task(self.label, total=total, completed=done, rate="")
+
+    def advance(self, runs: int) -> None:
+        self.bar.advance(self.task, runs)
+        speed = self.bar.tasks[0].speed
+        self.bar.update(self.task, rate=f"{speed:,.0f} runs/s" if speed else "")
+
+    def stop(self) -> None:
+        self.bar.stop()
+
+
+def _options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
+    return BatchOptions(runs=args.runs, seed=args.seed, jobs=args.jobs, **extra)
+
+
+def _batch(
+    args: argparse.Namespace,
+    scenario: Path,
+    options: BatchOptions,
+    console: Console,
+    *,
+    resume: bool = False,
+    label: str = "runs",
+) -> BatchResult:
+    progress = None if args.quiet else RichProgress(console, label)
+    return run_batch(scenario, options, store=args.store, resume=resume, progress=progress)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    console = Console(stderr=False)
+    progress_console = Console(stderr=True)
+    options = _options(
+        args,
+        target_error=args.target_error,
+        min_runs=args.min_runs,
+        max_runs=args.max_runs,
+        without=tuple(args.without),
+    )
+    result = _batch(args, args.scenario, options, progress_console, resume=args.resume)
+    summary = build_summary(result)
+    render(summary, console)
+    if args.without:
+        same_runs = BatchOptions(runs=result.runs, seed=args.seed, jobs=args.jobs)
+        base = _batch(
+            args, args.scenario, same_runs, progress_console, resume=True, label="baseline"
+        )
+        console.print(comparison_table(base, result, f"without {', '.join(args.without)}"))
+    _write(summary, args)
+    return _status(result, progress_console)
+
+
+def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if args.html:
+        from mands_sim.report.html import write_html
+
+        write_html(summary, args.html)
+
+
+def _status(result: BatchResult, console: Console) -> int:
+    if result.interrupted:
+        console.print(
+            f"Interrupted: {len(list(result.records()))} runs are kept in {result.store_path}; "
+            "run again with --resume to continue."
+        )
+        return INTERRUPTED
+    if result.errors:
+        console.print(f"[red]{result.errors} runs raised an error (see the report).")
+        return 1
+    return 0
+
+
+def compare_command(args: argparse.Namespace) -> int:
+    console = Console()
+    progress_console = Console(stderr=True)
+    options = _options(args)
+    first = _batch(args, args.first, options, progress_console, label="A")
+    second = _batch(args, args.second, options, progress_console, label="B")
+    console.print(comparison_table(first, second, f"{args.second.name} − {args.first.name}"))
+    for result in (first, second):
+        if result.interrupted:
+            return INTERRUPTED
+    return 1 if first.errors or second.errors else 0
+
+
+def paired_differences(base: BatchResult, other: BatchResult) -> dict[str, PairedDifference]:
+    """Each side's win indicator in ``other`` minus ``base``, run by run (same seeds)."""
+    sides = list(dict.fromkeys([*base.aggregate.sides, *other.aggregate.sides]))
+    differences = {side: PairedDifference() for side in sides}
+    for a, b in zip(base.records(), other.records(), strict=False):
+        if a.error is not None or b.error is not None:
+            continue
+        for side in sides:
+            differences[side].add(float(b.winner == side) - float(a.winner == side))
+    return differences
+
+
+def comparison_table(base: BatchResult, other: BatchResult, title: str) -> Table:
+    table = Table(
+        title=f"What-if: {title} (same seeds, paired 95 % intervals)", title_justify="left"
+    )
+    for column in ("side", "win rate A", "win rate B", "difference B − A"):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    for side, difference in paired_differences(base, other).items():
+        d = difference.interval()
+        table.add_row(
+            side,
+            f"{base.aggregate.win_rate(side).estimate:.1%}",
+            f"{other.aggregate.win_rate(side).estimate:.1%}",
+            f"{d.estimate:+.1%} ({d.low:+.1%} to {d.high:+.1%})",
+        )
+    return table

@@ -1,0 +1,435 @@
+"""The toughness report as one self-contained HTML file (``mands-sim run … --html FILE``).
+
+The page is built from the report data (:func:`mands_sim.report.summary.build_summary`), as the
+terminal report is, and holds everything inline: the CSS, four plots drawn by matplotlib as SVG,
+and a few lines of script that mark each plot ``data-rendered="yes"`` once the browser has laid
+it out (the browser test reads that mark). No URL is fetched. ``docs/reports.md`` explains every
+section.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import shlex
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mands_sim.batch.aggregate import ROUND
+from mands_sim.batch.stats import wilson
+from mands_sim.report.terminal import percent
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+RATES = ("out_of_action", "unconscious", "injured", "dead", "fled")
+"""The per-character rates in the characters table."""
+
+RISKS = (("out_of_action", "out of action"), ("unconscious", "unconscious"), ("dead", "dead"))
+"""The per-character rates drawn as risk bars, with their labels."""
+
+DURATION_BINS = 40
+"""At most this many bars in the fight-length histogram."""
+
+FIGURE_SIZE = (7.5, 3.6)
+"""Inches; the page scales the SVG to its column."""
+
+_TAG = re.compile(r"<[^<>]*>")
+_ID_REFERENCE = re.compile(r'(\sid="|href="#|url\(#)')
+
+
+def write_html(summary: dict[str, Any], path: Path) -> None:
+    """Write the report of ``summary`` to ``path`` as one HTML file."""
+    Path(path).write_text(render_html(summary), encoding="utf-8")
+
+
+def render_html(summary: dict[str, Any]) -> str:
+    """The report of ``summary`` as a self-contained HTML page (the same input, the same page)."""
+    title = f"{summary['scenario']['name']}: toughness report"
+    sections = (
+        _verdict(summary),
+        _outcomes(summary),
+        _plots(summary),
+        _characters(summary),
+        _action_mix(summary),
+        _notable(summary),
+        _errors(summary),
+        _batch(summary),
+    )
+    return "\n".join(
+        (
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            '<head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_text(title)}</title>",
+            f"<style>{_STYLE}</style></head>",
+            f"<body><main><h1>{_text(title)}</h1>",
+            *sections,
+            f"</main><script>{_SCRIPT}</script></body></html>",
+            "",
+        )
+    )
+
+
+# -- tables ---------------------------------------------------------------------------------
+
+
+def _text(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _section(key: str, heading: str, *content: str) -> str:
+    return f'<section id="{key}"><h2>{_text(heading)}</h2>\n' + "\n".join(content) + "</section>"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: int = 1) -> str:
+    """A table of already escaped cells; columns from ``numeric`` on are right-aligned."""
+    head = "".join(
+        f"<th{' class=num' if i >= numeric else ''}>{_text(h)}</th>" for i, h in enumerate(headers)
+    )
+    body = "\n".join(
+        "<tr>"
+        + "".join(
+            f"<td{' class=num' if i >= numeric else ''}>{cell}</td>" for i, cell in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>"
+
+
+def _none(message: str) -> str:
+    return f'<p class="none">{_text(message)}</p>'
+
+
+def _verdict(summary: dict[str, Any]) -> str:
+    verdict, batch, duration = summary["verdict"], summary["batch"], summary["duration"]
+    rounds, segments = duration["rounds"], duration["segments"]
+    return _section(
+        "verdict",
+        "Verdict",
+        f'<p class="verdict">Toughness: <strong>{_text(verdict["word"])}</strong> '
+        f"(award multiplier ×{verdict['multiplier']:.1f}; {_text(verdict['reason'])})</p>",
+        f"<p>{batch['played']} runs played of {batch['runs']} (seed {_text(batch['seed'])}, "
+        f"stopped: {_text(batch['stopped'])}). Fight length: median {_text(rounds['median'])} "
+        f"rounds (p10 {_text(rounds['p10'])}, p90 {_text(rounds['p90'])}); "
+        f"{_text(segments['median'])} segments median.</p>",
+    )
+
+
+def _outcomes(summary: dict[str, Any]) -> str:
+    rows = [[_text(f"{side} win"), _text(percent(rate))] for side, rate in summary["sides"].items()]
+    rows.append([_text("nobody stands"), _text(percent(summary["draws"]))])
+    rows.append([_text("time limit"), _text(percent(summary["timeouts"]))])
+    return _section(
+        "outcomes", "Outcome (95 % Wilson intervals)", _table(["result", "share"], rows)
+    )
+
+
+def _characters(summary: dict[str, Any]) -> str:
+    headers = ["character", "side", "out of action", "unconscious", "injured", "dead", "fled"]
+    headers += ["median VP / DP / EP lost", "damage dealt / taken per run"]
+    rows = []
+    for c in summary["characters"]:
+        rates, lost = c["rates"], c["median_lost"]
+        rows.append(
+            [
+                _text(c["id"]),
+                _text(c["side"]),
+                *(_text(percent(rates[name]) if name in rates else "–") for name in RATES),
+                _text(f"{lost['vp']} / {lost['dp']} / {lost['ep']}"),
+                _text(f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}"),
+            ]
+        )
+    table = _table(headers, rows, numeric=2) if rows else _none("No character was played.")
+    return _section("characters", "Characters (95 % Wilson intervals)", table)
+
+
+def _action_mix(summary: dict[str, Any]) -> str:
+    rows = []
+    for side, mix in summary["action_mix"].items():
+        total = sum(mix.values()) or 1
+        for name, count in mix.items():
+            rows.append([_text(side), _text(name), _text(count), _text(f"{count / total:.0%}")])
+    table = _table(["side", "action", "started", "share"], rows, 2) if rows else _none("None.")
+    return _section("action-mix", "Actions started, by side", table)
+
+
+def _notable(summary: dict[str, Any]) -> str:
+    scenario = shlex.quote(str(summary["scenario"]["path"]))
+    rows = [
+        [
+            _text(note["what"]),
+            _text(note["detail"]),
+            _text(note["run"]),
+            f"<code>{_text(_replay(scenario, note['seed']))}</code>",
+        ]
+        for note in summary["notable"]
+    ]
+    headers = ["what", "detail", "run", "replay it"]
+    table = _table(headers, rows, numeric=4) if rows else _none("No notable run.")
+    return _section("notable", "Notable runs (replay them)", table)
+
+
+def _replay(scenario: str, seed: object) -> str:
+    return f"mands-sim replay {scenario} --seed {seed}"
+
+
+def _errors(summary: dict[str, Any]) -> str:
+    rows = [[_text(e["error"]), _text(e["runs"])] for e in summary["errors"]]
+    table = _table(["error", "runs"], rows) if rows else _none("No run raised an error.")
+    return _section("errors", "Runs that raised an error", table)
+
+
+def _batch(summary: dict[str, Any]) -> str:
+    scenario, batch = summary["scenario"], summary["batch"]
+    facts = [
+        ("scenario", scenario["name"]),
+        ("scenario file", scenario["path"]),
+        ("scenario content hash", scenario["content_hash"]),
+        ("master seed", batch["seed"]),
+        ("runs", batch["runs"]),
+        ("played without error", batch["played"]),
+        ("stopped by", batch["stopped"]),
+        ("options", json.dumps(batch["options"], sort_keys=True)),
+        ("results store", batch["store"]),
+    ]
+    versions = [[_text(name), _text(v)] for name, v in batch["versions"].items()]
+    return _section(
+        "batch",
+        "Batch and versions",
+        _table(["", "value"], [[_text(k), _text(v)] for k, v in facts], numeric=2),
+        _table(["package or plugin", "version"], versions, numeric=2),
+    )
+
+
+# -- plots ----------------------------------------------------------------------------------
+
+Plot = Callable[["Figure", dict[str, Any]], bool]
+"""Draws one plot on an empty figure; False when the summary has nothing to draw."""
+
+
+def _plots(summary: dict[str, Any]) -> str:
+    figures = [
+        _figure(summary, name, caption, draw)
+        for name, caption, draw in (
+            ("convergence", _CONVERGENCE, _draw_convergence),
+            ("durations", _DURATIONS, _draw_durations),
+            ("risk", _RISK, _draw_risk),
+            ("survival", _SURVIVAL, _draw_survival),
+        )
+    ]
+    return _section("plots", "Plots", *figures)
+
+
+def _figure(summary: dict[str, Any], name: str, caption: str, draw: Plot) -> str:
+    import matplotlib
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.figure import Figure
+
+    # Text stays text (no font files) and is never mathtext (a "$" in a name is a "$"); ids
+    # are fixed by the plot's name (the same summary gives the same page) and later prefixed
+    # with it (four SVGs share one page's ids).
+    with matplotlib.rc_context(
+        {
+            "svg.fonttype": "none",
+            "svg.hashsalt": f"mands-sim-{name}",
+            "text.parse_math": False,
+            "font.size": 10,
+        }
+    ):
+        figure = Figure(figsize=FIGURE_SIZE)
+        # Each figure gets its own SVG canvas: no display is needed, and the process-wide
+        # backend (pyplot's, a notebook's) is left as the user set it (no matplotlib.use).
+        FigureCanvasSVG(figure)
+        if not draw(figure, summary):
+            content = '<p class="no-data">no data</p>'
+        else:
+            buffer = io.StringIO()
+            figure.savefig(buffer, format="svg", metadata=_NO_METADATA)
+            content = _inline_svg(buffer.getvalue(), name)
+    return (
+        f'<figure data-plot="{name}">{content}\n<figcaption>{_text(caption)}</figcaption></figure>'
+    )
+
+
+_NO_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
+
+
+def _inline_svg(svg: str, name: str) -> str:
+    """The ``<svg>`` element alone (no XML prolog or DOCTYPE), every id prefixed with ``name``."""
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<metadata>.*?</metadata>\s*", "", svg, flags=re.DOTALL)
+    return _TAG.sub(lambda tag: _ID_REFERENCE.sub(rf"\g<1>{name}-", tag.group(0)), svg)
+
+
+def _label(text: object) -> str:
+    """Scenario text as a plot label, not hidden from the legend by a leading ``_``."""
+    label = str(text)
+    return "\u200b" + label if label.startswith("_") else label
+
+
+def _margins(figure: Figure, *, top_axis: bool = False, two_line_ticks: bool = False) -> None:
+    """Fixed margins (a layout engine would double the drawing time) fitting the labels."""
+    figure.subplots_adjust(
+        left=0.1, right=0.97, bottom=0.2 if two_line_ticks else 0.14, top=0.82 if top_axis else 0.96
+    )
+
+
+def _as_share(ax: Axes) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    ax.set_ylim(-0.01, 1.03)  # a line at 0 or 100 % stays clear of the frame
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.grid(axis="y", alpha=0.3)
+
+
+def _rounds_axis(ax: Axes) -> None:
+    """A top axis in rounds of 50 segments (``rules/combat.md`` §1)."""
+    top = ax.secondary_xaxis("top", functions=(_to_rounds, _to_segments))
+    top.set_xlabel(f"rounds ({ROUND} segments)")
+
+
+def _to_rounds(segments: Any) -> Any:
+    return segments / ROUND
+
+
+def _to_segments(rounds: Any) -> Any:
+    return rounds * ROUND
+
+
+_CONVERGENCE = (
+    "Win rate of each side as the runs accumulate, with its 95 % Wilson interval: once the "
+    "band is narrow and flat, more runs will not change the verdict."
+)
+
+
+def _draw_convergence(figure: Figure, summary: dict[str, Any]) -> bool:
+    points = [p for p in summary["convergence"] if p["runs"] > 0]
+    if not points:
+        return False
+    ax = figure.add_subplot()
+    runs = [p["runs"] for p in points]
+    for side in summary["sides"]:
+        rates = [wilson(p["wins"].get(side, 0), p["runs"]) for p in points]
+        (line,) = ax.plot(runs, [r.estimate for r in rates], label=_label(f"{side} win"))
+        lows, highs = [r.low for r in rates], [r.high for r in rates]
+        ax.fill_between(runs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.set_xlabel("runs played")
+    ax.set_ylabel("win rate")
+    ax.set_xlim(0, max(runs))
+    _as_share(ax)
+    ax.legend(loc="best")
+    _margins(figure)
+    return True
+
+
+_DURATIONS = (
+    "How long the fights lasted: runs by fight length in segments (bottom axis) and rounds "
+    "(top axis); the dashed line is the median."
+)
+
+
+def _draw_durations(figure: Figure, summary: dict[str, Any]) -> bool:
+    histogram = [(int(segments), int(count)) for segments, count in summary["durations"]]
+    if not histogram:
+        return False
+    ax = figure.add_subplot()
+    lengths, counts = zip(*histogram, strict=True)
+    ax.hist(lengths, bins=_bins(min(lengths), max(lengths)), weights=counts, color="#4c72b0")
+    median = summary["duration"]["segments"]["median"]
+    if median is not None:
+        ax.axvline(median, color="black", linestyle="--", linewidth=1)
+    ax.set_xlabel("fight length (segments)")
+    ax.set_ylabel("runs")
+    _rounds_axis(ax)
+    _margins(figure, top_axis=True)
+    return True
+
+
+def _bins(shortest: int, longest: int) -> list[float]:
+    """Bars of whole segments, at most :data:`DURATION_BINS` of them, centred on integers."""
+    width = max(1, -(-(longest - shortest + 1) // DURATION_BINS))
+    return [shortest - 0.5 + i * width for i in range((longest - shortest) // width + 2)]
+
+
+_RISK = (
+    "Each character's share of runs ending out of action, unconscious or dead, with 95 % "
+    "Wilson intervals as error bars."
+)
+
+
+def _draw_risk(figure: Figure, summary: dict[str, Any]) -> bool:
+    characters = summary["characters"]
+    if not characters:
+        return False
+    ax = figure.add_subplot()
+    width = 0.8 / len(RISKS)
+    for k, (key, label) in enumerate(RISKS):
+        rates = [c["rates"][key] for c in characters]
+        estimates = [r["estimate"] for r in rates]
+        below = [max(0.0, r["estimate"] - r["low"]) for r in rates]
+        above = [max(0.0, r["high"] - r["estimate"]) for r in rates]
+        at = [i + (k - (len(RISKS) - 1) / 2) * width for i in range(len(characters))]
+        ax.bar(at, estimates, width, yerr=[below, above], capsize=3, label=label)
+    labels = [_label(f"{c['id']}\n({c['side']})") for c in characters]
+    ax.set_xticks(range(len(characters)), labels, rotation=30 if len(characters) > 5 else 0)
+    ax.set_ylabel("share of runs")
+    _as_share(ax)
+    ax.legend(loc="upper right")
+    _margins(figure, two_line_ticks=True)
+    return True
+
+
+_SURVIVAL = (
+    "Survival: the share of runs in which each character is still in action at each segment "
+    "of the fight."
+)
+
+
+def _draw_survival(figure: Figure, summary: dict[str, Any]) -> bool:
+    curves = [(c, c["survival"]) for c in summary["characters"] if c["survival"]]
+    if not curves:
+        return False
+    ax = figure.add_subplot()
+    for character, points in curves:
+        segments, shares = zip(*points, strict=True)
+        label = _label(f"{character['id']} ({character['side']})")
+        ax.step(segments, shares, where="post", label=label)
+    ax.set_xlabel("segment")
+    ax.set_ylabel("still in action")
+    _as_share(ax)
+    _rounds_axis(ax)
+    ax.legend(loc="lower left")
+    _margins(figure, top_axis=True)
+    return True
+
+
+# -- page furniture -------------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; color: #222; background: #fff; margin: 0; }
+main { max-width: 62rem; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
+th { background: #f3f3f3; } .num { text-align: right; font-variant-numeric: tabular-nums; }
+.verdict { font-size: 1.2rem; } .none, .no-data { color: #666; font-style: italic; }
+figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
+figcaption { color: #444; font-size: 0.9rem; max-width: 50rem; }
+code { background: #f6f6f6; padding: 0.1rem 0.3rem; white-space: nowrap; }
+"""
+
+_SCRIPT = """
+for (const figure of document.querySelectorAll("figure[data-plot]")) {
+  const svg = figure.querySelector("svg");
+  const box = svg ? svg.getBBox() : null;
+  figure.dataset.rendered = box && box.width > 0 && box.height > 0 ? "yes" : "no";
+  if (box) figure.dataset.box = Math.round(box.width) + "x" + Math.round(box.height);
+}
+"""

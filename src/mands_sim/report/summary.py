@@ -1,0 +1,113 @@
+"""A batch's report as plain data: what the terminal, JSON and HTML reports all show.
+
+The structure (``docs/reports.md`` documents every key) is built once from the aggregate and
+rendered three ways, so the three never disagree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
+from mands_sim.batch.runner import BatchResult
+from mands_sim.batch.stats import Interval, quantile, wilson
+from mands_sim.report.verdict import toughness
+
+SURVIVAL_POINTS = 60
+"""Points of each character's survival curve."""
+
+
+def interval(value: Interval) -> dict[str, float]:
+    return {"estimate": value.estimate, "low": value.low, "high": value.high}
+
+
+def build_summary(result: BatchResult) -> dict[str, Any]:
+    """The report of ``result`` as JSON-ready data."""
+    agg = result.aggregate
+    sides = list(agg.sides)
+    characters = [_character(agg, tally) for tally in agg.characters.values()]
+    heroes = sides[0] if sides else None
+    deaths = [c["rates"]["dead"]["estimate"] for c in characters if c["side"] == heroes]
+    verdict = toughness(
+        agg.win_rate(heroes).estimate if heroes else 0.0,
+        max(deaths, default=0.0),
+        result.scenario.rule_defaults.G71_toughness_scale,
+    )
+    return {
+        "scenario": {
+            "name": result.scenario.name,
+            "path": result.batch.scenario,
+            "content_hash": result.scenario.content_hash,
+        },
+        "batch": {
+            "seed": result.options.seed,
+            "runs": agg.runs,
+            "played": agg.played,
+            "stopped": result.stopped,
+            "options": result.options.identity(),
+            "versions": result.plugin_versions,
+            "store": str(result.store_path),
+        },
+        "verdict": {
+            "word": verdict.word,
+            "multiplier": verdict.multiplier,
+            "reason": verdict.reason,
+        },
+        "sides": {side: interval(agg.win_rate(side)) for side in sides},
+        "draws": interval(wilson(agg.draws, agg.played)),
+        "timeouts": interval(wilson(agg.timeouts, agg.played)),
+        "duration": _duration(agg),
+        "characters": characters,
+        "action_mix": {
+            side: dict(agg.actions.get(side, Counter()).most_common()) for side in sides
+        },
+        "notable": [
+            {"what": what, "run": run, "seed": seed, "detail": detail}
+            for what, (run, seed, detail) in agg.notable.items()
+        ],
+        "errors": [{"error": error, "runs": count} for error, count in agg.errors.most_common()],
+        "convergence": [
+            {"runs": n, "wins": {side: wins.get(side, 0) for side in sides}}
+            for n, wins in agg.trace
+        ],
+        "durations": sorted(agg.durations.items()),
+    }
+
+
+def _duration(agg: Aggregate) -> dict[str, Any]:
+    values = {name: agg.duration(q) for name, q in (("p10", 0.1), ("median", 0.5), ("p90", 0.9))}
+    return {
+        "segments": values,
+        "rounds": {k: None if v is None else round(v / ROUND, 2) for k, v in values.items()},
+    }
+
+
+def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
+    runs = tally.runs
+    conditions = tally.conditions
+    out = runs - conditions["active"]
+    rates = {
+        "out_of_action": wilson(out, runs),
+        "unconscious": wilson(conditions["unconscious"], runs),
+        "dead": wilson(conditions["dead"], runs),
+        "fled": wilson(conditions["fled"], runs),
+        "injured": wilson(tally.injured, runs),
+    }
+    horizon = max(agg.durations, default=0)
+    step = max(1, horizon // SURVIVAL_POINTS)
+    return {
+        "id": tally.id,
+        "side": tally.side,
+        "rates": {name: interval(value) for name, value in rates.items()},
+        "median_lost": {
+            "vp": quantile(tally.vp_lost, 0.5),
+            "dp": quantile(tally.dp_lost, 0.5),
+            "ep": quantile(tally.ep_spent, 0.5),
+        },
+        "damage_dealt_per_run": tally.damage_dealt / runs if runs else 0.0,
+        "damage_taken_per_run": tally.damage_taken / runs if runs else 0.0,
+        "survival": [
+            [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
+        ],
+    }

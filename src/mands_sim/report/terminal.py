@@ -1,0 +1,110 @@
+"""The toughness report in the terminal, drawn with rich from the report data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+
+def percent(value: dict[str, float]) -> str:
+    """``62.0 % (59.0–65.0)``: an estimate with its 95 % interval."""
+    return f"{value['estimate']:.1%} ({value['low']:.1%}–{value['high']:.1%})"
+
+
+def render(summary: dict[str, Any], console: Console) -> None:
+    """Print the report: verdict, sides, duration, characters, action mix, notable runs, errors."""
+    console.print(_headline(summary))
+    console.print(_sides(summary))
+    console.print(_characters(summary))
+    console.print(_action_mix(summary))
+    if summary["notable"]:
+        console.print(_notable(summary))
+    if summary["errors"]:
+        console.print(_errors(summary))
+
+
+def _headline(summary: dict[str, Any]) -> Panel:
+    batch, verdict, duration = summary["batch"], summary["verdict"], summary["duration"]
+    rounds = duration["rounds"]
+    lines = [
+        Text.assemble(
+            ("Toughness: ", "bold"),
+            (verdict["word"], "bold magenta"),
+            f"  (award multiplier ×{verdict['multiplier']:.1f}; {verdict['reason']})",
+        ),
+        Text(
+            f"{batch['played']} runs played of {batch['runs']} (seed {batch['seed']}, "
+            f"stopped: {batch['stopped']}). Fight length: median {rounds['median']} rounds "
+            f"(p10 {rounds['p10']}, p90 {rounds['p90']}); "
+            f"{duration['segments']['median']} segments median."
+        ),
+    ]
+    return Panel(Group(*lines), title=summary["scenario"]["name"], expand=False)
+
+
+def _sides(summary: dict[str, Any]) -> Table:
+    table = Table(title="Outcome (95 % Wilson intervals)", title_justify="left")
+    table.add_column("result")
+    table.add_column("share", justify="right")
+    for side, rate in summary["sides"].items():
+        table.add_row(f"{side} win", percent(rate))
+    table.add_row("nobody stands", percent(summary["draws"]))
+    table.add_row("time limit", percent(summary["timeouts"]))
+    return table
+
+
+def _characters(summary: dict[str, Any]) -> Table:
+    table = Table(title="Characters", title_justify="left")
+    for column in ("character", "side", "out of action", "unconscious", "injured", "dead"):
+        table.add_column(column, justify="left" if column in ("character", "side") else "right")
+    for column in ("median VP / DP / EP lost", "damage dealt / taken per run"):
+        table.add_column(column, justify="right")
+    for c in summary["characters"]:
+        rates, lost = c["rates"], c["median_lost"]
+        table.add_row(
+            c["id"],
+            c["side"],
+            percent(rates["out_of_action"]),
+            percent(rates["unconscious"]),
+            percent(rates["injured"]),
+            percent(rates["dead"]),
+            f"{lost['vp']} / {lost['dp']} / {lost['ep']}",
+            f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}",
+        )
+    return table
+
+
+def _action_mix(summary: dict[str, Any]) -> Table:
+    table = Table(title="Actions started, by side", title_justify="left")
+    table.add_column("side")
+    table.add_column("actions")
+    for side, mix in summary["action_mix"].items():
+        total = sum(mix.values()) or 1
+        table.add_row(side, ", ".join(f"{name} {count / total:.0%}" for name, count in mix.items()))
+    return table
+
+
+def _notable(summary: dict[str, Any]) -> Table:
+    scenario = summary["scenario"]["path"]
+    table = Table(title="Notable runs (replay them)", title_justify="left")
+    table.add_column("what")
+    table.add_column("detail")
+    table.add_column("command")
+    for note in summary["notable"]:
+        table.add_row(
+            note["what"], note["detail"], f"mands-sim replay {scenario} --seed {note['seed']}"
+        )
+    return table
+
+
+def _errors(summary: dict[str, Any]) -> Table:
+    table = Table(title="Runs that raised an error", title_justify="left", style="red")
+    table.add_column("runs", justify="right")
+    table.add_column("error")
+    for error in summary["errors"]:
+        table.add_row(str(error["runs"]), error["error"])
+    return table

@@ -1,0 +1,59 @@
+"""Streaming aggregation (``mands_sim.batch.aggregate``)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mands_sim.batch.aggregate import CONVERGENCE_POINTS, Aggregate
+from mands_sim.batch.records import CharacterRecord, RunRecord
+
+
+def run(index: int, winner: str | None, segments: int, *, dead: bool = False) -> RunRecord:
+    reason = "time limit" if winner is None else "the other side is out of action"
+    hero = CharacterRecord(
+        "seraph", "heroes", "dead" if dead else "active", 10, 5 if dead else 0, 3.5, 4, 10,
+        segments if dead else None, (("fist-attack", 3),),
+    )  # fmt: skip
+    return RunRecord(index, 1000 + index, winner, reason, segments, (hero,))
+
+
+def test_wins_timeouts_and_durations_are_counted() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for record in [run(0, "heroes", 40), run(1, "villains", 60), run(2, None, 3000)]:
+        agg.add(record)
+    agg.add(RunRecord.failed(3, 5, "boom"))
+    assert (agg.runs, agg.played, agg.timeouts) == (4, 3, 1)
+    assert agg.wins == {"heroes": 1, "villains": 1}
+    assert agg.duration(0.5) == 60
+    assert agg.errors == {"boom": 1}
+
+
+def test_notable_runs_are_the_first_death_and_the_extremes() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for record in [run(0, "heroes", 40), run(1, "villains", 90, dead=True), run(2, "heroes", 20)]:
+        agg.add(record)
+    assert agg.notable["a hero died"] == (1, 1001, "seraph died")
+    assert agg.notable["longest fight"][0] == 1
+    assert agg.notable["quickest heroes win"][0] == 2
+
+
+def test_survival_falls_when_characters_go_out() -> None:
+    agg = Aggregate(sides=("heroes",))
+    agg.add(run(0, "villains", 30, dead=True))
+    agg.add(run(1, "heroes", 50))
+    assert [agg.survival("seraph", t) for t in (0, 30, 60)] == [1.0, 0.5, 0.5]
+
+
+@given(st.lists(st.sampled_from(["heroes", "villains", None]), min_size=1, max_size=2000))
+def test_the_convergence_trace_stays_short_and_ends_near_the_total(
+    winners: list[str | None],
+) -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for index, winner in enumerate(winners):
+        agg.add(run(index, winner, 10))
+    assert len(agg.trace) < 2 * CONVERGENCE_POINTS
+    counts = [n for n, _ in agg.trace]
+    assert counts == sorted(counts) and counts[0] >= 1
+    n, wins = agg.trace[-1]
+    assert wins.get("heroes", 0) <= agg.wins["heroes"] and n <= agg.played

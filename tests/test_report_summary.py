@@ -1,0 +1,56 @@
+"""The report data (``mands_sim.report.summary``) from a real batch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mands_sim.batch import BatchOptions, BatchResult, run_batch
+from mands_sim.report.summary import build_summary
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
+    store = tmp_path_factory.mktemp("store") / "r.db"
+    return run_batch(SCENARIO, BatchOptions(runs=200, seed=8, jobs=1), store=store)
+
+
+def test_the_summary_is_json_and_counts_every_run(batch: BatchResult) -> None:
+    summary = json.loads(json.dumps(build_summary(batch)))
+    assert summary["batch"]["runs"] == summary["batch"]["played"] == 200
+    shares = [rate["estimate"] for rate in summary["sides"].values()]
+    shares += [summary["draws"]["estimate"], summary["timeouts"]["estimate"]]
+    assert sum(shares) == pytest.approx(1.0)
+    assert sum(count for _, count in summary["durations"]) == 200
+
+
+def test_win_rates_match_the_stored_rows(batch: BatchResult) -> None:
+    summary = build_summary(batch)
+    wins = sum(1 for record in batch.records() if record.winner == "heroes")
+    assert summary["sides"]["heroes"]["estimate"] == wins / 200
+    low, high = summary["sides"]["heroes"]["low"], summary["sides"]["heroes"]["high"]
+    assert low < wins / 200 < high
+
+
+def test_characters_have_rates_losses_and_a_falling_survival_curve(batch: BatchResult) -> None:
+    summary = build_summary(batch)
+    sphinx = next(c for c in summary["characters"] if c["id"] == "sphinx")
+    survival = [share for _, share in sphinx["survival"]]
+    assert survival[0] == 1.0 and survival == sorted(survival, reverse=True)
+    assert sphinx["rates"]["out_of_action"]["estimate"] == pytest.approx(1 - survival[-1], abs=0.01)
+    assert sphinx["median_lost"]["vp"] is not None
+
+
+def test_notable_runs_carry_seeds_that_replay(batch: BatchResult) -> None:
+    summary = build_summary(batch)
+    seeds = {record.seed for record in batch.records()}
+    assert summary["notable"] and all(note["seed"] in seeds for note in summary["notable"])
+
+
+def test_the_verdict_is_named_with_its_multiplier(batch: BatchResult) -> None:
+    verdict = build_summary(batch)["verdict"]
+    assert verdict["word"] == "routine" and verdict["multiplier"] == 1.0

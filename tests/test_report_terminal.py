@@ -1,0 +1,53 @@
+"""The terminal report (``mands_sim.report.terminal``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from mands_sim.report.terminal import percent, render
+
+RATE = {"estimate": 0.62, "low": 0.59, "high": 0.65}
+SUMMARY: dict[str, Any] = {
+    "scenario": {"name": "Bank job", "path": "bank.toml"},
+    "batch": {"played": 100, "runs": 101, "seed": 3, "stopped": "runs"},
+    "verdict": {"word": "hard", "multiplier": 1.2, "reason": "heroes win 62%"},
+    "duration": {"segments": {"median": 90}, "rounds": {"p10": 1.0, "median": 1.8, "p90": 3.0}},
+    "sides": {"heroes": RATE},
+    "draws": RATE,
+    "timeouts": RATE,
+    "characters": [
+        {"id": "seraph", "side": "heroes",
+         "rates": {"out_of_action": RATE, "unconscious": RATE, "injured": RATE, "dead": RATE},
+         "median_lost": {"vp": 20, "dp": 1, "ep": 30},
+         "damage_dealt_per_run": 12.5, "damage_taken_per_run": 9.25},
+    ],
+    "action_mix": {"heroes": {"fist-attack": 3, "move": 1}},
+    "notable": [{"what": "longest fight", "run": 4, "seed": 77, "detail": "300 segments"}],
+    "errors": [{"error": "plugin 'flaky' in hook 'mands_action_after': boom", "runs": 1}],
+}  # fmt: skip
+
+
+def rendered() -> str:
+    console = Console(record=True, width=200)
+    render(SUMMARY, console)
+    return console.export_text()
+
+
+def test_percent_shows_the_interval() -> None:
+    assert percent(RATE) == "62.0% (59.0%–65.0%)"
+
+
+def test_every_section_is_printed() -> None:
+    text = rendered()
+    for expected in ("Toughness: hard", "×1.2", "heroes win", "62.0% (59.0%–65.0%)", "seraph",
+                     "20 / 1 / 30", "12.5 / 9.2", "fist-attack 75%, move 25%",
+                     "mands-sim replay bank.toml --seed 77", "plugin 'flaky'"):  # fmt: skip
+        assert expected in text
+
+
+def test_no_error_table_without_errors() -> None:
+    console = Console(record=True, width=200)
+    render({**SUMMARY, "errors": []}, console)
+    assert "raised an error" not in console.export_text()
