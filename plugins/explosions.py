@@ -1,0 +1,236 @@
+"""Explosions (``rules/combat.md`` §14; ``rules/gaps.md`` G-23; G-83).
+
+Seed "Anti-Matter Production": an explosion does "d6 damage as an Explosion (see Combat)", has
+"a Short Range ..., Range Set ..., Maximum Range ..., and gets a bonus ... to the Explosion
+Combat Roll"; the Combat chapter that says how is lost. G-23 fills it in, and
+:func:`explode` plays it for whatever sets an explosion off (a power, a thrown bomb):
+
+* everyone (in action or unconscious) within Maximum Range of the center along the map is
+  caught, except those the caller spares (Explosive Touch: "The explosion does not go towards
+  the character causing the explosion");
+* one **Explosion Combat Roll** per target, in id order: 2d10 against the explosion's bonus on
+  the Sphere chart (as a Combat Roll is twice Agility on it, §5), no re-rolled 1s (an explosion
+  is no Special character), dice from the ``source``'s substream; its Bonus Pool loses 1 per
+  full Range Set beyond Short Range from the center (G-23; counted as G-20 counts them);
+* a success's Q is all Attack; a failure is dealt out Attack, Damage, Defense (§5, G-14): its
+  Attack share against the target's Defense (§6: ties hit), its Damage share off the damage;
+* the damage is the listed d6, rolled once for everyone (G-83 ``once``) or for each target hit
+  (``per_target``), bludgeoning, through :func:`mands_rulebook.damage.strike` (Skin Temper and
+  Ignore Damage apply there).
+
+This module registers no hooks: power plugins (Anti-Matter, Explosive Touch) and actions that
+throw explosives call :func:`explode` or :func:`detonate` and return its events. Placing the
+center at a spot is aiming at a spot (``mands_rulebook.thrown_objects``, G-24); Explosive
+Touch's bonus vs. the Skin Temper of what was touched is the power plugin's own blow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from mands_sim.dice import DiceExpression
+from mands_sim.events import AttackResolved, Event, RollMade
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.rolls import ActionRoll, action_roll, spread_negative_quality
+from mands_sim.world import Position
+
+from .damage import Blow, strike
+from .range import range_sets_beyond
+from .weapons import Ranges
+
+D6: Final = 6
+"""Seed: explosions do "d6 damage"."""
+
+PENALTY_PER_RANGE_SET: Final = 1
+"""G-23: −1 to the Explosion Combat Roll's pool per Range Set beyond Short Range."""
+
+EXPLOSION_ROLL: Final = "explosion combat roll"
+"""The ``purpose`` of an Explosion Combat Roll's :class:`~mands_sim.events.RollMade`."""
+
+EXPLOSION: Final = "explosion"
+"""The ``weapon`` named on an explosion's :class:`~mands_rulebook.damage.Blow`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explosion:
+    """What a power or a bomb lists for its explosion (``rules/combat.md`` §14)."""
+
+    bonus: int
+    """Added to the Explosion Combat Roll (looked up on the Sphere chart, G-23)."""
+    dice: int
+    """How many d6 of damage."""
+    short_range: float
+    range_set: float
+    max_range: float
+    """Meters from the center (§11)."""
+
+
+def anti_matter(power_rating: int) -> Explosion:
+    """Seed "Anti-Matter Production": "one fifth PR, rounded up, d6 damage ... a Short Range of
+    PR divided by 5, Range Set of PR divided by 10, Maximum Range of PR divided by 4, and ... a
+    bonus of twice PR to the Explosion Combat Roll"."""
+    pr = power_rating
+    return Explosion(2 * pr, math.ceil(pr / 5), pr / 5, pr / 10, pr / 4)
+
+
+def explosive_touch(damage_power_rating: int) -> Explosion:
+    """Seed "Explosive Touch": "PR/4 round up, d6 damage"; "Short Range ... is the damage PR,
+    millimeters. Range Set is the damage PR centimeters. Maximum Range is the damage PR
+    decimeters"; "a bonus to Attack others of twice the damage PR"."""
+    pr = damage_power_rating
+    return Explosion(2 * pr, math.ceil(pr / 4), pr / 1000, pr / 100, pr / 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(Event):
+    """An explosion went off at a spot; ``caught`` are the characters within its Maximum Range
+    (``rules/combat.md`` §14)."""
+
+    kind: ClassVar[str] = "exploded"
+    source: str
+    place: str
+    toward: str | None
+    offset: float
+    dice: int
+    caught: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExplosionDamage(Event):
+    """The d6 an explosion does to ``character`` it hit (G-83: the same faces for everyone under
+    ``once``), and ``damage`` after the roll's Damage share (never below 0)."""
+
+    kind: ClassVar[str] = "explosion-damage"
+    source: str
+    character: str
+    faces: tuple[int, ...]
+    damage: int
+
+
+def explode(
+    encounter: Encounter,
+    source: str,
+    center: str | Position,
+    bonus: int,
+    dice: int,
+    short_range: float,
+    range_set: float,
+    max_range: float,
+    *,
+    spared: Collection[str] = (),
+) -> list[Event]:
+    """The events of an explosion at ``center`` (a place or a position) set off by ``source``
+    (G-23): one Explosion Combat Roll per character caught, the damage through ``strike``."""
+    spot = Position(center) if isinstance(center, str) else center
+    ranges = Ranges(short_range, range_set, max_range)
+    caught = caught_in(encounter, spot, ranges, spared)
+    events: list[Event] = [
+        Exploded(encounter.now, source, spot.place, spot.toward, spot.offset, dice, caught)
+    ]
+    faces: tuple[int, ...] | None = None
+    for target in caught:
+        roll = explosion_roll(
+            encounter, source, bonus, ranges, meters_from(encounter, spot, target)
+        )
+        attack, damage_change = attack_and_damage(roll)
+        defense = encounter.state[target].defense
+        hit = attack >= defense  # §6: ties hit
+        events.append(roll_made(encounter, source, roll))
+        events.append(AttackResolved(encounter.now, source, target, attack, defense, hit))
+        if not hit:
+            continue
+        if faces is None or encounter.defaults.G83_explosion_damage == "per_target":
+            faces = DiceExpression(dice, D6).roll(encounter.dice_for(source)).faces
+        events += damage_events(encounter, source, target, faces, damage_change)
+    return events
+
+
+def detonate(
+    encounter: Encounter,
+    source: str,
+    center: str | Position,
+    explosion: Explosion,
+    *,
+    spared: Collection[str] = (),
+) -> list[Event]:
+    """:func:`explode` with the numbers of an :class:`Explosion`."""
+    e = explosion
+    return explode(
+        encounter,
+        source,
+        center,
+        e.bonus,
+        e.dice,
+        e.short_range,
+        e.range_set,
+        e.max_range,
+        spared=spared,
+    )
+
+
+def meters_from(encounter: Encounter, spot: Position, character: str) -> float:
+    """Meters from the center to ``character`` along the map (0 without a map)."""
+    there = encounter.state[character].position
+    if encounter.world is None or there is None:
+        return 0.0
+    return float(encounter.world.position_distance(spot, there))
+
+
+def caught_in(
+    encounter: Encounter, spot: Position, ranges: Ranges, spared: Collection[str]
+) -> tuple[str, ...]:
+    """Everyone in action or unconscious within Maximum Range of ``spot``, by id (G-23)."""
+    return tuple(
+        s.character_id
+        for s in sorted(encounter.state, key=lambda s: s.character_id)
+        if s.condition in ("active", "unconscious")
+        and s.character_id not in spared
+        and meters_from(encounter, spot, s.character_id) <= ranges.max_range
+    )
+
+
+def explosion_roll(
+    encounter: Encounter, source: str, bonus: int, ranges: Ranges, meters: float
+) -> ActionRoll:
+    """G-23: 2d10 against the bonus on the Sphere chart, −1 per Range Set beyond Short Range."""
+    return action_roll(
+        encounter.dice_for(source),
+        target=int(encounter.charts.action.sphere(bonus)),
+        bonus_pool=-PENALTY_PER_RANGE_SET * range_sets_beyond(ranges, meters),
+        is_special=False,
+        charts=encounter.charts,
+    )
+
+
+def attack_and_damage(roll: ActionRoll) -> tuple[int, int]:
+    """A success's Q all on Attack; a failure's Attack and Damage shares (§5, G-14)."""
+    if roll.succeeded:
+        return roll.quality, 0
+    spread = spread_negative_quality(roll.quality)
+    return spread.attack, spread.damage
+
+
+def damage_events(
+    encounter: Encounter, source: str, target: str, faces: tuple[int, ...], change: int
+) -> list[Event]:
+    damage = max(0, sum(faces) + change)
+    rolled = ExplosionDamage(encounter.now, source, target, faces, damage)
+    return [rolled, *strike(encounter, target, Blow(raw=damage, source=source, weapon=EXPLOSION))]
+
+
+def roll_made(encounter: Encounter, source: str, roll: ActionRoll) -> RollMade:
+    return RollMade(
+        segment=encounter.now,
+        character=source,
+        purpose=EXPLOSION_ROLL,
+        target=roll.target,
+        bonus_pool=roll.bonus_pool,
+        pool_bonus=roll.pool_bonus,
+        faces=roll.dice.faces,
+        rerolls=roll.dice.rerolls,
+        total=roll.dice.total,
+        quality=roll.quality,
+    )

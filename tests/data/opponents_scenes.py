@@ -1,0 +1,85 @@
+"""Small scenes for the multiple-opponent, explosion and thrown-object tests (not rules text).
+
+:func:`scene` builds an encounter from sides of sheets (the grunt of ``tests/data/fighters.py``
+unless a test gives another), places and edges; :class:`Plays` is a mind that asks for a list
+of intents in turn and spends Quality as told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.dice import ScriptedDice
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+from tests.data.fighters import ROOT
+
+
+class Plays:
+    """Ask for ``intents`` in turn, one whenever free to act, then nothing; spend Q as
+    ``spend`` says (default: all on Attack)."""
+
+    def __init__(self, *intents: Intent, spend: QualityAllocation | None = None) -> None:
+        self.intents = list(intents)
+        self.spend = spend
+        self.offered: list[int] = []
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        return self.intents.pop(0) if self.intents else None
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        self.offered.append(quality)
+        return self.spend or QualityAllocation(attack=quality)
+
+
+def scene(
+    sides: Mapping[str, Mapping[str, Mapping[str, Any]]],
+    *,
+    where: Mapping[str, str] | None = None,
+    places: Sequence[str] = ("ring",),
+    edges: Sequence[tuple[str, str, float]] = (),
+    blocked: Sequence[tuple[str, str]] = (),
+    defaults: Mapping[str, Any] | None = None,
+    dice: Mapping[str, list[int]] | None = None,
+    minds: Mapping[str, object] | None = None,
+    plugins: Mapping[str, object] | None = None,
+    events: list[Event] | None = None,
+) -> Encounter:
+    """An encounter, nothing run yet: ``sides`` maps side → id → sheet; everyone stands at
+    ``where[id]`` (default the first place); ``blocked`` pairs of places cannot see each
+    other; ``dice`` scripts each id's stream."""
+    spots = dict(where or {})
+    data: dict[str, Any] = {
+        "format": 1,
+        "name": "test scene",
+        "map": {
+            "places": [{"name": name} for name in places],
+            "edges": [{"between": [a, b], "length": length} for a, b, length in edges],
+            "blocked_sight": [list(pair) for pair in blocked],
+        },
+        "sides": [
+            {
+                "name": side,
+                "characters": [
+                    {"id": i, "sheet": dict(sheet), "place": spots.get(i, places[0])}
+                    for i, sheet in members.items()
+                ],
+            }
+            for side, members in sides.items()
+        ],
+        "stop": {"time_limit": 500},
+        "rules": {"defaults": dict(defaults or {})},
+    }
+    simulation = Simulation(
+        parse_scenario(data, base_dir=ROOT / "scenarios"),
+        dice=ScriptedDice(dict(dice or {})),
+        minds=dict(minds or {}),  # type: ignore[arg-type]
+        extra_plugins=dict(plugins or {}),
+    )
+    return simulation.build([events.append] if events is not None else [])
