@@ -141,3 +141,14 @@ def test_a_killed_worker_batch_keeps_its_runs_and_resumes_exactly(tmp_path: Path
     fresh = [*command[:-1], str(tmp_path / "whole.db"), "--json", str(whole)]
     subprocess.run(fresh, check=True, capture_output=True)
     assert comparable(json.loads(out.read_text())) == comparable(json.loads(whole.read_text()))
+
+
+def test_records_convert_to_a_dataframe_with_one_row_per_character_per_run(
+    tmp_path: Path,
+) -> None:
+    result = run_batch(SCENARIO, BatchOptions(runs=30, seed=1, jobs=1), store=tmp_path / "d.db")
+    frame = result.to_dataframe()
+    assert len(frame) == 60
+    assert set(frame["character_id"]) == {"seraph", "sphinx"}
+    wins = frame.drop_duplicates("run")["winner"].value_counts().to_dict()
+    assert wins == dict(result.aggregate.wins)
