@@ -24,9 +24,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from mands_sim.batch import BatchOptions, BatchResult, RunRecord, quantile, run_batch
+from mands_sim.batch import (
+    BatchOptions,
+    BatchResult,
+    CharacterRecord,
+    RunRecord,
+    quantile,
+    run_batch,
+)
 from mands_sim.batch.stats import Z95, Interval
 from mands_sim.errors import ScenarioError
 from mands_sim.events import Event, to_json_line
@@ -94,8 +101,8 @@ class BatchVerdict:
             else f"{failed} of {len(self.checks)} expectations not met"
         )
         lines = [
-            f"{self.scenario}: {head} (seed {self.seed}, {self.runs} runs; a range is met when "
-            "the observed 95 % interval overlaps it)"
+            f"{head} (seed {self.seed}, {self.runs} runs; a range is met when the observed 95 % "
+            "interval overlaps it)"
         ]
         lines += [check.line() for check in self.failures]
         lines += [check.line() for check in self.checks if check.passed]
@@ -125,7 +132,7 @@ class GoldenVerdict:
             "missing": "is missing",
             "differs": "differs from this run",
         }[self.status]
-        lines = [f"golden log {self.file} (seed {self.seed}) {words}"]
+        lines = [f"golden log {shown_path(self.file)} (seed {self.seed}) {words}"]
         if self.detail:
             lines.append(self.detail)
         if not self.passed:
@@ -134,6 +141,13 @@ class GoldenVerdict:
                 "mands-sim check --update-golden SCENARIO"
             )
         return "\n".join(lines)
+
+
+def shown_path(path: Path) -> str:
+    """``path`` relative to the working folder when it is inside it, for messages."""
+    absolute = path.absolute()
+    cwd = Path.cwd()
+    return str(absolute.relative_to(cwd) if absolute.is_relative_to(cwd) else path)
 
 
 class RegressionFailure(AssertionError):
@@ -181,8 +195,9 @@ def check_batch(spec: ScenarioSpec, *, jobs: int = 1) -> BatchVerdict:
 
     The batch is ``mands-sim run``'s, kept in a temporary results store; ``jobs`` worker
     processes never change the result."""
-    expect, path = _batch_expectations(spec)
-    assert expect.seed is not None and expect.runs is not None
+    expect, path = spec.expect, spec.path
+    if expect is None or path is None or expect.seed is None or expect.runs is None:
+        raise ValueError("the scenario has no batch expectations in a file")
     with tempfile.TemporaryDirectory(prefix="mands-sim-check-") as folder:
         options = BatchOptions(runs=expect.runs, seed=expect.seed, jobs=jobs)
         result = run_batch(path, options, store=Path(folder) / "results.sqlite")
@@ -193,12 +208,6 @@ def check_batch(spec: ScenarioSpec, *, jobs: int = 1) -> BatchVerdict:
         *_event_checks(expect, records, path),
     ]
     return BatchVerdict(path, expect.seed, expect.runs, tuple(checks))
-
-
-def _batch_expectations(spec: ScenarioSpec) -> tuple[ExpectSpec, Path]:
-    if spec.expect is None or spec.path is None or not spec.expect.needs_batch:
-        raise ValueError("the scenario has no batch expectations in a file")
-    return spec.expect, spec.path
 
 
 def _range_checks(expect: ExpectSpec, result: BatchResult) -> list[Check]:
@@ -285,24 +294,22 @@ def event_happened(event: str, record: RunRecord) -> bool:
     kind, _, name = event.partition(":")
     if kind == "winner":
         return record.winner == name
-    if kind in ("timeout", "draw"):
-        return _RUN_EVENTS[kind](record)
+    if kind == "timeout":
+        return record.timed_out
+    if kind == "draw":
+        return record.winner is None and not record.timed_out
     character = next((c for c in record.characters if c.id == name), None)
     return character is not None and _CHARACTER_EVENTS[kind](character)
 
 
-_RUN_EVENTS: Mapping[str, Callable[[RunRecord], bool]] = {
-    "timeout": lambda record: record.timed_out,
-    "draw": lambda record: record.winner is None and not record.timed_out,
-}
-
-_CHARACTER_EVENTS: Mapping[str, Callable[[Any], bool]] = {
+_CHARACTER_EVENTS: Mapping[str, Callable[[CharacterRecord], bool]] = {
     "dead": lambda c: c.condition == "dead",
     "unconscious": lambda c: c.condition == "unconscious",
     "fled": lambda c: c.condition == "fled",
     "out-of-action": lambda c: c.out_of_action,
     "injured": lambda c: c.injured,
 }
+"""The character events of ``never``/``always``, by name."""
 
 
 def _event_checks(expect: ExpectSpec, records: Sequence[RunRecord], path: Path) -> list[Check]:
@@ -330,7 +337,7 @@ def _count_check(
         name,
         False,
         f"{verb} in {len(exceptions)} of {played} runs (first: run {first.index}; "
-        f"mands-sim replay {path} --seed {first.seed})",
+        f"mands-sim replay {shown_path(path)} --seed {first.seed})",
         expected,
     )
 

@@ -10,25 +10,35 @@ Installed with mands-sim, so any test session has these fixtures (``docs/writing
   built from the sample character Seraph with the given abilities, attributes or sheet keys
   replaced; with ``pm``, plugins' ``mands_figured_adjustments`` apply.
 
+It collects scenario files with an ``[expect]`` table as regression tests
+(``docs/regression-testing.md``): ``pytest scenarios/`` checks each scenario's expected results
+on its batch of runs and compares its golden event log; ``--update-golden`` rewrites the logs.
+
 It also registers the ``hook(name, ...)`` marker: ``@pytest.mark.hook("mands_register_powers")``
 says which hooks a test exercises (mands-sim's meta-tests require one test per hook).
 
-Imports happen inside the fixtures, so loading this plugin costs a test session nothing.
+Imports happen inside the fixtures and hooks, so loading this plugin costs a test session nothing.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from fnmatch import fnmatch
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import pytest
 
 if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
+
     from mands_sim.dice import ScriptedDice
     from mands_sim.model.character import Character
     from mands_sim.plugins import MandsPluginManager
+    from mands_sim.regression import BatchVerdict, GoldenVerdict
+    from mands_sim.scenario import ScenarioSpec
 
 PluginManagerFactory: TypeAlias = Callable[..., "MandsPluginManager"]
 """The type of the ``plugin_manager_factory`` fixture, for annotating tests."""
@@ -137,3 +147,99 @@ def sample_sheet(**overrides: Any) -> dict[str, Any]:
         else:
             data[key] = value
     return data
+
+
+# -- scenario regression tests (docs/regression-testing.md) -------------------------------------
+
+SCENARIOS_INI = "mands_sim_scenarios"
+"""The ini option naming more scenario files to collect: globs relative to the rootdir."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--update-golden`` and the ``mands_sim_scenarios`` ini option."""
+    group = parser.getgroup("mands-sim", "mands-sim scenario regression tests")
+    group.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite scenarios' golden event logs that differ or are missing, instead of failing",
+    )
+    parser.addini(
+        SCENARIOS_INI,
+        type="linelist",
+        default=[],
+        help="globs (relative to the rootdir) of more scenario files to collect",
+    )
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
+    """A scenario file with an ``[expect]`` table, when pytest was pointed at it: named on the
+    command line, directly in a folder named on it, or matching a ``mands_sim_scenarios`` glob.
+    Other TOML (character sheets, fixtures deeper down) is left alone."""
+    if file_path.suffix != ".toml" or not _asked_for(file_path, parent):
+        return None
+    from mands_sim.regression import has_expectations
+
+    if not has_expectations(file_path):
+        return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+def _asked_for(file_path: Path, parent: pytest.Collector) -> bool:
+    session = parent.session
+    if session.isinitpath(file_path) or session.isinitpath(file_path.parent):
+        return True
+    try:
+        relative = file_path.relative_to(parent.config.rootpath).as_posix()
+    except ValueError:
+        return False
+    return any(fnmatch(relative, glob) for glob in parent.config.getini(SCENARIOS_INI))
+
+
+class ScenarioFile(pytest.File):
+    """A scenario file: ``expect`` (its batch expectations) and ``golden`` (its golden log)."""
+
+    def collect(self) -> Iterator[ScenarioItem]:
+        from mands_sim.errors import MandsSimError
+        from mands_sim.regression import load_expectations
+
+        try:
+            spec = load_expectations(self.path)
+        except MandsSimError as error:
+            raise self.CollectError(str(error)) from error
+        assert spec.expect is not None
+        if spec.expect.needs_batch:
+            yield ScenarioItem.from_parent(self, name="expect", spec=spec)
+        if spec.expect.golden is not None:
+            yield ScenarioItem.from_parent(self, name="golden", spec=spec)
+
+
+class ScenarioItem(pytest.Item):
+    """One regression check of a scenario; a failure shows observed against expected values."""
+
+    def __init__(self, *, spec: ScenarioSpec, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+
+    def runtest(self) -> None:
+        from mands_sim.regression import RegressionFailure, check_batch, check_golden
+
+        if self.name == "golden":
+            update = bool(self.config.getoption("update_golden"))
+            verdict: BatchVerdict | GoldenVerdict = check_golden(self.spec, update=update)
+        else:
+            verdict = check_batch(self.spec)
+        if not verdict.passed:
+            raise RegressionFailure(verdict)
+
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None
+    ) -> str | TerminalRepr:
+        from mands_sim.regression import RegressionFailure
+
+        if isinstance(excinfo.value, RegressionFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self) -> tuple[Path, None, str]:
+        return self.path, None, f"scenario {self.path.name}: {self.name}"

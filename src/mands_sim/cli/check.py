@@ -29,6 +29,7 @@ from mands_sim.regression import (
     load_expectations,
     suggest_expectations,
 )
+from mands_sim.scenario import ScenarioSpec
 
 PASSED, FAILED, MALFORMED = 0, 1, 2
 """Exit statuses: every expectation holds; one does not; a file is malformed."""
@@ -77,26 +78,31 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check(file: str, args: argparse.Namespace) -> int:
+    if not has_expectations(Path(file)):
+        print(f"{file}: no [expect] table: nothing to check")
+        return PASSED
     try:
-        if not has_expectations(Path(file)):
-            print(f"{file}: no [expect] table: nothing to check")
-            return PASSED
-        spec = load_expectations(file)
-        expect = spec.expect
-        assert expect is not None
-        verdicts: list[BatchVerdict | GoldenVerdict] = []
-        if expect.needs_batch:
-            verdicts.append(check_batch(spec, jobs=args.jobs))
-        if expect.golden is not None:
-            verdicts.append(check_golden(spec, update=args.update_golden))
+        verdicts = _verdicts(load_expectations(file), args)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)
         return MALFORMED
     passed = all(verdict.passed for verdict in verdicts)
-    print(f"{file}: {'ok' if passed else 'FAILED'}")
+    print(f"{file}: {'ok' if passed else 'FAILED'}{'' if verdicts else ': [expect] is empty'}")
     for verdict in verdicts:
         print(verdict.report())
     return PASSED if passed else FAILED
+
+
+def _verdicts(spec: ScenarioSpec, args: argparse.Namespace) -> list[BatchVerdict | GoldenVerdict]:
+    """The batch checks and the golden log comparison the scenario's ``[expect]`` asks for."""
+    expect = spec.expect
+    assert expect is not None
+    verdicts: list[BatchVerdict | GoldenVerdict] = []
+    if expect.needs_batch:
+        verdicts.append(check_batch(spec, jobs=args.jobs))
+    if expect.golden is not None:
+        verdicts.append(check_golden(spec, update=args.update_golden))
+    return verdicts
 
 
 def _suggest(file: str, args: argparse.Namespace) -> int:
