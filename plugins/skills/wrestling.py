@@ -1,0 +1,178 @@
+"""Wrestling attacks: Body Hold, Body Smash, Body Throw (seed "Skills").
+
+Each is a Combat Roll as a fist's (:mod:`.attacks`), with its skill's Combat Pool bonus (G-26) at
+its effective level (G-85: Wrestling gives its level to all three). G-86 readings:
+
+* ``body-hold``: the grab is a blow of Hand Damage + the damage Q ("The character's damage bonus
+  applies ... to grabbing damage"); intent option ``full_hold``: "a Full Body Hold which replaces
+  up to skill level points of bludgeoning damage with penetrating damage". Holding on and
+  escaping are not simulated (the Combat chapter's grabbing rules are lost).
+* ``body-smash``: "a penalty of 3 to the Action Roll" (taken off the Combat Roll's Q, as a
+  change to the roll's target), "a bonus of d6 damage" (rolled by the attacker when it hits), and
+  "up to half level, round down, points of penetrating damage".
+* ``body-throw``: "The character must use 5 Quality Points from the Combat Roll": with less, no
+  throw is made (outcome ``no throw``; the roll still sets Attack and Defense). On a hit the
+  attacker's damage (Hand Damage + the damage Q) is compared with the defender's (its Hand
+  Damage): greater, the defender is thrown half the difference in meters and takes the
+  difference as damage; smaller, the attacker loses half the difference (rounded down) in
+  segments as surprise.
+
+An attack whose skill the character does not have (effective level 0) is refused (G-86).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..damage import strike
+from .attacks import (
+    ATTACK_SKILLS,
+    AttackPlan,
+    attack_lands,
+    blow_from,
+    close_sight,
+    contact_refusals,
+    hand_damage,
+    initiate_attack,
+    loses_segments,
+    skill_attack,
+    thrown,
+)
+from .catalogue import skill_level
+
+BODY_HOLD: Final = skill_attack(
+    "body-hold", "Body Hold: a grab of Hand Damage; a Full Body Hold penetrates (G-86)."
+)
+BODY_SMASH: Final = skill_attack(
+    "body-smash", "Body Smash: −3 to the roll, +d6 damage, half level penetrating (G-86)."
+)
+BODY_THROW: Final = skill_attack(
+    "body-throw", "Body Throw: 5 Q; the attacker's damage against the defender's (G-86)."
+)
+ACTIONS: Final = {a.name: a for a in (BODY_HOLD, BODY_SMASH, BODY_THROW)}
+
+FULL_HOLD: Final = "full_hold"
+SMASH_PENALTY: Final = 3
+"""Seed "Body Smash": "There is a penalty of 3 to the Action Roll"."""
+SMASH_DIE: Final = 6
+"""Seed "Body Smash": "a bonus of d6 damage"."""
+THROW_QUALITY: Final = 5
+"""Seed "Body Throw": "The character must use 5 Quality Points from the Combat Roll"."""
+NO_THROW: Final = "no throw"
+
+
+def level_of(encounter: Encounter, actor: str, action: str) -> int:
+    """The effective level of the skill ``action`` uses (G-85)."""
+    return skill_level(encounter.character(actor).sheet, ATTACK_SKILLS[action])
+
+
+def throw_quality(quality: int) -> int:
+    """Seed: a Body Throw takes 5 Q of a success; with fewer there is no throw (G-86)."""
+    return THROW_QUALITY if quality >= THROW_QUALITY else 0
+
+
+def plan_for(intent: Intent) -> AttackPlan:
+    if intent.action == BODY_THROW.name:
+        return AttackPlan(set_aside=throw_quality)
+    return AttackPlan()
+
+
+# --- what lands --------------------------------------------------------------------------------
+
+
+def hold(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
+    raw = max(0, hand_damage(encounter, actor, action))
+    full = bool(action.intent.options.get(FULL_HOLD))
+    level = level_of(encounter, actor, action.name) if full else 0
+    return strike(encounter, target, blow_from(action, actor, raw, penetration=min(level, raw)))
+
+
+def smash(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
+    raw = max(0, hand_damage(encounter, actor, action) + encounter.dice_for(actor).face(SMASH_DIE))
+    level = level_of(encounter, actor, action.name)
+    return strike(
+        encounter, target, blow_from(action, actor, raw, penetration=min(level // 2, raw))
+    )
+
+
+def body_throw(
+    encounter: Encounter, actor: str, target: str, action: ActionInProgress
+) -> list[Event]:
+    """Seed "Body Throw": the attacker's damage against the defender's."""
+    if int(action.prepared["set_aside"]) < THROW_QUALITY:
+        return []
+    defender = int(encounter.character(target).figured.hand_damage)
+    difference = hand_damage(encounter, actor, action) - defender
+    if difference > 0:
+        return thrown(encounter, actor, target, difference / 2, difference)
+    return loses_segments(encounter, actor, -difference // 2)
+
+
+EFFECTS: Final = {BODY_HOLD.name: hold, BODY_SMASH.name: smash, BODY_THROW.name: body_throw}
+
+
+# --- the hooks ---------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    for action in ACTIONS.values():
+        register(action.name, action, summary=action.summary, source="rules text")
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    if intent.action not in ACTIONS:
+        return []
+    reasons = contact_refusals(encounter, actor, intent)
+    if level_of(encounter, actor, intent.action) <= 0:
+        reasons.append(f"{actor} has no {ATTACK_SKILLS[intent.action]} skill (G-86)")
+    return reasons
+
+
+@hookimpl
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier]:
+    """The Close sight modifier; Body Smash's −3 to the roll (taken off its Q)."""
+    if purpose != "combat" or intent.action not in ACTIONS:
+        return []
+    found = close_sight(encounter, actor)
+    if intent.action == BODY_SMASH.name:
+        reason = "seed Body Smash: a penalty of 3 to the Action Roll"
+        found.append(Modifier(-SMASH_PENALTY, "Body Smash", reason, applies_to="quality"))
+    return found
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    if definition.name not in ACTIONS:
+        return None
+    initiation = initiate_attack(encounter, actor, intent, definition, plan_for(intent))
+    if definition.name == BODY_THROW.name and int(initiation.prepared["set_aside"]) == 0:
+        prepared = {**initiation.prepared, "outcome": NO_THROW}
+        return Initiation(
+            initiation.performance_time, initiation.events, initiation.charges, prepared
+        )
+    return initiation
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    effect = EFFECTS.get(action.name)
+    if effect is None:
+        return None
+    events, hit = attack_lands(encounter, actor, action)
+    target = action.intent.target
+    assert target is not None
+    return events + effect(encounter, actor, target, action) if hit else events
