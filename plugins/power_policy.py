@@ -1,0 +1,108 @@
+"""The ``blaster`` policy: a character with powers uses them. Not rules text: a simulator's
+stand-in for a player or an Editor, as ``mands_rulebook.policies``.
+
+Each time it may act, a blaster
+
+1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
+   first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
+2. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
+   refusals: range, sight), powers in sheet order, uses in the power's order;
+3. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
+
+It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q as
+``nearest-enemy`` does: Attack to meet the target's Defense, 3 Q speed, the rest damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mands_sim import hookimpl
+from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+
+from .policies import NearestEnemy, allowed, preset
+from .power_kit import (
+    ATTACK,
+    DEFENSE,
+    PowerSpec,
+    encounter_registries,
+    power_intent,
+    power_specs,
+    running_uses,
+    sheet_power,
+)
+from .weapons import enemies_nearest_first
+
+
+class Blaster:
+    """Raise protections, blast the nearest enemy in reach, else punch or close in."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.defend = bool(options.get("defend", True))
+        self.fallback = NearestEnemy(options)
+        self._powers: tuple[PowerSpec, ...] | None = None
+
+    def powers(self, encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
+        """The registered powers ``actor`` can use, in sheet order (looked up once)."""
+        if self._powers is None:
+            sheet = encounter.character(actor).sheet
+            specs = power_specs(encounter_registries(encounter))
+            usable = [spec for spec in specs if sheet_power(sheet, spec) is not None]
+            order = list(sheet.powers)
+            self._powers = tuple(
+                sorted(usable, key=lambda spec: order.index(_entry_name(sheet, spec)))
+            )
+        return self._powers
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        return (
+            self.protect(encounter, actor)
+            or self.blast(encounter, actor)
+            or self.fallback.choose(encounter, actor)
+        )
+
+    def protect(self, encounter: Encounter, actor: str) -> Intent | None:
+        if not self.defend:
+            return None
+        for spec in self.powers(encounter, actor):
+            for use in spec.uses:
+                if use.role != DEFENSE or running_uses(encounter, actor, use):
+                    continue
+                intent = power_intent(encounter, actor, spec, use.action.name)
+                if intent is not None and allowed(encounter, actor, intent):
+                    return intent
+        return None
+
+    def blast(self, encounter: Encounter, actor: str) -> Intent | None:
+        for target in enemies_nearest_first(encounter, actor):
+            for spec in self.powers(encounter, actor):
+                for use in (use for use in spec.uses if use.role == ATTACK):
+                    intent = power_intent(encounter, actor, spec, use.action.name, target)
+                    if intent is not None and allowed(encounter, actor, intent):
+                        return intent
+        return None
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return preset(encounter, intent, quality)
+
+
+def _entry_name(sheet: Any, spec: PowerSpec) -> str:
+    entry = sheet_power(sheet, spec)
+    assert entry is not None
+    return str(entry.name)
+
+
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    register(
+        "blaster",
+        Blaster,
+        summary="Raise power protections, blast the nearest enemy a power reaches, else fight "
+        "as nearest-enemy (option defend).",
+        source="template, not rules text",
+    )

@@ -1,0 +1,54 @@
+"""The ``blaster`` policy (not rules text): ``mands_rulebook.power_policy``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mands_rulebook.power_policy import Blaster
+
+from mands_sim.dice import SeededDice
+from mands_sim.events import ActionStarted, Event
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+from tests.data.power_plan import PlanMind, duel, of
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "sun_ruler_vs_seraph.toml"
+
+
+def started(events: list[Event], character: str) -> list[tuple[int, str]]:
+    return [(e.segment, e.action) for e in of(events, ActionStarted, character)]
+
+
+def test_mands_register_policies_blasters_raise_protections_then_blast_each_other() -> None:
+    """The bundled scenario: Sun-Ruler "flames up first" and Seraph raises his electric Skin
+    Temper on 0; both blast from segment 1, and the fight ends with a winner."""
+    events: list[Event] = []
+    result = Simulation(load_scenario(SCENARIO), seed=1).run(observers=[events.append])
+    assert started(events, "sun-ruler")[:2] == [(0, "fire-coat-flame-up"), (1, "fire-coat-blast")]
+    assert started(events, "seraph")[:2] == [
+        (0, "electric-power-skin-temper"),
+        (1, "electric-power-blast"),
+    ]
+    assert result.winner is not None and result.reason == "the other side is out of action"
+
+
+def test_a_blaster_out_of_its_powers_reach_closes_in() -> None:
+    """30 m away, beyond Fire Coat's longest Maximum Range (24 m): flame up, then run."""
+    minds = {"sun-ruler": Blaster({}), "seraph": PlanMind()}
+    events = duel(minds, SeededDice(3), until=2, meters=30)
+    assert started(events, "sun-ruler") == [(0, "fire-coat-flame-up"), (1, "move")]
+
+
+def test_a_blaster_told_not_to_defend_blasts_at_once() -> None:
+    minds = {"sun-ruler": Blaster({"defend": False}), "seraph": PlanMind()}
+    events = duel(minds, SeededDice(3), until=1)
+    assert started(events, "sun-ruler") == [(0, "fire-coat-blast")]
+
+
+def test_a_blaster_without_powers_fights_as_nearest_enemy() -> None:
+    """The Sphinx has no powers: in reach of Seraph, the fallback punches."""
+    sphinx = SCENARIO.parent / "seraph_vs_sphinx.toml"
+    minds = {"sphinx": Blaster({}), "seraph": PlanMind()}
+    events: list[Event] = []
+    Simulation(load_scenario(sphinx), seed=2, minds=minds).run(until=1, observers=[events.append])
+    assert started(events, "sphinx") == [(0, "fist-attack")]
