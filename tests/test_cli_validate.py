@@ -97,3 +97,14 @@ def test_command_line_reports_without_traceback() -> None:
         check=False,
     )
     assert (done.returncode, done.stderr.count("\n"), "Traceback" in done.stderr) == (2, 1, False)
+
+
+def test_a_bad_policy_rule_names_file_key_and_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """The expression's error points at the place it went wrong with a caret under it."""
+    file = DATA / "bad_policy_rule.toml"
+    assert main(["validate", str(file)]) == 2
+    first, condition, caret = capsys.readouterr().err.splitlines()
+    key = "sides[0].characters[0].policy_options.rules[0].when"
+    assert first.startswith(f"mands-sim: error: {file} at '{key}': ")
+    assert "position 10" in first
+    assert (condition.strip(), caret.index("^") - condition.index("s")) == ("self.dp <", 9)

@@ -8,6 +8,7 @@ from typing import Any
 
 from mands_sim.events import Event, to_json_line
 from mands_sim.narrative import display_names, narrate
+from mands_sim.policy import explained_narrative
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -21,6 +22,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--jsonl", type=Path, help="also write the event log to this file")
     parser.add_argument("--until", type=int, metavar="SEGMENT", help="stop after this segment")
     parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="under each explained decision, list what the policy passed over and why",
+    )
+    parser.add_argument(
         "--disable", action="append", default=[], metavar="NAME", help="do not load this plugin"
     )
     parser.set_defaults(func=run)
@@ -33,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     result = simulation.run(until=args.until, observers=[events.append])
     if args.jsonl:
         args.jsonl.write_text("".join(to_json_line(e) + "\n" for e in events), encoding="utf-8")
-    print("\n".join(narrate(events, display_names(scenario))))
+    tell = explained_narrative if args.explain else narrate
+    print("\n".join(tell(events, display_names(scenario))))
     if result.reason == "stopped early":
         print(f"(stopped after segment {args.until})")
     return 0

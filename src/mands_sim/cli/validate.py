@@ -2,7 +2,8 @@
 
 Each file is loaded exactly as a simulation would load it — TOML, format version, every key,
 every cross-reference, every sheet file it names — and the policies, optional rules and
-objective actions it names are checked against the loaded plugins (``--disable`` works as for
+objective actions and outcome conditions it names are checked against the loaded plugins, and
+each character's policy is built from its options (``--disable`` works as for
 ``mands-sim plugins``). Each file is reported on one line: ``FILE: ok`` on stdout, or the error
 (file, key, what was expected) on stderr. The exit status is 0 when every file is valid and 2
 when any is not. Loading never executes code.
@@ -18,6 +19,7 @@ from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
 from mands_sim.scenario import check_names, load_scenario
+from mands_sim.simulation import build_mind
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,12 +43,16 @@ def run(args: argparse.Namespace) -> int:
 
 def _valid(file: str, registries: Registries) -> bool:
     try:
+        scenario = load_scenario(file)
         check_names(
-            load_scenario(file),
+            scenario,
             policies=registries.policies.keys(),
             optional_rules=registries.optional_rules.keys(),
+            outcome_conditions=registries.outcome_conditions.keys(),
             actions=registries.actions.keys(),
         )
+        for character in scenario.characters:
+            build_mind(registries, scenario, character)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)
         return False

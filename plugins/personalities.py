@@ -1,0 +1,369 @@
+"""Priority lists and named personalities (``docs/policies.md``). Not rules text: a simulator's
+stand-in for a player or the Editor.
+
+Registers the policies
+
+* ``priority`` — the scenario's own ordered rules (``policy_options.rules``, see
+  :mod:`mands_sim.policy.priority`), with a Quality preset and a fallback;
+* ``coward`` — fights like ``nearest-enemy`` until its Body DP fall to ``flee_at`` (a number,
+  or a share of full DP such as ``"50%"``; default ``"50%"``), then runs for the nearest exit and
+  leaves the encounter there (out of action as ``fled``);
+* ``brute`` — draws a weapon while nobody is in reach, then attacks the strongest enemy (most VP
+  and DP left) with it or with fists, closing in on it; every Q it can spare goes on damage;
+* ``skirmisher`` — draws a ranged weapon, shoots the nearest enemy, and runs to open the
+  distance whenever an enemy comes closer than ``keep`` meters (default 5); it may start running
+  during its own attack (``passive_actions``) and spends spare Q on speed.
+
+Each personality is a priority list written in the rule language, so they double as examples.
+The tactics below add ways to act that are more than one registered action: ``flee``,
+``close-in``, ``open-distance`` and ``draw``. The view these policies see follows runners
+(:func:`~mands_rulebook.movement.position_now`), counts characters within reach (G-65) as in
+contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
+
+It also logs why: when a character whose mind can explain itself (the optional mind method
+``explain(encounter, actor, intent) -> Explanation | None``) starts an action, a
+:class:`~mands_sim.events.DecisionExplained` event goes first among the action's events.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator, Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, Intent, Wait
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.policy import (
+    Explanation,
+    PolicyOptionsError,
+    PriorityPolicy,
+    RangeBands,
+    Senses,
+    Tactic,
+    allowed,
+    explained_event,
+    parse_condition,
+    priority_policy,
+    rules_from_options,
+)
+from mands_sim.policy.errors import ExpressionError
+from mands_sim.policy.priority import Decision, check_option_keys, preset
+from mands_sim.registry import Register, Source
+from mands_sim.world import Position, World
+
+from .movement import (
+    FLEE,
+    MOVE,
+    REROLL_MOVE,
+    TOWARD,
+    in_contact,
+    position_now,
+    running_pace,
+)
+from .policies import NearestEnemy, close_in, nearest_exit
+from .weapons import DRAW_WEAPON, WEAPON_OPTION, carried, standard_weapons
+
+DEFAULT_KEEP: Final = 5.0
+"""Meters the skirmisher keeps between itself and the nearest enemy (a personality choice)."""
+
+DEFAULT_FLEE_AT: Final = "50%"
+"""The coward's Body DP threshold: half its full Body DP (a personality choice)."""
+
+
+# -- how these policies perceive the encounter ----------------------------------------------------
+
+
+def weapon_reach(encounter: Encounter, actor: str) -> RangeBands | None:
+    """The Range Bands of the weapon ``actor`` holds ready (G-42); ``None``: fists or melee."""
+    readied = encounter.state[actor].readied
+    weapon = standard_weapons().get(readied) if readied else None
+    if weapon is None or weapon.ranges is None:
+        return None
+    ranges = weapon.ranges
+    return RangeBands(ranges.short_range, ranges.range_set, ranges.max_range)
+
+
+def motion(encounter: Encounter, who: str) -> tuple[bool, bool]:
+    """Whether ``who`` is running (a run not yet arrived), and whether flying (G-67)."""
+    pace = running_pace(encounter, who)
+    return pace is not None, bool(pace is not None and pace.fly)
+
+
+def option_sets(encounter: Encounter, actor: str, action: str) -> list[Mapping[str, Any]]:
+    """Options to try when listing ``move`` (each place one edge away) and ``draw-weapon``
+    (each weapon carried) as available actions."""
+    world, here = encounter.world, position_now(encounter, actor)
+    if action == MOVE.name and world is not None and here is not None:
+        return [{TOWARD: place} for place in world.neighbors(world.nearest_place(here))]
+    if action == DRAW_WEAPON.name:
+        return [{WEAPON_OPTION: name} for name in carried_weapons(encounter, actor)]
+    return []
+
+
+RULEBOOK_SENSES: Final = Senses(
+    locate=position_now,
+    touching=in_contact,
+    reach=weapon_reach,
+    motion=motion,
+    option_sets=option_sets,
+)
+
+
+def carried_weapons(encounter: Encounter, actor: str, reach: str | None = None) -> list[str]:
+    """The weapons of the table ``actor`` still carries, in sheet order (``reach``: only
+    ``"melee"``, or only weapons with ranges for ``"ranged"``)."""
+    table = standard_weapons()
+    names = dict.fromkeys(w for w in encounter.character(actor).sheet.equipment if w in table)
+    wanted = [n for n in names if carried(encounter, actor, n) > 0]
+    if reach == "ranged":
+        return [n for n in wanted if table[n].ranges is not None]
+    if reach == "melee":
+        return [n for n in wanted if table[n].melee]
+    return wanted
+
+
+# -- tactics ----------------------------------------------------------------------------------
+
+
+def flee(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Run for ``options.exit`` (default: the nearest exit) and leave there (``leave``, default
+    true); turn a run already under way toward it. Under way already: keep running."""
+    world, here = encounter.world, position_now(encounter, actor)
+    if world is None or here is None:
+        return None
+    goal = options.get("exit") or nearest_exit(world, here)
+    if goal not in world.places or here == Position(str(goal)):
+        return None
+    leave = bool(options.get("leave", True))
+    pace = running_pace(encounter, actor)
+    if pace is None:
+        return Intent(MOVE.name, options={TOWARD: goal, FLEE: leave})
+    if pace.destination == goal and pace.flee == leave:
+        return Wait(max(encounter.now + 1, pace.arrival(world)), f"fleeing to {goal}")
+    turn = Intent(REROLL_MOVE.name, options={TOWARD: goal, FLEE: leave})
+    if allowed(encounter, actor, turn):
+        return turn
+    next_roll = pace.since + MOVE.performance_time  # G-65: one Move Roll per 6 segments
+    return Wait(next_roll, f"turning for {goal} next") if next_roll > encounter.now else None
+
+
+def close(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Close in on ``target`` as ``nearest-enemy`` does; nothing to do once in contact."""
+    if target is None or in_contact(encounter, actor, target):
+        return None
+    return close_in(encounter, actor, target)
+
+
+def open_distance(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Run to the place farthest from ``target`` that ``actor`` is nearer to than ``target``
+    is; nothing to do when already running to a place farther from it than ``actor`` is now."""
+    world = encounter.world
+    here = position_now(encounter, actor)
+    there = None if target is None else position_now(encounter, target)
+    if world is None or here is None or there is None:
+        return None
+    apart = float(world.position_distance(here, there))
+    pace = running_pace(encounter, actor)
+    if pace is not None and float(world.distance_to(there, pace.destination)) > apart:
+        return None
+    goal = refuge(world, here, there, apart)
+    if goal is None:
+        return None
+    name = MOVE.name if pace is None else REROLL_MOVE.name
+    return Intent(name, options={TOWARD: goal})
+
+
+def refuge(world: World, here: Position, there: Position, apart: float) -> str | None:
+    """The place farthest from ``there`` (first in map order on a tie) among those farther from
+    it than ``apart`` and nearer to ``here`` than to ``there``."""
+    best: tuple[float, str] | None = None
+    for place in world.places:
+        mine, theirs = float(world.distance_to(here, place)), float(world.distance_to(there, place))
+        if math.isinf(mine) or mine == 0 or theirs <= max(apart, mine):
+            continue
+        if best is None or theirs > best[0]:
+            best = (theirs, place)
+    return None if best is None else best[1]
+
+
+def draw(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Draw ``options.weapon``, or else (empty-handed only) the first weapon carried, of
+    ``options.reach`` (``"ranged"`` / ``"melee"``) if given."""
+    readied = encounter.state[actor].readied
+    wanted = options.get(WEAPON_OPTION)
+    if wanted is None and readied is not None:
+        return None
+    reach = options.get("reach")
+    names = [str(wanted)] if wanted else carried_weapons(encounter, actor, reach)
+    for name in names:
+        intent = Intent(DRAW_WEAPON.name, options={WEAPON_OPTION: name})
+        if name != readied and allowed(encounter, actor, intent):
+            return intent
+    return None
+
+
+TACTICS: Final[Mapping[str, Tactic]] = {
+    "flee": Tactic("flee", flee, needs_target=False, summary="run for an exit and leave"),
+    "close-in": Tactic("close-in", close, summary="run to meet the target"),
+    "open-distance": Tactic("open-distance", open_distance, summary="run away from the target"),
+    "draw": Tactic("draw", draw, needs_target=False, summary="draw a weapon carried"),
+}
+
+
+def nearest_enemy(encounter: Encounter, actor: str) -> Decision:
+    """The ``nearest-enemy`` fallback: close in on the nearest enemy and punch it."""
+    return NearestEnemy({}).choose(encounter, actor)
+
+
+FALLBACKS: Final = {"nearest-enemy": nearest_enemy}
+
+
+# -- the policies ----------------------------------------------------------------------------
+
+
+def priority(options: Mapping[str, Any]) -> PriorityPolicy:
+    """The scenario's own priority list (``policy_options``: ``rules``, ``quality``,
+    ``fallback``, ``passive_actions``)."""
+    return priority_policy(options, senses=RULEBOOK_SENSES, tactics=TACTICS, fallbacks=FALLBACKS)
+
+
+def personality(
+    name: str,
+    rules: list[dict[str, Any]],
+    *,
+    quality: str,
+    passive_actions: bool = False,
+) -> PriorityPolicy:
+    """A personality: a built-in priority list; it falls back on ``nearest-enemy``."""
+    return PriorityPolicy(
+        rules_from_options(rules),
+        name=name,
+        quality=quality,
+        senses=RULEBOOK_SENSES,
+        tactics=TACTICS,
+        fallback=nearest_enemy,
+        fallback_name="nearest-enemy",
+        passive_actions=passive_actions,
+        strict=False,
+    )
+
+
+def coward(options: Mapping[str, Any]) -> PriorityPolicy:
+    """Flee to the nearest exit once Body DP ≤ ``flee_at``; fight as ``nearest-enemy`` until
+    then. Options: ``flee_at`` (DP, or ``"NN%"`` of full Body DP), ``quality``."""
+    check_option_keys(options, ("flee_at", "quality"))
+    when = f"self.dp <= {threshold(options.get('flee_at', DEFAULT_FLEE_AT))}"
+    rules = [{"when": when, "do": "flee"}]
+    return personality("coward", rules, quality=preset(options.get("quality", "defensive")))
+
+
+def threshold(raw: object) -> str:
+    """``flee_at`` as it goes into the condition: a number of DP ≥ 0, or a percentage."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise PolicyOptionsError("flee_at", 'a number of DP or a share such as "50%"')
+    text = str(raw).strip()
+    try:
+        parse_condition(f"self.dp <= {text}")
+    except ExpressionError:
+        raise PolicyOptionsError("flee_at", 'a number of DP or a share such as "50%"') from None
+    return text
+
+
+def brute(options: Mapping[str, Any]) -> PriorityPolicy:
+    """All-out attacks on the strongest enemy; draws a weapon while nobody is in reach.
+    Options: ``quality`` (default ``all-out``)."""
+    check_option_keys(options, ("quality",))
+    rules: list[dict[str, Any]] = [
+        {"when": 'self.readied == "" and enemies.in_contact == 0', "do": "draw"},
+        {"do": "weapon-attack", "target": "strongest"},
+        {"do": "fist-attack", "target": "strongest"},
+        {"do": "close-in", "target": "strongest"},
+    ]
+    return personality("brute", rules, quality=preset(options.get("quality", "all-out")))
+
+
+def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
+    """Shoot from a distance: draw a ranged weapon, open the distance when an enemy comes
+    within ``keep`` meters, shoot the nearest, close in only while out of range. Options:
+    ``keep`` (meters, default 5), ``quality`` (default ``fast``)."""
+    check_option_keys(options, ("keep", "quality"))
+    keep = options.get("keep", DEFAULT_KEEP)
+    if isinstance(keep, bool) or not isinstance(keep, int | float) or not 0 <= keep < math.inf:
+        raise PolicyOptionsError("keep", "meters, a number ≥ 0")
+    rules: list[dict[str, Any]] = [
+        {"when": 'self.readied == ""', "do": "draw", "options": {"reach": "ranged"}},
+        {"when": f"target.distance < {float(keep):g}", "do": "open-distance"},
+        {"do": "weapon-attack", "target": "nearest"},
+        {"when": 'target.band == "beyond"', "do": "close-in", "target": "nearest"},
+    ]
+    quality = preset(options.get("quality", "fast"))
+    return personality("skirmisher", rules, quality=quality, passive_actions=True)
+
+
+# -- explanations -----------------------------------------------------------------------------
+
+
+def asked_explanation(encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+    """The mind's ``explain`` answer for ``intent`` (``None`` without the method)."""
+    ask = getattr(encounter.minds.get(actor), "explain", None)
+    if not callable(ask):
+        return None
+    why = ask(encounter, actor, intent)
+    return why if isinstance(why, Explanation) else None
+
+
+@hookimpl(wrapper=True, specname="mands_action_initiate")
+def explain_decision(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Generator[None, Initiation | None, Initiation | None]:
+    """Put the mind's explanation of ``intent`` first among the action's events."""
+    initiation = yield
+    if initiation is None:
+        return None
+    why = asked_explanation(encounter, actor, intent)
+    if why is None:
+        return initiation
+    explained = explained_event(encounter.now, actor, intent, why)
+    return replace(initiation, events=(explained, *initiation.events))
+
+
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    source: Source = "template, not rules text"
+    register(
+        "priority",
+        priority,
+        summary="The scenario's ordered rules (policy_options.rules): first that holds and "
+        "is allowed wins; Quality presets; falls back on nearest-enemy.",
+        source=source,
+    )
+    register(
+        "coward",
+        coward,
+        summary="Fights like nearest-enemy; at Body DP <= flee_at (default 50%) runs for the "
+        "nearest exit and leaves.",
+        source=source,
+    )
+    register(
+        "brute",
+        brute,
+        summary="Draws while nobody is in reach, then all-out attacks on the strongest enemy.",
+        source=source,
+    )
+    register(
+        "skirmisher",
+        skirmisher,
+        summary="Shoots the nearest enemy with a ranged weapon; opens the distance when an "
+        "enemy comes within keep meters (default 5).",
+        source=source,
+    )
