@@ -240,6 +240,21 @@ class RuleDefaults:
         ("dry", "grounded", "well_grounded"),
     )
 
+    G26_combat_skill_bonus: Literal["over_two", "level", "none"] = _default(
+        "G-26",
+        "A Combat Skill's (and Power Use's) Combat Pool bonus: max(0, level - 2) ('over_two'), "
+        "the whole level ('level'), or nothing ('none').",
+        "over_two",
+        ("over_two", "level", "none"),
+    )
+    G87_evasion_ep_row: Literal["core", "skill_list"] = _default(
+        "G-87",
+        "Evasion's 'starting at row 7': row 7 of the EP Use Chart, 3 EP a round ('core'), or "
+        "the skill list's row 7 read as G-04 reads it, row 2 ('skill_list').",
+        "core",
+        ("core", "skill_list"),
+    )
+
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
         """Every default with its G-number, summary, default value and choices."""

@@ -361,6 +361,22 @@ class NervePinched(Event):
     until: int
 
 
+@dataclass(frozen=True, slots=True)
+class DecisionExplained(Event):
+    """A policy's choice with what it passed over (``docs/policies.md`` "Explanations"):
+    ``reason`` names the rule that chose it; ``alternatives`` are the choices considered and
+    passed over, each with why; ``scores`` (scored policies only) the choice's score and then each
+    alternative's. Logged when the chosen action starts."""
+
+    kind: ClassVar[str] = "decision-explained"
+    character: str
+    action: str
+    target: str | None
+    reason: str
+    alternatives: tuple[str, ...] = ()
+    scores: tuple[float, ...] = ()
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value) if value.denominator != 1 else value.numerator

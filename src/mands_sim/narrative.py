@@ -20,6 +20,7 @@ from mands_sim.events import (
     ConsciousnessCheck,
     DamageTaken,
     DeathShot,
+    DecisionExplained,
     DecisionMade,
     DefenseChanged,
     EncounterEnded,
@@ -109,6 +110,11 @@ def _out(e: OutOfAction) -> str:
 
 def _decision(e: DecisionMade) -> str:
     return f"{e.character} chooses {e.action}: {e.reason}."
+
+
+def _explained(e: DecisionExplained) -> str:
+    at = f" at {e.target}" if e.target else ""
+    return f"{e.character} decides on {e.action}{at} ({e.reason})."
 
 
 def _surprised(e: Surprised) -> str:
@@ -201,6 +207,7 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     ConsciousnessCheck: _check,  # type: ignore[dict-item]
     OutOfAction: _out,  # type: ignore[dict-item]
     DecisionMade: _decision,  # type: ignore[dict-item]
+    DecisionExplained: _explained,  # type: ignore[dict-item]
     EncounterEnded: _ended,  # type: ignore[dict-item]
     Surprised: _surprised,  # type: ignore[dict-item]
     ActionPenaltyChanged: _penalty,  # type: ignore[dict-item]

@@ -43,6 +43,7 @@ from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
 from mands_sim.plugin_calls import each_plugin, figured_adjustments, results_by_plugin
 from mands_sim.plugins import make_plugin_manager
+from mands_sim.policy import PolicyOptionsError
 from mands_sim.registry import Registries, build_charts, collect_registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names
 from mands_sim.world import Position, World
@@ -53,23 +54,26 @@ DEFAULT_POLICY = "nearest-enemy"
 
 @dataclass(frozen=True, slots=True)
 class _KeptModifiers:
-    """The Bonus Pool modifiers of the roll just asked about, and when (the log's length)."""
+    """The Bonus Pool modifiers of the roll just asked about, and when (segment, log length)."""
 
     encounter: Encounter
     actor: str
     intent: Intent
     purpose: str
+    segment: int
     logged: int
     modifiers: list[Modifier]
 
     def serve(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> bool:
-        """Whether this is the same roll (same encounter and intent), no event logged since."""
+        """Whether this is the same roll (same encounter and intent), in the same segment with
+        no event logged since."""
         return (
             encounter is self.encounter
             and intent is self.intent
             and actor == self.actor
             and purpose == self.purpose
             and len(encounter.log) == self.logged
+            and encounter.now == self.segment
         )
 
 
@@ -104,7 +108,7 @@ class HookRules:
         plugins ask right after, so a roll costs one ``mands_bonus_pool_modifiers`` call."""
         modifiers = self._modifiers(encounter, actor, intent, purpose)
         self._kept = _KeptModifiers(
-            encounter, actor, intent, purpose, len(encounter.log), modifiers
+            encounter, actor, intent, purpose, encounter.now, len(encounter.log), modifiers
         )
         return sum(m.amount for m in modifiers if m.applies_to == "pool")
 
@@ -115,7 +119,8 @@ class HookRules:
 
         Reuses the modifiers :meth:`bonus_pool` just got for the same roll: the hook must not
         roll dice and reads only the encounter, which changes only as events are logged, so
-        the same roll with no event logged in between gets the same modifiers."""
+        the same roll in the same segment with no event logged in between gets the same
+        modifiers."""
         kept, self._kept = self._kept, None
         if kept is not None and kept.serve(encounter, actor, intent, purpose):
             modifiers = kept.modifiers
@@ -287,6 +292,7 @@ class Simulation:
                 world=World(self.scenario.map),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
             )
+            self._minds(registries)  # bad policy options fail before any run
         return self._prepared
 
     def build(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
@@ -354,9 +360,25 @@ class Simulation:
         minds = dict(self.minds)
         for spec in self.scenario.characters:
             if spec.id not in minds:
-                factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
-                minds[spec.id] = factory(spec.policy_options)  # type: ignore[operator]
+                minds[spec.id] = self._mind(registries, spec)
         return minds
+
+    def _mind(self, registries: Registries, spec: CharacterSpec) -> Mind:
+        return build_mind(registries, self.scenario, spec)
+
+
+def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec) -> Mind:
+    """``spec``'s policy, built from its options; bad options are a scenario error naming the
+    file and the key (``sides[1].characters[0].policy_options.rules[0].when``)."""
+    factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
+    try:
+        mind = factory(spec.policy_options)  # type: ignore[operator]
+        check = getattr(mind, "check_actions", None)
+        if callable(check):
+            check(registries.actions.keys())
+    except PolicyOptionsError as error:
+        raise error.in_scenario(scenario.path, spec.key) from None
+    return mind  # type: ignore[no-any-return]
 
 
 def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
@@ -436,4 +458,4 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
     )
 
 
-__all__ = ["HookRules", "Prepared", "RunResult", "Simulation", "summarise"]
+__all__ = ["HookRules", "Prepared", "RunResult", "Simulation", "build_mind", "summarise"]
