@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -312,3 +313,64 @@ def test_a_recording_simulation_can_be_snapshotted_and_recreated() -> None:
 def test_start_logs_the_encounter_start_first() -> None:
     encounter = Simulation(load_scenario(SCENARIO), seed=5).start()
     assert [type(e) for e in encounter.log] == [EncounterStarted]
+
+
+class Clumsy:
+    """An optional rule: every Combat Roll at −10."""
+
+    @hookimpl
+    def mands_bonus_pool_modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
+        return [Modifier(-10, "clumsy")] if purpose == "combat" else []
+
+
+class OffersClumsy:
+    @hookimpl
+    def mands_register_optional_rules(self, register: Any) -> None:
+        register("clumsy", Clumsy(), summary="every Combat Roll at -10")
+
+
+def rolls_needed(simulation: Simulation) -> set[int]:
+    events: list[Event] = []
+    simulation.run(until=0, observers=[events.append])
+    return {e.target + e.pool_bonus for e in events if isinstance(e, RollMade)}  # type: ignore[attr-defined]
+
+
+def test_mands_register_optional_rules_an_optional_rule_runs_only_when_switched_on() -> None:
+    spec = load_scenario(SCENARIO)
+    off = Simulation(spec, extra_plugins={"offers": OffersClumsy()})
+    on = Simulation(
+        dataclasses.replace(spec, optional_rules=("clumsy",)),
+        extra_plugins={"offers": OffersClumsy()},
+    )
+    assert rolls_needed(off) == {15, 12}  # Seraph needs 15, the Sphinx 12 (the combat example)
+    # Combat Rolls 14 and 11 with pool 1 − 10 = −9, −8 on the Sphere chart: need 6 and 3.
+    assert rolls_needed(on) == {6, 3}
+    assert on.prepare().pm.get_plugin("optional-rule:clumsy") is not None
+
+
+class TenSegmentTurns:
+    """Actions start and complete on multiples of 10 (as Simpler Combat's Combat Turns)."""
+
+    def initiation_segment(self, earliest: int) -> int:
+        return -(-earliest // 10) * 10
+
+    def completion_segment(self, start: int, performance_time: int) -> int:
+        return start + max(1, performance_time // 10) * 10
+
+    def next_payment_segment(self, after: int) -> int:
+        return (after // 50 + 1) * 50
+
+
+class Turns:
+    @hookimpl
+    def mands_time_model(self, encounter_scenario: Any) -> Any:
+        return TenSegmentTurns()
+
+
+def test_mands_time_model_a_plugin_replaces_the_segment_clock() -> None:
+    events = run(Turns(), until=60)
+    starts = [e.segment for e in events if isinstance(e, ActionStarted)]
+    resolutions = [e.segment for e in events if isinstance(e, AttackResolved)]
+    assert starts and all(segment % 10 == 0 for segment in starts + resolutions)

@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
     from mands_sim.events import Event
     from mands_sim.kernel.encounter import Encounter, Initiation
+    from mands_sim.kernel.time import TimeModel
     from mands_sim.model.figured import FiguredAdjustment
     from mands_sim.model.sheet import CharacterSheet
     from mands_sim.registry import Register
+    from mands_sim.scenario import ScenarioSpec
 
 PROJECT_NAME: Final = "mands_sim"
 """The pluggy project name; it also names the entry-point group plugins are installed under."""
@@ -101,7 +103,10 @@ def mands_register_optional_rules(register: Register) -> None:
     """Register optional rules a scenario can switch on.
 
     :param register: call ``register(name, rule, summary=..., source=..., replaces=False)``
-        once per optional rule.
+        once per optional rule. ``rule`` is a plugin object (a module or an instance with
+        ``@hookimpl`` methods): a simulation whose scenario lists ``name`` under
+        ``[rules] optional`` registers it as the plugin ``optional-rule:<name>``; otherwise its
+        hooks never run.
 
     Returns nothing. Results combine as for :func:`mands_register_powers`.
     """
@@ -301,4 +306,17 @@ def mands_action_sustain(
     Return events or ``None``; an :class:`~mands_sim.events.ActionDropped` for the action (a
     failed %Control roll per round, for one) ends it and it pays nothing more. Results combine
     by concatenation in plugin-name order, each plugin called on its own.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_time_model(encounter_scenario: ScenarioSpec) -> TimeModel | None:
+    """The clock an encounter runs on: where actions may start and complete, and where Payment
+    Segments fall (``mands_sim.kernel.time.TimeModel``).
+
+    :param encounter_scenario: the scenario being simulated (read-only).
+
+    Return a time model, or ``None`` to leave it to the next plugin; without any, the rulebook's
+    segment clock (G-33) is used. Results combine as ``firstresult``: the first non-``None``
+    wins. Optional rules such as Simpler Combat's 10-segment Combat Turns answer here.
     """

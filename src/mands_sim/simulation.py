@@ -39,6 +39,7 @@ from mands_sim.kernel.encounter import (
     OutcomeCondition,
 )
 from mands_sim.kernel.state import CharacterState
+from mands_sim.kernel.time import TimeModel
 from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
 from mands_sim.plugin_calls import each_plugin, figured_adjustments, results_by_plugin
@@ -241,6 +242,8 @@ class Prepared:
     characters: Mapping[str, Character]
     world: World
     outcome_conditions: tuple[OutcomeCondition, ...]
+    time_model: TimeModel | None = None
+    """From ``mands_time_model`` (an optional rule's clock), or ``None``: the segment clock."""
 
 
 @dataclass
@@ -274,6 +277,8 @@ class Simulation:
                 load_entry_points=self.load_entry_points,
             )
             registries = collect_registries(pm)
+            if self._switch_on_optional_rules(pm, registries):
+                registries = collect_registries(pm)
             check_names(
                 self.scenario,
                 policies=registries.policies.keys(),
@@ -291,9 +296,21 @@ class Simulation:
                 },
                 world=World(self.scenario.map),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
+                time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
             )
             self._minds(registries)  # bad policy options fail before any run
         return self._prepared
+
+    def _switch_on_optional_rules(self, pm: pluggy.PluginManager, registries: Registries) -> bool:
+        """Register the plugin object of each optional rule the scenario lists (``[rules]
+        optional``); an unknown name is left for :func:`check_names` to report."""
+        switched = False
+        for name in self.scenario.optional_rules:
+            entry = registries.optional_rules.get(name)
+            if entry is not None and pm.get_plugin(f"optional-rule:{name}") is None:
+                pm.register(entry.payload, name=f"optional-rule:{name}")
+                switched = True
+        return switched
 
     def build(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
         """A ready encounter for ``seed`` (default: this simulation's seed), nothing run yet."""
@@ -314,6 +331,7 @@ class Simulation:
             context={"aware": {c.id: c.aware for c in self.scenario.characters}},
             outcome_conditions=prepared.outcome_conditions,
             world=prepared.world,
+            time_model=prepared.time_model,
         )
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
