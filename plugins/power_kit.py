@@ -237,6 +237,13 @@ class PowerUsed(Event):
     spent: tuple[tuple[str, int], ...]
     ep_row: int
 
+    def narrative(self) -> str:
+        spent = ", ".join(f"{pr} on {effect}" for effect, pr in self.spent if pr) or "nothing"
+        return (
+            f"{self.character} uses {self.power} ({self.action}), PR {self.power_rating}: "
+            f"{spent}; EP row {self.ep_row}."
+        )
+
 
 # --- names ---------------------------------------------------------------------------------------
 
@@ -272,8 +279,11 @@ def canonical_power_name(registries: Registries, name: str) -> str | None:
 
 
 def encounter_registries(encounter: Encounter) -> Registries:
-    """The registries of the plugins behind ``encounter``'s rules (empty without a plugin
-    manager). Collected afresh on each call: callers that ask often keep the answer."""
+    """The registries of the plugins behind ``encounter``'s rules: those the simulation collected
+    (``HookRules.registries``), else collected from its plugin manager, else empty."""
+    registries = getattr(encounter.rules, "registries", None)
+    if isinstance(registries, Registries):
+        return registries
     pm = getattr(encounter.rules, "pm", None)
     return Registries() if pm is None else collect_registries(pm)
 

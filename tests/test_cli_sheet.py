@@ -140,3 +140,32 @@ def test_malformed_sheet_error_line_names_file_and_key(
 
 def test_missing_sheet_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sheet", str(tmp_path / "nobody.toml")]) == 2
+
+
+TRAINED = Path(__file__).parent / "data" / "skills_seraph_trained.toml"
+
+
+def test_table_shows_what_skills_add_and_where_from(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seraph with Endurance 3, Martial Arts 2, Awareness 4 and Discipline 3 (seed "Skills"):
+    EP 74 + 2 × 3 = 80; VP 43 + 4; Perception 13 + 8; Willpower 80 + 6."""
+    main(["sheet", str(TRAINED)])
+    out = capsys.readouterr().out
+    for line in ("80 (+6 skill:Endurance)", "47 (+4 skill:Rolling With Attacks)",
+                 "21 (+8 skill:Awareness)", "86 (+6 skill:Discipline)"):  # fmt: skip
+        assert line in out
+
+
+def test_json_lists_the_adjustments(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["sheet", "--json", str(TRAINED)])
+    data = json.loads(capsys.readouterr().out)
+    assert data["endurance_points"] == 80
+    assert {"attribute": "endurance_points", "delta": 6, "source": "skill:Endurance"} in data[
+        "adjustments"
+    ]
+
+
+def test_disabling_the_skills_plugin_removes_its_adjustments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["sheet", "--json", str(TRAINED), "--disable", "mands_rulebook.skills.figured_skills"])
+    assert json.loads(capsys.readouterr().out)["endurance_points"] == 74

@@ -130,3 +130,17 @@ def test_a_plugins_own_event_tells_itself() -> None:
     assert tell(event, NAMES) == (
         "Seraph makes Extra Effort: +8 agility for the combat roll, agility 9 after it."
     )
+
+
+def test_power_events_tell_themselves() -> None:
+    from mands_rulebook.power_kit import PowerUsed
+    from mands_rulebook.powers.fire_coat import Blinded
+
+    spent = (("skin_temper", 8), ("ep", 4))
+    flame_up = PowerUsed(1, "sun-ruler", "Fire Coat", "fire-coat-flame-up", 12, spent, 5)
+    assert tell(flame_up, {"sun-ruler": "Sun-Ruler"}) == (
+        "Sun-Ruler uses Fire Coat (fire-coat-flame-up), PR 12: 8 on skin_temper, 4 on ep; EP row 5."
+    )
+    assert tell(Blinded(6, "seraph", "sun-ruler", 9), {"sun-ruler": "Sun-Ruler", **NAMES}) == (
+        "Seraph is blinded by Sun-Ruler's flames until segment 9."
+    )

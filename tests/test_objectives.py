@@ -133,3 +133,13 @@ def test_fleeing_through_the_objectives_exit_reaches_it() -> None:
     objective = {"kind": "reach", "side": "villains", "place": "fire-escape"}
     result, _ = run(scenario(objectives=[objective]), Flight())
     assert (result.winner, result.reason) == ("villains", "objective: sphinx reached fire-escape")
+
+
+def test_complete_action_can_require_an_outcome() -> None:
+    """``action_outcome`` counts only resolutions with that outcome (a skill check's
+    ``succeeded``); a fist-attack resolves as ``done``, so asking for ``failed`` never ends it."""
+    wanted = {"kind": "complete-action", "side": "villains", "action": "fist-attack"}
+    done, _ = run(scenario(objectives=[{**wanted, "action_outcome": "done"}]))
+    assert done.reason == "objective: sphinx completed fist-attack (done)"
+    never, _ = run(scenario(objectives=[{**wanted, "action_outcome": "failed"}], when=[]))
+    assert never.reason == "time limit"

@@ -248,6 +248,9 @@ class Blinded(Event):
     source: str
     until: int
 
+    def narrative(self) -> str:
+        return f"{self.character} is blinded by {self.source}'s flames until segment {self.until}."
+
 
 def blinding_spend(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:
     blinding = math.ceil(pr / 2)

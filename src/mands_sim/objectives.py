@@ -39,11 +39,16 @@ class Objective:
         if self.spec.kind == "reach":
             position = state.position
             return position is not None and position.at_place and position.place == self.spec.place
-        return state.completed.get(str(self.spec.action), 0) > 0
+        action = str(self.spec.action)
+        if self.spec.action_outcome is not None:
+            return state.outcomes.get((action, self.spec.action_outcome), 0) > 0
+        return state.completed.get(action, 0) > 0
 
     def _describe(self) -> str:
         if self.spec.kind == "reach":
             return f"reached {self.spec.place}"
+        if self.spec.action_outcome is not None:
+            return f"completed {self.spec.action} ({self.spec.action_outcome})"
         return f"completed {self.spec.action}"
 
 

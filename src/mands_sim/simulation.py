@@ -83,6 +83,8 @@ class HookRules:
 
     def __init__(self, pm: pluggy.PluginManager, registries: Registries, charts: Charts) -> None:
         self.pm = pm
+        self.registries = registries
+        """What the plugins registered (powers, skills, actions …), for rules that look names up."""
         self.charts = charts
         self._kept: _KeptModifiers | None = None
         self.actions: dict[str, ActionDefinition] = {

@@ -1,8 +1,10 @@
 """``mands-sim sheet PATH [--json]``: show a character sheet with its figured attributes.
 
 The table lists abilities, attributes, figured attributes (with body-part DP), skills, powers and
-knowledge; figured values the sheet overrides are marked. ``--json`` prints one JSON object keyed
-by the snake_case names (``name``, ``mass``, ``damage_points`` …). A malformed sheet raises
+knowledge; figured values the sheet overrides are marked, and so are those the plugins' skills
+and powers adjust (``mands_figured_adjustments``: Endurance adds to EP …), with their sources.
+``--json`` prints one JSON object keyed by the snake_case names (``name``, ``mass``,
+``damage_points`` …). A malformed sheet raises
 :class:`~mands_sim.errors.SheetError`, which the dispatcher reports on stderr with exit status 2.
 """
 
@@ -17,10 +19,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from mands_sim.charts import load_standard_charts
+from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.model import Character, build_character, load_sheet
-from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES
+from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FiguredAdjustment
+from mands_sim.plugin_calls import figured_adjustments
+from mands_sim.registry import build_charts, collect_registries
 
 _LABELS = {
     "damage_points": "Damage Points (DP)",
@@ -40,23 +44,31 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("path", metavar="PATH", help="the character sheet file")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    add_plugin_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Show the sheet at ``args.path``; exit status 0."""
+    sheet = load_sheet(args.path)
+    pm = plugin_manager_from_args(args)
+    charts = build_charts(collect_registries(pm).charts, STANDARD_DEFAULTS)
+    adjustments = figured_adjustments(pm, sheet)
     character = build_character(
-        load_sheet(args.path), charts=load_standard_charts(), defaults=STANDARD_DEFAULTS
+        sheet, charts=charts, defaults=STANDARD_DEFAULTS, adjustments=adjustments
     )
     if args.json:
-        print(json.dumps(character_json(character), indent=2, ensure_ascii=False))
+        print(json.dumps(character_json(character, adjustments), indent=2, ensure_ascii=False))
     else:
-        _print_tables(character, Console(highlight=False))
+        _print_tables(character, adjustments, Console(highlight=False))
     return 0
 
 
-def character_json(character: Character) -> dict[str, Any]:
-    """The character as one JSON-ready object: sheet sections plus every figured attribute."""
+def character_json(
+    character: Character, adjustments: Iterable[FiguredAdjustment] = ()
+) -> dict[str, Any]:
+    """The character as one JSON-ready object: sheet sections, every figured attribute, and the
+    plugins' adjustments (``attribute``, ``delta``, ``source``)."""
     sheet = character.sheet
     return {
         "name": sheet.name,
@@ -76,16 +88,19 @@ def character_json(character: Character) -> dict[str, Any]:
         "knowledge": dict(sheet.knowledge),
         "equipment": list(sheet.equipment),
         "overridden": sorted(sheet.overrides),
+        "adjustments": [asdict(adjustment) for adjustment in adjustments],
     }
 
 
-def _print_tables(character: Character, console: Console) -> None:
+def _print_tables(
+    character: Character, adjustments: Iterable[FiguredAdjustment], console: Console
+) -> None:
     sheet = character.sheet
     kind = "Special" if sheet.is_special else "Normal"
     console.print(f"[bold]{sheet.name}[/bold] ({kind} character)")
     console.print(_pairs("Abilities", asdict(sheet.abilities).items()))
     console.print(_pairs("Attributes", asdict(sheet.attributes).items()))
-    console.print(_pairs("Figured attributes", _figured_rows(character)))
+    console.print(_pairs("Figured attributes", _figured_rows(character, adjustments)))
     if sheet.skills:
         console.print(_pairs("Skills", sheet.skills.items(), header=("Skill", "Level")))
     if sheet.powers:
@@ -105,12 +120,21 @@ def _pairs(
     return table
 
 
-def _figured_rows(character: Character) -> list[tuple[str, str]]:
+def _figured_rows(
+    character: Character, adjustments: Iterable[FiguredAdjustment]
+) -> list[tuple[str, str]]:
     figured, overridden = character.figured, character.sheet.overrides
+    by_attribute: dict[str, list[FiguredAdjustment]] = {}
+    for adjustment in adjustments:
+        by_attribute.setdefault(adjustment.attribute, []).append(adjustment)
     rows = []
     for name in FIGURED_ATTRIBUTE_NAMES:
         text = _figured_text(name, getattr(figured, name))
-        rows.append((name, f"{text} (override)" if name in overridden else text))
+        if name in overridden:
+            text += " (override)"
+        elif name in by_attribute:
+            text += " (" + ", ".join(f"{a.delta:+g} {a.source}" for a in by_attribute[name]) + ")"
+        rows.append((name, text))
     return rows
 
 

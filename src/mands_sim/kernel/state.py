@@ -64,6 +64,8 @@ class CharacterState:
     """Where the character stands on the map (``None`` in encounters without one)."""
     completed: dict[str, int] = field(default_factory=dict)
     """How many times each action has resolved for this character (``complete-action``)."""
+    outcomes: dict[tuple[str, str], int] = field(default_factory=dict)
+    """How many times each (action, outcome) has resolved (``complete-action`` with an outcome)."""
     readied: str | None = None
     """The weapon the character holds ready (``WeaponReadied``); ``None``: empty hands."""
 
@@ -128,6 +130,8 @@ def _resolved(state: EncounterState, event: Event) -> None:
     character = state[event.character]
     _finish(character, event.action_id, event.segment)
     character.completed[event.action] = character.completed.get(event.action, 0) + 1
+    key = (event.action, event.outcome)
+    character.outcomes[key] = character.outcomes.get(key, 0) + 1
 
 
 def _dropped(state: EncounterState, event: Event) -> None:

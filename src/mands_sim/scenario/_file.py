@@ -192,6 +192,11 @@ class CompleteActionObjective(_Table):
         default=None, description="one character or group id (default: any of the side)"
     )
     action: Name = Field(description="the name of the action to complete")
+    action_outcome: str | None = Field(
+        default=None,
+        description="count only resolutions with this outcome (e.g. 'succeeded' for a skill "
+        "check); default: any resolution",
+    )
     outcome: Literal["win", "end"] = Field(
         default="win", description="win: the side wins; end: the encounter ends undecided"
     )

@@ -160,6 +160,8 @@ class ObjectiveSpec:
         place: the place to reach (``reach`` only).
         action: the name of the action to complete (``complete-action`` only).
         outcome: ``win`` (the side wins) or ``end`` (the encounter ends without a winner).
+        action_outcome: ``complete-action`` only: count only resolutions whose outcome is this
+            (``ActionResolved.outcome``, e.g. ``succeeded``); ``None``: any resolution.
     """
 
     kind: ObjectiveKind
@@ -168,6 +170,7 @@ class ObjectiveSpec:
     place: str | None = None
     action: str | None = None
     outcome: ObjectiveOutcome = "win"
+    action_outcome: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

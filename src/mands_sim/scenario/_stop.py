@@ -46,8 +46,11 @@ def resolve_stop(
                 path, f"{key}.place", f"expected a place on the map ({names}), not {shown(place)}"
             )
         action = None if isinstance(objective, ReachObjective) else objective.action
+        wanted = None if isinstance(objective, ReachObjective) else objective.action_outcome
         objectives.append(
-            ObjectiveSpec(objective.kind, side.name, chosen, place, action, objective.outcome)
+            ObjectiveSpec(
+                objective.kind, side.name, chosen, place, action, objective.outcome, wanted
+            )
         )
     return StopSpec(Segment(table.time_limit), tuple(table.when), tuple(objectives))
 
