@@ -27,7 +27,7 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.scenario import load_scenario
+from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.fighters import grunt
 from tests.data.opponents_scenes import Plays, scene
@@ -298,9 +298,25 @@ def test_sweeper_splits_its_attack_to_meet_each_defense() -> None:
 
 
 def test_mands_register_policies_sweeper_sweeps_the_mob_and_follows_through() -> None:
-    """scenarios/mob.toml: Seraph (Combat Roll 14, Pool 1) sweeps three of the six grunts: pool
+    """Seraph (Combat Roll 14, Pool 1) in a warehouse with six grunts sweeps three of them: pool
     1 − 2 = −1, needs 13; his sweeps are followed by sweep-blows; the encounter ends."""
-    spec = load_scenario(MOB)
+    spec = parse_scenario(
+        {
+            "format": 1,
+            "name": "warehouse mob",
+            "map": {"places": [{"name": "warehouse"}]},
+            "sides": [
+                {"name": "heroes", "characters": [
+                    {"id": "seraph", "sheet": "characters/seraph.toml", "place": "warehouse",
+                     "policy": "sweeper", "policy_options": {"max_targets": 3}}]},
+                {"name": "mob", "characters": [
+                    {"id": "grunt", "count": 6, "sheet": "characters/dexter.toml",
+                     "place": "warehouse"}]},
+            ],
+            "stop": {"time_limit": 2500},
+        },
+        base_dir=MOB.parent,
+    )  # fmt: skip
     events: list[Event] = []
     Simulation(spec, seed=0, dice=SeededDice(7)).run(observers=[events.append])
     sweeps = [
