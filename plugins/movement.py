@@ -35,7 +35,7 @@ G-65 timing, contact and arrival; G-66 turning and slowing; G-67 flight.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
@@ -296,6 +296,18 @@ def current_pace(encounter: Encounter, actor: str) -> Pace | None:
     return None if interrupted else pace
 
 
+FLYING_POWERS: Final = frozenset({"flight", "flightslow"})
+"""Powers that fly, as letters only: ``Flight`` (the sheet's short name) and the seed's
+"Flight, Slow" (G-67, G-128)."""
+
+
+def can_fly(powers: Iterable[str]) -> bool:
+    """Whether a sheet's powers include one that flies (names matched by letters only)."""
+    return any(
+        "".join(c for c in name.casefold() if c.isalnum()) in FLYING_POWERS for name in powers
+    )
+
+
 def position_now(encounter: Encounter, actor: str) -> Position | None:
     """Where ``actor`` is at this segment, running or not (for any plugin or policy)."""
     pace = current_pace(encounter, actor)
@@ -444,7 +456,7 @@ def start_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str
     here = position_now(encounter, actor)
     assert here is not None
     if intent.options.get(FLY):
-        if FLIGHT not in encounter.character(actor).sheet.powers:
+        if not can_fly(encounter.character(actor).sheet.powers):
             return [f"{actor} has no {FLIGHT} power (G-67)"]
         if world.straight_distance(world.nearest_place(here), str(toward)) is None:
             return ["flying needs coordinates at both ends (G-67)"]

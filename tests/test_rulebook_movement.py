@@ -565,3 +565,11 @@ def test_mands_action_resolve_a_running_jump_lands_speed_times_air_time_on() -> 
     run.run(until=26)
     (jump,) = of(run.log, Jumped)
     assert (jump.segment, jump.height_cm, jump.air_segments, jump.distance_m) == (26, 225, 3, 3.3)
+
+
+def test_the_seeds_flight_slow_and_the_short_name_flight_both_fly() -> None:
+    """G-67, G-128: a sheet may spell the power "Flight, Slow" (the seed's heading) or "Flight"."""
+    from mands_rulebook.movement import can_fly
+
+    assert can_fly(["Flight, Slow"]) and can_fly(["flight"])
+    assert not can_fly(["Fire Coat", "Flight Suit"])

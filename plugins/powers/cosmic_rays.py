@@ -1,0 +1,135 @@
+"""Cosmic Rays (seed "Cosmic Rays"), on the power kit (``mands_rulebook.power_kit``).
+
+Seed: "This is the power to create cosmic rays in a high intensity beam. Basic Effects: (Damage).
+Damage: The character's cosmic ray does PR damage. Short Range, Range Set, and Maximum Range
+depend on the PR applied to damage: Look up the PR, from the Result column to the Sphere column,
+for Short Range. Move down 4 rows for Range Set, and up 5 rows for Maximum Range. Ranges are in
+meters."
+
+* ``cosmic-rays-ray`` — an attack (Performance Time 20, seed "Power Rolls"; a Combat Roll;
+  maintainable, seed "Maintaining an Attack": "most blast/ray attack powers"): the damage PR in
+  damage, plus the Combat Roll's damage Q (never below 0), as a bludgeoning blow; ranges from
+  the damage PR by :func:`~mands_rulebook.power_kit.cosmic_ray_ranges` (the kit's template
+  pattern is this very description). Default spend: all PR on damage (PR 17 → 17 damage, Short
+  Range 100 m, Range Set 32 m, Maximum Range row 22: 421 m; 5 EP from row 9).
+
+Partial use (seed "Power Rolls"): PR kept off damage lowers the EP row or shortens the
+Performance Time; the ray is then weaker and shorter-ranged, as the description ties both to the
+PR applied to damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..damage import Blow
+from ..power_kit import (
+    ACTIVE_TIME,
+    ATTACK,
+    POWER_ROW,
+    RULES_TEXT,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    cosmic_ray_ranges,
+    power_initiation,
+    power_refusals,
+    power_resolution,
+    register_power,
+    register_power_actions,
+)
+from ..weapons import Ranges
+
+NAME: Final = "Cosmic Rays"
+DAMAGE: Final = "damage"
+
+
+def ray_damage(pr: int) -> int:
+    """Seed: "The character's cosmic ray does PR damage" (17 → 17)."""
+    return pr
+
+
+def ray_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Ranges:
+    """Seed: the ranges "depend on the PR applied to damage" (Result → Sphere; −4, +5 rows)."""
+    return cosmic_ray_ranges(chart, spent.get(DAMAGE, 0))
+
+
+def all_on_damage(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:
+    return {DAMAGE: pr}
+
+
+def ray_prepared(
+    encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
+) -> Mapping[str, Any]:
+    return {"power_damage": ray_damage(spend[DAMAGE])}
+
+
+def ray_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
+    """The ray's damage and the damage Q (never below 0)."""
+    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    return Blow(raw=raw, source=actor, weapon=NAME)
+
+
+RAY = PowerUse(
+    action=ActionDefinition(
+        name="cosmic-rays-ray",
+        performance_time=ACTIVE_TIME,  # seed "Power Rolls": most powers take 20
+        ep_row=POWER_ROW,
+        needs_target=True,
+        can_maintain=True,  # seed "Maintaining an Attack": "most blast/ray attack powers"
+        summary="A cosmic ray: Combat Roll, PR damage; ranges from the damage PR (Sphere chart).",
+    ),
+    effects=(DAMAGE,),
+    default_spend=all_on_damage,
+    role=ATTACK,
+    prepare=ray_prepared,
+    blow=ray_blow,
+    ranges=ray_ranges,
+)
+
+COSMIC_RAYS = PowerSpec(
+    name=NAME,
+    summary="A high-intensity beam of cosmic rays: PR damage, ranges from the damage PR.",
+    source=RULES_TEXT,
+    uses=(RAY,),
+)
+
+
+# --- the hooks -----------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, COSMIC_RAYS)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, COSMIC_RAYS)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    return power_refusals(encounter, actor, intent, COSMIC_RAYS)
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return power_initiation(encounter, actor, intent, definition, COSMIC_RAYS)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, COSMIC_RAYS)

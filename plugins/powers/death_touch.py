@@ -1,0 +1,355 @@
+"""Death Touch (seed "Death Touch"), on the power kit (``mands_rulebook.power_kit``).
+
+Seed: "This is the ability to kill with only a touch. Basic Effects: (Death Touch). Death Touch:
+Characters using this power must hit for DP for it to take effect, or spend 4 Quality Points
+from the Combat Roll. Targets are allowed a save vs. maximum DP plus constitution (Sphere Chart)
+minus half the Death Touch PR (Sphere Chart), on 2d10. If the save is not successful, the target
+dies (gains d% of half PR as Death Points). If the save is successful, the target merely loses
+PR EP (as EP that heals back sleeping), and half PR DP (as penetrating damage), saving throw not
+allowed and unmodified by Skin Temper or Ignore Damage."
+
+* ``death-touch-attack`` — a touch (Performance Time 20, a Combat Roll, contact): the carrier is
+  the character's Hand Damage plus the damage Q (G-120). It takes effect when the Attack hits and
+  the Hand Damage took DP, or when the intent asks to ``touch`` and 4 Q of a success were set
+  aside (:func:`~mands_rulebook.power_kit.touch_quality`; those 4 Q buy nothing else). Then the
+  target saves (G-121): 2d10 (its own dice; a Special target re-rolls 1s) ≤ Sphere(maximum Body
+  DP + Constitution) − Sphere(½ the Death Touch PR), never below 0. A failure kills: the target
+  is out of action ``dead`` with ⌈d% × ½ PR⌉ Death Points (the d100 from the toucher's dice). A
+  success costs PR EP and ⌈½ PR⌉ penetrating DP straight off Body DP (no VP, no Skin Temper, no
+  Ignore Damage). "PR" is the PR spent on the effect; default spend: all of it.
+
+:func:`touch_initiation` (also used by Explosive Touch) is the kit's attack initiation with the
+touch's Q set aside before the mind spends the rest (a kit change is proposed in the report).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.dice import roll_d100
+from mands_sim.events import (
+    AttackResolved,
+    DamageTaken,
+    EndurancePaid,
+    Event,
+    OutOfAction,
+    QualityAllocated,
+)
+from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.registry import Register
+from mands_sim.rolls import reduced_performance_time
+
+from ..control import POWER_OPTION
+from ..damage import PENETRATING, Blow
+from ..dropping import ep_row_costing
+from ..fists import prepare_blow, roll_event, spend_quality
+from ..injury import roll_2d10
+from ..injury import roll_event as save_event
+from ..out_of_action import DEAD
+from ..power_kit import (
+    ACTIVE_TIME,
+    ATTACK,
+    COMBAT_ROLL_ROW,
+    POWER_ROW,
+    RULES_TEXT,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    PowerUsed,
+    attack_events,
+    chosen_spend,
+    power_combat_roll,
+    power_refusals,
+    power_resolution,
+    range_pool,
+    register_power,
+    register_power_actions,
+    touch_quality,
+    touched,
+)
+from ..range import CONTACT
+
+NAME: Final = "Death Touch"
+DEATH_TOUCH: Final = "death_touch"
+
+TOUCH_QUALITY: Final = 4
+"""Seed: "must hit for DP for it to take effect, or spend 4 Quality Points from the Combat Roll"."""
+
+DEATH_TOUCH_SAVE: Final = "death touch save"
+"""The purpose of the target's save (:class:`~mands_sim.events.RollMade`)."""
+
+SET_ASIDE: Final = "touch_quality"
+"""``prepared`` key: the Combat-Roll Q set aside to touch (0: the blow must take DP)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeathTouched(Event):
+    """A Death Touch took effect on ``character``: ``saved`` or not, with what it cost (G-121)."""
+
+    kind: ClassVar[str] = "death-touched"
+    character: str
+    source: str
+    saved: bool
+    death_points: int
+    endurance_points: int
+    damage_points: int
+
+    def narrative(self) -> str:
+        if not self.saved:
+            return (
+                f"{self.character} fails the save against {self.source}'s Death Touch and dies "
+                f"({self.death_points} Death Points)."
+            )
+        return (
+            f"{self.character} saves against {self.source}'s Death Touch: loses "
+            f"{self.endurance_points} EP and {self.damage_points} penetrating DP."
+        )
+
+
+# --- the numbers -------------------------------------------------------------------------------
+
+
+def half_pr_rows(chart: ActionChart, pr: int) -> int:
+    """Seed: "half the Death Touch PR (Sphere Chart)"; a half PR under 1 counts nothing."""
+    return max(0, int(chart.sphere(Fraction(pr, 2)))) if pr > 0 else 0
+
+
+def save_target(chart: ActionChart, maximum_dp: int, constitution: int, pr: int) -> int:
+    """Seed: "maximum DP plus constitution (Sphere Chart) minus half the Death Touch PR (Sphere
+    Chart)"; never below 0 (G-121)."""
+    return max(0, int(chart.sphere(maximum_dp + constitution)) - half_pr_rows(chart, pr))
+
+
+def death_points(percent: int, pr: int) -> int:
+    """Seed: "gains d% of half PR as Death Points" (G-121: rounded up): 50 % of 12/2 → 3."""
+    return math.ceil(Fraction(percent, 100) * Fraction(pr, 2))
+
+
+def saved_damage(pr: int) -> int:
+    """Seed: "half PR DP (as penetrating damage)" (G-121: rounded up, as G-77): 12 → 6, 7 → 4."""
+    return math.ceil(Fraction(pr, 2))
+
+
+# --- a touch: the kit's attack with N Q set aside (G-120) ---------------------------------------
+
+
+def touch_initiation(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    spec: PowerSpec,
+    needed: int,
+) -> Initiation | None:
+    """``mands_action_initiate`` for a touch power: PR spent as the kit spends it, a Combat Roll
+    whose success first sets aside ``needed`` Q when the intent asks to touch, the rest spent by
+    the mind as for a punch; EP: the Combat Roll's row 5 less EP Q, and the power's row (G-13)."""
+    use = spec.use(definition.name)
+    if use is None:
+        return None
+    spend = chosen_spend(encounter, actor, intent, spec, use)
+    used = PowerUsed(
+        encounter.now, actor, spec.name, definition.name, spend.power_rating, spend.pairs(),
+        spend.ep_row,
+    )  # fmt: skip
+    assert intent.target is not None
+    roll = power_combat_roll(
+        encounter, actor, intent, pool=range_pool(encounter, actor, intent.target, CONTACT)
+    )
+    aside = touch_quality(intent, roll.quality, needed)
+    a = spend_quality(encounter, actor, intent, roll.quality - aside)
+    allocated = QualityAllocated(
+        encounter.now, actor, definition.name, a.attack, a.defense, a.speed, a.damage, a.ep
+    )
+    return Initiation(
+        performance_time=reduced_performance_time(
+            definition.performance_time, spend.speed + a.speed, encounter.defaults
+        ),
+        events=(used, roll_event(encounter, actor, roll), allocated),
+        charges=(
+            Charge(COMBAT_ROLL_ROW - a.ep, "combat roll"),
+            Charge(spend.ep_row, definition.name),
+        ),
+        prepared={
+            **use.prepare(encounter, actor, intent, spend),
+            **prepare_blow(encounter, actor, roll.quality, a),
+            POWER_OPTION: intent.options.get(POWER_OPTION),
+            "ep_row": spend.ep_row,
+            "quality": roll.quality,
+            "reach": CONTACT,
+            SET_ASIDE: aside,
+        },
+    )
+
+
+def hand_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
+    """G-120: the carrier is a punch: Hand Damage plus the damage Q, never below 0."""
+    hand = int(encounter.character(actor).figured.hand_damage)
+    return Blow(raw=max(0, hand + int(action.prepared["damage"])), source=actor)
+
+
+def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -> int:
+    """Body DP the (not yet applied) ``events`` take from ``target``."""
+    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
+    return 0 if not taken else encounter.state[target].damage_points - taken[-1].damage_points_after
+
+
+def touch_lands(encounter: Encounter, action: ActionInProgress, events: list[Event]) -> bool:
+    """The Attack hit, and the blow took DP or the Q were set aside (seed; G-120)."""
+    target = action.intent.target
+    assert target is not None
+    hit = any(isinstance(e, AttackResolved) and e.hit for e in events)
+    lost = damage_points_lost(encounter, target, events)
+    needed = int(action.prepared.get("touch_needed", TOUCH_QUALITY))
+    return hit and touched(lost, int(action.prepared.get(SET_ASIDE, 0)), needed)
+
+
+def last_condition(encounter: Encounter, target: str, events: list[Event]) -> tuple[int, int]:
+    """``target``'s VP and Body DP once ``events`` (not applied yet) are."""
+    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
+    if taken:
+        return taken[-1].virtual_damage_points_after, taken[-1].damage_points_after
+    state = encounter.state[target]
+    return state.virtual_damage_points, state.damage_points
+
+
+# --- the Death Touch ---------------------------------------------------------------------------
+
+
+def all_on_death_touch(
+    encounter: Encounter, actor: str, intent: Intent, pr: int
+) -> Mapping[str, int]:
+    return {DEATH_TOUCH: pr}
+
+
+def death_touch_prepared(
+    encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
+) -> Mapping[str, Any]:
+    return {"death_touch_pr": spend[DEATH_TOUCH], "touch_needed": TOUCH_QUALITY}
+
+
+def resolve_death_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    """The carrier lands (G-15, §6, ``strike``); a touch that takes effect calls for the save."""
+    events = attack_events(encounter, actor, action, hand_blow)
+    if not touch_lands(encounter, action, events):
+        return events
+    target = action.intent.target
+    assert target is not None
+    pr = int(action.prepared["death_touch_pr"])
+    return events + death_touch_events(encounter, actor, target, pr, events)
+
+
+def death_touch_events(
+    encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
+) -> list[Event]:
+    """The save (G-121) and what it leads to."""
+    character = encounter.character(target)
+    maximum = int(character.figured.damage_points.body)
+    constitution = int(character.sheet.abilities.constitution)
+    roll = roll_2d10(
+        encounter, target, save_target(encounter.charts.action, maximum, constitution, pr)
+    )
+    events: list[Event] = [save_event(encounter, target, DEATH_TOUCH_SAVE, roll)]
+    if not roll.succeeded:
+        points = death_points(roll_d100(encounter.dice_for(actor)), pr)
+        return [
+            *events,
+            DeathTouched(encounter.now, target, actor, False, points, 0, 0),
+            OutOfAction(encounter.now, target, DEAD),
+        ]
+    return events + survived(encounter, actor, target, pr, pending)
+
+
+def survived(
+    encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
+) -> list[Event]:
+    """PR EP lost (sleep-healing EP) and ⌈½ PR⌉ penetrating DP straight off Body DP."""
+    vp, dp = last_condition(encounter, target, pending)
+    points = saved_damage(pr)
+    amount = Fraction(pr)
+    return [
+        DeathTouched(encounter.now, target, actor, True, 0, pr, points),
+        EndurancePaid(
+            segment=encounter.now,
+            character=target,
+            action=ATTACK_USE.action.name,
+            reason="Death Touch saved: PR EP (heals back sleeping)",
+            row=ep_row_costing(encounter, amount),
+            amount=amount,
+            endurance_after=encounter.state[target].endurance_points - amount,
+        ),
+        DamageTaken(
+            segment=encounter.now,
+            character=target,
+            source=actor,
+            raw=0,
+            taken=points,
+            virtual_damage_points_after=vp,
+            damage_points_after=dp - points,
+            penetrating=points,
+            damage_kind=PENETRATING,
+        ),
+    ]
+
+
+ATTACK_USE = PowerUse(
+    action=ActionDefinition(
+        name="death-touch-attack",
+        performance_time=ACTIVE_TIME,  # seed "Power Rolls": most powers take 20
+        ep_row=POWER_ROW,
+        needs_target=True,
+        summary="Touch to kill: hit for DP or set aside 4 Q (option touch); the target saves "
+        "on 2d10 or dies; a save still costs PR EP and half PR penetrating DP.",
+    ),
+    effects=(DEATH_TOUCH,),
+    default_spend=all_on_death_touch,
+    role=ATTACK,
+    prepare=death_touch_prepared,
+    resolve=resolve_death_touch,
+)
+
+DEATH_TOUCH_POWER = PowerSpec(
+    name=NAME,
+    summary="Kill with a touch: hit for DP or spend 4 Q; a 2d10 save or death.",
+    source=RULES_TEXT,
+    uses=(ATTACK_USE,),
+)
+
+
+# --- the hooks -----------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, DEATH_TOUCH_POWER)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, DEATH_TOUCH_POWER)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    return power_refusals(encounter, actor, intent, DEATH_TOUCH_POWER)
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return touch_initiation(encounter, actor, intent, definition, DEATH_TOUCH_POWER, TOUCH_QUALITY)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, DEATH_TOUCH_POWER)

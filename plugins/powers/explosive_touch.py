@@ -1,0 +1,219 @@
+"""Explosive Touch (seed "Explosive Touch"), on the power kit (``mands_rulebook.power_kit``).
+
+Seed: "The character with this power can cause explosions upon touching solid matter. Basic
+Effects: (Explosion). Explosion: The character with this power can do PR/4 round up, d6 damage
+just by touching something, and can add this damage to Hand Damage attacks. The carrier attack
+must do DP, or the attacker must use 4 Quality Points from the Combat Roll. Short Range for the
+explosion is the damage PR, millimeters. Range Set is the damage PR centimeters. Maximum Range is
+the damage PR decimeters. The explosion gets a bonus to Attack others of twice the damage PR. The
+explosion gets a bonus of half the damage PR (Sphere Chart) vs. Skin Temper against who/what ever
+was touched. This cannot bring a skin temper below one. Half of these characters may cause
+explosions which do PR/5 round up, d6 damage when touching liquid matter. The explosion does not
+go towards the character causing the explosion."
+
+* ``explosive-touch-attack`` — a touch (Performance Time 20, a Combat Roll, contact), carried by
+  Hand Damage plus the damage Q as Death Touch's is (G-120; ``touch`` sets 4 Q aside). When the
+  touch takes effect the explosion goes off at the touched character (G-120): its d6 land on
+  the touched as a second blow, with "half the damage PR (Sphere Chart)" rows of bonus vs. Skin
+  Temper, never past 1 (:func:`mands_rulebook.damage.against_skin_temper`); everyone else within
+  its Maximum Range is caught by :func:`mands_rulebook.explosions.detonate` (its own Explosion
+  Combat Roll with "a bonus to Attack others of twice the damage PR", G-23), the toucher spared.
+  The numbers are :func:`mands_rulebook.explosions.explosive_touch`'s: ⌈PR/4⌉ d6, Short Range PR
+  mm, Range Set PR cm, Maximum Range PR dm. Default spend: all PR on damage.
+* Liquids: :func:`liquid_dice` (⌈PR/5⌉ d6) for the half who can (sheet ``liquids = true``); an
+  encounter's map holds no liquids to touch, so no action uses it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, ClassVar, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.dice import DiceExpression
+from mands_sim.events import DamageTaken, Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..damage import Blow, strike
+from ..explosions import D6, Explosion, detonate, explosive_touch
+from ..movement import position_now
+from ..power_kit import (
+    ACTIVE_TIME,
+    ATTACK,
+    POWER_ROW,
+    RULES_TEXT,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    attack_events,
+    power_refusals,
+    power_resolution,
+    register_power,
+    register_power_actions,
+)
+from .death_touch import hand_blow, last_condition, touch_initiation, touch_lands
+
+NAME: Final = "Explosive Touch"
+DAMAGE: Final = "damage"
+
+TOUCH_QUALITY: Final = 4
+"""Seed: "The carrier attack must do DP, or the attacker must use 4 Quality Points"."""
+
+LIQUID_DIVISOR: Final = 5
+"""Seed: "explosions which do PR/5 round up, d6 damage when touching liquid matter"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TouchExploded(Event):
+    """The touched ``character`` took the explosion's d6 (``faces``) from ``source`` at a bonus of
+    ``vs_skin_temper`` rows against its Skin Temper."""
+
+    kind: ClassVar[str] = "touch-exploded"
+    character: str
+    source: str
+    faces: tuple[int, ...]
+    vs_skin_temper: int
+
+    def narrative(self) -> str:
+        return (
+            f"{self.source}'s touch explodes on {self.character}: {sum(self.faces)} "
+            f"({'+'.join(map(str, self.faces))}), {self.vs_skin_temper} vs. Skin Temper."
+        )
+
+
+def explosion(pr: int) -> Explosion:
+    """The explosion of ``pr`` damage PR (seed; :func:`mands_rulebook.explosions.explosive_touch`):
+    PR 12 → 3d6, Short Range 12 mm, Range Set 12 cm, Maximum Range 12 dm, bonus 24."""
+    return explosive_touch(pr)
+
+
+def vs_skin_temper(chart: ActionChart, pr: int) -> int:
+    """Seed: "a bonus of half the damage PR (Sphere Chart) vs. Skin Temper": 12 → 6 → 6 rows."""
+    return max(0, int(chart.sphere(Fraction(pr, 2)))) if pr > 0 else 0
+
+
+def liquid_dice(pr: int) -> int:
+    """Seed: "PR/5 round up, d6 damage when touching liquid matter"."""
+    return math.ceil(pr / LIQUID_DIVISOR)
+
+
+def all_on_damage(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:
+    return {DAMAGE: pr}
+
+
+def touch_prepared(
+    encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
+) -> Mapping[str, Any]:
+    return {"damage_pr": spend[DAMAGE], "touch_needed": TOUCH_QUALITY}
+
+
+def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    """The carrier lands; a touch that takes effect explodes on the touched and around it."""
+    events = attack_events(encounter, actor, action, hand_blow)
+    if not touch_lands(encounter, action, events):
+        return events
+    target = action.intent.target
+    assert target is not None
+    pr = int(action.prepared["damage_pr"])
+    return events + explosion_events(encounter, actor, target, pr, events)
+
+
+def explosion_events(
+    encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
+) -> list[Event]:
+    """The touched takes the d6 with the bonus vs. Skin Temper; the rest within Maximum Range
+    are caught by the explosion (G-23), its maker and the touched spared (G-120). ``pending``:
+    this resolution's events so far (the carrier's damage, not applied yet)."""
+    if pr <= 0:
+        return []
+    blast = explosion(pr)
+    faces = DiceExpression(blast.dice, D6).roll(encounter.dice_for(actor)).faces
+    rows = vs_skin_temper(encounter.charts.action, pr)
+    blow = Blow(raw=sum(faces), source=actor, weapon=NAME, vs_skin_temper=rows)
+    events: list[Event] = [TouchExploded(encounter.now, target, actor, faces, rows)]
+    events += strike_after(encounter, target, blow, pending)
+    center = position_now(encounter, target)
+    if center is None:
+        return events
+    return events + detonate(encounter, actor, center, blast, spared=(actor, target))
+
+
+def strike_after(
+    encounter: Encounter, victim: str, blow: Blow, pending: list[Event]
+) -> list[Event]:
+    """:func:`~mands_rulebook.damage.strike` for a second blow of one resolution: its damage
+    comes off the VP and DP the ``pending`` events leave (VP first, §7.3; G-30), not the state's.
+    The blow is bludgeoning with no penetration, so none of it is penetrating."""
+    vp, dp = last_condition(encounter, victim, pending)
+    return [
+        rebased(event, vp, dp) if isinstance(event, DamageTaken) else event
+        for event in strike(encounter, victim, blow)
+    ]
+
+
+def rebased(event: DamageTaken, vp: int, dp: int) -> DamageTaken:
+    from_vp = min(event.taken, max(0, vp))
+    after = dp - (event.taken - from_vp)
+    return replace(event, virtual_damage_points_after=vp - from_vp, damage_points_after=after)
+
+
+ATTACK_USE = PowerUse(
+    action=ActionDefinition(
+        name="explosive-touch-attack",
+        performance_time=ACTIVE_TIME,  # seed "Power Rolls": most powers take 20
+        ep_row=POWER_ROW,
+        needs_target=True,
+        summary="Touch to explode: hit for DP or set aside 4 Q (option touch); PR/4 d6 on the "
+        "touched (half PR Sphere vs. Skin Temper), the explosion around it (PR mm/cm/dm).",
+    ),
+    effects=(DAMAGE,),
+    default_spend=all_on_damage,
+    role=ATTACK,
+    prepare=touch_prepared,
+    resolve=resolve_touch,
+)
+
+EXPLOSIVE_TOUCH = PowerSpec(
+    name=NAME,
+    summary="Explosions upon touching: PR/4 d6, ranges PR mm / cm / dm, +2 x PR to Attack others.",
+    source=RULES_TEXT,
+    uses=(ATTACK_USE,),
+)
+
+
+# --- the hooks -----------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, EXPLOSIVE_TOUCH)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, EXPLOSIVE_TOUCH)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    return power_refusals(encounter, actor, intent, EXPLOSIVE_TOUCH)
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return touch_initiation(encounter, actor, intent, definition, EXPLOSIVE_TOUCH, TOUCH_QUALITY)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, EXPLOSIVE_TOUCH)

@@ -1,0 +1,139 @@
+"""Burrow (seed "Burrow"): ``mands_rulebook.powers.burrow``.
+
+Seed: "Burrowing speed is normal movement, using PR as Move Q. When burrowing, divide this speed
+by the density of the material being burrowed through. If the character attempts to burrow
+through cohesive material (like wood, iron, cement), also multiply by the Skin Temper of the
+material." Sun-Ruler is given Burrow PR 10 (no %Control): 9 dm/segment before the material.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from mands_rulebook.power_kit import PowerUsed
+from mands_rulebook.powers.burrow import burrowing_speed
+
+from mands_sim.actions import Intent
+from mands_sim.charts import load_standard_charts
+from mands_sim.dice import DiceSource, ScriptedDice
+from mands_sim.events import ActionResolved, EndurancePaid, Event, Moved
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+
+
+def sheet(file: str, **powers: Mapping[str, Any]) -> dict[str, Any]:
+    """The sample sheet ``file`` as a table, with ``powers`` instead of its own."""
+    table = tomllib.loads((SCENARIOS / "characters" / file).read_text(encoding="utf-8"))
+    return {**table, "powers": {name: dict(power) for name, power in powers.items()}}
+
+
+CHART = load_standard_charts().action
+BURROW = "Burrow"
+TUNNEL = "burrow-tunnel"
+PLACES = (("here", 0.0), ("far", 24.0))
+CAST = {
+    "sun-ruler": ("villains", sheet("sun_ruler.toml", **{BURROW: {"power_rating": 10}}), "here"),
+    "seraph": ("heroes", sheet("seraph.toml"), "here"),
+}
+
+
+def tunnel(**options: object) -> list[Event]:
+    """Sun-Ruler tunnels from ``here`` to ``far`` (24 m) on 0, all 10 PR on movement."""
+    sun = PlanMind([(0, use(TUNNEL, BURROW, toward="far", **options))])
+    return run({"sun-ruler": sun}, ScriptedDice({}), 160).log
+
+
+def test_burrowing_speed_is_pr_as_move_q_over_the_density() -> None:
+    """PR 10 → Sphere 9 dm/segment; soil 1.5 → 6; wood (density .6, Skin Temper row 4: 1/2)
+    → 7.5; cement (2.4, row 7: 1/4) → .9375."""
+    assert burrowing_speed(CHART, 10, 1) == 9.0
+    assert burrowing_speed(CHART, 10, 1.5) == 6.0
+    assert burrowing_speed(CHART, 10, 0.6, Fraction(1, 2)) == 7.5
+    assert burrowing_speed(CHART, 10, 2.4, Fraction(1, 4)) == 0.9375
+
+
+def test_mands_action_resolve_the_burrower_comes_up_after_length_over_speed() -> None:
+    """24 m through soil at 6 dm/segment: 40 segments; 5 EP (row 9) at the start only."""
+    events = tunnel()
+    (used,) = of(events, PowerUsed, "sun-ruler")
+    assert dict(used.spent) == {"movement": 10, "ep": 0, "speed": 0}
+    (up,) = of(events, Moved, "sun-ruler")
+    assert (up.segment, up.place, up.reason) == (40, "far", "burrowed")
+    paid = [(e.segment, e.amount) for e in of(events, EndurancePaid, "sun-ruler")]
+    assert paid == [(0, Fraction(5))]
+
+
+def test_mands_action_initiate_cohesive_material_multiplies_by_its_skin_temper() -> None:
+    """Wood: 9 / .6 × 1/2 = 7.5 dm/segment → 24 m in 32 segments."""
+    (up,) = of(tunnel(density=0.6, skin_temper=4), Moved, "sun-ruler")
+    assert up.segment == 32
+
+
+def test_mands_action_sustain_a_long_tunnel_pays_each_round() -> None:
+    """Cement (2.4, row 7): .9375 dm/segment → 24 m in 256 segments; it pays row 9 at 0, 50,
+    100 and 150 (seed "EP Cost": movement pays each round) and is still digging at 160."""
+    events = tunnel(density=2.4, skin_temper=7)
+    paid = [e.segment for e in of(events, EndurancePaid, "sun-ruler")]
+    assert paid == [0, 50, 100, 150]
+    assert not of(events, ActionResolved, "sun-ruler")
+
+
+def test_mands_action_refusals_no_one_targets_a_burrowing_character() -> None:
+    """G-111: underground, out of sight and reach, until it comes up."""
+    punch = Intent("fist-attack", target="sun-ruler")
+    encounter = run({}, ScriptedDice({}), 5)
+    assert encounter.rules.refusals(encounter, "seraph", punch) == []
+    tunneling = PlanMind([(0, use(TUNNEL, BURROW, toward="far"))])
+    encounter = run({"sun-ruler": tunneling}, ScriptedDice({}), 5)
+    reasons = encounter.rules.refusals(encounter, "seraph", punch)
+    assert reasons == ["sun-ruler is underground (G-111)"]
+
+
+def test_mands_action_refusals_a_tunnel_needs_a_place_to_go() -> None:
+    encounter = run({}, ScriptedDice({}), 0)
+    refusals = encounter.rules.refusals
+    assert refusals(encounter, "sun-ruler", use(TUNNEL, BURROW, toward="moon")) == [
+        "a tunnel needs a place on the map to go toward (not 'moon')"
+    ]
+    here = use(TUNNEL, BURROW, toward="here")
+    assert refusals(encounter, "sun-ruler", here) == ["sun-ruler is already at here"]
+
+
+# --- the cast on a line of places: one prepared simulation per set of defaults -----------------
+
+
+def run(minds: Mapping[str, Any], dice: DiceSource, until: int, **defaults: str) -> Encounter:
+    """:data:`CAST` on :data:`PLACES` played by ``minds`` (the others idle) to ``until``."""
+    simulation = _simulation(tuple(sorted(defaults.items())))
+    simulation.minds = {who: minds.get(who, PlanMind()) for who in CAST}
+    simulation.dice = dice
+    encounter = simulation.start()
+    encounter.run(until=until)
+    return encounter
+
+
+@cache
+def _simulation(defaults: tuple[tuple[str, str], ...]) -> Simulation:
+    sides: dict[str, list[dict[str, Any]]] = {}
+    for who, (side, table, place) in CAST.items():
+        entry = {"id": who, "sheet": table, "place": place, "aware": True}
+        sides.setdefault(side, []).append(entry)
+    scenario = {
+        "format": 1,
+        "name": __name__,
+        "rules": {"defaults": dict(defaults)},
+        "map": {
+            "places": [{"name": name, "x": x, "y": 0.0} for name, x in PLACES],
+            "edges": [{"between": [a, b]} for (a, _), (b, _) in pairwise(PLACES)],
+        },
+        "sides": [{"name": name, "characters": cast} for name, cast in sides.items()],
+        "stop": {"time_limit": 2500},
+    }
+    return Simulation(parse_scenario(scenario, base_dir=SCENARIOS))
