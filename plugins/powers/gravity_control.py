@@ -1,0 +1,80 @@
+"""Gravity Control, template, not rules text: named in the seed's Weakness example (Pulsar),
+never described (``rules/powers.md`` §2, §3).
+
+Seed ("Power Related Physical Weakness"): "Pulsar has the power Gravity Control. Every time he
+initiates this power at a level which uses one or more EP per round, his strength becomes 13
+minus the number of EP being used per round." So its uses pay EP by the EP rows, as every power.
+
+Built from the template's attack/blast power (G-130, ``mands_rulebook.powers.template``):
+
+* ``gravity-control-crush`` — crushing gravity on one target: a Combat Roll, damage ⌈PR/2⌉ plus
+  the damage Q, Cosmic-Rays ranges on the damage PR (G-21), Performance Time 20, EP from row 9
+  less the PR spent on EP, maintainable. Default spend: all PR on damage.
+
+Pulsar's weakness (Strength 13 − EP per round) belongs to him, not to the power: not simulated.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..power_kit import (
+    TEMPLATE,
+    PowerSpec,
+    power_initiation,
+    power_refusals,
+    power_resolution,
+    register_power,
+    register_power_actions,
+)
+from .template import blast_use
+
+NAME: Final = "Gravity Control"
+
+CRUSH = blast_use(
+    "gravity-control-crush",
+    NAME,
+    "Crushing gravity (template): Combat Roll, PR/2 damage (round up), Cosmic-Rays ranges.",
+)
+
+GRAVITY_CONTROL = PowerSpec(
+    name=NAME,
+    summary="Control gravity (template): a crushing blast of PR/2 damage (G-130).",
+    source=TEMPLATE,
+    uses=(CRUSH,),
+)
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, GRAVITY_CONTROL)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, GRAVITY_CONTROL)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    return power_refusals(encounter, actor, intent, GRAVITY_CONTROL)
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return power_initiation(encounter, actor, intent, definition, GRAVITY_CONTROL)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, GRAVITY_CONTROL)

@@ -1,0 +1,47 @@
+"""Ignore Damage, the power (Superhuman class roll 87, "Ignore 2d5 points damage"), registered so
+that sheets naming it load and ``mands-sim plugins`` lists it. Template, not rules text: the
+power's description was not recovered (``rules/powers.md`` §2).
+
+Seed "Figured Attributes": Ignore Damage is subtracted from each hit before Skin Temper; seed
+"Armor Use": Skin Temper and Ignore Damage powers are "Personal Armor", protecting only when
+their Cover Chance covers.
+
+It has no action and costs no EP. ``mands_rulebook.damage`` already applies it from the sheet
+(``bonus``: the points ignored, whole; ``cover_chance``: as rolled, 100 without one) as Personal
+Armor (G-06, G-22). This module only registers the power and adds no cover, so the protection is
+applied once. :func:`points_ignored` is that number for sheets and reports.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.registry import Register
+
+from ..power_kit import register_power
+from .template import automatic_power
+
+NAME: Final = "Ignore Damage"
+"""The name ``data/armor.toml`` ``[personal] ignore_damage_power`` gives the power."""
+
+BONUS_DICE: Final = "2d5"
+"""Superhuman class roll 87: "Ignore 2d5 points damage"."""
+
+IGNORE_DAMAGE = automatic_power(
+    NAME,
+    "Personal Armor: ignore the bonus in points of each hit when its Cover Chance covers "
+    "(G-06); applied by mands_rulebook.damage.",
+)
+
+
+def points_ignored(bonus: Fraction) -> int:
+    """The whole points a covering Ignore Damage power takes off a hit (as damage applies it)."""
+    return math.floor(bonus)
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, IGNORE_DAMAGE)

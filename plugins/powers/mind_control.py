@@ -1,0 +1,164 @@
+"""Mind Control, template, not rules text: named in the seed's glossary (Saving Throws), never
+described (``rules/powers.md`` §2, §3).
+
+Seed ("Saving Throws"): "Saving Throws vs. Mind Control ... are made as soon as the power or
+spell takes effect, and any time afterwards when the target has decent reason to believe that
+it ... is controlled into doing something far against the character's principles." Seed
+"Psychic Immunity": half the score "is added to saves vs. mind control (such as possession)".
+
+Built from the template's mind power (G-130, G-133):
+
+* ``mind-control-dominate`` — passive, Performance Time 10 (seed "Power Rolls": mind powers are
+  passive), one target in sight within the PR read Result → Sphere meters. When it completes the
+  target saves on d100 ≤ Willpower − 4 × the PR spent on ``save_penalty`` + half its Psychic
+  Immunity (Emotion Control's "use 4 times PR" on one target). A failure holds the target for
+  one round (50 segments): its actions in progress are dropped and it starts nothing until the
+  round is over (as surprise holds a character, a :class:`~mands_sim.events.Surprised` of the
+  round with its trailing penalty unchanged), when, made to stand idle in a fight — "decent
+  reason to believe" it is controlled — it is free again; holding it longer takes a new use.
+  Default spend: all PR on the save penalty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import ActionDropped, Event, Surprised
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_ROUND
+
+from ..power_kit import (
+    PASSIVE_TIME,
+    POWER_ROW,
+    TEMPLATE,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    power_initiation,
+    power_rating,
+    power_refusals,
+    power_resolution,
+    register_power,
+    register_power_actions,
+)
+from .template import mind_refusals, mind_save
+
+NAME: Final = "Mind Control"
+SAVE_PENALTY: Final = "save_penalty"
+
+PENALTY_PER_PR: Final = 4
+"""Seed "Emotion Control": "If the character concentrates on only one target, use 4 times PR"."""
+
+CONTROLLED_FOR: Final = SEGMENTS_PER_ROUND
+"""G-133: a failed save holds the target one round (``rules/combat.md`` §1: 50 segments)."""
+
+CONTROLLED: Final = "mind controlled"
+
+
+@dataclass(frozen=True, slots=True)
+class MindControlled(Event):
+    """``character`` is held by ``source``'s Mind Control until segment ``until`` (G-133)."""
+
+    kind: ClassVar[str] = "mind-controlled"
+    character: str
+    source: str
+    until: int
+
+    def narrative(self) -> str:
+        return f"{self.character} is mind controlled by {self.source} until segment {self.until}."
+
+
+def all_on_penalty(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:
+    return {SAVE_PENALTY: pr}
+
+
+def dominate_prepared(
+    encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
+) -> Mapping[str, Any]:
+    return {"save_penalty": PENALTY_PER_PR * spend[SAVE_PENALTY]}
+
+
+def held(encounter: Encounter, target: str, actor: str) -> list[Event]:
+    """The hold: the event that tells it, the round lost, the actions dropped."""
+    state = encounter.state[target]
+    until = max(encounter.now + CONTROLLED_FOR, state.surprised_until)
+    events: list[Event] = [
+        MindControlled(encounter.now, target, actor, until),
+        Surprised(encounter.now, target, until - encounter.now, 0, until, state.action_penalty),
+    ]
+    return events + [
+        ActionDropped(encounter.now, target, action.name, action.action_id, CONTROLLED)
+        for action in state.actions
+    ]
+
+
+def resolve_dominate(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    target = action.intent.target
+    if target is None or not encounter.state[target].in_action:
+        return []
+    penalty = int(action.prepared["save_penalty"])
+    save = mind_save(encounter, target, "save vs. Mind Control", penalty, control=True)
+    return [save] if save.succeeded else [save, *held(encounter, target, actor)]
+
+
+DOMINATE = PowerUse(
+    action=ActionDefinition(
+        name="mind-control-dominate",
+        performance_time=PASSIVE_TIME,  # seed "Power Rolls": mind powers are passive, 10
+        is_passive=True,
+        ep_row=POWER_ROW,
+        needs_target=True,
+        summary="Seize a mind (template): d100 save vs. Willpower - 4 x PR or held one round "
+        "(G-133).",
+    ),
+    effects=(SAVE_PENALTY,),
+    default_spend=all_on_penalty,
+    prepare=dominate_prepared,
+    resolve=resolve_dominate,
+)
+
+MIND_CONTROL = PowerSpec(
+    name=NAME,
+    summary="Control another's mind (template): a failed save vs. Willpower - 4 x PR holds the "
+    "target one round (G-133).",
+    source=TEMPLATE,
+    uses=(DOMINATE,),
+)
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, MIND_CONTROL)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, MIND_CONTROL)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    reasons = power_refusals(encounter, actor, intent, MIND_CONTROL)
+    if intent.action == DOMINATE.action.name and not reasons:
+        pr = power_rating(encounter, actor, MIND_CONTROL)
+        reasons += mind_refusals(encounter, actor, intent.target, pr)
+    return reasons
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return power_initiation(encounter, actor, intent, definition, MIND_CONTROL)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, MIND_CONTROL)

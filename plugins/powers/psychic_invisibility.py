@@ -1,0 +1,164 @@
+"""Psychic Invisibility (alias Invisibility), template, not rules text: Seraph's latent power
+("Going to the Psychic Power Table, the Editor rolls 95, or Psychic Invisibility, and then rolls
+a PR of 9. When Carl discovers this power, Biff will have to roll %Control and half it"), never
+described (``rules/powers.md`` §2, §3).
+
+A latent power cannot be used until it is discovered (the kit's ``sheet_power``: an entry with
+``latent = true`` is not usable), so Seraph's sample sheet never uses it; a sheet that has
+discovered it gives it a %Control and drops ``latent``.
+
+Built from the template's mind power (G-130, G-132): the mind of whoever would attack its owner
+does not register him.
+
+* ``psychic-invisibility-fade`` — passive, sustained (held round by round, G-75), Performance
+  Time 10 (seed "Power Rolls": mind powers are passive, "usually ... 10"). Once it takes effect
+  and while it is held, every other character's Combat Roll against its owner has a Bonus Pool
+  penalty of the PR spent on ``invisibility`` (1 per PR point, as Alchemy's "penalty to the
+  target's saving throw of 1 per PR point"), before the Sphere lookup. A character with Psychic
+  Immunity is not affected (seed: "nearly impervious to ... psychic illusion"; the score as a
+  chance would need a roll, and a Bonus Pool modifier may not roll dice). Default spend: PR to
+  bring the EP row to 5 (1 EP per round) first, the rest on invisibility (Seraph's 9: 4 and 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..power_kit import (
+    DEFENSE,
+    PASSIVE_TIME,
+    POWER_ROW,
+    PROTECTS_FROM,
+    TEMPLATE,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    ep_down_to,
+    power_initiation,
+    power_refusals,
+    power_resolution,
+    power_sustain,
+    register_power,
+    register_power_actions,
+    running_uses,
+)
+from .psychic_immunity import is_psychically_immune
+
+NAME: Final = "Psychic Invisibility"
+INVISIBILITY: Final = "invisibility"
+PENALTY: Final = "attack_penalty"
+"""``prepared`` key: the Bonus Pool penalty attackers take."""
+
+HELD_EP_ROW: Final = 5
+"""The default spend's target row: 1 EP per round (EP Use Chart), as Electric Power's shield."""
+
+
+def fade_spend(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:
+    """Default: down to 1 EP per round (row 5) first, the rest on invisibility."""
+    ep = ep_down_to(HELD_EP_ROW, POWER_ROW, pr)
+    return {"ep": ep, INVISIBILITY: pr - ep}
+
+
+def fade_prepared(
+    encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
+) -> Mapping[str, Any]:
+    return {PENALTY: spend[INVISIBILITY]}
+
+
+FADE = PowerUse(
+    action=ActionDefinition(
+        name="psychic-invisibility-fade",
+        performance_time=PASSIVE_TIME,  # seed "Power Rolls": mind powers are passive, 10
+        is_passive=True,
+        is_sustained=True,  # held round by round (G-75)
+        ep_row=POWER_ROW,
+        summary="Fade from minds (template): attackers' Combat Rolls lose the PR spent from "
+        "their Bonus Pool while held (G-132).",
+    ),
+    effects=(INVISIBILITY,),
+    default_spend=fade_spend,
+    role=DEFENSE,
+    prepare=fade_prepared,
+)
+
+PSYCHIC_INVISIBILITY = PowerSpec(
+    name=NAME,
+    summary="Be unseen by minds (template): -1 per PR spent to Combat Rolls against its owner "
+    "while held; Psychic Immunity sees through it (G-132).",
+    source=TEMPLATE,
+    uses=(FADE,),
+    aliases=("Invisibility",),
+)
+
+
+def invisibility_penalty(encounter: Encounter, owner: str) -> int:
+    """The penalty ``owner``'s running fades give attackers now (the largest; 0 for none)."""
+    penalties = [
+        int(action.prepared.get(PENALTY, 0))
+        for action in running_uses(encounter, owner, FADE)
+        if encounter.now >= int(action.prepared.get(PROTECTS_FROM, action.started_at))
+        and action.prepared.get("outcome") is None  # a lost %Control roll does nothing
+    ]
+    return max(penalties, default=0)
+
+
+def unseen_modifier(encounter: Encounter, actor: str, intent: Intent) -> Modifier | None:
+    """G-132: an attack on an invisible character, by someone without Psychic Immunity."""
+    target = intent.target
+    if target is None or target == actor or target not in encounter.state.ids():
+        return None
+    penalty = invisibility_penalty(encounter, target)
+    if penalty <= 0 or is_psychically_immune(encounter.character(actor).sheet):
+        return None
+    return Modifier(-penalty, NAME, f"G-132: {target} is psychically invisible (PR {penalty})")
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, PSYCHIC_INVISIBILITY)
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register_power_actions(register, PSYCHIC_INVISIBILITY)
+
+
+@hookimpl
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    return power_refusals(encounter, actor, intent, PSYCHIC_INVISIBILITY)
+
+
+@hookimpl
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier]:
+    if purpose != "combat":
+        return []
+    found = unseen_modifier(encounter, actor, intent)
+    return [found] if found else []
+
+
+@hookimpl(trylast=True)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return power_initiation(encounter, actor, intent, definition, PSYCHIC_INVISIBILITY)
+
+
+@hookimpl(trylast=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    return power_resolution(encounter, actor, action, PSYCHIC_INVISIBILITY)
+
+
+@hookimpl
+def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    return power_sustain(encounter, actor, action, PSYCHIC_INVISIBILITY)

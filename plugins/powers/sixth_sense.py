@@ -1,0 +1,30 @@
+"""Sixth Sense, template, not rules text: named in the seed's Optional Rules (a power "in a
+ring"), never described (``rules/powers.md`` §2).
+
+Seed ("Optional Rules", items): "Sixth Sense doesn't use Endurance Points." That is all the seed
+says. It is registered as an Automatic Effect (no action, no EP) so sheets naming it load and
+listings show it; it does nothing in an encounter: the danger sense it suggests would act on the
+Detect Danger roll, which takes no modifiers in this simulator (G-48, ``mands_rulebook.surprise``
+has no hook for them), and no number for it survives.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.registry import Register
+
+from ..power_kit import register_power
+from .template import automatic_power
+
+NAME: Final = "Sixth Sense"
+
+SIXTH_SENSE = automatic_power(
+    NAME, "Uses no EP (seed Optional Rules); no encounter effect: nothing else survives."
+)
+
+
+@hookimpl
+def mands_register_powers(register: Register) -> None:
+    register_power(register, SIXTH_SENSE)
