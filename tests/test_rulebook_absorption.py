@@ -1,0 +1,185 @@
+"""Absorption (seed "Absorption"): ``mands_rulebook.powers.absorption``.
+
+The absorbers are copies of the sample character Seraph (Combat Roll 14, pool 1: needs 15; Hand
+Damage 6) with only Absorption on their sheets: "seraph" (PR 7, powers), "eater" (PR 7,
+material), "mentalist" (PR 10, psyche); the target is Sun-Ruler (VP 30, Skin Temper 1, Defense
+0). The absorber's scripted stream deals its Combat Roll's dice, Sun-Ruler's his save and rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from mands_rulebook.power_kit import PowerUsed
+from mands_rulebook.powers.absorption import (
+    Absorbed,
+    AbsorptionFaint,
+    AbsorptionSave,
+    percentage_taken,
+    save_needed,
+    segments_to_absorb,
+    stolen_rating,
+)
+
+from mands_sim.actions import QualityAllocation
+from mands_sim.dice import ScriptedDice
+from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, OutOfAction
+from mands_sim.narrative import tell
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+from mands_sim.testing import sample_sheet
+from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+
+ABSORPTION = "Absorption"
+TOUCH = "absorption-touch"
+
+
+ABSORBERS = {
+    "seraph": {"power_rating": 7, "type": "powers"},
+    "eater": {"power_rating": 7, "type": "material"},
+    "mentalist": {"power_rating": 10, "type": "psyche"},
+}
+"""The absorbers, each a copy of the sample Seraph with only this Absorption."""
+
+
+@cache
+def _simulation(defaults: tuple[tuple[str, Any], ...]) -> Any:
+    heroes = [
+        {"id": who, "sheet": sample_sheet(powers={ABSORPTION: power}), "place": "here"}
+        for who, power in ABSORBERS.items()
+    ]
+    villain = {"id": "sun-ruler", "sheet": "characters/sun_ruler.toml", "place": "here"}
+    data = {
+        "format": 1,
+        "name": "absorption test",
+        "rules": {"defaults": dict(defaults)},
+        "map": {"places": [{"name": "here"}]},
+        "sides": [
+            {"name": "heroes", "characters": heroes},
+            {"name": "villains", "characters": [villain]},
+        ],
+        "stop": {"time_limit": 2500, "when": ["side-out-of-action"]},
+    }
+    return Simulation(parse_scenario(data, base_dir=SCENARIOS))
+
+
+def duel(
+    mind: PlanMind,
+    dice: Mapping[str, list[int]],
+    *,
+    until: int,
+    absorber: str = "seraph",
+    **defaults: str,
+) -> list[Event]:
+    """``absorber`` played by ``mind`` against a passive Sun-Ruler, everyone at one place."""
+    simulation = _simulation(tuple(sorted(defaults.items())))
+    simulation.minds = {who: PlanMind() for who in [*ABSORBERS, "sun-ruler"]} | {absorber: mind}
+    simulation.dice = ScriptedDice(dice)
+    events: list[Event] = []
+    simulation.run(until=until, observers=[events.append])
+    return events
+
+
+def touching(*segments: int, attack: int = 2) -> PlanMind:
+    """Touches at ``segments`` with the 3 Q set aside (option ``touch``), ``attack`` Q on
+    Attack."""
+    plan = [(s, use(TOUCH, ABSORPTION, "sun-ruler", touch=True)) for s in segments]
+    return PlanMind(plan, quality=QualityAllocation(attack=attack))
+
+
+def test_percentage_taken_is_5_per_pr_and_the_girder_takes_3_segments() -> None:
+    """Seed: "PR times 5"; "Material Absorption PR 7 can steal 100% of a steel girder's
+    properties, after 3 segments of touching it": 35, 70, 105 → 100."""
+    assert [percentage_taken(7, s) for s in (1, 2, 3)] == [35, 70, 100]
+    assert segments_to_absorb(7) == 3
+    assert segments_to_absorb(0) is None
+
+
+def test_the_save_is_the_percentage_times_skin_temper_rounded_up() -> None:
+    """Seed: "save on d100 greater than or equal to the percentage of power taken times Skin
+    Temper": 35 % against Seraph's 9/10 needs 31.5 → 32; a PR 17 power at 35 % is 5."""
+    assert save_needed(35, Fraction(9, 10)) == 32
+    assert save_needed(35, Fraction(1)) == 35
+    assert stolen_rating(17, 35) == 5
+
+
+def test_mands_action_resolve_a_touch_with_3_q_set_aside_absorbs_35_percent() -> None:
+    """Dice 5 + 5 against 15: Q 5, 3 set aside, 2 on Attack; the touch lands on 20 (Hand Damage
+    6 into VP: no DP, but the 3 Q touch). Sun-Ruler's d100 35 ≥ 35 × 1 saves. The absorption
+    is regained 7 rounds later (segment 370)."""
+    events = duel(touching(0), {"seraph": [5, 5], "sun-ruler": [35]}, until=25)
+    (absorbed,) = of(events, Absorbed, "seraph")
+    assert (absorbed.segment, absorbed.target, absorbed.what) == (20, "sun-ruler", "powers")
+    assert (absorbed.percent, absorbed.total, absorbed.until) == (35, 35, 370)
+    (save,) = of(events, AbsorptionSave, "sun-ruler")
+    assert (save.needed, save.roll, save.saved) == (35, 35, True)
+    assert tell(absorbed, {"seraph": "Seraph", "sun-ruler": "Sun-Ruler"}) == (
+        "Seraph absorbs 35% of Sun-Ruler's powers (35% held until segment 370)"
+    )
+    assert of(events, DamageTaken, "sun-ruler")[0].taken == 6
+
+
+def test_mands_action_initiate_a_touch_pays_the_combat_roll_and_row_9() -> None:
+    """All 7 PR on the percentage (the default): the Combat Roll's row 5 (1 EP, G-13) and the
+    power's row 9 (5 EP)."""
+    events = duel(touching(0), {"seraph": [5, 5], "sun-ruler": [99]}, until=2)
+    (used,) = of(events, PowerUsed, "seraph")
+    assert dict(used.spent) == {"percentage": 7, "ep": 0, "speed": 0}
+    paid = [(e.reason, e.amount) for e in of(events, EndurancePaid, "seraph")]
+    assert paid == [("combat roll", Fraction(1)), (TOUCH, Fraction(5))]
+
+
+def test_a_failed_save_knocks_the_target_out_for_d100_rounds() -> None:
+    """d100 34 < 35: Sun-Ruler falls unconscious for d100 = 12 rounds (until 20 + 600)."""
+    dice = {"seraph": [5, 5], "sun-ruler": [34, 12]}
+    events = duel(touching(0), dice, until=25)
+    (faint,) = of(events, AbsorptionFaint, "sun-ruler")
+    assert (faint.source, faint.rounds, faint.until) == ("seraph", 12, 620)
+    assert of(events, OutOfAction, "sun-ruler")[0].condition == "unconscious"
+
+
+def test_a_punch_that_only_takes_vp_absorbs_nothing() -> None:
+    """ "Must hit for DP, or use 3 Q points": without the touch option the Hand Damage 6 hits
+    (Attack 2 ≥ Defense 0) but only takes VP, so nothing is absorbed."""
+    plan = [(0, use(TOUCH, ABSORPTION, "sun-ruler"))]
+    seraph = PlanMind(plan, quality=QualityAllocation(attack=2))
+    events = duel(seraph, {"seraph": [5, 5]}, until=25)
+    assert of(events, AttackResolved, "seraph")[0].hit
+    assert of(events, Absorbed) == []
+
+
+def test_a_touch_short_of_3_q_is_only_a_punch() -> None:
+    """Dice 8 + 6 against 15: Q 1, less than the 3 Q a touch needs; the punch takes VP only."""
+    events = duel(touching(0, attack=1), {"seraph": [8, 6]}, until=25)
+    assert of(events, Absorbed) == []
+
+
+def test_g100_switch_the_save_reads_all_that_is_held_or_this_touch() -> None:
+    """Two touches (0 and 20, Sun-Ruler's d100 50 each time): the second holds 70 %. Under
+    ``total`` it needs 70 and fails; under ``touch`` 35 and saves."""
+    dice = {"seraph": [5, 5, 5, 5], "sun-ruler": [50, 50, 7]}
+    total = duel(touching(0, 20), dice, until=45)
+    assert [s.needed for s in of(total, AbsorptionSave)] == [35, 70]
+    assert [a.total for a in of(total, Absorbed)] == [35, 70]
+    assert of(total, AbsorptionFaint)[0].rounds == 7
+    touch = duel(touching(0, 20), dice, until=45, G100_absorption_save="touch")
+    assert [s.needed for s in of(touch, AbsorptionSave)] == [35, 35]
+    assert of(touch, AbsorptionFaint) == []
+
+
+def test_material_absorption_has_no_save() -> None:
+    """Seed: "Targets for Material Absorption will not fall unconscious"."""
+    events = duel(touching(0), {"eater": [5, 5]}, until=25, absorber="eater")
+    assert of(events, Absorbed)[0].what == "material"
+    assert of(events, AbsorptionSave) == []
+
+
+def test_psyche_absorption_saves_against_mind_skin_temper_1() -> None:
+    """G-100: "Mind ST" is not figured: 1. PR 10: 50 % needs 50."""
+    dice = {"mentalist": [5, 5], "sun-ruler": [50]}
+    events = duel(touching(0), dice, until=25, absorber="mentalist")
+    (save,) = of(events, AbsorptionSave)
+    assert (save.needed, save.saved) == (50, True)
