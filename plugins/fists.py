@@ -44,6 +44,7 @@ from mands_sim.rolls import (
 
 from .armor import LOCATIONS
 from .damage import Blow, strike
+from .editing_points import edited_roll
 from .injury import death_shot_attack, death_shot_events
 
 FIST_ATTACK = ActionDefinition(
@@ -138,7 +139,7 @@ def combat_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """Twice Agility on the Sphere chart, pool from ⌊Learning/10⌋ and modifiers (§5)."""
     figured = encounter.character(actor).figured
     pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, "combat")
-    return action_roll(
+    roll = action_roll(
         encounter.dice_for(actor),
         target=figured.combat_roll,
         bonus_pool=pool,
@@ -146,6 +147,8 @@ def combat_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
         is_special=encounter.character(actor).sheet.is_special,
         charts=encounter.charts,
     )
+    # Seed 000 "Editing Points": a player may edit the roll (only with the optional rule on).
+    return edited_roll(encounter, actor, intent, "combat", roll, improves=FIST_SKILL)
 
 
 def spend_quality(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
 
-SUBCOMMANDS = ("run", "sheet", "replay", "validate", "check", "schema", "plugins")
+SUBCOMMANDS = ("run", "award", "sheet", "replay", "validate", "check", "schema", "plugins")
 """Modules of this package that add subcommands (``run`` adds ``run`` and ``compare``), in the
 order ``--help`` lists them."""
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
+from mands_sim.report.awards import render_html_section
 from mands_sim.report.terminal import percent
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ def render_html(summary: dict[str, Any]) -> str:
         _outcomes(summary),
         _plots(summary),
         _characters(summary),
+        render_html_section(summary["awards"]) if "awards" in summary else "",
         _action_mix(summary),
         _notable(summary),
         _errors(summary),

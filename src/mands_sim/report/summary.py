@@ -12,6 +12,7 @@ from typing import Any
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
 from mands_sim.batch.runner import BatchResult
 from mands_sim.batch.stats import Interval, quantile, wilson
+from mands_sim.report.awards import verdict_awards
 from mands_sim.report.verdict import toughness
 
 SURVIVAL_POINTS = 60
@@ -59,6 +60,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         "timeouts": interval(wilson(agg.timeouts, agg.played)),
         "duration": _duration(agg),
         "characters": characters,
+        "awards": verdict_awards(characters, heroes, verdict, result.scenario.rule_defaults),
         "action_mix": {
             side: dict(agg.actions.get(side, Counter()).most_common()) for side in sides
         },

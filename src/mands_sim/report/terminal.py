@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from mands_sim.report.awards import render_terminal as render_awards
+
 
 def percent(value: dict[str, float]) -> str:
     """``62.0 % (59.0–65.0)``: an estimate with its 95 % interval."""
@@ -20,6 +22,8 @@ def render(summary: dict[str, Any], console: Console) -> None:
     console.print(_headline(summary))
     console.print(_sides(summary))
     console.print(_characters(summary))
+    if "awards" in summary:
+        render_awards(summary["awards"], console)
     console.print(_action_mix(summary))
     if summary["notable"]:
         console.print(_notable(summary))

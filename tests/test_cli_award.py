@@ -1,0 +1,59 @@
+"""``mands-sim award`` from the command line (seed 000 "Editing Points")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mands_sim.cli import main
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_award_at_a_given_toughness_prints_the_seed_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 000: Experience 35, toughness 1.3, 4 hours: 6.24 Editing Points."""
+    assert main(["award", "--toughness", "1.3", "--experience", "seraph=35"]) == 0
+    assert "seraph earns about 6.24 Editing Points for 4 hours" in capsys.readouterr().out
+
+
+def test_award_writes_the_section_as_json(tmp_path: Path) -> None:
+    out = tmp_path / "award.json"
+    args = ["award", "--toughness", "1.5", "--hours", "2", "--used", "x=11", "--json", str(out)]
+    assert main(args) == 0
+    section = json.loads(out.read_text(encoding="utf-8"))
+    (hero,) = section["heroes"]
+    assert (hero["id"], hero["editing_points"], hero["experience_after"]) == ("x", 3.0, 11)
+    assert [level["row"] for level in hero["level_ups"]] == [1]
+
+
+def test_award_measures_the_toughness_of_a_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The scenario's batch gives the G-71 verdict; its first side is the heroes."""
+    args = ["award", str(ROOT / "scenarios" / "grunts.toml"), "--runs", "10", "--jobs", "1",
+            "--store", str(tmp_path / "a.db"), "--hours", "1"]  # fmt: skip
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "At this toughness" in printed and "sinister earns about" in printed
+    assert "dexter" not in printed
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["award"], ["award", "--toughness", "1.2", "--experience", "seraph"]],
+)
+def test_award_without_a_toughness_or_with_a_bad_name_is_a_clear_error(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    assert "mands-sim: error:" in capsys.readouterr().err
+
+
+def test_a_toughness_above_one_and_a_half_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 000: "a number from 1.1 to 1.5"."""
+    assert main(["award", "--toughness", "2"]) == 2
+    assert "toughness multiplier must be 1 to 1.5" in capsys.readouterr().err
