@@ -8,7 +8,12 @@ from mands_sim import hookimpl
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
 from mands_sim.model import CharacterSheet, FiguredAdjustment
 from mands_sim.model.sheet import parse_sheet
-from mands_sim.plugin_calls import figured_adjustments, install_tracing, results_by_plugin
+from mands_sim.plugin_calls import (
+    figured_adjustments,
+    install_error_wrapping,
+    install_tracing,
+    results_by_plugin,
+)
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import Register
 from mands_sim.testing import sample_sheet
@@ -219,3 +224,52 @@ def test_figured_adjustments_of_the_wrong_type_fail_naming_the_plugin() -> None:
         figured_adjustments(pm, a_sheet())
 
     assert (raised.value.plugin, raised.value.hook) == ("sloppy", "mands_figured_adjustments")
+
+
+class BrokenAdjuster:
+    @hookimpl
+    def mands_figured_adjustments(self, sheet: CharacterSheet) -> list[FiguredAdjustment]:
+        raise KeyError("boom")
+
+
+def test_results_by_plugin_names_the_plugin_that_raised() -> None:
+    pm = make_plugin_manager(extra_plugins={"broken": BrokenAdjuster()}, load_entry_points=False)
+    sheet = parse_sheet(sample_sheet())
+    with pytest.raises(PluginHookError) as raised:
+        results_by_plugin(pm, "mands_figured_adjustments", sheet=sheet)
+    assert (raised.value.plugin, raised.value.hook) == ("broken", "mands_figured_adjustments")
+
+
+class Says:
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    @hookimpl
+    def mands_figured_adjustments(self, sheet: CharacterSheet) -> list[str]:
+        return [self.word]
+
+
+def test_results_by_plugin_sees_a_plugin_registered_after_an_earlier_call() -> None:
+    pm = make_plugin_manager(extra_plugins={"zeta": Says("z")}, load_entry_points=False)
+    sheet = parse_sheet(sample_sheet())
+    assert results_by_plugin(pm, "mands_figured_adjustments", sheet=sheet) == [("zeta", ["z"])]
+    pm.register(Says("a"), name="alpha")
+    assert results_by_plugin(pm, "mands_figured_adjustments", sheet=sheet) == [
+        ("alpha", ["a"]),
+        ("zeta", ["z"]),
+    ]
+
+
+class Divides:
+    @hookimpl
+    def mands_figured_adjustments(self, sheet: CharacterSheet) -> list[FiguredAdjustment]:
+        raise ZeroDivisionError("plain")
+
+
+def test_error_wrapping_undone_lets_the_plugins_own_error_through() -> None:
+    pm = MandsPluginManager()
+    undo = install_error_wrapping(pm)
+    pm.register(Divides(), name="divides")
+    undo()
+    with pytest.raises(ZeroDivisionError):
+        pm.hook.mands_figured_adjustments(sheet=parse_sheet(sample_sheet()))

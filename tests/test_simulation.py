@@ -374,3 +374,54 @@ def test_mands_time_model_a_plugin_replaces_the_segment_clock() -> None:
     starts = [e.segment for e in events if isinstance(e, ActionStarted)]
     resolutions = [e.segment for e in events if isinstance(e, AttackResolved)]
     assert starts and all(segment % 10 == 0 for segment in starts + resolutions)
+
+
+class CountingModifiers:
+    """+2 to the pool and −1 to Q for purpose "test roll"; counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def mands_bonus_pool_modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
+        if purpose != "test roll":
+            return []
+        self.calls += 1
+        return [Modifier(2, "test"), Modifier(-1, "test", applies_to="quality")]
+
+
+def counted_encounter() -> tuple[Encounter, CountingModifiers]:
+    counter = CountingModifiers()
+    spec = load_scenario(SCENARIO)
+    return Simulation(spec, extra_plugins={"counter": counter}).build(), counter
+
+
+def test_mands_bonus_pool_modifiers_is_asked_once_for_the_pool_and_the_quality_of_a_roll() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    rules = encounter.rules
+    pool = rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    quality = rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert (pool, quality, counter.calls) == (2, -1, 1)
+
+
+def test_mands_bonus_pool_modifiers_is_asked_again_once_an_event_is_logged() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    encounter.emit([EncounterStarted(0, "test", 0, ("seraph", "sphinx"))])
+    encounter.rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert counter.calls == 2
+
+
+def test_mands_bonus_pool_modifiers_is_asked_again_for_another_roll() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    encounter.rules.quality_modifier(
+        encounter, "seraph", Intent("punch", target="sphinx"), "test roll"
+    )
+    encounter.rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert counter.calls == 3

@@ -158,7 +158,7 @@ def each_plugin(
             yield name, result
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _ByPlugin:
     """One hook's implementations as last seen, and the same grouped by plugin, in name order."""
 

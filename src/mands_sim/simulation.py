@@ -330,7 +330,10 @@ class Simulation:
             dice=self.dice if self.dice is not None else SeededDice(seed),
             charts=prepared.charts,
             defaults=self.scenario.rule_defaults,
-            context={"aware": {c.id: c.aware for c in self.scenario.characters}},
+            context={
+                "aware": {c.id: c.aware for c in self.scenario.characters},
+                "simulation": self,  # for policies that look ahead (mands_sim.policy.lookahead)
+            },
             outcome_conditions=prepared.outcome_conditions,
             world=prepared.world,
             time_model=prepared.time_model,

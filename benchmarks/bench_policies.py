@@ -1,0 +1,299 @@
+"""Policy strength and cost: mirror matches between policies, decisions per second, and a
+report with one lookahead villain (issue 8; the table is in ``docs/policies.md``).
+
+    .venv/bin/python benchmarks/bench_policies.py [--scenarios grunts.toml,armed_fight.toml]
+        [--runs 2000] [--lookahead-runs 500] [--jobs 2] [--seed 0] [--timing-runs 40]
+        [--report-runs 1000] [--lookahead '{"rollouts": 4}']
+
+**Mirror matches.** For each bundled scenario and each pair of policies (X, Y), half the runs
+give every character of the first side X and of the second Y, the other half the other way
+round, with the same run seeds (``mands_sim.batch.run_seed``) in both halves, so the sheets'
+own strengths cancel. X's win rate is its side's wins over all runs, with a Wilson 95 %
+interval; the difference X − Y (wins count +1, losses −1, draws and timeouts 0) has a normal
+95 % interval. Runs are played in ``--jobs`` worker processes in chunks of 25
+(``mands_sim.batch.play_chunk``), on a ``Simulation(record=True)`` whenever a lookahead plays
+(it re-creates futures from snapshots).
+
+**Cost.** In this process, ``--timing-runs`` runs of each tier playing itself on each scenario;
+every ``choose`` and ``allocate`` call of the real encounter's minds (not the simulated futures')
+is timed (CPU time): decisions per second and the cost of one decision; for the lookahead also
+the decisions it looked ahead for, the futures played per such decision and their cost.
+
+**Report.** ``--report-runs`` runs of the first scenario as written, its second side (the
+villains) led by a lookahead, on ``--jobs`` processes, aggregated as a report's numbers are:
+the wall time. (``mands-sim run`` cannot record yet, so this plays the runs itself.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from mands_sim.actions import Intent, QualityAllocation
+from mands_sim.batch import Aggregate, RunRecord, play_chunk, run_seed, wilson
+from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.snapshot import JournaledMind
+from mands_sim.scenario import ScenarioSpec, load_scenario
+from mands_sim.simulation import Simulation
+
+ROOT = Path(__file__).resolve().parents[1]
+CHUNK = 25
+TIERS = ("brute", "tactician", "lookahead")
+PAIRS = (("tactician", "brute"), ("lookahead", "tactician"), ("lookahead", "brute"))
+
+
+def variant(path: Path, policies: Mapping[str, str], options: Mapping[str, Any]) -> ScenarioSpec:
+    """The scenario with each side's characters led by that side's policy."""
+    spec = load_scenario(path)
+    characters = tuple(
+        dataclasses.replace(
+            c,
+            policy=policies.get(c.side, c.policy),
+            policy_options=options.get(policies.get(c.side, ""), c.policy_options),
+        )
+        for c in spec.characters
+    )
+    return dataclasses.replace(spec, characters=characters)
+
+
+# -- workers ----------------------------------------------------------------------------------
+
+_SIMULATIONS: dict[str, Simulation] = {}
+
+
+def _play(job: tuple[str, dict[str, str], dict[str, Any], int, list[int]]) -> list[RunRecord]:
+    path, policies, options, seed, indices = job
+    key = json.dumps([path, policies, options], sort_keys=True)
+    simulation = _SIMULATIONS.get(key)
+    if simulation is None:
+        record = "lookahead" in policies.values()
+        simulation = Simulation(variant(Path(path), policies, options), record=record)
+        _SIMULATIONS[key] = simulation
+    return play_chunk(simulation, seed, indices)
+
+
+def play(
+    pool: ProcessPoolExecutor,
+    path: Path,
+    policies: dict[str, str],
+    options: dict[str, Any],
+    runs: int,
+    seed: int,
+) -> list[RunRecord]:
+    chunks = [list(range(i, min(i + CHUNK, runs))) for i in range(0, runs, CHUNK)]
+    jobs = [(str(path), policies, options, seed, chunk) for chunk in chunks]
+    return [record for records in pool.map(_play, jobs) for record in records]
+
+
+# -- mirror matches ---------------------------------------------------------------------------
+
+
+def mirror(
+    pool: ProcessPoolExecutor,
+    path: Path,
+    pair: tuple[str, str],
+    runs: int,
+    seed: int,
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """``runs`` runs, half each way round: X's and Y's win rates and their difference."""
+    first, second = [side.name for side in load_scenario(path).sides]
+    x, y = pair
+    half = runs // 2
+    begun = time.perf_counter()
+    outcomes: list[int] = []
+    errors = 0
+    for sides in ({first: x, second: y}, {first: y, second: x}):
+        mine = first if sides[first] == x else second
+        for record in play(pool, path, sides, options, half, seed):
+            errors += record.error is not None
+            outcomes.append(1 if record.winner == mine else 0 if record.winner is None else -1)
+    wall = time.perf_counter() - begun
+    wins, losses = outcomes.count(1), outcomes.count(-1)
+    mean = statistics.fmean(outcomes)
+    spread = 1.96 * statistics.stdev(outcomes) / math.sqrt(len(outcomes))
+    return {
+        "scenario": path.name,
+        "x": x,
+        "y": y,
+        "runs": len(outcomes),
+        "x_wins": _interval(wilson(wins, len(outcomes))),
+        "y_wins": _interval(wilson(losses, len(outcomes))),
+        "difference": [round(mean, 4), round(mean - spread, 4), round(mean + spread, 4)],
+        "errors": errors,
+        "wall_seconds": round(wall, 1),
+    }
+
+
+def _interval(value: Any) -> list[float]:
+    return [round(value.estimate, 4), round(value.low, 4), round(value.high, 4)]
+
+
+# -- the cost of deciding ---------------------------------------------------------------------
+
+
+class Timed:
+    """Times and counts a mind's ``choose`` and ``allocate`` calls (CPU time)."""
+
+    def __init__(self, mind: Mind) -> None:
+        self.mind = mind
+        self.calls = 0
+        self.seconds = 0.0
+
+    @property
+    def passive_actions(self) -> bool:
+        return bool(getattr(self.mind, "passive_actions", False))
+
+    def choose(self, encounter: Encounter, actor: str) -> Any:
+        return self._timed(self.mind.choose, encounter, actor)
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return self._timed(self.mind.allocate, encounter, actor, intent, quality)  # type: ignore[no-any-return]
+
+    def _timed(self, call: Any, *args: Any) -> Any:
+        begun = time.process_time()
+        try:
+            return call(*args)
+        finally:
+            self.seconds += time.process_time() - begun
+            self.calls += 1
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "mind":
+            raise AttributeError(name)
+        return getattr(self.mind, name)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *dir(self.mind)})
+
+
+def timing(path: Path, tier: str, runs: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """``runs`` runs of ``tier`` against itself on ``path``; the real minds' decisions timed."""
+    spec = load_scenario(path)
+    policies = {side.name: tier for side in spec.sides}
+    simulation = Simulation(variant(path, policies, options), record=tier == "lookahead")
+    simulation.prepare()
+    calls = seconds = looked = futures = 0.0
+    looked_seconds = 0.0
+    begun = time.process_time()
+    for index in range(runs):
+        encounter = simulation.start(seed=run_seed(seed, index))
+        timed = list(_wrap(encounter))
+        encounter.run()
+        for mind in timed:
+            calls += mind.calls
+            seconds += mind.seconds
+            stats = getattr(mind.mind, "stats", None)
+            if stats is not None:
+                looked += stats.decisions
+                futures += stats.futures
+                looked_seconds += stats.seconds
+    total = time.process_time() - begun
+    row = {
+        "scenario": path.name,
+        "tier": tier,
+        "runs": runs,
+        "decisions_per_run": round(calls / runs, 1),
+        "decisions_per_second": round(calls / seconds) if seconds else None,
+        "ms_per_decision": round(1000 * seconds / calls, 3) if calls else None,
+        "ms_per_run": round(1000 * total / runs, 1),
+        "share_deciding": round(seconds / total, 3),
+    }
+    if looked:
+        row["looked_ahead_per_run"] = round(looked / runs, 1)
+        row["futures_per_look"] = round(futures / looked, 1)
+        row["ms_per_look"] = round(1000 * looked_seconds / looked, 1)
+        row["ms_per_future"] = round(1000 * looked_seconds / futures, 2)
+    return row
+
+
+def _wrap(encounter: Encounter) -> Iterator[Timed]:
+    for actor, mind in encounter.minds.items():
+        if isinstance(mind, JournaledMind):
+            mind.mind = timed = Timed(mind.mind)
+        else:
+            encounter.minds[actor] = timed = Timed(mind)
+        yield timed
+
+
+# -- a report with a lookahead villain --------------------------------------------------------
+
+
+def report(
+    pool: ProcessPoolExecutor, path: Path, runs: int, seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The first scenario as written, its second side led by a lookahead: the wall time of the
+    runs and their aggregate (what a report's numbers are made from; rendering them takes
+    milliseconds)."""
+    spec = load_scenario(path)
+    villains = spec.sides[1].name
+    begun = time.perf_counter()
+    records = play(pool, path, {villains: "lookahead"}, options, runs, seed)
+    aggregate = Aggregate(sides=tuple(side.name for side in spec.sides))
+    for record in records:
+        aggregate.add(record)
+    wall = time.perf_counter() - begun
+    return {
+        "scenario": path.name,
+        "runs": runs,
+        "villains": villains,
+        "wall_seconds": round(wall, 1),
+        "villain_wins": _interval(aggregate.win_rate(villains)),
+        "errors": sum(aggregate.errors.values()),
+        "conditions": dict(Counter(c.condition for r in records for c in r.characters)),
+    }
+
+
+# -- main -------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenarios", default="grunts.toml,armed_fight.toml")
+    parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--lookahead-runs", type=int, default=500)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timing-runs", type=int, default=40)
+    parser.add_argument("--report-runs", type=int, default=1000)
+    parser.add_argument("--lookahead", default="{}", help="lookahead policy options, as JSON")
+    parser.add_argument("--skip", default="", help="comma-separated: mirror, timing, report")
+    args = parser.parse_args()
+    paths = [ROOT / "scenarios" / name for name in args.scenarios.split(",")]
+    options = {"lookahead": json.loads(args.lookahead)}
+    skip = set(filter(None, args.skip.split(",")))
+    print(f"# load average at start: {os.getloadavg()}; jobs {args.jobs}", file=sys.stderr)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        if "mirror" not in skip:
+            for path in paths:
+                for pair in PAIRS:
+                    runs = args.lookahead_runs if "lookahead" in pair else args.runs
+                    print(
+                        json.dumps(mirror(pool, path, pair, runs, args.seed, options)), flush=True
+                    )
+        if "timing" not in skip:
+            for path in paths:
+                for tier in TIERS:
+                    runs = max(1, args.timing_runs // (4 if tier == "lookahead" else 1))
+                    print(json.dumps(timing(path, tier, runs, args.seed, options)), flush=True)
+        if "report" not in skip:
+            print(
+                json.dumps(report(pool, paths[0], args.report_runs, args.seed, options)), flush=True
+            )
+
+
+if __name__ == "__main__":
+    main()
