@@ -12,11 +12,19 @@ Registers the policies
   and DP left) with it or with fists, closing in on it; every Q it can spare goes on damage;
 * ``skirmisher`` — draws a ranged weapon, shoots the nearest enemy, and runs to open the
   distance whenever an enemy comes closer than ``keep`` meters (default 5); it may start running
-  during its own attack (``passive_actions``) and spends spare Q on speed.
+  during its own attack (``passive_actions``) and spends spare Q on speed;
+* ``defender`` — guards an ally (``ward``, default the ally with the fewest VP and DP at full):
+  attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
+  back to the ward when away from it, and otherwise attacks only enemies within its own reach;
+  spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
+
+The coward yields (``surrender``, ``mands_rulebook.surrender``, G-160) when it reaches its
+threshold and no exit can be reached.
 
 Each personality is a priority list written in the rule language, so they double as examples.
 The tactics below add ways to act that are more than one registered action: ``flee``,
-``close-in``, ``open-distance`` and ``draw``. The view these policies see follows runners
+``close-in``, ``open-distance``, ``draw``, and the defender's ``defend``, ``guard`` and
+``stand-guard``. The view these policies see follows runners
 (:func:`~mands_rulebook.movement.position_now`), counts characters within reach (G-65) as in
 contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
 
@@ -58,18 +66,27 @@ from .movement import (
     MOVE,
     REROLL_MOVE,
     TOWARD,
+    distance_now,
     in_contact,
     position_now,
     running_pace,
 )
 from .policies import NearestEnemy, close_in, nearest_exit
-from .weapons import DRAW_WEAPON, WEAPON_OPTION, carried, standard_weapons
+from .surrender import SURRENDER
+from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
 
 DEFAULT_KEEP: Final = 5.0
 """Meters the skirmisher keeps between itself and the nearest enemy (a personality choice)."""
 
 DEFAULT_FLEE_AT: Final = "50%"
 """The coward's Body DP threshold: half its full Body DP (a personality choice)."""
+
+WARD: Final = "ward"
+"""The defender's option naming the ally it guards."""
+
+STAND_GUARD: Final = 10
+"""Segments a defender beside its ward waits before it looks again: one Combat Turn (seed
+"Simpler Combat"), a simulator choice."""
 
 
 # -- how these policies perceive the encounter ----------------------------------------------------
@@ -212,11 +229,96 @@ def draw(
     return None
 
 
+def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
+    """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
+    ally in action with the fewest VP and DP at full (lowest id on ties)."""
+    me = encounter.state[actor]
+    named = options.get(WARD)
+    if named is not None:
+        ward = encounter.state[str(named)] if str(named) in encounter.state.ids() else None
+        return str(named) if ward is not None and ward.in_action and ward.side == me.side else None
+    allies = [s for s in encounter.state if s.side == me.side and s.character_id != actor]
+    standing = [s for s in allies if s.in_action]
+    if not standing:
+        return None
+    fragile = min(standing, key=lambda s: (full_vitality(s.character.figured), s.character_id))
+    return fragile.character_id
+
+
+def full_vitality(figured: Any) -> int:
+    """VP and Body DP at full."""
+    return int(figured.virtual_damage_points) + int(figured.damage_points.body)
+
+
+def threats_to(encounter: Encounter, ward: str) -> list[str]:
+    """Enemies of ``ward`` in action whose action in progress is aimed at it, or who stand
+    within its reach (G-65), nearest to it first."""
+    side = encounter.state[ward].side
+    found = [
+        s.character_id
+        for s in encounter.state
+        if s.side != side
+        and s.in_action
+        and (
+            any(a.intent.target == ward for a in s.actions)
+            or in_contact(encounter, ward, s.character_id)
+        )
+    ]
+    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), who))
+
+
+def strike_at(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """An attack on ``target`` the rules allow now: the weapon held ready, else fists."""
+    readied = encounter.state[actor].readied
+    blows = [Intent("fist-attack", target=target)]
+    if readied is not None:
+        blows.insert(0, Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: readied}))
+    return next((blow for blow in blows if allowed(encounter, actor, blow)), None)
+
+
+def defend(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Attack the nearest threat to the ward (``options.ward``) within reach of a blow or the
+    weapon held ready; else close in on the nearest threat; nothing without a threat."""
+    ward = ward_of(encounter, actor, options)
+    threats = [] if ward is None else threats_to(encounter, ward)
+    for threat in threats:
+        blow = strike_at(encounter, actor, threat)
+        if blow is not None:
+            return blow
+    return close_in(encounter, actor, threats[0]) if threats else None
+
+
+def guard(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Run back to the ward when away from it (not within reach); nothing when beside it."""
+    ward = ward_of(encounter, actor, options)
+    if ward is None or in_contact(encounter, actor, ward):
+        return None
+    return close_in(encounter, actor, ward)
+
+
+def stand_guard(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Beside a ward in action with nothing to do: look again next Combat Turn."""
+    if ward_of(encounter, actor, options) is None:
+        return None
+    return Wait(encounter.now + STAND_GUARD, "standing guard")
+
+
 TACTICS: Final[Mapping[str, Tactic]] = {
     "flee": Tactic("flee", flee, needs_target=False, summary="run for an exit and leave"),
     "close-in": Tactic("close-in", close, summary="run to meet the target"),
     "open-distance": Tactic("open-distance", open_distance, summary="run away from the target"),
     "draw": Tactic("draw", draw, needs_target=False, summary="draw a weapon carried"),
+    "defend": Tactic("defend", defend, needs_target=False, summary="attack a threat to the ward"),
+    "guard": Tactic("guard", guard, needs_target=False, summary="run back to the ward"),
+    "stand-guard": Tactic(
+        "stand-guard", stand_guard, needs_target=False, summary="wait beside the ward"
+    ),
 }
 
 
@@ -259,11 +361,12 @@ def personality(
 
 
 def coward(options: Mapping[str, Any]) -> PriorityPolicy:
-    """Flee to the nearest exit once Body DP ≤ ``flee_at``; fight as ``nearest-enemy`` until
-    then. Options: ``flee_at`` (DP, or ``"NN%"`` of full Body DP), ``quality``."""
+    """Flee to the nearest exit once Body DP ≤ ``flee_at`` (with no exit in reach, surrender,
+    G-160); fight as ``nearest-enemy`` until then. Options: ``flee_at`` (DP, or ``"NN%"`` of
+    full Body DP), ``quality``."""
     check_option_keys(options, ("flee_at", "quality"))
     when = f"self.dp <= {threshold(options.get('flee_at', DEFAULT_FLEE_AT))}"
-    rules = [{"when": when, "do": "flee"}]
+    rules = [{"when": when, "do": "flee"}, {"when": when, "do": SURRENDER.name}]
     return personality("coward", rules, quality=preset(options.get("quality", "defensive")))
 
 
@@ -308,6 +411,26 @@ def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
     ]
     quality = preset(options.get("quality", "fast"))
     return personality("skirmisher", rules, quality=quality, passive_actions=True)
+
+
+def defender(options: Mapping[str, Any]) -> PriorityPolicy:
+    """Guard an ally: attack its threats, stay beside it, attack only enemies within reach.
+    Options: ``ward`` (an ally's id; default the ally with the fewest VP and DP at full),
+    ``quality`` (default ``defensive``)."""
+    check_option_keys(options, (WARD, "quality"))
+    ward = options.get(WARD)
+    if ward is not None and not isinstance(ward, str):
+        raise PolicyOptionsError(WARD, "the id of an ally")
+    guarded = {} if ward is None else {WARD: ward}
+    rules: list[dict[str, Any]] = [
+        {"do": "defend", "options": guarded},
+        {"do": "guard", "options": guarded},
+        {"when": 'self.readied == "" and enemies.in_contact == 0', "do": "draw"},
+        {"when": 'target.band != "beyond"', "do": WEAPON_ATTACK.name, "target": "nearest"},
+        {"do": "fist-attack", "target": "nearest"},
+        {"do": "stand-guard", "options": guarded},
+    ]
+    return personality("defender", rules, quality=preset(options.get("quality", "defensive")))
 
 
 # -- explanations -----------------------------------------------------------------------------
@@ -365,5 +488,12 @@ def mands_register_policies(register: Register) -> None:
         skirmisher,
         summary="Shoots the nearest enemy with a ranged weapon; opens the distance when an "
         "enemy comes within keep meters (default 5).",
+        source=source,
+    )
+    register(
+        "defender",
+        defender,
+        summary="Guards an ally (ward): attacks its threats, stays beside it, attacks only "
+        "enemies within reach; spare Q on Defense.",
         source=source,
     )

@@ -4,6 +4,7 @@ log."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -11,7 +12,15 @@ from typing import Any
 
 import pytest
 from mands_rulebook.movement import MOVE, current_pace
-from mands_rulebook.personalities import RULEBOOK_SENSES, brute, coward, priority, skirmisher
+from mands_rulebook.personalities import (
+    RULEBOOK_SENSES,
+    brute,
+    coward,
+    defender,
+    priority,
+    skirmisher,
+    ward_of,
+)
 
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import (
@@ -88,12 +97,35 @@ def test_a_coward_already_running_turns_for_the_exit_at_its_next_move_roll() -> 
     assert mind.choose(encounter, "sinister") == Wait(6, "turning for out next")
 
 
-def test_a_coward_at_the_exit_with_nowhere_to_run_fights() -> None:
+def test_a_coward_with_nowhere_to_run_surrenders() -> None:
+    """At the exit already (no run to make), below its threshold: it yields (G-160)."""
     encounter, mind = cowardly(flee_at=3)
     put(encounter, "sinister", Position("out"))
     hurt(encounter, "sinister", vp=0, dp=1)
     decision = mind.choose(encounter, "sinister")
-    assert decision is not None and decision.reason == "coward fallback nearest-enemy"
+    assert decision == Intent("surrender", reason="coward rules[1]: self.dp <= 3 → surrender")
+
+
+def test_a_coward_on_a_map_without_exits_surrenders_and_loses() -> None:
+    """The grunts' street has no exit: at ``flee_at = "100%"`` Sinister yields at once, out of
+    action as ``surrendered``; Dexter's side wins."""
+    events: list[Event] = []
+    cast = {
+        "dexter": ("heroes", "a", "dexter", "nearest-enemy", {}),
+        "sinister": ("villains", "c", "sinister", "coward", {"flee_at": "100%"}),
+    }
+    sim = simulation(cast, seed=3)
+    sim.scenario = dataclasses.replace(
+        sim.scenario, map=dataclasses.replace(sim.scenario.map, places=_no_exits(sim))
+    )
+    result = sim.run(observers=[events.append])
+    (gone,) = [e for e in events if isinstance(e, OutOfAction)]
+    assert (gone.character, gone.condition) == ("sinister", "surrendered")
+    assert result.winner == "heroes"
+
+
+def _no_exits(sim: Any) -> Any:
+    return tuple(dataclasses.replace(p, exit=False) for p in sim.scenario.map.places)
 
 
 def test_a_coward_leaves_the_map_through_the_exit() -> None:
@@ -238,6 +270,8 @@ def _drawn(encounter: Any, actor: str) -> ActionInProgress:
         (skirmisher, {"keep": -1}, "keep"),
         (skirmisher, {"keep": "far"}, "keep"),
         (brute, {"quality": "gentle"}, "quality"),
+        (defender, {"ward": 3}, "ward"),
+        (defender, {"guard": "x"}, "guard"),
         (priority, {"rules": [{"do": "flee", "when": "self.dp <"}]}, "rules[0].when"),
     ],
 )
@@ -348,3 +382,108 @@ def test_the_documented_villain_shoots_and_flees_below_5_dp() -> None:
     hurt(encounter, "voltage", vp=0, dp=4)
     run = villain.choose(encounter, "voltage")
     assert isinstance(run, Intent) and run.options == {"toward": "out", "flee": True}
+
+
+# -- the defender -------------------------------------------------------------------------------
+
+
+def guarding(cast: dict[str, Any]) -> Any:
+    """An encounter on the street with the defender ``guard`` of the heroes among ``cast``."""
+    return arena(cast)
+
+
+def test_the_defender_leaves_an_enemy_beside_it_to_stop_the_one_at_its_ward() -> None:
+    """The defender at ``b`` with a grunt beside it; its ward at ``a`` with Sinister: it runs to
+    Sinister (10 m back to ``a``), not at the grunt in reach."""
+    encounter = guarding(
+        {
+            "guard": ("heroes", "b", "dexter", "defender", {"ward": "ward"}),
+            "ward": ("heroes", "a", grunt(), None, {}),
+            "sinister": ("villains", "a", "sinister", None, {}),
+            "grunt": ("villains", "b", grunt(), None, {}),
+        }
+    )
+    mind = defender({"ward": "ward"})
+    decision = mind.choose(encounter, "guard")
+    assert isinstance(decision, Intent)
+    assert (decision.action, decision.options["toward"]) == (MOVE.name, "a")
+    assert decision.reason == "defender rules[0]: defend"
+
+
+def test_the_defender_strikes_whoever_attacks_its_ward() -> None:
+    """All at ``a``: Sinister's punch at the ward is in progress; the defender hits Sinister,
+    not the grunt that is nearer in id order, and spends spare Q on Defense."""
+    encounter = guarding(
+        {
+            "guard": ("heroes", "a", "dexter", "defender", {}),
+            "ward": ("heroes", "a", grunt(), None, {}),
+            "grunt": ("villains", "b", grunt(), None, {}),
+            "sinister": ("villains", "a", "sinister", None, {}),
+        }
+    )
+    encounter.initiate("sinister", Intent("fist-attack", target="ward"))
+    mind = defender({})
+    blow = mind.choose(encounter, "guard")
+    assert isinstance(blow, Intent)
+    assert (blow.action, blow.target) == ("fist-attack", "sinister")
+    assert (
+        mind.allocate(encounter, "guard", blow, 6).defense
+        == 6 - encounter.state["sinister"].defense
+    )
+
+
+def test_the_defender_stands_guard_instead_of_charging() -> None:
+    """Beside its ward with Sinister 30 m off: it waits a Combat Turn by the ward."""
+    encounter = guarding(
+        {
+            "guard": ("heroes", "a", "dexter", "defender", {}),
+            "ward": ("heroes", "a", grunt(), None, {}),
+            "sinister": ("villains", "d", "sinister", None, {}),
+        }
+    )
+    decision = defender({}).choose(encounter, "guard")
+    assert decision == Wait(10, "standing guard")
+
+
+def test_the_defender_guards_the_most_fragile_ally_by_default() -> None:
+    """Dexter (28 VP + 5 DP at full) and a grunt with Constitution 5: the grunt is the ward."""
+    encounter = guarding(
+        {
+            "guard": ("heroes", "c", "sinister", "defender", {}),
+            "tough": ("heroes", "b", "dexter", None, {}),
+            "frail": ("heroes", "a", grunt(abilities={**FRAIL}), None, {}),
+            "enemy": ("villains", "d", "sinister", None, {}),
+        }
+    )
+    assert ward_of(encounter, "guard", {}) == "frail"
+    run = defender({}).choose(encounter, "guard")
+    assert isinstance(run, Intent) and run.options["toward"] == "a"
+
+
+def test_a_defender_whose_ward_is_down_fights_as_nearest_enemy() -> None:
+    encounter = guarding(
+        {
+            "guard": ("heroes", "a", "dexter", "defender", {}),
+            "ward": ("heroes", "a", grunt(), None, {}),
+            "sinister": ("villains", "c", "sinister", None, {}),
+        }
+    )
+    encounter.emit([OutOfAction(0, "ward", "unconscious")])
+    decision = defender({}).choose(encounter, "guard")
+    assert isinstance(decision, Intent) and decision.reason == "defender fallback nearest-enemy"
+
+
+def test_mands_register_policies_registers_the_defender() -> None:
+    policies = collect_registries(make_plugin_manager()).policies
+    assert policies["defender"].payload is defender
+
+
+FRAIL = {
+    "strength": 10,
+    "agility": 10,
+    "constitution": 5,
+    "learning": 10,
+    "newoen": 14,
+    "active_charisma": 10,
+    "normal_charisma": 10,
+}

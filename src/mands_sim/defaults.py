@@ -255,6 +255,98 @@ class RuleDefaults:
         ("core", "skill_list"),
     )
 
+    G100_absorption_save: Literal["total", "touch"] = _default(
+        "G-100",
+        "Absorption's save (d100 >= percentage x Skin Temper): the percentage is all the "
+        "absorber holds of the target ('total') or what this touch took ('touch').",
+        "total",
+        ("total", "touch"),
+    )
+    G101_acid_damage: Literal["penetrating", "bludgeoning"] = _default(
+        "G-101",
+        "Acid Production: a hit does the Acid Type plus the damage Q as penetrating damage "
+        "(burns heal slowly) or as bludgeoning damage.",
+        "penetrating",
+        ("penetrating", "bludgeoning"),
+    )
+    G103_alchemy_save_penalty: Literal["target", "pool"] = _default(
+        "G-103",
+        "Alchemy's Saving Throw Penalty (1 per PR): off the save's target number ('target') "
+        "or into its Bonus Pool, read on the Sphere chart ('pool').",
+        "target",
+        ("target", "pool"),
+    )
+    G104_anti_matter_creator: Literal["caught", "spared"] = _default(
+        "G-104",
+        "Anti-Matter Production: an explosion catches its creator within its Maximum Range "
+        "as anyone else ('caught') or never ('spared', as Explosive Touch's).",
+        "caught",
+        ("caught", "spared"),
+    )
+
+    G110_chameleon_attacking_half: Literal["down", "up"] = _default(
+        "G-110",
+        "Chameleon: the Defense bonus of an attacking character, (bonus - 4) / 2, is rounded "
+        "down ('down': PR 17 gives 9, then 2) or up ('up': 3); never below 0.",
+        "down",
+        ("down", "up"),
+    )
+
+    G141_short_action_bonus: Literal["active", "all"] = _default(
+        "G-141",
+        "Simpler Combat: 'Add 10 minus the action's base time to the Bonus Pool' for actions "
+        "under 10 segments: active actions only ('active': the example's Move Rolls add "
+        "nothing) or passive ones too ('all': a Move Roll, PT 6, gets +4).",
+        "active",
+        ("active", "all"),
+    )
+
+    G125_empathic_wound_rate: Literal["example", "text"] = _default(
+        "G-125",
+        "Empathic Healing's Wound Size: wounds taken at PR points per round, as its Example "
+        "takes 5 DP at PR 2 in '3 rounds (2 and a half)' ('example'), or at half PR per round "
+        "as the Basic Effect's text says ('text').",
+        "example",
+        ("example", "text"),
+    )
+
+    G150_player_characters: Literal["first_side_specials", "first_side", "specials"] = _default(
+        "G-150",
+        "Who the players play (Editing and Fate Points): the first side's Special characters "
+        "('first_side_specials'), everyone on the first side, or every Special character.",
+        "first_side_specials",
+        ("first_side_specials", "first_side", "specials"),
+    )
+    G152_editing_points_use: Literal["rescue", "keep"] = _default(
+        "G-152",
+        "A mind without an edit_roll method: spends Editing Points to turn any failed 2d10 "
+        "roll it may edit into a success ('rescue'), or never edits rolls ('keep').",
+        "rescue",
+        ("rescue", "keep"),
+    )
+    G153_editor_edits: Literal["off", "as_players"] = _default(
+        "G-153",
+        "The Editor editing non-player characters' rolls: never ('off'), or with a player's "
+        "starting 4 Editing Points each, spent as players spend theirs ('as_players').",
+        "off",
+        ("off", "as_players"),
+    )
+    G155_beauty_save_modifier: Literal["target", "source"] = _default(
+        "G-155",
+        "Beauty (Sphere) in the save against a Beauty charm (bonus) or horror (penalty): the "
+        "target's own Beauty (the Example of Horrification's 62, 68, 54) or the charmer's/"
+        "horror's.",
+        "target",
+        ("target", "source"),
+    )
+    G157_multiple_targets_penalty: Literal["rule", "example"] = _default(
+        "G-157",
+        "Charm or horror against several targets: -1 to the Bonus Pool per target ('rule'), or "
+        "no penalty, as the Example of Horrification rolls against three heroes ('example').",
+        "rule",
+        ("rule", "example"),
+    )
+
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
         """Every default with its G-number, summary, default value and choices."""

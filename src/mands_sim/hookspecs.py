@@ -320,3 +320,28 @@ def mands_time_model(encounter_scenario: ScenarioSpec) -> TimeModel | None:
     segment clock (G-33) is used. Results combine as ``firstresult``: the first non-``None``
     wins. Optional rules such as Simpler Combat's 10-segment Combat Turns answer here.
     """
+
+
+# -------------------------------------------------------------------------
+# Policy hooks
+#
+# Asked by policies (``mands_sim.policy``), never by the kernel: what a character could do now.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_candidate_actions(encounter: Encounter, actor: str) -> list[Intent] | None:
+    """Candidate actions ``actor`` could start now, for scored and lookahead policies.
+
+    Each action plugin proposes the concrete intents it knows how to carry out (a punch at each
+    enemy, a weapon attack with the weapon held ready, a power's uses, running to meet an enemy
+    or for an exit); a policy then weighs them (``docs/policies.md``, the ``tactician``).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who would act.
+
+    Return a list of :class:`~mands_sim.actions.Intent` (or ``None`` for none). Candidates need
+    not be allowed: the caller drops those the clock or the refusal hooks forbid
+    (:func:`mands_sim.policy.proposals.candidate_actions`). Results combine by concatenation in
+    plugin-name order, the first of two equal intents kept. Must not roll dice.
+    """

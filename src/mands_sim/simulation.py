@@ -363,7 +363,7 @@ class Simulation:
         """An encounter for ``seed`` with its ``EncounterStarted`` logged, ready to ``run``."""
         seed = self.seed if seed is None else seed
         encounter = self.build(observers, seed=seed)
-        if self.record:
+        if self.record or _looks_ahead(encounter.minds.values()):
             snapshot.record(encounter, seed=seed)
         ids = tuple(encounter.state.ids())
         encounter.emit([EncounterStarted(0, self.scenario.name, seed, ids)])
@@ -388,6 +388,11 @@ class Simulation:
 
     def _mind(self, registries: Registries, spec: CharacterSpec) -> Mind:
         return build_mind(registries, self.scenario, spec)
+
+
+def _looks_ahead(minds: Iterable[Mind]) -> bool:
+    """Whether a policy plays futures (``rollout_mind``): its runs must be recorded."""
+    return any(callable(getattr(mind, "rollout_mind", None)) for mind in minds)
 
 
 def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec) -> Mind:

@@ -1,11 +1,12 @@
 """No policy ever asks for an action its character cannot legally take (``mands_sim.policy``,
-``mands_rulebook.personalities``).
+``mands_rulebook.personalities``, ``mands_rulebook.tacticians``).
 
 Random encounters on the test street — sample sheets and armed grunts, random places, sides,
-weapon starts, seeds, and a random mix of the personalities and random priority lists — run for
-a while; the kernel raises ``ActionRefused`` for any intent the clock or the rules forbid, so a
-run that ends quietly is a run in which every choice was legal. Each mind is also checked at the
-moment it answers."""
+weapon starts, seeds, and a random mix of the personalities (the scored ones and a
+short-sighted lookahead among them) and random priority lists — run for a while; the kernel
+raises ``ActionRefused`` for any intent the clock or the rules forbid, so a run that ends
+quietly is a run in which every choice was legal. Each mind is also checked at the moment it
+answers."""
 
 from __future__ import annotations
 
@@ -60,6 +61,14 @@ ACTIONS = [
 TARGETS = ["nearest", "weakest", "strongest", "most-dangerous", "lowest-defense", "p0", "p1"]
 OPTIONS: list[dict[str, Any]] = [{}, {"toward": "out"}, {"weapon": "pistol"}, {"segments": 3}]
 PRESETS = ["balanced", "all-out", "defensive", "fast", "economical"]
+SCORED: dict[str, dict[str, Any]] = {
+    "tactician": {},
+    "focus-fire": {},
+    "hero": {},
+    "defender": {},
+    "lookahead": {"horizon": 10, "rollouts": 1, "candidates": 2},
+}
+"""The scored personalities and the defender; a lookahead with a short, cheap look."""
 
 
 @st.composite
@@ -77,7 +86,9 @@ def rules(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def policies(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
-    name = draw(st.sampled_from(["priority", "coward", "brute", "skirmisher"]))
+    name = draw(st.sampled_from(["priority", "coward", "brute", "skirmisher", *SCORED]))
+    if name in SCORED:
+        return name, dict(SCORED[name])
     if name == "coward":
         return name, {"flee_at": draw(st.sampled_from([1, 3, "50%", "100%"]))}
     if name == "skirmisher":
@@ -143,6 +154,10 @@ class Checked:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.mind, name)
 
+    def __dir__(self) -> list[str]:
+        """The policy's questions too, so a recorded run replays the questions it answered."""
+        return sorted({*super().__dir__(), *dir(self.mind)})
+
 
 @settings(max_examples=15, deadline=None)
 @given(encounters())
@@ -154,6 +169,7 @@ def test_no_policy_asks_for_an_action_its_character_cannot_take(case: dict[str, 
         factory = prepared.registries.policies[spec.policy or "nearest-enemy"].payload
         minds[spec.id] = Checked(factory(spec.policy_options))  # type: ignore[operator]
     simulated.minds = minds
+    simulated.record = any(c.policy == "lookahead" for c in simulated.scenario.characters)
     events: list[Event] = []
     simulated.run(until=case["until"], observers=[events.append])
     for index, event in enumerate(events):

@@ -1,0 +1,435 @@
+"""Candidate actions of the builtin plugins, and what each would do, for the scored policies.
+Not rules text: a simulator's stand-in for a player weighing the options (``docs/policies.md``).
+
+``mands_candidate_actions`` proposes, for a character, a punch at each enemy in action within
+reach (``mands_rulebook.fists``), an attack with the weapon held ready at each and a draw of each
+other weapon carried (``mands_rulebook.weapons``), each attack use of its powers at each enemy
+and each protection use not yet running (``mands_rulebook.power_kit``), a run to meet each enemy
+out of reach (``mands_rulebook.policies.close_in``) and a run for the nearest exit
+(``mands_rulebook.movement``). Whether each is allowed now is the caller's question.
+
+:data:`ESTIMATOR` tells the ``tactician`` (``mands_sim.policy.tactician``) what each would do:
+the Combat Roll with its Bonus Pool as the hooks give it (range, sight, skills …), the Attack to
+buy (the target's Defense when the blow lands, G-15, plus a called shot's G-60 penalty), the
+damage before Q (Hand Damage, §7.1; the weapon's, G-42; a power attack's is estimated as
+⌈PR/2⌉, a simulator's guess), the target's Ignore Damage and Skin Temper after any bonus against
+it (§7.3), the Performance Time and the EP (seed "EP Cost"). A run is worth the attack it leads
+to, less the segments it takes at :data:`RUN_ESTIMATE`; a draw, the weapon's attack less its
+draw time; a protection, half the damage per segment the enemies in action could deal.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from fractions import Fraction
+from typing import Any, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy.tactician import AttackOdds, Estimate, expected_blow, landing_defense
+from mands_sim.policy.tactician import bonus_table as bonus_rows
+from mands_sim.rolls import pool_bonus
+
+from .damage import against_skin_temper
+from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
+from .movement import FLEE, MOVE, TOWARD, distance_now, in_contact, position_now, running_pace
+from .policies import close_in, meeting_place, nearest_exit
+from .power_kit import (
+    ATTACK,
+    DEFENSE,
+    PowerSpec,
+    encounter_registries,
+    power_intent,
+    power_rating,
+    power_specs,
+    running_uses,
+    sheet_power,
+)
+from .weapons import (
+    COMBAT_ROLL_ROW,
+    DRAW_WEAPON,
+    WEAPON_ATTACK,
+    WEAPON_OPTION,
+    Weapon,
+    carried,
+    draw_time,
+    enemies_nearest_first,
+    standard_weapons,
+)
+
+RUN_ESTIMATE: Final = 1.0
+"""Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's
+speed Q of about 10 on the Sphere chart): a simulator's estimate, not a rule."""
+
+POWER_DAMAGE_SHARE: Final = Fraction(1, 2)
+"""A power attack's damage before Q, as a share of its PR (rounded up): a simulator's guess."""
+
+GUARD_SHARE: Final = 0.5
+"""A protection is worth this share of the damage per segment the enemies could deal."""
+
+HIT_GUESS: Final = 0.5
+"""The share of an enemy's blows a protection reckons with (a guess for the threat)."""
+
+COMBAT: Final = "combat"
+"""The Bonus Pool purpose of a Combat Roll (``mands_rulebook.fists``)."""
+
+
+# -- the candidates -------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_candidate_actions(encounter: Encounter, actor: str) -> list[Intent]:
+    """Punches at enemies within reach, weapon attacks and draws, power uses, runs to meet
+    enemies and for an exit."""
+    enemies = enemies_nearest_first(encounter, actor)
+    reach = [e for e in enemies if in_contact(encounter, actor, e)]
+    return [
+        *(Intent(FIST_ATTACK.name, target=e) for e in reach),
+        *weapon_candidates(encounter, actor, enemies),
+        *power_candidates(encounter, actor, enemies),
+        *run_candidates(encounter, actor, enemies),
+    ]
+
+
+def weapon_candidates(encounter: Encounter, actor: str, enemies: list[str]) -> list[Intent]:
+    """The weapon held ready at each enemy (a melee weapon: each within reach); a draw of each
+    other weapon still carried."""
+    readied = encounter.state[actor].readied
+    weapon = standard_weapons().get(readied) if readied else None
+    found = []
+    if weapon is not None:
+        aimed = (
+            enemies if not weapon.melee else [e for e in enemies if in_contact(encounter, actor, e)]
+        )
+        found += [
+            Intent(WEAPON_ATTACK.name, e, options={WEAPON_OPTION: weapon.name}) for e in aimed
+        ]
+    for name in carried_weapons(encounter, actor):
+        if name != readied:
+            found.append(Intent(DRAW_WEAPON.name, options={WEAPON_OPTION: name}))
+    return found
+
+
+def carried_weapons(encounter: Encounter, actor: str) -> list[str]:
+    """The weapons of the table ``actor`` still carries, in sheet order."""
+    table = standard_weapons()
+    names = dict.fromkeys(w for w in encounter.character(actor).sheet.equipment if w in table)
+    return [name for name in names if carried(encounter, actor, name) > 0]
+
+
+def power_candidates(encounter: Encounter, actor: str, enemies: list[str]) -> list[Intent]:
+    """Each attack use at each enemy, each protection use not yet running (power kit)."""
+    found: list[Intent] = []
+    for spec in usable_powers(encounter, actor):
+        for use in spec.uses:
+            name = use.action.name
+            if use.role == ATTACK:
+                found += [
+                    i for e in enemies if (i := power_intent(encounter, actor, spec, name, e))
+                ]
+            elif use.role == DEFENSE and not running_uses(encounter, actor, use):
+                intent = power_intent(encounter, actor, spec, name)
+                found += [intent] if intent is not None else []
+    return found
+
+
+_USABLE: weakref.WeakKeyDictionary[Any, dict[int, tuple[Any, tuple[PowerSpec, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def usable_powers(encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
+    """The registered powers ``actor``'s sheet can use (worked out once per plugin manager and
+    sheet: both are fixed for a simulation)."""
+    pm = getattr(encounter.rules, "pm", None)
+    sheet = encounter.character(actor).sheet
+    if pm is None:
+        return _usable(encounter, sheet)
+    known = _USABLE.setdefault(pm, {})
+    kept = known.get(id(sheet))
+    if kept is None or kept[0] is not sheet:
+        kept = known[id(sheet)] = (sheet, _usable(encounter, sheet))
+    return kept[1]
+
+
+def _usable(encounter: Encounter, sheet: Any) -> tuple[PowerSpec, ...]:
+    specs = power_specs(encounter_registries(encounter))
+    return tuple(spec for spec in specs if sheet_power(sheet, spec) is not None)
+
+
+def run_candidates(encounter: Encounter, actor: str, enemies: list[str]) -> list[Intent]:
+    """A run to meet each enemy out of reach, and (standing) a run for the nearest exit."""
+    found = []
+    for enemy in enemies:
+        if not in_contact(encounter, actor, enemy):
+            run = close_in(encounter, actor, enemy)
+            if isinstance(run, Intent):
+                found.append(Intent(run.action, options=run.options))
+    world, here = encounter.world, position_now(encounter, actor)
+    if world is not None and here is not None and running_pace(encounter, actor) is None:
+        goal = nearest_exit(world, here)
+        if goal is not None and here.place != goal:
+            found.append(Intent(MOVE.name, options={TOWARD: goal, FLEE: True}))
+    return found
+
+
+# -- what each would do -----------------------------------------------------------------------
+
+
+class RulebookEstimator:
+    """What the builtin actions would do (module docstring); ``None`` for anything else."""
+
+    def estimate(self, encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+        if intent.action in (FIST_ATTACK.name, WEAPON_ATTACK.name) or _power(intent):
+            return attack_estimate(encounter, actor, intent)
+        if "power" in intent.options and defense_use(encounter, actor, intent):
+            return guard_estimate(encounter, actor, intent)
+        if intent.action == DRAW_WEAPON.name:
+            return draw_estimate(encounter, actor, intent)
+        if intent.action == MOVE.name and not intent.options.get(FLEE):
+            return approach_estimate(encounter, actor, intent)
+        if intent.action == MOVE.name:
+            return Estimate(intent, "flee", ep_cost=ep_cost(encounter, MOVE.ep_row))
+        return None
+
+    def pending_blow(
+        self, encounter: Encounter, attacker: str, action: ActionInProgress
+    ) -> tuple[int, float] | None:
+        """A blow in progress (one with a prepared Attack): its Attack and the damage its
+        target would take (Q damage included)."""
+        target = action.intent.target
+        if target is None or "attack" not in action.prepared or target not in encounter.state.ids():
+            return None
+        raw = raw_damage(encounter, attacker, action.intent)
+        if raw is None:
+            return None
+        raw += int(action.prepared.get("damage", 0)) - int(action.prepared.get("withheld", 0))
+        ignore, multiplier = protection(encounter, target, action.intent)
+        return int(action.prepared["attack"]), float(math.ceil(max(0, raw - ignore) * multiplier))
+
+
+ESTIMATOR: Final = RulebookEstimator()
+
+
+def _power(intent: Intent) -> bool:
+    return "power" in intent.options and intent.target is not None
+
+
+def attack_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+    """A punch, a weapon attack or a power attack at ``intent.target``."""
+    target = intent.target
+    raw = raw_damage(encounter, actor, intent)
+    if target is None or raw is None:
+        return None
+    odds = attack_odds(encounter, actor, intent, target, raw)
+    rows = attack_rows(encounter, actor, intent)
+    cost = sum((ep_cost(encounter, row) for row in rows), Fraction(0))
+    return Estimate(intent, "attack", target, odds, ep_cost=cost)
+
+
+def attack_odds(
+    encounter: Encounter, actor: str, intent: Intent, target: str, raw: int
+) -> AttackOdds:
+    time = performance_time(encounter, actor, intent)
+    lands = encounter.now + time
+    defense = landing_defense(encounter, target, lands) + attack_penalty(encounter, intent)
+    return target_odds(encounter, actor, target, intent, raw, defense, time)
+
+
+def target_odds(
+    encounter: Encounter, actor: str, target: str, intent: Intent, raw: int, defense: int, time: int
+) -> AttackOdds:
+    """The odds of ``actor``'s ``intent`` against ``target``'s protection."""
+    ignore, multiplier = protection(encounter, target, intent)
+    return AttackOdds(
+        needed=combat_needed(encounter, actor, intent),
+        is_special=bool(encounter.character(actor).sheet.is_special),
+        defense=defense,
+        raw_damage=raw,
+        ignore_damage=ignore,
+        multiplier=multiplier,
+        performance_time=time,
+    )
+
+
+def protection(encounter: Encounter, target: str, intent: Intent) -> tuple[int, Fraction]:
+    """``target``'s natural Ignore Damage and Skin Temper multiplier against ``intent``, after
+    a weapon's bonus against Skin Temper (§7.3; armor and power covers are left out)."""
+    figured = encounter.character(target).figured
+    row = against_skin_temper(figured.skin_temper.row, vs_skin_temper(intent), past_one=False)
+    return int(figured.ignore_damage), Fraction(encounter.charts.skin_temper.multiplier(row))
+
+
+def combat_needed(encounter: Encounter, actor: str, intent: Intent) -> int:
+    """The Combat Roll plus its pool bonus (Sphere chart) and any change to Q (§2, §5); asked
+    of the hooks once per attack, target and moment (nothing logged in between)."""
+    moment = (id(encounter), encounter.now, len(encounter.log))
+    if _NEEDED.get("moment") != moment:
+        _NEEDED.clear()
+        _NEEDED["moment"] = moment
+    key = (actor, intent.action, intent.target, repr(sorted(intent.options.items())))
+    needed = _NEEDED.get(key)
+    if needed is None:
+        needed = _NEEDED[key] = asked_needed(encounter, actor, intent)
+    return int(needed)
+
+
+_NEEDED: dict[Any, Any] = {}
+
+
+def asked_needed(encounter: Encounter, actor: str, intent: Intent) -> int:
+    figured = encounter.character(actor).figured
+    rules = encounter.rules
+    pool = figured.combat_pool + rules.bonus_pool(encounter, actor, intent, COMBAT)
+    change = rules.quality_modifier(encounter, actor, intent, COMBAT)
+    return int(figured.combat_roll + pool_bonus(pool, encounter.charts) + change)
+
+
+def attack_penalty(encounter: Encounter, intent: Intent) -> int:
+    """A called shot's Attack penalty (G-60), for a punch that names one."""
+    if intent.action != FIST_ATTACK.name:
+        return 0
+    try:
+        return called_shot_penalty(encounter, called_shot(intent))
+    except ValueError:
+        return 0
+
+
+def weapon_of(encounter: Encounter, actor: str, intent: Intent) -> Weapon | None:
+    name = intent.options.get(WEAPON_OPTION, encounter.state[actor].readied)
+    return standard_weapons().get(str(name)) if name is not None else None
+
+
+def raw_damage(encounter: Encounter, actor: str, intent: Intent) -> int | None:
+    """Damage before Q: Hand Damage (§7.1), a weapon's (G-42), ⌈PR/2⌉ for a power attack."""
+    hand = int(encounter.character(actor).figured.hand_damage)
+    if intent.action == FIST_ATTACK.name:
+        return hand - int(intent.options.get("withhold_damage", 0))
+    if intent.action == WEAPON_ATTACK.name:
+        weapon = weapon_of(encounter, actor, intent)
+        return None if weapon is None else weapon.damage + (hand if weapon.hand_damage else 0)
+    spec = power_spec(encounter, actor, intent)
+    if spec is None:
+        return None
+    return math.ceil(power_rating(encounter, actor, spec) * POWER_DAMAGE_SHARE)
+
+
+def power_spec(encounter: Encounter, actor: str, intent: Intent) -> PowerSpec | None:
+    for spec in usable_powers(encounter, actor):
+        if spec.use(intent.action) is not None:
+            return spec
+    return None
+
+
+def vs_skin_temper(intent: Intent) -> int:
+    """A weapon's bonus against Skin Temper (G-42); none for fists and powers here."""
+    if intent.action != WEAPON_ATTACK.name:
+        return 0
+    weapon = standard_weapons().get(str(intent.options.get(WEAPON_OPTION)))
+    return 0 if weapon is None else weapon.vs_skin_temper
+
+
+def performance_time(encounter: Encounter, actor: str, intent: Intent) -> int:
+    """The attack's Performance Time before speed: a weapon's own (G-42), else the action's."""
+    if intent.action == WEAPON_ATTACK.name:
+        weapon = weapon_of(encounter, actor, intent)
+        if weapon is not None:
+            return weapon.performance_time
+    return int(encounter.rules.definition(intent.action).performance_time)
+
+
+def attack_rows(encounter: Encounter, actor: str, intent: Intent) -> tuple[int, ...]:
+    """The EP rows an attack charges: the Combat Roll's 5 and Hand Damage's 7 for a punch, the
+    weapon's row besides for a weapon (G-13), the power's row for a power attack."""
+    if intent.action == FIST_ATTACK.name:
+        return (FIST_ATTACK.ep_row, HAND_DAMAGE_ROW)
+    if intent.action == WEAPON_ATTACK.name:
+        weapon = weapon_of(encounter, actor, intent)
+        return (COMBAT_ROLL_ROW, weapon.ep_row if weapon else 0)
+    return (COMBAT_ROLL_ROW, int(encounter.rules.definition(intent.action).ep_row))
+
+
+def ep_cost(encounter: Encounter, row: int) -> Fraction:
+    return Fraction(encounter.rules.ep_cost(row))
+
+
+def draw_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+    """A draw is worth the weapon's attack on the nearest enemy, after the draw (and a run to
+    it, for a melee weapon)."""
+    weapon = standard_weapons().get(str(intent.options.get(WEAPON_OPTION)))
+    enemies = enemies_nearest_first(encounter, actor)
+    if weapon is None or not enemies:
+        return None
+    target = enemies[0]
+    swing = Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: weapon.name})
+    raw = weapon.damage + (
+        int(encounter.character(actor).figured.hand_damage) if weapon.hand_damage else 0
+    )
+    odds = attack_odds(encounter, actor, swing, target, raw)
+    delay = draw_time(encounter.character(actor).sheet, weapon)
+    if weapon.ranges is None:
+        delay += travel(encounter, actor, target)
+    return Estimate(intent, "draw", target, odds, delay=delay)
+
+
+def approach_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+    """A run is worth the best blow at an enemy it meets there, after the run."""
+    goal = intent.options.get(TOWARD)
+    best: tuple[float, Estimate] | None = None
+    for enemy in enemies_nearest_first(encounter, actor):
+        if meeting_place(encounter, actor, enemy) != goal:
+            continue
+        estimate = blow_after_run(encounter, actor, intent, enemy)
+        if estimate is None or estimate.attack is None:
+            continue
+        damage = expected_blow(estimate.attack, bonus_rows(encounter))[1]
+        if best is None or damage > best[0]:
+            best = (damage, estimate)
+    return None if best is None else best[1]
+
+
+def blow_after_run(encounter: Encounter, actor: str, intent: Intent, enemy: str) -> Estimate | None:
+    readied = weapon_of(encounter, actor, Intent(WEAPON_ATTACK.name, enemy))
+    blow = Intent(FIST_ATTACK.name, enemy)
+    if readied is not None and readied.melee:
+        blow = Intent(WEAPON_ATTACK.name, enemy, options={WEAPON_OPTION: readied.name})
+    raw = raw_damage(encounter, actor, blow)
+    if raw is None:
+        return None
+    odds = attack_odds(encounter, actor, blow, enemy, raw)
+    cost = ep_cost(encounter, MOVE.ep_row)
+    return Estimate(
+        intent, "approach", enemy, odds, delay=travel(encounter, actor, enemy), ep_cost=cost
+    )
+
+
+def travel(encounter: Encounter, actor: str, enemy: str) -> int:
+    """Segments to cover the distance to ``enemy`` at :data:`RUN_ESTIMATE`."""
+    meters = distance_now(encounter, actor, enemy)
+    return 0 if math.isinf(meters) else math.ceil(meters / RUN_ESTIMATE)
+
+
+def guard_value(encounter: Encounter, actor: str) -> float:
+    """Half the damage per segment the enemies in action could deal with their fists."""
+    side = encounter.state[actor].side
+    threat = sum(
+        HIT_GUESS * int(state.character.figured.hand_damage) / FIST_ATTACK.performance_time
+        for state in encounter.state
+        if state.side != side and state.in_action
+    )
+    return GUARD_SHARE * threat
+
+
+def guard_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate:
+    row = int(encounter.rules.definition(intent.action).ep_row)
+    return Estimate(
+        intent, "guard", value=guard_value(encounter, actor), ep_cost=ep_cost(encounter, row)
+    )
+
+
+def defense_use(encounter: Encounter, actor: str, intent: Intent) -> bool:
+    spec = power_spec(encounter, actor, intent)
+    use = spec.use(intent.action) if spec is not None else None
+    return use is not None and use.role == DEFENSE

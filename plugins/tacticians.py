@@ -1,0 +1,126 @@
+"""Scored and lookahead personalities (``docs/policies.md`` "Scored policies"). Not rules text:
+a simulator's stand-in for a player or the Editor.
+
+Registers the policies
+
+* ``tactician`` — scores every candidate action (``mands_rulebook.candidates``) by its expected
+  damage per segment and per EP, from the charts, with threat and focus-fire terms, and splits
+  its Q between Attack, speed, Defense and damage to deal the most and take the least
+  (:mod:`mands_sim.policy.tactician`); with nothing worth doing it closes in on the nearest
+  enemy. Options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``, ``horizon``.
+* ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
+  futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
+  ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
+  tactician's. It needs a recorded simulation (``Simulation(record=True)``); without one it
+  decides as the tactician does.
+* ``focus-fire`` — a tactician whose side fights as a team: every member attacks the enemy most
+  of them are already attacking, else the weakest (fewest VP and DP left, lowest id on ties).
+* ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
+  threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
+  protections when they are worth it, and never flees or yields.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mands_sim import hookimpl
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy.lookahead import Lookahead, split_options
+from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
+from mands_sim.registry import Register, Source
+
+from .candidates import ESTIMATOR
+from .personalities import nearest_enemy
+
+
+def tactician(options: Mapping[str, Any]) -> Tactician:
+    """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
+    ``horizon`` (``docs/policies.md``)."""
+    return Tactician(ESTIMATOR, weights=weights_from_options(options), fallback=nearest_enemy)
+
+
+def lookahead(options: Mapping[str, Any]) -> Lookahead:
+    """A tactician looking ahead; options ``horizon``, ``rollouts``, ``candidates``, ``value``,
+    ``allocations`` and the tactician's."""
+    settings, rest = split_options(options)
+    return Lookahead(tactician(rest), settings)
+
+
+def focus_fire(options: Mapping[str, Any]) -> Tactician:
+    """A tactician attacking its team's target (``focus`` 1 and ``threat`` 0 by default)."""
+    weights = weights_from_options(options, focus=1.0, threat=0.0)
+    return Tactician(
+        ESTIMATOR, weights=weights, fallback=nearest_enemy, narrow=on_team_target, name="focus-fire"
+    )
+
+
+def hero(options: Mapping[str, Any]) -> Tactician:
+    """A tactician guarding its side (``threat`` 1, threats to allies count)."""
+    weights = weights_from_options(options, threat=1.0, guard_allies=True)
+    return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero")
+
+
+def team_target(encounter: Encounter, actor: str) -> str | None:
+    """The enemy most of ``actor``'s side aim their actions in progress at; else the enemy in
+    action with the fewest VP and DP left (lowest id on ties)."""
+    side = encounter.state[actor].side
+    enemies = {s.character_id: s for s in encounter.state if s.side != side and s.in_action}
+    aimed = Counter(
+        action.intent.target
+        for state in encounter.state
+        if state.side == side and state.in_action
+        for action in state.actions
+        if action.intent.target in enemies
+    )
+    if aimed:
+        return min(aimed, key=lambda who: (-aimed[who], who))
+    if not enemies:
+        return None
+    return min(
+        enemies.values(),
+        key=lambda s: (s.virtual_damage_points + s.damage_points, s.character_id),
+    ).character_id
+
+
+def on_team_target(encounter: Encounter, actor: str, scored: Sequence[Scored]) -> list[Scored]:
+    """Only candidates aimed at (or leading to) the team's target, and those aimed at nobody;
+    all of them if none is."""
+    target = team_target(encounter, actor)
+    kept = [s for s in scored if s.estimate.target in (target, None)]
+    return kept if any(s.estimate.target == target for s in kept) else list(scored)
+
+
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    source: Source = "template, not rules text"
+    register(
+        "tactician",
+        tactician,
+        summary="Scores every candidate by expected damage per segment and per EP from the "
+        "charts, with threat and focus terms; splits Q to deal most and take least.",
+        source=source,
+    )
+    register(
+        "lookahead",
+        lookahead,
+        summary="A tactician that tries its best candidates in simulated futures (horizon, "
+        "rollouts, value = win | damage); needs a recorded simulation.",
+        source=source,
+    )
+    register(
+        "focus-fire",
+        focus_fire,
+        summary="A tactician attacking its side's common target: the enemy most of them "
+        "attack, else the weakest.",
+        source=source,
+    )
+    register(
+        "hero",
+        hero,
+        summary="The heroes' default: a tactician going for whoever threatens its side; "
+        "never flees or yields.",
+        source=source,
+    )

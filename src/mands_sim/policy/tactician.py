@@ -1,0 +1,498 @@
+"""The ``tactician``: scores every candidate action by its expected effect per segment and per EP.
+
+Not rules text: a simulator's stand-in for a careful player (``docs/policies.md`` "Scored
+policies"). Each time it may act, the tactician
+
+1. asks the plugins for candidates (:mod:`mands_sim.policy.proposals`: only those the rules
+   allow now) and an :class:`Estimator` what each would do (an :class:`Estimate`: the odds of
+   an attack, or a value for anything else);
+2. weighs an attack by the damage it is expected to do, from the charts: the chance of each
+   Quality of the Combat Roll (2d10 with the Special 1-rule, :mod:`mands_sim.charts.odds`),
+   Attack bought to meet the target's Defense (``rules/combat.md`` §5–6), the rest as damage on
+   the Doubles chart (G-11), a miss dealt out by G-14, and the target's Ignore Damage and Skin
+   Temper (§7.3, rounded up by G-45);
+3. scores it as that damage per segment over a horizon (an action that first needs a run or a
+   draw loses the segments it takes), times ``1 + threat × threat + focus × focus`` for its
+   target, less ``ep_weight`` × the EP it costs per segment, scaled by how tired the character
+   is; the best positive score wins, ties to the earlier candidate;
+4. with no candidate worth anything, falls back (the rulebook plugin's fallback closes in on the
+   nearest enemy or waits).
+
+Its Quality (:meth:`Tactician.allocate`) buys Attack up to the Defense the target will have when
+the blow lands (a Defense the target's own action will set first counts, G-15), then tries each
+split of the rest between speed, Defense and damage and keeps the one with the most damage dealt
+less damage taken from the enemy blows in progress against it, per segment.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Final, Protocol
+
+from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.charts.odds import quality_odds
+from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.policy.errors import PolicyOptionsError
+from mands_sim.policy.explain import Explanation
+from mands_sim.policy.presets import allocate as preset_allocation
+from mands_sim.policy.priority import Decision, check_option_keys
+from mands_sim.policy.proposals import proposed_actions
+from mands_sim.policy.view import allowed, damage_dealt
+from mands_sim.rolls import damage_bonus, defense_from_quality, reduced_performance_time
+from mands_sim.rolls import spread_negative_quality as spread
+
+TOP: Final = 3
+"""Alternatives an explanation keeps (issue: "the top alternatives with their scores")."""
+
+DEFAULT_HORIZON: Final = 50
+"""Segments a score looks over: one round (``rules/combat.md`` §1); a personality choice."""
+
+MAX_SPEED_Q: Final = 6
+"""The most Q the allocation tries on speed: 6 Q quarter the Performance Time (§5)."""
+
+BONUS_ROWS: Final = 60
+"""Damage-Q values whose Doubles-chart bonus is looked up ahead (beyond: the last one)."""
+
+OPTIONS: Final = ("threat", "focus", "ep_weight", "defense_weight", "horizon")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """What an attack needs and does, before the dice: the Combat Roll with its pool bonus
+    (``needed``), the Attack it must buy (the target's Defense when it lands, plus any penalty),
+    the damage before Q and protection, the target's Ignore Damage and Skin Temper multiplier
+    (after any bonus against it), and the Performance Time before speed."""
+
+    needed: int
+    is_special: bool
+    defense: int
+    raw_damage: int
+    ignore_damage: int
+    multiplier: Fraction
+    performance_time: int
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What one candidate would do, as the tactician weighs it.
+
+    Attributes:
+        intent: the candidate.
+        kind: ``attack``, ``approach`` (a run to meet an enemy), ``draw``, ``guard`` (a
+            protection), or anything else.
+        target: the character it acts on or leads to (for the threat and focus terms).
+        attack: the attack it is or leads to (``None``: ``value`` says what it is worth).
+        delay: segments before that attack can start (the run, the draw).
+        ep_cost: the EP of the attempt before Q (seed "EP Cost").
+        value: damage-equivalent per segment, for a candidate with no ``attack``.
+    """
+
+    intent: Intent
+    kind: str
+    target: str | None = None
+    attack: AttackOdds | None = None
+    delay: int = 0
+    ep_cost: Fraction = Fraction(0)
+    value: float = 0.0
+
+
+class Estimator(Protocol):
+    """The rulebook's knowledge of its actions (``mands_rulebook.candidates`` gives one)."""
+
+    def estimate(self, encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+        """What ``intent`` would do, or ``None`` when it is not understood."""
+        ...
+
+    def pending_blow(
+        self, encounter: Encounter, attacker: str, action: ActionInProgress
+    ) -> tuple[int, float] | None:
+        """An attack in progress: its Attack and the damage its victim would take if it hits."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A candidate with its score and the expected damage of the attack it is or leads to."""
+
+    estimate: Estimate
+    score: float
+    damage: float = 0.0
+
+    @property
+    def label(self) -> str:
+        intent = self.estimate.intent
+        at = f" → {intent.target}" if intent.target else ""
+        toward = intent.options.get("toward")
+        return f"{intent.action}{at}" + (f" (toward {toward})" if toward else "")
+
+
+# -- the odds -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=65536)
+def expected_blow(odds: AttackOdds, bonuses: tuple[int, ...]) -> tuple[float, float]:
+    """(chance to hit, expected damage taken) of ``odds`` with every spare Q on damage.
+
+    Q ≥ the Defense to meet hits with the rest on damage; a miss is dealt out by G-14 and hits
+    only if its (negative) Attack still meets the Defense, its Damage share taken off directly.
+    """
+    hit = taken = 0.0
+    for quality, chance in quality_odds(odds.needed, is_special=odds.is_special):
+        if quality >= 0:
+            if quality < odds.defense:
+                continue
+            bonus = bonuses[min(quality - max(0, odds.defense), len(bonuses) - 1)]
+        else:
+            shares = spread(quality)
+            if shares.attack < odds.defense:
+                continue
+            bonus = shares.damage
+        hit += float(chance)
+        taken += float(chance) * damage_taken(odds, odds.raw_damage + bonus)
+    return hit, taken
+
+
+def damage_taken(odds: AttackOdds, raw: int) -> int:
+    """Ignore Damage first, then Skin Temper, rounded up, never below 0 (§7.3, G-45)."""
+    return math.ceil(max(0, raw - odds.ignore_damage) * odds.multiplier)
+
+
+def bonus_table(encounter: Encounter) -> tuple[int, ...]:
+    """Damage Q → damage bonus on the Doubles chart (G-11), for Q 0 … :data:`BONUS_ROWS`."""
+    charts = encounter.charts
+    table = _TABLES.get(id(charts))
+    if table is None or table[0] is not charts:
+        table = (charts, tuple(damage_bonus(q, charts) for q in range(BONUS_ROWS + 1)))
+        _TABLES[id(charts)] = table
+    return table[1]
+
+
+_TABLES: dict[int, tuple[Any, tuple[int, ...]]] = {}
+
+
+# -- weights ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the tactician weighs what it could do (its options; ``docs/policies.md``).
+
+    ``threat``: extra weight on a target attacking the character (or, with ``guard_allies``,
+    any of its side) or that has dealt the most damage; ``focus``: extra weight on a target the
+    attack may finish, or that allies are attacking; ``ep_weight``: EP per segment counted
+    against a score, scaled by the share of EP spent; ``defense_weight``: damage taken counted
+    against damage dealt when splitting Q; ``horizon``: segments a score looks over.
+    """
+
+    threat: float = 0.5
+    focus: float = 0.5
+    ep_weight: float = 0.5
+    defense_weight: float = 1.0
+    horizon: int = DEFAULT_HORIZON
+    guard_allies: bool = False
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], **defaults: Any) -> Weights:
+        """Weights from ``policy_options``; a bad value is a :class:`PolicyOptionsError`."""
+        base = cls(**defaults)
+
+        def weight(name: str) -> float:
+            return _number(options.get(name, getattr(base, name)), name)
+
+        horizon = options.get("horizon", base.horizon)
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1:
+            raise PolicyOptionsError("horizon", "segments, a whole number ≥ 1")
+        return replace(
+            base,
+            threat=weight("threat"),
+            focus=weight("focus"),
+            ep_weight=weight("ep_weight"),
+            defense_weight=weight("defense_weight"),
+            horizon=horizon,
+        )
+
+
+def _number(raw: object, key: str) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw < math.inf:
+        raise PolicyOptionsError(key, "a number ≥ 0")
+    return float(raw)
+
+
+# -- the policy ---------------------------------------------------------------------------------
+
+Fallback = Callable[[Encounter, str], Decision]
+TargetFilter = Callable[[Encounter, str, Sequence[Scored]], Sequence[Scored]]
+
+
+def no_fallback(encounter: Encounter, actor: str) -> Decision:
+    """Nothing worth doing: look again in one Combat Turn (10 segments, seed "Simpler Combat")."""
+    return Wait(encounter.now + 10, "nothing worth doing")
+
+
+@dataclass
+class _Memory:
+    key: tuple[int, int, str] = (0, -1, "")
+    decision: Decision = None
+    why: Explanation | None = None
+    ranked: tuple[Scored, ...] = field(default_factory=tuple)
+
+
+class Tactician:
+    """Scored candidates: the best expected damage per segment and per EP (module docstring).
+
+    ``estimator`` knows the actions; ``fallback`` decides when nothing scores above 0;
+    ``narrow`` may keep only some scored candidates (the ``focus-fire`` personality keeps those
+    at one target); ``name`` goes into every reason.
+    """
+
+    def __init__(
+        self,
+        estimator: Estimator,
+        *,
+        weights: Weights = Weights(),
+        fallback: Fallback = no_fallback,
+        narrow: TargetFilter | None = None,
+        name: str = "tactician",
+    ) -> None:
+        self.estimator = estimator
+        self.weights = weights
+        self.fallback = fallback
+        self.narrow = narrow
+        self.name = name
+        self.passive_actions = False
+        self._memory = _Memory()
+
+    # -- the Mind protocol --
+
+    def choose(self, encounter: Encounter, actor: str) -> Decision:
+        ranked = self.ranked(encounter, actor)
+        best = ranked[0] if ranked and ranked[0].score > 0 else None
+        if best is None:
+            decision = self.fallback(encounter, actor)
+            reason = f"{self.name}: nothing scores above 0, fallback"
+            why = Explanation(reason, _alternatives(ranked), (0.0, *_scores(ranked[:TOP])))
+        else:
+            decision = replace(best.estimate.intent, reason=f"{self.name}: {best.label}")
+            why = Explanation(
+                f"{self.name}: {best.label} scores {best.score:.3g}",
+                _alternatives(ranked[1:]),
+                _scores(ranked),
+            )
+        self._memory = _Memory(_key(encounter, actor), decision, why, tuple(ranked))
+        return decision
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return self.allocations(encounter, actor, intent, quality)[0][0]
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """Why ``intent`` was chosen, if it is this policy's latest choice for ``actor`` now."""
+        memory = self._memory
+        if memory.key != _key(encounter, actor) or memory.decision != intent:
+            return None
+        return memory.why
+
+    # -- scoring --
+
+    def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
+        """The best allowed candidates the estimator understands, best score first (stable):
+        the best and :data:`TOP` more. Candidates are scored first and asked about (the clock
+        and the refusal hooks) best first, until that many are allowed."""
+        estimates = [
+            e
+            for e in (
+                self.estimator.estimate(encounter, actor, i)
+                for i in proposed_actions(encounter, actor)
+            )
+            if e is not None
+        ]
+        scored = [self.score(encounter, actor, e) for e in estimates]
+        if self.narrow is not None:
+            scored = list(self.narrow(encounter, actor, scored))
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i].score, i))
+        kept: list[Scored] = []
+        for index in order:
+            if allowed(encounter, actor, scored[index].estimate.intent):
+                kept.append(scored[index])
+                if len(kept) > TOP:
+                    break
+        return kept
+
+    def score(self, encounter: Encounter, actor: str, estimate: Estimate) -> Scored:
+        """One candidate's score (module docstring, step 3)."""
+        weights = self.weights
+        if estimate.attack is None:
+            span = max(1, estimate.delay + 1)
+            return Scored(
+                estimate, estimate.value - self._ep_term(encounter, actor, estimate, span)
+            )
+        _, damage = expected_blow(estimate.attack, bonus_table(encounter))
+        time = estimate.attack.performance_time
+        lead = max(0, weights.horizon - estimate.delay) / weights.horizon
+        rate = damage / time * lead
+        rate *= self.target_weight(encounter, actor, estimate.target, damage)
+        span = estimate.delay + time
+        return Scored(estimate, rate - self._ep_term(encounter, actor, estimate, span), damage)
+
+    def _ep_term(self, encounter: Encounter, actor: str, estimate: Estimate, span: int) -> float:
+        state = encounter.state[actor]
+        full = max(1, int(state.character.figured.endurance_points))
+        tired = min(1.0, max(0.0, 1 - float(state.endurance_points) / full))
+        return self.weights.ep_weight * tired * float(estimate.ep_cost) / max(1, span)
+
+    def target_weight(
+        self, encounter: Encounter, actor: str, target: str | None, damage: float
+    ) -> float:
+        """``1 + threat × its threat + focus × its focus`` (each between 0 and 1)."""
+        if target is None or target not in encounter.state.ids():
+            return 1.0
+        weights = self.weights
+        return (
+            1.0
+            + weights.threat * self.threat(encounter, actor, target)
+            + (weights.focus * focus(encounter, actor, target, damage))
+        )
+
+    def threat(self, encounter: Encounter, actor: str, target: str) -> float:
+        """1 for an enemy whose action in progress is aimed at the character (or, guarding
+        allies, at anyone of its side); else its share of the most damage any enemy has dealt."""
+        side = encounter.state[actor].side
+        guarded = {
+            s.character_id
+            for s in encounter.state
+            if s.character_id == actor or (self.weights.guard_allies and s.side == side)
+        }
+        if any(a.intent.target in guarded for a in encounter.state[target].actions):
+            return 1.0
+        dealt = damage_dealt(encounter)
+        most = max(
+            (dealt.get(s.character_id, 0) for s in encounter.state if s.side != side), default=0
+        )
+        return dealt.get(target, 0) / most if most else 0.0
+
+    # -- Quality --
+
+    def allocations(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> list[tuple[QualityAllocation, float]]:
+        """Every split of ``quality`` the tactician weighs for ``intent``, best first, each with
+        its score (damage dealt less damage taken, per segment); a non-attack gets the
+        ``balanced`` preset alone."""
+        estimate = self.estimator.estimate(encounter, actor, intent)
+        if estimate is None or estimate.attack is None or estimate.kind != "attack":
+            return [(_preset(encounter, intent, quality), 0.0)]
+        splits = _splits(encounter, actor, estimate.attack, intent, quality, self)
+        return sorted(splits, key=lambda pair: -pair[1]) or [(QualityAllocation(), 0.0)]
+
+    def incoming(self, encounter: Encounter, actor: str) -> list[tuple[int, int, float]]:
+        """Enemy blows in progress at the character: (lands at, Attack, damage if it hits)."""
+        side = encounter.state[actor].side
+        blows = []
+        for state in encounter.state:
+            if state.side == side or not state.in_action:
+                continue
+            for action in state.actions:
+                if action.intent.target != actor:
+                    continue
+                blow = self.estimator.pending_blow(encounter, state.character_id, action)
+                if blow is not None:
+                    blows.append((action.completes_at, blow[0], blow[1]))
+        return blows
+
+
+def landing_defense(encounter: Encounter, target: str, lands: int) -> int:
+    """The Defense ``target`` will have when a blow lands at ``lands``: its own action that
+    completes by then sets a new one (G-15), the last of them counting."""
+    pending = [
+        (a.completes_at, int(a.prepared["defense"]))
+        for a in encounter.state[target].actions
+        if "defense" in a.prepared and a.completes_at <= lands
+    ]
+    return max(pending)[1] if pending else encounter.state[target].defense
+
+
+def focus(encounter: Encounter, actor: str, target: str, damage: float) -> float:
+    """Half the share of the target's VP and DP left the attack is expected to take, half the
+    share of the character's allies whose actions in progress are aimed at it."""
+    state = encounter.state[target]
+    left = max(1, state.virtual_damage_points + state.damage_points)
+    side = encounter.state[actor].side
+    allies = [
+        s for s in encounter.state if s.side == side and s.character_id != actor and s.in_action
+    ]
+    on_it = sum(1 for s in allies if any(a.intent.target == target for a in s.actions))
+    return 0.5 * min(1.0, damage / left) + 0.5 * (on_it / len(allies) if allies else 0.0)
+
+
+def _splits(
+    encounter: Encounter,
+    actor: str,
+    odds: AttackOdds,
+    intent: Intent,
+    quality: int,
+    tactician: Tactician,
+) -> list[tuple[QualityAllocation, float]]:
+    target = intent.target
+    assert target is not None
+    quality = max(0, quality)
+    bonuses = bonus_table(encounter)
+    current = encounter.state[actor].defense
+    incoming = tactician.incoming(encounter, actor)
+    weight = tactician.weights.defense_weight
+    penalty = odds.defense - landing_defense(
+        encounter, target, encounter.now + odds.performance_time
+    )
+    found: list[tuple[QualityAllocation, float]] = []
+    for speed in range(0, min(quality, MAX_SPEED_Q) + 1):
+        time = reduced_performance_time(odds.performance_time, speed, encounter.defaults)
+        lands = encounter.now + time
+        needed = max(0, landing_defense(encounter, target, lands) + penalty)
+        hits = quality - speed >= needed
+        attack = needed if hits else 0
+        rest = quality - speed - attack
+        for on_defense in range(0, rest + 1, 2):
+            damage = rest - on_defense
+            dealt = damage_taken(odds, odds.raw_damage + bonuses[min(damage, len(bonuses) - 1)])
+            dealt = dealt if hits else 0
+            mine = defense_from_quality(on_defense)
+            taken = sum(
+                harm
+                for when, blow_attack, harm in incoming
+                if blow_attack >= (mine if when > lands else current)
+            )
+            split = QualityAllocation(attack=attack, defense=on_defense, speed=speed, damage=damage)
+            score = dealt / time - weight * taken / odds.performance_time
+            found.append((split, score))
+    return found
+
+
+def _preset(encounter: Encounter, intent: Intent, quality: int) -> QualityAllocation:
+    try:
+        row = encounter.rules.definition(intent.action).ep_row
+    except ActionRefused:
+        row = 0
+    defense = encounter.state[intent.target].defense if intent.target else None
+    return preset_allocation("balanced", quality, action=intent.action, defense=defense, ep_row=row)
+
+
+def _key(encounter: Encounter, actor: str) -> tuple[int, int, str]:
+    return (id(encounter), encounter.now, actor)
+
+
+def _alternatives(ranked: Sequence[Scored]) -> tuple[str, ...]:
+    return tuple(s.label for s in ranked[:TOP])
+
+
+def _scores(ranked: Sequence[Scored]) -> tuple[float, ...]:
+    return tuple(round(s.score, 4) for s in ranked[: TOP + 1])
+
+
+def weights_from_options(options: Mapping[str, Any], **defaults: Any) -> Weights:
+    """Check ``options`` for the tactician's keys (and only those) and read its weights."""
+    check_option_keys(options, OPTIONS)
+    return Weights.from_options(options, **defaults)

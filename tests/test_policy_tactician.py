@@ -1,0 +1,178 @@
+"""The ``tactician`` (``mands_sim.policy.tactician``): expected damage from the charts, scores,
+Quality splits and explanations."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from mands_rulebook.candidates import ESTIMATOR
+
+from mands_sim.actions import ActionInProgress, Intent, Wait
+from mands_sim.charts.odds import quality_odds
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy.tactician import (
+    AttackOdds,
+    Estimate,
+    Tactician,
+    Weights,
+    expected_blow,
+    focus,
+    weights_from_options,
+)
+from tests.data.arena import arena
+from tests.data.fighters import grunt
+
+BONUS = (0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4)
+"""Damage Q → bonus on the Doubles chart (G-11: 1 → +1, 3 → +2, 7 → +3, 15 → +4)."""
+
+
+def test_expected_blow_sums_the_charts_odds_of_each_quality() -> None:
+    """Needing 11 against Defense 2, Hand Damage 6, Skin Temper 1/2: every Q ≥ 2 hits for
+    ⌈(6 + bonus(Q − 2)) / 2⌉; a miss by any amount does not reach Defense 2."""
+    odds = AttackOdds(11, False, 2, 6, 0, Fraction(1, 2), 15)
+    hit, taken = expected_blow(odds, BONUS)
+    chances = dict(quality_odds(11, is_special=False))
+    assert hit == pytest.approx(float(sum(p for q, p in chances.items() if q >= 2)))
+    want = sum(float(p) * -(-(6 + BONUS[q - 2]) // 2) for q, p in chances.items() if q >= 2)
+    assert taken == pytest.approx(want)
+
+
+def test_a_miss_still_lands_against_a_defense_below_its_attack_share() -> None:
+    """G-14: a miss by 1 to 3 deals −1 to Attack (by 4, −2); against Defense −1 such a miss
+    still hits, for Hand Damage less its Damage share."""
+    odds = AttackOdds(11, False, -1, 6, 0, Fraction(1), 15)
+    hit, _ = expected_blow(odds, BONUS)
+    chances = dict(quality_odds(11, is_special=False))
+    assert hit == pytest.approx(float(sum(p for q, p in chances.items() if q >= -3)))
+
+
+class Valued:
+    """An estimator giving each intent a fixed value (``kind`` ``other``)."""
+
+    def __init__(self, values: dict[tuple[str, str | None], float]) -> None:
+        self.values = values
+
+    def estimate(self, encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+        key = (intent.action, intent.target or intent.options.get("toward"))
+        value = self.values.get(key)
+        return None if value is None else Estimate(intent, "other", value=value)
+
+    def pending_blow(self, encounter: Encounter, attacker: str, action: ActionInProgress) -> None:
+        return None
+
+
+def street() -> Encounter:
+    """Dexter at ``a`` with a grunt beside him; Sinister 20 m off at ``c``; the exit ``out``."""
+    return arena(
+        {
+            "dexter": ("heroes", "a", "dexter", None, {}),
+            "grunt": ("villains", "a", grunt(), None, {}),
+            "sinister": ("villains", "c", "sinister", None, {}),
+        }
+    )
+
+
+def test_the_tactician_takes_the_best_score_and_explains_the_runners_up() -> None:
+    encounter = street()
+    mind = Tactician(
+        Valued({("move", "c"): 2.0, ("fist-attack", "grunt"): 1.0, ("move", "out"): 0.5})
+    )
+    decision = mind.choose(encounter, "dexter")
+    assert decision == Intent("move", options={"toward": "c"}, reason="tactician: move (toward c)")
+    assert isinstance(decision, Intent)
+    why = mind.explain(encounter, "dexter", decision)
+    assert why is not None
+    assert why.reason == "tactician: move (toward c) scores 2"
+    assert why.alternatives == ("fist-attack → grunt", "move (toward out)")
+    assert why.scores == (2.0, 1.0, 0.5)
+
+
+def test_with_nothing_worth_doing_the_tactician_falls_back() -> None:
+    encounter = street()
+    mind = Tactician(Valued({("fist-attack", "grunt"): 0.0}))
+    assert mind.choose(encounter, "dexter") == Wait(10, "nothing worth doing")
+
+
+def test_the_tactician_never_proposes_what_the_rules_refuse() -> None:
+    """The run for ``d`` is no candidate (nobody is there): the estimator's value is moot."""
+    encounter = street()
+    mind = Tactician(Valued({("move", "d"): 9.0, ("fist-attack", "grunt"): 1.0}))
+    decision = mind.choose(encounter, "dexter")
+    assert isinstance(decision, Intent) and decision.action == "fist-attack"
+
+
+def pending(encounter: Encounter, attacker: str, **changes: Any) -> ActionInProgress:
+    """``attacker``'s punch at Dexter in progress, with its prepared values changed."""
+    action = encounter.initiate(attacker, Intent("fist-attack", target="dexter"))
+    action.prepared = {**action.prepared, **changes.pop("prepared", {})}
+    for name, value in changes.items():
+        setattr(action, name, value)
+    return action
+
+
+def test_the_split_buys_attack_up_to_the_defense_the_target_will_have_when_the_blow_lands() -> None:
+    """The grunt's own punch lands at segment 3 and raises its Defense to 2 (G-15): every split
+    of Dexter's punch (landing at 4 or later) buys Attack 2, not the 0 it has now."""
+    encounter = street()
+    pending(encounter, "grunt", prepared={"defense": 2, "attack": 0}, completes_at=3)
+    mind = Tactician(ESTIMATOR)
+    split = mind.allocate(encounter, "dexter", Intent("fist-attack", target="grunt"), 6)
+    assert split.attack == 2 and split.total == 6
+
+
+def test_the_split_buys_defense_that_makes_a_blow_in_progress_miss() -> None:
+    """The grunt's punch (Attack 1) lands at 40, after Dexter's: with damage taken weighed 10 to
+    1, Dexter puts 4 Q on Defense (+2 > 1) and the blow will miss."""
+    encounter = street()
+    pending(encounter, "grunt", prepared={"attack": 1, "damage": 0}, completes_at=40)
+    mind = Tactician(ESTIMATOR, weights=Weights(defense_weight=10))
+    split = mind.allocate(encounter, "dexter", Intent("fist-attack", target="grunt"), 4)
+    assert split.defense == 4 and split.attack == 0
+
+
+def test_a_run_gets_the_balanced_preset() -> None:
+    encounter = street()
+    split = Tactician(ESTIMATOR).allocate(
+        encounter, "dexter", Intent("move", options={"toward": "c"}), 5
+    )
+    assert split.speed == 5
+
+
+def test_an_enemy_aiming_at_the_character_weighs_more() -> None:
+    """threat 0.5: the grunt's punch at Dexter in progress makes it worth 1.5 times as much."""
+    encounter = street()
+    mind = Tactician(ESTIMATOR, weights=Weights(threat=0.5, focus=0.0))
+    assert mind.target_weight(encounter, "dexter", "grunt", 1.0) == 1.0
+    pending(encounter, "grunt")
+    assert mind.target_weight(encounter, "dexter", "grunt", 1.0) == 1.5
+
+
+def test_focus_is_the_share_of_what_is_left_and_the_allies_on_it() -> None:
+    encounter = street()
+    state = encounter.state["grunt"]
+    left = state.virtual_damage_points + state.damage_points
+    assert focus(encounter, "dexter", "grunt", left / 2) == 0.25
+    assert focus(encounter, "dexter", "grunt", 10 * left) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("options", "key"),
+    [
+        ({"threat": -1}, "threat"),
+        ({"focus": "x"}, "focus"),
+        ({"horizon": 0}, "horizon"),
+        ({"speed": 1}, "speed"),
+    ],
+)
+def test_bad_tactician_options_name_their_key(options: dict[str, Any], key: str) -> None:
+    with pytest.raises(PolicyOptionsError) as caught:
+        weights_from_options(options)
+    assert caught.value.key == key
+
+
+def test_tactician_options_set_the_weights() -> None:
+    weights = weights_from_options({"threat": 2, "horizon": 25}, focus=1.0)
+    assert (weights.threat, weights.focus, weights.horizon) == (2.0, 1.0, 25)

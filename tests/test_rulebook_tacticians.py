@@ -1,0 +1,133 @@
+"""Scored personalities (``mands_rulebook.tacticians``): each does what its name says in a
+scripted situation, and explains its choice with the runners-up and their scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mands_rulebook.tacticians import focus_fire, hero, lookahead, tactician, team_target
+
+from mands_sim.actions import Intent
+from mands_sim.events import DecisionExplained, Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.policy.explain import explained_narrative
+from mands_sim.policy.lookahead import Lookahead
+from mands_sim.policy.tactician import Tactician
+from mands_sim.registry import collect_registries
+from tests.data.arena import arena, hurt, opened, simulation
+from tests.data.fighters import grunt
+
+READIED = {"G62_weapons_start": "readied"}
+
+
+def test_mands_register_policies_registers_the_scored_personalities() -> None:
+    policies = collect_registries(make_plugin_manager()).policies
+    for name, factory in [
+        ("tactician", tactician),
+        ("lookahead", lookahead),
+        ("focus-fire", focus_fire),
+        ("hero", hero),
+    ]:
+        assert policies[name].payload is factory
+        assert policies[name].plugin == "mands_rulebook.tacticians"
+
+
+def armed(sheet: str) -> Encounter:
+    return opened(
+        {
+            "armed": ("heroes", "a", sheet, None, {}),
+            "grunt": ("villains", "a", grunt(), None, {}),
+        },
+        defaults=READIED,
+    )
+
+
+def test_the_tactician_cuts_with_its_knife_rather_than_punch() -> None:
+    """Sinister's knife (readied, G-62): Hand Damage + 1 in a punch's 15 segments."""
+    decision = tactician({}).choose(armed("sinister_armed"), "armed")
+    assert isinstance(decision, Intent)
+    assert (decision.action, decision.options.get("weapon")) == ("weapon-attack", "knife")
+
+
+def test_the_tactician_punches_rather_than_swing_a_slow_club() -> None:
+    """Dexter's club adds 2 to his Hand Damage 6 but takes 20 segments (G-42): 8/20 a segment
+    is less than his fists' 6/15, so he punches."""
+    decision = tactician({}).choose(armed("dexter_armed"), "armed")
+    assert isinstance(decision, Intent) and decision.action == "fist-attack"
+
+
+def team() -> Encounter:
+    """Two heroes at ``a`` and ``b``, each beside a villain; ``v-a`` is hurt."""
+    encounter = arena(
+        {
+            "h-a": ("heroes", "a", "dexter", None, {}),
+            "h-b": ("heroes", "b", "dexter", None, {}),
+            "v-a": ("villains", "a", grunt(), None, {}),
+            "v-b": ("villains", "b", grunt(), None, {}),
+        }
+    )
+    hurt(encounter, "v-a", vp=10, dp=5)
+    return encounter
+
+
+def test_focus_fire_sends_the_whole_team_at_the_same_target() -> None:
+    """The weakest villain, ``v-a``: ``h-a`` hits it, ``h-b`` leaves ``v-b`` beside it and runs
+    to ``a``; a plain tactician at ``b`` would punch ``v-b``."""
+    encounter = team()
+    assert team_target(encounter, "h-b") == "v-a"
+    first = focus_fire({}).choose(encounter, "h-a")
+    second = focus_fire({}).choose(encounter, "h-b")
+    assert isinstance(first, Intent) and (first.action, first.target) == ("fist-attack", "v-a")
+    assert isinstance(second, Intent) and second.options["toward"] == "a"
+    plain = tactician({}).choose(encounter, "h-b")
+    assert isinstance(plain, Intent) and plain.target == "v-b"
+
+
+def test_focus_fire_joins_the_target_its_team_already_attacks() -> None:
+    encounter = team()
+    encounter.initiate("h-b", Intent("fist-attack", target="v-b"))
+    assert team_target(encounter, "h-a") == "v-b"
+    run = focus_fire({}).choose(encounter, "h-a")
+    assert isinstance(run, Intent) and run.options["toward"] == "b"
+
+
+def test_the_hero_goes_for_whoever_attacks_its_ally() -> None:
+    """All at ``a``: ``zed`` is punching the hero's friend, ``ann`` is not. The hero hits
+    ``zed``; a plain tactician, weighing only threats to itself, takes ``ann`` (first by id)."""
+    encounter = arena(
+        {
+            "hero": ("heroes", "a", "dexter", None, {}),
+            "friend": ("heroes", "a", grunt(), None, {}),
+            "ann": ("villains", "a", grunt(), None, {}),
+            "zed": ("villains", "a", grunt(), None, {}),
+        }
+    )
+    encounter.initiate("zed", Intent("fist-attack", target="friend"))
+    chosen = hero({}).choose(encounter, "hero")
+    assert isinstance(chosen, Intent) and chosen.target == "zed"
+    plain = tactician({}).choose(encounter, "hero")
+    assert isinstance(plain, Intent) and plain.target == "ann"
+
+
+def test_lookahead_options_go_to_the_lookahead_and_the_rest_to_its_tactician() -> None:
+    mind = lookahead({"rollouts": 2, "value": "damage", "threat": 2})
+    assert isinstance(mind, Lookahead) and isinstance(mind.base, Tactician)
+    assert (mind.settings.rollouts, mind.settings.value) == (2, "damage")
+    assert mind.base.weights.threat == 2.0
+
+
+def test_scored_decisions_are_logged_with_their_runners_up_and_scores() -> None:
+    """``replay --explain`` prints each alternative with its score under the decision."""
+    events: list[Event] = []
+    cast: dict[str, Any] = {
+        "dexter": ("heroes", "a", "dexter", "tactician", {}),
+        "sinister": ("villains", "c", "sinister", None, {}),
+    }
+    simulation(cast, seed=2, limit=120).run(observers=[events.append])
+    explained = [e for e in events if isinstance(e, DecisionExplained)]
+    assert explained and all(e.reason.startswith("tactician:") for e in explained)
+    scored = [e for e in explained if e.alternatives]
+    assert scored and all(len(e.scores) == len(e.alternatives) + 1 for e in scored)
+    lines = explained_narrative(events)
+    assert any(line.strip().startswith("passed over:") and "(score " in line for line in lines)
