@@ -369,3 +369,12 @@ def test_plugin_update_golden_rewrites_the_log(pytester: pytest.Pytester) -> Non
     run_pytest(pytester, "scenarios").assert_outcomes(failed=1)
     run_pytest(pytester, "scenarios", "--update-golden").assert_outcomes(passed=1)
     assert (folder / "golden" / "duel.seed5.jsonl").exists()
+
+
+def test_surrendered_is_an_event_and_a_risk_an_expect_block_may_name(tmp_path: Path) -> None:
+    text = 'seed = 1\nruns = 5\nnever = ["surrendered:seraph"]\n'
+    text += "[expect.characters.sphinx]\nsurrendered = [0.0, 0.1]\n"
+    spec = load_scenario(load_text(tmp_path, DUEL + "\n[expect]\n" + text))
+    assert spec.expect is not None
+    assert spec.expect.never == ("surrendered:seraph",)
+    assert spec.expect.characters["sphinx"]["surrendered"] == (0.0, 0.1)

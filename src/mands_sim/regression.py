@@ -306,6 +306,7 @@ _CHARACTER_EVENTS: Mapping[str, Callable[[CharacterRecord], bool]] = {
     "dead": lambda c: c.condition == "dead",
     "unconscious": lambda c: c.condition == "unconscious",
     "fled": lambda c: c.condition == "fled",
+    "surrendered": lambda c: c.condition == "surrendered",
     "out-of-action": lambda c: c.out_of_action,
     "injured": lambda c: c.injured,
 }

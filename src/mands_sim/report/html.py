@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-RATES = ("out_of_action", "unconscious", "injured", "dead", "fled")
+RATES = ("out_of_action", "unconscious", "injured", "dead", "fled", "surrendered")
 """The per-character rates in the characters table."""
 
 RISKS = (("out_of_action", "out of action"), ("unconscious", "unconscious"), ("dead", "dead"))
@@ -134,7 +134,16 @@ def _outcomes(summary: dict[str, Any]) -> str:
 
 
 def _characters(summary: dict[str, Any]) -> str:
-    headers = ["character", "side", "out of action", "unconscious", "injured", "dead", "fled"]
+    headers = [
+        "character",
+        "side",
+        "out of action",
+        "unconscious",
+        "injured",
+        "dead",
+        "fled",
+        "surrendered",
+    ]
     headers += ["median VP / DP / EP lost", "damage dealt / taken per run"]
     rows = []
     for c in summary["characters"]:

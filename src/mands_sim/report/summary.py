@@ -94,6 +94,7 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         "unconscious": wilson(conditions["unconscious"], runs),
         "dead": wilson(conditions["dead"], runs),
         "fled": wilson(conditions["fled"], runs),
+        "surrendered": wilson(conditions["surrendered"], runs),
         "injured": wilson(tally.injured, runs),
     }
     horizon = max(agg.durations, default=0)

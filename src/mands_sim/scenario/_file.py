@@ -256,13 +256,17 @@ class CharacterRisksTable(_Table):
     fled: Interval | None = Field(
         default=None, description="[low, high] share of runs it leaves the encounter"
     )
+    surrendered: Interval | None = Field(
+        default=None, description="[low, high] share of runs it surrenders"
+    )
     injured: Interval | None = Field(
         default=None, description="[low, high] share of runs it takes Injury damage"
     )
 
 
 EVENT_PATTERN = (
-    r"^(timeout|draw|winner:.+|dead:.+|unconscious:.+|fled:.+|out-of-action:.+|injured:.+)$"
+    r"^(timeout|draw|winner:.+|dead:.+|unconscious:.+|fled:.+|surrendered:.+|out-of-action:.+"
+    r"|injured:.+)$"
 )
 """The run events ``never`` and ``always`` name (``docs/scenarios.md``): no expressions."""
 
@@ -273,7 +277,7 @@ def _event(value: Any) -> Any:
     raise PydanticCustomError(
         CUSTOM_ERROR,
         "an event: timeout, draw, winner:<side>, dead:<id>, unconscious:<id>, fled:<id>, "
-        "out-of-action:<id> or injured:<id>",
+        "surrendered:<id>, out-of-action:<id> or injured:<id>",
     )
 
 

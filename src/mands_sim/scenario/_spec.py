@@ -191,11 +191,11 @@ class StopSpec:
 Share = tuple[float, float]
 """``(low, high)``: an expected range for a share of runs, fractions from 0 to 1."""
 
-RISKS = ("out_of_action", "unconscious", "dead", "fled", "injured")
+RISKS = ("out_of_action", "unconscious", "dead", "fled", "surrendered", "injured")
 """What ``[expect.characters.<id>]`` bounds: the report's per-character rates
 (``docs/reports.md``)."""
 
-EVENTS_OF_CHARACTERS = ("dead", "unconscious", "fled", "out-of-action", "injured")
+EVENTS_OF_CHARACTERS = ("dead", "unconscious", "fled", "surrendered", "out-of-action", "injured")
 """Events ``never``/``always`` name as ``<event>:<character id>``."""
 
 
