@@ -43,6 +43,7 @@ and :func:`canonical_power_name` resolves any name through the registered specs.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -248,8 +249,9 @@ class PowerUsed(Event):
 # --- names ---------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def normalized(name: str) -> str:
-    """A name for matching: case-folded, letters and digits only."""
+    """A name for matching: case-folded, letters and digits only (cached: asked on every roll)."""
     return "".join(char for char in name.casefold() if char.isalnum())
 
 

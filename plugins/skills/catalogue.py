@@ -23,6 +23,7 @@ Teamwork is left to the plugin that rolls it (``mands_rulebook.opponents``).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -161,8 +162,10 @@ _SPECIALTY: Final = re.compile(r"\s*(?P<base>[^()]+?)\s*\(\s*(?P<kind>[^()]+?)\s
 # --- names -------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def normalized(name: str) -> str:
-    """Case-folded letters and digits only, for matching ("Fist Fighting" → fistfighting)."""
+    """Case-folded letters and digits only, for matching ("Fist Fighting" → fistfighting).
+    Cached: rules ask it for the same few names on every roll."""
     return "".join(char for char in name.casefold() if char.isalnum())
 
 
@@ -202,6 +205,7 @@ def canonical_in(table: Mapping[str, str], name: str) -> str | None:
     return f"{canonical} ({specialty})" if specialty else canonical
 
 
+@functools.lru_cache(maxsize=4096)
 def canonical_name(name: str) -> str:
     """The canonical form of a sheet's skill name by the builtin catalogue (a name it does not
     know is returned as written, trimmed)."""
@@ -232,6 +236,7 @@ def sheet_levels(sheet: CharacterSheet) -> dict[str, int]:
     return levels
 
 
+@functools.lru_cache(maxsize=4096)
 def skill_key(name: str) -> str:
     """What two names of one skill share: the normalized canonical name."""
     return normalized(canonical_name(name))
