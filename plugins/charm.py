@@ -53,7 +53,7 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll, reduced_performance_time, save_d100
+from mands_sim.rolls import ActionRoll, action_roll, reduced_performance_time, roll_made, save_d100
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
 from .editing_points import edited_roll
@@ -272,11 +272,7 @@ def allure_roll(
 
 
 def roll_event(encounter: Encounter, actor: str, allure: Allure, roll: ActionRoll) -> RollMade:
-    d = roll.dice
-    return RollMade(
-        encounter.now, actor, f"{allure.purpose} roll", roll.target, roll.bonus_pool,
-        roll.pool_bonus, d.faces, d.rerolls, d.total, roll.quality,
-    )  # fmt: skip
+    return roll_made(encounter.now, actor, f"{allure.purpose} roll", roll)
 
 
 @dataclass(frozen=True, slots=True)

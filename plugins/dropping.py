@@ -45,12 +45,12 @@ from mands_sim.events import (
     DefenseChanged,
     EndurancePaid,
     Event,
-    QualityAllocated,
-    RollMade,
 )
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, action_roll, defense_from_quality, reduced_performance_time
+
+from .fists import allocation_event, roll_event
 
 DROP_ACTION = ActionDefinition(
     name="drop-action",
@@ -130,7 +130,10 @@ def mands_action_initiate(
         performance_time=reduced_performance_time(
             definition.performance_time, allocation.speed, encounter.defaults
         ),
-        events=(roll_event(encounter, actor, roll), allocation_event(encounter, actor, allocation)),
+        events=(
+            roll_event(encounter, actor, roll, DROPPING),
+            allocation_event(encounter, actor, allocation, DROP_ACTION.name),
+        ),
         charges=(Charge(DROP_ACTION.ep_row - allocation.ep, DROPPING),),
         prepared=prepared,
     )
@@ -165,37 +168,6 @@ def spend_quality(
     if a.total > quality or min(a.attack, a.defense, a.speed, a.damage, a.ep) < 0:
         raise ValueError(f"{actor}'s policy spent {allocation} of {quality} Q")
     return allocation
-
-
-def roll_event(encounter: Encounter, actor: str, roll: ActionRoll) -> RollMade:
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose=DROPPING,
-        target=roll.target,
-        bonus_pool=roll.bonus_pool,
-        pool_bonus=roll.pool_bonus,
-        faces=roll.dice.faces,
-        rerolls=roll.dice.rerolls,
-        total=roll.dice.total,
-        quality=roll.quality,
-    )
-
-
-def allocation_event(
-    encounter: Encounter, actor: str, allocation: QualityAllocation
-) -> QualityAllocated:
-    a = allocation
-    return QualityAllocated(
-        segment=encounter.now,
-        character=actor,
-        action=DROP_ACTION.name,
-        attack=a.attack,
-        defense=a.defense,
-        speed=a.speed,
-        damage=a.damage,
-        ep=a.ep,
-    )
 
 
 @hookimpl(trylast=True)

@@ -34,7 +34,7 @@ from typing import ClassVar, Final
 from mands_sim.dice import DiceExpression
 from mands_sim.events import AttackResolved, Event, RollMade
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import ActionRoll, action_roll, spread_negative_quality
+from mands_sim.rolls import ActionRoll, action_roll, roll_made, spread_negative_quality
 from mands_sim.world import Position
 
 from .damage import Blow, strike
@@ -138,7 +138,7 @@ def explode(
         attack, damage_change = attack_and_damage(roll)
         defense = encounter.state[target].defense
         hit = attack >= defense  # §6: ties hit
-        events.append(roll_made(encounter, source, roll))
+        events.append(explosion_roll_made(encounter, source, roll))
         events.append(AttackResolved(encounter.now, source, target, attack, defense, hit))
         if not hit:
             continue
@@ -221,16 +221,5 @@ def damage_events(
     return [rolled, *strike(encounter, target, Blow(raw=damage, source=source, weapon=EXPLOSION))]
 
 
-def roll_made(encounter: Encounter, source: str, roll: ActionRoll) -> RollMade:
-    return RollMade(
-        segment=encounter.now,
-        character=source,
-        purpose=EXPLOSION_ROLL,
-        target=roll.target,
-        bonus_pool=roll.bonus_pool,
-        pool_bonus=roll.pool_bonus,
-        faces=roll.dice.faces,
-        rerolls=roll.dice.rerolls,
-        total=roll.dice.total,
-        quality=roll.quality,
-    )
+def explosion_roll_made(encounter: Encounter, source: str, roll: ActionRoll) -> RollMade:
+    return roll_made(encounter.now, source, EXPLOSION_ROLL, roll)

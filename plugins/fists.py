@@ -39,6 +39,7 @@ from mands_sim.rolls import (
     damage_bonus,
     defense_from_quality,
     reduced_performance_time,
+    roll_made,
     spread_negative_quality,
 )
 
@@ -183,29 +184,23 @@ def prepare_blow(
     }
 
 
-def roll_event(encounter: Encounter, actor: str, roll: ActionRoll) -> RollMade:
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose="combat roll",
-        target=roll.target,
-        bonus_pool=roll.bonus_pool,
-        pool_bonus=roll.pool_bonus,
-        faces=roll.dice.faces,
-        rerolls=roll.dice.rerolls,
-        total=roll.dice.total,
-        quality=roll.quality,
-    )
+def roll_event(
+    encounter: Encounter, actor: str, roll: ActionRoll, purpose: str = "combat roll"
+) -> RollMade:
+    return roll_made(encounter.now, actor, purpose, roll)
 
 
 def allocation_event(
-    encounter: Encounter, actor: str, allocation: QualityAllocation
+    encounter: Encounter,
+    actor: str,
+    allocation: QualityAllocation,
+    action: str = FIST_ATTACK.name,
 ) -> QualityAllocated:
     a = allocation
     return QualityAllocated(
         segment=encounter.now,
         character=actor,
-        action=FIST_ATTACK.name,
+        action=action,
         attack=a.attack,
         defense=a.defense,
         speed=a.speed,

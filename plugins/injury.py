@@ -37,7 +37,7 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import ActionRoll, SaveResult, action_roll, save_d100
+from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made, save_d100
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 INJURY_ROLL: Final = "injury roll"
@@ -119,18 +119,7 @@ def hits_between(encounter: Encounter, start: int, end: int) -> list[Hit]:
 
 def roll_event(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll) -> RollMade:
     """The log's record of a 2d10 roll ``actor`` made for ``purpose``."""
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose=purpose,
-        target=roll.target,
-        bonus_pool=roll.bonus_pool,
-        pool_bonus=roll.pool_bonus,
-        faces=roll.dice.faces,
-        rerolls=roll.dice.rerolls,
-        total=roll.dice.total,
-        quality=roll.quality,
-    )
+    return roll_made(encounter.now, actor, purpose, roll)
 
 
 def percent_event(encounter: Encounter, actor: str, purpose: str, save: SaveResult) -> RollMade:

@@ -197,7 +197,7 @@ def object_damage(encounter: Encounter, actor: str, mass: float) -> int:
 
 
 def rolled(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll) -> RollMade:
-    return dataclasses.replace(roll_event(encounter, actor, roll), purpose=purpose)
+    return roll_event(encounter, actor, roll, purpose)
 
 
 def lift_and_throw(encounter: Encounter, actor: str, intent: Intent) -> Initiation:

@@ -35,7 +35,7 @@ from mands_sim.dice import DiceSource, roll_d100
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll
+from mands_sim.rolls import ActionRoll, action_roll, roll_made
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
 from ..control import POWER_OPTION
@@ -142,18 +142,7 @@ def question_roll(encounter: Encounter, actor: str, intent: Intent, pr: int) -> 
 
 
 def rolled(encounter: Encounter, actor: str, roll: ActionRoll) -> RollMade:
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose=PURPOSE,
-        target=roll.target,
-        bonus_pool=roll.bonus_pool,
-        pool_bonus=roll.pool_bonus,
-        faces=roll.dice.faces,
-        rerolls=roll.dice.rerolls,
-        total=roll.dice.total,
-        quality=roll.quality,
-    )
+    return roll_made(encounter.now, actor, PURPOSE, roll)
 
 
 def ask(encounter: Encounter, actor: str, intent: Intent) -> Initiation:

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from mands_sim.charts import Charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ActionDice, DiceSource, roll_action_dice, roll_d100
+from mands_sim.events import RollMade
 
 __all__ = [
     "ActionRoll",
@@ -111,6 +112,22 @@ class ActionRoll:
     def margin(self) -> int:
         """How much the roll was made or missed by, always ≥ 0 (a failure margin when failed)."""
         return abs(self.quality)
+
+
+def roll_made(segment: int, character: str, purpose: str, roll: ActionRoll) -> RollMade:
+    """The event log's record of ``roll``, made by ``character`` for ``purpose``."""
+    return RollMade(
+        segment=segment,
+        character=character,
+        purpose=purpose,
+        target=roll.target,
+        bonus_pool=roll.bonus_pool,
+        pool_bonus=roll.pool_bonus,
+        faces=roll.dice.faces,
+        rerolls=roll.dice.rerolls,
+        total=roll.dice.total,
+        quality=roll.quality,
+    )
 
 
 def pool_bonus(pool: int, charts: Charts) -> int:
