@@ -8,7 +8,9 @@ once (plugins, charts, characters), as a batch does, and ``--runs`` seeds are pl
 that whole sequence is one measurement, taken ``--repeat`` times alternately with the bare
 kernel doing the same runs' SimPy events; medians are reported, in CPU time unless
 ``--clock wall`` (``bare_kernel.py``). A counting pass before the timing (not timed) reads each
-run's log and SimPy event counter.
+run's log and SimPy event counter. ``--fast-calls off`` measures the simulation without action
+dispatch and with refusals asked every time (``Simulation(fast_calls=False)``), for a
+before/after on the same tree.
 """
 
 from __future__ import annotations
@@ -115,7 +117,8 @@ def report(scenario: Path, result: Measurement, prepare: float, args: argparse.N
     print(machine())
     print(
         f"{scenario.name}: {runs} runs (seeds in a row), {w.combatants} combatants, "
-        f"{args.clock} time, median of {args.repeat} repeats; prepare once: {prepare * 1000:.1f} ms"
+        f"{args.clock} time, median of {args.repeat} repeats; "
+        f"prepare once: {prepare * 1000:.1f} ms; fast calls {args.fast_calls}"
     )
     print(f"{'':24}{'per run':>12}{'per second':>14}")
     print(f"{'encounters':24}{seconds / runs * 1000:>9.3f} ms{runs / seconds:>12,.0f}/s")
@@ -147,11 +150,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7, help="measurements (median taken)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="default: cpu")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument(
+        "--fast-calls",
+        choices=("on", "off"),
+        default="on",
+        help="off: every implementation of every action hook for every action (the old way)",
+    )
     args = parser.parse_args()
     use_clock(args.clock)
     spec = load_scenario(args.scenario)
-    prepare = median_seconds(lambda: Simulation(spec).prepare(), 3)
-    simulation = Simulation(spec)
+    fast_calls = args.fast_calls == "on"
+    prepare = median_seconds(lambda: Simulation(spec, fast_calls=fast_calls).prepare(), 3)
+    simulation = Simulation(spec, fast_calls=fast_calls)
     simulation.prepare()
     seeds = range(args.seed, args.seed + args.runs)
     result = measure(simulation, seeds, args.repeat)

@@ -3,6 +3,7 @@ kernel (a SimPy skeleton scheduling the same number of events, ``bare_kernel.py`
 
     .venv/bin/python benchmarks/bench_scaling.py [--sizes 2,4,10,20,50,100] [--until SEGMENT]
                                                  [--min-actions N] [--repeat R]
+                                                 [--fast-calls on|off]
 
 Each size is a scenario made in memory: two sides of the seed's sample grunts
 (``characters/dexter.toml`` and ``characters/sinister.toml``, as groups with ``count``), all in
@@ -75,18 +76,24 @@ def main() -> None:
     parser.add_argument("--min-actions", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5, help="measurements (median taken)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="default: cpu")
+    parser.add_argument(
+        "--fast-calls", choices=("on", "off"), default="on", help="off: fast_calls=False"
+    )
     args = parser.parse_args()
     use_clock(args.clock)
     sizes = [int(size) for size in args.sizes.split(",")]
     print(machine())
-    print(f"runs to segment {args.until}; {args.clock} time, median of {args.repeat} repeats")
+    print(
+        f"runs to segment {args.until}; {args.clock} time, median of {args.repeat} repeats; "
+        f"fast calls {args.fast_calls}"
+    )
     print(
         f"{'combatants':>10} {'runs':>5} {'actions':>8} {'events/run':>11} {'us/action':>10}"
         f" {f'vs {sizes[0]}':>9} {'bare us/action':>15} {'vs bare':>8}"
     )
     results: list[Measurement] = []
     for size in sizes:
-        simulation = Simulation(brawl(size))
+        simulation = Simulation(brawl(size), fast_calls=args.fast_calls == "on")
         simulation.prepare()
         seeds = seeds_for(simulation, args.min_actions, args.until)
         result = measure(simulation, seeds, args.repeat, until=args.until)

@@ -6,7 +6,11 @@ reach (``mands_rulebook.fists``), an attack with the weapon held ready at each a
 other weapon carried (``mands_rulebook.weapons``), each attack use of its powers at each enemy
 and each protection use not yet running (``mands_rulebook.power_kit``), a run to meet each enemy
 out of reach (``mands_rulebook.policies.close_in``) and a run for the nearest exit
-(``mands_rulebook.movement``). Whether each is allowed now is the caller's question.
+(``mands_rulebook.movement``); for a character who knows First Aid (or Medical), ``first-aid``
+on each bleeding ally in reach (``mands_rulebook.skills.first_aid``), and for one with the Double
+Action skill, ``double-action`` (``mands_rulebook.skills.double_action``). Powers are those the
+sheet holds and those taken by Absorption (G-181). Whether each is allowed now is the caller's
+question.
 
 :data:`ESTIMATOR` tells the ``tactician`` (``mands_sim.policy.tactician``) what each would do:
 the Combat Roll with its Bonus Pool as the hooks give it (range, sight, skills …), the Attack to
@@ -16,12 +20,22 @@ damage before Q (Hand Damage, §7.1; the weapon's, G-42; a power attack's is est
 it (§7.3), the Performance Time and the EP (seed "EP Cost"). A run is worth the attack it leads
 to, less the segments it takes at :data:`RUN_ESTIMATE`; a draw, the weapon's attack less its
 draw time; a protection, half the damage per segment the enemies in action could deal.
+
+First Aid is worth the bleeding DP a success saves, per segment of its round: the chance of
+the roll (seed "First Aid") times the open wounds' DP a round (G-19) times the rounds it
+saves — one under G-173 ``halves`` (a Bleeding Roll every round, not every second), two under
+``stops`` (the bleeding stops instead of waiting for the next Bleeding Roll). Double Action is
+its best attack now at the Bonus Pool penalty of a roll made by half its %Control (seed "Double
+Action"), counted ``chance × 2`` times (:attr:`Estimate.blows`), after the segments a miss
+would lose as surprise on average (half of half the %Control missed, times the chance of a
+miss). Both are a simulator's estimates.
 """
 
 from __future__ import annotations
 
 import math
 import weakref
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -35,6 +49,12 @@ from mands_sim.rolls import pool_bonus
 from .damage import against_skin_temper
 from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
 from .movement import FLEE, MOVE, TOWARD, distance_now, in_contact, position_now, running_pace
+from .out_of_action import (
+    BLEEDING_PER_WOUND,
+    FIRST_AID_DIVISOR,
+    ROUNDS_BETWEEN_BLEEDING_ROLLS,
+    bleeding_spell,
+)
 from .policies import close_in, meeting_place, nearest_exit
 from .power_kit import (
     ATTACK,
@@ -46,6 +66,18 @@ from .power_kit import (
     power_specs,
     running_uses,
     sheet_power,
+    taken_powers,
+)
+from .skills.action_skills import double_action_penalty, double_action_surprise
+from .skills.double_action import ATTEMPT as DOUBLE_ACTION
+from .skills.double_action import COMBINED, control
+from .skills.first_aid import (
+    FIRST_AID,
+    attempts_on,
+    highest_success,
+    knowledge_score,
+    patient_of,
+    patients,
 )
 from .weapons import (
     COMBAT_ROLL_ROW,
@@ -75,6 +107,9 @@ HIT_GUESS: Final = 0.5
 COMBAT: Final = "combat"
 """The Bonus Pool purpose of a Combat Roll (``mands_rulebook.fists``)."""
 
+PERCENT: Final = 100
+"""A d100 roll: 1–100."""
+
 
 # -- the candidates -------------------------------------------------------------------------------
 
@@ -90,7 +125,29 @@ def mands_candidate_actions(encounter: Encounter, actor: str) -> list[Intent]:
         *weapon_candidates(encounter, actor, enemies),
         *power_candidates(encounter, actor, enemies),
         *run_candidates(encounter, actor, enemies),
+        *care_candidates(encounter, actor),
+        *double_action_candidates(encounter, actor),
     ]
+
+
+def care_candidates(encounter: Encounter, actor: str) -> list[Intent]:
+    """``first-aid`` on each bleeding ally in reach (itself included), the worst first, for a
+    character who knows First Aid or Medical (seed "First Aid")."""
+    if knowledge_score(encounter.character(actor).sheet) <= 0:
+        return []
+    return [Intent(FIRST_AID.name, target=patient) for patient in patients(encounter, actor)]
+
+
+def double_action_candidates(encounter: Encounter, actor: str) -> list[Intent]:
+    """``double-action`` for a character with the skill, unless one started this segment."""
+    if control(encounter, actor) <= 0 or started_now(encounter, actor, DOUBLE_ACTION.name):
+        return []
+    return [Intent(DOUBLE_ACTION.name)]
+
+
+def started_now(encounter: Encounter, actor: str, action: str) -> bool:
+    state = encounter.state[actor]
+    return state.last_initiation == encounter.now and action in state.initiated
 
 
 def weapon_candidates(encounter: Encounter, actor: str, enemies: list[str]) -> list[Intent]:
@@ -141,6 +198,18 @@ _USABLE: weakref.WeakKeyDictionary[Any, dict[int, tuple[Any, tuple[PowerSpec, ..
 
 
 def usable_powers(encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
+    """The registered powers ``actor`` can use now: its sheet's, then those it holds only by
+    taking them (seed "Absorption", G-181: :func:`~mands_rulebook.power_kit.taken_powers`)."""
+    own = sheet_powers(encounter, actor)
+    taken = taken_powers(encounter, actor)
+    if not taken:
+        return own
+    specs = {spec.name: spec for spec in power_specs(encounter_registries(encounter))}
+    held = [specs[name] for name in taken if name in specs and specs[name] not in own]
+    return (*own, *held)
+
+
+def sheet_powers(encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
     """The registered powers ``actor``'s sheet can use (worked out once per plugin manager and
     sheet: both are fixed for a simulation)."""
     pm = getattr(encounter.rules, "pm", None)
@@ -192,6 +261,10 @@ class RulebookEstimator:
             return approach_estimate(encounter, actor, intent)
         if intent.action == MOVE.name:
             return Estimate(intent, "flee", ep_cost=ep_cost(encounter, MOVE.ep_row))
+        if intent.action == FIRST_AID.name:
+            return care_estimate(encounter, actor, intent)
+        if intent.action == DOUBLE_ACTION.name:
+            return double_action_estimate(encounter, actor, intent)
         return None
 
     def pending_blow(
@@ -433,3 +506,83 @@ def defense_use(encounter: Encounter, actor: str, intent: Intent) -> bool:
     spec = power_spec(encounter, actor, intent)
     use = spec.use(intent.action) if spec is not None else None
     return use is not None and use.role == DEFENSE
+
+
+def care_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+    """First Aid: the chance × the bleeding DP a success saves, per segment of its round."""
+    patient = patient_of(encounter, actor, intent)
+    if patient is None or patient not in encounter.state.ids():
+        return None
+    spell = bleeding_spell(encounter.log, patient)
+    sheet = encounter.character(actor).sheet
+    best = highest_success(sheet, spell.penetrating_lost, len(attempts_on(encounter, patient)))
+    chance = min(PERCENT, max(0, best)) / PERCENT
+    saved = chance * spell.wounds * BLEEDING_PER_WOUND * rounds_saved(encounter)
+    value = saved / FIRST_AID.performance_time
+    return Estimate(intent, "care", patient, value=value, ep_cost=ep_cost(encounter, 0))
+
+
+def rounds_saved(encounter: Encounter) -> int:
+    """Rounds of bleeding a success saves: G-173 ``halves`` — a Bleeding Roll every round
+    instead of every second (G-19); ``stops`` — the rounds until the next Bleeding Roll."""
+    if encounter.defaults.G173_first_aid == "stops":
+        return ROUNDS_BETWEEN_BLEEDING_ROLLS
+    return ROUNDS_BETWEEN_BLEEDING_ROLLS - ROUNDS_BETWEEN_BLEEDING_ROLLS // FIRST_AID_DIVISOR
+
+
+def double_action_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+    """Double Action: its best attack now at the penalty, worth two times the chance of the
+    %Control roll, after the segments a miss would lose on average (module docstring)."""
+    level = control(encounter, actor)
+    chance = min(PERCENT, level) / PERCENT
+    penalty = double_action_penalty(level // 2)
+    best: tuple[float, Estimate, AttackOdds] | None = None
+    for blow in attack_candidates(encounter, actor):
+        estimate = attack_estimate(encounter, actor, blow)
+        if estimate is None or estimate.attack is None:
+            continue
+        penalized = penalized_odds(encounter, actor, blow, estimate.attack, penalty)
+        rate = blow_rate(encounter, penalized)
+        if best is None or rate > best[0]:
+            best = (rate, estimate, penalized)
+    if best is None:
+        return None
+    lost = (1 - chance) * double_action_surprise((PERCENT - level) // 2)
+    row = int(encounter.rules.definition(DOUBLE_ACTION.name).ep_row)
+    return Estimate(
+        intent,
+        "double",
+        best[1].target,
+        best[2],
+        delay=round(lost),
+        ep_cost=ep_cost(encounter, row),
+        blows=chance * COMBINED,
+    )
+
+
+def attack_candidates(encounter: Encounter, actor: str) -> list[Intent]:
+    """The attacks proposed now that the rules would let start beside a double action: those
+    at an enemy in reach or range (no run, no draw)."""
+    enemies = enemies_nearest_first(encounter, actor)
+    reach = [e for e in enemies if in_contact(encounter, actor, e)]
+    return [
+        *(Intent(FIST_ATTACK.name, target=e) for e in reach),
+        *(i for i in weapon_candidates(encounter, actor, enemies) if i.target is not None),
+        *(i for i in power_candidates(encounter, actor, enemies) if i.target is not None),
+    ]
+
+
+def blow_rate(encounter: Encounter, odds: AttackOdds) -> float:
+    """Expected damage per segment of Performance Time."""
+    return expected_blow(odds, bonus_rows(encounter))[1] / max(1, odds.performance_time)
+
+
+def penalized_odds(
+    encounter: Encounter, actor: str, intent: Intent, odds: AttackOdds, penalty: int
+) -> AttackOdds:
+    """``odds`` with ``penalty`` more on the Combat Roll's Bonus Pool (Sphere chart)."""
+    figured = encounter.character(actor).figured
+    pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, COMBAT)
+    charts = encounter.charts
+    change = pool_bonus(pool + penalty, charts) - pool_bonus(pool, charts)
+    return replace(odds, needed=odds.needed + change)

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -48,8 +48,9 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll, defense_from_quality, reduced_performance_time
+from mands_sim.rolls import ActionRoll, defense_from_quality, reduced_performance_time
 
+from .editing_points import character_roll
 from .fists import allocation_event, roll_event
 
 DROP_ACTION = ActionDefinition(
@@ -64,6 +65,9 @@ DROP_ACTION = ActionDefinition(
 
 PURPOSE: Final = "drop"
 """The purpose of the drop's Action Roll and of its Bonus Pool modifiers."""
+
+DROP_ROLL: Final = "Drop Roll"
+"""What Editing Points on the drop's roll train (seed 000: "whatever the roll was for")."""
 
 AUTOMATIC_DEFENSE_FALL: Final = 1
 """seed "Dropping an Action": "The roll automatically reduces Defense by 1" (Q buys back ≤ 1)."""
@@ -86,6 +90,7 @@ def dropped_action(encounter: Encounter, actor: str, intent: Intent) -> ActionIn
 
 
 @hookimpl
+@answers_actions(DROP_ACTION.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """A drop must name an action ``actor`` has in progress."""
     if intent.action != DROP_ACTION.name or dropped_action(encounter, actor, intent):
@@ -95,6 +100,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl
+@answers_actions(DROP_ACTION.name)
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
@@ -112,6 +118,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(DROP_ACTION.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -147,14 +154,9 @@ def drop_target(encounter: Encounter, actor: str) -> int:
 
 
 def drop_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
-    return action_roll(
-        encounter.dice_for(actor),
-        target=drop_target(encounter, actor),
-        bonus_pool=encounter.rules.bonus_pool(encounter, actor, intent, PURPOSE),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, PURPOSE),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
-    )
+    """The Action Roll, editable with Editing Points (seed 000)."""
+    target = drop_target(encounter, actor)
+    return character_roll(encounter, actor, intent, PURPOSE, target=target, improves=DROP_ROLL)
 
 
 def spend_quality(
@@ -171,6 +173,7 @@ def spend_quality(
 
 
 @hookimpl(trylast=True)
+@answers_actions(DROP_ACTION.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

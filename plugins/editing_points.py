@@ -16,9 +16,13 @@ only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin
   that many would turn the roll into a success, exactly as many as needed are used ("Players
   need only use as many editing points as necessary"), otherwise none. Half the points go to
   training whatever the roll was for, all of them to Experience (:class:`EditingPointsUsed`).
-  Rolls are edited through :func:`edited_roll`, which a rule plugin calls on the roll it just
-  made (the charm and horror rolls of :mod:`mands_rulebook.charm` do); it changes nothing while
-  the rule is off. The consciousness check of :mod:`mands_rulebook.out_of_action` (G-17) is
+  Every Action Roll a character makes for an action is rolled through one seam,
+  :func:`character_roll` (fists, weapons, thrown objects, sweeps, martial arts and wrestling,
+  power attacks, skill checks, Move, Jump, Lift, Throw and drop rolls …; the charm and horror
+  rolls call :func:`edited_roll` on theirs): it changes nothing while the rule is off.
+* **The Editor lowering a villain's roll** (seed 000; G-193, off by default): a non-player's
+  successful Combat Roll at a player character turned into a miss, the points taken off its
+  skill. The consciousness check of :mod:`mands_rulebook.out_of_action` (G-17) is
   edited after the fact: its outcome depends on nothing but the roll (G-154).
 * **Death Shot** (seed 000): a player turns a fist attack into a Death Shot (intent option
   ``death_shot``) for 4 Editing Points, which train the combat skill; "Editors cannot use this
@@ -28,7 +32,9 @@ only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin
   unconscious at 0 Body DP, and its wounds stop bleeding (else the death only waits a few
   rounds). The mind may decline (``spend_fate_point``, default yes).
 
-Every point used is an event; what is left is read back from the log (as
+When the encounter opens, everyone's starting points are logged (:class:`EditingPointsDealt`;
+Simpler Combat reads from them that the rule is on, G-194). Every point used is an event; what
+is left is read back from the log (as
 :mod:`mands_rulebook.extra_effort` keeps its costs), so plugins never change state.
 :func:`ledger` sums a log into what the after-encounter award needs.
 """
@@ -54,7 +60,7 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll
+from mands_sim.rolls import ActionRoll, action_roll
 
 RULE_NAME: Final = "editing-points"
 """The name a scenario lists under ``[rules] optional``."""
@@ -88,6 +94,12 @@ CONSCIOUSNESS_ABILITY: Final = "Constitution"
 PLAYER: Final = "player"
 EDITOR: Final = "editor"
 
+EDIT_ROLL: Final = "edit roll"
+LOWER_ROLL: Final = "lower roll"
+"""The uses of :class:`EditingPointsUsed` on a roll: a player's (or the Editor's) edit in the
+roller's favor, and the Editor lowering a non-player's roll (G-193)."""
+COMBAT: Final = "combat"
+
 
 # --- events -----------------------------------------------------------------------------------
 
@@ -101,7 +113,7 @@ class EditingPointsUsed(Event):
     character: str
     points: int
     use: str
-    """``edit roll`` or ``death shot``."""
+    """``edit roll``, ``lower roll`` (the Editor against a non-player, G-193) or ``death shot``."""
     purpose: str
     """The roll edited (``combat``, ``consciousness check`` …) or the attack."""
     improves: str
@@ -112,14 +124,43 @@ class EditingPointsUsed(Event):
 
     @property
     def training(self) -> Fraction:
-        """Seed 000: half the points, toward ``improves`` (3 points → 1.5)."""
-        return self.points * TRAINING_SHARE
+        """Seed 000: half the points, toward ``improves`` (3 points → 1.5); a roll the Editor
+        lowered takes as much off it: "those Edit Points reduce the relevant skill" (G-193)."""
+        share = self.points * TRAINING_SHARE
+        return -share if self.use == LOWER_ROLL else share
+
+    @property
+    def experience(self) -> int:
+        """Seed 000: the points used, added to Experience; a lowered roll's none (G-193)."""
+        return 0 if self.use == LOWER_ROLL else self.points
 
     def narrative(self) -> str:
+        if self.use == LOWER_ROLL:
+            return (
+                f"the Editor lowers {self.character}'s {self.purpose} roll by {self.points}; "
+                f"{float(self.training):g} off {self.improves}."
+            )
         whose = "the Editor uses" if self.by == EDITOR else "uses"
         return (
             f"{self.character} {whose} {self.points} Editing Point(s) on the {self.purpose} "
             f"({self.use}); {float(self.training):g} toward {self.improves}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EditingPointsDealt(Event):
+    """When the encounter opens with the rule on: the points ``character`` starts with (G-151).
+    Other rules read from these that the rule is on (:func:`editing_points_in_play`)."""
+
+    kind: ClassVar[str] = "editing-points-dealt"
+    character: str
+    editing_points: int
+    fate_points: int
+
+    def narrative(self) -> str:
+        return (
+            f"{self.character} has {self.editing_points} Editing Point(s) and "
+            f"{self.fate_points} Fate Point(s)."
         )
 
 
@@ -168,9 +209,16 @@ def _sheet_points(encounter: Encounter, actor: str, key: str) -> int | None:
     return None if value is None else int(value)
 
 
+def editor_lowers(encounter: Encounter, actor: str) -> bool:
+    """G-193: whether the Editor may lower ``actor``'s rolls (a non-player, the switch on)."""
+    lowering = encounter.defaults.G193_editor_lowers == "spare_players"
+    return lowering and not is_player(encounter, actor)
+
+
 def starting_editing_points(encounter: Encounter, actor: str) -> int:
-    """G-151: the sheet's Editing Points, else a new character's 4 for whoever may edit."""
-    if edited_by(encounter, actor) is None:
+    """G-151: the sheet's Editing Points, else a new character's 4 for whoever may edit; the
+    Editor's 4 for a non-player whose rolls it raises (G-153) or lowers (G-193)."""
+    if edited_by(encounter, actor) is None and not editor_lowers(encounter, actor):
         return 0
     own = _sheet_points(encounter, actor, "editing_points")
     return STARTING_EDITING_POINTS if own is None else own
@@ -197,6 +245,29 @@ def editing_points_left(encounter: Encounter, actor: str) -> int:
     pending = _PENDING.get() or []
     used = points_used(encounter.log, actor) + points_used(pending, actor)
     return starting_editing_points(encounter, actor) - used
+
+
+def editing_points_in_play(encounter: Encounter) -> bool:
+    """Whether the encounter is played with the rule on (it opened with the points dealt)."""
+    for event in encounter.log:
+        if isinstance(event, EditingPointsDealt):
+            return True
+        if event.segment > 0:
+            return False
+    return False
+
+
+def points_dealt(encounter: Encounter) -> list[Event]:
+    """Everyone's starting points, for the log (G-151)."""
+    return [
+        EditingPointsDealt(
+            encounter.now,
+            actor,
+            starting_editing_points(encounter, actor),
+            starting_fate_points(encounter, actor),
+        )
+        for actor in encounter.state.ids()
+    ]
 
 
 def fate_points_left(encounter: Encounter, actor: str) -> int:
@@ -267,8 +338,10 @@ def edited_roll(
     with the hook's events. ``improves`` names the skill or ability the roll was for.
     """
     pending = _PENDING.get()
-    if pending is None or roll.succeeded:
+    if pending is None:
         return roll
+    if roll.succeeded:
+        return lowered_roll(encounter, actor, intent, purpose, roll, improves, pending)
     points, by = edit_points(encounter, actor, intent, purpose, roll.margin)
     if points == 0:
         return roll
@@ -277,6 +350,74 @@ def edited_roll(
         roll_edit(encounter, actor, points, purpose, improves, by, (roll.quality, edited.quality))
     )
     return edited
+
+
+def points_to_lower(
+    encounter: Encounter, actor: str, intent: Intent | None, purpose: str, roll: ActionRoll
+) -> int:
+    """G-193 ``spare_players``: the Editor lowers a non-player's successful Combat Roll against
+    a player character into a miss (Q −1: one point more than the Q), when its points for that
+    non-player reach; else none. Seed 000: "If the Editor decreases a non-player character's
+    die roll"; when it is "necessary for the story" is the Editor's judgment — here, to spare
+    the players a blow."""
+    target = None if intent is None else intent.target
+    if purpose != COMBAT or not editor_lowers(encounter, actor) or not roll.succeeded:
+        return 0
+    if target is None or target not in encounter.state.ids() or not is_player(encounter, target):
+        return 0
+    needed = roll.quality + 1
+    return needed if needed <= editing_points_left(encounter, actor) else 0
+
+
+def lowered_roll(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent | None,
+    purpose: str,
+    roll: ActionRoll,
+    improves: str,
+    pending: list[Event],
+) -> ActionRoll:
+    """``roll`` as the Editor lowers it (G-193), the points logged with the hook's events."""
+    points = points_to_lower(encounter, actor, intent, purpose, roll)
+    if points == 0:
+        return roll
+    lowered = dataclasses.replace(roll, quality_modifier=roll.quality_modifier - points)
+    before, after = roll.quality, lowered.quality
+    pending.append(
+        EditingPointsUsed(
+            encounter.now, actor, points, LOWER_ROLL, purpose, improves, EDITOR, before, after
+        )
+    )
+    return lowered
+
+
+def character_roll(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    purpose: str,
+    *,
+    target: int,
+    improves: str,
+    pool: int = 0,
+) -> ActionRoll:
+    """The one seam for a character's 2d10 Action Roll made for ``intent`` (G-154).
+
+    Rolled on ``actor``'s own dice against ``target`` (seed "Action Rolls"), the Bonus Pool
+    ``pool`` plus the rules' ``purpose`` modifiers (``mands_bonus_pool_modifiers``), Q changed
+    by the rules' ``purpose`` Quality modifiers, then :func:`edited_roll`: with Editing Points
+    on, the player (or the Editor, G-153) may edit it; ``improves`` is what the points train."""
+    rules = encounter.rules
+    roll = action_roll(
+        encounter.dice_for(actor),
+        target=target,
+        bonus_pool=pool + rules.bonus_pool(encounter, actor, intent, purpose),
+        quality_modifier=rules.quality_modifier(encounter, actor, intent, purpose),
+        is_special=encounter.character(actor).sheet.is_special,
+        charts=encounter.charts,
+    )
+    return edited_roll(encounter, actor, intent, purpose, roll, improves=improves)
 
 
 def roll_edit(
@@ -291,7 +432,7 @@ def roll_edit(
     """The event of ``points`` used on a roll, with its Q before and after the edit."""
     before, after = qualities
     return EditingPointsUsed(
-        encounter.now, actor, points, "edit roll", purpose, improves, by or PLAYER, before, after
+        encounter.now, actor, points, EDIT_ROLL, purpose, improves, by or PLAYER, before, after
     )
 
 
@@ -426,6 +567,10 @@ class EditingPointsRule:
     Stateless: what is left of everyone's points is read from the encounter's log."""
 
     @hookimpl
+    def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
+        return points_dealt(encounter)
+
+    @hookimpl
     def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
         return death_shot_refusals(encounter, actor, intent)
 
@@ -505,6 +650,9 @@ class Ledger:
     points_used: int = 0
     training: Mapping[str, Fraction] = field(default_factory=dict)
     fate_points_spent: int = 0
+    points_lowered: int = 0
+    """Points the Editor used lowering the character's rolls (G-193): no Experience, and the
+    training they take off is in ``training``."""
 
     @property
     def experience(self) -> int:
@@ -515,16 +663,17 @@ class Ledger:
 
 def ledger(events: Iterable[Event], actor: str) -> Ledger:
     """Sum ``actor``'s :class:`EditingPointsUsed` and :class:`FatePointSpent` in ``events``."""
-    used = 0
+    used = lowered = 0
     training: dict[str, Fraction] = {}
     fate = 0
     for event in events:
         if isinstance(event, EditingPointsUsed) and event.character == actor:
-            used += event.points
+            used += event.experience
+            lowered += event.points - event.experience
             training[event.improves] = training.get(event.improves, Fraction(0)) + event.training
         elif isinstance(event, FatePointSpent) and event.character == actor:
             fate += 1
-    return Ledger(used, dict(sorted(training.items())), fate)
+    return Ledger(used, dict(sorted(training.items())), fate, lowered)
 
 
 __all__: list[str] = [
@@ -533,11 +682,14 @@ __all__: list[str] = [
     "RULE_NAME",
     "STARTING_EDITING_POINTS",
     "STARTING_FATE_POINTS",
+    "EditingPointsDealt",
     "EditingPointsRule",
     "EditingPointsUsed",
     "FatePointSpent",
     "Ledger",
+    "character_roll",
     "edited_roll",
+    "editing_points_in_play",
     "editing_points_left",
     "fate_points_left",
     "is_player",

@@ -47,6 +47,7 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.log_index import logged
 from mands_sim.model.figured import combat_roll
 from mands_sim.rolls import ExtraEffort, ExtraEffortRefused, extra_effort
 
@@ -127,13 +128,8 @@ initiations (no roll is being made, so no Extra Effort can be)."""
 
 def ability_spent(encounter: Encounter, actor: str, ability: str) -> int:
     """Points of ``ability`` that ``actor`` has spent on Extra Effort so far (from the log)."""
-    return sum(
-        event.increase
-        for event in encounter.log
-        if isinstance(event, ExtraEffortMade)
-        and event.character == actor
-        and event.ability == ability
-    )
+    spent = logged(encounter, ExtraEffortMade, actor)  # the log by kind: no whole-log scan
+    return sum(event.increase for event in spent if event.ability == ability)
 
 
 def current_ability(encounter: Encounter, actor: str, ability: str) -> int:

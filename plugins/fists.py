@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -35,7 +35,6 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.rolls import (
     ActionRoll,
-    action_roll,
     damage_bonus,
     defense_from_quality,
     reduced_performance_time,
@@ -44,8 +43,9 @@ from mands_sim.rolls import (
 )
 
 from .armor import LOCATIONS
+from .combat_pool import sight_defense
 from .damage import Blow, strike
-from .editing_points import edited_roll
+from .editing_points import character_roll
 from .injury import death_shot_attack, death_shot_events
 
 FIST_ATTACK = ActionDefinition(
@@ -71,6 +71,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl(trylast=True)
+@answers_actions(FIST_ATTACK.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -136,20 +137,21 @@ def aimed_at_armor(encounter: Encounter, actor: str, intent: Intent, quality: in
     return max(0, min(wanted, quality, level))
 
 
-def combat_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
-    """Twice Agility on the Sphere chart, pool from ⌊Learning/10⌋ and modifiers (§5)."""
+def combat_roll(
+    encounter: Encounter, actor: str, intent: Intent, *, improves: str = FIST_SKILL
+) -> ActionRoll:
+    """Twice Agility on the Sphere chart, pool from ⌊Learning/10⌋ and modifiers (§5); a player
+    may edit it (seed 000, only with the optional rule on), training ``improves``."""
     figured = encounter.character(actor).figured
-    pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, "combat")
-    roll = action_roll(
-        encounter.dice_for(actor),
+    return character_roll(
+        encounter,
+        actor,
+        intent,
+        "combat",
         target=figured.combat_roll,
-        bonus_pool=pool,
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, "combat"),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
+        pool=figured.combat_pool,
+        improves=improves,
     )
-    # Seed 000 "Editing Points": a player may edit the roll (only with the optional rule on).
-    return edited_roll(encounter, actor, intent, "combat", roll, improves=FIST_SKILL)
 
 
 def spend_quality(
@@ -210,6 +212,7 @@ def allocation_event(
 
 
 @hookimpl(trylast=True)
+@answers_actions(FIST_ATTACK.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -232,8 +235,9 @@ def mands_action_resolve(
 
 
 def new_defense(encounter: Encounter, actor: str, action: ActionInProgress) -> DefenseChanged:
-    """G-15: the Defense a Combat Roll bought takes effect when that action resolves."""
-    defense = int(action.prepared["defense"])
+    """G-15: the Defense a Combat Roll bought takes effect when that action resolves, with the
+    Defense penalty of poor Sight (seed 002 "Sight")."""
+    defense = int(action.prepared["defense"]) + sight_defense(encounter, actor)
     return DefenseChanged(encounter.now, actor, defense, reason=action.name)
 
 

@@ -26,7 +26,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import ClassVar, Final
 
 from mands_sim.events import (
     DamageTaken,
@@ -37,6 +37,7 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import last_logged_before, logged_between
 from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made, save_d100
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -60,6 +61,27 @@ DEATH_SHOT_ATTACK_PENALTY: Final = -5
 
 NERVE_PINCH_PENALTY_PER_QUALITY: Final = 3
 """Seed "Nerve Pinch": "the attacker can penalize this by 3 for each Quality Point applied"."""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid(Event):
+    """``source`` tried First Aid on ``character``'s bleeding (seed "First Aid", G-173): the d100
+    ``roll`` succeeds at ``chance`` or less; a success halves the time between its Bleeding
+    Rolls (G-19)."""
+
+    kind: ClassVar[str] = "first-aid-attempt"
+    character: str
+    source: str
+    chance: int
+    roll: int
+    succeeded: bool
+
+    def narrative(self) -> str:
+        verdict = "stems" if self.succeeded else "fails to stem"
+        return (
+            f"{self.source} {verdict} {self.character}'s bleeding: d100 {self.roll} "
+            f"(≤ {self.chance})"
+        )
 
 
 # --- hits -------------------------------------------------------------------------------------
@@ -95,19 +117,22 @@ def damage_points_before(log: Sequence[Event], index: int, character: str, maxim
     return maximum
 
 
+def damage_points_at(encounter: Encounter, index: int, character: str, maximum: int) -> int:
+    """:func:`damage_points_before` of ``encounter.log``, from the log's index by kind
+    (``mands_sim.log_index``) instead of reading back through the log."""
+    last = last_logged_before(encounter, DamageTaken, index, character)
+    return maximum if last is None else last[1].damage_points_after
+
+
 def hits_between(encounter: Encounter, start: int, end: int) -> list[Hit]:
     """Every ``DamageTaken`` in ``encounter.log[start:end]``, each with the DP it took."""
-    log = encounter.log
     running: dict[str, int] = {}
     hits: list[Hit] = []
-    for index in range(start, end):
-        event = log[index]
-        if not isinstance(event, DamageTaken):
-            continue
+    for index, event in logged_between(encounter, DamageTaken, start, end):  # the log by kind
         who = event.character
         if who not in running:
             maximum = encounter.character(who).figured.damage_points.body
-            running[who] = damage_points_before(log, index, who, maximum)
+            running[who] = damage_points_at(encounter, index, who, maximum)
         lost = max(0, running[who] - event.damage_points_after)
         running[who] = event.damage_points_after
         hits.append(Hit(index, event, lost))

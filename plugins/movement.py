@@ -1,6 +1,15 @@
 """Movement in combat: the Move Roll, running along the map, jumping (``rules/combat.md`` §4,
 §18; seed "Move Roll", "Jump Roll", "Example of Movement").
 
+This module is the plugin (every hook); the rules it uses live beside it and are re-exported
+here (``from .movement import position_now`` keeps working):
+
+* :mod:`mands_rulebook.pace` — the ``move`` and ``reroll-move`` actions, :class:`Stride`,
+  :class:`Pace`, :class:`PaceChanged`, turning;
+* :mod:`mands_rulebook.positions` — where characters are, distance, contact, movement Defense;
+* :mod:`mands_rulebook.movement_rolls` — the Move and Jump Rolls and spending their Q;
+* :mod:`mands_rulebook.jumping` — the ``jump`` action and :class:`Jumped`.
+
 Seed "Move Roll": "The Move roll is vs. Agility plus half Strength (round up), plus the
 character's Height on the Square Chart. The Quality can be applied to increasing or decreasing
 the character's current speed, to turning, or to reducing the current EP cost for movement."
@@ -21,7 +30,12 @@ Actions (passive, Performance Time 6: "Movement is passive with a Performance Ti
   :meth:`Encounter.reroll_sustained <mands_sim.kernel.encounter.Encounter.reroll_sustained>`
   under the ``G36_reroll_payment`` switch.
 * ``jump``: the Jump Roll's Q (less what the mind puts on ``ep``) sets the height; the time in
-  the air is 4 × the height on the Square chart; a runner covers speed × that time.
+  the air is 4 × the height on the Square chart; a runner covers speed × that time. A jump may
+  start in the segment a move starts ("It can be started on the same segment as Move is
+  started": ``JUMP.starts_with``, the kernel's exception to one initiation per segment).
+
+A re-roll also applies the skill Maneuverability (:mod:`mands_rulebook.skills.maneuverability`,
+G-163): slowing takes off level more speed Q, and up to half level of a turn's Q is free.
 
 Positions are lazy (seed: "Determine how far a character has moved only on the character's
 action, or when the character is being attacked"): a run's :class:`Pace` (since when, from where,
@@ -35,373 +49,148 @@ G-65 timing, contact and arrival; G-66 turning and slowing; G-67 flight.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from collections.abc import Generator, Mapping
+from dataclasses import replace
+from typing import Any
 
-from mands_sim import hookimpl
-from mands_sim.actions import (
-    ActionDefinition,
-    ActionInProgress,
-    Intent,
-    Modifier,
-    QualityAllocation,
-)
-from mands_sim.charts import ActionChart
-from mands_sim.events import (
-    ActionDropped,
-    ActionStarted,
-    DefenseChanged,
-    Event,
-    Moved,
-    OutOfAction,
-    QualityAllocated,
-    RollMade,
-)
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll, defense_from_quality
-from mands_sim.world import Position, World
+from mands_sim.world import Position
 
 from .control import ControlLost
+from .jumping import (
+    JUMP,
+    Jumped,
+    jump_made,
+    start_jump,
+)
 from .maintained import MAINTAINED_SHOT
-
-MOVE = ActionDefinition(
-    name="move",
-    performance_time=6,  # seed "Move Roll": "passive with a Performance Time of 6"
-    is_passive=True,
-    is_sustained=True,  # seed "EP Cost": movement pays "at the end of each round"
-    ep_row=9,  # seed "EP Cost": "normally ... 5 EP (Row 9 on the EP Use Chart)"
-    summary="Run toward a place (options toward, flee, fly): Move Roll Q to speed, Defense, EP.",
+from .movement_rolls import (
+    allocated,
+    jump_roll,
+    logged,
+    move_roll,
+    spend,
 )
-REROLL_MOVE = ActionDefinition(
-    name="reroll-move",
-    performance_time=6,  # seed "Duration": re-rolled "with the same performance time"
-    is_passive=True,
-    ep_row=9,
-    summary="Re-roll the running move (options toward, slow, flee): speed, turns, EP.",
+from .pace import (
+    ARRIVED,
+    DEGREES_PER_TURN,
+    FLED,
+    FLEE,
+    FLIGHT,
+    FLY,
+    INTERRUPTED,
+    MISS_KEEPING_SPEED,
+    MISS_PER_EP_ROW,
+    MOVE,
+    MOVEMENT_DEFENSE,
+    MOVING,
+    OWN_REASONS,
+    PACE,
+    REACH,
+    REROLL_MOVE,
+    REVERSAL,
+    SLOW,
+    STEP,
+    STOPPED,
+    STUMBLED,
+    TOWARD,
+    UNMAPPED_TURN,
+    Pace,
+    PaceChanged,
+    Stride,
+    dm_per_segment,
+    heading,
+    pace_changed,
+    rounded,
+    slowing_decrease,
+    stride_after,
+    turn_degrees,
+    turn_quality,
 )
-JUMP = ActionDefinition(
-    name="jump",
-    performance_time=6,  # seed "Jump Roll": "passive ... a Performance Time of 6"
-    is_passive=True,
-    ep_row=9,
-    summary="Jump: Jump Roll Q to height and EP; a runner covers speed x time in the air.",
+from .positions import (
+    FLYING_POWERS,
+    can_fly,
+    course,
+    current_pace,
+    distance_now,
+    flees,
+    held_defense,
+    in_contact,
+    leaving,
+    movement_defense,
+    position_now,
+    running_move,
+    running_pace,
+)
+from .skills.maneuverability import (
+    maneuverability_level,
+    maneuverability_slowing,
+    maneuverability_turning,
 )
 
-TOWARD: Final = "toward"
-FLEE: Final = "flee"
-FLY: Final = "fly"
-SLOW: Final = "slow"
-FLIGHT: Final = "Flight"
-"""G-67: the power a character needs to ``fly``."""
-PACE: Final = "pace"
-"""The ``prepared`` key of a move's first :class:`Pace`."""
-MOVEMENT_DEFENSE: Final = "movement_defense"
-"""The ``prepared`` key recording the movement Defense folded into an action's Defense."""
-
-REACH: Final = 1.0
-"""G-65: meters within which two characters are in contact (melee reach)."""
-DEGREES_PER_TURN: Final = 45  # seed "Move Roll": "1 Q point per 45 degree turn"
-UNMAPPED_TURN: Final = 90.0  # G-66: a turn at a place without coordinates
-REVERSAL: Final = 180.0  # G-66: turning back along an edge
-MISS_KEEPING_SPEED: Final = 5  # seed: speed is lost when "missed by more than 5"
-MISS_PER_EP_ROW: Final = 5  # seed: "add 1 to the EP cost row for every 5 points"
-STEP: Final = 1e-6
-"""Meters: a step just long enough to tell which way a path leaves a position."""
-
-MOVING: Final = "moving"
-ARRIVED: Final = "arrived"
-STOPPED: Final = "stopped"
-INTERRUPTED: Final = "interrupted"
-STUMBLED: Final = "stumbled"
-OWN_REASONS: Final = frozenset({MOVING, ARRIVED, STOPPED})
-"""The ``Moved`` reasons of this plugin; any other ``Moved`` of a runner interrupts the run."""
-FLED: Final = "fled"
-
-
-@dataclass(frozen=True, slots=True)
-class Stride:
-    """What the latest Move Roll set: the speed Q total, the EP row, the Defense it bought, the
-    extra EP rows from failures, and whether the character still moves (seed "Move Roll")."""
-
-    speed_quality: int = 0
-    ep_row: int = MOVE.ep_row
-    defense: int = 0
-    failure_rows: int = 0
-    moving: bool = True
-
-
-def stride_after(
-    chart: ActionChart, before: Stride, quality: int, spent: QualityAllocation, *, slowing: bool
-) -> Stride:
-    """A Move Roll of ``quality`` applied to ``before`` (seed "Move Roll"; G-66).
-
-    Slowing first takes off the speed Q on the Sphere chart, less half a failure; a failure by
-    more than 5 takes off the margin; a failure adds a row of EP per 5 missed until a success.
-    A roll that cuts the speed Q to 0 or below stops the character.
-    """
-    speed = before.speed_quality - (slowing_decrease(chart, before, quality) if slowing else 0)
-    if quality < 0:
-        miss = -quality
-        speed -= miss if miss > MISS_KEEPING_SPEED else 0
-        rows = before.failure_rows + miss // MISS_PER_EP_ROW
-        cut = slowing or miss > MISS_KEEPING_SPEED
-        return Stride(max(0, speed), MOVE.ep_row + rows, 0, rows, not (cut and speed <= 0))
-    speed += -spent.speed if slowing else spent.speed
-    defense = defense_from_quality(spent.defense)
-    return Stride(
-        max(0, speed), max(0, MOVE.ep_row - spent.ep), defense, 0, not slowing or speed > 0
-    )
-
-
-def slowing_decrease(chart: ActionChart, before: Stride, quality: int) -> int:
-    """Seed: "decrease the movement Q total by the current movement Q, on the Sphere Chart ...
-    if the Move Roll is failed, reduce the decrease by half the failure" (G-66: rounded down)."""
-    decrease = chart.sphere(before.speed_quality) - (max(0, -quality) // 2)
-    return max(0, decrease)
-
-
-def dm_per_segment(chart: ActionChart, speed_quality: int) -> float:
-    """Seed: "current speed is the total Q so far applied to speed, on the Sphere Chart" in
-    dm/segment; "a Q of 0 and 1 are practically the same—.9 vs. 1"."""
-    return chart.result_value(chart.sphere(speed_quality), magnitude=True)
-
-
-@dataclass(frozen=True, slots=True)
-class Pace:
-    """A run: from ``start`` at segment ``since`` toward ``destination``, at the stride's speed."""
-
-    since: int
-    start: Position
-    destination: str
-    stride: Stride
-    dm_per_segment: float
-    flee: bool = False
-    fly: bool = False
-
-    @property
-    def meters_per_segment(self) -> float:
-        """Seed: "Speed is in .1 meters per segment"."""
-        return self.dm_per_segment / 10
-
-    def length(self, world: World) -> float:
-        """Meters to go: along the map, or for a flyer the straight line (G-67)."""
-        if self.fly:
-            straight = world.straight_distance(self.start.place, self.destination)
-            return math.inf if straight is None else float(straight)
-        return float(world.distance_to(self.start, self.destination))
-
-    def arrival(self, world: World) -> int:
-        """The segment the runner reaches its destination at this pace."""
-        return self.since + max(0, math.ceil(self.length(world) / self.meters_per_segment - 1e-9))
-
-    def position_at(self, world: World, segment: int) -> Position:
-        """Where the run is at ``segment`` (G-67: a flyer is at its start until it lands)."""
-        if self.fly:
-            return Position(self.destination) if segment >= self.arrival(world) else self.start
-        walked = self.meters_per_segment * max(0, segment - self.since)
-        return rounded(world, world.advance(self.start, self.destination, walked))
-
-
-def rounded(world: World, position: Position) -> Position:
-    """Seed "Move Roll": "Always round Movement to 2 digits" (an offset rounding to an end of its
-    edge stands at that place)."""
-    if position.toward is None:
-        return position
-    offset = round(position.offset, 2)
-    if offset >= world.edge_length(position.place, position.toward):
-        return Position(position.toward)
-    return Position(position.place, position.toward, offset)
-
-
-@dataclass(frozen=True, slots=True)
-class PaceChanged(Event):
-    """A re-rolled move's new pace, from where the runner is now (seed "Move Roll")."""
-
-    kind: ClassVar[str] = "pace"
-    character: str
-    action_id: int
-    place: str
-    toward: str | None
-    offset: float
-    destination: str
-    speed_quality: int
-    dm_per_segment: float
-    ep_row: int
-    defense: int
-    failure_rows: int
-    flee: bool
-    fly: bool
-
-    def pace(self) -> Pace:
-        stride = Stride(self.speed_quality, self.ep_row, self.defense, self.failure_rows)
-        start = Position(self.place, self.toward, self.offset)
-        return Pace(
-            self.segment, start, self.destination, stride, self.dm_per_segment, self.flee, self.fly
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Jumped(Event):
-    """A jump (seed "Jump Roll"): its height, time in the air and length for a runner."""
-
-    kind: ClassVar[str] = "jump"
-    character: str
-    height_cm: float
-    air_segments: int
-    distance_m: float
-
-
-def pace_changed(actor: str, action_id: int, pace: Pace) -> PaceChanged:
-    start, stride = pace.start, pace.stride
-    return PaceChanged(
-        pace.since, actor, action_id, start.place, start.toward, start.offset, pace.destination,
-        stride.speed_quality, pace.dm_per_segment, stride.ep_row, stride.defense,
-        stride.failure_rows, pace.flee, pace.fly,
-    )  # fmt: skip
-
-
-# -- where characters are ------------------------------------------------------------------
-
-
-def running_move(encounter: Encounter, actor: str) -> ActionInProgress | None:
-    """``actor``'s move in progress that is a run (not a stumble or a lost-control flight)."""
-    for action in encounter.state[actor].actions:
-        if action.name == MOVE.name and isinstance(action.prepared.get(PACE), Pace):
-            return action
-    return None
-
-
-def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pace, bool]:
-    """The run's latest pace, and whether something else has moved the runner since (G-65)."""
-    interrupted = False
-    for event in reversed(log):
-        started = isinstance(event, ActionStarted) and event.action_id == move.action_id
-        if started or event.segment < move.started_at:
-            break
-        if isinstance(event, Moved) and event.character == actor:
-            interrupted = interrupted or event.reason not in OWN_REASONS
-        if isinstance(event, PaceChanged) and event.action_id == move.action_id:
-            return event.pace(), interrupted
-    return move.prepared[PACE], interrupted
-
-
-def current_pace(encounter: Encounter, actor: str) -> Pace | None:
-    """The pace ``actor`` runs at now, or ``None`` when it is not running."""
-    move = running_move(encounter, actor)
-    if move is None or encounter.world is None:
-        return None
-    pace, interrupted = course(encounter.log, actor, move)
-    return None if interrupted else pace
-
-
-FLYING_POWERS: Final = frozenset({"flight", "flightslow"})
-"""Powers that fly, as letters only: ``Flight`` (the sheet's short name) and the seed's
-"Flight, Slow" (G-67, G-128)."""
-
-
-def can_fly(powers: Iterable[str]) -> bool:
-    """Whether a sheet's powers include one that flies (names matched by letters only)."""
-    return any(
-        "".join(c for c in name.casefold() if c.isalnum()) in FLYING_POWERS for name in powers
-    )
-
-
-def position_now(encounter: Encounter, actor: str) -> Position | None:
-    """Where ``actor`` is at this segment, running or not (for any plugin or policy)."""
-    pace = current_pace(encounter, actor)
-    if pace is None:
-        return encounter.state[actor].position
-    return pace.position_at(encounter.world, encounter.now)
-
-
-def distance_now(encounter: Encounter, one: str, other: str) -> float:
-    """Meters between two characters now, along the map (0 without a map)."""
-    here, there = position_now(encounter, one), position_now(encounter, other)
-    if encounter.world is None or here is None or there is None:
-        return 0.0
-    return float(encounter.world.position_distance(here, there))
-
-
-def in_contact(encounter: Encounter, one: str, other: str) -> bool:
-    """Whether the two are within reach of a punch: ``REACH`` meters (G-65)."""
-    return distance_now(encounter, one, other) <= REACH
-
-
-def heading(world: World, here: Position, place: str) -> str | None:
-    """The place the first step from ``here`` toward ``place`` leads to (``None``: there)."""
-    if here.at_place and here.place == place:
-        return None
-    step = world.advance(here, place, STEP)
-    return step.toward if step.toward is not None else step.place
-
-
-def running_pace(encounter: Encounter, actor: str) -> Pace | None:
-    """The pace of a run that has not yet arrived (an arrived run has stopped, G-65)."""
-    pace = current_pace(encounter, actor)
-    if pace is None or encounter.now >= pace.arrival(encounter.world):
-        return None
-    return pace
-
-
-def movement_defense(encounter: Encounter, actor: str) -> int:
-    """The Defense ``actor``'s running Move Roll bought (§4)."""
-    pace = running_pace(encounter, actor)
-    return 0 if pace is None else pace.stride.defense
-
-
-def held_defense(encounter: Encounter, actor: str) -> int:
-    """The movement Defense still counted in ``actor``'s Defense: a run's until it ends."""
-    pace = current_pace(encounter, actor)
-    return 0 if pace is None else pace.stride.defense
-
-
-# -- rolls -----------------------------------------------------------------------------------
-
-
-def move_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
-    """Seed "Move Roll": vs the figured Move Roll (G-08), with the Bonus Pool modifiers."""
-    return _roll(encounter, actor, intent, "move", encounter.character(actor).figured.move_roll)
-
-
-def _roll(
-    encounter: Encounter, actor: str, intent: Intent, purpose: str, target: int
-) -> ActionRoll:
-    figured = encounter.character(actor).figured
-    bonus = figured.jump_bonus if purpose == "jump" else 0  # seed: "twice height (Square)"
-    return action_roll(
-        encounter.dice_for(actor),
-        target=target,
-        bonus_pool=bonus + encounter.rules.bonus_pool(encounter, actor, intent, purpose),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, purpose),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
-    )
-
-
-def spend(encounter: Encounter, actor: str, intent: Intent, quality: int) -> QualityAllocation:
-    """Ask the mind how to spend a success on speed, Defense and EP (nothing on a failure)."""
-    if quality <= 0:
-        return QualityAllocation()
-    spent = encounter.minds[actor].allocate(encounter, actor, intent, quality)
-    parts = (spent.speed, spent.defense, spent.ep)
-    if spent.total > quality or min(parts) < 0 or spent.attack or spent.damage:
-        raise ValueError(f"{actor}'s policy spent {spent} of {quality} Q on {intent.action}")
-    return spent
-
-
-def logged(encounter: Encounter, actor: str, roll: ActionRoll, purpose: str) -> RollMade:
-    dice = roll.dice
-    return RollMade(
-        encounter.now, actor, purpose, roll.target, roll.bonus_pool, roll.pool_bonus,
-        dice.faces, dice.rerolls, dice.total, roll.quality,
-    )  # fmt: skip
-
-
-def allocated(encounter: Encounter, actor: str, action: str, s: QualityAllocation) -> Event:
-    return QualityAllocated(encounter.now, actor, action, 0, s.defense, s.speed, 0, s.ep)
-
+__all__ = [
+    "ARRIVED",
+    "DEGREES_PER_TURN",
+    "FLED",
+    "FLEE",
+    "FLIGHT",
+    "FLY",
+    "FLYING_POWERS",
+    "INTERRUPTED",
+    "JUMP",
+    "MISS_KEEPING_SPEED",
+    "MISS_PER_EP_ROW",
+    "MOVE",
+    "MOVEMENT_DEFENSE",
+    "MOVING",
+    "OWN_REASONS",
+    "PACE",
+    "REACH",
+    "REROLL_MOVE",
+    "REVERSAL",
+    "SLOW",
+    "STEP",
+    "STOPPED",
+    "STUMBLED",
+    "TOWARD",
+    "UNMAPPED_TURN",
+    "Jumped",
+    "Pace",
+    "PaceChanged",
+    "Stride",
+    "allocated",
+    "can_fly",
+    "course",
+    "current_pace",
+    "distance_now",
+    "dm_per_segment",
+    "flees",
+    "heading",
+    "held_defense",
+    "in_contact",
+    "jump_made",
+    "jump_roll",
+    "leaving",
+    "logged",
+    "move_roll",
+    "movement_defense",
+    "pace_changed",
+    "position_now",
+    "rounded",
+    "running_move",
+    "running_pace",
+    "slowing_decrease",
+    "spend",
+    "start_jump",
+    "stride_after",
+    "turn_degrees",
+    "turn_quality",
+]
+"""What the movement modules give other plugins, importable from here as before the split."""
 
 # -- the hooks -------------------------------------------------------------------------------
 
@@ -433,17 +222,6 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     elif intent.action == REROLL_MOVE.name:
         reasons += reroll_refusals(encounter, actor, intent)
     return reasons
-
-
-def leaving(encounter: Encounter, who: str | None) -> bool:
-    """Whether ``who`` has reached an exit it flees through (it goes when the run ends)."""
-    pace = None if who is None else current_pace(encounter, who)
-    world = encounter.world
-    return pace is not None and flees(world, pace) and encounter.now >= pace.arrival(world)
-
-
-def flees(world: World, pace: Pace) -> bool:
-    return pace.flee and world.is_exit(pace.destination)
 
 
 def start_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
@@ -483,6 +261,7 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
 
 
 @hookimpl(trylast=True)
+@answers_actions(MOVE.name, REROLL_MOVE.name, JUMP.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -541,11 +320,16 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     roll = move_roll(encounter, actor, intent)
     wanted = str(intent.options.get(TOWARD, pace.destination))
     turn = 0 if pace.fly else turn_quality(world, here, pace.destination, wanted)
-    turned = turn == 0 or roll.quality >= turn  # G-66: else the run keeps its course
-    spent = spend(encounter, actor, intent, roll.quality - (turn if turned else 0))
+    level = maneuverability_level(encounter, actor)
+    free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
+    turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course
+    spent = spend(encounter, actor, intent, roll.quality - (turn - free if turned else 0))
+    slowing, extra = bool(intent.options.get(SLOW)), maneuverability_slowing(level)
     stride = stride_after(
-        chart, pace.stride, roll.quality, spent, slowing=bool(intent.options.get(SLOW))
+        chart, pace.stride, roll.quality, spent, slowing=slowing, extra_slowing=extra
     )
+    if turned and free and encounter.defaults.G163_maneuverability_turn == "speed":
+        stride = replace(stride, speed_quality=max(0, stride.speed_quality - free))  # G-163
     full = encounter.defaults.G36_reroll_payment == "full"
     encounter.reroll_sustained(actor, move.action_id, stride.ep_row, full=full)
     events: list[Event] = [
@@ -579,58 +363,8 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     )
 
 
-def turn_quality(world: World, here: Position, going: str, wanted: str) -> int:
-    """Seed: "1 Q point per 45 degree turn" between the way ``here`` leads to ``going`` and the
-    way it leads to ``wanted`` (G-66: 180° back along an edge; 90° without coordinates)."""
-    old, new = heading(world, here, going), heading(world, here, wanted)
-    if wanted == going or old is None or new is None or old == new:
-        return 0
-    return math.ceil(turn_degrees(world, here, old, new) / DEGREES_PER_TURN - 1e-9)
-
-
-def turn_degrees(world: World, here: Position, old: str, new: str) -> float:
-    if not here.at_place:
-        return REVERSAL
-    points = [world.place(name) for name in (here.place, old, new)]
-    if any(p.x is None or p.y is None for p in points):
-        return UNMAPPED_TURN
-    (x, y), *ways = [(float(p.x or 0), float(p.y or 0)) for p in points]
-    angles = [math.degrees(math.atan2(b - y, a - x)) for a, b in ways]
-    difference = abs(angles[0] - angles[1]) % 360
-    return min(difference, 360 - difference)
-
-
-def start_jump(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
-    """Seed "Jump Roll": vs Agility + Strength, a bonus of twice Height (Square chart); Q to
-    height and EP; "On a failure, the character still jumps, but not as high"."""
-    figured = encounter.character(actor).figured
-    roll = _roll(encounter, actor, intent, "jump", figured.jump_roll)
-    spent = spend(encounter, actor, intent, roll.quality)
-    if spent.speed or spent.defense:
-        raise ValueError(f"{actor}'s policy spent {spent}: a jump's Q goes to height and EP")
-    events = (
-        logged(encounter, actor, roll, "jump roll"),
-        allocated(encounter, actor, JUMP.name, spent),
-    )
-    charges = (Charge(JUMP.ep_row - spent.ep, "jump roll"),)
-    jumped = jump_made(encounter, actor, roll.quality - spent.ep)
-    prepared = {JUMP.name: jumped, "quality": roll.quality, "outcome": "jumped"}
-    return Initiation(JUMP.performance_time, events, charges, prepared)
-
-
-def jump_made(encounter: Encounter, actor: str, height_quality: int) -> Jumped:
-    """Seed: Q on the Result column read to the Square chart is the height in cm; 4 × the
-    height in meters on the Square chart the segments in the air (G-65: at least 1); the length
-    is the speed in m/segment at the time of jumping × that time."""
-    chart = encounter.charts.action
-    height_cm = chart.from_result("square", height_quality, magnitude=True)
-    air = max(1, chart.square(4 * height_cm / 100))
-    pace = running_pace(encounter, actor)
-    speed = 0.0 if pace is None else pace.meters_per_segment
-    return Jumped(encounter.now, actor, height_cm, air, round(speed * air, 2))
-
-
 @hookimpl(trylast=True)
+@answers_actions(MOVE.name, REROLL_MOVE.name, JUMP.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -767,6 +501,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 
 
 @hookimpl
+@answers_actions(MOVE.name)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """At a Payment Segment a run that has already arrived ends before it pays again."""
     return catch_up(encounter, actor, leave=True) if action.name == MOVE.name else []

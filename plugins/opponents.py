@@ -14,8 +14,10 @@ can be performed must be handled on a case-by-case basis." This builtin plugin
   failure's Attack share against each, the Defense bought against all (G-15), damage Q and
   Hand Damage with every blow, Hand Damage's row 7 paid per blow (seed "Hand Damage"); the
   later blows land a segment apart, each a ``sweep-blow`` its character starts in the segment
-  the previous one landed (``together``: all at once). Fists only; "in front" is not checked
-  (a map has no facing);
+  the previous one landed (``together``: all at once). "In front" is not checked (a map has no
+  facing);
+* sweeps with a weapon too (intent option ``weapon``; :mod:`mands_rulebook.sweep_weapons`,
+  G-172): the weapon's reach, Performance Time, skill, damage, cover and EP row;
 * gives power plugins :func:`fork_blast` (seed "Fire Coat": "Fire blasts may be forked ...
   dividing the damage between more than one target. Attack Q must be supplied for each
   target") and :func:`split_attack`;
@@ -30,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -58,7 +60,17 @@ from .fists import (
 )
 from .movement import in_contact
 from .policies import SPEED_STEP, NearestEnemy, allowed, preset
-from .range import CONTACT, reach_refusals, sight_modifier
+from .range import reach_refusals
+from .sweep_weapons import (
+    blow_charge,
+    held_weapon,
+    sweep_range_and_sight,
+    sweep_reach,
+    sweep_weapon,
+    weapon_blow_at,
+    weapon_refusals,
+)
+from .weapons import WEAPON_OPTION, standard_weapons
 
 TARGETS_OPTION: Final = "targets"
 """``Intent.options`` key of a sweep: the ids of its targets, ``Intent.target`` first."""
@@ -93,7 +105,8 @@ class SweepBlowsLeft(Event):
     """A sweep's blow has landed (or missed) and these are still to come (G-81).
 
     ``targets`` and ``attacks`` pair up, in order; ``damage`` is the blows' damage change from
-    the Combat Roll (Doubles chart, or a failure's share).
+    the Combat Roll (Doubles chart, or a failure's share); ``weapon`` the weapon swept with
+    (``None``: fists, G-172).
     """
 
     kind: ClassVar[str] = "sweep-blows-left"
@@ -101,6 +114,7 @@ class SweepBlowsLeft(Event):
     targets: tuple[str, ...]
     attacks: tuple[int, ...]
     damage: int
+    weapon: str | None = None
 
 
 # --- multiple opponents in the Combat Bonus Pool (seed "Combat Roll"; G-80) ---------------------
@@ -257,13 +271,16 @@ def blow_at(encounter: Encounter, source: str, target: str, attack: int, blow: B
 
 def sweep_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """A sweep needs distinct targets, its intent's target first, each one an enemy in action
-    in contact (the case-by-case call of G-81)."""
+    within reach (the case-by-case call of G-81; G-172 for weapons)."""
     targets = sweep_targets(intent)
     if not targets or targets[0] != intent.target:
         return ["a sweep's targets must start with its target"]
     if len(set(targets)) != len(targets):
         return ["a sweep names a target twice"]
-    reasons: list[str] = []
+    reasons: list[str] = weapon_refusals(encounter, actor, intent)
+    if reasons:
+        return reasons
+    reach = sweep_reach(intent)
     for target in targets:
         if target not in encounter.state.ids() or target == actor:
             reasons.append(f"{target!r} is no opponent")
@@ -272,7 +289,7 @@ def sweep_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str
         elif not encounter.state[target].in_action:
             reasons.append(f"{target} is out of action")
         else:
-            reasons += reach_refusals(encounter, actor, target, CONTACT)
+            reasons += reach_refusals(encounter, actor, target, reach)
     return reasons
 
 
@@ -280,7 +297,11 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
     """One Combat Roll (§5), its Attack split per target, one Hand Damage charge per blow
     paid now (``together``) or blow by blow (``successive``)."""
     targets = sweep_targets(intent)
-    roll = combat_roll(encounter, actor, intent)
+    weapon = sweep_weapon(intent)
+    if weapon is None:
+        roll = combat_roll(encounter, actor, intent)
+    else:
+        roll = combat_roll(encounter, actor, intent, improves=weapon.skill)
     allocation = spend_quality(encounter, actor, intent, roll.quality)
     blow = prepare_blow(encounter, actor, roll.quality, allocation)
     if roll.succeeded:
@@ -288,14 +309,13 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
     else:  # G-81: a failure's Attack share goes against each target
         attacks = tuple(int(blow["attack"]) for _ in targets)
     blows_now = len(targets) if encounter.defaults.G81_sweep_blows == "together" else 1
-    hand = tuple(Charge(HAND_DAMAGE_ROW, "hand damage") for _ in range(blows_now))
+    hand = tuple(blow_charge(weapon) for _ in range(blows_now))
     allocated = dataclasses.replace(
         allocation_event(encounter, actor, allocation), action=SWEEP.name
     )
+    time = SWEEP.performance_time if weapon is None else weapon.performance_time
     return Initiation(
-        performance_time=reduced_performance_time(
-            SWEEP.performance_time, allocation.speed, encounter.defaults
-        ),
+        performance_time=reduced_performance_time(time, allocation.speed, encounter.defaults),
         events=(roll_event(encounter, actor, roll), allocated),
         charges=(Charge(SWEEP.ep_row - allocation.ep, "combat roll"), *hand),
         prepared={
@@ -305,6 +325,7 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
             TARGETS_OPTION: targets,
             "withheld": 0,
             "quality": roll.quality,
+            WEAPON_OPTION: None if weapon is None else weapon.name,
         },
     )
 
@@ -328,19 +349,26 @@ def land_blows(
     if landing >= len(targets):
         return events
     damage = int(action.prepared["damage"])
-    left = SweepBlowsLeft(encounter.now, actor, targets[landing:], attacks[landing:], damage)
+    weapon = action.prepared.get(WEAPON_OPTION)
+    left = SweepBlowsLeft(
+        encounter.now, actor, targets[landing:], attacks[landing:], damage, weapon
+    )
     return [*events, left]
 
 
 def sweep_blow(
     encounter: Encounter, actor: str, target: str, attack: int, action: ActionInProgress
 ) -> list[Event]:
-    """One blow of a sweep (Hand Damage and the damage change, §7.1); a target already out of
-    action is passed over."""
+    """One blow of a sweep (Hand Damage, or the weapon's damage, and the damage change, §7.1;
+    G-172); a target already out of action is passed over."""
     if not encounter.state[target].in_action:
         return []
-    blow = Blow(raw=blow_damage(encounter, actor, action), source=actor)
-    return blow_at(encounter, actor, target, attack, blow)
+    name = action.prepared.get(WEAPON_OPTION)
+    if name is None:
+        blow = Blow(raw=blow_damage(encounter, actor, action), source=actor)
+        return blow_at(encounter, actor, target, attack, blow)
+    weapon = standard_weapons()[str(name)]
+    return weapon_blow_at(encounter, actor, target, attack, weapon, action)
 
 
 def pending_blows(encounter: Encounter, actor: str) -> SweepBlowsLeft | None:
@@ -362,22 +390,25 @@ def sweep_blow_refusals(encounter: Encounter, actor: str, intent: Intent) -> lis
         return [f"{actor} has no sweep blow to follow through (G-81)"]
     if intent.target != pending.targets[0]:
         return [f"the next blow of {actor}'s sweep is at {pending.targets[0]}"]
-    return reach_refusals(encounter, actor, pending.targets[0], CONTACT)
+    swept = Intent(SWEEP.name, options={WEAPON_OPTION: pending.weapon} if pending.weapon else {})
+    return reach_refusals(encounter, actor, pending.targets[0], sweep_reach(swept))
 
 
 def sweep_blow_initiation(encounter: Encounter, actor: str) -> Initiation:
-    """G-81: no roll; one segment; Hand Damage's row 7 for the blow."""
+    """G-81: no roll; one segment; Hand Damage's row 7 (a weapon's row, G-172) for the blow."""
     pending = pending_blows(encounter, actor)
     assert pending is not None  # refused otherwise
+    weapon = None if pending.weapon is None else standard_weapons()[pending.weapon]
     return Initiation(
         performance_time=SWEEP_BLOW.performance_time,
-        charges=(Charge(SWEEP_BLOW.ep_row, "hand damage"),),
+        charges=(blow_charge(weapon),),
         prepared={
             "attack": pending.attacks[0],
             "damage": pending.damage,
             "withheld": 0,
             TARGETS_OPTION: pending.targets,
             "attacks": pending.attacks,
+            WEAPON_OPTION: pending.weapon,
         },
     )
 
@@ -392,6 +423,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.action == SWEEP.name:
         return sweep_refusals(encounter, actor, intent)
@@ -404,17 +436,18 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
-    """Extra opponents (G-80), Teamwork (G-82), and a sweep's Close sight modifier (as a
-    punch's, ``mands_rulebook.range``)."""
+    """Extra opponents (G-80), Teamwork (G-82), and a sweep's range and sight modifiers (as a
+    punch's or a weapon's, ``mands_rulebook.range``; G-172)."""
     if purpose != "combat" or intent.target is None:
         return []
     found = [m for m in [opponents_modifier(encounter, actor, intent)] if m is not None]
-    if intent.action == SWEEP.name and (sight := sight_modifier(encounter, actor, CONTACT, 0)):
-        found.append(Modifier(sight, "sight", "seed 002 Sight: Close combat modifier"))
+    if intent.action == SWEEP.name:
+        found += sweep_range_and_sight(encounter, actor, intent, sweep_targets(intent))
     return found + teamwork_modifiers(encounter, actor, intent)
 
 
 @hookimpl(trylast=True)
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -426,6 +459,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -441,9 +475,10 @@ def mands_action_resolve(
 
 class Sweeper:
     """Follow a sweep through; sweep the enemies in contact (up to ``max_targets``, option,
-    default 3) when there are two or more; punch one alone; close in otherwise (as
-    ``nearest-enemy``). Quality: Attack to meet every target's Defense, 3 Q speed, the rest
-    damage; the Attack is split so each target gets its Defense. Not rules text."""
+    default 3) when there are two or more, with the weapon held ready if it is not a thrown one
+    (G-172); punch one alone; close in otherwise (as ``nearest-enemy``). Quality: Attack to
+    meet every target's Defense, 3 Q speed, the rest damage; the Attack is split so each target
+    gets its Defense. Not rules text."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.max_targets = int(options.get("max_targets", 3))
@@ -456,7 +491,8 @@ class Sweeper:
                 return follow
         near = sorted(engaged_enemies(encounter, actor))[: self.max_targets]
         if len(near) >= 2:
-            sweep = Intent(SWEEP.name, near[0], "sweep the enemies in reach", {"targets": near})
+            options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
+            sweep = Intent(SWEEP.name, near[0], "sweep the enemies in reach", options)
             if allowed(encounter, actor, sweep):
                 return sweep
         return NearestEnemy({}).choose(encounter, actor)

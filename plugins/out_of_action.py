@@ -11,12 +11,17 @@ in one place, in this order, each step seeing the Body DP the one before left:
    segment), unless a plugin reported it with a :class:`~mands_sim.events.WoundOpened` already.
 3. **Bleeding** (G-19, switch ``G19_bleeding``): at each Payment Segment every open wound takes
    1 penetrating DP; every second round a Bleeding Roll — 2d10 vs. Constitution (Sphere chart),
-   pool = Body DP − penetrating DP lost in the spell — stops them all first (without First Aid,
-   which would halve the interval).
+   pool = Body DP − penetrating DP lost in the spell — stops them all first; every round once
+   First Aid has succeeded on them (seed "First Aid": it "halves the time between Bleeding
+   Rolls"; :mod:`mands_rulebook.skills.first_aid`).
 4. **Condition** (G-17): dead at Body DP ≤ −(maximum Body DP), or when the DP lost to hits on
-   the head or neck reach twice that location's DP (its DP ≤ −its maximum); knocked out by an
+   the head or neck reach twice that location's DP (its DP ≤ −its maximum); an unconscious
+   character may come to (:mod:`mands_rulebook.coming_to`: a Nerve Pinch's rounds are over,
+   G-171); knocked out by an
    Injury roll failed by 10+ or a Nerve Pinch; otherwise, at Body DP ≤ 0, 2d10 ≤ Constitution
    (Sphere) + Resist Death + current Body DP (a negative number) or fall unconscious.
+
+A flyer that goes out of action before it lands falls (:mod:`mands_rulebook.falling`, G-175).
 
 The kernel asks after every action that hurt someone (G-46: once every blow of the segment has
 landed) and at every Payment Segment. Death is final: a dead character is never checked again.
@@ -45,9 +50,12 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 
+from .coming_to import coming_to
+from .falling import flyer_falls
 from .injury import (
     INJURY,
     INJURY_ROLL,
+    FirstAid,
     Hit,
     hits_between,
     injury_events,
@@ -66,6 +74,9 @@ BLEEDING_ROLL: Final = "bleeding roll"
 
 ROUNDS_BETWEEN_BLEEDING_ROLLS: Final = 2
 """G-19: without First Aid a Bleeding Roll comes every 2 rounds (First Aid halves it)."""
+
+FIRST_AID_DIVISOR: Final = 2
+"""Seed "First Aid": "A successful roll halves the time between Bleeding Rolls"."""
 
 BLEEDING_PER_WOUND: Final = 1
 """G-19: each open wound loses 1 DP per round."""
@@ -91,6 +102,7 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
     events += wounds(encounter, actor, start)
     events += bleeding(encounter, actor, start, damage_points(state, events))
     events += condition(encounter, actor, start, events)
+    events += flyer_falls(encounter, actor, events)  # G-175
     return events
 
 
@@ -165,28 +177,40 @@ def wounds(encounter: Encounter, actor: str, start: int) -> list[Event]:
 
 @dataclass(frozen=True, slots=True)
 class BleedingSpell:
-    """The wounds open since bleeding last stopped, and how long they have bled."""
+    """The wounds open since bleeding last stopped, how long they have bled, and whether First
+    Aid has succeeded on them (seed "First Aid")."""
 
     wounds: int
     penetrating_lost: int
     rounds: int
+    first_aid: bool = False
+
+    @property
+    def rounds_between_rolls(self) -> int:
+        """G-19: every 2 rounds; seed "First Aid": "A successful roll halves the time"."""
+        if self.first_aid:
+            return ROUNDS_BETWEEN_BLEEDING_ROLLS // FIRST_AID_DIVISOR
+        return ROUNDS_BETWEEN_BLEEDING_ROLLS
 
 
 def bleeding_spell(log: Sequence[Event], actor: str) -> BleedingSpell:
     """Read back to the last time ``actor``'s bleeding stopped (G-19)."""
     wounds = lost = rounds = 0
+    treated = False
     for event in reversed(log):
         if getattr(event, "character", None) != actor:
             continue
         if isinstance(event, BleedingStopped):
             break
-        if isinstance(event, WoundOpened):
+        if isinstance(event, FirstAid):
+            treated = treated or event.succeeded
+        elif isinstance(event, WoundOpened):
             wounds += 1
             lost += event.penetrating_points
         elif isinstance(event, DamageTaken) and event.source == BLEEDING:
             rounds += 1
             lost += event.taken
-    return BleedingSpell(wounds, lost, rounds)
+    return BleedingSpell(wounds, lost, rounds, treated)
 
 
 def is_payment_segment(encounter: Encounter) -> bool:
@@ -216,7 +240,7 @@ def bleeding(encounter: Encounter, actor: str, start: int, dp: int) -> list[Even
     if spell.wounds == 0:
         return []
     events: list[Event] = []
-    if (spell.rounds + 1) % ROUNDS_BETWEEN_BLEEDING_ROLLS == 0:
+    if (spell.rounds + 1) % spell.rounds_between_rolls == 0:
         events = bleeding_roll(encounter, actor, dp, spell)
         if isinstance(events[-1], BleedingStopped):
             return events
@@ -259,6 +283,8 @@ def condition(
     dp = damage_points(state, pending)
     if is_dead(encounter, actor, start, dp):
         return [OutOfAction(encounter.now, actor, DEAD)]
+    if state.condition == UNCONSCIOUS:
+        return coming_to(encounter, actor, dp)
     if not state.in_action:
         return []
     if knocked_out(encounter, actor, start, pending):

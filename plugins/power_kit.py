@@ -31,6 +31,13 @@ The kit then plays the rules every power shares:
   ``prepared["covers"]``, from ``prepared["protects_from"]``.
 * **%Control**: every power intent names the sheet's entry in ``options["power"]`` (use
   :func:`power_intent`); a power intent that does not is refused, so %Control is never skipped.
+* **Touches** ("must hit for DP, or use N Quality Points from the Combat Roll", G-79, G-120): a
+  use with ``touch = N`` is an attack in contact whose intent option ``touch`` sets N Q of a
+  success aside before the mind spends the rest; :func:`touch_attack` lands its carrier (a
+  punch: Hand Damage plus the damage Q) and says whether the touch took effect.
+* **PR taken** (seed "Absorption", G-181): a :class:`PowerTaken` in the log moves PR of a power
+  from one character to another until it runs out; :func:`usable_power` (and so
+  :func:`power_rating`, :func:`power_intent`, the refusals) counts it.
 
 What a use keeps in ``prepared``: its own ``prepare`` values, ``"power"`` (the sheet's entry)
 and ``"ep_row"``; a sustained use ``"protects_from"``; an attack ``"attack"``, ``"defense"``,
@@ -44,22 +51,31 @@ and :func:`canonical_power_name` resolves any name through the registered specs.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.errors import MandsSimError
-from mands_sim.events import ActionDropped, AttackResolved, Event, PushedBack, QualityAllocated
+from mands_sim.events import (
+    ActionDropped,
+    AttackResolved,
+    DamageTaken,
+    Event,
+    PushedBack,
+    QualityAllocated,
+)
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.registry import SOURCES, Register, Registries, Source, collect_registries
-from mands_sim.rolls import ActionRoll, action_roll, reduced_performance_time
+from mands_sim.rolls import ActionRoll, reduced_performance_time
 
 from .control import LOST_CONTROL, POWER_OPTION
 from .damage import Blow, strike
+from .editing_points import character_roll
 from .fists import new_defense, prepare_blow, roll_event, spend_quality
 from .maintained import maintained_shot
 from .range import CONTACT, Reach, distance, range_modifier, reach_refusals, sight_modifier
@@ -103,6 +119,10 @@ LET_GO: Final = "let go"
 TOUCH_OPTION: Final = "touch"
 """``Intent.options`` key: set aside Combat-Roll Q to touch instead of hitting for DP."""
 
+SET_ASIDE: Final = "touch_quality"
+TOUCH_NEEDED: Final = "touch_needed"
+"""``prepared`` keys of a touch: the Q set aside (0: the blow must take DP) and its N."""
+
 DefaultSpend = Callable[[Encounter, str, Intent, int], Mapping[str, int]]
 """``(encounter, actor, intent, pr) -> {effect: PR}``: a use's documented default allocation."""
 Prepare = Callable[[Encounter, str, Intent, "PowerSpend"], Mapping[str, Any]]
@@ -142,6 +162,9 @@ class PowerUse:
         ranges: an attack's Short Range, Range Set and Maximum Range (``None``: contact).
         roll_bonus: points an attack adds to its Combat Roll.
         base_row: the EP row PR on ``ep`` lowers (row 9 unless the power says otherwise).
+        touch: a touch's N (seed "must hit for DP, or use N Quality Points from the Combat
+            Roll"; 0: not a touch): the intent option ``touch`` sets N Q of a success aside
+            before the mind spends the rest, and the carrier is a punch (:func:`touch_attack`).
     """
 
     action: ActionDefinition
@@ -154,12 +177,15 @@ class PowerUse:
     ranges: RangesFor | None = None
     roll_bonus: RollBonus = _no_bonus
     base_row: int = POWER_ROW
+    touch: int = 0
 
     def __post_init__(self) -> None:
         if set(self.effects) & set(COMMON_EFFECTS):
             raise ValueError(f"{self.action.name}: 'ep' and 'speed' are always spendable")
         if self.role == ATTACK and self.blow is None and self.resolve is None:
             raise ValueError(f"{self.action.name}: an attack use needs a blow or a resolve")
+        if self.touch and (self.role != ATTACK or self.ranges is not None):
+            raise ValueError(f"{self.action.name}: a touch is an attack in contact")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +219,12 @@ class PowerSpec:
     @property
     def names(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The names of this power's use actions: what its action hooks answer
+        (``@answers_actions(*spec.actions)``, ``docs/writing-plugins.md``)."""
+        return tuple(use.action.name for use in self.uses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +322,29 @@ def encounter_registries(encounter: Encounter) -> Registries:
     return Registries() if pm is None else collect_registries(pm)
 
 
+_SHEET_POWERS: dict[tuple[int, int], tuple[CharacterSheet, PowerSpec, PowerEntry | None]] = {}
+""":func:`sheet_power`'s answers by sheet and spec object (both frozen; each kept with its
+answer, so an id is never reused while the entry stands); emptied when it grows large."""
+
+_SHEET_POWERS_KEPT: Final = 4096
+
+
 def sheet_power(sheet: CharacterSheet, spec: PowerSpec) -> PowerEntry | None:
     """The sheet's entry for ``spec`` under its name or an alias; a latent power (seed: not yet
-    discovered) or one without a PR cannot be used."""
+    discovered) or one without a PR cannot be used. Asked for every character at every roll by
+    the "does anyone have it" checks, so the answer is kept per sheet and spec."""
+    key = (id(sheet), id(spec))
+    kept = _SHEET_POWERS.get(key)
+    if kept is not None and kept[0] is sheet and kept[1] is spec:
+        return kept[2]
+    if len(_SHEET_POWERS) >= _SHEET_POWERS_KEPT:
+        _SHEET_POWERS.clear()
+    found = _sheet_power(sheet, spec)
+    _SHEET_POWERS[key] = (sheet, spec, found)
+    return found
+
+
+def _sheet_power(sheet: CharacterSheet, spec: PowerSpec) -> PowerEntry | None:
     wanted = {normalized(name) for name in spec.names}
     for key, entry in sheet.powers.items():
         if normalized(key) in wanted and entry.power_rating and not entry.extra.get("latent"):
@@ -300,10 +352,48 @@ def sheet_power(sheet: CharacterSheet, spec: PowerSpec) -> PowerEntry | None:
     return None
 
 
-def power_rating(encounter: Encounter, actor: str, spec: PowerSpec) -> int:
-    """``actor``'s PR in ``spec`` (0 without a usable entry)."""
+def usable_power(encounter: Encounter, actor: str, spec: PowerSpec) -> PowerEntry | None:
+    """``actor``'s entry for ``spec`` as it stands now: the sheet's, its PR changed by the PR
+    taken from or by ``actor`` and not yet given back (:class:`PowerTaken`, G-181); an entry
+    named as the power for a power ``actor`` holds only by taking it; ``None`` at PR 0."""
     entry = sheet_power(encounter.character(actor).sheet, spec)
+    shift = taken_rating(encounter, actor, spec.name)
+    if not shift:
+        return entry
+    rating = shift + (0 if entry is None else int(entry.power_rating or 0))
+    if rating <= 0:
+        return None
+    return PowerEntry(spec.name, rating) if entry is None else replace(entry, power_rating=rating)
+
+
+def power_rating(encounter: Encounter, actor: str, spec: PowerSpec) -> int:
+    """``actor``'s PR in ``spec`` now (0 without a usable entry; :func:`usable_power`)."""
+    entry = usable_power(encounter, actor, spec)
     return 0 if entry is None else int(entry.power_rating or 0)
+
+
+_HOLDERS: weakref.WeakKeyDictionary[Encounter, dict[str, bool]] = weakref.WeakKeyDictionary()
+"""Per encounter and power name: whether anyone's sheet has a usable entry for it."""
+
+
+def anyone_has_power(encounter: Encounter, spec: PowerSpec) -> bool:
+    """Whether anyone in ``encounter`` has ``spec`` at a PR above 0 now (:func:`power_rating`).
+
+    Rules ask it at every roll ("is there a Fire Coat to be blinded by?"). While no PR of the
+    power has been taken (:class:`PowerTaken`), a PR is the sheet's, and the characters of an
+    encounter are fixed, so the answer from the sheets is kept per encounter; once some has
+    been taken, every character's PR now is asked."""
+    name = spec.name
+    if any(taken.power == name for taken in powers_taken(encounter)):
+        return any(power_rating(encounter, who, spec) for who in encounter.state.ids())
+    holders = _HOLDERS.get(encounter)
+    if holders is None:
+        holders = _HOLDERS[encounter] = {}
+    found = holders.get(name)
+    if found is None:
+        sheets = (encounter.character(who).sheet for who in encounter.state.ids())
+        found = holders[name] = any(sheet_power(sheet, spec) is not None for sheet in sheets)
+    return found
 
 
 def power_intent(
@@ -316,10 +406,67 @@ def power_intent(
 ) -> Intent | None:
     """An intent for ``action`` naming the sheet's entry for %Control; ``None`` if ``actor``
     has no usable entry for ``spec``."""
-    entry = sheet_power(encounter.character(actor).sheet, spec)
+    entry = usable_power(encounter, actor, spec)
     if entry is None:
         return None
     return Intent(action, target, f"{spec.name}: {action}", {**options, POWER_OPTION: entry.name})
+
+
+# --- powers taken (seed "Absorption"; G-181) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PowerTaken(Event):
+    """``character`` took ``power_rating`` PR of ``target``'s ``power``: until segment ``until``
+    it is ``character``'s to use and ``target``'s no more (seed "Absorption": "lost by the
+    character with this power, and regained by the target, PR rounds after it was taken")."""
+
+    kind: ClassVar[str] = "power-taken"
+    character: str
+    target: str
+    power: str
+    power_rating: int
+    until: int
+
+    def narrative(self) -> str:
+        return (
+            f"{self.character} takes {self.power} PR {self.power_rating} from {self.target} "
+            f"until segment {self.until}"
+        )
+
+
+_TAKEN: weakref.WeakKeyDictionary[Encounter, tuple[int, list[PowerTaken]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per encounter: how much of its log was read, and the :class:`PowerTaken` events in it."""
+
+
+def powers_taken(encounter: Encounter) -> list[PowerTaken]:
+    """Every :class:`PowerTaken` in ``encounter``'s log (read once, then only new events)."""
+    log = encounter.log
+    read, found = _TAKEN.get(encounter, (0, []))
+    if read == len(log):
+        return found
+    if read > len(log):
+        read, found = 0, []
+    found = found + [e for e in log[read:] if isinstance(e, PowerTaken)]
+    _TAKEN[encounter] = (len(log), found)
+    return found
+
+
+def taken_rating(encounter: Encounter, actor: str, power: str) -> int:
+    """PR of ``power`` ``actor`` holds by taking it, less what was taken from ``actor``, now."""
+    shift = 0
+    for taken in powers_taken(encounter):
+        if taken.power == power and taken.until > encounter.now:
+            shift += taken.power_rating * ((taken.character == actor) - (taken.target == actor))
+    return shift
+
+
+def taken_powers(encounter: Encounter, actor: str) -> tuple[str, ...]:
+    """The powers ``actor`` holds now by taking them, in the order taken."""
+    held = (t.power for t in powers_taken(encounter) if t.character == actor)
+    return tuple(dict.fromkeys(p for p in held if taken_rating(encounter, actor, p) > 0))
 
 
 # --- registration --------------------------------------------------------------------------------
@@ -412,8 +559,12 @@ def reach_for(encounter: Encounter, use: PowerUse, spent: Mapping[str, int], pr:
 
 def range_pool(encounter: Encounter, actor: str, target: str, reach: Reach) -> int:
     """G-20's range penalty and the seed-002 sight modifier, as ``mands_rulebook.range`` counts
-    them for weapons, for the Combat Roll of a power attack."""
+    them for weapons, for the Combat Roll of a power attack, at the distance the target seems
+    to be (seed "Sight": true distance ÷ Sight Power, for Short Range and Range Sets, G-136)."""
+    from .powers.sight_power import seen_distance  # the power module imports this kit
+
     meters = 0.0 if reach == CONTACT else distance(encounter, actor, target)
+    meters = seen_distance(encounter, actor, meters)
     penalty = range_modifier(encounter, reach, meters) if isinstance(reach, Ranges) else None
     return (penalty.amount if penalty else 0) + sight_modifier(encounter, actor, reach, meters)
 
@@ -426,7 +577,44 @@ def touch_quality(intent: Intent, quality: int, needed: int) -> int:
 
 def touched(damage_points_lost: int, set_aside: int, needed: int) -> bool:
     """The touch takes effect: the blow took DP, or the N Q were spent."""
-    return damage_points_lost > 0 or set_aside >= needed
+    return damage_points_lost > 0 or set_aside >= needed > 0
+
+
+def touch_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
+    """The carrier of a touch (G-79, G-120): a punch, Hand Damage plus the damage Q, never
+    below 0, dealt by the power the intent names."""
+    hand = int(encounter.character(actor).figured.hand_damage)
+    raw = max(0, hand + int(action.prepared["damage"]))
+    return Blow(raw=raw, source=actor, weapon=str(action.prepared.get(POWER_OPTION) or ""))
+
+
+def touch_attack(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> tuple[list[Event], bool]:
+    """A touch use's Defense, Attack and carrier (:func:`attack_events` with
+    :func:`touch_blow`), and whether the touch took effect: it hit, and the carrier took DP or
+    the N Q were set aside."""
+    events = attack_events(encounter, actor, action, touch_blow)
+    target = action.intent.target
+    assert target is not None
+    hit = any(isinstance(e, AttackResolved) and e.hit for e in events)
+    lost = damage_points_lost(encounter, target, events)
+    needed = int(action.prepared.get(TOUCH_NEEDED, 0))
+    return events, hit and touched(lost, int(action.prepared.get(SET_ASIDE, 0)), needed)
+
+
+def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -> int:
+    """Body DP the (not yet applied) ``events`` take from ``target``."""
+    return encounter.state[target].damage_points - condition_after(encounter, target, events)[1]
+
+
+def condition_after(encounter: Encounter, target: str, events: list[Event]) -> tuple[int, int]:
+    """``target``'s VP and Body DP once ``events`` (not applied yet) are."""
+    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
+    if taken:
+        return taken[-1].virtual_damage_points_after, taken[-1].damage_points_after
+    state = encounter.state[target]
+    return state.virtual_damage_points, state.damage_points
 
 
 # --- the hooks' bodies ---------------------------------------------------------------------------
@@ -438,7 +626,7 @@ def power_refusals(encounter: Encounter, actor: str, intent: Intent, spec: Power
     use = spec.use(intent.action)
     if use is None:
         return []
-    entry = sheet_power(encounter.character(actor).sheet, spec)
+    entry = usable_power(encounter, actor, spec)
     if entry is None:
         return [f"{actor} has no usable {spec.name}"]
     if intent.options.get(POWER_OPTION) != entry.name:
@@ -501,8 +689,9 @@ def attack_initiation(
     reach = reach_for(encounter, use, spend.effects, spend.power_rating)
     bonus = use.roll_bonus(encounter, actor, intent, spend)
     pool = range_pool(encounter, actor, intent.target, reach)
-    roll = power_combat_roll(encounter, actor, intent, pool=pool, bonus=bonus)
-    allocation = spend_quality(encounter, actor, intent, roll.quality)
+    roll = power_combat_roll(encounter, actor, intent, pool=pool, bonus=bonus, power=used.power)
+    set_aside = touch_quality(intent, roll.quality, use.touch)
+    allocation = spend_quality(encounter, actor, intent, roll.quality - set_aside)
     speed = spend.speed + allocation.speed
     a = allocation
     quality = QualityAllocated(
@@ -522,25 +711,40 @@ def attack_initiation(
             **prepare_blow(encounter, actor, roll.quality, allocation),
             "quality": roll.quality,
             "reach": reach,
+            **({SET_ASIDE: set_aside, TOUCH_NEEDED: use.touch} if use.touch else {}),
         },
     )
 
 
 def power_combat_roll(
-    encounter: Encounter, actor: str, intent: Intent, *, pool: int = 0, bonus: int = 0
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    *,
+    pool: int = 0,
+    bonus: int = 0,
+    power: str | None = None,
 ) -> ActionRoll:
     """The Combat Roll of a power attack (§5): twice Agility on the Sphere chart (+ ``bonus``),
-    pool ⌊Learning/10⌋ + the Bonus Pool modifiers + ``pool`` (range, sight)."""
+    pool ⌊Learning/10⌋ + the Bonus Pool modifiers + ``pool`` (range, sight). Editing Points on
+    it train the combat skill with ``power`` (seed 000: Seraph's "combat skill with
+    Electricity"; the action's name when no power is given)."""
     figured = encounter.character(actor).figured
-    pool += figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, "combat")
-    return action_roll(
-        encounter.dice_for(actor),
+    return character_roll(
+        encounter,
+        actor,
+        intent,
+        "combat",
         target=figured.combat_roll + bonus,
-        bonus_pool=pool,
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, "combat"),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
+        pool=pool + figured.combat_pool,
+        improves=combat_skill_with(power or intent.action),
     )
+
+
+def combat_skill_with(power: str) -> str:
+    """Seed 000: the points a combat roll with a power is edited by go to "his combat skill
+    with Electricity"."""
+    return f"combat with {power}"
 
 
 def power_resolution(

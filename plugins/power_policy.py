@@ -6,7 +6,8 @@ Each time it may act, a blaster
 1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
    first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
 2. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
-   refusals: range, sight), powers in sheet order, uses in the power's order;
+   refusals: range, sight), powers in sheet order (then those it holds by Absorption, G-181),
+   uses in the power's order;
 3. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
 
 It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q as
@@ -33,6 +34,7 @@ from .power_kit import (
     power_specs,
     running_uses,
     sheet_power,
+    taken_powers,
 )
 from .weapons import enemies_nearest_first
 
@@ -46,7 +48,15 @@ class Blaster:
         self._powers: tuple[PowerSpec, ...] | None = None
 
     def powers(self, encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
-        """The registered powers ``actor`` can use, in sheet order (looked up once)."""
+        """The registered powers ``actor`` can use, in sheet order (looked up once), then the
+        powers it holds now by taking them (``mands_rulebook.powers.absorption``, G-181)."""
+        return (*self.sheet_powers(encounter, actor), *self.taken(encounter, actor))
+
+    def taken(self, encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
+        names = set(taken_powers(encounter, actor)) - {s.name for s in self._powers or ()}
+        return tuple(s for s in power_specs(encounter_registries(encounter)) if s.name in names)
+
+    def sheet_powers(self, encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
         if self._powers is None:
             sheet = encounter.character(actor).sheet
             specs = power_specs(encounter_registries(encounter))

@@ -18,8 +18,9 @@ For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
     Short Range).
 
 Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`); range and
-sight are judged when the Combat Roll is made. Sight Power (which shortens the distance for Short
-Range and Range Sets) and the Defense penalty of Sight 0–2 are not simulated yet.
+sight are judged when the Combat Roll is made. Sight Power shortens the distance for Short Range
+and Range Sets (:mod:`mands_rulebook.powers.sight_power`, G-136); the Defense penalty of Sight
+0–2 is :mod:`mands_rulebook.combat_pool`'s.
 """
 
 from __future__ import annotations

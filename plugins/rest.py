@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import Charts
 from mands_sim.events import Event, Healed
@@ -175,6 +175,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(WAIT.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """A ``wait`` whose ``segments`` option is not a whole number ≥ 1 is refused."""
     if intent.action != WAIT.name:
@@ -184,6 +185,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(REST.name, WAIT.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -199,6 +201,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(REST.name, WAIT.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

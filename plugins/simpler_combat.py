@@ -6,8 +6,15 @@
   turn's first two segments and resolve on their **Initiative** (G-140); "Divide an action's
   base Performance Time by 10 and round down", at least one turn; Q never shortens it.
 * **Initiative**: d10 "at the start of each combat", re-rolled for an Editing Point (the mind's
-  ``reroll_initiative``); Q adds to it "on a 1 for 1 basis" (a roll's ``speed`` Q), and to
-  Damage "instead of using the Doubling Chart".
+  ``reroll_initiative``; one of the character's own with ``editing-points`` on, G-194); Q adds
+  to it "on a 1 for 1 basis" (a roll's ``speed`` Q), and to Damage "instead of using the
+  Doubling Chart"; a sweep's later blows go on Initiative − 1 each ("Multiple Opponents").
+* **Order** (G-191): the clock orders the kernel's agenda within a segment
+  (:meth:`CombatTurns.tiebreak`): announcing "in order of learning (from lowest to highest)",
+  a delay (the mind's ``announce_delay``) counting as more Learning; resolving highest
+  Initiative first.
+* **Moving** "at the end of the Combat Turn" (G-192): runners are seen where the turn's start
+  left them (:meth:`CombatTurns.movement_segment`, read by ``mands_rulebook.positions``).
 * **Bonus Pool**: 10 − PT for a short action (G-141), −1 after a passive action that turn
   (G-143), −delay for announcing late (``Intent.options["announce_delay"]``).
 * **Pushback does not apply** (G-143); ongoing actions pay when started and "at the end of every
@@ -32,13 +39,23 @@ from mands_sim.events import (
     PushedBack,
     QualityAllocated,
 )
+from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
 from mands_sim.kernel.time import SegmentTime
 from mands_sim.registry import Register
 from mands_sim.rolls import damage_bonus
 from mands_sim.scenario import ScenarioSpec
 
+from .editing_points import (
+    EDITOR,
+    PLAYER,
+    EditingPointsUsed,
+    editing_points_in_play,
+    editing_points_left,
+    is_player,
+)
 from .movement import MOVE, REROLL_MOVE
+from .opponents import SWEEP_BLOW, pending_blows
 
 NAME: Final = "simpler-combat"
 TURN: Final = 10
@@ -49,7 +66,12 @@ INITIATIVE_DIE: Final = 10  # seed: "Each player rolls d10 at the start of each 
 PASSIVE_PENALTY: Final = 1  # seed: "Making a passive action adds a penalty of 1"
 TRAINING_SHARE: Final = Fraction(1, 2)  # seed: "These Editing Points are halved"
 ANNOUNCE_DELAY: Final = "announce_delay"
-"""The intent option: points of delay in announcing (seed: "Each point of delay subtracts")."""
+"""The intent option, and the mind's optional method: points of delay in announcing (seed: "Each
+point of delay subtracts that much from their bonus pool")."""
+DROP_PER_ATTACK: Final = 1
+"""Seed "Multiple Opponents": "the character's Initiative is dropped by 1 for each attack"."""
+INITIATIVE_REROLL: Final = "initiative re-roll"
+"""The ``use`` of the Editing Point a re-rolled Initiative spends (G-194)."""
 NO_PUSHBACK: Final = "no Pushback in Simpler Combat"
 RUNNING_SPEED: Final = frozenset({MOVE.name, REROLL_MOVE.name})
 """Actions whose ``speed`` Q is running speed (seed "Move Roll"), not Initiative."""
@@ -155,6 +177,32 @@ class CombatTurns:
             return earliest
         return self.turn_end(earliest)
 
+    def character_initiation_segment(self, encounter: Encounter, actor: str, earliest: int) -> int:
+        """As :meth:`initiation_segment`, but a sweep's next blow follows through mid-turn on
+        the segment the last one landed (seed "Multiple Opponents", G-191)."""
+        if earliest == encounter.now and pending_blows(encounter, actor) is not None:
+            return earliest
+        return self.initiation_segment(earliest)
+
+    def tiebreak(self, encounter: Encounter, segment: int, phase: Phase, actor: str) -> int:
+        """G-191: within a segment of a Combat Turn, characters announce "in order of learning
+        (from lowest to highest)", a delay counting as that much more Learning, and actions
+        resolve "highest initiative first"."""
+        if not self.in_turns(segment) or encounter.defaults.G191_segment_order == "id":
+            return 0
+        if phase == Phase.INITIATE:
+            return announcing_learning(encounter, actor)
+        if phase == Phase.RESOLVE:
+            return -resolving_initiative(encounter, actor, segment)
+        return 0
+
+    def movement_segment(self, encounter: Encounter, segment: int) -> int:
+        """The segment runners are seen at (``mands_rulebook.positions``): seed "Move at the
+        end of the Combat Turn" — within a turn, where its start left them (G-192)."""
+        if not self.in_turns(segment) or encounter.defaults.G192_turn_movement == "continuous":
+            return segment
+        return self.turn_start(segment)
+
     def completion_segment(self, start: int, performance_time: int) -> int:
         """:class:`SimplerCombat` sets an action's time so that it ends on its Initiative."""
         return start + max(1, performance_time)
@@ -190,6 +238,50 @@ def started_this_turn(encounter: Encounter, actor: str) -> list[ActionStarted]:
         if isinstance(event, ActionStarted) and event.character == actor:
             found.append(event)
     return found
+
+
+def announcing_learning(encounter: Encounter, actor: str) -> int:
+    """The Learning ``actor`` announces on: its own plus the delay its mind takes (G-191)."""
+    learning = int(encounter.character(actor).sheet.abilities.learning)
+    return learning + mind_delay(encounter, actor)
+
+
+def mind_delay(encounter: Encounter, actor: str) -> int:
+    """The mind's ``announce_delay(encounter, actor)`` answer (default none): how many points of
+    Learning later it announces, asked when its chance to announce is scheduled."""
+    ask = getattr(encounter.minds[actor], ANNOUNCE_DELAY, None)
+    delay = 0 if ask is None else int(ask(encounter, actor))
+    if delay < 0:
+        raise ValueError(f"{actor}'s {ANNOUNCE_DELAY} must not be negative ({delay})")
+    return delay
+
+
+def announcement_delay(encounter: Encounter, actor: str, intent: Intent) -> int:
+    """The delay an action pays for: the intent's ``announce_delay`` option, else the mind's."""
+    if ANNOUNCE_DELAY in intent.options:
+        return int(intent.options[ANNOUNCE_DELAY])
+    return mind_delay(encounter, actor)
+
+
+def resolving_initiative(encounter: Encounter, actor: str, segment: int) -> int:
+    """The highest Initiative among ``actor``'s actions completing at ``segment`` (its base
+    Initiative for one started without a Combat Turn's schedule)."""
+    due = [a for a in encounter.state[actor].actions if a.completes_at == segment]
+    known = [int(a.prepared["initiative"]) for a in due if "initiative" in a.prepared]
+    if due and len(known) == len(due):
+        return max(known)
+    return max([*known, initiative(encounter, actor)])
+
+
+def last_scheduled(encounter: Encounter, actor: str) -> TurnScheduled | None:
+    """``actor``'s latest :class:`TurnScheduled` in the current Combat Turn."""
+    start = CombatTurns.turn_start(encounter.now)
+    for event in reversed(encounter.log):
+        if event.segment < start:
+            return None
+        if isinstance(event, TurnScheduled) and event.character == actor:
+            return event
+    return None
 
 
 def editing_points_spent(encounter: Encounter, actor: str) -> int:
@@ -275,7 +367,8 @@ class SimplerCombat:
         initiation = yield
         if initiation is None:
             return None
-        base = rerolled[-1].initiative if rerolled else initiative(encounter, actor)
+        new = [e for e in rerolled if isinstance(e, InitiativeRolled)]
+        base = new[-1].initiative if new else initiative(encounter, actor)
         turned = on_initiative(encounter, self.clock, actor, definition, initiation, base)
         moved = {e.action_id: e.completes_at for e in switched if isinstance(e, PushedBack)}
         kept = no_pushback(encounter, actor, running, turned.events, moved)
@@ -314,7 +407,7 @@ def pool_modifiers(
     passive = any(s.is_passive for s in started_this_turn(encounter, actor))
     if passive and not definition.is_passive:
         modifiers.append(Modifier(-PASSIVE_PENALTY, NAME, "a passive action this Combat Turn"))
-    delay = int(intent.options.get(ANNOUNCE_DELAY, 0))
+    delay = announcement_delay(encounter, actor, intent)
     if delay < 0:
         raise ValueError(f"{actor}'s {ANNOUNCE_DELAY} must not be negative ({delay})")
     if delay:
@@ -324,7 +417,9 @@ def pool_modifiers(
 
 def turn_refusals(encounter: Encounter, actor: str, definition: ActionDefinition) -> list[str]:
     """G-140: announce on a turn's first two segments; one active action and "a single passive
-    Action Roll" per Combat Turn."""
+    Action Roll" per Combat Turn. A sweep's next blow is its announced attack going on (G-191)."""
+    if definition.name == SWEEP_BLOW.name:
+        return []
     if encounter.now % TURN >= ANNOUNCING:
         return ["Simpler Combat: actions are announced at the start of a Combat Turn"]
     kind = "passive" if definition.is_passive else "active"
@@ -337,16 +432,34 @@ def turn_refusals(encounter: Encounter, actor: str, definition: ActionDefinition
 # -- starting an action under Combat Turns -----------------------------------------------------
 
 
-def initiative_reroll(encounter: Encounter, actor: str, intent: Intent) -> list[InitiativeRolled]:
+def initiative_reroll(encounter: Encounter, actor: str, intent: Intent) -> list[Event]:
     """Seed: "at the start of any Combat Turn, expend one Editing Point to re-roll their
-    Initiative (and take the better ...)". Asked at the turn's first announcement (G-143)."""
+    Initiative (and take the better ...)". Asked at the turn's first announcement (G-143); with
+    the ``editing-points`` rule on, the point is one of the character's (G-194)."""
     ask = getattr(encounter.minds[actor], "reroll_initiative", None)
     current = initiative(encounter, actor)
     if ask is None or started_this_turn(encounter, actor) or not ask(encounter, actor, current):
         return []
+    spent = initiative_point(encounter, actor, intent)
+    if spent is None:
+        return []
     roll = encounter.dice_for(actor).face(INITIATIVE_DIE)
     better = max(current, roll)
-    return [InitiativeRolled(encounter.now, actor, roll, better, 1, TRAINING_SHARE, intent.action)]
+    rolled = InitiativeRolled(encounter.now, actor, roll, better, 1, TRAINING_SHARE, intent.action)
+    return [rolled, *spent]
+
+
+def initiative_point(encounter: Encounter, actor: str, intent: Intent) -> list[Event] | None:
+    """G-194: the Editing Point of a re-roll, as ``mands_rulebook.editing_points`` keeps them —
+    one of the character's, "halved, then go to training in the action being performed" — or
+    ``None`` when it has none left; with that rule off, the mind keeps the budget (G-143)."""
+    if not editing_points_in_play(encounter):
+        return []
+    if editing_points_left(encounter, actor) < 1:
+        return None
+    by = PLAYER if is_player(encounter, actor) else EDITOR
+    why = (INITIATIVE_REROLL, "initiative", intent.action, by)
+    return [EditingPointsUsed(encounter.now, actor, 1, *why)]
 
 
 def spent_quality(
@@ -369,7 +482,10 @@ def on_initiative(
     now, spent = encounter.now, spent_quality(initiation, actor, definition)
     speed = 0 if spent is None or definition.name in RUNNING_SPEED else spent.speed
     action_initiative = base + speed
-    if definition.is_sustained:
+    if definition.name == SWEEP_BLOW.name:
+        action_initiative, turns = next_attack_initiative(encounter, actor, action_initiative), 1
+        resolves = max(now + 1, clock.turn_start(now) + initiative_offset(action_initiative))
+    elif definition.is_sustained:
         resolves = clock.turn_end(now + max(1, initiation.performance_time))
         turns = (resolves - clock.turn_start(now)) // TURN
     else:
@@ -385,6 +501,13 @@ def on_initiative(
         events=(*initiation.events, scheduled),
         prepared=prepared,
     )
+
+
+def next_attack_initiative(encounter: Encounter, actor: str, base: int) -> int:
+    """Seed "Multiple Opponents": "rather than each attack working on subsequent Segments, the
+    character's Initiative is dropped by 1 for each attack" — 1 below the last blow's."""
+    last = last_scheduled(encounter, actor)
+    return (base if last is None else last.initiative) - DROP_PER_ATTACK
 
 
 def one_for_one(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -43,6 +43,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl(trylast=True)
+@answers_actions(SURRENDER.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -53,6 +54,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(SURRENDER.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -20,7 +20,8 @@ action's own (the kernel logs an action's resolution events right before its
   leads back toward the attacker) the flight is stopped short and, under
   ``G68_throwback_collision = "meters_short"``, the meters it fell short (rounded up) land as
   bludgeoning damage through :func:`mands_rulebook.damage.strike`. A place with no edges is
-  open ground: the victim stays there, unharmed by the flight.
+  open ground: the victim stays there, unharmed by the flight. Landing lower than it stood, the
+  victim falls the difference (:mod:`mands_rulebook.falling`, G-174).
 * **Pushback** (§8.2): the failure margin is added to every action the victim has in progress;
   G-10 (``G10_pushback_from_damage = "dp_lost"``) adds the DP the blows took as well.
   Pushback is returned as :class:`~mands_sim.events.PushedBack` events computed as
@@ -42,6 +43,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 
 from .damage import PENETRATING, Blow, strike
+from .falling import thrown_fall
 from .injury import Hit, hits_between, roll_2d10, roll_event
 from .movement import position_now
 
@@ -180,11 +182,13 @@ def throwback(encounter: Encounter, impact: Impact) -> tuple[list[Event], int]:
     if roll.succeeded:
         return events, 0
     meters = throw_meters(encounter.charts.action, roll.margin, impact)
+    start = position_now(encounter, victim)
     landing, flown = flight(encounter, impact, meters)
     events.append(ThrownBack(encounter.now, victim, impact.source, roll.margin, meters, flown))
     if landing is not None:
         events.append(moved(encounter, victim, landing))
     events += collision(encounter, victim, meters - flown)
+    events += thrown_fall(encounter, victim, start, landing, events)  # G-174
     return events, roll.margin
 
 

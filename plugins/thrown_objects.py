@@ -35,20 +35,20 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event, QualityAllocated, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.rolls import (
     ActionRoll,
-    action_roll,
     reduced_performance_time,
     spread_negative_quality,
 )
 from mands_sim.world import Position
 
 from .damage import Blow, strike
+from .editing_points import character_roll
 from .fists import combat_roll, new_defense, prepare_blow, roll_event, spend_quality
 from .range import distance, in_sight, sight_modifier
 from .weapons import COMBAT_ROLL_ROW, THROWN, THROWN_RANGES_OPTION, Ranges, Weapon, throw_roll
@@ -73,6 +73,12 @@ LIFT_FAILURE_ROW: Final = 5
 
 THROW_ROW: Final = 9
 """Seed "Throw Roll": "The EP Cost is 5" (row 9) — all spare Q goes to distance (G-21)."""
+
+THROWING: Final = "Throwing"
+"""The object's combat skill (:func:`stand_in`): what Editing Points on its Combat Roll train."""
+
+LIFT_ROLL: Final = "Lift Roll"
+"""What Editing Points on a Lift Roll train (seed 000: "whatever the roll was for")."""
 
 LIFT_AND_THROW = ActionDefinition(
     name="lift-and-throw",
@@ -118,7 +124,7 @@ def aim_at_spot(
     encounter: Encounter, actor: str, intent: Intent, spot: Position, attack_bonus: int = 0
 ) -> tuple[ActionRoll, Landing]:
     """G-24: the Combat Roll against Defense 0; a miss scatters the impact."""
-    roll = combat_roll(encounter, actor, intent)
+    roll = combat_roll(encounter, actor, intent, improves=THROWING)
     attack = spot_attack(roll) + attack_bonus
     if attack >= SPOT_DEFENSE:
         return roll, Landing(spot, spot, True, 0.0, None)
@@ -171,20 +177,13 @@ def object_mass(intent: Intent) -> float:
 
 def stand_in(mass: float) -> Weapon:
     """The object as a thrown weapon, so the Throw Roll reads it as ``weapons`` does (G-21)."""
-    return Weapon("object", "Throwing", THROWN, 0, THROW_TIME, 1, THROW_ROW, mass=mass)
+    return Weapon("object", THROWING, THROWN, 0, THROW_TIME, 1, THROW_ROW, mass=mass)
 
 
 def lift_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """Seed "Lift Roll": vs. Strength − 9 + Mass (Sphere), the ``"lift"`` pool modifiers."""
-    character = encounter.character(actor)
-    return action_roll(
-        encounter.dice_for(actor),
-        target=character.figured.lift_roll,
-        bonus_pool=encounter.rules.bonus_pool(encounter, actor, intent, "lift"),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, "lift"),
-        is_special=character.sheet.is_special,
-        charts=encounter.charts,
-    )
+    target = encounter.character(actor).figured.lift_roll
+    return character_roll(encounter, actor, intent, "lift", target=target, improves=LIFT_ROLL)
 
 
 def object_damage(encounter: Encounter, actor: str, mass: float) -> int:
@@ -230,7 +229,7 @@ def thrown_at(
     """The Combat Roll of a throw that reaches its target (G-21 ranges)."""
     ranges = Ranges(meters, meters / 2, meters)
     aimed = dataclasses.replace(intent, options={**intent.options, THROWN_RANGES_OPTION: ranges})
-    roll = combat_roll(encounter, actor, aimed)
+    roll = combat_roll(encounter, actor, aimed, improves=THROWING)
     allocation = spend_quality(encounter, actor, intent, roll.quality)
     a = allocation
     events += [
@@ -295,11 +294,13 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(LIFT_AND_THROW.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return refusals(encounter, actor, intent) if intent.action == LIFT_AND_THROW.name else []
 
 
 @hookimpl
+@answers_actions(LIFT_AND_THROW.name)
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
@@ -318,6 +319,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(LIFT_AND_THROW.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -327,6 +329,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(LIFT_AND_THROW.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -34,7 +34,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import roll_d100
 from mands_sim.errors import RulesDataError
@@ -54,11 +54,11 @@ from mands_sim.registry import Register
 from mands_sim.rolls import (
     MINIMUM_PERFORMANCE_TIME,
     ActionRoll,
-    action_roll,
     reduced_performance_time,
 )
 
 from .damage import Blow, strike
+from .editing_points import character_roll
 from .fists import combat_roll, new_defense, prepare_blow, roll_event, spend_quality
 from .movement import distance_now, position_now
 
@@ -74,6 +74,9 @@ THROWN_RANGES_OPTION: Final = "thrown_ranges"
 
 COMBAT_ROLL_ROW: Final = 5
 """``rules/combat.md`` §5: the Combat Roll costs 1 EP (row 5), charged besides the weapon (G-13)."""
+
+THROW_ROLL: Final = "Throw Roll"
+"""What Editing Points on a Throw Roll train (seed 000: "whatever the roll was for")."""
 
 WEAPONS_FILE: Final = Path(__file__).parent / "data" / "weapons.toml"
 """The bundled weapon table (``rules/gaps.md`` G-42)."""
@@ -299,14 +302,14 @@ def throw_roll(encounter: Encounter, actor: str, intent: Intent, weapon: Weapon)
     object's mass (Sphere) and the rest is distance, Result → Sphere meters. A failed roll still
     throws: its negative Q is read the same way (G-21 reading: all spare Q goes to distance)."""
     figured = encounter.character(actor).figured
-    pool = figured.throw_bonus + encounter.rules.bonus_pool(encounter, actor, intent, "throw")
-    roll = action_roll(
-        encounter.dice_for(actor),
+    roll = character_roll(
+        encounter,
+        actor,
+        intent,
+        "throw",
         target=figured.throw_roll,
-        bonus_pool=pool,
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, "throw"),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
+        pool=figured.throw_bonus,
+        improves=THROW_ROLL,
     )
     chart = encounter.charts.action
     quality = roll.quality - chart.sphere(weapon.mass or 0) if roll.succeeded else roll.quality
@@ -331,7 +334,7 @@ def attack_initiation(
         events.append(roll_made(encounter, actor, "throw roll", throw.roll))
         options = {**intent.options, THROWN_RANGES_OPTION: thrown_ranges(weapon, throw)}
         rolled = replace(intent, options=options)
-    roll = combat_roll(encounter, actor, rolled)
+    roll = combat_roll(encounter, actor, rolled, improves=weapon.skill)
     allocation = spend_quality(encounter, actor, intent, roll.quality)
     events += [roll_event(encounter, actor, roll), allocated(encounter, actor, allocation)]
     return Initiation(
@@ -434,6 +437,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.action == DRAW_WEAPON.name:
         return draw_refusals(encounter, actor, intent)
@@ -443,6 +447,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -458,6 +463,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -11,9 +11,12 @@ import pytest
 import mands_sim
 from mands_sim import hookspecs
 from mands_sim.hookspecs import (
+    ACTION_HOOKS,
     HOOK_API_VERSION,
     HOOK_PREFIX,
     HookDeprecationWarning,
+    answered_actions,
+    answers_actions,
     hookimpl,
     hookspec,
 )
@@ -85,3 +88,29 @@ def test_deprecated_hook_warns_a_plugin_that_implements_it() -> None:
         pm.register(Implementer(), "implementer")
 
     assert [type(w.message) for w in caught] == [HookDeprecationWarning]
+
+
+def test_answers_actions_marks_the_implementation_with_the_actions_named() -> None:
+    @answers_actions("punch", "kick")
+    def mands_action_refusals() -> None:
+        return None
+
+    assert answered_actions(mands_action_refusals) == frozenset({"punch", "kick"})
+    assert answered_actions(lambda: None) is None
+
+
+def test_answers_actions_needs_action_names() -> None:
+    with pytest.raises(ValueError, match="one or more action names"):
+        answers_actions()
+    with pytest.raises(ValueError, match="one or more action names"):
+        answers_actions("")
+
+
+def test_answers_actions_is_exported_by_the_package() -> None:
+    assert mands_sim.answers_actions is answers_actions
+
+
+@pytest.mark.parametrize("name", sorted(ACTION_HOOKS))
+def test_every_action_hook_takes_the_argument_that_names_the_action(name: str) -> None:
+    parameters = inspect.signature(getattr(hookspecs, name)).parameters
+    assert ACTION_HOOKS[name] in parameters

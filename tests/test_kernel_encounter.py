@@ -10,6 +10,7 @@ import pytest
 import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -27,6 +28,9 @@ ACTIONS = {
     "run": ActionDefinition("run", performance_time=6, is_passive=True, ep_row=9),
     "spell": ActionDefinition("spell", performance_time=50, is_passive=True, ep_row=9),
     "lift": ActionDefinition("lift", performance_time=10, is_sustained=True, ep_row=7),
+    "leap": ActionDefinition(
+        "leap", performance_time=6, is_passive=True, ep_row=9, starts_with=frozenset({"run"})
+    ),
 }
 # EP Use Chart rows the seed pins (rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5 EP.
 EP_ROWS = {7: Fraction(3), 8: Fraction(4), 9: Fraction(5)}
@@ -79,6 +83,17 @@ class SyntheticRules:
 
     def ep_cost(self, row: int) -> Fraction:
         return EP_ROWS[row]
+
+    allowed_initiations = 1
+    """How many initiations a segment allows (2: a rule like Double Action allows a second)."""
+
+    def partners(self, action: str) -> frozenset[str]:
+        named = ACTIONS[action].starts_with
+        return named | {name for name, d in ACTIONS.items() if action in d.starts_with}
+
+    def allowance(self, encounter: Encounter, actor: str) -> str | None:
+        initiated = encounter.state[actor].initiated
+        return "two at once" if len(initiated) < self.allowed_initiations else None
 
 
 class Script:
@@ -348,3 +363,100 @@ class LongRules(SyntheticRules):
     ) -> Initiation:
         time = 200 if definition.name == "long-run" else definition.performance_time
         return Initiation(time, charges=(Charge(definition.ep_row, "start"),))
+
+
+# -- more than one initiation in a segment (§3's exceptions) ---------------------------------
+
+
+class Queue:
+    """A mind that starts its queued actions in order, each as soon as it is allowed (waiting a
+    segment at a time until then), and records every question."""
+
+    passive_actions = True
+
+    def __init__(self, *actions: str) -> None:
+        self.queue = list(actions)
+        self.asked: list[int] = []
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        self.asked.append(encounter.now)
+        if not self.queue:
+            return None
+        intent = Intent(self.queue[0])
+        if encounter.refused(actor, intent):
+            return Wait(encounter.now + 1)
+        return Intent(self.queue.pop(0))
+
+
+def queued(*actions: str, rules: SyntheticRules | None = None, until: int = 30) -> Encounter:
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=rules or SyntheticRules(),
+        minds={"maria": Queue(*actions), "foe": Script({})},
+        time_limit=until,
+    )
+    encounter.run()
+    return encounter
+
+
+def starts(encounter: Encounter) -> list[tuple[int, str]]:
+    return [(e.segment, e.action) for e in of(encounter, ActionStarted)]  # type: ignore[attr-defined]
+
+
+def test_a_partner_named_in_starts_with_starts_in_the_same_segment() -> None:
+    """Seed "Jump Roll": a jump "can be started on the same segment as Move is started": a leap
+    whose ``starts_with`` names the run starts with it on segment 0, without the passive wait
+    (⌈6/10⌉ = 1 segment) of an action started in the same segment."""
+    encounter = queued("run", "leap")
+    assert starts(encounter)[:2] == [(0, "run"), (0, "leap")]
+
+
+def test_the_mind_is_asked_again_only_when_another_initiation_is_possible() -> None:
+    """After a rifle shot (no partner, no rule allowing more) the mind is not asked again on
+    segment 0 (next on 2, ⌈15/10⌉ in); after a run (the leap may join it) it is, and its
+    answer (a Wait: the spell may not start yet) ends the segment's initiations."""
+    shot = queued("rifle-shot", until=5)
+    assert shot.minds["maria"].asked[:2] == [0, 2]  # type: ignore[attr-defined]
+    run = queued("run", "spell", until=5)
+    assert run.minds["maria"].asked[:3] == [0, 0, 1]  # type: ignore[attr-defined]
+    assert starts(run) == [(0, "run"), (1, "spell")]
+
+
+def test_a_rules_allowance_lets_two_active_actions_start_together() -> None:
+    """``Rules.allowance`` (Double Action): two rifle shots start on segment 0 and run beside
+    each other; a third is refused (the allowance is for two); neither pushes the other back
+    (G-161)."""
+    rules = SyntheticRules()
+    rules.allowed_initiations = 2
+    encounter = queued("rifle-shot", "rifle-shot", "rifle-shot", rules=rules, until=20)
+    assert starts(encounter)[:2] == [(0, "rifle-shot"), (0, "rifle-shot")]
+    resolved = [(e.segment, e.action) for e in of(encounter, ActionResolved)]  # type: ignore[attr-defined]
+    assert resolved[:2] == [(15, "rifle-shot"), (15, "rifle-shot")]
+    assert of(encounter, PushedBack) == []
+    assert starts(encounter)[2] == (15, "rifle-shot")
+
+
+def test_an_allowance_never_puts_an_active_action_beside_an_older_one() -> None:
+    rules = SyntheticRules()
+    rules.allowed_initiations = 2
+    encounter = Encounter(
+        [character("maria")], rules=rules, minds={"maria": Script({})}, time_limit=30
+    )
+    encounter.initiate("maria", Intent("rifle-shot"))
+    encounter.env.run(until=3)
+    encounter.initiate("maria", Intent("run"))
+    with pytest.raises(ActionRefused, match="rifle-shot is in progress"):
+        encounter.initiate("maria", Intent("rifle-shot"))
+
+
+def test_g161_push_makes_actions_started_together_push_each_other_back() -> None:
+    """G-161 switched to ``push``: the leap started with the run pushes it back 1 segment."""
+    encounter = Encounter(
+        [character("maria")],
+        rules=SyntheticRules(),
+        minds={"maria": Queue("run", "leap")},
+        time_limit=10,
+        defaults=STANDARD_DEFAULTS.with_overrides({"G161_same_segment_pushback": "push"}),
+    )
+    encounter.run()
+    assert [(e.segment, e.action) for e in of(encounter, PushedBack)] == [(0, "run")]  # type: ignore[attr-defined]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
+from mands_sim.events import EncounterStarted, Event
 from mands_sim.model import CharacterSheet, FiguredAdjustment
 from mands_sim.model.sheet import parse_sheet
 from mands_sim.plugin_calls import (
+    ActionDispatch,
+    action_declarations,
     figured_adjustments,
     install_error_wrapping,
     install_tracing,
@@ -273,3 +277,123 @@ def test_error_wrapping_undone_lets_the_plugins_own_error_through() -> None:
     undo()
     with pytest.raises(ZeroDivisionError):
         pm.hook.mands_figured_adjustments(sheet=parse_sheet(sample_sheet()))
+
+
+# -- action dispatch (@answers_actions) ---------------------------------------------------------
+
+
+class Punching:
+    """Answers the action hooks for "punch" only, and says so."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    @hookimpl
+    @answers_actions("punch")
+    def mands_action_refusals(self, encounter: object, actor: str, intent: Intent) -> list[str]:
+        self.asked.append(intent.action)
+        return ["no punching"]
+
+    @hookimpl
+    @answers_actions("punch")
+    def mands_action_after(
+        self, encounter: object, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        self.asked.append(action.name)
+        return [EncounterStarted(0, "punched", 0, ())]
+
+
+class Everything:
+    """Answers every action (declares nothing), as a third-party plugin may."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    @hookimpl
+    def mands_action_refusals(self, encounter: object, actor: str, intent: Intent) -> list[str]:
+        self.asked.append(intent.action)
+        return [f"not {intent.action}"]
+
+    @hookimpl
+    def mands_action_after(
+        self, encounter: object, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        self.asked.append(action.name)
+        return []
+
+
+def in_progress(name: str) -> ActionInProgress:
+    definition = ActionDefinition(name=name, performance_time=5)
+    return ActionInProgress(1, definition, Intent(name), started_at=0, completes_at=5)
+
+
+def refusals(dispatch: ActionDispatch, action: str) -> list[str]:
+    hook, intent = "mands_action_refusals", Intent(action)
+    results = dispatch.call(hook, action, encounter=None, actor="a", intent=intent)
+    assert isinstance(results, list)
+    return sorted(reason for reasons in results for reason in reasons)
+
+
+def after(dispatch: ActionDispatch, action: str) -> list[str]:
+    hook, running = "mands_action_after", in_progress(action)
+    called = dispatch.each_plugin(hook, action, encounter=None, actor="a", action=running)
+    return [name for name, _ in called]
+
+
+def test_mands_action_refusals_dispatch_calls_a_declared_plugin_only_for_its_actions() -> None:
+    punching, everything = Punching(), Everything()
+    dispatch = ActionDispatch(load(punching=punching, everything=everything))
+    kick = refusals(dispatch, "kick")
+    punch = refusals(dispatch, "punch")
+    assert (kick, punch) == (["not kick"], ["no punching", "not punch"])
+    assert (punching.asked, everything.asked) == (["punch"], ["kick", "punch"])
+
+
+def test_mands_action_after_dispatch_calls_each_answering_plugin_in_name_order() -> None:
+    punching, everything = Punching(), Everything()
+    dispatch = ActionDispatch(load(punching=punching, everything=everything))
+    assert after(dispatch, "kick") == ["everything"]
+    assert after(dispatch, "punch") == ["everything", "punching"]
+    assert punching.asked == ["punch"]
+
+
+def test_dispatch_sees_a_plugin_registered_after_an_earlier_call() -> None:
+    pm = load(everything=Everything())
+    dispatch = ActionDispatch(pm)
+    refusals(dispatch, "punch")
+    pm.register(Punching(), name="punching")
+    assert refusals(dispatch, "punch") == ["no punching", "not punch"]
+
+
+def test_dispatch_names_the_plugin_that_raised() -> None:
+    class Raising:
+        @hookimpl
+        @answers_actions("punch")
+        def mands_action_refusals(self, encounter: object, actor: str, intent: Intent) -> None:
+            raise ZeroDivisionError("boom")
+
+    dispatch = ActionDispatch(load(raising=Raising()))
+    with pytest.raises(PluginHookError) as error:
+        refusals(dispatch, "punch")
+    assert (error.value.plugin, error.value.hook) == ("raising", "mands_action_refusals")
+
+
+def test_action_declarations_lists_what_each_plugin_declared() -> None:
+    declared = action_declarations(load(punching=Punching(), everything=Everything()))
+    assert declared == {
+        "punching": {
+            "mands_action_refusals": frozenset({"punch"}),
+            "mands_action_after": frozenset({"punch"}),
+        }
+    }
+
+
+def test_action_declarations_refuse_a_declaration_on_a_hook_that_names_no_action() -> None:
+    class Misplaced:
+        @hookimpl
+        @answers_actions("punch")
+        def mands_status_check(self, encounter: object, actor: str) -> None:
+            return None
+
+    with pytest.raises(PluginValidationError, match="action hooks only"):
+        action_declarations(load(misplaced=Misplaced()))

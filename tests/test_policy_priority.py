@@ -3,13 +3,15 @@ selectors, the first rule that holds and is allowed, fallbacks, presets and expl
 
 from __future__ import annotations
 
+import re
+import tomllib
 from typing import Any
 
 import pytest
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.errors import ScenarioError
-from mands_sim.events import DefenseChanged
+from mands_sim.events import ActionStarted, DefenseChanged
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (
     PolicyOptionsError,
@@ -21,7 +23,7 @@ from mands_sim.policy import (
 )
 from mands_sim.policy.priority import LOOK_AGAIN, MAX_CANDIDATES, Tactic
 from mands_sim.world import Position
-from tests.data.arena import arena, hurt, put
+from tests.data.arena import ROOT, arena, hurt, put
 from tests.data.fighters import grunt
 
 CAST = {
@@ -252,3 +254,80 @@ def test_actions_can_be_checked_before_the_run() -> None:
         "an action or tactic this simulation knows (fist-attack, rest, sprint), not 'zap'"
     )
     PriorityPolicy(chooser.rules, strict=False).check_actions(set())
+
+
+# -- asked again in the segment (rules/combat.md §3) -------------------------------------------
+
+
+def started_at_zero(encounter: Encounter, who: str) -> list[tuple[str, str | None]]:
+    return [
+        (e.action, e.target)
+        for e in encounter.log
+        if isinstance(e, ActionStarted) and e.character == who and e.segment == 0
+    ]
+
+
+def test_a_rule_on_self_started_jumps_in_the_segment_a_move_starts() -> None:
+    """Seed "Jump Roll": a jump "can be started on the same segment as Move is started": the
+    kernel asks again after the move, and ``self.started == "move"`` holds only then."""
+    rules = [{"do": "jump", "when": 'self.started == "move"'}, {"do": "close-in"}]
+    encounter = arena({**CAST, "dexter": ("heroes", "a", "dexter", "priority", {"rules": rules})})
+    encounter.run(until=1)
+    assert started_at_zero(encounter, "dexter") == [("move", None), ("jump", None)]
+
+
+@pytest.mark.parametrize(
+    ("guard", "started"),
+    [
+        ('self.started == ""', ["double-action", "fist-attack", "fist-attack"]),
+        (None, ["double-action", "fist-attack", "fist-attack"]),
+    ],
+)
+def test_a_double_action_rule_gives_two_punches_guarded_or_not(
+    guard: str | None, started: list[str]
+) -> None:
+    """Seed "Double Action" at %Control 100 (the roll is always made): after the attempt the
+    kernel asks twice more in the segment and the list punches twice, guarded by
+    ``self.started == ""`` or not: a second attempt in the segment is refused."""
+    rules: list[dict[str, Any]] = [{"do": "double-action"}, {"do": "fist-attack"}]
+    if guard is not None:
+        rules[0]["when"] = guard
+    hero = grunt(skills={"Double Action": 100})
+    encounter = arena(
+        {
+            "hero": ("heroes", "a", hero, "priority", {"rules": rules}),
+            "villain": ("villains", "a", grunt(), None, {}),
+        }
+    )
+    encounter.run(until=1)
+    assert [action for action, _ in started_at_zero(encounter, "hero")] == started
+
+
+def documented_rules() -> list[dict[str, Any]]:
+    """The list of ``docs/policies.md`` "Asked again in the same segment"."""
+    text = (ROOT / "docs" / "policies.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```toml\n(.*?)```", text, re.DOTALL) if "started" in b)
+    rules: list[dict[str, Any]] = tomllib.loads(block)["rules"]
+    return rules
+
+
+def test_the_documented_list_punches_twice_in_reach_and_jumps_as_it_runs() -> None:
+    """Beside the villain: a double action (%Control 100) and two punches in segment 0; 10 m
+    from Sinister: a run to meet him and a jump in its segment."""
+    hero = grunt(skills={"Double Action": 100})
+    rules = documented_rules()
+    beside = arena(
+        {
+            "hero": ("heroes", "a", hero, "priority", {"rules": rules}),
+            "villain": ("villains", "a", grunt(), None, {}),
+        }
+    )
+    beside.run(until=1)
+    assert started_at_zero(beside, "hero") == [
+        ("double-action", None),
+        ("fist-attack", "villain"),
+        ("fist-attack", "villain"),
+    ]
+    away = arena({**CAST, "dexter": ("heroes", "a", hero, "priority", {"rules": rules})})
+    away.run(until=1)
+    assert started_at_zero(away, "dexter") == [("move", None), ("jump", None)]

@@ -176,3 +176,15 @@ def test_bad_tactician_options_name_their_key(options: dict[str, Any], key: str)
 def test_tactician_options_set_the_weights() -> None:
     weights = weights_from_options({"threat": 2, "horizon": 25}, focus=1.0)
     assert (weights.threat, weights.focus, weights.horizon) == (2.0, 1.0, 25)
+
+
+def test_an_attack_worth_two_blows_scores_twice_as_much() -> None:
+    """``Estimate.blows`` (a Double Action: two attacks, times the chance of its roll) counts
+    the blow that many times; the EP term aside (Dexter is fresh)."""
+    encounter = street()
+    odds = AttackOdds(11, False, 0, 6, 0, Fraction(1), 15)
+    once = Estimate(Intent("fist-attack", "grunt"), "attack", "grunt", odds)
+    twice = Estimate(Intent("double-action"), "double", "grunt", odds, blows=2.0)
+    mind = Tactician(ESTIMATOR, weights=Weights(threat=0.0, focus=0.0))
+    one, two = mind.score(encounter, "dexter", once), mind.score(encounter, "dexter", twice)
+    assert one.score > 0 and two.score == pytest.approx(2 * one.score)

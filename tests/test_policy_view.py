@@ -163,3 +163,17 @@ def test_refusals_name_the_kernels_reasons() -> None:
         "sinister is out of reach"
     ]
     assert allowed(encounter, "dexter", Intent("rest"))
+
+
+def test_started_is_the_action_initiated_last_in_this_segment() -> None:
+    """``started``: ``""`` before anything starts; ``fist-attack`` once Dexter's punch has
+    started in this segment, for him and as Sinister sees him; ``""`` again a segment later."""
+    encounter = arena(CAST)
+    put(encounter, "sinister", Position("a"))
+    assert build_view(encounter, "dexter").me.started == ""
+    encounter.initiate("dexter", Intent("fist-attack", target="sinister"))
+    assert build_view(encounter, "dexter").me.started == "fist-attack"
+    seen = build_view(encounter, "sinister").character("dexter")
+    assert seen is not None and seen.started == "fist-attack"
+    encounter.run(until=1)
+    assert build_view(encounter, "dexter").me.started == ""

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
-from typing import Any
 
-from mands_rulebook.power_kit import PowerUsed
+import pytest
+from mands_rulebook.power_kit import PowerTaken, PowerUsed
 from mands_rulebook.powers.absorption import (
     Absorbed,
     AbsorptionFaint,
@@ -27,11 +26,10 @@ from mands_rulebook.powers.absorption import (
 from mands_sim.actions import QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, OutOfAction
+from mands_sim.kernel.encounter import ActionRefused
 from mands_sim.narrative import tell
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
 from mands_sim.testing import sample_sheet
-from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+from tests.data.power_plan import Bout, PlanMind, of, use
 
 ABSORPTION = "Absorption"
 TOUCH = "absorption-touch"
@@ -45,25 +43,10 @@ ABSORBERS = {
 """The absorbers, each a copy of the sample Seraph with only this Absorption."""
 
 
-@cache
-def _simulation(defaults: tuple[tuple[str, Any], ...]) -> Any:
-    heroes = [
-        {"id": who, "sheet": sample_sheet(powers={ABSORPTION: power}), "place": "here"}
-        for who, power in ABSORBERS.items()
-    ]
-    villain = {"id": "sun-ruler", "sheet": "characters/sun_ruler.toml", "place": "here"}
-    data = {
-        "format": 1,
-        "name": "absorption test",
-        "rules": {"defaults": dict(defaults)},
-        "map": {"places": [{"name": "here"}]},
-        "sides": [
-            {"name": "heroes", "characters": heroes},
-            {"name": "villains", "characters": [villain]},
-        ],
-        "stop": {"time_limit": 2500, "when": ["side-out-of-action"]},
-    }
-    return Simulation(parse_scenario(data, base_dir=SCENARIOS))
+BOUT = Bout(
+    {who: sample_sheet(powers={ABSORPTION: power}) for who, power in ABSORBERS.items()},
+    {"sun-ruler": 0.0},
+)
 
 
 def duel(
@@ -75,12 +58,7 @@ def duel(
     **defaults: str,
 ) -> list[Event]:
     """``absorber`` played by ``mind`` against a passive Sun-Ruler, everyone at one place."""
-    simulation = _simulation(tuple(sorted(defaults.items())))
-    simulation.minds = {who: PlanMind() for who in [*ABSORBERS, "sun-ruler"]} | {absorber: mind}
-    simulation.dice = ScriptedDice(dice)
-    events: list[Event] = []
-    simulation.run(until=until, observers=[events.append])
-    return events
+    return BOUT.play({absorber: mind}, ScriptedDice(dice), until, **defaults)
 
 
 def touching(*segments: int, attack: int = 2) -> PlanMind:
@@ -183,3 +161,65 @@ def test_psyche_absorption_saves_against_mind_skin_temper_1() -> None:
     events = duel(touching(0), dice, until=25, absorber="mentalist")
     (save,) = of(events, AbsorptionSave)
     assert (save.needed, save.saved) == (50, True)
+
+
+# --- what is stolen reaches a use (G-181) --------------------------------------------------------
+
+FLAME_UP = "fire-coat-flame-up"
+
+
+def touch_then_flame_up(at: int) -> PlanMind:
+    """Seraph touches Sun-Ruler on 0 (3 Q set aside), then flames up with the stolen Fire Coat
+    on ``at``."""
+    touch = (0, use(TOUCH, ABSORPTION, "sun-ruler", touch=True))
+    return PlanMind([touch, (at, use(FLAME_UP, "Fire Coat"))], quality=QualityAllocation(attack=2))
+
+
+def test_power_absorption_takes_35_percent_of_the_fire_coat_pr() -> None:
+    """PR 7 takes 35 % (seed: "PR times 5") of Sun-Ruler's Fire Coat PR 12: 4 PR (rounded
+    down, G-181), held until the Duration ends 7 rounds later (segment 370)."""
+    events = duel(touching(0), {"seraph": [5, 5], "sun-ruler": [99]}, until=25)
+    (taken,) = of(events, PowerTaken, "seraph")
+    assert (taken.target, taken.power, taken.power_rating, taken.until) == (
+        "sun-ruler", "Fire Coat", 4, 370,
+    )  # fmt: skip
+
+
+def test_mands_action_initiate_the_absorber_uses_the_stolen_fire_coat_at_its_pr() -> None:
+    """Seraph has no Fire Coat on his sheet; on 25 he flames up with the 4 PR he took (the
+    default spend of a PR-4 Fire Coat), no %Control roll made."""
+    events = duel(touch_then_flame_up(25), {"seraph": [5, 5], "sun-ruler": [99]}, until=40)
+    (used,) = [e for e in of(events, PowerUsed, "seraph") if e.action == FLAME_UP]
+    assert (used.segment, used.power, used.power_rating) == (25, "Fire Coat", 4)
+
+
+def test_the_target_lacks_what_was_taken_until_the_duration_ends() -> None:
+    """Sun-Ruler's Fire Coat is PR 12 − 4 = 8 while Seraph holds it, 12 again from 370."""
+    dice = {"seraph": [5, 5], "sun-ruler": [99]}
+    plan = [(30, use(FLAME_UP, "Fire Coat")), (380, use(FLAME_UP, "Fire Coat"))]
+    minds = {"seraph": touching(0), "sun-ruler": PlanMind(plan, sustain=False)}
+    events = BOUT.play(minds, ScriptedDice(dice), 385)
+    ratings = [(e.segment, e.power_rating) for e in of(events, PowerUsed, "sun-ruler")]
+    assert ratings == [(30, 8), (380, 12)]
+
+
+def test_mands_action_refusals_the_stolen_power_is_gone_after_the_duration() -> None:
+    """After segment 370 Seraph holds no Fire Coat: flaming up on 375 is refused."""
+    with pytest.raises(ActionRefused, match=r"segment 375: .*seraph has no usable Fire Coat"):
+        duel(touch_then_flame_up(375), {"seraph": [5, 5], "sun-ruler": [99]}, until=380)
+
+
+def test_g181_switch_numbers_only_leaves_the_stolen_power_unusable() -> None:
+    """``G181_absorbed_powers = "numbers"``: the Absorbed event alone; Seraph cannot flame up."""
+    dice = {"seraph": [5, 5], "sun-ruler": [99]}
+    events = duel(touching(0), dice, until=25, G181_absorbed_powers="numbers")
+    assert of(events, Absorbed, "seraph") and of(events, PowerTaken) == []
+    with pytest.raises(ActionRefused, match=r"segment 25: .*seraph has no usable Fire Coat"):
+        duel(touch_then_flame_up(25), dice, until=40, G181_absorbed_powers="numbers")
+
+
+def test_psyche_absorption_takes_no_fire_coat() -> None:
+    """G-181: Fire Coat is no psychic power; Psyche Absorption takes none of it."""
+    dice = {"mentalist": [5, 5], "sun-ruler": [99]}
+    events = duel(touching(0), dice, until=25, absorber="mentalist")
+    assert of(events, Absorbed) and of(events, PowerTaken) == []

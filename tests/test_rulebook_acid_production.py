@@ -7,9 +7,6 @@ of him 3 and 10 m away.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
 import pytest
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.acid_production import acid_ranges, acid_type, range_pr_for
@@ -18,10 +15,8 @@ from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade
 from mands_sim.kernel.encounter import ActionRefused
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
 from mands_sim.testing import sample_sheet
-from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+from tests.data.power_plan import Bout, PlanMind, of, use
 
 ACID = "Acid Production"
 ATTACK = "acid-production-attack"
@@ -32,41 +27,13 @@ VILLAINS = {"sun-ruler": 0.0, "near": 3.0, "far": 10.0}
 """Sun-Ruler and two copies of him, this many meters from Seraph (straight ways)."""
 
 
-@cache
-def _simulation(defaults: tuple[tuple[str, Any], ...]) -> Any:
-    hero = sample_sheet(powers={ACID: {"power_rating": 12}})
-    places = [{"name": "here", "x": 0.0, "y": 0.0}]
-    places += [{"name": v, "x": m, "y": 0.0} for v, m in VILLAINS.items() if m]
-    villains = [
-        {"id": v, "sheet": "characters/sun_ruler.toml", "place": v if m else "here"}
-        for v, m in VILLAINS.items()
-    ]
-    data = {
-        "format": 1,
-        "name": "acid test",
-        "rules": {"defaults": dict(defaults)},
-        "map": {
-            "places": places,
-            "edges": [{"between": ["here", v]} for v in VILLAINS if v != "sun-ruler"],
-        },
-        "sides": [
-            {"name": "heroes", "characters": [{"id": "seraph", "sheet": hero, "place": "here"}]},
-            {"name": "villains", "characters": villains},
-        ],
-        "stop": {"time_limit": 2500, "when": ["side-out-of-action"]},
-    }
-    return Simulation(parse_scenario(data, base_dir=SCENARIOS))
+BOUT = Bout({"seraph": sample_sheet(powers={ACID: {"power_rating": 12}})}, VILLAINS)
 
 
 def squirt(dice: list[int], target: str = "sun-ruler", **defaults: str) -> list[Event]:
     """Seraph (Acid Production 12) squirts acid at ``target`` on segment 0 (default spend)."""
-    simulation = _simulation(tuple(sorted(defaults.items())))
     plan = [(0, use(ATTACK, ACID, target))]
-    simulation.minds = {who: PlanMind() for who in VILLAINS} | {"seraph": PlanMind(plan)}
-    simulation.dice = ScriptedDice({"seraph": dice})
-    events: list[Event] = []
-    simulation.run(until=25, observers=[events.append])
-    return events
+    return BOUT.play({"seraph": PlanMind(plan)}, ScriptedDice({"seraph": dice}), 25, **defaults)
 
 
 def test_acid_type_is_half_the_pr_on_the_sphere_chart() -> None:

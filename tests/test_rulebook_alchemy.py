@@ -10,8 +10,6 @@ no 1s scripted).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from typing import Any
 
 import pytest
 from mands_rulebook.power_kit import PowerUsed
@@ -23,10 +21,8 @@ from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, OutOfAction, RollMade
 from mands_sim.kernel.encounter import ActionRefused
 from mands_sim.narrative import tell
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
 from mands_sim.testing import sample_sheet
-from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+from tests.data.power_plan import Bout, PlanMind, of, use
 
 ALCHEMY = "Alchemy"
 TOUCH = "alchemy-touch"
@@ -37,29 +33,13 @@ ALCHEMISTS = {"seraph": 12, "weak": 8, "feeble": 5, "strong": 17}
 """The alchemists by PR, each a copy of the sample Seraph with only Alchemy (matter: gold)."""
 
 
-@cache
-def _simulation(defaults: tuple[tuple[str, Any], ...]) -> Any:
-    heroes = [
-        {
-            "id": who,
-            "sheet": sample_sheet(powers={ALCHEMY: {"power_rating": pr, "matter": "gold"}}),
-            "place": "here",
-        }
+BOUT = Bout(
+    {
+        who: sample_sheet(powers={ALCHEMY: {"power_rating": pr, "matter": "gold"}})
         for who, pr in ALCHEMISTS.items()
-    ]
-    villain = {"id": "sun-ruler", "sheet": "characters/sun_ruler.toml", "place": "here"}
-    data = {
-        "format": 1,
-        "name": "alchemy test",
-        "rules": {"defaults": dict(defaults)},
-        "map": {"places": [{"name": "here"}]},
-        "sides": [
-            {"name": "heroes", "characters": heroes},
-            {"name": "villains", "characters": [villain]},
-        ],
-        "stop": {"time_limit": 2500, "when": ["side-out-of-action"]},
-    }
-    return Simulation(parse_scenario(data, base_dir=SCENARIOS))
+    },
+    {"sun-ruler": 0.0},
+)
 
 
 def touch(
@@ -71,19 +51,14 @@ def touch(
 ) -> list[Event]:
     """``alchemist`` touches Sun-Ruler on 0 with 4 Q set aside (dice 5 + 5: Q 5, 1 on
     Attack); Sun-Ruler's dice ``save``."""
-    simulation = _simulation(tuple(sorted(defaults.items())))
     plan = [(0, use(TOUCH, ALCHEMY, "sun-ruler", touch=True))]
     mind = PlanMind(
         plan,
         spend=None if spend is None else {TOUCH: spend},
         quality=QualityAllocation(attack=1),
     )
-    minds = {who: PlanMind() for who in [*ALCHEMISTS, "sun-ruler"]}
-    simulation.minds = minds | {alchemist: mind}
-    simulation.dice = ScriptedDice({alchemist: [5, 5], "sun-ruler": save})
-    events: list[Event] = []
-    simulation.run(until=25, observers=[events.append])
-    return events
+    dice = ScriptedDice({alchemist: [5, 5], "sun-ruler": save})
+    return BOUT.play({alchemist: mind}, dice, 25, **defaults)
 
 
 def saves(events: list[Event]) -> list[RollMade]:

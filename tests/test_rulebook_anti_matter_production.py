@@ -11,8 +11,6 @@ Combat Roll, then the Explosion Combat Rolls (one per character caught, in id or
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
-from typing import Any
 
 import pytest
 from mands_rulebook.explosions import Exploded, ExplosionDamage, anti_matter
@@ -23,10 +21,8 @@ from mands_rulebook.thrown_objects import ObjectLanded
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade
 from mands_sim.kernel.encounter import ActionRefused
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
 from mands_sim.testing import sample_sheet
-from tests.data.power_plan import SCENARIOS, PlanMind, of, use
+from tests.data.power_plan import Bout, PlanMind, of, use
 
 ANTI_MATTER = "Anti-Matter Production"
 EXPLOSION = "anti-matter-production-explosion"
@@ -36,43 +32,16 @@ VILLAINS = {"sun-ruler": 0.0, "near": 10.0, "far": 40.0}
 """Sun-Ruler and two copies of him, this many meters from Seraph (straight ways)."""
 
 
-@cache
-def _simulation(defaults: tuple[tuple[str, Any], ...]) -> Any:
-    hero = sample_sheet(powers={ANTI_MATTER: {"power_rating": 12}})
-    places = [{"name": "here", "x": 0.0, "y": 0.0}]
-    places += [{"name": v, "x": m, "y": 0.0} for v, m in VILLAINS.items() if m]
-    villains = [
-        {"id": v, "sheet": "characters/sun_ruler.toml", "place": v if m else "here"}
-        for v, m in VILLAINS.items()
-    ]
-    data = {
-        "format": 1,
-        "name": "anti-matter test",
-        "rules": {"defaults": dict(defaults)},
-        "map": {
-            "places": places,
-            "edges": [{"between": ["here", v]} for v in VILLAINS if v != "sun-ruler"],
-        },
-        "sides": [
-            {"name": "heroes", "characters": [{"id": "seraph", "sheet": hero, "place": "here"}]},
-            {"name": "villains", "characters": villains},
-        ],
-        "stop": {"time_limit": 2500, "when": ["side-out-of-action"]},
-    }
-    return Simulation(parse_scenario(data, base_dir=SCENARIOS))
+BOUT = Bout({"seraph": sample_sheet(powers={ANTI_MATTER: {"power_rating": 12}})}, VILLAINS)
 
 
 def explode(
     dice: list[int], target: str = "sun-ruler", *, until: int = 25, **defaults: str
 ) -> list[Event]:
     """Seraph sets anti-matter off at ``target``'s spot on segment 0 (default spend)."""
-    simulation = _simulation(tuple(sorted(defaults.items())))
     plan = [(0, use(EXPLOSION, ANTI_MATTER, target))]
-    simulation.minds = {who: PlanMind() for who in VILLAINS} | {"seraph": PlanMind(plan)}
-    simulation.dice = ScriptedDice({"seraph": dice})
-    events: list[Event] = []
-    simulation.run(until=until, observers=[events.append])
-    return events
+    mind = PlanMind(plan)
+    return BOUT.play({"seraph": mind}, ScriptedDice({"seraph": dice}), until, **defaults)
 
 
 def test_range_of_center_is_3_m_per_pr_and_the_sphere_pr_over_3_cm() -> None:

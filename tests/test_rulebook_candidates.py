@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
+import pytest
 from mands_rulebook.candidates import ESTIMATOR, RUN_ESTIMATE, mands_candidate_actions
+from mands_rulebook.power_kit import PowerTaken
+from mands_rulebook.tacticians import tactician
 
 from mands_sim.actions import Intent
 from mands_sim.charts.odds import chance_at_most
+from mands_sim.dice import ScriptedDice, SeededDice
+from mands_sim.events import ActionStarted, DamageTaken, Event, OutOfAction, WoundOpened
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.tactician import expected_blow
 from mands_sim.rolls import pool_bonus
 from tests.data.arena import arena, opened
-from tests.data.fighters import grunt
+from tests.data.fighters import fight, grunt, sample
+from tests.data.opponents_scenes import Plays, scene
 
 READIED = {"G62_weapons_start": "readied"}
 
@@ -112,3 +120,146 @@ def test_a_protection_is_worth_half_what_the_enemies_could_deal() -> None:
     assert estimate.ep_cost == Fraction(
         encounter.rules.ep_cost(encounter.rules.definition(intent.action).ep_row)
     )
+
+
+def test_mands_candidate_actions_proposes_powers_held_by_taking_them() -> None:
+    """Seraph has no Fire Coat on his sheet: none of its uses is proposed until a
+    ``PowerTaken`` (seed "Absorption", G-181) gives him 4 PR of it until segment 50; then its
+    blast at the Sphinx and its flame-up are, named for the power (``options["power"]``)."""
+    encounter = arena(
+        {
+            "seraph": ("heroes", "a", "seraph", None, {}),
+            "sphinx": ("villains", "b", "sphinx", None, {}),
+        }
+    )
+    before = {i.action for i in mands_candidate_actions(encounter, "seraph")}
+    encounter.emit([PowerTaken(0, "seraph", "sphinx", "Fire Coat", 4, 50)])  # type: ignore[attr-defined]
+    after = mands_candidate_actions(encounter, "seraph")  # type: ignore[arg-type]
+    fire = {(i.action, i.target, i.options.get("power")) for i in after if "fire" in i.action}
+    assert not {a for a in before if a.startswith("fire-coat")}
+    assert ("fire-coat-blast", "sphinx", "Fire Coat") in fire
+    assert ("fire-coat-flame-up", None, "Fire Coat") in fire
+    blast = Intent("fire-coat-blast", "sphinx", options={"power": "Fire Coat"})
+    estimate = ESTIMATOR.estimate(encounter, "seraph", blast)  # type: ignore[arg-type]
+    assert estimate is not None and estimate.attack is not None
+    assert estimate.attack.raw_damage == 2  # ⌈PR 4 / 2⌉: the PR taken, not the sheet's
+
+
+# --- First Aid and Double Action ------------------------------------------------------------------
+
+
+def ward(medic: dict[str, Any], **defaults: str) -> Encounter:
+    """``tests/test_rulebook_skills_first_aid.py``'s scene: a medic beside Seraph, who is out of
+    VP and has a penetrating wound of 3 DP (9 → 6) open since segment 0; a grunt villain."""
+    encounter = scene(
+        {"heroes": {"medic": medic, "seraph": sample("seraph")}, "villains": {"villain": grunt()}},
+        minds={"medic": Plays(), "seraph": Plays(), "villain": Plays()},
+        defaults=defaults,
+    )
+    encounter.outcome_conditions = ()
+    encounter.state["seraph"].virtual_damage_points = 0
+    wound = DamageTaken(0, "seraph", "villain", 3, 3, 0, 6, penetrating=3)
+    encounter.emit([wound, WoundOpened(0, "seraph", "villain", 3)])
+    return encounter
+
+
+MEDIC = grunt(name="Medic", knowledge={"First Aid": 16})
+
+
+def test_mands_candidate_actions_proposes_first_aid_only_to_those_who_know_it() -> None:
+    """The medic (First Aid 16) is offered ``first-aid`` on bleeding Seraph beside him; a grunt
+    without the knowledge (who could still try, on Learning) is not: the tactician of a sheet
+    without it decides as before."""
+    assert Intent("first-aid", "seraph") in mands_candidate_actions(ward(MEDIC), "medic")
+    plain = mands_candidate_actions(ward(grunt()), "medic")
+    assert not [i for i in plain if i.action == "first-aid"]
+
+
+@pytest.mark.parametrize(("first_aid", "rounds"), [("halves", 1), ("stops", 2)])
+def test_first_aid_is_worth_the_bleeding_a_success_saves(first_aid: str, rounds: int) -> None:
+    """Seed "First Aid": below 5 × 16 less the 3 penetrating DP lost, 76 of 100 d100 rolls
+    succeed; one wound bleeds 1 DP a round (G-19); a success saves one round of it under G-173
+    ``halves`` (Bleeding Rolls every round, not every second), two under ``stops``; spread over
+    the attempt's round of 50 segments."""
+    encounter = ward(MEDIC, G173_first_aid=first_aid)
+    estimate = ESTIMATOR.estimate(encounter, "medic", Intent("first-aid", "seraph"))
+    assert estimate is not None and (estimate.kind, estimate.target) == ("care", "seraph")
+    assert estimate.value == pytest.approx(0.76 * 1 * rounds / 50)
+
+
+def test_the_tactician_treats_a_bleeding_ally_with_no_enemy_left_standing() -> None:
+    """A punch at the villain outscores First Aid; with the villain out of action, the medic's
+    tactician treats Seraph."""
+    encounter = ward(MEDIC)
+    mind = tactician({})
+    assert [s.label for s in mind.ranked(encounter, "medic")] == [
+        "fist-attack → villain",
+        "first-aid → seraph",
+    ]
+    encounter.emit([OutOfAction(0, "villain", "unconscious")])
+    chosen = mind.choose(encounter, "medic")
+    assert isinstance(chosen, Intent) and (chosen.action, chosen.target) == ("first-aid", "seraph")
+
+
+def duel(level: int | None, dice: Any = None) -> Encounter:
+    """Seraph (Double Action ``level``, or none) and a grunt in one ring."""
+    seraph = sample("seraph")
+    if level is not None:
+        seraph["skills"] = {**seraph.get("skills", {}), "Double Action": level}
+    return fight(
+        {"seraph": seraph, "grunt": grunt()},
+        dice=dice,
+        minds={"seraph": tactician({}), "grunt": Plays()},
+    )
+
+
+def test_mands_candidate_actions_proposes_double_action_with_the_skill_once_a_segment() -> None:
+    """Only to a character with the skill; not again once one started in the segment (d100 24
+    ≤ 60: made)."""
+    encounter = duel(60, ScriptedDice({"seraph": [24]}))
+    assert Intent("double-action") in mands_candidate_actions(encounter, "seraph")
+    assert Intent("double-action") not in mands_candidate_actions(duel(None), "seraph")
+    encounter.initiate("seraph", Intent("double-action"))
+    assert Intent("double-action") not in mands_candidate_actions(encounter, "seraph")
+
+
+@pytest.mark.parametrize(
+    ("level", "made_by", "blows", "delay"), [(100, 50, 2.0, 0), (60, 30, 1.2, 4)]
+)
+def test_double_action_is_its_best_attack_at_the_penalty_counted_twice_times_the_chance(
+    level: int, made_by: int, blows: float, delay: int
+) -> None:
+    """Seed "Double Action": %Control ``level``, the roll reckoned made by half of it: the
+    pool penalty −10 + ⌊made by / 10⌋ on the best attack's Combat Roll (Seraph's electric
+    blast); two attacks times the chance; a miss (chance 1 − level %) loses half of an average
+    miss of half the rest (G-89: rounded down): at 60, 0.4 × ⌊⌊40 / 2⌋ / 2⌋ = 4 segments."""
+    encounter = duel(level)
+    estimate = ESTIMATOR.estimate(encounter, "seraph", Intent("double-action"))
+    assert estimate is not None and estimate.attack is not None
+    assert (estimate.kind, estimate.target) == ("double", "grunt")
+    assert (estimate.blows, estimate.delay) == (pytest.approx(blows), delay)
+    proposed = mands_candidate_actions(encounter, "seraph")
+    blast = next(i for i in proposed if i.action == "electric-power-blast")
+    plain = ESTIMATOR.estimate(encounter, "seraph", blast)
+    assert plain is not None and plain.attack is not None
+    figured = encounter.character("seraph").figured
+    pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, "seraph", blast, "combat")
+    penalty = -10 + made_by // 10
+    shift = pool_bonus(pool + penalty, encounter.charts) - pool_bonus(pool, encounter.charts)
+    assert estimate.attack.needed == plain.attack.needed + shift
+    assert shift < 0
+
+
+def test_a_tactician_with_double_action_starts_two_attacks_in_its_segment() -> None:
+    """Seraph at %Control 100 (the roll always made): the double action outscores a single
+    blast, and the kernel asks again twice in segment 0 (``mands_initiation_allowance``)."""
+    encounter = duel(100, SeededDice(3))
+    encounter.run(until=1)
+    started = [(e.segment, e.action, e.target) for e in of(encounter.log, ActionStarted)]
+    assert started[0] == (0, "double-action", None)
+    assert [(s, t) for s, _, t in started[1:3]] == [(0, "grunt"), (0, "grunt")]
+    assert all(a.endswith("attack") or a.endswith("blast") for _, a, _ in started[1:3])
+
+
+def of(events: list[Event], kind: type[Event]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]

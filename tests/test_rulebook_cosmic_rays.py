@@ -8,31 +8,16 @@ Range. Ranges are in meters." Seraph (Combat Roll 14, pool 1) is given Cosmic Ra
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
-from itertools import pairwise
-from typing import Any
 
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
 from mands_rulebook.weapons import Ranges
 
 from mands_sim.charts import load_standard_charts
-from mands_sim.dice import DiceSource, ScriptedDice
+from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
-from tests.data.power_plan import SCENARIOS, PlanMind, of, use
-
-
-def sheet(file: str, **powers: Mapping[str, Any]) -> dict[str, Any]:
-    """The sample sheet ``file`` as a table, with ``powers`` instead of its own."""
-    table = tomllib.loads((SCENARIOS / "characters" / file).read_text(encoding="utf-8"))
-    return {**table, "powers": {name: dict(power) for name, power in powers.items()}}
-
+from tests.data.power_plan import CastScene, PlanMind, of, sheet, use
 
 CHART = load_standard_charts().action
 RAY = "cosmic-rays-ray"
@@ -95,31 +80,4 @@ def test_a_ray_beyond_the_damage_prs_short_range_pays_the_range_penalty() -> Non
 # --- the cast on a line of places: one prepared simulation per set of defaults -----------------
 
 
-def run(minds: Mapping[str, Any], dice: DiceSource, until: int, **defaults: str) -> Encounter:
-    """:data:`CAST` on :data:`PLACES` played by ``minds`` (the others idle) to ``until``."""
-    simulation = _simulation(tuple(sorted(defaults.items())))
-    simulation.minds = {who: minds.get(who, PlanMind()) for who in CAST}
-    simulation.dice = dice
-    encounter = simulation.start()
-    encounter.run(until=until)
-    return encounter
-
-
-@cache
-def _simulation(defaults: tuple[tuple[str, str], ...]) -> Simulation:
-    sides: dict[str, list[dict[str, Any]]] = {}
-    for who, (side, table, place) in CAST.items():
-        entry = {"id": who, "sheet": table, "place": place, "aware": True}
-        sides.setdefault(side, []).append(entry)
-    scenario = {
-        "format": 1,
-        "name": __name__,
-        "rules": {"defaults": dict(defaults)},
-        "map": {
-            "places": [{"name": name, "x": x, "y": 0.0} for name, x in PLACES],
-            "edges": [{"between": [a, b]} for (a, _), (b, _) in pairwise(PLACES)],
-        },
-        "sides": [{"name": name, "characters": cast} for name, cast in sides.items()],
-        "stop": {"time_limit": 2500},
-    }
-    return Simulation(parse_scenario(scenario, base_dir=SCENARIOS))
+run = CastScene(CAST, PLACES, __name__).run

@@ -16,15 +16,18 @@ from typing import Any
 
 import pytest
 from mands_rulebook.editing_points import (
+    EditingPointsDealt,
     EditingPointsUsed,
     FatePointSpent,
     Ledger,
     edited_roll,
+    editing_points_in_play,
     editing_points_left,
     fate_points_left,
     is_player,
     ledger,
 )
+from mands_rulebook.fists import combat_roll
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
@@ -36,6 +39,7 @@ from mands_sim.events import (
     DeathShot,
     Event,
     OutOfAction,
+    RollMade,
     WoundOpened,
 )
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
@@ -80,6 +84,7 @@ class Idle:
 
 
 ZAP = ActionDefinition("zap", performance_time=10, ep_row=0, summary="a test roll")
+CLUB_ZAP = ActionDefinition("club-zap", performance_time=10, ep_row=0, summary="a club's roll")
 
 
 class Zapper:
@@ -88,11 +93,15 @@ class Zapper:
     @hookimpl
     def mands_register_actions(self, register: Register) -> None:
         register(ZAP.name, ZAP, summary=ZAP.summary)
+        register(CLUB_ZAP.name, CLUB_ZAP, summary=CLUB_ZAP.summary)
 
     @hookimpl
     def mands_action_initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation | None:
+        if definition.name == CLUB_ZAP.name:
+            roll = combat_roll(encounter, actor, intent, improves="Clubs")
+            return Initiation(10, prepared={"quality": roll.quality})
         if definition.name != ZAP.name:
             return None
         figured = encounter.character(actor).figured
@@ -186,6 +195,17 @@ def test_g150_who_the_players_play(reading: str, players: set[str]) -> None:
 
 
 # --- Fate Points (G-34) -----------------------------------------------------------------------
+
+
+def test_mands_encounter_opening_deals_everyones_points() -> None:
+    """G-151: the log opens with everyone's starting points, a player's 4 and 2 (seed 001), a
+    non-player's none (G-153 off); without the rule, nothing is dealt."""
+    on, off = rooftop(ON), rooftop()
+    on.run(until=0)
+    off.run(until=0)
+    dealt = [(e.character, e.editing_points, e.fate_points) for e in of(on.log, EditingPointsDealt)]
+    assert dealt == [("seraph", 4, 2), ("sphinx", 0, 0)]
+    assert editing_points_in_play(on) and not editing_points_in_play(off)
 
 
 def test_mands_status_check_without_the_rule_death_is_death() -> None:
@@ -308,6 +328,36 @@ def test_g153_as_players_lets_the_editor_edit_the_villain() -> None:
     )
 
 
+@pytest.mark.parametrize("lowering", ["off", "spare_players"])
+def test_g193_the_editor_lowers_a_villains_roll_against_a_player(lowering: str) -> None:
+    """Seed 000: "If the Editor decreases a non-player character's die roll, those Edit Points
+    reduce the relevant skill or ability." The Sphinx's Combat Roll at Seraph (needs 12) rolls
+    5 + 6 = 11: Q 1. Under ``spare_players`` the Editor lowers it by 2 into a miss (Q −1),
+    taking 1 point off the Sphinx's Clubs and adding no Experience; ``off``, it stands."""
+    encounter = rooftop(ON, dice={"sphinx": [5, 6]}, G193_editor_lowers=lowering)
+    quality = encounter.initiate("sphinx", Intent(CLUB_ZAP.name, "seraph")).prepared["quality"]
+    book = ledger(encounter.log, "sphinx")
+    if lowering == "off":
+        assert (quality, book) == (1, Ledger())
+        return
+    (used,) = of(encounter.log, EditingPointsUsed)
+    assert (used.use, used.by, used.points, used.quality_after) == ("lower roll", "editor", 2, -1)
+    assert quality == -1
+    assert book == Ledger(training={"Clubs": Fraction(-1)}, points_lowered=2)
+    assert (book.experience, editing_points_left(encounter, "sphinx")) == (0, 2)
+
+
+def test_g193_the_editor_never_lowers_a_players_roll_nor_one_against_the_editors_own() -> None:
+    """Only non-players' rolls, and only those at player characters, are lowered: Seraph's 5 + 5
+    against the Sphinx (Q 5) and the Sphinx's 5 + 6 at itself stand."""
+    encounter = rooftop(
+        ON, dice={"seraph": [5, 5], "sphinx": [5, 6]}, G193_editor_lowers="spare_players"
+    )
+    mine = encounter.initiate("seraph", Intent(CLUB_ZAP.name, "sphinx")).prepared["quality"]
+    own = encounter.initiate("sphinx", Intent(CLUB_ZAP.name, "sphinx")).prepared["quality"]
+    assert (mine, own, of(encounter.log, EditingPointsUsed)) == (5, 1, [])
+
+
 # --- the seam for rolls, and the seed's example -----------------------------------------------
 
 
@@ -339,6 +389,67 @@ def test_edited_roll_changes_nothing_while_the_rule_is_off() -> None:
 def test_edited_roll_leaves_a_success_alone() -> None:
     encounter, prepared = zap(ON, [5, 5])
     assert prepared["quality"] == 5 and not of(encounter.log, EditingPointsUsed)
+
+
+# --- every Action Roll through one seam (character_roll) ----------------------------------------
+
+
+def rolls_and_edits(encounter: Encounter) -> tuple[list[RollMade], list[EditingPointsUsed]]:
+    return of(encounter.log, RollMade), of(encounter.log, EditingPointsUsed)
+
+
+def blast(optional: list[str] | None) -> tuple[Encounter, dict[str, Any]]:
+    """Seraph blasts the Sphinx with Electric Power: %Control 97 rolled 5, then his Combat Roll
+    (14, pool 1: needs 15) rolled 9 + 9 = 18, missed by 3."""
+    encounter = rooftop(optional, dice={"seraph": [5, 9, 9]})
+    intent = Intent("electric-power-blast", "sphinx", options={"power": "Electric Power"})
+    return encounter, dict(encounter.initiate("seraph", intent).prepared)
+
+
+def test_mands_action_initiate_editing_points_make_a_power_attack() -> None:
+    """Seed 000: "If Seraph applies 3 Edit Points to modify a combat roll with Electricity, he has
+    1.5 Edit Points to apply to increasing his combat skill with Electricity." The power attack's
+    Combat Roll (``power_kit.power_combat_roll``) goes through ``character_roll``: the miss by 3
+    (a blow of Attack −1, G-14) becomes a hit of Q 0 for 3 points."""
+    off, missed = blast(None)
+    on, made = blast(ON)
+    assert (missed["quality"], made["quality"]) == (-3, 0)
+    assert missed["attack"] < 0 and made["attack"] == 0
+    (roll,), (used,) = rolls_and_edits(on)
+    assert (roll.total, roll.quality) == (18, 0)
+    assert (used.points, used.quality_before) == (3, -3)
+    assert used.improves == "combat with Electric Power"
+    assert ledger(on.log, "seraph").training == {"combat with Electric Power": Fraction(3, 2)}
+    assert not rolls_and_edits(off)[1]
+
+
+def test_mands_action_initiate_editing_points_make_a_skill_check() -> None:
+    """Seraph's Driving 3 ("Biff rolls level 3 in driving"): 2 + 3 = 5 misses by 2 (seed "Skill
+    Rolls"); with the rule on his player uses exactly 2 points ("only as many editing points as
+    necessary"), 1 toward Driving, and the check is made."""
+    results = {}
+    for optional in (None, ON):
+        encounter = rooftop(optional, dice={"seraph": [2, 3]})
+        encounter.initiate("seraph", Intent("skill-check", options={"skill": "Driving"}))
+        results[bool(optional)] = rolls_and_edits(encounter)
+    (missed,), edits_off = results[False]
+    (made,), (used,) = results[True]
+    assert (missed.quality, made.quality, edits_off) == (-2, 0, [])
+    assert (used.points, used.purpose, used.improves, used.training) == (
+        2,
+        "skill check",
+        "Driving",
+        Fraction(1),
+    )
+
+
+def test_character_roll_a_combat_roll_trains_the_skill_it_is_made_with() -> None:
+    """Seed 000: the points go to "the combat skill being used": ``fists.combat_roll`` (which
+    weapons and thrown objects share) trains Fistfighting unless told the weapon's skill."""
+    encounter = rooftop(ON, dice={"seraph": [9, 9]})
+    encounter.initiate("seraph", Intent(CLUB_ZAP.name))
+    (used,) = of(encounter.log, EditingPointsUsed)
+    assert (used.points, used.improves) == (3, "Clubs")
 
 
 # --- the Death Shot ---------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from mands_sim.events import (
     PushedBack,
     RollMade,
 )
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, parse_scenario
@@ -542,17 +542,6 @@ def test_a_flyer_goes_straight_and_lands_on_arrival() -> None:
     assert position_now(run, "seraph") == Position("roof")
     run.run(until=46)
     assert run.state["seraph"].position == Position("tower")
-
-
-def test_a_jump_cannot_start_in_the_segment_a_move_starts() -> None:
-    """Seed "Jump Roll": jumping "can be started on the same segment as Move is started", but the
-    kernel allows one initiation per segment (``rules/combat.md`` §3): refused."""
-    run = runner(
-        ROAD, [["start", "far"]], {0: Intent(MOVE.name, options={"toward": "far"})}, SPRINT
-    )
-    run.run(until=0)
-    with pytest.raises(ActionRefused, match="one initiation per segment"):
-        run.initiate("seraph", Intent(JUMP.name))
 
 
 def test_mands_action_resolve_a_running_jump_lands_speed_times_air_time_on() -> None:

@@ -19,19 +19,25 @@ from mands_rulebook.power_kit import (
     PowerSpec,
     PowerSpend,
     PowerSpendError,
+    PowerTaken,
     PowerUse,
     PowerUsed,
+    anyone_has_power,
     canonical_power_name,
     checked_spend,
     cosmic_ray_ranges,
     ep_down_to,
+    power_rating,
     power_slug,
     sheet_power,
     standard_ranges,
+    taken_powers,
     touch_quality,
     touched,
+    usable_power,
 )
 from mands_rulebook.powers.electric_power import ELECTRIC_POWER
+from mands_rulebook.powers.emotion_control import EMOTION_CONTROL
 from mands_rulebook.powers.fire_coat import FIRE_COAT
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
@@ -51,7 +57,7 @@ from mands_sim.kernel.encounter import ActionRefused
 from mands_sim.model.sheet import load_sheet
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import PowerEntry, Registries, Registry, collect_registries
-from tests.data.power_plan import SCENARIOS, PlanMind, duel, of, use
+from tests.data.power_plan import SCENARIOS, PlanMind, duel, duel_simulation, of, use
 
 CHART = load_standard_charts().action
 ELECTRIC = "Electric Power"
@@ -295,3 +301,46 @@ def test_touch_takes_effect_by_dp_or_by_setting_aside_n_quality() -> None:
     assert touch_quality(asks, 2, 3) == 0  # not enough Q: it must hit for DP
     assert touch_quality(Intent("test-power-touch"), 5, 3) == 0
     assert touched(1, 0, 3) and touched(0, 3, 3) and not touched(0, 0, 3)
+
+
+# --- touches and PR taken (G-79, G-120, G-181) ---------------------------------------------------
+
+
+def test_a_touch_is_an_attack_in_contact() -> None:
+    """``PowerUse.touch``: "must hit for DP, or use N Quality Points from the Combat Roll" is
+    for attacks in contact only."""
+    definition = ActionDefinition("fire-coat-poke", 20)
+    with pytest.raises(ValueError, match="a touch is an attack in contact"):
+        PowerUse(definition, (), lambda *args: {}, touch=3)
+
+
+def test_power_taken_moves_pr_from_the_target_to_the_taker_until_it_runs_out() -> None:
+    """A ``PowerTaken`` of 4 Fire Coat PR until segment 50: Seraph (no Fire Coat on his sheet)
+    uses PR 4 under the power's name, Sun-Ruler 12 − 4 = 8; from 50 on, 0 and 12 again."""
+    simulation = duel_simulation()
+    simulation.minds = {"seraph": PlanMind(), "sun-ruler": PlanMind()}
+    encounter = simulation.start()
+    encounter.emit([PowerTaken(0, "seraph", "sun-ruler", "Fire Coat", 4, 50)])
+    entry = usable_power(encounter, "seraph", FIRE_COAT)
+    assert entry is not None and (entry.name, entry.power_rating) == ("Fire Coat", 4)
+    assert power_rating(encounter, "sun-ruler", FIRE_COAT) == 8
+    assert taken_powers(encounter, "seraph") == ("Fire Coat",)
+    encounter.run(until=50)
+    assert (encounter.now, usable_power(encounter, "seraph", FIRE_COAT)) == (50, None)
+    assert power_rating(encounter, "sun-ruler", FIRE_COAT) == 12
+    assert taken_powers(encounter, "seraph") == ()
+
+
+def test_anyone_has_power_follows_pr_taken_and_given_back() -> None:
+    """Nobody in the duel has Emotion Control until a ``PowerTaken`` of 4 PR until segment 50
+    gives Seraph some; from 50 on nobody has it again. The answer is kept per segment and log
+    length, so it follows both."""
+    simulation = duel_simulation()
+    simulation.minds = {"seraph": PlanMind(), "sun-ruler": PlanMind()}
+    encounter = simulation.start()
+    before = anyone_has_power(encounter, EMOTION_CONTROL), anyone_has_power(encounter, FIRE_COAT)
+    encounter.emit([PowerTaken(0, "seraph", "sun-ruler", "Emotion Control", 4, 50)])
+    taken = anyone_has_power(encounter, EMOTION_CONTROL)
+    encounter.run(until=50)
+    after = anyone_has_power(encounter, EMOTION_CONTROL)
+    assert (before, taken, after) == ((False, True), True, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mands_rulebook.power_kit import PowerTaken
 from mands_rulebook.power_policy import Blaster
 
 from mands_sim.dice import SeededDice
@@ -52,3 +53,17 @@ def test_a_blaster_without_powers_fights_as_nearest_enemy() -> None:
     events: list[Event] = []
     Simulation(load_scenario(sphinx), seed=2, minds=minds).run(until=1, observers=[events.append])
     assert started(events, "sphinx") == [(0, "fist-attack")]
+
+
+def test_a_blaster_uses_the_powers_it_holds_by_absorption_after_its_own() -> None:
+    """G-181: while Seraph holds 4 PR of Sun-Ruler's Fire Coat (a ``PowerTaken`` until 370) the
+    blaster counts it after his sheet's powers; once given back, no more."""
+    idle = {"seraph": PlanMind(), "sun-ruler": PlanMind()}
+    encounter = Simulation(load_scenario(SCENARIO), seed=1, minds=idle).start()
+    encounter.emit([PowerTaken(0, "seraph", "sun-ruler", "Fire Coat", 4, 370)])
+    blaster = Blaster({})
+    names = [spec.name for spec in blaster.powers(encounter, "seraph")]
+    assert names == ["Electric Power", "Healing", "Fire Coat"]
+    encounter.run(until=400)  # the Payment Segment after 370
+    assert encounter.now == 400
+    assert "Fire Coat" not in [spec.name for spec in blaster.powers(encounter, "seraph")]

@@ -9,9 +9,10 @@ shoots a pistol (Short Range 10 m, Range Set 10 m, Maximum Range 100 m: G-42) at
 
 from __future__ import annotations
 
-from mands_rulebook.power_kit import TEMPLATE
+from mands_rulebook.power_kit import TEMPLATE, range_pool
 from mands_rulebook.powers import sight_power
-from mands_rulebook.powers.sight_power import SIGHT_POWER, apparent_distance
+from mands_rulebook.powers.sight_power import SIGHT_POWER, apparent_distance, seen_distance
+from mands_rulebook.weapons import Ranges
 
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
@@ -54,3 +55,14 @@ def test_the_reason_names_both_distances() -> None:
     encounter = cast_encounter(ScriptedDice([]))
     found = sight_power.sight_power_modifier(encounter, "hawkeye", shot("enemy-roof"))
     assert found is not None and found.reason.startswith("G-136: 50 m seem 12.5 m")
+
+
+def test_a_power_attacks_range_pool_is_figured_at_the_seen_distance() -> None:
+    """``power_kit.range_pool`` (a power attack's Combat Roll): a blast with Short Range 10 m and
+    Range Set 10 m at ``enemy-roof``, 50 m away: 4 Range Sets past Short Range, −4 (G-20), for
+    the unaided ally; Hawkeye sees it at 12.5 m: none."""
+    encounter = cast_encounter(ScriptedDice([]))
+    blast = Ranges(short_range=10.0, range_set=10.0, max_range=100.0)
+    pools = [range_pool(encounter, who, "enemy-roof", blast) for who in ("ally", "hawkeye")]
+    assert pools == [-4, 0]
+    assert seen_distance(encounter, "hawkeye", 50.0) == 12.5

@@ -11,6 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mands_rulebook.editing_points import (
+    EDITING_POINTS,
+    EditingPointsUsed,
+    editing_points_in_play,
+    editing_points_left,
+)
 from mands_rulebook.movement import PaceChanged, distance_now
 from mands_rulebook.simpler_combat import (
     ClockSwitched,
@@ -44,7 +50,8 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
-from tests.data.fighters import sample
+from tests.data.fighters import grunt, sample
+from tests.data.opponents_scenes import Plays, scene
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 Q = QualityAllocation
@@ -692,3 +699,166 @@ def test_simpler_combat_makes_fewer_bigger_exchanges_and_shorter_fights() -> Non
     assert simpler[0] < standard[0]
     assert simpler[1] > standard[1] + 0.5
     assert simpler[2] < standard[2]
+
+
+# -- the order within a segment (G-191) --------------------------------------------------------
+
+
+def with_learning(name: str, learning: int) -> dict[str, Any]:
+    sheet = sample(name)
+    return {**sheet, "abilities": {**sheet["abilities"], "learning": learning}}
+
+
+class Announcer(Script):
+    """A :class:`Script` that notes when it is asked to choose, and may delay its announcement."""
+
+    def __init__(self, asked: list[tuple[int, str]], delay: int | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.asked = asked
+        if delay is not None:
+            self.announce_delay = lambda encounter, actor: delay
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        self.asked.append((encounter.now, actor))
+        return super().choose(encounter, actor)
+
+
+def announcing(delay: int | None) -> tuple[Encounter, list[tuple[int, str]]]:
+    """Sinister (Learning 11) and Dexter (Learning 14) punch each other on segment 0."""
+    asked: list[tuple[int, str]] = []
+    minds = {
+        "sinister": Announcer(asked, delay, intents={0: fist("dexter")}),
+        "dexter": Announcer(asked, intents={0: fist("sinister")}),
+    }
+    encounter = grunts(
+        minds,
+        {"dexter": [8, 5, 5], "sinister": [7, 5, 5]},
+        ground=RING,
+        sheets={"sinister": with_learning("sinister", 11), "dexter": with_learning("dexter", 14)},
+    )
+    encounter.run(until=0)
+    return encounter, asked
+
+
+def test_mands_time_model_announcements_go_lowest_learning_first() -> None:
+    """Seed: "Players announce their actions in order of learning (from lowest to highest)":
+    Sinister's 11 before Dexter's 14, though the ids alone would put Dexter first."""
+    _, asked = announcing(None)
+    assert asked == [(0, "sinister"), (0, "dexter")]
+
+
+def test_mands_time_model_a_delayed_announcement_comes_later_and_costs_the_delay() -> None:
+    """Seed: "A character with a Learning of 11 announcing on 15 will have a penalty of 4 to
+    their bonus pool": Sinister's mind delays 4 (``announce_delay``), so he announces after
+    Dexter's 14, and his Combat Roll's pool is 2 − 4 = −2."""
+    encounter, asked = announcing(4)
+    assert asked == [(0, "dexter"), (0, "sinister")]
+    (roll,) = of(encounter.log, RollMade, "sinister")
+    assert roll.bonus_pool == -2
+
+
+@pytest.mark.parametrize(
+    ("order", "first"), [("rule", ["sinister", "dexter"]), ("id", ["dexter", "sinister"])]
+)
+def test_mands_time_model_one_segments_blows_land_highest_initiative_first(
+    order: str, first: list[str]
+) -> None:
+    """Seed: "The character with the highest initiative goes first." Both roll Initiative 10;
+    Sinister's 2 Q on speed raise his punch's to 12 (seed: "Quality Points can be used to
+    increase Initiative ... on a 1 for 1 basis"). Both land on segment 2 (G-140: 10 or more
+    share +2), Sinister's first though the ids would put Dexter's first — unless G-191 is
+    switched to ``id``."""
+    minds = {"dexter": punch_at(0, "sinister"), "sinister": punch_at(0, "dexter", Q(speed=2))}
+    dice = {"dexter": [10, 5, 5], "sinister": [10, 2, 2]}
+    encounter = grunts(minds, dice, ground=RING, defaults={"G191_segment_order": order})
+    encounter.run(until=2)
+    scheduled = of(encounter.log, TurnScheduled)
+    assert {e.character: (e.initiative, e.resolves_at) for e in scheduled} == {
+        "dexter": (10, 2),
+        "sinister": (12, 2),
+    }
+    assert [e.character for e in of(encounter.log, AttackResolved)] == first
+
+
+@pytest.mark.parametrize(("movement", "meters"), [("turn_end", 10.0), ("continuous", 7.5)])
+def test_g192_runners_move_at_the_end_of_the_combat_turn(movement: str, meters: float) -> None:
+    """Seed "Movement Roll": "Move at the end of the Combat Turn ... Multiply the character's
+    movement (in decimeters/segment) by 10 for the number of meters moved that Combat Turn."
+    Bear's run at .5 m/segment (as above): half-way through the turn (segment 5) he is still
+    seen 10 m from Sinister, and 5 m nearer at its end; ``continuous`` (G-192) shows him where
+    the run has got to: 7.5 m."""
+    bear = sample("dexter", overrides={**sample("dexter")["overrides"], "move_roll": 21})
+    runner = Script({0: run("far")}, {0: Q(ep=4, speed=5)})
+    encounter = grunts(
+        {"dexter": runner, "sinister": Script({5: None, 10: None})},
+        {"dexter": [9, 9, 3], "sinister": [7]},
+        sheets={"dexter": bear},
+        defaults={"G192_turn_movement": movement},
+    )
+    encounter.run(until=5)
+    assert (encounter.now, distance_now(encounter, "dexter", "sinister")) == (5, meters)
+    encounter.run(until=10)
+    assert (encounter.now, distance_now(encounter, "dexter", "sinister")) == (10, 5.0)
+
+
+def test_mands_action_initiate_multiple_opponents_drop_the_initiative_by_one_per_attack() -> None:
+    """Seed "Multiple Opponents": "rather than each attack working on subsequent Segments, the
+    character's Initiative is dropped by 1 for each attack" (G-191). The hero (Initiative 8)
+    sweeps a, b and c (``mands_rulebook.opponents``, as its own tests: dice 2 + 2, 1 Attack and
+    1 damage Q each): the blows go on Initiative 8, 7 and 6 — segments 4, 5 and 6 of the turn,
+    the follow-through blows starting mid-turn."""
+    sweep = Intent("sweep", target="a", options={"targets": ["a", "b", "c"]})
+    follow = [Intent("sweep-blow", target=t) for t in "bc"]
+    events: list[Event] = []
+    encounter = scene(
+        {"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "abc"}},
+        dice={"hero": [8, 2, 2], "a": [1], "b": [1], "c": [1]},
+        minds={
+            "hero": Plays(sweep, *follow, spend=Q(attack=3, damage=3)),
+            **{i: Plays() for i in "abc"},
+        },
+        plugins={"simpler": SimplerCombat()},
+        events=events,
+    )
+    encounter.run(until=10)
+    assert [(e.action, e.initiative, e.resolves_at) for e in of(events, TurnScheduled)] == [
+        ("sweep", 8, 4),
+        ("sweep-blow", 7, 5),
+        ("sweep-blow", 6, 6),
+    ]
+    assert [(e.segment, e.target) for e in of(events, AttackResolved)] == [
+        (4, "a"),
+        (5, "b"),
+        (6, "c"),
+    ]
+
+
+def test_mands_action_initiate_a_reroll_spends_one_of_the_characters_editing_points() -> None:
+    """G-194: with ``editing-points`` on too, the seed's "expend one Editing Point to re-roll
+    their Initiative" spends one of the character's own (seed 000; G-151: a player character's
+    4), "halved, then go to training in the action being performed". Sinister (the first side's
+    Special: a player's, G-150) re-rolls 3 into 9 and has 3 points left; Dexter, the Editor's,
+    has none, so his mind's wish to re-roll his 7 is not granted."""
+    encounter = grunts(
+        {
+            "sinister": punch_at(0, "dexter", reroll=True),
+            "dexter": punch_at(0, "sinister", reroll=True),
+        },
+        {"sinister": [3, 9, 5, 5], "dexter": [7, 5, 5]},
+        ground=RING,
+        plugins={"optional-rule:editing-points": EDITING_POINTS},
+    )
+    encounter.run(until=0)
+    assert editing_points_in_play(encounter)
+    rolled = [(e.character, e.roll, e.initiative) for e in of(encounter.log, InitiativeRolled)]
+    assert rolled == [("dexter", 7, 7), ("sinister", 3, 3), ("sinister", 9, 9)]
+    (used,) = of(encounter.log, EditingPointsUsed)
+    assert (used.character, used.use, used.points, used.improves, used.training) == (
+        "sinister",
+        "initiative re-roll",
+        1,
+        "fist-attack",
+        Fraction(1, 2),
+    )
+    left = [editing_points_left(encounter, who) for who in ("sinister", "dexter")]
+    assert left == [3, 0]

@@ -425,3 +425,70 @@ def test_mands_bonus_pool_modifiers_is_asked_again_for_another_roll() -> None:
     )
     encounter.rules.quality_modifier(encounter, "seraph", intent, "test roll")
     assert counter.calls == 3
+
+
+# -- fast calls: action dispatch and refusals asked once --------------------------------------
+
+SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios").glob("*.toml"))
+
+
+def logs_of(path: Path, *, fast_calls: bool, seeds: range) -> list[str]:
+    simulation = Simulation(load_scenario(path), fast_calls=fast_calls)
+    logs = []
+    for seed in seeds:
+        events: list[Event] = []
+        simulation.run(seed=seed, until=300, observers=[events.append])
+        logs.append(log(events))
+    return logs
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_fast_calls_leave_every_bundled_scenarios_event_log_unchanged(path: Path) -> None:
+    """Action dispatch (``@answers_actions``) and refusals asked once are only faster: every
+    bundled scenario logs the same events, byte for byte, with them on and off."""
+    seeds = range(2)
+    fast = logs_of(path, fast_calls=True, seeds=seeds)
+    assert fast == logs_of(path, fast_calls=False, seeds=seeds)
+    assert all(text.count("\"kind\":\"action-resolved\"") > 1 for text in fast)
+
+
+class CountingRefusals:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        self.calls += 1
+        return ["not now"] if intent.reason == "rude" else []
+
+
+def refusing_encounter(*, fast_calls: bool = True) -> tuple[Encounter, CountingRefusals]:
+    counter = CountingRefusals()
+    spec = load_scenario(SCENARIO)
+    simulation = Simulation(spec, extra_plugins={"counter": counter}, fast_calls=fast_calls)
+    return simulation.build(), counter
+
+
+def test_mands_action_refusals_is_asked_once_per_intent_segment_and_log_length() -> None:
+    encounter, counter = refusing_encounter()
+    intent, other = Intent("punch", target="sphinx"), Intent("punch", "sphinx", reason="rude")
+    answers = [encounter.rules.refusals(encounter, "seraph", i) for i in (intent, other, intent)]
+    assert answers == [[], ["not now"], []]
+    assert counter.calls == 2
+
+
+def test_mands_action_refusals_is_asked_again_once_an_event_is_logged() -> None:
+    encounter, counter = refusing_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.refusals(encounter, "seraph", intent)
+    encounter.emit([EncounterStarted(0, "test", 0, ("seraph", "sphinx"))])
+    encounter.rules.refusals(encounter, "seraph", intent)
+    assert counter.calls == 2
+
+
+def test_mands_action_refusals_without_fast_calls_is_asked_every_time() -> None:
+    encounter, counter = refusing_encounter(fast_calls=False)
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.refusals(encounter, "seraph", intent)
+    encounter.rules.refusals(encounter, "seraph", intent)
+    assert counter.calls == 2

@@ -27,15 +27,21 @@ regained by the target, PR rounds after it was taken."
   figures: 1. Material Absorption has no save. A failure is an :class:`AbsorptionFaint`: the
   target is unconscious for d100 rounds (the rest of any encounter shorter than that; the
   kernel wakes nobody).
-* The stolen effects themselves — Hand to Hand Damage, Blasts, EP, DP, Movement, Skin Temper,
-  Action Modifier, "only taken if there is a corresponding power" — are not yet applied in an
-  encounter: the power kit reads a power's PR from the sheet, so neither the absorber's gain nor
-  the target's loss can reach a use. :func:`absorbed_percentage` and :func:`stolen_rating` give
-  the numbers; :func:`percentage_taken` and :func:`segments_to_absorb` the seed's example.
+* What is stolen (G-181, ``G181_absorbed_powers = "usable"``): "It steals the effects (Hand to
+  Hand Damage, Cosmic Blast)" and "the abilities are only taken if there is a corresponding
+  power": of every power of the target with a use in the kit (its Blast, its touch, its shield;
+  a power with Automatic Effects only, such as Strength Bonus, has none), the percentage held
+  of its PR, rounded down, is a :class:`~mands_rulebook.power_kit.PowerTaken`: the absorber uses
+  that PR as its own (with no %Control roll: it has none for it), the target's PR is that much
+  lower, until the Duration ends. Power Absorption takes the powers not in
+  :data:`PSYCHIC_POWERS`, Psyche Absorption those ("any psychic powers the target has"),
+  Material Absorption none (a character is not a substance). Weaknesses and Automatic
+  Effects' chance of working are not played. :func:`absorbed_percentage` and
+  :func:`stolen_rating` give the numbers; :func:`percentage_taken` and
+  :func:`segments_to_absorb` the seed's example.
 
-The touch helpers :func:`touch_initiation` and :func:`touch_events` serve every "hit for DP or
-use N Q" power (``mands_rulebook.powers.alchemy`` uses them too): the kit's attack initiation
-gives the mind the whole Combat-Roll Q, so it cannot set the touch's N aside first.
+The touch is the kit's (``PowerUse.touch``, :func:`~mands_rulebook.power_kit.touch_attack`), as
+for every "hit for DP or use N Q" power.
 """
 
 from __future__ import annotations
@@ -46,41 +52,34 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.dice import roll_d100
-from mands_sim.events import AttackResolved, DamageTaken, Event, OutOfAction, QualityAllocated
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.events import Event, OutOfAction
+from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
 from mands_sim.units import SEGMENTS_PER_ROUND
 
-from ..control import POWER_OPTION
-from ..damage import Blow, strike
-from ..fists import new_defense, prepare_blow, roll_event, spend_quality
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,
-    COMBAT_ROLL_ROW,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerSpend,
+    PowerTaken,
     PowerUse,
-    PowerUsed,
-    chosen_spend,
-    power_combat_roll,
+    encounter_registries,
+    normalized,
     power_initiation,
     power_refusals,
     power_resolution,
-    range_pool,
+    power_specs,
     register_power,
     register_power_actions,
     sheet_power,
-    touch_quality,
-    touched,
+    touch_attack,
 )
-from ..range import CONTACT
 
 NAME: Final = "Absorption"
 PERCENTAGE: Final = "percentage"
@@ -106,10 +105,20 @@ KIND_KEY: Final = "type"
 MIND_SKIN_TEMPER: Final = Fraction(1)
 """G-100: "Mind ST for psychic powers" — no sheet figures one: row 0, multiplier 1."""
 
-SET_ASIDE: Final = "touch_quality"
-"""``prepared`` key of a touch: the Combat-Roll Q set aside to touch (G-79)."""
-
 UNCONSCIOUS: Final = "unconscious"
+
+PSYCHIC_POWERS: Final = (
+    "Brain Wave Hearing",
+    "Clairvoyance",
+    "Cosmic Awareness",
+    "Emotion Control",
+    "Empathy",
+    "Mind Control",
+    "Psychic Invisibility",
+    "Telepathy",
+)
+"""G-181: the psychic powers ("Power Absorption allows the absorption of any power except ...
+psychic"; "Psyche Absorption ... any psychic powers the target has"): the mind powers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,87 +219,6 @@ def absorbed_percentage(encounter: Encounter, absorber: str, target: str) -> int
     return min(WHOLE, held)
 
 
-# --- touching (G-79) -----------------------------------------------------------------------------
-
-
-def touch_initiation(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    spec: PowerSpec,
-    use: PowerUse,
-    needed: int,
-) -> Initiation:
-    """The kit's attack initiation for a touch, the ``needed`` Q set aside (intent option
-    ``touch``, G-79) before the mind spends the rest: Combat Roll (row 5, G-13), the power's
-    row, Performance Time shortened by PR and Q speed."""
-    definition = use.action
-    spend = chosen_spend(encounter, actor, intent, spec, use)
-    used = PowerUsed(
-        encounter.now, actor, spec.name, definition.name, spend.power_rating, spend.pairs(),
-        spend.ep_row,
-    )  # fmt: skip
-    assert intent.target is not None
-    pool = range_pool(encounter, actor, intent.target, CONTACT)  # the Close sight modifier
-    roll = power_combat_roll(encounter, actor, intent, pool=pool)
-    set_aside = touch_quality(intent, roll.quality, needed)
-    a = spend_quality(encounter, actor, intent, roll.quality - set_aside)
-    allocated = QualityAllocated(
-        encounter.now, actor, definition.name, a.attack, a.defense, a.speed, a.damage, a.ep
-    )
-    time = reduced_performance_time(
-        definition.performance_time, spend.speed + a.speed, encounter.defaults
-    )
-    prepared = {
-        **use.prepare(encounter, actor, intent, spend),
-        **prepare_blow(encounter, actor, roll.quality, a),
-        POWER_OPTION: intent.options.get(POWER_OPTION),
-        "ep_row": spend.ep_row,
-        "quality": roll.quality,
-        "reach": CONTACT,
-        SET_ASIDE: set_aside,
-    }
-    charges = (Charge(COMBAT_ROLL_ROW - a.ep, "combat roll"), Charge(spend.ep_row, definition.name))
-    return Initiation(
-        time, (used, roll_event(encounter, actor, roll), allocated), charges, prepared
-    )
-
-
-def touch_events(
-    encounter: Encounter, actor: str, action: ActionInProgress, needed: int, weapon: str
-) -> tuple[list[Event], bool]:
-    """The Defense bought (G-15), the Attack against the target's Defense and, on a hit, the
-    punch that carries the touch (Hand Damage and the damage Q); whether it touched: the punch
-    took DP or the ``needed`` Q were set aside (G-79)."""
-    target = action.intent.target
-    assert target is not None
-    attack, defense = int(action.prepared["attack"]), encounter.state[target].defense
-    hit = attack >= defense
-    events: list[Event] = [
-        new_defense(encounter, actor, action),
-        AttackResolved(encounter.now, actor, target, attack, defense, hit),
-    ]
-    if not hit:
-        return events, False
-    hand = int(encounter.character(actor).figured.hand_damage)
-    struck = strike(encounter, target, hand_blow(actor, hand, action, weapon))
-    set_aside = int(action.prepared.get(SET_ASIDE, 0))
-    return events + struck, touched(dp_lost(encounter, target, struck), set_aside, needed)
-
-
-def hand_blow(actor: str, hand_damage: int, action: ActionInProgress, weapon: str) -> Blow:
-    """A touch that hits for DP is a punch: Hand Damage plus the damage Q, never below 0."""
-    return Blow(
-        raw=max(0, hand_damage + int(action.prepared["damage"])), source=actor, weapon=weapon
-    )
-
-
-def dp_lost(encounter: Encounter, target: str, events: list[Event]) -> int:
-    """The DP ``target`` lost to ``events`` (not applied yet)."""
-    after = [e.damage_points_after for e in events if isinstance(e, DamageTaken)]
-    return encounter.state[target].damage_points - after[-1] if after else 0
-
-
 # --- absorbing -----------------------------------------------------------------------------------
 
 
@@ -308,14 +236,44 @@ def touch_prepared(
 
 def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The touch; if it works, what is absorbed and the target's save."""
-    events, works = touch_events(encounter, actor, action, TOUCH_QUALITY, NAME)
+    events, works = touch_attack(encounter, actor, action)
     target = action.intent.target
     if not works or target is None:
         return events
     absorbed = absorption(encounter, actor, target, action)
     if absorbed.percent <= 0:  # all of it is held already
         return events
-    return [*events, absorbed, *save_events(encounter, absorbed)]
+    taking = taken_events(encounter, absorbed)
+    return [*events, absorbed, *taking, *save_events(encounter, absorbed)]
+
+
+def taken_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
+    """G-181: the PR of each of the target's powers with a use that this touch adds to what the
+    absorber holds (the held percentage of the sheet's PR, rounded down, less what was held)."""
+    if encounter.defaults.G181_absorbed_powers != "usable" or absorbed.what == MATERIAL:
+        return []
+    sheet = encounter.character(absorbed.target).sheet
+    events: list[Event] = []
+    for spec in power_specs(encounter_registries(encounter)):
+        entry = sheet_power(sheet, spec)
+        if entry is None or not spec.uses or is_psychic(spec) != (absorbed.what == PSYCHE):
+            continue
+        rating = int(entry.power_rating or 0)
+        before = absorbed.total - absorbed.percent
+        amount = stolen_rating(rating, absorbed.total) - stolen_rating(rating, before)
+        if amount > 0:
+            events.append(taken(encounter, absorbed, spec.name, amount))
+    return events
+
+
+def taken(encounter: Encounter, absorbed: Absorbed, power: str, amount: int) -> PowerTaken:
+    who = (absorbed.character, absorbed.target)
+    return PowerTaken(encounter.now, *who, power, amount, absorbed.until)
+
+
+def is_psychic(spec: PowerSpec) -> bool:
+    """G-181: a mind power (:data:`PSYCHIC_POWERS`), which only Psyche Absorption takes."""
+    return normalized(spec.name) in {normalized(name) for name in PSYCHIC_POWERS}
 
 
 def absorption(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Absorbed:
@@ -368,6 +326,7 @@ TOUCH = PowerUse(
     role=ATTACK,
     prepare=touch_prepared,
     resolve=resolve_touch,
+    touch=TOUCH_QUALITY,
 )
 
 ABSORPTION = PowerSpec(
@@ -392,20 +351,21 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ABSORPTION.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, ABSORPTION)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ABSORPTION.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    if definition.name == TOUCH.action.name:
-        return touch_initiation(encounter, actor, intent, ABSORPTION, TOUCH, TOUCH_QUALITY)
     return power_initiation(encounter, actor, intent, definition, ABSORPTION)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ABSORPTION.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, OutOfAction
@@ -58,8 +58,8 @@ from ..power_kit import (
     register_power,
     register_power_actions,
     sheet_power,
+    touch_attack,
 )
-from .absorption import touch_events, touch_initiation
 
 NAME: Final = "Alchemy"
 MASS: Final = "mass"
@@ -174,7 +174,7 @@ def chosen_matter(encounter: Encounter, actor: str) -> str:
 
 def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The touch; if it works on a target in action and the Mass is paid, the save."""
-    events, works = touch_events(encounter, actor, action, TOUCH_QUALITY, NAME)
+    events, works = touch_attack(encounter, actor, action)
     victim = action.intent.target
     if not works or victim is None or encounter.state[victim].condition != "active":
         return events
@@ -197,6 +197,7 @@ TOUCH = PowerUse(
     role=ATTACK,
     prepare=touch_prepared,
     resolve=resolve_touch,
+    touch=TOUCH_QUALITY,
 )
 
 ALCHEMY = PowerSpec(
@@ -232,21 +233,22 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ALCHEMY.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, ALCHEMY)
     return reasons or mass_refusals(encounter, actor, intent)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ALCHEMY.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    if definition.name == TOUCH.action.name:
-        return touch_initiation(encounter, actor, intent, ALCHEMY, TOUCH, TOUCH_QUALITY)
     return power_initiation(encounter, actor, intent, definition, ALCHEMY)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ALCHEMY.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
@@ -274,12 +274,14 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ASTRAL_PLANES_TRAVEL.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, ASTRAL_PLANES_TRAVEL)
     return reasons or trip_refusals(encounter, actor, intent)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ASTRAL_PLANES_TRAVEL.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -287,6 +289,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ASTRAL_PLANES_TRAVEL.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -34,7 +34,7 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import DefenseChanged, EndurancePaid, Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -256,6 +256,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*CHAMELEON.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """The kit's checks; the colors, once changed, hold for the encounter (G-110)."""
     reasons = power_refusals(encounter, actor, intent, CHAMELEON)
@@ -265,6 +266,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CHAMELEON.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -283,6 +285,7 @@ def hide_while_attacking(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CHAMELEON.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -302,6 +305,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 
 
 @hookimpl
+@answers_actions(MOVE.name)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """A camouflaged runner pays for its colors each round (G-110)."""
     if action.name != MOVE.name or action.prepared.get("outcome") == LOST_CONTROL:

@@ -31,15 +31,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import ActionDropped, Event, RollMade
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll
+from mands_sim.rolls import ActionRoll
 
 from ..control import LOST_CONTROL
+from ..editing_points import character_roll
 from ..power_kit import (
     ACTIVE_TIME,
     PASSIVE_TIME,
@@ -176,14 +177,7 @@ def hex_spend(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapp
 def hex_roll(encounter: Encounter, actor: str, intent: Intent, pr: int) -> ActionRoll:
     """Seed: "The base chance will be the PR, on 2d10", less the Editor's improbability."""
     target = pr - int(intent.options.get(IMPROBABILITY, 0))
-    return action_roll(
-        encounter.dice_for(actor),
-        target=target,
-        bonus_pool=encounter.rules.bonus_pool(encounter, actor, intent, HEX_PURPOSE),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, HEX_PURPOSE),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
-    )
+    return character_roll(encounter, actor, intent, HEX_PURPOSE, target=target, improves=NAME)
 
 
 def hex_prepared(
@@ -268,6 +262,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*CONTROL_CHANCE.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, CONTROL_CHANCE)
     if CONTROL_CHANCE.use(intent.action) is not None and not reasons:
@@ -284,6 +279,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONTROL_CHANCE.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -291,6 +287,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONTROL_CHANCE.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -298,5 +295,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*CONTROL_CHANCE.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, CONTROL_CHANCE)

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource, parse_dice, roll_d100
@@ -253,6 +253,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*CONTROL_SIMILAR_ANIMALS.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, CONTROL_SIMILAR_ANIMALS)
     if intent.action == COMMAND.action.name and not reasons:
@@ -261,6 +262,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONTROL_SIMILAR_ANIMALS.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -268,6 +270,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONTROL_SIMILAR_ANIMALS.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -42,7 +42,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
@@ -312,6 +312,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONVERT_TO_ENERGY.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -331,6 +332,7 @@ def trade_attack_for_defense(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*CONVERT_TO_ENERGY.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -338,5 +340,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*CONVERT_TO_ENERGY.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, CONVERT_TO_ENERGY)

@@ -29,16 +29,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.dice import DiceSource, roll_d100
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll, roll_made
+from mands_sim.rolls import ActionRoll, roll_made
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
 from ..control import POWER_OPTION
+from ..editing_points import character_roll
 from ..power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
@@ -131,14 +132,7 @@ COSMIC_AWARENESS = PowerSpec(
 
 def question_roll(encounter: Encounter, actor: str, intent: Intent, pr: int) -> ActionRoll:
     """Seed: "a 2d10 roll vs. PR" — the PR on the question, as an Action Roll."""
-    return action_roll(
-        encounter.dice_for(actor),
-        target=pr,
-        bonus_pool=encounter.rules.bonus_pool(encounter, actor, intent, PURPOSE),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, PURPOSE),
-        is_special=encounter.character(actor).sheet.is_special,
-        charts=encounter.charts,
-    )
+    return character_roll(encounter, actor, intent, PURPOSE, target=pr, improves=NAME)
 
 
 def rolled(encounter: Encounter, actor: str, roll: ActionRoll) -> RollMade:
@@ -194,11 +188,13 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*COSMIC_AWARENESS.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, COSMIC_AWARENESS)
 
 
 @hookimpl(trylast=True)
+@answers_actions(QUESTION_USE.action.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -206,6 +202,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(QUESTION_USE.action.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

@@ -18,8 +18,8 @@ allowed and unmodified by Skin Temper or Ignore Damage."
   success costs PR EP and ⌈½ PR⌉ penetrating DP straight off Body DP (no VP, no Skin Temper, no
   Ignore Damage). "PR" is the PR spent on the effect; default spend: all of it.
 
-:func:`touch_initiation` (also used by Explosive Touch) is the kit's attack initiation with the
-touch's Q set aside before the mind spends the rest (a kit change is proposed in the report).
+The touch itself (the Q set aside, the carrier, whether it took effect) is the kit's
+(``PowerUse.touch``, :func:`~mands_rulebook.power_kit.touch_attack`).
 """
 
 from __future__ import annotations
@@ -30,51 +30,35 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
-from mands_sim.events import (
-    AttackResolved,
-    DamageTaken,
-    EndurancePaid,
-    Event,
-    OutOfAction,
-    QualityAllocated,
-)
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
+from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
 
-from ..control import POWER_OPTION
-from ..damage import PENETRATING, Blow
+from ..damage import PENETRATING
 from ..dropping import ep_row_costing
-from ..fists import prepare_blow, roll_event, spend_quality
 from ..injury import roll_2d10
 from ..injury import roll_event as save_event
 from ..out_of_action import DEAD
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,
-    COMBAT_ROLL_ROW,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    PowerUsed,
-    attack_events,
-    chosen_spend,
-    power_combat_roll,
+    condition_after,
+    power_initiation,
     power_refusals,
     power_resolution,
-    range_pool,
     register_power,
     register_power_actions,
-    touch_quality,
-    touched,
+    touch_attack,
 )
-from ..range import CONTACT
 
 NAME: Final = "Death Touch"
 DEATH_TOUCH: Final = "death_touch"
@@ -85,8 +69,6 @@ TOUCH_QUALITY: Final = 4
 DEATH_TOUCH_SAVE: Final = "death touch save"
 """The purpose of the target's save (:class:`~mands_sim.events.RollMade`)."""
 
-SET_ASIDE: Final = "touch_quality"
-"""``prepared`` key: the Combat-Roll Q set aside to touch (0: the blow must take DP)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,89 +119,6 @@ def saved_damage(pr: int) -> int:
     return math.ceil(Fraction(pr, 2))
 
 
-# --- a touch: the kit's attack with N Q set aside (G-120) ---------------------------------------
-
-
-def touch_initiation(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    spec: PowerSpec,
-    needed: int,
-) -> Initiation | None:
-    """``mands_action_initiate`` for a touch power: PR spent as the kit spends it, a Combat Roll
-    whose success first sets aside ``needed`` Q when the intent asks to touch, the rest spent by
-    the mind as for a punch; EP: the Combat Roll's row 5 less EP Q, and the power's row (G-13)."""
-    use = spec.use(definition.name)
-    if use is None:
-        return None
-    spend = chosen_spend(encounter, actor, intent, spec, use)
-    used = PowerUsed(
-        encounter.now, actor, spec.name, definition.name, spend.power_rating, spend.pairs(),
-        spend.ep_row,
-    )  # fmt: skip
-    assert intent.target is not None
-    roll = power_combat_roll(
-        encounter, actor, intent, pool=range_pool(encounter, actor, intent.target, CONTACT)
-    )
-    aside = touch_quality(intent, roll.quality, needed)
-    a = spend_quality(encounter, actor, intent, roll.quality - aside)
-    allocated = QualityAllocated(
-        encounter.now, actor, definition.name, a.attack, a.defense, a.speed, a.damage, a.ep
-    )
-    return Initiation(
-        performance_time=reduced_performance_time(
-            definition.performance_time, spend.speed + a.speed, encounter.defaults
-        ),
-        events=(used, roll_event(encounter, actor, roll), allocated),
-        charges=(
-            Charge(COMBAT_ROLL_ROW - a.ep, "combat roll"),
-            Charge(spend.ep_row, definition.name),
-        ),
-        prepared={
-            **use.prepare(encounter, actor, intent, spend),
-            **prepare_blow(encounter, actor, roll.quality, a),
-            POWER_OPTION: intent.options.get(POWER_OPTION),
-            "ep_row": spend.ep_row,
-            "quality": roll.quality,
-            "reach": CONTACT,
-            SET_ASIDE: aside,
-        },
-    )
-
-
-def hand_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
-    """G-120: the carrier is a punch: Hand Damage plus the damage Q, never below 0."""
-    hand = int(encounter.character(actor).figured.hand_damage)
-    return Blow(raw=max(0, hand + int(action.prepared["damage"])), source=actor)
-
-
-def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -> int:
-    """Body DP the (not yet applied) ``events`` take from ``target``."""
-    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
-    return 0 if not taken else encounter.state[target].damage_points - taken[-1].damage_points_after
-
-
-def touch_lands(encounter: Encounter, action: ActionInProgress, events: list[Event]) -> bool:
-    """The Attack hit, and the blow took DP or the Q were set aside (seed; G-120)."""
-    target = action.intent.target
-    assert target is not None
-    hit = any(isinstance(e, AttackResolved) and e.hit for e in events)
-    lost = damage_points_lost(encounter, target, events)
-    needed = int(action.prepared.get("touch_needed", TOUCH_QUALITY))
-    return hit and touched(lost, int(action.prepared.get(SET_ASIDE, 0)), needed)
-
-
-def last_condition(encounter: Encounter, target: str, events: list[Event]) -> tuple[int, int]:
-    """``target``'s VP and Body DP once ``events`` (not applied yet) are."""
-    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
-    if taken:
-        return taken[-1].virtual_damage_points_after, taken[-1].damage_points_after
-    state = encounter.state[target]
-    return state.virtual_damage_points, state.damage_points
-
-
 # --- the Death Touch ---------------------------------------------------------------------------
 
 
@@ -232,13 +131,13 @@ def all_on_death_touch(
 def death_touch_prepared(
     encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
 ) -> Mapping[str, Any]:
-    return {"death_touch_pr": spend[DEATH_TOUCH], "touch_needed": TOUCH_QUALITY}
+    return {"death_touch_pr": spend[DEATH_TOUCH]}
 
 
 def resolve_death_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The carrier lands (G-15, §6, ``strike``); a touch that takes effect calls for the save."""
-    events = attack_events(encounter, actor, action, hand_blow)
-    if not touch_lands(encounter, action, events):
+    events, lands = touch_attack(encounter, actor, action)
+    if not lands:
         return events
     target = action.intent.target
     assert target is not None
@@ -271,7 +170,7 @@ def survived(
     encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
 ) -> list[Event]:
     """PR EP lost (sleep-healing EP) and ⌈½ PR⌉ penetrating DP straight off Body DP."""
-    vp, dp = last_condition(encounter, target, pending)
+    vp, dp = condition_after(encounter, target, pending)
     points = saved_damage(pr)
     amount = Fraction(pr)
     return [
@@ -313,6 +212,7 @@ ATTACK_USE = PowerUse(
     role=ATTACK,
     prepare=death_touch_prepared,
     resolve=resolve_death_touch,
+    touch=TOUCH_QUALITY,
 )
 
 DEATH_TOUCH_POWER = PowerSpec(
@@ -337,18 +237,21 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*DEATH_TOUCH_POWER.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, DEATH_TOUCH_POWER)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*DEATH_TOUCH_POWER.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    return touch_initiation(encounter, actor, intent, definition, DEATH_TOUCH_POWER, TOUCH_QUALITY)
+    return power_initiation(encounter, actor, intent, definition, DEATH_TOUCH_POWER)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*DEATH_TOUCH_POWER.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

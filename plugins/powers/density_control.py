@@ -34,7 +34,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
@@ -225,12 +225,14 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*DENSITY_CONTROL.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, DENSITY_CONTROL)
     return reasons or density_refusals(encounter, actor, intent)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*DENSITY_CONTROL.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -238,6 +240,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*DENSITY_CONTROL.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -245,5 +248,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*DENSITY_CONTROL.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, DENSITY_CONTROL)

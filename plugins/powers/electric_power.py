@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
@@ -204,11 +204,13 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, ELECTRIC_POWER)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -216,6 +218,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -223,5 +226,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, ELECTRIC_POWER)

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -44,6 +44,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
+    anyone_has_power,
     power_initiation,
     power_rating,
     power_refusals,
@@ -196,7 +197,7 @@ def calmed_by(encounter: Encounter, actor: str) -> str | None:
 
 
 def anyone_has_emotion_control(encounter: Encounter) -> bool:
-    return any(power_rating(encounter, who, EMOTION_CONTROL) for who in encounter.state.ids())
+    return anyone_has_power(encounter, EMOTION_CONTROL)
 
 
 def calm_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
@@ -247,6 +248,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EMOTION_CONTROL.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -254,6 +256,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EMOTION_CONTROL.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

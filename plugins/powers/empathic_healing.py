@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import (
     ActionDropped,
@@ -444,12 +444,14 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*EMPATHIC_HEALING.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, EMPATHIC_HEALING)
     return reasons or healing_refusals(encounter, actor, intent)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EMPATHIC_HEALING.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -457,6 +459,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EMPATHIC_HEALING.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -464,6 +467,7 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(TAKE.action.name, RESTORE.action.name)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """Each round's move or healing (G-126), then held another round or ended."""
     if action.prepared.get("outcome") == LOST_CONTROL:

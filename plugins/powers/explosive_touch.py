@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceExpression
@@ -51,13 +51,14 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    attack_events,
+    condition_after,
+    power_initiation,
     power_refusals,
     power_resolution,
     register_power,
     register_power_actions,
+    touch_attack,
 )
-from .death_touch import hand_blow, last_condition, touch_initiation, touch_lands
 
 NAME: Final = "Explosive Touch"
 DAMAGE: Final = "damage"
@@ -110,13 +111,13 @@ def all_on_damage(encounter: Encounter, actor: str, intent: Intent, pr: int) -> 
 def touch_prepared(
     encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
 ) -> Mapping[str, Any]:
-    return {"damage_pr": spend[DAMAGE], "touch_needed": TOUCH_QUALITY}
+    return {"damage_pr": spend[DAMAGE]}
 
 
 def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The carrier lands; a touch that takes effect explodes on the touched and around it."""
-    events = attack_events(encounter, actor, action, hand_blow)
-    if not touch_lands(encounter, action, events):
+    events, lands = touch_attack(encounter, actor, action)
+    if not lands:
         return events
     target = action.intent.target
     assert target is not None
@@ -150,7 +151,7 @@ def strike_after(
     """:func:`~mands_rulebook.damage.strike` for a second blow of one resolution: its damage
     comes off the VP and DP the ``pending`` events leave (VP first, §7.3; G-30), not the state's.
     The blow is bludgeoning with no penetration, so none of it is penetrating."""
-    vp, dp = last_condition(encounter, victim, pending)
+    vp, dp = condition_after(encounter, victim, pending)
     return [
         rebased(event, vp, dp) if isinstance(event, DamageTaken) else event
         for event in strike(encounter, victim, blow)
@@ -177,6 +178,7 @@ ATTACK_USE = PowerUse(
     role=ATTACK,
     prepare=touch_prepared,
     resolve=resolve_touch,
+    touch=TOUCH_QUALITY,
 )
 
 EXPLOSIVE_TOUCH = PowerSpec(
@@ -201,18 +203,21 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*EXPLOSIVE_TOUCH.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, EXPLOSIVE_TOUCH)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EXPLOSIVE_TOUCH.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    return touch_initiation(encounter, actor, intent, definition, EXPLOSIVE_TOUCH, TOUCH_QUALITY)
+    return power_initiation(encounter, actor, intent, definition, EXPLOSIVE_TOUCH)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EXPLOSIVE_TOUCH.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

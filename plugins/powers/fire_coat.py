@@ -36,12 +36,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.log_index import logged
 from mands_sim.registry import Register
 
 from ..damage import Blow, Cover
@@ -58,6 +59,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
+    anyone_has_power,
     attack_events,
     ep_down_to,
     power_initiation,
@@ -322,12 +324,12 @@ FIRE_COAT = PowerSpec(
 
 def blinded_until(encounter: Encounter, character: str) -> int:
     """The segment until which ``character`` is blinded (0: never was)."""
-    found = (e.until for e in encounter.log if isinstance(e, Blinded) and e.character == character)
+    found = (e.until for e in logged(encounter, Blinded, character))
     return max(found, default=0)
 
 
 def anyone_has_fire_coat(encounter: Encounter) -> bool:
-    return any(power_rating(encounter, who, FIRE_COAT) for who in encounter.state.ids())
+    return anyone_has_power(encounter, FIRE_COAT)
 
 
 def blinded_modifier(encounter: Encounter, actor: str) -> Modifier | None:
@@ -369,6 +371,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*FIRE_COAT.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, FIRE_COAT)
     if intent.action == BLAST.action.name and not reasons:
@@ -393,6 +396,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*FIRE_COAT.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -400,6 +404,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*FIRE_COAT.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -407,5 +412,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*FIRE_COAT.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, FIRE_COAT)

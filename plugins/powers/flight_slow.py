@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
@@ -60,5 +60,6 @@ def mands_register_powers(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(MOVE.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return flight_refusals(encounter, actor, intent)

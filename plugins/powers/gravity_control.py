@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -62,11 +62,13 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*GRAVITY_CONTROL.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, GRAVITY_CONTROL)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*GRAVITY_CONTROL.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -74,6 +76,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*GRAVITY_CONTROL.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

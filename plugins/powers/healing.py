@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, Healed
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -141,6 +141,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*HEALING_POWER.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, HEALING_POWER)
     if intent.action == HEAL.action.name and not reasons:
@@ -149,6 +150,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(*HEALING_POWER.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -156,6 +158,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*HEALING_POWER.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

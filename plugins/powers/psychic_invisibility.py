@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -131,6 +131,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*PSYCHIC_INVISIBILITY.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, PSYCHIC_INVISIBILITY)
 
@@ -146,6 +147,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*PSYCHIC_INVISIBILITY.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -153,6 +155,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*PSYCHIC_INVISIBILITY.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -160,5 +163,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*PSYCHIC_INVISIBILITY.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, PSYCHIC_INVISIBILITY)

@@ -10,7 +10,7 @@ a fist or weapon attack (``mands_rulebook.range``'s) the range penalty (G-20) an
 Ranged sight modifier (seed 002) are figured at the apparent distance, true distance ÷ PR —
 this plugin adds the difference as a ``"Sight Power"`` Bonus Pool modifier. Maximum Range, and
 so what can be attacked at all, stays at the true distance. Power attacks figure their range
-penalty inside ``mands_rulebook.power_kit`` and are not shortened (a kit change would be needed).
+penalty inside ``mands_rulebook.power_kit`` (``range_pool``), at :func:`seen_distance`.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ SIGHT_POWER = automatic_power(
 def apparent_distance(meters: float, power: int) -> float:
     """Seed "Sight": the distance divided by the sight power (a power below 1 changes nothing)."""
     return meters / power if power >= 1 else meters
+
+
+def seen_distance(encounter: Encounter, actor: str, meters: float) -> float:
+    """How far ``meters`` seem to ``actor``: divided by its Sight Power, if it has one."""
+    return apparent_distance(meters, power_rating(encounter, actor, SIGHT_POWER))
 
 
 def range_and_sight(encounter: Encounter, actor: str, reach: Ranges, meters: float) -> int:

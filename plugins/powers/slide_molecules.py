@@ -24,7 +24,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -112,11 +112,13 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*SLIDE_MOLECULES.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, SLIDE_MOLECULES)
 
 
 @hookimpl(trylast=True)
+@answers_actions(*SLIDE_MOLECULES.actions)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -124,6 +126,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*SLIDE_MOLECULES.actions)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
@@ -131,5 +134,6 @@ def mands_action_resolve(
 
 
 @hookimpl
+@answers_actions(*SLIDE_MOLECULES.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, SLIDE_MOLECULES)

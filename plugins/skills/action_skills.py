@@ -16,9 +16,9 @@ Maneuverability's numbers (seed "Skills").
   bonus to the character's Lift Pool for normal items": purpose ``"lift"``, the whole level with
   the intent option ``barbell``. (Its Throw Pool share is a figured adjustment,
   :mod:`.figured_skills`.)
-* **Double Action** and **Maneuverability** are not simulated: the kernel runs one active action
-  at a time, and the Move Roll's turning and slowing Q are spent inside
-  :mod:`mands_rulebook.movement`. Their numbers are here for the plugins that will use them.
+* **Double Action** and **Maneuverability**: their numbers are here; the plugins that apply them
+  are :mod:`.double_action` (a second initiation in the segment, through the kernel's
+  ``mands_initiation_allowance``) and :mod:`mands_rulebook.movement` (a Move Roll's re-roll).
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
 
 from .catalogue import skill_level
 from .combat_skills import attack_skill
+from .maneuverability import maneuverability_slowing as maneuverability_slowing
+from .maneuverability import maneuverability_turning as maneuverability_turning
 
 SPEED: Final = "Speed"
 RUNNING: Final = "Running"
@@ -132,15 +134,3 @@ def double_action_surprise(missed_by: int) -> int:
     """Seed "Double Action": a miss loses "half the amount the roll was missed by" in segments,
     as surprise (rounded down, G-89)."""
     return max(0, missed_by) // 2
-
-
-def maneuverability_slowing(level: int) -> int:
-    """Seed "Maneuverability": "a bonus of level to the amount of Q that movement can be reduced
-    by"."""
-    return level
-
-
-def maneuverability_turning(level: int) -> int:
-    """Seed "Maneuverability": "can move up to half level Q in order to change direction"
-    (rounded down, G-89)."""
-    return level // 2

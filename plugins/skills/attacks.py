@@ -32,6 +32,7 @@ from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
 from ..fists import (
+    FIST_SKILL,
     HAND_DAMAGE_ROW,
     called_shot,
     called_shot_penalty,
@@ -127,7 +128,8 @@ def initiate_attack(
 ) -> Initiation:
     """Roll the Combat Roll, set aside what the attack needs, let the mind spend the rest."""
     location = plan.location or called_shot(intent)
-    roll = combat_roll(encounter, actor, intent)
+    improves = ATTACK_SKILLS.get(definition.name, FIST_SKILL)  # an escape trains fists
+    roll = combat_roll(encounter, actor, intent, improves=improves)
     aside = plan.set_aside(roll.quality) if roll.quality >= 0 else 0
     allocation = spend_quality(encounter, actor, intent, roll.quality - aside)
     blow = prepare_blow(encounter, actor, roll.quality, allocation)

@@ -127,10 +127,11 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
     SkillSpec("Speed", "Level segments off one Specific Action's Performance Time (G-89).",
               ("Speed, Specific Action", "Speed (Specific Action)"), specialized=True,
               applied_by=_ACTIONS),
-    SkillSpec("Double Action", "Two actions at once on a %Control roll (not simulated: one "
-              "active action at a time).", applied_by=_ACTIONS),
-    SkillSpec("Maneuverability", "Level more slowing Q, half level Q to turn (not simulated: "
-              "the Move Roll's Q).", applied_by=_ACTIONS),
+    SkillSpec("Double Action", "Two actions at once on a %Control roll: each at -10 to its "
+              "Bonus Pool, 1 less per 10 made by; a miss loses half of it as surprise (G-162).",
+              applied_by="mands_rulebook.skills.double_action"),
+    SkillSpec("Maneuverability", "A Move Roll re-roll slows by level more and turns up to half "
+              "level Q for free (G-163).", applied_by="mands_rulebook.movement"),
     SkillSpec("Armor Use", "5 × level added to one armor type's Cover Chance.",
               specialized=True, applied_by="mands_rulebook.damage"),
     SkillSpec("Ignore Damage", "⌊level ÷ 4⌋ Ignore Damage at Cover Chance 73 %, body only.",

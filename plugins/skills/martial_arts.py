@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
@@ -173,6 +173,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ACTIONS)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.action not in ACTIONS:
         return []
@@ -183,6 +184,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl
+@answers_actions(*ACTIONS)
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
@@ -193,6 +195,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ACTIONS)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -209,6 +212,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EFFECTS)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

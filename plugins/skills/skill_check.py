@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import roll_d100
@@ -42,13 +42,13 @@ from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register
 from mands_sim.rolls import (
     ActionRoll,
-    action_roll,
     defense_from_quality,
     hurried_performance_time,
     reduced_performance_time,
     time_tradeoff_bonus,
 )
 
+from ..editing_points import character_roll
 from .catalogue import canonical_name, normalized, skill_level
 
 SKILL_CHECK = ActionDefinition(
@@ -165,17 +165,14 @@ def skill_target(sheet: CharacterSheet, skill: str, intent: Intent) -> int:
 
 
 def roll_skill(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
-    """The skill's Action Roll with its Bonus Pool (G-88)."""
+    """The skill's Action Roll with its Bonus Pool (G-88); Editing Points on it train the
+    skill (seed 000)."""
     sheet = encounter.character(actor).sheet
     spec = skill_roll_of(str(intent.options["skill"]))
     pool = math.floor(spec.pool(sheet)) + knowledge_bonus(sheet, spec.skill)
-    return action_roll(
-        encounter.dice_for(actor),
-        target=skill_target(sheet, spec.skill, intent),
-        bonus_pool=pool + encounter.rules.bonus_pool(encounter, actor, intent, PURPOSE),
-        quality_modifier=encounter.rules.quality_modifier(encounter, actor, intent, PURPOSE),
-        is_special=sheet.is_special,
-        charts=encounter.charts,
+    target = skill_target(sheet, spec.skill, intent)
+    return character_roll(
+        encounter, actor, intent, PURPOSE, target=target, pool=pool, improves=spec.skill
     )
 
 
@@ -273,6 +270,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(SKILL_CHECK.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.action != SKILL_CHECK.name:
         return []
@@ -283,6 +281,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl(trylast=True)
+@answers_actions(SKILL_CHECK.name)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -292,6 +291,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(SKILL_CHECK.name)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

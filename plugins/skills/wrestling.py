@@ -5,8 +5,8 @@ its effective level (G-85: Wrestling gives its level to all three). G-86 reading
 
 * ``body-hold``: the grab is a blow of Hand Damage + the damage Q ("The character's damage bonus
   applies ... to grabbing damage"); intent option ``full_hold``: "a Full Body Hold which replaces
-  up to skill level points of bludgeoning damage with penetrating damage". Holding on and
-  escaping are not simulated (the Combat chapter's grabbing rules are lost).
+  up to skill level points of bludgeoning damage with penetrating damage". A grab that hits
+  also holds the target: holding on and escaping are :mod:`.holding`'s (G-182 … G-184).
 * ``body-smash``: "a penalty of 3 to the Action Roll" (taken off the Combat Roll's Q, as a
   change to the roll's target), "a bonus of d6 damage" (rolled by the attacker when it hits), and
   "up to half level, round down, points of penetrating damage".
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
+from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -45,6 +45,7 @@ from .attacks import (
     thrown,
 )
 from .catalogue import skill_level
+from .holding import grab
 
 BODY_HOLD: Final = skill_attack(
     "body-hold", "Body Hold: a grab of Hand Damage; a Full Body Hold penetrates (G-86)."
@@ -87,10 +88,12 @@ def plan_for(intent: Intent) -> AttackPlan:
 
 
 def hold(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
+    """The grab's blow, then the hold it takes (:func:`.holding.grab`, G-182)."""
     raw = max(0, hand_damage(encounter, actor, action))
     full = bool(action.intent.options.get(FULL_HOLD))
     level = level_of(encounter, actor, action.name) if full else 0
-    return strike(encounter, target, blow_from(action, actor, raw, penetration=min(level, raw)))
+    blow = blow_from(action, actor, raw, penetration=min(level, raw))
+    return strike(encounter, target, blow) + grab(encounter, actor, target, action)
 
 
 def smash(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
@@ -127,6 +130,7 @@ def mands_register_actions(register: Register) -> None:
 
 
 @hookimpl
+@answers_actions(*ACTIONS)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.action not in ACTIONS:
         return []
@@ -137,6 +141,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 
 
 @hookimpl
+@answers_actions(*ACTIONS)
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
@@ -151,6 +156,7 @@ def mands_bonus_pool_modifiers(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*ACTIONS)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
@@ -166,6 +172,7 @@ def mands_action_initiate(
 
 
 @hookimpl(trylast=True)
+@answers_actions(*EFFECTS)
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:

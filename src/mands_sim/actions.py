@@ -30,6 +30,10 @@ class ActionDefinition:
         can_maintain: a follow-up may re-use the last attempt's Attack at ¼ PT (maintained
             blasts, ``rules/combat.md`` §17a).
         summary: one line for listings.
+        starts_with: actions it may be initiated in the same segment as, an exception to "one
+            initiation per segment" (``rules/combat.md`` §3). The kernel reads it both ways: a
+            ``jump`` naming ``move`` (seed "Jump Roll") may start in the segment a move starts
+            and the other way round.
     """
 
     name: str
@@ -40,6 +44,7 @@ class ActionDefinition:
     needs_target: bool = False
     can_maintain: bool = False
     summary: str = ""
+    starts_with: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

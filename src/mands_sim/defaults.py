@@ -262,6 +262,38 @@ class RuleDefaults:
         "total",
         ("total", "touch"),
     )
+    G181_absorbed_powers: Literal["usable", "numbers"] = _default(
+        "G-181",
+        "Power and Psyche Absorption: the percentage taken of each of the target's powers that "
+        "has a use (psychic ones for psyche, the others for powers) is PR the absorber may use "
+        "and the target lacks until the Duration ends ('usable'), or only the numbers are "
+        "logged ('numbers').",
+        "usable",
+        ("usable", "numbers"),
+    )
+    G182_body_hold: Literal["holds", "damage"] = _default(
+        "G-182",
+        "A Body Hold that hits holds its target ('holds': Hand Damage + damage Q + Body Hold "
+        "level to escape, neither may move, each aims only at the other, the held one's Defense "
+        "falls to 0), or is a blow only ('damage').",
+        "holds",
+        ("holds", "damage"),
+    )
+    G183_escape_ties: Literal["hold", "escape"] = _default(
+        "G-183",
+        "Escaping a hold: Hand Damage + damage Q must be greater than the hold's strength "
+        "('hold': a tie keeps the hold, as a Body Throw needs the greater damage) or at least "
+        "equal ('escape').",
+        "hold",
+        ("hold", "escape"),
+    )
+    G185_change_points: Literal["up", "down"] = _default(
+        "G-185",
+        "Duplicate Person: the points a look needs (Beauty 1, 5 cm, 10 kg a point, half going "
+        "down, sex 5) rounded up to a whole point ('up') or down ('down').",
+        "up",
+        ("up", "down"),
+    )
     G101_acid_damage: Literal["penetrating", "bludgeoning"] = _default(
         "G-101",
         "Acid Production: a hit does the Acid Type plus the damage Q as penetrating damage "
@@ -345,6 +377,100 @@ class RuleDefaults:
         "no penalty, as the Example of Horrification rolls against three heroes ('example').",
         "rule",
         ("rule", "example"),
+    )
+    G191_segment_order: Literal["rule", "id"] = _default(
+        "G-191",
+        "Simpler Combat within one segment: announce by Learning, lowest first (a delay counts "
+        "as that much more Learning), resolve by Initiative, highest first, ties by id "
+        "('rule'); or by id alone, as on the segment clock ('id').",
+        "rule",
+        ("rule", "id"),
+    )
+    G192_turn_movement: Literal["turn_end", "continuous"] = _default(
+        "G-192",
+        "Simpler Combat: runners are seen where the last Combat Turn's end left them until this "
+        "one ends ('turn_end': 'Move at the end of the Combat Turn'), or where the run has got "
+        "to at every segment ('continuous').",
+        "turn_end",
+        ("turn_end", "continuous"),
+    )
+    G193_editor_lowers: Literal["off", "spare_players"] = _default(
+        "G-193",
+        "The Editor lowering non-player characters' rolls: never ('off'), or with the Editor's "
+        "4 points per non-player, a successful Combat Roll against a player character turned "
+        "into a miss when the points reach ('spare_players').",
+        "off",
+        ("off", "spare_players"),
+    )
+    G161_same_segment_pushback: Literal["none", "push"] = _default(
+        "G-161",
+        "Actions initiated in the same segment (a jump with a move, Double Action's two): they "
+        "do not push each other back ('none'), or each one started pushes the others back 1 "
+        "segment as starting during another action does ('push').",
+        "none",
+        ("none", "push"),
+    )
+    G162_double_action_payment: Literal["attempt", "success"] = _default(
+        "G-162",
+        "Double Action: the 'double-action' (passive, 1 segment) rolls the %Control; its "
+        "'2 EP/round' (row 6 by G-04) is paid at every attempt ('attempt') or only when the "
+        "%Control roll succeeds ('success').",
+        "attempt",
+        ("attempt", "success"),
+    )
+    G163_maneuverability_turn: Literal["free", "speed"] = _default(
+        "G-163",
+        "Maneuverability: up to half level (rounded down) of a re-roll's turning Q is moved "
+        "speed Q, so the turn costs no roll Q and the speed is kept ('free'), or it costs no "
+        "roll Q but comes off the speed Q ('speed').",
+        "free",
+        ("free", "speed"),
+    )
+    G171_coming_to: Literal["check", "never"] = _default(
+        "G-171",
+        "An unconscious character with no knock-out duration (a failed G-17 check, an Injury "
+        "roll failed by 10+): at each Payment Segment rolls G-17's check again and comes to on "
+        "a success ('check'), or stays out for the encounter ('never').",
+        "check",
+        ("check", "never"),
+    )
+    G172_sweep_range: Literal["farthest", "first"] = _default(
+        "G-172",
+        "A sweep with a ranged weapon makes one Combat Roll: its range penalty (G-20) and sight "
+        "modifier are those of the farthest target ('farthest') or of the first one ('first').",
+        "farthest",
+        ("farthest", "first"),
+    )
+    G173_first_aid: Literal["halves", "stops"] = _default(
+        "G-173",
+        "A successful First Aid roll: halves the time between the patient's Bleeding Rolls, "
+        "every round instead of every second one ('halves', seed First Aid's mechanic), or stops "
+        "the bleeding at once ('stops', its 'can stop bleeding').",
+        "halves",
+        ("halves", "stops"),
+    )
+    G174_fall_damage: Literal["meters", "none"] = _default(
+        "G-174",
+        "A fall's damage: one bludgeoning point per meter fallen, rounded up (as G-68's meters "
+        "of a throw stopped short), less the Falling level with 10 segments to prepare "
+        "('meters'), or none ('none').",
+        "meters",
+        ("meters", "none"),
+    )
+    G175_flyer_falls: Literal["line", "none"] = _default(
+        "G-175",
+        "A flyer out of action before it lands falls from where its straight flight has got to "
+        "down to the lower end of the flight ('line'), or glides down unharmed ('none').",
+        "line",
+        ("line", "none"),
+    )
+    G176_flyer_knocked_out: Literal["any", "condition-check"] = _default(
+        "G-176",
+        "Which flyers out of action fall (G-175): those put out of action by any action's "
+        "events but by their own choice (fled, surrendered) ('any'), or only those out of "
+        "action in their condition check ('condition-check').",
+        "any",
+        ("any", "condition-check"),
     )
 
     @classmethod

@@ -172,6 +172,19 @@ class OutOfAction(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BackInAction(Event):
+    """An unconscious character comes to and may act again (``rules/combat.md`` §9): the end of
+    a Nerve Pinch's rounds, or a knock-out it recovers from (``rules/gaps.md`` G-171)."""
+
+    kind: ClassVar[str] = "back-in-action"
+    character: str
+    reason: str
+
+    def narrative(self) -> str:
+        return f"{self.character} comes to and is back in action ({self.reason})."
+
+
+@dataclass(frozen=True, slots=True)
 class Surprised(Event):
     """Segments lost to surprise (``rules/combat.md`` §2).
 
@@ -303,6 +316,25 @@ class ThrownBack(Event):
     margin: int
     meters: float
     flown: float
+
+
+@dataclass(frozen=True, slots=True)
+class Fell(Event):
+    """A fall from a height (seed "Falling"; ``rules/gaps.md`` G-174, G-175): ``meters`` down,
+    ``segments`` in the air (seed "Throwback Roll": four times the height on the Square chart),
+    and the damage the Falling skill took off; the damage itself is a ``DamageTaken`` from
+    ``"fall"``. ``cause``: ``thrown back`` or ``out of action in flight``."""
+
+    kind: ClassVar[str] = "fall"
+    character: str
+    cause: str
+    meters: float
+    segments: int
+    skill_reduction: int = 0
+
+    def narrative(self) -> str:
+        eased = f", {self.skill_reduction} less damage for Falling" if self.skill_reduction else ""
+        return f"{self.character} falls {self.meters:g} m ({self.cause}){eased}."
 
 
 @dataclass(frozen=True, slots=True)

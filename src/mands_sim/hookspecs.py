@@ -17,7 +17,8 @@ major version.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import pluggy
 
@@ -52,6 +53,65 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 class HookDeprecationWarning(DeprecationWarning):
     """A plugin implements a hook, or takes a hook argument, that is going away."""
+
+
+# -------------------------------------------------------------------------
+# Answering only some actions
+#
+# Most action plugins answer the action hooks for their own actions only and return ``None``
+# (or an empty list) for every other. An implementation that says so with ``@answers_actions``
+# is called only for the actions it names (``docs/writing-plugins.md``, "Answering only your
+# own actions"); one that declares nothing is called for every action, as before.
+# -------------------------------------------------------------------------
+
+ACTION_HOOKS: Final = {
+    "mands_action_refusals": "intent",
+    "mands_bonus_pool_modifiers": "intent",
+    "mands_action_initiate": "definition",
+    "mands_action_resolve": "action",
+    "mands_action_after": "action",
+    "mands_action_sustain": "action",
+}
+"""The hooks an implementation may declare ``@answers_actions`` on, each with the argument whose
+``name`` (``Intent.action``, ``ActionDefinition.name``, ``ActionInProgress.name``) is the action
+asked about."""
+
+ANSWERS_ACTIONS_ATTRIBUTE: Final = "mands_sim_answers_actions"
+"""The attribute ``@answers_actions`` sets on the implementation: a ``frozenset`` of names."""
+
+_Function = TypeVar("_Function", bound=Callable[..., object])
+
+
+def answers_actions(*names: str) -> Callable[[_Function], _Function]:
+    """Declare that the decorated action-hook implementation answers only the actions ``names``.
+
+    For any other action it must contribute nothing — return ``None`` or an empty list, roll no
+    dice, change nothing — so mands-sim may leave it out of the call
+    (:class:`mands_sim.plugin_calls.ActionDispatch`). Put it on implementations of the hooks in
+    :data:`ACTION_HOOKS`, above or below ``@hookimpl``::
+
+        @hookimpl(trylast=True)
+        @answers_actions("punch", "kick")
+        def mands_action_initiate(encounter, actor, intent, definition): ...
+
+    An implementation without it is called for every action.
+    """
+    if not names or not all(isinstance(name, str) and name for name in names):
+        raise ValueError(f"answers_actions needs one or more action names, got {names!r}")
+    declared = frozenset(names)
+
+    def declare(function: _Function) -> _Function:
+        setattr(function, ANSWERS_ACTIONS_ATTRIBUTE, declared)
+        return function
+
+    return declare
+
+
+def answered_actions(function: object) -> frozenset[str] | None:
+    """The actions ``function`` (an implementation, or a bound method) declared it answers with
+    :func:`answers_actions`, or ``None``: it answers every action."""
+    declared = getattr(function, ANSWERS_ACTIONS_ATTRIBUTE, None)
+    return declared if isinstance(declared, frozenset) else None
 
 
 # -------------------------------------------------------------------------
@@ -306,6 +366,25 @@ def mands_action_sustain(
     Return events or ``None``; an :class:`~mands_sim.events.ActionDropped` for the action (a
     failed %Control roll per round, for one) ends it and it pays nothing more. Results combine
     by concatenation in plugin-name order, each plugin called on its own.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_initiation_allowance(encounter: Encounter, actor: str) -> str | None:
+    """Whether a rule lets ``actor``, who has already initiated an action in this segment,
+    initiate one more now (``rules/combat.md`` §3: "one initiation per segment").
+
+    :param encounter: the running encounter (read-only); ``encounter.state[actor].initiated``
+        names the actions initiated in this segment so far, in order.
+    :param actor: the id of the character who would initiate again.
+
+    Return the rule's name in words (``"Double Action"``) to allow it, or ``None``. An allowed
+    initiation may also be an active action beside the active actions started in this same
+    segment (never beside older ones), and waits for no passive delay of them. The kernel asks
+    after every initiation (to know whether to ask the mind again in the segment) and from
+    :meth:`~mands_sim.kernel.encounter.Encounter.check_timing`. Pairs of actions that may always
+    start together (a jump with a move) need no hook: ``ActionDefinition.starts_with``.
+    Results combine as ``firstresult``: the first non-``None`` wins. Must not roll dice.
     """
 
 

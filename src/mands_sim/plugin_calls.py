@@ -19,6 +19,10 @@ no helper to remember.
 Helpers for collecting hooks: :func:`results_by_plugin` calls each implementing plugin on its
 own, in plugin-name order, so every result can be traced back to its plugin;
 :func:`figured_adjustments` combines ``mands_figured_adjustments`` by its stated rule.
+
+Action dispatch: :class:`ActionDispatch` calls an action hook only on the implementations that
+answer the action asked about (those declared ``@answers_actions`` for other actions are left
+out, ``docs/hooks.md`` "Answering only your own actions"), through the same executor.
 """
 
 from __future__ import annotations
@@ -29,11 +33,12 @@ import types
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
 from mands_sim.errors import PluginError, PluginHookError, PluginValidationError
+from mands_sim.hookspecs import ACTION_HOOKS, answered_actions
 
 if TYPE_CHECKING:
     from mands_sim.model.figured import FiguredAdjustment
@@ -184,6 +189,132 @@ def _impls_by_plugin(
         grouped = [(name, [i for i in impls if i.plugin_name == name]) for name in names]
         known = cache[caller.name] = _ByPlugin(impls, grouped)
     return known.by_plugin
+
+
+@dataclass(frozen=True, slots=True)
+class _ForActions:
+    """One hook's implementations as last seen; those answering only named actions (with the
+    names) and those answering every action; and, filled as actions are asked about, the
+    implementations to call for each action name, in the hook's call order."""
+
+    impls: list[pluggy.HookImpl]
+    declared: dict[int, frozenset[str]]
+    """Index in ``impls`` → the actions that implementation declared."""
+    firstresult: bool
+    by_action: dict[str, list[pluggy.HookImpl]]
+    by_action_and_plugin: dict[str, list[tuple[str, list[pluggy.HookImpl]]]]
+
+
+class ActionDispatch:
+    """Calls the action hooks (:data:`mands_sim.hookspecs.ACTION_HOOKS`) on the implementations
+    that answer the action asked about, and only those.
+
+    An implementation marked ``@answers_actions(...)`` is left out of a call about any other
+    action: it would have contributed nothing (``None`` or an empty list), so every hook's
+    result is the same as a full call's — firstresult hooks get the same first answer,
+    collecting hooks the same list less the empty entries. Implementations declaring nothing
+    (third-party plugins, hook wrappers) are called for every action. The per-action lists are
+    built on first use and rebuilt when the hook's implementations change; calls go through the
+    manager's executor (``pm._hookexec``), so error naming and tracing work as for ``pm.hook``.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        self._hooks: dict[str, _ForActions] = {}
+
+    def call(self, hook_name: str, action: str, /, **kwargs: object) -> Any:
+        """Hook ``hook_name`` with ``kwargs``, for the implementations answering ``action``: what
+        ``pm.hook.<hook_name>(**kwargs)`` returns (a list, or the first result)."""
+        impls = self.impls(hook_name, action)
+        known = self._hooks[hook_name]
+        return self.pm._hookexec(hook_name, impls, kwargs, known.firstresult)
+
+    def impls(self, hook_name: str, action: str) -> list[pluggy.HookImpl]:
+        """The implementations of ``hook_name`` to call for ``action``, in call order."""
+        known = self._known(hook_name)
+        found = known.by_action.get(action)
+        if found is None:
+            found = known.by_action[action] = [
+                impl
+                for index, impl in enumerate(known.impls)
+                if action in known.declared.get(index, (action,))
+            ]
+        return found
+
+    def each_plugin(
+        self, hook_name: str, action: str, /, **kwargs: object
+    ) -> Iterator[tuple[str, object]]:
+        """:func:`each_plugin` for the plugins whose implementations answer ``action``."""
+        known = self._known(hook_name)
+        grouped = known.by_action_and_plugin.get(action)
+        if grouped is None:
+            wanted = self.impls(hook_name, action)
+            grouped = known.by_action_and_plugin[action] = [
+                (name, kept)
+                for name, impls in _impls_by_plugin(self.pm, getattr(self.pm.hook, hook_name))
+                if (kept := [impl for impl in impls if impl in wanted])
+            ]
+        for name, impls in grouped:
+            results = cast(list[object], self.pm._hookexec(hook_name, impls, kwargs, False))
+            for result in results:
+                yield name, result
+
+    def _known(self, hook_name: str) -> _ForActions:
+        caller: pluggy.HookCaller = getattr(self.pm.hook, hook_name)
+        current = caller._hookimpls
+        known = self._hooks.get(hook_name)
+        if known is None or known.impls != current:
+            known = self._hooks[hook_name] = _for_actions(caller)
+        return known
+
+
+_DISPATCH: weakref.WeakKeyDictionary[pluggy.PluginManager, ActionDispatch] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def action_dispatch(pm: pluggy.PluginManager) -> ActionDispatch:
+    """The :class:`ActionDispatch` of ``pm``: one per plugin manager, so every run of a batch
+    shares the per-action lists."""
+    dispatch = _DISPATCH.get(pm)
+    if dispatch is None:
+        dispatch = _DISPATCH[pm] = ActionDispatch(pm)
+    return dispatch
+
+
+def _for_actions(caller: pluggy.HookCaller) -> _ForActions:
+    impls = list(caller._hookimpls)
+    declared = {}
+    for index, impl in enumerate(impls):
+        names = answered_actions(impl.function)
+        if names is not None and not (impl.hookwrapper or impl.wrapper):
+            declared[index] = names
+    firstresult = bool(caller.spec.opts.get("firstresult", False)) if caller.spec else False
+    return _ForActions(impls, declared, firstresult, {}, {})
+
+
+def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozenset[str]]]:
+    """Per plugin, the hooks it declared ``@answers_actions`` on and the names declared.
+
+    Raises :class:`~mands_sim.errors.PluginValidationError` for a declaration on a hook that
+    is not an action hook (:data:`~mands_sim.hookspecs.ACTION_HOOKS`): it would be ignored."""
+    found: dict[str, dict[str, frozenset[str]]] = {}
+    for caller in pm.hook.__dict__.values():
+        if not isinstance(caller, pluggy.HookCaller):
+            continue
+        for impl in caller.get_hookimpls():
+            names = answered_actions(impl.function)
+            if names is None:
+                continue
+            if caller.name not in ACTION_HOOKS:
+                raise PluginValidationError(
+                    impl.plugin_name,
+                    "@answers_actions is for the action hooks only "
+                    f"({', '.join(sorted(ACTION_HOOKS))})",
+                    caller.name,
+                )
+            found.setdefault(impl.plugin_name, {})[caller.name] = names
+    return found
 
 
 def figured_adjustments(

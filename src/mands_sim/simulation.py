@@ -25,6 +25,7 @@ from mands_sim.events import (
     EncounterEnded,
     EncounterStarted,
     Event,
+    Fell,
     InjuryRolled,
     OutOfAction,
     ThrownBack,
@@ -42,7 +43,14 @@ from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import TimeModel
 from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
-from mands_sim.plugin_calls import each_plugin, figured_adjustments, results_by_plugin
+from mands_sim.plugin_calls import (
+    ActionDispatch,
+    action_declarations,
+    action_dispatch,
+    each_plugin,
+    figured_adjustments,
+    results_by_plugin,
+)
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.policy import PolicyOptionsError
 from mands_sim.registry import Registries, build_charts, collect_registries
@@ -78,19 +86,57 @@ class _KeptModifiers:
         )
 
 
-class HookRules:
-    """The rules as the kernel sees them, answered by the plugin hooks (``docs/hooks.md``)."""
+@dataclass(slots=True)
+class _KeptRefusals:
+    """The refusal-hook answers given in one segment with the log at one length, by actor and
+    intent object (intents need not be hashable, so the key is the object's id, and the intent
+    is kept so its id is not reused)."""
 
-    def __init__(self, pm: pluggy.PluginManager, registries: Registries, charts: Charts) -> None:
+    encounter: Encounter
+    segment: int
+    logged: int
+    answers: dict[tuple[str, int], tuple[Intent, list[str]]]
+
+    def fresh(self, encounter: Encounter) -> bool:
+        return (
+            encounter is self.encounter
+            and len(encounter.log) == self.logged
+            and encounter.now == self.segment
+        )
+
+
+class HookRules:
+    """The rules as the kernel sees them, answered by the plugin hooks (``docs/hooks.md``).
+
+    With ``fast_calls`` (the default) the action hooks go only to the implementations that
+    answer the action asked about (:class:`~mands_sim.plugin_calls.ActionDispatch`), and the
+    refusals of one intent are asked once per segment and log length; without it every
+    implementation is called every time, as a plain ``pm.hook`` call does. Results are the same
+    either way (``tests/test_simulation.py`` compares the event logs of every bundled
+    scenario); the switch is there to show it and to measure what it saves.
+    """
+
+    def __init__(
+        self,
+        pm: pluggy.PluginManager,
+        registries: Registries,
+        charts: Charts,
+        *,
+        fast_calls: bool = True,
+    ) -> None:
         self.pm = pm
         self.registries = registries
         """What the plugins registered (powers, skills, actions …), for rules that look names up."""
         self.charts = charts
+        self.fast_calls = fast_calls
+        self.dispatch: ActionDispatch | None = action_dispatch(pm) if fast_calls else None
         self._kept: _KeptModifiers | None = None
+        self._refusals: _KeptRefusals | None = None
         self.actions: dict[str, ActionDefinition] = {
             name: entry.payload  # type: ignore[misc]
             for name, entry in registries.actions.items()
         }
+        self._partners: dict[str, frozenset[str]] | None = None
 
     def definition(self, action: str) -> ActionDefinition:
         try:
@@ -99,9 +145,33 @@ class HookRules:
             raise ActionRefused(f"no plugin registers an action named '{action}'") from None
 
     def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-        results = self.pm.hook.mands_action_refusals(
-            encounter=encounter, actor=actor, intent=intent
-        )
+        """``mands_action_refusals``, combined; asked once per intent object, segment and log
+        length (a policy asks before it chooses, the kernel again as it initiates): the hook
+        must not roll dice and reads only the encounter, which changes only as events are
+        logged."""
+        if self.dispatch is None:
+            return self._refusals_now(encounter, actor, intent)
+        kept = self._refusals
+        if kept is None or not kept.fresh(encounter):
+            kept = self._refusals = _KeptRefusals(
+                encounter, encounter.now, len(encounter.log), {}
+            )
+        key = (actor, id(intent))
+        answer = kept.answers.get(key)
+        if answer is None or answer[0] is not intent:
+            answer = kept.answers[key] = (intent, self._refusals_now(encounter, actor, intent))
+        return list(answer[1])
+
+    def _refusals_now(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        if self.dispatch is None:
+            results = self.pm.hook.mands_action_refusals(
+                encounter=encounter, actor=actor, intent=intent
+            )
+        else:
+            results = self.dispatch.call(
+                "mands_action_refusals", intent.action,
+                encounter=encounter, actor=actor, intent=intent,
+            )  # fmt: skip
         return sorted(reason for reasons in results for reason in reasons)
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
@@ -134,25 +204,43 @@ class HookRules:
     def _modifiers(
         self, encounter: Encounter, actor: str, intent: Intent, purpose: str
     ) -> list[Modifier]:
-        results = self.pm.hook.mands_bonus_pool_modifiers(
-            encounter=encounter, actor=actor, intent=intent, purpose=purpose
-        )
+        if self.dispatch is None:
+            results = self.pm.hook.mands_bonus_pool_modifiers(
+                encounter=encounter, actor=actor, intent=intent, purpose=purpose
+            )
+        else:
+            results = self.dispatch.call(
+                "mands_bonus_pool_modifiers", intent.action,
+                encounter=encounter, actor=actor, intent=intent, purpose=purpose,
+            )  # fmt: skip
         return [modifier for modifiers in results for modifier in modifiers]
 
     def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation:
-        initiation: Initiation | None = self.pm.hook.mands_action_initiate(
-            encounter=encounter, actor=actor, intent=intent, definition=definition
-        )
+        initiation: Initiation | None
+        if self.dispatch is None:
+            initiation = self.pm.hook.mands_action_initiate(
+                encounter=encounter, actor=actor, intent=intent, definition=definition
+            )
+        else:
+            initiation = self.dispatch.call(
+                "mands_action_initiate", definition.name,
+                encounter=encounter, actor=actor, intent=intent, definition=definition,
+            )  # fmt: skip
         if initiation is None:
             raise PluginError("(none)", f"no plugin initiates '{definition.name}'")
         return initiation
 
     def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-        events: list[Event] | None = self.pm.hook.mands_action_resolve(
-            encounter=encounter, actor=actor, action=action
-        )
+        if self.dispatch is None:
+            events = self.pm.hook.mands_action_resolve(
+                encounter=encounter, actor=actor, action=action
+            )
+        else:
+            events = self.dispatch.call(
+                "mands_action_resolve", action.name, encounter=encounter, actor=actor, action=action
+            )
         return list(events or [])
 
     def after(
@@ -160,9 +248,14 @@ class HookRules:
     ) -> Iterator[list[Event]]:
         """``mands_action_after``: each plugin's events in plugin-name order, one plugin at a
         time, so the kernel applies one plugin's events before the next plugin looks."""
-        for _, events in each_plugin(
-            self.pm, "mands_action_after", encounter=encounter, actor=actor, action=action
-        ):
+        hook = "mands_action_after"
+        if self.dispatch is None:
+            results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, action=action)
+        else:
+            results = self.dispatch.each_plugin(
+                hook, action.name, encounter=encounter, actor=actor, action=action
+            )
+        for _, events in results:
             yield list(events)  # type: ignore[call-overload]
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
@@ -178,13 +271,38 @@ class HookRules:
 
     def sustain(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
         """``mands_action_sustain``: results concatenated in plugin-name order."""
-        results = results_by_plugin(
-            self.pm, "mands_action_sustain", encounter=encounter, actor=actor, action=action
-        )
+        hook = "mands_action_sustain"
+        if self.dispatch is None:
+            results = results_by_plugin(
+                self.pm, hook, encounter=encounter, actor=actor, action=action
+            )
+        else:
+            results = list(
+                self.dispatch.each_plugin(
+                    hook, action.name, encounter=encounter, actor=actor, action=action
+                )
+            )
         return [event for _, events in results for event in events]  # type: ignore[attr-defined]
 
     def ep_cost(self, row: int) -> Fraction:
         return self.charts.ep_use.cost(row)
+
+    def partners(self, action: str) -> frozenset[str]:
+        """Actions that may start in the segment ``action`` does (``starts_with``, both ways)."""
+        if self._partners is None:
+            pairs = [(a, b) for a, d in self.actions.items() for b in d.starts_with]
+            pairs += [(b, a) for a, b in pairs]
+            self._partners = {
+                name: frozenset(b for a, b in pairs if a == name) for name in self.actions
+            }
+        return self._partners.get(action, frozenset())
+
+    def allowance(self, encounter: Encounter, actor: str) -> str | None:
+        """``mands_initiation_allowance``: a rule's leave to initiate again in this segment."""
+        allowed: str | None = self.pm.hook.mands_initiation_allowance(
+            encounter=encounter, actor=actor
+        )
+        return allowed
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +329,8 @@ class CharacterOutcome:
     permanent_damage_points: int = 0
     times_thrown: int = 0
     """Throwbacks suffered (§8.1)."""
+    times_fallen: int = 0
+    """Falls from a height (seed "Falling"; G-174, G-175)."""
 
     @property
     def injured(self) -> bool:
@@ -257,7 +377,8 @@ class Simulation:
     and characters are prepared on first use and shared by every later run of this object.
     With ``record`` every run journals its minds and counts its dice, so a policy can take a
     snapshot and look ahead (:mod:`mands_sim.kernel.snapshot`); it costs about a tenth more
-    time per run, so it is off unless asked for.
+    time per run, so it is off unless asked for. ``fast_calls=False`` calls every implementation
+    of every action hook for every action (:class:`HookRules`): slower, same results.
     """
 
     scenario: ScenarioSpec
@@ -268,6 +389,7 @@ class Simulation:
     minds: Mapping[str, Mind] = field(default_factory=dict)
     load_entry_points: bool = True
     record: bool = False
+    fast_calls: bool = True
     _prepared: Prepared | None = field(default=None, init=False, repr=False, compare=False)
 
     def prepare(self) -> Prepared:
@@ -281,6 +403,7 @@ class Simulation:
             registries = collect_registries(pm)
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
+            action_declarations(pm)  # @answers_actions on a hook that is not an action hook
             check_names(
                 self.scenario,
                 policies=registries.policies.keys(),
@@ -323,7 +446,9 @@ class Simulation:
         ]
         return Encounter(
             states,
-            rules=HookRules(prepared.pm, prepared.registries, prepared.charts),
+            rules=HookRules(
+                prepared.pm, prepared.registries, prepared.charts, fast_calls=self.fast_calls
+            ),
             minds=self._minds(prepared.registries),
             time_limit=self.scenario.stop.time_limit,
             observers=observers,
@@ -450,6 +575,7 @@ class _Tally:
         self.injury: Counter[str] = Counter()
         self.permanent: Counter[str] = Counter()
         self.thrown: Counter[str] = Counter()
+        self.fallen: Counter[str] = Counter()
 
     def add(self, event: Event) -> None:
         if isinstance(event, DamageTaken):
@@ -464,6 +590,8 @@ class _Tally:
             self.permanent[event.character] += event.permanent_points
         elif isinstance(event, ThrownBack):
             self.thrown[event.character] += 1
+        elif isinstance(event, Fell):
+            self.fallen[event.character] += 1
 
 
 def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
@@ -483,6 +611,7 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         injury_points=tally.injury[actor],
         permanent_damage_points=tally.permanent[actor],
         times_thrown=tally.thrown[actor],
+        times_fallen=tally.fallen[actor],
     )
 
 

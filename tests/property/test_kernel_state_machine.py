@@ -7,7 +7,9 @@ and dropped; characters are surprised and knocked out; the clock advances. After
 
 * time never goes back (the clock, and the segments of logged events);
 * nobody initiates twice in a segment, while surprised (``rules/combat.md`` §2) or out of action;
-  at most one active action runs at a time (§3);
+  at most one active action runs at a time (§3) — except what the kernel allows: an action
+  whose ``starts_with`` names each action already initiated in the segment (a jump with a move),
+  and a second action, even a second active one, where a rule allows it (Double Action);
 * the EP ledger is the sum of ``ep-paid`` events and EP = start − ledger (§1, seed "EP Cost");
 * every started action ends at most once (resolved or dropped), never before it completes;
   no action in progress is overdue while the encounter goes on.
@@ -48,19 +50,35 @@ CHARACTERS = {"ann": "heroes", "bea": "heroes", "cyd": "villains"}
 EP_ROWS = {7: Fraction(3), 8: Fraction(4), 9: Fraction(5)}
 
 
-def action_name(passive: bool, sustained: bool, performance_time: int, ep_row: int) -> str:
+RUN = ActionDefinition("run", 6, is_passive=True, is_sustained=True, ep_row=9)
+"""A move-like action others may start with (``starts_with``)."""
+
+
+def action_name(
+    passive: bool, sustained: bool, performance_time: int, ep_row: int, with_run: bool = False
+) -> str:
     kind = f"{'passive' if passive else 'active'}-{'sustained' if sustained else 'single'}"
-    return f"{kind}-{performance_time}-{ep_row}"
+    return f"{kind}-{performance_time}-{ep_row}{'-with-run' if with_run else ''}"
 
 
-action_definitions = st.builds(
-    lambda passive, sustained, pt, row: ActionDefinition(
-        action_name(passive, sustained, pt, row), pt, passive, sustained, row
+def definition(
+    passive: bool, sustained: bool, pt: int, row: int, with_run: bool
+) -> ActionDefinition:
+    name = action_name(passive, sustained, pt, row, with_run)
+    partners = frozenset({RUN.name}) if with_run else frozenset()
+    return ActionDefinition(name, pt, passive, sustained, row, starts_with=partners)
+
+
+action_definitions = st.one_of(
+    st.just(RUN),
+    st.builds(
+        definition,
+        st.booleans(),
+        st.booleans(),
+        st.integers(0, 60),
+        st.sampled_from(sorted(EP_ROWS)),
+        st.booleans(),
     ),
-    st.booleans(),
-    st.booleans(),
-    st.integers(0, 60),
-    st.sampled_from(sorted(EP_ROWS)),
 )
 actors = st.sampled_from(sorted(CHARACTERS))
 
@@ -70,7 +88,9 @@ class RandomRules:
     sustained ones pay again at each Payment Segment (the kernel's G-33)."""
 
     def __init__(self) -> None:
-        self.actions: dict[str, ActionDefinition] = {}
+        self.actions: dict[str, ActionDefinition] = {RUN.name: RUN}
+        self.doubles: set[str] = set()
+        """Characters a rule lets start two actions in a segment (as Double Action does)."""
 
     def definition(self, action: str) -> ActionDefinition:
         return self.actions[action]
@@ -112,6 +132,14 @@ class RandomRules:
     def ep_cost(self, row: int) -> Fraction:
         return EP_ROWS[row]
 
+    def partners(self, action: str) -> frozenset[str]:
+        named = self.actions[action].starts_with
+        return named | {name for name, d in self.actions.items() if action in d.starts_with}
+
+    def allowance(self, encounter: Encounter, actor: str) -> str | None:
+        doubling = actor in self.doubles and len(encounter.state[actor].initiated) < 2
+        return "two at once" if doubling else None
+
 
 class Puppet:
     """A mind that starts its planned actions in order, each as soon as the clock allows."""
@@ -143,7 +171,8 @@ class LogChecker:
     segment: int = 0
     surprised_until: dict[str, int] = field(default_factory=dict)
     out: set[str] = field(default_factory=set)
-    initiations: set[tuple[str, int]] = field(default_factory=set)
+    initiations: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    rules: RandomRules = field(default_factory=RandomRules)
     completes_at: dict[int, int] = field(default_factory=dict)
     ended: set[int] = field(default_factory=set)
     paid: dict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
@@ -172,10 +201,13 @@ class LogChecker:
 
     def _started(self, event: ActionStarted) -> None:
         who = event.character
-        assert (who, event.segment) not in self.initiations, "two initiations in a segment"
+        before = self.initiations.setdefault((who, event.segment), [])
+        partnered = all(name in self.rules.partners(event.action) for name in before)
+        allowed = who in self.rules.doubles and len(before) < 2
+        assert partnered or allowed, "two initiations in a segment"
         assert event.segment >= self.surprised_until.get(who, 0), "initiated while surprised"
         assert who not in self.out, "initiated while out of action"
-        self.initiations.add((who, event.segment))
+        before.append(event.action)
         self.completes_at[event.action_id] = event.completes_at
 
     def _ending(self, event: ActionResolved | ActionDropped) -> None:
@@ -200,7 +232,7 @@ class KernelMachine(RuleBasedStateMachine):
         self.encounter = Encounter(states, rules=self.rules, minds=self.minds, time_limit=5000)
         self.until = 0
         self.now = 0
-        self.checker = LogChecker()
+        self.checker = LogChecker(rules=self.rules)
 
     @initialize()
     def open_the_encounter(self) -> None:
@@ -225,6 +257,11 @@ class KernelMachine(RuleBasedStateMachine):
             assert why_not is not None
         else:
             assert why_not is None
+
+    @rule(actor=actors)
+    def learn_double_action(self, actor: str) -> None:
+        """From now on a rule lets ``actor`` start two actions in a segment."""
+        self.rules.doubles.add(actor)
 
     @rule(segments=st.integers(1, 40))
     def advance_the_clock(self, segments: int) -> None:
@@ -273,8 +310,13 @@ class KernelMachine(RuleBasedStateMachine):
 
     @invariant()
     def at_most_one_active_action_and_none_overdue(self) -> None:
+        """One active action at a time, or two started together where a rule allows it."""
         for state in self.encounter.state:
-            assert len([a for a in state.actions if not a.definition.is_passive]) <= 1
+            actives = [a for a in state.actions if not a.definition.is_passive]
+            if state.character_id in self.rules.doubles:  # two, started together
+                assert len(actives) <= 2 and len({a.started_at for a in actives}) <= 1
+            else:
+                assert len(actives) <= 1
             if self.encounter.ended is None:
                 assert all(a.completes_at > self.encounter.now for a in state.actions)
             assert state.in_action or not state.actions

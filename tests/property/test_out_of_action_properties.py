@@ -1,5 +1,6 @@
-"""Out of action is out: a character knocked out or killed never acts again, and death is final
-(``rules/combat.md`` §9; G-17, G-18, G-19, G-27).
+"""Out of action is out: a character knocked out or killed acts no more until it comes back into
+action (``BackInAction``: a knock-out's end, G-171), and death is final (``rules/combat.md`` §9;
+G-17, G-18, G-19, G-27).
 
 Random brawls: Seraph against two Sphinxes on a rooftop with a short ledge beside it (throwbacks
 fly and crash, G-68), with the rulebook's plugins and a brute that makes every punch land harder,
@@ -23,6 +24,7 @@ from mands_sim.events import (
     ActionResolved,
     ActionStarted,
     AttackResolved,
+    BackInAction,
     DecisionMade,
     Event,
     OutOfAction,
@@ -97,10 +99,29 @@ def brawl(seed: int, brute: Brute) -> tuple[list[Event], Encounter]:
     return encounter.log, encounter
 
 
-def first_out(log: list[Event], who: str) -> int | None:
-    return next(
-        (i for i, e in enumerate(log) if isinstance(e, OutOfAction) and e.character == who), None
-    )
+def spells_out(log: list[Event], who: str) -> list[tuple[int, int]]:
+    """Where ``who`` was out of action in the log: from each ``OutOfAction`` to the next
+    ``BackInAction`` (or the end of the log)."""
+    spells: list[tuple[int, int]] = []
+    out: int | None = None
+    for index, event in enumerate(log):
+        if getattr(event, "character", None) != who:
+            continue
+        if isinstance(event, OutOfAction) and out is None:
+            out = index
+        elif isinstance(event, BackInAction) and out is not None:
+            spells.append((out, index))
+            out = None
+    return spells if out is None else [*spells, (out, len(log))]
+
+
+def conditions_of(log: list[Event], who: str) -> list[Any]:
+    """Each change of ``who``'s condition, in order: out (as what) or back (``active``)."""
+    return [
+        e.condition if isinstance(e, OutOfAction) else "active"
+        for e in log
+        if isinstance(e, OutOfAction | BackInAction) and e.character == who
+    ]
 
 
 brutes = st.builds(Brute, st.integers(0, 20), st.booleans(), st.booleans())
@@ -111,12 +132,11 @@ brutes = st.builds(Brute, st.integers(0, 20), st.booleans(), st.booleans())
 def test_a_character_out_of_action_never_acts_again(seed: int, brute: Brute) -> None:
     log, encounter = brawl(seed, brute)
     for who in encounter.state.ids():
-        out = first_out(log, who)
-        if out is None:
-            continue
-        acts = [e for e in log[out:] if isinstance(e, ACTING) and e.character == who]
-        assert acts == []
-        assert encounter.state[who].actions == []
+        for out, back in spells_out(log, who):
+            acts = [e for e in log[out:back] if isinstance(e, ACTING) and e.character == who]
+            assert acts == []
+        if not encounter.state[who].in_action:
+            assert encounter.state[who].actions == []
 
 
 @settings(max_examples=15, deadline=None)
@@ -124,9 +144,7 @@ def test_a_character_out_of_action_never_acts_again(seed: int, brute: Brute) -> 
 def test_death_is_final(seed: int, brute: Brute) -> None:
     log, encounter = brawl(seed, brute)
     for who in encounter.state.ids():
-        conditions: list[Any] = [
-            e.condition for e in log if isinstance(e, OutOfAction) and e.character == who
-        ]
+        conditions = conditions_of(log, who)
         if "dead" in conditions:
             assert conditions[-1] == "dead" and conditions.count("dead") == 1
             assert conditions.index("dead") == len(conditions) - 1

@@ -25,6 +25,7 @@ class CharacterRecord:
     actions: tuple[tuple[str, int], ...]
     injured: bool = False
     times_thrown: int = 0
+    times_fallen: int = 0
 
     @property
     def out_of_action(self) -> bool:
@@ -69,6 +70,7 @@ class RunRecord:
                     actions=c.actions,
                     injured=c.injured,
                     times_thrown=c.times_thrown,
+                    times_fallen=c.times_fallen,
                 )
                 for c in result.characters
             ),
@@ -111,6 +113,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "actions": [list(pair) for pair in c.actions],
         "injured": c.injured,
         "times_thrown": c.times_thrown,
+        "times_fallen": c.times_fallen,
     }
 
 
@@ -128,4 +131,5 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         actions=tuple((name, count) for name, count in row["actions"]),
         injured=row.get("injured", False),
         times_thrown=row.get("times_thrown", 0),
+        times_fallen=row.get("times_fallen", 0),
     )

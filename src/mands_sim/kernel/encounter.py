@@ -10,7 +10,12 @@ enforces only the time rules of ``rules/combat.md`` §1 and §3:
 * one initiation per segment; one active action at a time; passive actions may start during
   another action once ⌈PT/10⌉ of its segments have passed; any action may start during passive
   ones (``rules/gaps.md`` G-12);
-* starting an action during others adds 1 segment of pushback to each of them;
+* the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
+  (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
+  (``Rules.allowance``: Double Action's second action, even an active one beside the first);
+  only then is the mind asked again in the same segment;
+* starting an action during others adds 1 segment of pushback to each of them (G-161: not to
+  those started in the same segment);
 * single actions pay EP per attempt; sustained ones when they start and at every Payment
   Segment (G-33), and a re-roll pays only the difference above what was paid this period (the
   seed's "EP Cost"; G-36 switches to the example's full payments);
@@ -40,6 +45,7 @@ from mands_sim.events import (
     ActionDropped,
     ActionResolved,
     ActionStarted,
+    BackInAction,
     EncounterEnded,
     EndurancePaid,
     Event,
@@ -47,7 +53,12 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.agenda import Agenda, Entry, Phase
 from mands_sim.kernel.state import CharacterState, EncounterState
-from mands_sim.kernel.time import SegmentTime, TimeModel
+from mands_sim.kernel.time import (
+    SegmentTime,
+    TimeModel,
+    character_initiation_segment,
+    tiebreak,
+)
 
 Observer = Callable[[Event], None]
 
@@ -116,13 +127,26 @@ class Rules(Protocol):
 
     def ep_cost(self, row: int) -> Fraction: ...
 
+    def partners(self, action: str) -> frozenset[str]:
+        """The actions that may be initiated in the same segment as ``action``: those its
+        ``starts_with`` names and those whose ``starts_with`` names it (§3)."""
+        ...
+
+    def allowance(self, encounter: Encounter, actor: str) -> str | None:
+        """Why ``actor`` may initiate once more in this segment, or ``None``
+        (``mands_initiation_allowance``)."""
+        ...
+
 
 class Mind(Protocol):
     """What drives a character: its policy, seen from the kernel.
 
     A mind with a true ``passive_actions`` attribute is also asked during its active actions,
     as soon as a passive action could start (``rules/combat.md`` §3); others are asked only
-    when they have no active action in progress.
+    when they have no active action in progress. Right after an initiation a mind is asked
+    again in the same segment only when a second initiation could be allowed (a ``starts_with``
+    partner, a rule's ``allowance``); its refused answer, ``None`` or a :class:`Wait` then
+    just ends the segment's initiations.
 
     Rule plugins may ask a mind further questions through optional methods, each with a
     documented default when the mind lacks it (``docs/writing-plugins.md`` lists them), e.g.
@@ -224,6 +248,8 @@ class Encounter:
         self._wakes: dict[str, simpy.Event] = {}
         self._paid_this_period: dict[int, Fraction] = {}
         self._started = False
+        self._lives: dict[str, simpy.Process] = {}
+        self._status_due: set[tuple[int, str]] = set()
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -250,7 +276,7 @@ class Encounter:
         self._started = True
         self.emit(self.rules.opening(self))
         for state in self.state:
-            self.env.process(self._life(state.character_id))
+            self._begin_life(state.character_id)
         self._schedule_payment()
         self.agenda.add(self.time_limit, Phase.STATUS, "", self._time_up, label="time limit")
 
@@ -268,8 +294,11 @@ class Encounter:
             yield self.env.timeout(0)
 
     def at(self, segment: int, phase: Phase, actor: str, run: Callable[[], None]) -> Entry:
-        """Schedule ``run`` on the agenda (never before now)."""
-        return self.agenda.add(max(segment, self.now), phase, actor, run)
+        """Schedule ``run`` on the agenda (never before now), in the time model's order within
+        the segment (``kernel.time.tiebreak``)."""
+        segment = max(segment, self.now)
+        order = tiebreak(self.time, self, segment, phase, actor) if actor else 0
+        return self.agenda.add(segment, phase, actor, run, tiebreak=order)
 
     def dice_for(self, actor: str) -> Any:
         """``actor``'s own dice substream (DESIGN.md "Keyed random substreams")."""
@@ -295,6 +324,8 @@ class Encounter:
                 self._forget(event)
             elif isinstance(event, PushedBack):
                 self._reschedule(event)
+            elif isinstance(event, BackInAction):
+                self._come_back(event.character)
 
     def _reschedule(self, event: PushedBack) -> None:
         """Pushback a rule returned as an event moves the action's completion (§8.2).
@@ -315,6 +346,20 @@ class Encounter:
         self.wake(event.character)
 
     # -- character processes -------------------------------------------------------------
+
+    def _begin_life(self, actor: str) -> None:
+        self._lives[actor] = self.env.process(self._life(actor))
+
+    def _come_back(self, actor: str) -> None:
+        """A character back in action (§9) chooses again: its process, ended when it fell out
+        of action, starts anew; one still waiting is woken."""
+        if not self.state[actor].in_action:
+            return
+        life = self._lives.get(actor)
+        if life is not None and life.is_alive:
+            self.wake(actor)
+        else:
+            self._begin_life(actor)
 
     def _life(self, actor: str) -> Generator[simpy.Event, Any, None]:
         """One character's process: wait until it may act, ask its mind, start the action."""
@@ -337,6 +382,30 @@ class Encounter:
                 yield self._alarm(decision.until, actor)
             else:
                 self.initiate(actor, decision)
+                self._initiate_again(actor)
+
+    def _initiate_again(self, actor: str) -> None:
+        """While a rule allows another initiation in this segment, ask the mind again (§3).
+
+        An answer the clock or the rules refuse, ``None`` or a :class:`Wait` ends the segment's
+        initiations: the character is then asked as it would have been without the question."""
+        while self._may_initiate_again(actor):
+            decision = self.minds[actor].choose(self, actor)
+            if not isinstance(decision, Intent) or self.refused(actor, decision):
+                return
+            self.initiate_checked(actor, decision, self.rules.definition(decision.action))
+
+    def _may_initiate_again(self, actor: str) -> bool:
+        """Whether some action could still be initiated in this segment: a partner of every
+        action initiated in it, or one a rule allows (``Rules.allowance``)."""
+        state = self.state[actor]
+        if not state.in_action or self.ended is not None or state.last_initiation != self.now:
+            return False
+        partners = [self.rules.partners(name) for name in state.initiated]
+        return bool(frozenset.intersection(*partners)) or self._allowed(actor)
+
+    def _allowed(self, actor: str) -> bool:
+        return self.rules.allowance(self, actor) is not None
 
     def _alarm(self, segment: int, actor: str) -> simpy.Event:
         alarm = self.env.event()
@@ -353,7 +422,7 @@ class Encounter:
         earliest = max(self.now, state.surprised_until)
         if state.last_initiation is not None and state.last_initiation >= earliest:
             earliest = state.last_initiation + 1
-        return self.time.initiation_segment(earliest)
+        return character_initiation_segment(self.time, self, state.character_id, earliest)
 
     def _earliest_passive(self, state: CharacterState) -> int:
         """A passive action may start once ⌈PT/10⌉ of each running action has passed (§3)."""
@@ -382,24 +451,45 @@ class Encounter:
             return f"{actor} is {state.condition}"
         if self.now < state.surprised_until:
             return f"{actor} is surprised until segment {state.surprised_until}"
-        if state.last_initiation == self.now:
+        again = state.last_initiation == self.now
+        partnered = again and self._partnered(state, definition)
+        allowed = again and not partnered and self._allowed(actor)
+        if again and not (partnered or allowed):
             return "one initiation per segment"
         running = state.active_action
-        if running is not None and not definition.is_passive:
+        if running is not None and not definition.is_passive and not self._beside(state, allowed):
             return f"{running.name} is in progress and {definition.name} is not passive"
         for action in state.actions:
             wait = _passive_wait(action)
-            if definition.is_passive and self.now < action.started_at + wait:
+            together = again and action.started_at == self.now  # started in this segment
+            if definition.is_passive and self.now < action.started_at + wait and not together:
                 return f"a passive action may start only {wait} segments into {action.name}"
         return None
 
-    def initiate(self, actor: str, intent: Intent) -> ActionInProgress:
-        """Start ``intent`` now: check, let the rules roll and decide, pay, schedule, push back."""
+    def _partnered(self, state: CharacterState, definition: ActionDefinition) -> bool:
+        """Whether ``definition`` may start with every action initiated in this segment (its
+        ``starts_with``, read both ways, §3): a jump in the segment a move starts."""
+        partners = self.rules.partners(definition.name)
+        return all(name in partners for name in state.initiated)
+
+    def _beside(self, state: CharacterState, allowed: bool) -> bool:
+        """An allowed initiation may be active beside the active actions started in this same
+        segment (Double Action), never beside older ones."""
+        actives = [a for a in state.actions if not a.definition.is_passive]
+        return allowed and all(a.started_at == self.now for a in actives)
+
+    def refused(self, actor: str, intent: Intent) -> list[str]:
+        """Why ``intent`` may not start now: the clock's reason and the rules' (none: it may)."""
         definition = self.rules.definition(intent.action)
         reasons = [r for r in [self.check_timing(actor, definition)] if r]
-        reasons += self.rules.refusals(self, actor, intent)
+        return reasons + self.rules.refusals(self, actor, intent)
+
+    def initiate(self, actor: str, intent: Intent) -> ActionInProgress:
+        """Start ``intent`` now: check, let the rules roll and decide, pay, schedule, push back."""
+        reasons = self.refused(actor, intent)
         if reasons:
             raise ActionRefused(f"segment {self.now}: {actor} cannot {intent.action}: {reasons}")
+        definition = self.rules.definition(intent.action)
         started = self.initiate_checked(actor, intent, definition)
         return started
 
@@ -422,7 +512,10 @@ class Encounter:
         self.emit([self._started_event(actor, action)])
         self._schedule_completion(actor, action)
         self.pay(actor, action, initiation.charges, new_period=True)
+        apart = self.defaults.G161_same_segment_pushback == "none"
         for running in in_progress:
+            if apart and running.started_at == self.now:
+                continue  # G-161: actions started together do not push each other back
             self.push_back(actor, running.action_id, 1, f"{definition.name} started")
         return action
 
@@ -591,6 +684,23 @@ class Encounter:
             self._schedule_payment()
 
     # -- status and the end --------------------------------------------------------------
+
+    def check_status_at(self, segment: int, actor: str) -> None:
+        """Check ``actor``'s condition at ``segment`` even while it is out of action: a
+        knock-out that ends then (a Nerve Pinch's rounds, §9) asks for one so the character
+        can come to (:class:`~mands_sim.events.BackInAction`). Asked twice, one check."""
+        key = (max(segment, self.now), actor)
+        if key in self._status_due:
+            return
+        self._status_due.add(key)
+        self.at(segment, Phase.STATUS, actor, lambda: self._status_of_the_fallen(key))
+
+    def _status_of_the_fallen(self, key: tuple[int, str]) -> None:
+        self._status_due.discard(key)
+        actor = key[1]
+        if self.state[actor].condition in ("active", "unconscious"):
+            self.emit(self.rules.status_checks(self, actor))
+        self._check_end()
 
     def _status(self, actors: list[str]) -> None:
         """Conditions are checked after every action that completes in the segment (§9, G-17)."""

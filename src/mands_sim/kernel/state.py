@@ -19,6 +19,7 @@ from mands_sim.events import (
     ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
+    BackInAction,
     DamageTaken,
     DefenseChanged,
     EndurancePaid,
@@ -50,6 +51,9 @@ class CharacterState:
     """``active``, ``unconscious``, ``dead`` or ``fled``."""
     actions: list[ActionInProgress] = field(default_factory=list)
     last_initiation: int | None = None
+    initiated: tuple[str, ...] = ()
+    """The actions initiated at ``last_initiation``, in order: more than one only where a rule
+    allows it (``ActionDefinition.starts_with``, ``mands_initiation_allowance``; §3)."""
     ep_spent: Fraction = Fraction(0)
     """The EP ledger: the sum of every charge (an invariant the tests check)."""
     surprised_until: int = 0
@@ -119,6 +123,8 @@ def _started(state: EncounterState, event: Event) -> None:
     assert isinstance(event, ActionStarted)
     character = state[event.character]
     character.actions.append(state._pending.pop(event.action_id))
+    again = character.last_initiation == event.segment
+    character.initiated = (*character.initiated, event.action) if again else (event.action,)
     character.last_initiation = event.segment
     if character.idle_since is not None:
         character.last_rest = event.segment - character.idle_since
@@ -213,6 +219,15 @@ def _out(state: EncounterState, event: Event) -> None:
     character.actions = []
 
 
+def _back(state: EncounterState, event: Event) -> None:
+    """Only the unconscious come back: the dead, the fled and the charmed stay out."""
+    assert isinstance(event, BackInAction)
+    character = state[event.character]
+    if character.condition == "unconscious":
+        character.condition = "active"
+        character.idle_since = event.segment
+
+
 _HANDLERS = {
     ActionStarted: _started,
     ActionResolved: _resolved,
@@ -221,6 +236,7 @@ _HANDLERS = {
     DamageTaken: _damaged,
     DefenseChanged: _defense,
     OutOfAction: _out,
+    BackInAction: _back,
     ActionDropped: _dropped,
     Surprised: _surprised,
     ActionPenaltyChanged: _penalty,

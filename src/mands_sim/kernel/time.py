@@ -4,13 +4,22 @@ The standard model is the rulebook's segment clock (``rules/combat.md`` §1): an
 any segment, completes ``performance_time`` segments later, and Payment Segments fall on every
 multiple of 50 (``rules/gaps.md`` G-33). Optional rules replace it — the rulebook's Simpler Combat
 counts in 10-segment Combat Turns — by providing another object with the same three methods.
+
+A model may also order what happens *within* a segment and say when a given character may start
+something (:class:`CharacterClock`): Simpler Combat announces "in order of learning" and acts
+"highest initiative first". The kernel asks through :func:`tiebreak` and
+:func:`character_initiation_segment`, which fall back to the plain model's answers.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from mands_sim.kernel.agenda import Phase
 from mands_sim.units import SEGMENTS_PER_ROUND
+
+if TYPE_CHECKING:
+    from mands_sim.kernel.encounter import Encounter
 
 
 class TimeModel(Protocol):
@@ -45,3 +54,38 @@ class SegmentTime:
     def next_payment_segment(self, after: int) -> int:
         """``rules/gaps.md`` G-33: global Payment Segments on every multiple of 50."""
         return (after // SEGMENTS_PER_ROUND + 1) * SEGMENTS_PER_ROUND
+
+
+@runtime_checkable
+class CharacterClock(Protocol):
+    """A time model that also knows the characters: one segment's order, and their starts."""
+
+    def tiebreak(self, encounter: Encounter, segment: int, phase: Phase, actor: str) -> int:
+        """The agenda's ``tiebreak`` for ``actor``'s entry at ``segment`` in ``phase``: entries
+        of one segment and phase run lowest first (``kernel.agenda``), before the id decides."""
+        ...
+
+    def character_initiation_segment(
+        self, encounter: Encounter, actor: str, earliest: int
+    ) -> int:
+        """The first segment at or after ``earliest`` on which ``actor`` may start an action."""
+        ...
+
+
+def tiebreak(
+    model: TimeModel, encounter: Encounter, segment: int, phase: Phase, actor: str
+) -> int:
+    """``model``'s order within a segment; 0 (the id decides) for a model without one."""
+    if isinstance(model, CharacterClock):
+        return model.tiebreak(encounter, segment, phase, actor)
+    return 0
+
+
+def character_initiation_segment(
+    model: TimeModel, encounter: Encounter, actor: str, earliest: int
+) -> int:
+    """Where ``actor`` may next start an action: ``model``'s answer for the character, else its
+    :meth:`TimeModel.initiation_segment`."""
+    if isinstance(model, CharacterClock):
+        return model.character_initiation_segment(encounter, actor, earliest)
+    return model.initiation_segment(earliest)

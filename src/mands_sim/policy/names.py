@@ -61,6 +61,7 @@ CHARACTER_TEXTS: Final[Mapping[str, Callable[[CharacterView], str]]] = {
     "band": lambda c: c.band,
     "readied": lambda c: c.readied or "",
     "place": lambda c: c.place,
+    "started": lambda c: c.started,
 }
 GROUP_NUMBERS: Final[Mapping[str, Callable[[GroupView], float]]] = {
     "count": lambda g: float(g.count),

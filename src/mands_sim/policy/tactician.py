@@ -89,6 +89,8 @@ class Estimate:
         delay: segments before that attack can start (the run, the draw).
         ep_cost: the EP of the attempt before Q (seed "EP Cost").
         value: damage-equivalent per segment, for a candidate with no ``attack``.
+        blows: how many such attacks it is worth (1; a Double Action: two, times the chance
+            of its %Control roll).
     """
 
     intent: Intent
@@ -98,6 +100,7 @@ class Estimate:
     delay: int = 0
     ep_cost: Fraction = Fraction(0)
     value: float = 0.0
+    blows: float = 1.0
 
 
 class Estimator(Protocol):
@@ -334,7 +337,7 @@ class Tactician:
         _, damage = expected_blow(estimate.attack, bonus_table(encounter))
         time = estimate.attack.performance_time
         lead = max(0, weights.horizon - estimate.delay) / weights.horizon
-        rate = damage / time * lead
+        rate = damage * estimate.blows / time * lead
         rate *= self.target_weight(encounter, actor, estimate.target, damage)
         span = estimate.delay + time
         return Scored(estimate, rate - self._ep_term(encounter, actor, estimate, span), damage)

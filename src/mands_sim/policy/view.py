@@ -123,7 +123,9 @@ class CharacterView:
     ``distance`` is meters along the map from the deciding character (``inf``: unreachable; 0
     for itself); ``band`` and ``range_sets`` are for the deciding character's own attack;
     ``danger`` is the damage it has dealt in this encounter so far; ``ally`` is true for the
-    deciding character's own side (itself included).
+    deciding character's own side (itself included); ``started`` is the action it initiated
+    last in this segment (``""``: none), so a mind asked again in the segment (a jump with a
+    move, Double Action's two actions, ``rules/combat.md`` §3) can tell.
     """
 
     character_id: str
@@ -150,6 +152,7 @@ class CharacterView:
     running: bool
     flying: bool
     danger: int
+    started: str = ""
 
     @property
     def vitality(self) -> int:
@@ -315,7 +318,15 @@ def _character_view(
         running=running,
         flying=flying,
         danger=dealt.get(who, 0),
+        started=started_now(encounter, other),
     )
+
+
+def started_now(encounter: Encounter, state: CharacterState) -> str:
+    """The action ``state``'s character initiated last in this segment, or ``""``."""
+    if state.last_initiation != encounter.now or not state.initiated:
+        return ""
+    return state.initiated[-1]
 
 
 def _distance(encounter: Encounter, here: Position | None, there: Position | None) -> float:

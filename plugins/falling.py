@@ -1,0 +1,199 @@
+"""Falls from a height: elevation on the map, the fall's damage and the Falling skill (seed
+"Falling", "Throwback Roll"; ``rules/gaps.md`` G-174, G-175).
+
+:mod:`mands_rulebook.throwback` asks :func:`thrown_fall` when a blow throws someone to lower
+ground, and :mod:`mands_rulebook.out_of_action` asks :func:`flyer_falls` when a character goes
+out of action in flight in its condition check. As a plugin of its own it wraps
+``mands_action_resolve`` (G-176): whatever action puts a flyer out of action (an absorption
+faint, a charm, a Death Touch …), the flyer falls as after a failed condition check.
+
+* **Where a character stands** has a height: a place's ``elevation``, and part-way along an edge
+  the height between its two ends in proportion (:func:`position_elevation`).
+* **Thrown back** (G-174): a victim thrown from a higher spot to a lower one falls the difference.
+* **Out of action in flight** (G-175 ``line``): a flyer knocked out or killed before it lands
+  falls from where its straight flight has got to (G-67: the line between the two places'
+  elevations) to the lower of the two ends, and lands there; ``none``: it glides down unharmed.
+  G-176 ``any``: out of action by any action's events, except by its own choice (``fled``,
+  ``surrendered``); ``condition-check``: only in its condition check.
+* **Time in the air**: seed "Throwback Roll" ("assume that the character is at a height equal to
+  half the character's height. Multiply this by 4 ... and look this up on the Square Column for
+  the number of segments in the air"): four times the height fallen, on the Square chart, at
+  least 1 segment.
+* **Damage** (G-174 ``meters``): one point per meter fallen, rounded up, bludgeoning, through
+  :func:`mands_rulebook.damage.strike` — as G-68 turns the meters of a throw stopped short into
+  damage; ``none``: a fall does no damage. Seed "Falling": "When the character falls, damage
+  can be reduced by skill level. The character must have 10 segments to prepare": a conscious
+  faller with at least 10 segments in the air takes its Falling level off.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Generator, Sequence
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress
+from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.world import Position, World
+
+from .damage import Blow, strike
+from .movement import current_pace
+from .skills.catalogue import skill_level
+from .skills.defensive_skills import falling_damage
+
+FALL: Final = "fall"
+"""The ``source`` of a fall's damage, and the ``reason`` of a fallen flyer's ``Moved``."""
+
+FALLING: Final = "Falling"
+"""Seed skill "Falling (3d6)"."""
+
+THROWN_BACK: Final = "thrown back"
+OUT_IN_FLIGHT: Final = "out of action in flight"
+
+CHOSEN: Final = frozenset({"fled", "surrendered"})
+"""G-176: out of action by the character's own choice; a flyer leaving so is not knocked out."""
+
+AIR_TIME_FACTOR: Final = 4
+"""Seed "Throwback Roll": the height "Multiply this by 4 ... on the Square Column"."""
+
+_SNAP: Final = 1e-9
+"""Meters: float rounding, not height."""
+
+
+def position_elevation(world: World, position: Position) -> float:
+    """The height of a spot: its place's elevation, or along an edge in proportion."""
+    here = float(world.elevation(position.place))
+    if position.toward is None:
+        return here
+    there = float(world.elevation(position.toward))
+    length = float(world.edge_length(position.place, position.toward))
+    return here + (there - here) * min(1.0, position.offset / length)
+
+
+def air_time(encounter: Encounter, meters: float) -> int:
+    """Segments in the air: 4 × the height on the Square chart, at least 1 (seed)."""
+    return max(1, int(encounter.charts.action.square(AIR_TIME_FACTOR * meters)))
+
+
+def fall_events(
+    encounter: Encounter,
+    victim: str,
+    meters: float,
+    cause: str,
+    *,
+    conscious: bool,
+    pending: Sequence[Event] = (),
+) -> list[Event]:
+    """A fall of ``meters``: the :class:`~mands_sim.events.Fell` and its damage (G-174), after
+    the ``pending`` events (not applied yet) have changed the victim's VP and DP."""
+    if meters <= _SNAP:
+        return []
+    segments = air_time(encounter, meters)
+    raw = math.ceil(meters - _SNAP) if encounter.defaults.G174_fall_damage == "meters" else 0
+    level = skill_level(encounter.character(victim).sheet, FALLING) if conscious else 0
+    eased = falling_damage(raw, level, segments)
+    fell = Fell(encounter.now, victim, cause, round(meters, 2), segments, raw - eased)
+    if eased <= 0:
+        return [fell]
+    return [fell, *strike_after(encounter, victim, Blow(raw=eased, source=FALL), pending)]
+
+
+def strike_after(
+    encounter: Encounter, victim: str, blow: Blow, pending: Sequence[Event]
+) -> list[Event]:
+    """:func:`~mands_rulebook.damage.strike`, VP and DP counted from the last ``pending``
+    damage to ``victim`` (VP first, §7.3)."""
+    events = strike(encounter, victim, blow)
+    before = [e for e in pending if isinstance(e, DamageTaken) and e.character == victim]
+    if not before:
+        return events
+    vp, dp = before[-1].virtual_damage_points_after, before[-1].damage_points_after
+    return [rebased(e, vp, dp) if isinstance(e, DamageTaken) else e for e in events]
+
+
+def rebased(event: DamageTaken, vp: int, dp: int) -> DamageTaken:
+    from_vp = min(event.taken, max(0, vp))
+    return dataclasses.replace(
+        event,
+        virtual_damage_points_after=vp - from_vp,
+        damage_points_after=dp - (event.taken - from_vp),
+    )
+
+
+# --- thrown back to lower ground (G-174) ------------------------------------------------------
+
+
+def thrown_fall(
+    encounter: Encounter,
+    victim: str,
+    start: Position | None,
+    landing: Position | None,
+    pending: Sequence[Event],
+) -> list[Event]:
+    """A victim thrown from ``start`` to a lower ``landing`` falls the difference."""
+    world = encounter.world
+    if world is None or start is None or landing is None:
+        return []
+    drop = position_elevation(world, start) - position_elevation(world, landing)
+    return fall_events(encounter, victim, drop, THROWN_BACK, conscious=True, pending=pending)
+
+
+# --- a flyer out of action (G-175) ------------------------------------------------------------
+
+
+def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> list[Event]:
+    """G-175: a flyer the ``pending`` events put out of action before it landed falls to the
+    lower end of its flight and lands there."""
+    if not any(isinstance(e, OutOfAction) and e.character == actor for e in pending):
+        return []
+    pace = current_pace(encounter, actor)
+    world = encounter.world
+    if encounter.defaults.G175_flyer_falls == "none" or pace is None or not pace.fly:
+        return []
+    assert world is not None  # a pace needs a map
+    if encounter.now >= pace.arrival(world):
+        return []
+    ends = (pace.start.place, pace.destination)
+    low = min(ends, key=lambda place: float(world.elevation(place)))
+    done = min(1.0, (encounter.now - pace.since) * pace.meters_per_segment / pace.length(world))
+    start, end = (float(world.elevation(place)) for place in ends)
+    drop = start + (end - start) * done - float(world.elevation(low))
+    landed = Moved(encounter.now, actor, low, None, 0.0, FALL)
+    fall = fall_events(encounter, actor, drop, OUT_IN_FLIGHT, conscious=False, pending=pending)
+    return [landed, *fall] if fall else [landed]
+
+
+# --- a flyer put out of action by an action (G-176) -------------------------------------------
+
+
+@hookimpl(wrapper=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> Generator[None, list[Event] | None, list[Event] | None]:
+    """G-176 ``any``: each flyer the resolved action's events put out of action falls (G-175),
+    the fall following its :class:`~mands_sim.events.OutOfAction`."""
+    events = yield
+    if not events or encounter.defaults.G176_flyer_knocked_out != "any":
+        return events
+    return knocked_out_falls(encounter, events)
+
+
+def knocked_out_falls(encounter: Encounter, events: Sequence[Event]) -> list[Event]:
+    """``events`` with each knocked-out flyer's fall after its ``OutOfAction`` (none for those
+    out by their own choice, :data:`CHOSEN`, nor for one whose fall is already there)."""
+    result: list[Event] = []
+    for index, event in enumerate(events):
+        result.append(event)
+        if not isinstance(event, OutOfAction) or event.condition in CHOSEN:
+            continue
+        if not fallen(events[index + 1 :], event.character):
+            result += flyer_falls(encounter, event.character, result)
+    return result
+
+
+def fallen(events: Sequence[Event], who: str) -> bool:
+    """Whether ``events`` already land ``who`` from a fall."""
+    return any(isinstance(e, Moved) and e.character == who and e.reason == FALL for e in events)

@@ -1,0 +1,169 @@
+"""Double Action: two actions at once on a %Control roll (seed "Skills").
+
+Seed "Double Action": "This skill allows the character to combine two other skills (or the same
+skill twice). The character can train in firing two weapons, using a sword and a dagger, or
+even two swords ... The 'skill level' in Double Action is treated as %Control (starting at
+zero), and a %Control roll must be made each time the character attempts the double action. If
+the roll is successful, the player makes an Action Roll for each action, with a penalty of 10 to
+the Bonus Pools for each. If unsuccessful, the character loses a number of segments equal to
+half the amount the roll was missed by, as surprise. The Bonus Pool penalty can be reduced by 1
+for every 10 points the %Control roll was made by. %Control cannot be greater than 100. Double
+Action uses row 3 of the EP Use Chart (2 EP/round)."
+
+In an encounter (G-162):
+
+* the attempt is the ``double-action`` action: passive, 1 segment, no Action Roll; it rolls d100
+  against the level (at most 100: "%Control cannot be greater than 100");
+* on a success the kernel lets two more actions start in the same segment
+  (``mands_initiation_allowance``), active ones beside each other (``rules/combat.md`` §3), and
+  every roll the character makes in that segment for them has the Bonus Pool penalty: −10, one
+  less per 10 points the roll was made by (:func:`.action_skills.double_action_penalty`);
+* on a miss the character loses half the miss (rounded down, G-89) in segments "as surprise"
+  (§2: the mind may buy them down for a trailing penalty, as for a failed throw);
+* the EP: the skill list's row 3 is row 6 of the EP Use Chart, 2 EP (G-04), paid at every
+  attempt (G-162 ``attempt``) or only on a success (``success``).
+
+A mind uses it by asking for ``double-action`` and, asked again in the segment, for the two
+actions it combines.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.dice import roll_d100
+from mands_sim.events import Event, PercentRolled
+from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.registry import Register
+
+from .action_skills import (
+    DOUBLE_ACTION_ROW,
+    double_action_penalty,
+    double_action_surprise,
+)
+from .attacks import loses_segments
+from .catalogue import skill_level
+from .skill_check import core_row
+
+DOUBLE_ACTION: Final = "Double Action"
+"""The skill's name as the seed's skill list spells it."""
+
+ATTEMPT = ActionDefinition(
+    name="double-action",
+    performance_time=1,  # G-162: the seed gives the attempt no Performance Time
+    is_passive=True,
+    ep_row=6,  # seed "row 3 of the EP Use Chart (2 EP/round)": row 6 by G-04
+    summary="Double Action: a %Control roll; on a success two actions start now, each at -10 "
+    "to its Bonus Pool (1 less per 10 made by).",
+)
+MAXIMUM_CONTROL: Final = 100  # seed: "%Control cannot be greater than 100"
+COMBINED: Final = 2  # seed: "combine two other skills (or the same skill twice)"
+READY: Final = "ready"
+MISSED: Final = "missed"
+
+
+def control(encounter: Encounter, actor: str) -> int:
+    """Seed: "The 'skill level' in Double Action is treated as %Control"."""
+    return min(MAXIMUM_CONTROL, skill_level(encounter.character(actor).sheet, DOUBLE_ACTION))
+
+
+def control_roll(encounter: Encounter, actor: str) -> PercentRolled:
+    chance = control(encounter, actor)
+    roll = roll_d100(encounter.dice_for(actor))
+    return PercentRolled(
+        encounter.now, actor, f"{DOUBLE_ACTION} %Control", chance, roll, roll <= chance
+    )
+
+
+def attempt(encounter: Encounter, actor: str) -> Initiation:
+    """The %Control roll: ready for two actions with their penalty, or segments lost."""
+    rolled = control_roll(encounter, actor)
+    made_by = rolled.chance - rolled.roll
+    pays = rolled.succeeded or encounter.defaults.G162_double_action_payment == "attempt"
+    charges = (Charge(core_row(encounter.defaults, DOUBLE_ACTION_ROW), "double action"),)
+    if not rolled.succeeded:
+        lost = loses_segments(encounter, actor, double_action_surprise(-made_by))
+        prepared = {"outcome": MISSED, "made_by": made_by}
+        paid = charges if pays else ()
+        return Initiation(ATTEMPT.performance_time, (rolled, *lost), paid, prepared)
+    prepared = {"outcome": READY, "made_by": made_by, "penalty": double_action_penalty(made_by)}
+    return Initiation(ATTEMPT.performance_time, (rolled,), charges, prepared)
+
+
+def ready_attempt(encounter: Encounter, actor: str) -> ActionInProgress | None:
+    """``actor``'s successful double action of this segment, if any."""
+    for action in encounter.state[actor].actions:
+        now = action.started_at == encounter.now
+        if action.name == ATTEMPT.name and now and action.prepared.get("outcome") == READY:
+            return action
+    return None
+
+
+def combined_so_far(encounter: Encounter, actor: str) -> int:
+    """How many actions have started in this segment since the double action."""
+    initiated = encounter.state[actor].initiated
+    if ATTEMPT.name not in initiated:
+        return 0
+    return len(initiated) - initiated.index(ATTEMPT.name) - 1
+
+
+# -- the hooks -------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    register(ATTEMPT.name, ATTEMPT, summary=ATTEMPT.summary, source="rules text")
+
+
+@hookimpl
+@answers_actions(ATTEMPT.name)
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    if intent.action != ATTEMPT.name:
+        return []
+    if control(encounter, actor) <= 0:
+        return [f"{actor} has no {DOUBLE_ACTION} skill"]
+    if ATTEMPT.name in encounter.state[actor].initiated:
+        # G-162: one attempt a segment; a second would spend the two actions it allowed
+        return [f"{actor} has attempted a {DOUBLE_ACTION} this segment"]
+    return []
+
+
+@hookimpl(trylast=True)
+@answers_actions(ATTEMPT.name)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    return attempt(encounter, actor) if definition.name == ATTEMPT.name else None
+
+
+@hookimpl(trylast=True)
+@answers_actions(ATTEMPT.name)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """The attempt has done its work when it started."""
+    return [] if action.name == ATTEMPT.name else None
+
+
+@hookimpl
+def mands_initiation_allowance(encounter: Encounter, actor: str) -> str | None:
+    """After a successful %Control roll, two more actions may start in its segment."""
+    if ready_attempt(encounter, actor) is None:
+        return None
+    return DOUBLE_ACTION if combined_so_far(encounter, actor) < COMBINED else None
+
+
+@hookimpl
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier]:
+    """Seed: "a penalty of 10 to the Bonus Pools for each", less 1 per 10 made by."""
+    ready = ready_attempt(encounter, actor) if intent.action != ATTEMPT.name else None
+    if ready is None or not ready.prepared["penalty"]:
+        return []
+    if combined_so_far(encounter, actor) >= COMBINED:  # both started: later rolls are not theirs
+        return []
+    penalty = int(ready.prepared["penalty"])
+    return [Modifier(penalty, DOUBLE_ACTION, "two actions at once (seed Double Action)")]

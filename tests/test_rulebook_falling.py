@@ -1,0 +1,284 @@
+"""Falls from a height (``plugins/falling.py``; seed "Falling", "Throwback Roll"; G-174, G-175).
+
+Thrown back: the throwback drill of ``tests/test_rulebook_throwback.py`` (the Sphinx's scripted
+blow of 12 raw, 3 DP, lands on segment 10; Seraph, out of VP, rolls 9 + 8 = 17 against 13 and is
+thrown 4 m) on a roof 12 m above the street, 4 m away along the fire escape. In flight: Seraph,
+given a Flight power, flies from the street to a tower top 100 m up and is knocked out on the
+way.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mands_rulebook.falling import air_time, knocked_out_falls, position_elevation
+from mands_rulebook.movement import current_pace
+from mands_rulebook.out_of_action import mands_status_check
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
+from mands_sim.batch.records import RunRecord
+from mands_sim.charts import load_standard_charts
+from mands_sim.dice import ScriptedDice
+from mands_sim.events import DamageTaken, Event, Fell, Moved, NervePinched, OutOfAction
+from mands_sim.kernel.agenda import Phase
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, parse_scenario
+from mands_sim.simulation import Simulation, summarise
+from mands_sim.units import Meters
+from mands_sim.world import Position, World
+from tests.data.power_plan import PlanMind
+from tests.test_rulebook_throwback import Drill, Once
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+SQUARE = load_standard_charts().action.square
+
+
+def sheet(name: str, **changes: Any) -> dict[str, Any]:
+    data = tomllib.loads((SCENARIOS / "characters" / f"{name}.toml").read_text(encoding="utf-8"))
+    return {**data, **changes}
+
+
+def rooftop(seraph: dict[str, Any], height: float, dice: list[int], **defaults: str) -> Encounter:
+    """The drill on a roof ``height`` m up; Seraph's blow-thrown dice, then his Cover roll."""
+    fighters = {"seraph": seraph, "sphinx": sheet("sphinx")}
+    data = {
+        "format": 1,
+        "name": "rooftop drill",
+        "map": {
+            "places": [{"name": "roof", "elevation": height}, {"name": "street"}],
+            "edges": [{"between": ["roof", "street"], "length": 4.0}],
+        },
+        "sides": [
+            {"name": side, "characters": [{"id": i, "sheet": fighters[i], "place": "roof"}]}
+            for side, i in (("heroes", "seraph"), ("villains", "sphinx"))
+        ],
+        "rules": {"defaults": defaults},
+        "stop": {"time_limit": 400},
+    }
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS),
+        dice=ScriptedDice({"seraph": dice, "sphinx": []}),
+        minds={"seraph": Once("sphinx"), "sphinx": Once("seraph")},  # type: ignore[dict-item]
+        extra_plugins={"test-drill": Drill("sphinx", [(12, 3)])},
+    )
+    encounter = simulation.build()
+    encounter.state["seraph"].virtual_damage_points = 0
+    encounter.run(until=10)
+    return encounter
+
+
+def of(events: list[Event], kind: type[Event]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_air_time_is_four_times_the_height_on_the_square_chart() -> None:
+    """Seed "Throwback Roll": "Multiply this by 4 ... look this up on the Square Column for the
+    number of segments in the air": 12 m → 48 → 6; 30 m → 120 → 10; at least 1."""
+    encounter = rooftop(sheet("seraph"), 12.0, [9, 8, 99, 5, 5, 5, 5])
+    assert [air_time(encounter, m) for m in (12.0, 30.0, 0.1)] == [
+        SQUARE(48),
+        SQUARE(120),
+        1,
+    ]
+    assert (SQUARE(48), SQUARE(120)) == (6, 10)
+
+
+def test_a_spot_along_an_edge_is_as_high_as_its_share_of_the_edge() -> None:
+    spec = MapSpec(
+        places=(PlaceSpec("roof", elevation=12.0), PlaceSpec("street")),
+        edges=(EdgeSpec("roof", "street", Meters(4.0)),),
+    )
+    world = World(spec)
+    assert position_elevation(world, Position("roof", "street", 1.0)) == 9.0
+    assert position_elevation(world, Position("street")) == 0.0
+
+
+@pytest.fixture(scope="module")
+def thrown_off() -> Encounter:
+    """Seraph is thrown the 4 m to the street, 12 m below: he falls 12 m, 6 segments in the
+    air (too few to prepare a Falling skill), and takes 12 raw from ``fall``; his Skin Temper
+    power's Cover roll, 99, fails (42 %)."""
+    return rooftop(sheet("seraph"), 12.0, [9, 8, 99, 5, 5, 5, 5])
+
+
+def test_mands_action_after_thrown_off_a_roof_falls_to_the_street(thrown_off: Encounter) -> None:
+    (fell,) = of(thrown_off.log, Fell)
+    assert (fell.character, fell.cause, fell.meters, fell.segments, fell.skill_reduction) == (
+        "seraph",
+        "thrown back",
+        12.0,
+        6,
+        0,
+    )
+    (damage,) = [e for e in of(thrown_off.log, DamageTaken) if e.source == "fall"]
+    assert damage.raw == 12
+    assert thrown_off.state["seraph"].position == Position("street")
+
+
+def test_the_run_summary_counts_falls(thrown_off: Encounter) -> None:
+    outcomes = {c.character_id: c for c in summarise(thrown_off, 0, None).characters}
+    assert (outcomes["seraph"].times_fallen, outcomes["sphinx"].times_fallen) == (1, 0)
+    record = RunRecord.from_result(0, summarise(thrown_off, 0, None))
+    assert {c.id: c.times_fallen for c in record.characters} == {"seraph": 1, "sphinx": 0}
+
+
+def test_g174_none_a_fall_does_no_damage() -> None:
+    encounter = rooftop(sheet("seraph"), 12.0, [9, 8, 5, 5], G174_fall_damage="none")
+    assert [f.meters for f in of(encounter.log, Fell)] == [12.0]
+    assert not [e for e in of(encounter.log, DamageTaken) if e.source == "fall"]
+
+
+def test_the_falling_skill_takes_its_level_off_with_ten_segments_to_prepare() -> None:
+    """Seed "Falling": "damage can be reduced by skill level. The character must have 10
+    segments to prepare": from 30 m, 10 segments in the air, Falling 4 takes 30 down to 26."""
+    seraph = sheet("seraph")
+    seraph["skills"] = {**seraph.get("skills", {}), "Falling": 4}
+    encounter = rooftop(seraph, 30.0, [9, 8, 99, 5, 5, 5, 5])
+    (fell,) = of(encounter.log, Fell)
+    assert (fell.segments, fell.skill_reduction) == (10, 4)
+    (damage,) = [e for e in of(encounter.log, DamageTaken) if e.source == "fall"]
+    assert damage.raw == 26
+
+
+def test_level_ground_is_no_fall() -> None:
+    encounter = rooftop(sheet("seraph"), 0.0, [9, 8])
+    assert not of(encounter.log, Fell)
+
+
+# --- a flyer out of action (G-175) --------------------------------------------------------------
+
+
+def skyward(knock_out: int | None = None, **defaults: str) -> Encounter:
+    """Seraph flies from the street toward the tower top, 100 m up and 100 m off, from segment
+    0 (%Control 5, Move Roll 5 + 5, all 19 Q on speed); at segment 40 he is still on the way.
+    With ``knock_out``, the Sphinx starts a test ``knock-out`` at him then (:class:`KnockOut`)."""
+    flyer = sheet("seraph")
+    flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
+    places = [
+        {"name": "street", "x": 0.0, "y": 0.0},
+        {"name": "tower", "x": 0.0, "y": 100.0, "elevation": 100.0},
+    ]
+    data = {
+        "format": 1,
+        "name": "flight",
+        "map": {"places": places},
+        "sides": [
+            {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
+            {"name": "villains", "characters": [{"id": "sphinx", "sheet": sheet("sphinx"),
+                                                 "place": "street"}]},
+        ],
+        "rules": {"defaults": defaults},
+        "stop": {"time_limit": 500},
+    }
+    fly = {"toward": "tower", "fly": True, "power": "Flight"}
+    all_on_speed = QualityAllocation(speed=19)  # Move Roll 29, 5 + 5: Q 19
+    plan = [] if knock_out is None else [(knock_out, Intent(KNOCK_OUT.name, target="seraph"))]
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS),
+        dice=ScriptedDice({"seraph": [5, 5, 5, 50, 99]}),
+        minds={
+            "seraph": PlanMind([(0, Intent("move", options=fly))], quality=all_on_speed),
+            "sphinx": PlanMind(plan),
+        },
+        extra_plugins={"test-knock-out": KnockOut()},
+    )
+    encounter = simulation.build()
+    encounter.at(40, Phase.STATUS, "", lambda: None)  # the clock reaches segment 40
+    encounter.run(until=40)
+    return encounter
+
+
+KNOCK_OUT = ActionDefinition("knock-out", 1, summary="test: the target is out of action")
+
+
+class KnockOut:
+    """A test plugin: ``knock-out`` puts its target out of action as ``charmed`` when it
+    resolves — an action's event, not a condition check (a charm, an absorption faint)."""
+
+    @hookimpl
+    def mands_register_actions(self, register: Register) -> None:
+        register(KNOCK_OUT.name, KNOCK_OUT, summary=KNOCK_OUT.summary, source="third party")
+
+    @hookimpl
+    def mands_action_initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation | None:
+        return Initiation(KNOCK_OUT.performance_time) if definition == KNOCK_OUT else None
+
+    @hookimpl
+    def mands_action_resolve(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event] | None:
+        if action.name != KNOCK_OUT.name or action.intent.target is None:
+            return None
+        return [OutOfAction(encounter.now, action.intent.target, "charmed")]
+
+
+def knocked_out_in_flight(encounter: Encounter) -> list[Event]:
+    """A Nerve Pinch now (its save failed); his condition is checked."""
+    encounter.emit([NervePinched(encounter.now, "seraph", "sphinx", 2, encounter.now + 100)])
+    return mands_status_check(encounter, "seraph") or []
+
+
+def test_mands_status_check_a_flyer_knocked_out_falls_from_where_it_has_got_to() -> None:
+    """G-175: the straight line from the street (0 m) to the tower top (100 m): as far up it as
+    the flight has got by segment 40; he lands in the street (the lower end)."""
+    encounter = skyward()
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    done = (encounter.now - pace.since) * pace.meters_per_segment / pace.length(encounter.world)
+    events = knocked_out_in_flight(encounter)
+    assert of(events, OutOfAction) == [OutOfAction(40, "seraph", "unconscious")]
+    (landed,) = of(events, Moved)
+    assert (landed.place, landed.reason) == ("street", "fall")
+    (fell,) = of(events, Fell)
+    assert (fell.cause, fell.meters) == ("out of action in flight", round(100.0 * done, 2))
+    assert 0 < fell.meters < 100 and fell.skill_reduction == 0  # unconscious: no Falling
+    (damage,) = [e for e in of(events, DamageTaken) if e.source == "fall"]
+    assert damage.raw == math.ceil(fell.meters)
+
+
+def test_g175_none_the_flyer_glides_down() -> None:
+    events = knocked_out_in_flight(skyward(G175_flyer_falls="none"))
+    assert of(events, OutOfAction) and not of(events, Fell)
+
+
+def test_mands_action_resolve_a_flyer_knocked_out_by_an_action_falls() -> None:
+    """G-176 ``any``: the Sphinx's ``knock-out`` started at 40 puts Seraph out of action at 41
+    (an action's event, no condition check): he falls from where his flight has got to and
+    lands in the street, the fall right after his ``OutOfAction``."""
+    encounter = skyward(knock_out=40)
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    done = (41 - pace.since) * pace.meters_per_segment / pace.length(encounter.world)
+    encounter.run(until=42)
+    events = list(encounter.log)
+    out = events.index(OutOfAction(41, "seraph", "charmed"))
+    assert isinstance(events[out + 1], Moved) and events[out + 1].reason == "fall"
+    (fell,) = of(events, Fell)
+    assert (fell.segment, fell.meters) == (41, round(100.0 * done, 2))
+    assert encounter.state["seraph"].position == Position("street")
+
+
+def test_g176_condition_check_only_the_condition_check_drops_a_flyer() -> None:
+    """G-176 ``condition-check``: the same knock-out, no fall."""
+    encounter = skyward(knock_out=40, G176_flyer_knocked_out="condition-check")
+    encounter.run(until=42)
+    assert OutOfAction(41, "seraph", "charmed") in encounter.log
+    assert not of(list(encounter.log), Fell)
+
+
+def test_knocked_out_falls_leaves_those_out_by_their_own_choice_and_falls_already_there() -> None:
+    """G-176: a flyer that surrenders does not fall; a fall already in the events is not
+    doubled."""
+    encounter = skyward()
+    surrendered = [OutOfAction(40, "seraph", "surrendered")]
+    assert knocked_out_falls(encounter, surrendered) == surrendered
+    once = knocked_out_falls(encounter, [OutOfAction(40, "seraph", "unconscious")])
+    assert of(once, Fell) and knocked_out_falls(encounter, once) == once
