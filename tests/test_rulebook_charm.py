@@ -25,26 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.charm import (
-    BEAUTY_CHARM,
-    CHARM,
-    CharmSave,
-    Horrified,
-    next_save_days,
-    weirdness_bonus,
-)
-from mands_rulebook.editing_points import EditingPointsUsed
+from mands_rulebook.charm import CharmSave, Horrified, weirdness_bonus
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
-from mands_sim.errors import PluginHookError
-from mands_sim.events import (
-    ActionStarted,
-    Event,
-    OutOfAction,
-    PushedBack,
-    Surprised,
-)
+from mands_sim.events import Event, Surprised
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
@@ -209,135 +194,4 @@ def test_the_weirdness_bonus_moves_with_each_save(example: Encounter) -> None:
         "cerest-ranon": 2,
         "seraph": -1,
         "gremlin": 6,
-    }
-
-
-def test_mands_action_refusals_a_target_who_saved_is_immune(example: Encounter) -> None:
-    """Seed: "that character is immune to further attempts by that person or thing"."""
-    again = Intent("horrify", "cerest-ranon")
-    (reason,) = example.rules.refusals(example, "nightgaunt", again)
-    assert "immune" in reason
-    assert example.rules.refusals(example, "nightgaunt", Intent("horrify", "seraph")) == []
-
-
-def test_g157_the_rule_charges_the_three_targets() -> None:
-    """The switch changes the outcome: under the rule three targets cost −3 (Sphere −3), the
-    Horror Roll needs 1 and the 1 rolled leaves Q 0 — no penalty, 1d6 of paralysis."""
-    encounter = play({"nightgaunt": Once(HORROR)}, dict(EXAMPLE_DICE))
-    assert {s.quality_penalty for s in saves(encounter).values()} == {0}
-    (horrified,) = of(encounter.log, Horrified)
-    assert horrified.dice == (4,)
-
-
-def test_g155_source_reads_the_horror_s_beauty() -> None:
-    """The switch changes the outcome: the Nightgaunt's Beauty −4 (Sphere −4) against all
-    three: 72 − 4 − 6 = 62, 80 − 4 − 6 = 70, 60 − 4 − 6 + 4 = 54."""
-    encounter = play(
-        {"nightgaunt": Once(HORROR)},
-        dict(EXAMPLE_DICE),
-        G157_multiple_targets_penalty="example",
-        G155_beauty_save_modifier="source",
-    )
-    assert {c: s.target for c, s in saves(encounter).items()} == {
-        "cerest-ranon": 62,
-        "seraph": 70,
-        "gremlin": 54,
-    }
-
-
-def test_horror_pushes_back_the_actions_in_progress() -> None:
-    """A horrified character is "inactive": Seraph's punch started at 0 (PT 15) waits the 9
-    segments too."""
-    minds = {
-        "nightgaunt": Once(Intent("horrify", "seraph")),
-        "seraph": Once(Intent("fist-attack", "nightgaunt")),
-    }
-    dice = {"nightgaunt": [1, 2, 2, 4, 5], "seraph": [9, 9, 78]}
-    encounter = play(minds, dice)
-    (pushed,) = [e for e in of(encounter.log, PushedBack) if e.reason == "horrified"]
-    assert (pushed.segments, pushed.completes_at) == (9, 24)
-
-
-def test_a_mind_may_not_spend_more_q_than_the_roll_gave() -> None:
-    """The example's Q 3 cannot buy 4 points off the saves."""
-    minds = {"nightgaunt": Once(HORROR, spend={"save": 4})}
-    with pytest.raises(PluginHookError, match="spent"):
-        play(minds, dict(EXAMPLE_DICE), G157_multiple_targets_penalty="example")
-
-
-# --- the Charisma charm and fear --------------------------------------------------------------
-
-
-def test_mands_action_resolve_a_charisma_charm_takes_the_target_out() -> None:
-    """Seed "Charisma": Seraph's Active Charisma 11, less the Nightgaunt's 10 (Sphere −9):
-    needs 2; 1 and 3, the 1 re-rolled to 2, makes 2: Q 0. The Nightgaunt saves vs. its
-    Willpower 56 and rolls 80: charmed, after the 5 minutes (1250 segments) of the charm."""
-    minds = {"seraph": Once(Intent("charm", "nightgaunt"))}
-    dice = {"seraph": [1, 3, 2], "nightgaunt": [80]}
-    encounter = play(minds, dice, until=1250)
-    (started,) = of(encounter.log, ActionStarted)
-    assert started.performance_time == 1250
-    assert encounter.state["nightgaunt"].condition == "charmed"
-
-
-def test_fear_below_zero_charisma_frightens() -> None:
-    """Seed "Charisma": below 0, "cause fear rather than charm. The Action Roll is the same":
-    Charisma −12 rolls vs. 12, less Seraph's 11 (Sphere −9): needs 3."""
-    minds = {"nightgaunt": Once(Intent("charm", "seraph"))}
-    dice = {"nightgaunt": [1, 2, 1], "seraph": [99]}
-    encounter = play(minds, dice, villain="active_charisma = -12\nspecial = true", until=1250)
-    outs = of(encounter.log, OutOfAction)
-    assert outs == [OutOfAction(1250, "seraph", "frightened")]
-
-
-def test_the_next_saves_come_after_hours_for_charisma_and_days_for_beauty() -> None:
-    """Seed "Charisma": Newoen 14 → −7 → .004 months, "after 3 hours"; one row up .008 ("about 6
-    hours later"). Seed "Beauty": .10 months, "3 days"; then .13 ("about 4 days") and .18 ("5 and
-    a half days")."""
-    encounter = play({}, {}, until=0)
-    days = [next_save_days(encounter, "nightgaunt", CHARM, up) for up in (0, 1)]
-    days += [next_save_days(encounter, "nightgaunt", BEAUTY_CHARM, up) for up in (0, 1, 2)]
-    assert [round(d, 2) for d in days] == [0.12, 0.24, 3.0, 3.9, 5.4]
-
-
-def test_a_player_edits_a_failed_charm_roll() -> None:
-    """With Editing Points on, Seraph's charm roll missed by 2 (needs 2, rolls 4) is edited:
-    2 points, 1 toward Active Charisma (seed 000)."""
-    minds = {"seraph": Once(Intent("charm", "nightgaunt"))}
-    dice = {"seraph": [2, 2], "nightgaunt": [80]}
-    encounter = play(minds, dice, optional=("editing-points",), until=0)
-    (used,) = of(encounter.log, EditingPointsUsed)
-    assert (used.points, used.purpose, used.improves) == (2, "charm roll", "Active Charisma")
-
-
-# --- involuntary charm and horror (G-158) -----------------------------------------------------
-
-
-def test_mands_encounter_opening_involuntary_charm_on_sight() -> None:
-    """Seed "Beauty": Seraph's Beauty 31 charms involuntarily on d100 ≤ 11; he rolls 5. The
-    Charm Roll is half his Beauty, 15: 5 + 5 gives Q 5, all off the save (15); the Nightgaunt's
-    Willpower 56 with Beauty (Sphere) −4 (its own, G-155) − 15 = 37, and it rolls 50."""
-    dice = {"seraph": [5, 5, 5], "nightgaunt": [50]}
-    encounter = play({}, dice, optional=("involuntary-beauty",), until=0)
-    (save,) = of(encounter.log, CharmSave)
-    assert (save.target, save.saved) == (37, False)
-    assert encounter.state["nightgaunt"].condition == "charmed"
-
-
-def test_mands_encounter_opening_without_the_rule_nobody_charms_on_sight() -> None:
-    encounter = play({}, {}, until=0)
-    assert not of(encounter.log, CharmSave)
-
-
-def test_mands_encounter_opening_a_beauty_below_minus_20_horrifies_on_sight() -> None:
-    """Beauty −25: d100 ≤ 5 (rolled 3) makes a Horror Roll of 25 against the three heroes (−3,
-    G-157): needs 22, 5 + 5 gives Q 12, 6 Q × 3 = 18 off every save; all roll 1 and save."""
-    dice = {"nightgaunt": [3, 5, 5], "cerest-ranon": [1], "gremlin": [1], "seraph": [1, 50]}
-    encounter = play(
-        {}, dice, villain="beauty = -25\nspecial = true", optional=("involuntary-beauty",), until=0
-    )
-    found = saves(encounter)
-    assert sorted(found) == ["cerest-ranon", "gremlin", "seraph"]
-    assert {(s.action, s.quality_penalty, s.saved) for s in found.values()} == {
-        ("horrify", 18, True)
     }

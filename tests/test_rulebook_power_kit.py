@@ -1,152 +1,65 @@
 """The power kit (``rules/powers.md`` §1, ``rules/combat.md`` §17a): ``mands_rulebook.power_kit``.
 
-Unit tests of the spec, names, PR spending, ranges and touch; kit behaviour that needs a running
-encounter (refusals, sustained uses, maintained follow-ups, the damage seam) through the whole
-kernel with Seraph (Electric Power PR 17, %Control 97) and Sun-Ruler (Fire Coat PR 12).
+PR spending, and kit behaviour that needs a running encounter (refusals, sustained uses, the
+damage seam) through the whole kernel with Seraph (Electric Power PR 17, %Control 97) and
+Sun-Ruler (Fire Coat PR 12); the kit's names re-exported from its modules, each tested in
+``test_rulebook_power_kit_<module>.py`` (uses: the spec; ratings: names and PR taken; attacks:
+maintained blasts, ranges and touches).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
+import mands_rulebook.power_kit as power_kit
 import pytest
 from mands_rulebook.damage import Cover, covers_in_progress
 from mands_rulebook.power_kit import (
     HELD,
     LET_GO,
-    PowerSpec,
     PowerSpend,
     PowerSpendError,
-    PowerTaken,
-    PowerUse,
-    PowerUsed,
-    anyone_has_power,
-    canonical_power_name,
+    attacks,
     checked_spend,
-    cosmic_ray_ranges,
     ep_down_to,
-    power_rating,
-    power_slug,
-    sheet_power,
-    standard_ranges,
-    taken_powers,
-    touch_quality,
-    touched,
-    usable_power,
+    ratings,
+    uses,
 )
-from mands_rulebook.powers.electric_power import ELECTRIC_POWER
-from mands_rulebook.powers.emotion_control import EMOTION_CONTROL
 from mands_rulebook.powers.fire_coat import FIRE_COAT
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
-from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import PluginHookError
 from mands_sim.events import (
     ActionDropped,
     ActionStarted,
-    AttackResolved,
     DamageTaken,
     EndurancePaid,
     PushedBack,
-    RollMade,
 )
 from mands_sim.kernel.encounter import ActionRefused
-from mands_sim.model.sheet import load_sheet
-from mands_sim.plugins import make_plugin_manager
-from mands_sim.registry import PowerEntry, Registries, Registry, collect_registries
-from tests.data.power_plan import SCENARIOS, PlanMind, duel, duel_simulation, of, use
+from tests.data.power_plan import PlanMind, duel, of, use
+from tests.data.reexports import facade_problems, hook_implementations
 
-CHART = load_standard_charts().action
 ELECTRIC = "Electric Power"
 BLAST = "electric-power-blast"
 
 
-def nothing(encounter: Any, actor: str, intent: Intent, pr: int) -> dict[str, int]:
-    return {}
+# --- the kit's names ----------------------------------------------------------------------------
 
 
-def a_use(name: str = "test-power-zap", **fields: Any) -> PowerUse:
-    return PowerUse(ActionDefinition(name, 20), ("damage",), nothing, **fields)
+@pytest.mark.parametrize("module", [uses, ratings, attacks])
+def test_the_kit_re_exports_every_name_of_its_modules(module: ModuleType) -> None:
+    """Power plugins import the kit: what its modules define is the kit's too, the same object."""
+    assert facade_problems(power_kit, module) == []
 
 
-# --- the spec -----------------------------------------------------------------------------------
-
-
-def test_power_slug_names_the_prefix_of_the_actions() -> None:
-    assert power_slug("Fire Coat") == "fire-coat"
-    assert power_slug("Anti-Matter Production") == "anti-matter-production"
-    assert power_slug("Flight, Slow") == "flight-slow"
-
-
-def test_a_use_whose_action_does_not_start_with_the_slug_is_refused() -> None:
-    with pytest.raises(ValueError, match="starts with 'test-power-'"):
-        PowerSpec("Test Power", "x", "rules text", (a_use("zap"),))
-
-
-def test_a_spec_needs_a_known_source_tag() -> None:
-    with pytest.raises(ValueError, match="source"):
-        PowerSpec("Test Power", "x", "folklore", (a_use(),))  # type: ignore[arg-type]
-
-
-def test_ep_and_speed_are_not_a_uses_own_effects_and_an_attack_needs_a_blow() -> None:
-    with pytest.raises(ValueError, match="always spendable"):
-        PowerUse(ActionDefinition("test-power-zap", 20), ("ep",), nothing)
-    with pytest.raises(ValueError, match="needs a blow"):
-        a_use(role="attack")
-
-
-@pytest.fixture(scope="module")
-def registered() -> Registries:
-    return collect_registries(make_plugin_manager(environ={}))
-
-
-def test_mands_register_powers_registers_each_spec_with_its_source_tag(
-    registered: Registries,
-) -> None:
-    entry = registered.powers["Fire Coat"]
-    assert (entry.plugin, entry.source, entry.payload) == (
-        "mands_rulebook.powers.fire_coat",
-        "rules text",
-        FIRE_COAT,
-    )
-
-
-def test_mands_register_actions_registers_every_use_of_a_power(registered: Registries) -> None:
-    names = {use.action.name for use in (*FIRE_COAT.uses, *ELECTRIC_POWER.uses)}
-    assert names <= set(registered.actions)
-    assert registered.actions["fire-coat-flame-up"].source == "rules text"
-
-
-# --- names --------------------------------------------------------------------------------------
-
-
-def registries_of(*specs: PowerSpec) -> Registries:
-    entries = (PowerEntry(s.name, f"plugin-{s.name}", s.source, s.summary, s) for s in specs)
-    return Registries(powers=Registry(tuple(entries)))
-
-
-def test_canonical_power_name_reads_names_and_aliases_case_and_spacing_aside() -> None:
-    registries = registries_of(ELECTRIC_POWER, FIRE_COAT)
-    assert canonical_power_name(registries, "ELECTRICITY") == ELECTRIC
-    assert canonical_power_name(registries, "firecoat") == "Fire Coat"
-    assert canonical_power_name(registries, "Gravity Control") is None
-
-
-def test_two_powers_claiming_one_alias_is_an_error_naming_both() -> None:
-    other = PowerSpec("Lightning", "x", "template, not rules text", (), aliases=("Electricity",))
-    with pytest.raises(ValueError, match="'Electric Power' and 'Lightning'"):
-        canonical_power_name(registries_of(ELECTRIC_POWER, other), "Electricity")
-
-
-def test_a_latent_power_cannot_be_used() -> None:
-    """Seraph's Psychic Invisibility is latent (seed: %Control is rolled on discovery)."""
-    sheet = load_sheet(SCENARIOS / "characters" / "seraph.toml")
-    latent = PowerSpec("Psychic Invisibility", "x", "template, not rules text", ())
-    assert sheet_power(sheet, latent) is None
-    assert sheet_power(sheet, ELECTRIC_POWER) is not None
+@pytest.mark.parametrize("module", [power_kit, uses, ratings, attacks])
+def test_the_kit_registers_no_hooks(module: ModuleType) -> None:
+    """A library, not a plugin: none of its modules holds a hook implementation."""
+    assert hook_implementations(module) == set()
 
 
 # --- spending PR --------------------------------------------------------------------------------
@@ -259,88 +172,3 @@ def test_strike_reads_the_covers_of_actions_in_progress_from_protects_from() -> 
     assert covers_in_progress(SimpleNamespace(now=9, state=state), "x") == []  # type: ignore[arg-type]
     assert covers_in_progress(SimpleNamespace(now=10, state=state), "x") == [shield]  # type: ignore[arg-type]
 
-
-# --- attacks ------------------------------------------------------------------------------------
-
-
-def test_a_maintained_power_blast_follows_up_at_a_quarter_time_with_attack_less_2() -> None:
-    """Seed "Maintaining an Attack": Seraph's blast (Q 5, all Attack) lands on 20; the follow-up
-    started on 20 rolls %Control again (G-53) but no Combat Roll, takes 5 segments, Attack 5 − 2
-    = 3, and pays row 9 + 1 (6 EP) (G-54, G-55)."""
-    plan = [
-        (0, use(BLAST, ELECTRIC, "sun-ruler")),
-        (20, use(BLAST, ELECTRIC, "sun-ruler", maintain=True)),
-    ]
-    mind = PlanMind(plan, spend={BLAST: {"damage": 17}}, quality=QualityAllocation(attack=5))
-    dice = ScriptedDice({"seraph": [5, 5, 5, 7]})
-    events = duel({"seraph": mind, "sun-ruler": PlanMind()}, dice, until=26)
-    assert len(of(events, RollMade, "seraph")) == 1
-    attacks = [(e.segment, e.attack) for e in of(events, AttackResolved, "seraph")]
-    assert attacks == [(20, 5), (25, 3)]
-    follow_up = [e for e in of(events, EndurancePaid, "seraph") if e.segment == 20]
-    assert [(e.row, e.amount) for e in follow_up] == [(10, Fraction(6))]
-    assert [e.raw for e in of(events, DamageTaken, "sun-ruler")] == [6, 6]
-    assert len(of(events, PowerUsed, "seraph")) == 2
-
-
-def test_cosmic_ray_ranges_are_the_pr_4_rows_lower_and_5_higher_on_the_sphere_chart() -> None:
-    """Seed "Cosmic Rays" (the template's default, G-21): PR 12 → 24 m, 8 m, row 17: 100 m."""
-    ranges = cosmic_ray_ranges(CHART, 12)
-    assert (ranges.short_range, ranges.range_set, ranges.max_range) == (24.0, 8.0, 100.0)
-
-
-def test_standard_ranges_never_put_short_range_beyond_the_maximum() -> None:
-    assert standard_ranges(CHART, 12, 10.0).short_range == 10.0
-    assert standard_ranges(CHART, 12, 100.0).short_range == 24.0
-
-
-def test_touch_takes_effect_by_dp_or_by_setting_aside_n_quality() -> None:
-    """Seed: "must hit for DP, or use 3 Q points from the Combat Roll" (Absorption)."""
-    asks = Intent("test-power-touch", options={"touch": True})
-    assert touch_quality(asks, 5, 3) == 3
-    assert touch_quality(asks, 2, 3) == 0  # not enough Q: it must hit for DP
-    assert touch_quality(Intent("test-power-touch"), 5, 3) == 0
-    assert touched(1, 0, 3) and touched(0, 3, 3) and not touched(0, 0, 3)
-
-
-# --- touches and PR taken (G-79, G-120, G-181) ---------------------------------------------------
-
-
-def test_a_touch_is_an_attack_in_contact() -> None:
-    """``PowerUse.touch``: "must hit for DP, or use N Quality Points from the Combat Roll" is
-    for attacks in contact only."""
-    definition = ActionDefinition("fire-coat-poke", 20)
-    with pytest.raises(ValueError, match="a touch is an attack in contact"):
-        PowerUse(definition, (), lambda *args: {}, touch=3)
-
-
-def test_power_taken_moves_pr_from_the_target_to_the_taker_until_it_runs_out() -> None:
-    """A ``PowerTaken`` of 4 Fire Coat PR until segment 50: Seraph (no Fire Coat on his sheet)
-    uses PR 4 under the power's name, Sun-Ruler 12 − 4 = 8; from 50 on, 0 and 12 again."""
-    simulation = duel_simulation()
-    simulation.minds = {"seraph": PlanMind(), "sun-ruler": PlanMind()}
-    encounter = simulation.start()
-    encounter.emit([PowerTaken(0, "seraph", "sun-ruler", "Fire Coat", 4, 50)])
-    entry = usable_power(encounter, "seraph", FIRE_COAT)
-    assert entry is not None and (entry.name, entry.power_rating) == ("Fire Coat", 4)
-    assert power_rating(encounter, "sun-ruler", FIRE_COAT) == 8
-    assert taken_powers(encounter, "seraph") == ("Fire Coat",)
-    encounter.run(until=50)
-    assert (encounter.now, usable_power(encounter, "seraph", FIRE_COAT)) == (50, None)
-    assert power_rating(encounter, "sun-ruler", FIRE_COAT) == 12
-    assert taken_powers(encounter, "seraph") == ()
-
-
-def test_anyone_has_power_follows_pr_taken_and_given_back() -> None:
-    """Nobody in the duel has Emotion Control until a ``PowerTaken`` of 4 PR until segment 50
-    gives Seraph some; from 50 on nobody has it again. The answer is kept per segment and log
-    length, so it follows both."""
-    simulation = duel_simulation()
-    simulation.minds = {"seraph": PlanMind(), "sun-ruler": PlanMind()}
-    encounter = simulation.start()
-    before = anyone_has_power(encounter, EMOTION_CONTROL), anyone_has_power(encounter, FIRE_COAT)
-    encounter.emit([PowerTaken(0, "seraph", "sun-ruler", "Emotion Control", 4, 50)])
-    taken = anyone_has_power(encounter, EMOTION_CONTROL)
-    encounter.run(until=50)
-    after = anyone_has_power(encounter, EMOTION_CONTROL)
-    assert (before, taken, after) == ((False, True), True, False)

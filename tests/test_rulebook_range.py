@@ -1,4 +1,4 @@
-"""Range, sight and cover in the Combat Roll (``plugins/range.py``, ``plugins/weapons.py``;
+"""Range, sight and cover in the Combat Roll (``plugins/range.py``, ``plugins/weapons/``;
 ``rules/combat.md`` §5, §11, §13; ``rules/charts.md`` §6; ``rules/gaps.md`` G-20, G-63).
 
 The street of ``tests/data/range_street.toml``: from the gunman's window the mark may stand near

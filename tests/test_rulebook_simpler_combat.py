@@ -11,30 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.editing_points import (
-    EDITING_POINTS,
-    EditingPointsUsed,
-    editing_points_in_play,
-    editing_points_left,
-)
 from mands_rulebook.movement import PaceChanged, distance_now
-from mands_rulebook.simpler_combat import (
-    ClockSwitched,
-    CombatTurns,
-    InitiativeRolled,
-    SimplerCombat,
-    TurnScheduled,
-    announcement_order,
-    combat_turns,
-    editing_points_spent,
-    initiative_offset,
-    segments_remaining,
-    short_action_bonus,
-    turns_remaining,
-)
+from mands_rulebook.simpler_combat import CombatTurns, InitiativeRolled, TurnScheduled
 
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.batch.records import RunRecord
 from mands_sim.dice import ScriptedDice
@@ -50,8 +30,7 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
-from tests.data.fighters import grunt, sample
-from tests.data.opponents_scenes import Plays, scene
+from tests.data.fighters import sample
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 Q = QualityAllocation
@@ -166,49 +145,7 @@ def of(events: list[Event], kind: type[Event], who: str | None = None) -> list[A
     ]
 
 
-# -- the arithmetic -----------------------------------------------------------------------------
-
-
-def test_combat_turns_and_the_short_action_bonus() -> None:
-    """Seed: "Fists require 1 Combat Turn (15 segments divided by 10 is 1)"; "An action with a
-    Performance Time of 6 will take 1 Combat Turn and add 4 to the Bonus Pool. An action with a
-    Performance Time of 24 will take 2 Combat Turns"."""
-    assert [combat_turns(pt) for pt in (15, 6, 24, 50)] == [1, 1, 2, 5]
-    assert [short_action_bonus(pt) for pt in (6, 10, 15)] == [4, 0, 0]
-
-
-def test_initiative_orders_a_turn_highest_first() -> None:
-    """G-140: 12 − Initiative into the turn, between +2 and +10 (the example's 12, 11, 10 on +2;
-    8 on +4, 7 on +5)."""
-    assert [initiative_offset(i) for i in (12, 11, 10, 9, 8, 7, 2, 1, -3)] == [
-        2, 2, 2, 3, 4, 5, 10, 10, 10,
-    ]  # fmt: skip
-
-
-def test_switching_conversions_follow_the_seed() -> None:
-    """Seed: "divide their remaining Performance Time by 10 and round down" (24 → 2; under 10:
-    one turn, "as below"); back: "multiply their remaining Combat Turns by 10 ... If no Combat
-    Turns remain, use the character's Initiative (subtracted from 10)" (G-144: at least 1)."""
-    assert [turns_remaining(s) for s in (24, 6, 30)] == [2, 1, 3]
-    assert [segments_remaining(t, 7) for t in (2, 1, 0)] == [20, 10, 3]
-    assert segments_remaining(0, 12) == 1
-
-
-def test_combat_turns_switch_only_on_multiples_of_ten() -> None:
-    """Seed: "It's easiest to switch on segments that are a multiple of 10"."""
-    with pytest.raises(ValueError, match="multiple of 10"):
-        CombatTurns(turns_until=45)
-
-
-def test_mands_time_model_announces_on_a_turns_first_two_segments() -> None:
-    """G-140: a turn's actions start on its first two segments; Payment Segments stay every 50,
-    "at the end of every fifth Turn" (G-38); a segment clock again after ``turns_until``."""
-    spec = load_scenario(SCENARIOS / "grunts_simpler.toml")
-    clock = Simulation(spec).prepare().time_model
-    assert isinstance(clock, CombatTurns)
-    assert [clock.initiation_segment(s) for s in (0, 1, 2, 13, 20)] == [0, 1, 10, 20, 20]
-    assert [clock.next_payment_segment(s) for s in (0, 49, 50)] == [50, 50, 100]
-    assert CombatTurns(turns_until=50).initiation_segment(52) == 52
+# -- the rule, off unless listed ----------------------------------------------------------------
 
 
 def test_mands_register_optional_rules_simpler_combat_is_off_unless_listed() -> None:
@@ -465,7 +402,7 @@ def test_mands_action_initiate_pushback_does_not_apply(example: Played) -> None:
     assert sorted(a.completes_at % 10 for a in runs) == [0, 0]
 
 
-# -- the rest of the rule -----------------------------------------------------------------------
+# -- the rest of the rule (helpers the other modules' tests share, Bear's Move Roll) -----------
 
 
 def punch_at(
@@ -495,175 +432,6 @@ def test_bears_move_roll_moves_him_at_the_end_of_the_turn() -> None:
         9,
         {0: 10.0, 10: 5.0},
     )
-
-
-def test_mands_bonus_pool_modifiers_announcing_late_costs_the_delay() -> None:
-    """Seed: "Each point of delay subtracts that much from their bonus pool ... A character with
-    a Learning of 11 announcing on 15 will have a penalty of 4": pool 2 − 4 = −2."""
-    late = Script({0: fist("sinister", announce_delay=4)})
-    encounter = grunts(
-        {"dexter": late, "sinister": Script({})},
-        {"dexter": [8, 5, 5], "sinister": [7]},
-        ground=RING,
-    )
-    encounter.run(until=0)
-    (roll,) = of(encounter.log, RollMade, "dexter")
-    assert (roll.bonus_pool, roll.pool_bonus) == (-2, -2)
-
-
-def test_announcement_order_is_lowest_learning_first() -> None:
-    """Seed: "in order of learning (from lowest to highest) ... the same learning announce at
-    the same time": both grunts have Learning 10."""
-    encounter = grunts(
-        {"dexter": Script({}), "sinister": Script({})},
-        {"dexter": [1], "sinister": [1]},
-        ground=RING,
-    )
-    encounter.run(until=0)
-    assert announcement_order(encounter) == [["dexter", "sinister"]]
-
-
-def test_g141_switch_gives_a_move_roll_the_short_action_bonus() -> None:
-    """G-141: by default a passive run (PT 6) gets no bonus, as in the example (Q 10 from 8);
-    ``all`` adds 10 − 6 = 4 to its pool: Q 14."""
-    quality = {}
-    for choice in ("active", "all"):
-        encounter = grunts(
-            {"dexter": Script({0: run("middle")}), "sinister": Script({})},
-            {"dexter": [8, 3, 5], "sinister": [7]},
-            defaults={"G141_short_action_bonus": choice},
-        )
-        encounter.run(until=0)
-        (roll,) = of(encounter.log, RollMade, "dexter")
-        quality[choice] = (roll.bonus_pool, roll.quality)
-    assert quality == {"active": (0, 10), "all": (4, 14)}
-
-
-def test_mands_action_refusals_one_action_of_each_kind_at_a_turns_start() -> None:
-    """G-140: one active action and "a single passive Action Roll" per Combat Turn, announced on
-    its first two segments."""
-    encounter = grunts(
-        {"dexter": punch_at(0, "sinister"), "sinister": Script({})},
-        {"dexter": [8, 5, 5], "sinister": [7]},
-        ground=RING,
-    )
-    encounter.run(until=4)
-    rules, again = encounter.rules, fist("sinister")
-    assert rules.refusals(encounter, "dexter", again) == [
-        "Simpler Combat: actions are announced at the start of a Combat Turn"
-    ]
-    encounter.run(until=10)
-    assert rules.refusals(encounter, "sinister", again) == []
-
-
-def test_mands_action_refusals_a_single_passive_action_roll_a_turn() -> None:
-    """Seed: "A single passive Action Roll (such as Movement) can be made on the character's
-    Turn": a jump on segment 1 after a run started on 0 waits for the next turn."""
-    runner = Script({0: run("middle"), 1: None}, {0: Q(speed=10)})
-    encounter = grunts(
-        {"dexter": runner, "sinister": Script({})}, {"dexter": [8, 3, 5], "sinister": [7]}
-    )
-    encounter.run(until=1)
-    assert encounter.now == 1
-    assert encounter.rules.refusals(encounter, "dexter", Intent("jump")) == [
-        "Simpler Combat: one passive action per Combat Turn"
-    ]
-
-
-def test_mands_action_initiate_reroll_initiative_for_an_editing_point() -> None:
-    """Seed: "expend one Editing Point to re-roll their Initiative (and take the better of their
-    previous Initiative or the new roll). These Editing Points are halved, then go to training
-    in the action being performed": 3, re-rolled 9 → 9; ½ point to fist-attack."""
-    keen = punch_at(0, "sinister", reroll=True)
-    encounter = grunts(
-        {"dexter": keen, "sinister": Script({})},
-        {"dexter": [3, 9, 5, 5], "sinister": [7]},
-        ground=RING,
-    )
-    encounter.run(until=0)
-    rolled = of(encounter.log, InitiativeRolled, "dexter")
-    assert [(e.roll, e.initiative, e.editing_points) for e in rolled] == [(3, 3, 0), (9, 9, 1)]
-    assert (rolled[-1].training, rolled[-1].training_in) == (Fraction(1, 2), "fist-attack")
-    assert editing_points_spent(encounter, "dexter") == 1
-    assert of(encounter.log, TurnScheduled)[0].resolves_at == 3  # Initiative 9: segment 3
-
-
-def test_a_reroll_keeps_the_better_initiative() -> None:
-    keen = punch_at(0, "sinister", reroll=True)
-    encounter = grunts(
-        {"dexter": keen, "sinister": Script({})},
-        {"dexter": [8, 2, 5, 5], "sinister": [7]},
-        ground=RING,
-    )
-    encounter.run(until=0)
-    assert [e.initiative for e in of(encounter.log, InitiativeRolled, "dexter")] == [8, 8]
-
-
-class Pusher:
-    """Another rule's after-hook that pushes the other fighter's punch back 3 segments."""
-
-    @hookimpl
-    def mands_action_after(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event]:
-        other = "sinister" if actor == "dexter" else "dexter"
-        return [
-            PushedBack(encounter.now, other, a.name, a.action_id, 3, a.completes_at + 3, "a blow")
-            for a in encounter.state[other].actions
-        ]
-
-
-def test_mands_action_after_takes_back_other_rules_pushback() -> None:
-    """Seed: "Pushback does not apply": Dexter's blow on 2 pushes Sinister's back 3 (to 8); the
-    rule takes it back, so it lands on his Initiative 7 (segment 5)."""
-    encounter = grunts(
-        {"dexter": punch_at(0, "sinister"), "sinister": punch_at(0, "dexter")},
-        {"dexter": [10, 5, 5], "sinister": [7, 5, 5]},
-        ground=RING,
-        plugins={"a-pusher": Pusher()},
-    )
-    encounter.run(until=10)
-    resolved = [(e.segment, e.character) for e in of(encounter.log, AttackResolved)]
-    assert resolved == [(2, "dexter"), (5, "sinister")]
-
-
-def wait_for(segments: int) -> Intent:
-    return Intent("wait", options={"segments": segments})
-
-
-def test_switching_to_segment_time_converts_actions_in_progress() -> None:
-    """G-144: a 30-segment wait started under Combat Turns on Initiative 8 ends on 24 (3 turns);
-    at the switch on 10, 1 whole turn remains beyond the current one: 10 + 10 = 20. After it a
-    punch takes its 15 segments again (10 → 25)."""
-    encounter = grunts(
-        {"dexter": Script({0: wait_for(30)}), "sinister": punch_at(10, "dexter")},
-        {"dexter": [8], "sinister": [7, 5, 5]},
-        ground=RING,
-        plugins={"switching": SimplerCombat(turns_until=10)},
-        optional=False,
-    )
-    encounter.run(until=30)
-    assert [(e.at, e.clock) for e in of(encounter.log, ClockSwitched)] == [(10, "segments")]
-    (pushed,) = of(encounter.log, PushedBack, "dexter")
-    assert (pushed.segment, pushed.completes_at) == (10, 20)
-    assert [e.segment for e in of(encounter.log, AttackResolved)] == [25]
-
-
-def test_switching_to_combat_turns_converts_actions_in_progress() -> None:
-    """G-144: a 25-segment wait from 0 has 15 left at the switch on 10: one Combat Turn, ending
-    on Dexter's Initiative 8 (14); Sinister's punch started on 10 lands on his 7 (15)."""
-    encounter = grunts(
-        {"dexter": Script({0: wait_for(25)}), "sinister": punch_at(10, "dexter")},
-        {"dexter": [8], "sinister": [7, 5, 5]},
-        ground=RING,
-        plugins={"switching": SimplerCombat(turns_from=10)},
-        optional=False,
-    )
-    encounter.run(until=30)
-    assert [(e.at, e.clock) for e in of(encounter.log, ClockSwitched)] == [(10, "combat turns")]
-    (pushed,) = of(encounter.log, PushedBack, "dexter")
-    assert pushed.completes_at == 14
-    assert [e.segment for e in of(encounter.log, AttackResolved)] == [15]
 
 
 # -- a bundled scenario under Simpler Combat ---------------------------------------------------
@@ -699,166 +467,3 @@ def test_simpler_combat_makes_fewer_bigger_exchanges_and_shorter_fights() -> Non
     assert simpler[0] < standard[0]
     assert simpler[1] > standard[1] + 0.5
     assert simpler[2] < standard[2]
-
-
-# -- the order within a segment (G-191) --------------------------------------------------------
-
-
-def with_learning(name: str, learning: int) -> dict[str, Any]:
-    sheet = sample(name)
-    return {**sheet, "abilities": {**sheet["abilities"], "learning": learning}}
-
-
-class Announcer(Script):
-    """A :class:`Script` that notes when it is asked to choose, and may delay its announcement."""
-
-    def __init__(self, asked: list[tuple[int, str]], delay: int | None = None, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.asked = asked
-        if delay is not None:
-            self.announce_delay = lambda encounter, actor: delay
-
-    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        self.asked.append((encounter.now, actor))
-        return super().choose(encounter, actor)
-
-
-def announcing(delay: int | None) -> tuple[Encounter, list[tuple[int, str]]]:
-    """Sinister (Learning 11) and Dexter (Learning 14) punch each other on segment 0."""
-    asked: list[tuple[int, str]] = []
-    minds = {
-        "sinister": Announcer(asked, delay, intents={0: fist("dexter")}),
-        "dexter": Announcer(asked, intents={0: fist("sinister")}),
-    }
-    encounter = grunts(
-        minds,
-        {"dexter": [8, 5, 5], "sinister": [7, 5, 5]},
-        ground=RING,
-        sheets={"sinister": with_learning("sinister", 11), "dexter": with_learning("dexter", 14)},
-    )
-    encounter.run(until=0)
-    return encounter, asked
-
-
-def test_mands_time_model_announcements_go_lowest_learning_first() -> None:
-    """Seed: "Players announce their actions in order of learning (from lowest to highest)":
-    Sinister's 11 before Dexter's 14, though the ids alone would put Dexter first."""
-    _, asked = announcing(None)
-    assert asked == [(0, "sinister"), (0, "dexter")]
-
-
-def test_mands_time_model_a_delayed_announcement_comes_later_and_costs_the_delay() -> None:
-    """Seed: "A character with a Learning of 11 announcing on 15 will have a penalty of 4 to
-    their bonus pool": Sinister's mind delays 4 (``announce_delay``), so he announces after
-    Dexter's 14, and his Combat Roll's pool is 2 − 4 = −2."""
-    encounter, asked = announcing(4)
-    assert asked == [(0, "dexter"), (0, "sinister")]
-    (roll,) = of(encounter.log, RollMade, "sinister")
-    assert roll.bonus_pool == -2
-
-
-@pytest.mark.parametrize(
-    ("order", "first"), [("rule", ["sinister", "dexter"]), ("id", ["dexter", "sinister"])]
-)
-def test_mands_time_model_one_segments_blows_land_highest_initiative_first(
-    order: str, first: list[str]
-) -> None:
-    """Seed: "The character with the highest initiative goes first." Both roll Initiative 10;
-    Sinister's 2 Q on speed raise his punch's to 12 (seed: "Quality Points can be used to
-    increase Initiative ... on a 1 for 1 basis"). Both land on segment 2 (G-140: 10 or more
-    share +2), Sinister's first though the ids would put Dexter's first — unless G-191 is
-    switched to ``id``."""
-    minds = {"dexter": punch_at(0, "sinister"), "sinister": punch_at(0, "dexter", Q(speed=2))}
-    dice = {"dexter": [10, 5, 5], "sinister": [10, 2, 2]}
-    encounter = grunts(minds, dice, ground=RING, defaults={"G191_segment_order": order})
-    encounter.run(until=2)
-    scheduled = of(encounter.log, TurnScheduled)
-    assert {e.character: (e.initiative, e.resolves_at) for e in scheduled} == {
-        "dexter": (10, 2),
-        "sinister": (12, 2),
-    }
-    assert [e.character for e in of(encounter.log, AttackResolved)] == first
-
-
-@pytest.mark.parametrize(("movement", "meters"), [("turn_end", 10.0), ("continuous", 7.5)])
-def test_g192_runners_move_at_the_end_of_the_combat_turn(movement: str, meters: float) -> None:
-    """Seed "Movement Roll": "Move at the end of the Combat Turn ... Multiply the character's
-    movement (in decimeters/segment) by 10 for the number of meters moved that Combat Turn."
-    Bear's run at .5 m/segment (as above): half-way through the turn (segment 5) he is still
-    seen 10 m from Sinister, and 5 m nearer at its end; ``continuous`` (G-192) shows him where
-    the run has got to: 7.5 m."""
-    bear = sample("dexter", overrides={**sample("dexter")["overrides"], "move_roll": 21})
-    runner = Script({0: run("far")}, {0: Q(ep=4, speed=5)})
-    encounter = grunts(
-        {"dexter": runner, "sinister": Script({5: None, 10: None})},
-        {"dexter": [9, 9, 3], "sinister": [7]},
-        sheets={"dexter": bear},
-        defaults={"G192_turn_movement": movement},
-    )
-    encounter.run(until=5)
-    assert (encounter.now, distance_now(encounter, "dexter", "sinister")) == (5, meters)
-    encounter.run(until=10)
-    assert (encounter.now, distance_now(encounter, "dexter", "sinister")) == (10, 5.0)
-
-
-def test_mands_action_initiate_multiple_opponents_drop_the_initiative_by_one_per_attack() -> None:
-    """Seed "Multiple Opponents": "rather than each attack working on subsequent Segments, the
-    character's Initiative is dropped by 1 for each attack" (G-191). The hero (Initiative 8)
-    sweeps a, b and c (``mands_rulebook.opponents``, as its own tests: dice 2 + 2, 1 Attack and
-    1 damage Q each): the blows go on Initiative 8, 7 and 6 — segments 4, 5 and 6 of the turn,
-    the follow-through blows starting mid-turn."""
-    sweep = Intent("sweep", target="a", options={"targets": ["a", "b", "c"]})
-    follow = [Intent("sweep-blow", target=t) for t in "bc"]
-    events: list[Event] = []
-    encounter = scene(
-        {"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "abc"}},
-        dice={"hero": [8, 2, 2], "a": [1], "b": [1], "c": [1]},
-        minds={
-            "hero": Plays(sweep, *follow, spend=Q(attack=3, damage=3)),
-            **{i: Plays() for i in "abc"},
-        },
-        plugins={"simpler": SimplerCombat()},
-        events=events,
-    )
-    encounter.run(until=10)
-    assert [(e.action, e.initiative, e.resolves_at) for e in of(events, TurnScheduled)] == [
-        ("sweep", 8, 4),
-        ("sweep-blow", 7, 5),
-        ("sweep-blow", 6, 6),
-    ]
-    assert [(e.segment, e.target) for e in of(events, AttackResolved)] == [
-        (4, "a"),
-        (5, "b"),
-        (6, "c"),
-    ]
-
-
-def test_mands_action_initiate_a_reroll_spends_one_of_the_characters_editing_points() -> None:
-    """G-194: with ``editing-points`` on too, the seed's "expend one Editing Point to re-roll
-    their Initiative" spends one of the character's own (seed 000; G-151: a player character's
-    4), "halved, then go to training in the action being performed". Sinister (the first side's
-    Special: a player's, G-150) re-rolls 3 into 9 and has 3 points left; Dexter, the Editor's,
-    has none, so his mind's wish to re-roll his 7 is not granted."""
-    encounter = grunts(
-        {
-            "sinister": punch_at(0, "dexter", reroll=True),
-            "dexter": punch_at(0, "sinister", reroll=True),
-        },
-        {"sinister": [3, 9, 5, 5], "dexter": [7, 5, 5]},
-        ground=RING,
-        plugins={"optional-rule:editing-points": EDITING_POINTS},
-    )
-    encounter.run(until=0)
-    assert editing_points_in_play(encounter)
-    rolled = [(e.character, e.roll, e.initiative) for e in of(encounter.log, InitiativeRolled)]
-    assert rolled == [("dexter", 7, 7), ("sinister", 3, 3), ("sinister", 9, 9)]
-    (used,) = of(encounter.log, EditingPointsUsed)
-    assert (used.character, used.use, used.points, used.improves, used.training) == (
-        "sinister",
-        "initiative re-roll",
-        1,
-        "fist-attack",
-        Fraction(1, 2),
-    )
-    left = [editing_points_left(encounter, who) for who in ("sinister", "dexter")]
-    assert left == [3, 0]

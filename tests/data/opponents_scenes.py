@@ -2,7 +2,8 @@
 
 :func:`scene` builds an encounter from sides of sheets (the grunt of ``tests/data/fighters.py``
 unless a test gives another), places and edges; :class:`Plays` is a mind that asks for a list
-of intents in turn and spends Quality as told.
+of intents in turn and spends Quality as told; :func:`mob_of_three` puts a hero against three
+grunts in one place.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
-from tests.data.fighters import ROOT
+from tests.data.fighters import ROOT, grunt
 
 
 class Plays:
@@ -83,3 +84,24 @@ def scene(
         extra_plugins=dict(plugins or {}),
     )
     return simulation.build([events.append] if events is not None else [])
+
+
+def mob_of_three(
+    *intents: Intent,
+    dice: list[int],
+    spend: QualityAllocation | None = None,
+    **defaults: Any,
+) -> tuple[Encounter, list[Event]]:
+    """The hero against a, b and c, all in one place; a, b and c do nothing. With ``intents``
+    the hero plays them, and the encounter is run to segment 40."""
+    events: list[Event] = []
+    encounter = scene(
+        {"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "abc"}},
+        dice={"hero": dice},
+        minds={"hero": Plays(*intents, spend=spend), **{i: Plays() for i in "abc"}},
+        defaults=defaults,
+        events=events,
+    )
+    if intents:
+        encounter.run(until=40)
+    return encounter, events

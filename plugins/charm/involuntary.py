@@ -1,0 +1,62 @@
+"""Involuntary charm and horror, the optional rule ``involuntary-beauty`` (seed "Beauty": "If
+the character's Beauty is greater than 20 or less than −20, it may be used to Charm or Horrify
+involuntarily"; G-158): rolled when the encounter opens. Registered by the package's
+``mands_register_optional_rules``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import Intent
+from mands_sim.dice import roll_d100
+from mands_sim.events import Event, PercentRolled
+from mands_sim.kernel.encounter import Encounter
+
+from .allures import BEAUTY_CHARM, HORRIFY, beauty
+from .effects import work_on
+from .rolls import attempt
+from .targets import enemies_in_sight, open_targets
+
+INVOLUNTARY_BEYOND: Final = 20
+"""Seed "Beauty": "greater than 20 or less than −20 ... Roll less than or equal to Beauty minus
+20 on d100"."""
+
+
+def involuntary(encounter: Encounter, actor: str) -> list[Event]:
+    """d100 ≤ |Beauty| − 20; made, an immediate charm (Beauty > 20) or horror (< −20) roll
+    against every enemy in sight, its Q spent by the mind ("The player may still control how
+    excess Q is used")."""
+    looks = beauty(encounter, actor)
+    chance = abs(looks) - INVOLUNTARY_BEYOND
+    if chance <= 0 or not encounter.state[actor].in_action:
+        return []
+    allure = BEAUTY_CHARM if looks > 0 else HORRIFY
+    rolled = roll_d100(encounter.dice_for(actor))
+    events: list[Event] = [
+        PercentRolled(
+            encounter.now, actor, f"involuntary {allure.purpose}", chance, rolled, rolled <= chance
+        )
+    ]
+    targets = open_targets(encounter, actor, allure, sorted(enemies_in_sight(encounter, actor)))
+    if rolled > chance or not targets:
+        return events
+    intent = Intent(allure.action.name, targets[0], "involuntary", {"targets": tuple(targets)})
+    made = attempt(encounter, actor, intent, allure, targets)
+    if not made.roll.succeeded:
+        return [*events, *made.events]
+    return [*events, *made.events, *work_on(encounter, actor, targets, allure, made.spent)]
+
+
+class InvoluntaryBeauty:
+    """The ``involuntary-beauty`` optional rule (G-158): rolled when the encounter opens."""
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
+        events: list[Event] = []
+        for actor in encounter.state.ids():
+            events += involuntary(encounter, actor)
+        return events
+
+
+INVOLUNTARY_BEAUTY: Final = InvoluntaryBeauty()

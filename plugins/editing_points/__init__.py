@@ -1,0 +1,163 @@
+"""Editing Points and Fate Points: the players bend the story (seed 000; seed 001 "Editing
+Points", "Fate Points"; ``rules/gaps.md`` G-34).
+
+An optional rule: a scenario switches it on with ``[rules] optional = ["editing-points"]``, and
+only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin
+``optional-rule:editing-points``). What it plays, module by module:
+
+* **The points** (:mod:`.points`; G-150, G-151): the characters the players play — by default
+  the first side's Special characters ("All player characters are Special", seed glossary; the
+  first side is the heroes', as G-71 reads it) — start the encounter with a new character's 4
+  Editing Points and 2 Fate Points (seed 001). Non-player characters have no Fate Points (seed
+  001: "Non-player character Specials ... start the game with 0"), and no Editing Points unless
+  the Editor edits their rolls (G-153, off by default: then each has a player's 4).
+* **Editing a die roll** (:mod:`.rolls`; seed 000 "Editing Die Rolls"): each point moves a
+  failed 2d10 roll by 1, only as many as needed (the mind's ``edit_roll``, default G-152). Half
+  the points go to training whatever the roll was for, all of them to Experience
+  (:class:`EditingPointsUsed`). Every Action Roll a character makes for an action is rolled
+  through one seam, :func:`character_roll` (fists, weapons, thrown objects, sweeps, martial
+  arts and wrestling, power attacks, skill checks, Move, Jump, Lift, Throw and drop rolls …;
+  the charm and horror rolls call :func:`edited_roll` on theirs): it changes nothing while the
+  rule is off. The Editor may lower a villain's successful Combat Roll at a player character
+  (G-193, off by default); the consciousness check of :mod:`mands_rulebook.out_of_action`
+  (G-17) is edited after the fact: its outcome depends on nothing but the roll (G-154).
+* **Death Shot** (:mod:`.death_shots`; seed 000): a player turns a fist attack into a Death
+  Shot (intent option ``death_shot``) for 4 Editing Points, which train the combat skill;
+  "Editors cannot use this option": a non-player's Death Shot is refused while the rule is on,
+  and so is a player's without 4 points left.
+* **Fate Points** (:mod:`.fate_points`; G-34): a death is cancelled by spending a Fate Point —
+  the character is left unconscious at 0 Body DP, and its wounds stop bleeding. The mind may
+  decline (``spend_fate_point``, default yes).
+
+When the encounter opens, everyone's starting points are logged (:class:`EditingPointsDealt`;
+Simpler Combat reads from them that the rule is on, G-194). Every point used is an event; what
+is left is read back from the log, so plugins never change state. :func:`ledger`
+(:mod:`.points`) sums a log into what the after-encounter award needs.
+
+This module is the plugin (its hooks) and the package's public face; the submodules hold
+helpers only, so no hook is registered twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from .death_shots import DEATH_SHOT_COST, death_shot_cost, death_shot_refusals
+from .fate_points import cancel_deaths
+from .points import (
+    EDITOR,
+    PLAYER,
+    STARTING_EDITING_POINTS,
+    STARTING_FATE_POINTS,
+    EditingPointsDealt,
+    EditingPointsUsed,
+    FatePointSpent,
+    Ledger,
+    editing_points_in_play,
+    editing_points_left,
+    fate_points_left,
+    is_player,
+    ledger,
+    points_dealt,
+)
+from .rolls import character_roll, edit_consciousness_check, edited_roll, rolls_edited
+
+RULE_NAME: Final = "editing-points"
+"""The name a scenario lists under ``[rules] optional``."""
+
+
+class EditingPointsRule:
+    """The ``editing-points`` optional rule's hooks (registered only when a scenario lists it).
+
+    Stateless: what is left of everyone's points is read from the encounter's log."""
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
+        return points_dealt(encounter)
+
+    @hookimpl
+    def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        return death_shot_refusals(encounter, actor, intent)
+
+    @hookimpl(wrapper=True)
+    def mands_action_initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Generator[None, Initiation | None, Initiation | None]:
+        """Rolls edited while the action starts, and a Death Shot's points, join its events."""
+        with rolls_edited() as pending:
+            initiation = yield
+        if initiation is None:
+            return None
+        used = [*pending, *death_shot_cost(encounter, actor, intent)]
+        if not used:
+            return initiation
+        return dataclasses.replace(initiation, events=(*initiation.events, *used))
+
+    @hookimpl(wrapper=True)
+    def mands_action_resolve(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> Generator[None, list[Event] | None, list[Event] | None]:
+        """Rolls edited while the action resolves; deaths it causes that a Fate Point cancels."""
+        with rolls_edited() as pending:
+            events = yield
+        if events is None:
+            return None
+        return cancel_deaths(encounter, [*pending, *events])
+
+    @hookimpl(wrapper=True)
+    def mands_status_check(
+        self, encounter: Encounter, actor: str
+    ) -> Generator[None, list[Event] | None, list[Event] | None]:
+        """Rolls edited while the condition is checked, a consciousness check edited after the
+        fact (G-154), a death cancelled by a Fate Point (G-34)."""
+        with rolls_edited() as pending:
+            events = yield
+        if events is None:
+            return None
+        checked = edit_consciousness_check(encounter, actor, [*pending, *events])
+        return cancel_deaths(encounter, checked)
+
+
+EDITING_POINTS: Final = EditingPointsRule()
+"""The plugin object registered as ``optional-rule:editing-points`` when a scenario asks."""
+
+
+@hookimpl
+def mands_register_optional_rules(register: Register) -> None:
+    register(
+        RULE_NAME,
+        EDITING_POINTS,
+        summary="Editing Points edit 2d10 rolls and buy Death Shots; Fate Points cancel deaths",
+        source="rules text",
+    )
+
+
+__all__: list[str] = [
+    "DEATH_SHOT_COST",
+    "EDITING_POINTS",
+    "EDITOR",
+    "PLAYER",
+    "RULE_NAME",
+    "STARTING_EDITING_POINTS",
+    "STARTING_FATE_POINTS",
+    "EditingPointsDealt",
+    "EditingPointsRule",
+    "EditingPointsUsed",
+    "FatePointSpent",
+    "Ledger",
+    "character_roll",
+    "edited_roll",
+    "editing_points_in_play",
+    "editing_points_left",
+    "fate_points_left",
+    "is_player",
+    "ledger",
+]

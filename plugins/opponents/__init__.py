@@ -1,0 +1,146 @@
+"""Multiple opponents, sweeps, forked blasts and Teamwork (``rules/combat.md`` §5, §6, §12).
+
+Seed "Combat Roll": "If the character wants extra opponents, each extra opponent counts as a
+penalty of 1 to the Combat Roll's Bonus Pool. The character's Defense counts against all
+opponents. The player must apply Attack separately for each opponent ... in a 'sweeping'
+manner ... Each attack takes place on successive segments ... Whether or not a multiple attack
+can be performed must be handled on a case-by-case basis." This builtin plugin (its hooks here,
+the rules in the package's modules)
+
+* adds −1 to the Combat Bonus Pool per opponent beyond the first the roll attacks; under G-80
+  ``engaged`` also per further enemy in contact (G-65 reach):
+  :mod:`~mands_rulebook.opponents.extra_opponents`;
+* registers ``sweep`` (intent option ``targets``, the intent's ``target`` first) and
+  ``sweep-blow`` (G-81): one Combat Roll as a punch's, its Attack Q split among enemies in
+  contact, the later blows a segment apart: :mod:`~mands_rulebook.opponents.sweeps`; with a
+  weapon (intent option ``weapon``, G-172) :mod:`mands_rulebook.sweep_weapons`;
+* gives power plugins :func:`fork_blast` (seed "Fire Coat": "Fire blasts may be forked ...
+  dividing the damage between more than one target. Attack Q must be supplied for each
+  target") and :func:`split_attack`: :mod:`~mands_rulebook.opponents.split_attacks`;
+* plays Teamwork (seed "Teamwork", G-82): :mod:`~mands_rulebook.opponents.teamwork`;
+* registers the ``sweeper`` policy: :mod:`~mands_rulebook.opponents.sweeper`.
+
+Every name of the package's modules is importable from here (``__all__``); the hook
+implementations are this module's own and are never re-exported.
+"""
+
+from __future__ import annotations
+
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from ..sweep_weapons import sweep_range_and_sight
+from .extra_opponents import (
+    PENALTY_PER_OPPONENT,
+    engaged_enemies,
+    opponents_faced,
+    opponents_modifier,
+)
+from .split_attacks import blow_at, fork_blast, split_attack, split_evenly
+from .sweeper import Sweeper
+from .sweeps import (
+    SWEEP,
+    SWEEP_BLOW,
+    TARGETS_OPTION,
+    SweepBlowsLeft,
+    land_blows,
+    pending_blows,
+    sweep_blow,
+    sweep_blow_initiation,
+    sweep_blow_refusals,
+    sweep_initiation,
+    sweep_refusals,
+    sweep_resolution,
+    sweep_targets,
+)
+from .teamwork import (
+    TEAMWORK,
+    agility_raise,
+    attacks_target,
+    combining,
+    pool_share,
+    teamwork_level,
+    teamwork_modifiers,
+)
+
+__all__ = [
+    "PENALTY_PER_OPPONENT", "SWEEP", "SWEEP_BLOW", "TARGETS_OPTION", "TEAMWORK",
+    "SweepBlowsLeft", "Sweeper", "agility_raise", "attacks_target", "blow_at", "combining",
+    "engaged_enemies", "fork_blast", "land_blows", "opponents_faced", "opponents_modifier",
+    "pending_blows", "pool_share", "split_attack", "split_evenly", "sweep_blow",
+    "sweep_blow_initiation", "sweep_blow_refusals", "sweep_initiation", "sweep_refusals",
+    "sweep_resolution", "sweep_targets", "teamwork_level", "teamwork_modifiers",
+]
+"""The names of the package's modules, re-exported; the hook implementations are left out:
+they are this plugin's own."""
+
+
+# --- the hooks ----------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    for action in (SWEEP, SWEEP_BLOW):
+        register(action.name, action, summary=action.summary, source="rules text")
+
+
+@hookimpl
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    if intent.action == SWEEP.name:
+        return sweep_refusals(encounter, actor, intent)
+    if intent.action == SWEEP_BLOW.name:
+        return sweep_blow_refusals(encounter, actor, intent)
+    return []
+
+
+@hookimpl
+def mands_bonus_pool_modifiers(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str
+) -> list[Modifier]:
+    """Extra opponents (G-80), Teamwork (G-82), and a sweep's range and sight modifiers (as a
+    punch's or a weapon's, ``mands_rulebook.range``; G-172)."""
+    if purpose != "combat" or intent.target is None:
+        return []
+    found = [m for m in [opponents_modifier(encounter, actor, intent)] if m is not None]
+    if intent.action == SWEEP.name:
+        found += sweep_range_and_sight(encounter, actor, intent, sweep_targets(intent))
+    return found + teamwork_modifiers(encounter, actor, intent)
+
+
+@hookimpl(trylast=True)
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    if definition.name == SWEEP.name:
+        return sweep_initiation(encounter, actor, intent)
+    if definition.name == SWEEP_BLOW.name:
+        return sweep_blow_initiation(encounter, actor)
+    return None
+
+
+@hookimpl(trylast=True)
+@answers_actions(SWEEP.name, SWEEP_BLOW.name)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    if action.name == SWEEP.name:
+        return sweep_resolution(encounter, actor, action)
+    if action.name == SWEEP_BLOW.name:
+        return land_blows(encounter, actor, action, 1)
+    return None
+
+
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    register(
+        "sweeper",
+        Sweeper,
+        summary="Sweep the enemies in reach (option max_targets, default 3) and follow the "
+        "sweep through; punch one alone; close in otherwise.",
+        source="template, not rules text",
+    )

@@ -1,0 +1,66 @@
+"""The ``sweeper`` policy: sweep the enemies in reach and follow the sweep through (not rules
+text; seed "Combat Roll"; G-81, G-172).
+
+A module of :mod:`mands_rulebook.opponents`, which registers the policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.kernel.encounter import Encounter
+
+from ..policies import SPEED_STEP, NearestEnemy, allowed, preset
+from ..sweep_weapons import held_weapon
+from .extra_opponents import engaged_enemies
+from .split_attacks import split_evenly
+from .sweeps import SWEEP, SWEEP_BLOW, TARGETS_OPTION, pending_blows, sweep_targets
+
+
+class Sweeper:
+    """Follow a sweep through; sweep the enemies in contact (up to ``max_targets``, option,
+    default 3) when there are two or more, with the weapon held ready if it is not a thrown one
+    (G-172); punch one alone; close in otherwise (as ``nearest-enemy``). Quality: Attack to
+    meet every target's Defense, 3 Q speed, the rest damage; the Attack is split so each target
+    gets its Defense. Not rules text."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.max_targets = int(options.get("max_targets", 3))
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        pending = pending_blows(encounter, actor)
+        if pending is not None:
+            follow = Intent(SWEEP_BLOW.name, target=pending.targets[0], reason="sweep on")
+            if allowed(encounter, actor, follow):
+                return follow
+        near = sorted(engaged_enemies(encounter, actor))[: self.max_targets]
+        if len(near) >= 2:
+            options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
+            sweep = Intent(SWEEP.name, near[0], "sweep the enemies in reach", options)
+            if allowed(encounter, actor, sweep):
+                return sweep
+        return NearestEnemy({}).choose(encounter, actor)
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        if intent.action != SWEEP.name:
+            return preset(encounter, intent, quality)
+        needed = sum(max(0, encounter.state[t].defense) for t in sweep_targets(intent))
+        attack = min(quality, needed)
+        speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
+        return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
+
+    def split_attack(
+        self, encounter: Encounter, actor: str, targets: tuple[str, ...], attack: int
+    ) -> list[int]:
+        """Each target its Defense, in order, while the Attack lasts; the rest evenly."""
+        shares = []
+        for target in targets:
+            share = min(attack, max(0, encounter.state[target].defense))
+            shares.append(share)
+            attack -= share
+        spread = split_evenly(attack, len(targets))
+        return [share + extra for share, extra in zip(shares, spread, strict=True)]

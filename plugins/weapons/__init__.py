@@ -1,0 +1,152 @@
+"""Weapons: the weapon table, drawing a weapon, and attacking with one (``rules/gaps.md`` G-42).
+
+This builtin plugin (its hooks here, the rules in the package's modules)
+
+* reads and checks the weapon table (``data/weapons.toml``, G-42) when a simulation is built,
+  so a bad file fails early: :mod:`~mands_rulebook.weapons.table`;
+* registers ``draw-weapon``: the weapon's draw time less the character's Quick Draw level for
+  that weapon type (seed "Quick Draw"), no roll and no EP (G-62); the weapon is held ready when
+  the draw completes (a :class:`~mands_sim.events.WeaponReadied` event):
+  :mod:`~mands_rulebook.weapons.drawing`;
+* registers ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready): a
+  Combat Roll as for fists with the same Quality allocation (``rules/combat.md`` §5), damage =
+  the weapon's damage (plus Hand Damage for a strength weapon) plus the damage Q, as a
+  :class:`~mands_rulebook.damage.Blow` through ``strike`` (§7); EP = the Combat Roll's row 5
+  plus the weapon's row (G-13); the Cover Chance of the target's place against a ranged hit
+  (G-63): :mod:`~mands_rulebook.weapons.attacking`;
+* throws thrown weapons: a Throw Roll (§15) gives the Short Range and Range Set (G-21); the
+  weapon leaves the hand when the throw resolves (:class:`~mands_sim.events.WeaponThrown`):
+  :mod:`~mands_rulebook.weapons.thrown`;
+* starts everyone with a weapon in hand under G-62 ``readied``;
+* registers the ``armed`` policy: :mod:`~mands_rulebook.weapons.armed`.
+
+Range penalties, sight and the range refusals are ``mands_rulebook.range``. Every name of the
+package's modules is importable from here (``__all__``); the hook implementations are this
+module's own and are never re-exported.
+"""
+
+from __future__ import annotations
+
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event, WeaponReadied
+from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.registry import Register
+
+from .armed import SPEED_STEP, Armed, attacks, enemies_nearest_first
+from .attacking import (
+    COMBAT_ROLL_ROW,
+    WEAPON_ATTACK,
+    allocated,
+    attack_initiation,
+    attack_refusals,
+    cover_roll,
+    resolve_attack,
+    weapon_blow,
+)
+from .drawing import DRAW_WEAPON, draw_refusals, draw_time, quick_draw_level
+from .table import (
+    MELEE,
+    RANGED,
+    THROWN,
+    WEAPON_OPTION,
+    WEAPONS_FILE,
+    Ranges,
+    Weapon,
+    carried,
+    first_weapon,
+    intended_weapon,
+    load_weapons,
+    standard_weapons,
+)
+from .thrown import (
+    THROW_ROLL,
+    THROW_ROLL_PURPOSE,
+    THROWN_RANGES_OPTION,
+    Throw,
+    throw_roll,
+    thrown_intent,
+    thrown_ranges,
+)
+
+__all__ = [
+    "COMBAT_ROLL_ROW", "DRAW_WEAPON", "MELEE", "RANGED", "SPEED_STEP", "THROWN",
+    "THROWN_RANGES_OPTION", "THROW_ROLL", "THROW_ROLL_PURPOSE", "WEAPONS_FILE", "WEAPON_ATTACK",
+    "WEAPON_OPTION",
+    "Armed", "Ranges", "Throw", "Weapon", "allocated", "attack_initiation", "attack_refusals",
+    "attacks", "carried", "cover_roll", "draw_refusals", "draw_time", "enemies_nearest_first",
+    "first_weapon", "intended_weapon", "load_weapons", "quick_draw_level", "resolve_attack",
+    "standard_weapons", "throw_roll", "thrown_intent", "thrown_ranges", "weapon_blow",
+]
+"""The names of the package's modules, re-exported; the hook implementations are left out:
+they are this plugin's own."""
+
+
+# --- the hooks -----------------------------------------------------------------------------------
+
+
+@hookimpl
+def mands_register_actions(register: Register) -> None:
+    """Also reads the weapon table, so a bad data file fails when a simulation is built."""
+    standard_weapons()
+    for action in (DRAW_WEAPON, WEAPON_ATTACK):
+        register(action.name, action, summary=action.summary, source="rules text")
+
+
+@hookimpl
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
+def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    if intent.action == DRAW_WEAPON.name:
+        return draw_refusals(encounter, actor, intent)
+    if intent.action == WEAPON_ATTACK.name:
+        return attack_refusals(encounter, actor, intent)
+    return []
+
+
+@hookimpl(trylast=True)
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
+def mands_action_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation | None:
+    weapon = intended_weapon(encounter, actor, intent)
+    if weapon is None:
+        return None
+    if definition.name == DRAW_WEAPON.name:
+        sheet = encounter.character(actor).sheet
+        return Initiation(draw_time(sheet, weapon), prepared={WEAPON_OPTION: weapon.name})
+    if definition.name == WEAPON_ATTACK.name:
+        return attack_initiation(encounter, actor, intent, weapon)
+    return None
+
+
+@hookimpl(trylast=True)
+@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    if action.name == DRAW_WEAPON.name:
+        return [WeaponReadied(encounter.now, actor, str(action.prepared[WEAPON_OPTION]))]
+    if action.name == WEAPON_ATTACK.name:
+        return resolve_attack(encounter, actor, action)
+    return None
+
+
+@hookimpl
+def mands_encounter_opening(encounter: Encounter) -> list[Event]:
+    """G-62 switched to ``readied``: everyone starts with the first weapon on the sheet in hand."""
+    if encounter.defaults.G62_weapons_start != "readied":
+        return []
+    ready = (
+        (actor, first_weapon(encounter.character(actor).sheet)) for actor in encounter.state.ids()
+    )
+    return [WeaponReadied(encounter.now, actor, weapon) for actor, weapon in ready if weapon]
+
+
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    register(
+        "armed",
+        Armed,
+        summary="Draw a weapon, attack the nearest enemy it reaches, else punch one in reach.",
+        source="template, not rules text",
+    )

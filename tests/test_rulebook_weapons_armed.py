@@ -1,0 +1,47 @@
+"""The ``armed`` policy (``plugins/weapons/armed.py``, registered by ``mands_rulebook.weapons``;
+not rules text): draw, then fight with the weapon; punch once it is thrown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mands_rulebook.weapons.armed import Armed
+
+from mands_sim.events import ActionStarted, Event, WeaponReadied
+from mands_sim.kernel.encounter import Mind
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+from tests.data.weapon_scenes import STREET, Script, of, scenario
+
+ARMED_FIGHT = Path(__file__).parent.parent / "scenarios" / "armed_fight.toml"
+
+
+def test_mands_register_policies_armed_draws_then_fights_with_its_weapon() -> None:
+    """The bundled armed fight: both grunts draw (club and knife, 5 segments each), then only
+    weapon attacks follow until one side is out of action or time runs out."""
+    events: list[Event] = []
+    result = Simulation(load_scenario(ARMED_FIGHT), seed=1).run(observers=[events.append])
+    actions = [(e.segment, e.character, e.action) for e in of(events, ActionStarted)]
+    assert actions[:2] == [(0, "dexter", "draw-weapon"), (0, "sinister", "draw-weapon")]
+    assert {a for _, _, a in actions[2:]} == {"weapon-attack"}
+    assert {(e.character, e.weapon) for e in of(events, WeaponReadied)} == {
+        ("dexter", "club"),
+        ("sinister", "knife"),
+    }
+    assert result.winner in {"dexter", "sinister"}
+
+
+def test_armed_policy_punches_once_its_only_rock_is_thrown() -> None:
+    """With one rock and the mark beside him, the armed gunman draws, throws, then punches."""
+
+    def one_rock_and_close(data: dict[str, Any]) -> None:
+        data["sides"][0]["characters"][0]["sheet"]["equipment"] = ["rock"]
+        data["sides"][1]["characters"][0]["place"] = "window"
+
+    spec = scenario(STREET, {"G62_weapons_start": "holstered"}, one_rock_and_close)
+    minds: dict[str, Mind] = {"gunman": Armed({}), "mark": Script()}
+    events: list[Event] = []
+    Simulation(spec, seed=3, minds=minds).run(until=40, observers=[events.append])
+    actions = [e.action for e in of(events, ActionStarted)]
+    assert actions[:3] == ["draw-weapon", "weapon-attack", "fist-attack"]
