@@ -2,8 +2,10 @@
 
 EP can go below zero (Dexter at −3, then −8, in the seed's Simpler Combat Example), and Dexter
 at 3 below zero rolls "with … 3 for his low EP". G-16: a penalty to the Bonus Pool, before the
-Sphere-chart lookup, equal to the EP deficit (whole points); no forced collapse. Disable this
-plugin (``--disable mands_rulebook.exhaustion``) to play without it.
+Sphere-chart lookup, equal to the EP deficit (whole points); no forced collapse
+(``G16_low_ep = "collapse"`` adds one: :mod:`mands_rulebook.out_of_action` knocks out a character
+whose deficit reaches its Constitution). A scenario plays without the penalty by disabling this
+plugin: ``[plugins] disable = ["mands_rulebook.exhaustion"]`` (or ``--disable``).
 """
 
 from __future__ import annotations

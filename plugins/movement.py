@@ -247,7 +247,8 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     world, pace = encounter.world, current_pace(encounter, actor)
     if world is None or pace is None or encounter.now >= pace.arrival(world):
         return [f"{actor} has no run in progress to re-roll"]
-    if encounter.now < pace.since + MOVE.performance_time:
+    waits = encounter.defaults.G65_reroll_wait == "performance_time"
+    if waits and encounter.now < pace.since + MOVE.performance_time:
         return [
             f"the last Move Roll takes until segment {pace.since + MOVE.performance_time} (G-65)"
         ]
@@ -319,7 +320,8 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     here = pace.position_at(world, now)
     roll = move_roll(encounter, actor, intent)
     wanted = str(intent.options.get(TOWARD, pace.destination))
-    turn = 0 if pace.fly else turn_quality(world, here, pace.destination, wanted)
+    rounding = encounter.defaults.G66_turn_rounding
+    turn = 0 if pace.fly else turn_quality(world, here, pace.destination, wanted, rounding)
     level = maneuverability_level(encounter, actor)
     free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
     turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course

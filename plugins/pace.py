@@ -213,13 +213,17 @@ def heading(world: World, here: Position, place: str) -> str | None:
     return step.toward if step.toward is not None else step.place
 
 
-def turn_quality(world: World, here: Position, going: str, wanted: str) -> int:
+def turn_quality(
+    world: World, here: Position, going: str, wanted: str, rounding: str = "up"
+) -> int:
     """Seed: "1 Q point per 45 degree turn" between the way ``here`` leads to ``going`` and the
-    way it leads to ``wanted`` (G-66: 180° back along an edge; 90° without coordinates)."""
+    way it leads to ``wanted`` (G-66: 180° back along an edge; 90° without coordinates; a part
+    of 45° rounded up, or down with ``G66_turn_rounding`` ``down``)."""
     old, new = heading(world, here, going), heading(world, here, wanted)
     if wanted == going or old is None or new is None or old == new:
         return 0
-    return math.ceil(turn_degrees(world, here, old, new) / DEGREES_PER_TURN - 1e-9)
+    turns = turn_degrees(world, here, old, new) / DEGREES_PER_TURN
+    return math.floor(turns + 1e-9) if rounding == "down" else math.ceil(turns - 1e-9)
 
 
 def turn_degrees(world: World, here: Position, old: str, new: str) -> float:

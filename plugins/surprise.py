@@ -116,11 +116,19 @@ def surprise_segments(encounter: Encounter, actor: str, margin: int) -> int:
 
 
 def negative_combat_pool(encounter: Encounter, actor: str) -> int:
-    """G-29: the magnitude of the raw (pre-Sphere) Combat Bonus Pool when it is negative."""
+    """G-29: the magnitude of the raw (pre-Sphere) Combat Bonus Pool when it is negative
+    (``G29_negative_pool_surprise`` ``raw``); ``sphere``: that magnitude on the Sphere chart;
+    ``none``: 0."""
+    reading = encounter.defaults.G29_negative_pool_surprise
+    if reading == "none":
+        return 0
     intent = Intent("detect-danger", reason="surprise: Combat Bonus Pool (G-29)")
     pool = int(encounter.character(actor).figured.combat_pool)
     pool += encounter.rules.bonus_pool(encounter, actor, intent, "combat")
-    return max(0, -pool)
+    magnitude = max(0, -pool)
+    if reading == "sphere" and magnitude:
+        return int(encounter.charts.action.sphere(magnitude))
+    return magnitude
 
 
 def bought_down(encounter: Encounter, actor: str, segments: int) -> int:

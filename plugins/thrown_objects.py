@@ -128,12 +128,18 @@ def aim_at_spot(
     attack = spot_attack(roll) + attack_bonus
     if attack >= SPOT_DEFENSE:
         return roll, Landing(spot, spot, True, 0.0, None)
-    meters = float(
-        encounter.charts.action.from_result("sphere", SPOT_DEFENSE - attack, magnitude=True)
-    )
+    meters = scatter_meters(encounter, SPOT_DEFENSE - attack)
     way = scatter_way(encounter, actor, spot)
     landed = spot if way is None else encounter.world.advance(spot, way, meters)
     return roll, Landing(spot, landed, False, meters, way)
+
+
+def scatter_meters(encounter: Encounter, shortfall: int) -> float:
+    """G-24: a miss's shortfall read Result → Sphere meters (``G24_scatter_distance``
+    ``sphere``), or the shortfall itself in meters (``meters``)."""
+    if encounter.defaults.G24_scatter_distance == "meters":
+        return float(shortfall)
+    return float(encounter.charts.action.from_result("sphere", shortfall, magnitude=True))
 
 
 def spot_attack(roll: ActionRoll) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -57,3 +59,29 @@ def test_the_convergence_trace_stays_short_and_ends_near_the_total(
     assert counts == sorted(counts) and counts[0] >= 1
     n, wins = agg.trace[-1]
     assert wins.get("heroes", 0) <= agg.wins["heroes"] and n <= agg.played
+
+
+def worn(index: int, **counts: object) -> RunRecord:
+    """A run of :func:`run` whose hero has the counts of record format 2 given."""
+    plain = run(index, "heroes", 60)
+    (hero,) = plain.characters
+    return RunRecord(
+        plain.index, plain.seed, plain.winner, plain.reason, plain.segments,
+        (replace(hero, **counts),),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> None:
+    agg = Aggregate(sides=("heroes",))
+    agg.add(worn(0, wounds=2, bleeding_at_end=True, exhausted=True, editing_points_used=3,
+                 training=1.5, experience=3))  # fmt: skip
+    agg.add(worn(1, death_shots_given=1, death_shots_taken=1, comebacks=2, fate_points_spent=1))
+    agg.add(worn(2, wounds=1, editing_points_used=4, training=2.0, experience=4))
+    tally = agg.characters["seraph"]
+    assert (tally.bled, tally.bleeding_at_end, tally.exhausted, tally.back_in_action) == (
+        2, 1, 1, 1
+    )  # fmt: skip
+    assert (tally.death_shots_given, tally.death_shots_taken, tally.fate_points_spent) == (1, 1, 1)
+    assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
+    assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
+    assert tally.experience == {3: 1, 0: 1, 4: 1}

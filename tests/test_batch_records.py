@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import fields
 from pathlib import Path
 
-from mands_sim.batch.records import RunRecord
+from mands_sim.batch.records import COUNTED, CharacterRecord, RunRecord
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -34,3 +36,41 @@ def test_a_record_round_trips_through_its_store_row() -> None:
 def test_a_failed_run_is_neither_a_win_nor_a_timeout() -> None:
     failed = RunRecord.failed(1, 2, "boom")
     assert (failed.winner, failed.timed_out, failed.characters) == (None, False, ())
+
+
+EDITING_POINTS = SCENARIO.parent / "grunts_editing_points.toml"
+
+
+def test_a_record_keeps_the_counts_of_the_run_and_round_trips_them() -> None:
+    """Wounds, EP below zero, Death Shots, comebacks, Fate and Editing Points (format 2)."""
+    simulation = Simulation(load_scenario(EDITING_POINTS))
+    for seed in range(6):
+        result = simulation.run(seed=seed)
+        record = RunRecord.from_result(seed, result)
+        for kept, outcome in zip(record.characters, result.characters, strict=True):
+            counts = outcome.counts
+            assert (kept.wounds, kept.exhausted, kept.comebacks) == (
+                counts.wounds, counts.exhausted, counts.comebacks
+            )  # fmt: skip
+            assert (kept.fate_points_spent, kept.editing_points_used, kept.experience) == (
+                counts.fate_points_spent, counts.editing_points_used, counts.experience
+            )  # fmt: skip
+            assert kept.training == float(counts.training)
+        row = (record.index, record.seed, record.winner, record.reason, record.segments,
+               record.characters_json(), record.error)  # fmt: skip
+        assert RunRecord.from_row(row) == record
+
+
+def test_a_format_1_row_reads_with_the_newer_counts_at_zero() -> None:
+    """A row stored before record format 2 has no wounds, Fate or Editing Points keys."""
+    old = json.dumps([{
+        "id": "seraph", "side": "heroes", "condition": "dead", "vp_lost": 30, "dp_lost": 12,
+        "ep_spent": 9.5, "damage_dealt": 4, "damage_taken": 42, "out_at": 80,
+        "actions": [["fist-attack", 3]], "injured": True, "times_thrown": 1, "times_fallen": 0,
+    }])  # fmt: skip
+    record = RunRecord.from_row((5, 99, "villains", "out of action", 80, old, None))
+    (seraph,) = record.characters
+    assert (seraph.condition, seraph.injured, seraph.out_at) == ("dead", True, 80)
+    assert set(COUNTED) <= {f.name for f in fields(CharacterRecord)}
+    assert all(not getattr(seraph, name) for name in COUNTED)
+    assert (seraph.bled, seraph.back_in_action) == (False, False)

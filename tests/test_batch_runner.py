@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
+from mands_sim.batch.store import StoreFormatError
+from mands_sim.cli import main
 from mands_sim.report.summary import build_summary
 from tests.data.flaky_plugin import Flaky
 
@@ -107,6 +109,27 @@ def test_without_resume_a_stored_batch_starts_afresh(tmp_path: Path) -> None:
     run_batch(SCENARIO, options, store=store)
     again = run_batch(SCENARIO, options, store=store)
     assert len(list(again.records())) == 100
+
+
+def test_resuming_a_batch_an_older_version_stored_is_refused_and_keeps_its_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An interrupted batch of record format 1 (the store as it was before batches noted
+    their format): ``--resume`` must not mix its rows with newer ones; it says so and keeps them."""
+    options = BatchOptions(runs=100, seed=4, jobs=1)
+    store = tmp_path / "r.db"
+    run_batch(SCENARIO, options, store=store)
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE batches SET record_format = NULL")
+    with pytest.raises(StoreFormatError, match="100 runs cannot be resumed"):
+        run_batch(SCENARIO, options, store=store, resume=True)
+    assert _stored_runs(store) == 100
+    command = ["run", str(SCENARIO), "--runs", "100", "--seed", "4", "--jobs", "1"]
+    assert main([*command, "--store", str(store), "--resume"]) != 0
+    assert "Run again without --resume" in capsys.readouterr().err.replace("\n", " ")
+    assert _stored_runs(store) == 100
+    assert run_batch(SCENARIO, options, store=store).stopped == "runs"  # afresh, format 2
+    assert run_batch(SCENARIO, options, store=store, resume=True).stopped == "runs"
 
 
 def _stored_runs(store: Path) -> int:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from mands_sim.batch.records import CharacterRecord, RunRecord
-from mands_sim.batch.store import ResultStore, default_store_path
+from mands_sim.batch.records import RECORD_FORMAT, CharacterRecord, RunRecord
+from mands_sim.batch.store import (
+    FIRST_FORMAT,
+    ResultStore,
+    StoreFormatError,
+    default_store_path,
+)
 
 SERAPH = CharacterRecord("seraph", "heroes", "active", 7, 0, 4.0, 9, 7, None, (("fist-attack", 2),))
 
@@ -67,3 +74,77 @@ def test_the_default_store_lives_in_the_cache_directory(monkeypatch: pytest.Monk
     monkeypatch.delenv("MANDS_SIM_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", "/cache")
     assert default_store_path() == Path("/cache/mands-sim/results.sqlite")
+
+
+FORMAT_1_SCHEMA = """
+CREATE TABLE batches (
+    id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, scenario TEXT NOT NULL,
+    scenario_hash TEXT NOT NULL, seed INTEGER NOT NULL, options TEXT NOT NULL,
+    versions TEXT NOT NULL, created TEXT NOT NULL, final_runs INTEGER
+);
+CREATE TABLE runs (
+    batch INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE, idx INTEGER NOT NULL,
+    seed INTEGER NOT NULL, winner TEXT, reason TEXT NOT NULL, segments INTEGER NOT NULL,
+    characters TEXT NOT NULL, error TEXT, PRIMARY KEY (batch, idx)
+);
+"""
+"""The store as mands-sim wrote it before batches noted their record format."""
+
+FORMAT_1_ROW = json.dumps([{
+    "id": "seraph", "side": "heroes", "condition": "active", "vp_lost": 7, "dp_lost": 0,
+    "ep_spent": 4.0, "damage_dealt": 9, "damage_taken": 7, "out_at": None,
+    "actions": [["fist-attack", 2]], "injured": False, "times_thrown": 0, "times_fallen": 0,
+}])  # fmt: skip
+
+
+def format_1_store(path: Path, runs: int) -> None:
+    """A store file from the older version: one batch ``key`` with ``runs`` runs."""
+    db = sqlite3.connect(path)
+    with db:
+        db.executescript(FORMAT_1_SCHEMA)
+        db.execute(
+            "INSERT INTO batches (key, scenario, scenario_hash, seed, options, versions, created)"
+            " VALUES ('key', 's.toml', 'abc', 1, '{}', '{}', '2026-11-01T00:00:00+00:00')"
+        )
+        db.executemany(
+            "INSERT INTO runs VALUES (1, ?, ?, 'heroes', 'the other side is out of action', 30, ?,"
+            " NULL)",
+            [(i, 100 + i, FORMAT_1_ROW) for i in range(runs)],
+        )
+    db.close()
+
+
+def test_an_older_store_opens_and_its_runs_read_back(tmp_path: Path) -> None:
+    format_1_store(tmp_path / "old.db", runs=3)
+    with ResultStore(tmp_path / "old.db") as store:
+        info = store.find("key")
+        assert info is not None and info.record_format == FIRST_FORMAT < RECORD_FORMAT
+        assert list(store.records(info.id)) == [record(0), record(1), record(2)]
+
+
+def test_resuming_an_older_batch_is_a_clear_error_that_keeps_its_runs(tmp_path: Path) -> None:
+    format_1_store(tmp_path / "old.db", runs=3)
+    with ResultStore(tmp_path / "old.db") as store:
+        with pytest.raises(StoreFormatError, match="its 3 runs cannot be resumed") as error:
+            begin(store, resume=True)
+        assert "without --resume" in str(error.value)
+        info = store.find("key")
+        assert info is not None and store.done(info.id) == {0, 1, 2}
+
+
+def test_an_older_batch_with_no_runs_resumes_in_the_new_format(tmp_path: Path) -> None:
+    format_1_store(tmp_path / "old.db", runs=0)
+    with ResultStore(tmp_path / "old.db") as store:
+        batch = begin(store, resume=True)
+        store.add(batch, [record(0)])
+        info = store.find("key")
+        assert info is not None and info.record_format == RECORD_FORMAT
+
+
+def test_without_resume_an_older_batch_starts_afresh_in_the_new_format(tmp_path: Path) -> None:
+    format_1_store(tmp_path / "old.db", runs=2)
+    with ResultStore(tmp_path / "old.db") as store:
+        assert store.done(begin(store, resume=False)) == set()
+        info = store.find("key")
+        assert info is not None and info.record_format == RECORD_FORMAT
+        assert store.done(begin(store, resume=True)) == set()

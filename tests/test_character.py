@@ -13,6 +13,8 @@ from mands_sim.charts import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.model import Character, FiguredAdjustment, build_character, load_sheet
 from mands_sim.model.sheet import CharacterSheet, parse_sheet
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
 
 CHARACTERS = Path(__file__).resolve().parents[1] / "scenarios" / "characters"
 
@@ -267,3 +269,14 @@ def test_sun_ruler_fire_coat_power_rating(charts: Charts) -> None:
 def test_nightgaunt_weirdness_bonus(charts: Charts) -> None:
     """Seed "Example of Horrification": Beauty −4 → Weirdness Bonus 10 − (−4) = 14."""
     assert build(charts, "nightgaunt").figured.weirdness_bonus == 14
+
+
+@pytest.mark.parametrize(("rounding", "roll"), [("up", 38), ("down", 37)])
+def test_seraph_hold_breath_roll_under_g44_from_a_scenario(rounding: str, roll: int) -> None:
+    """Seed "Hold Breath Roll": Constitution 32 plus half of Strength 11, 5.5 rounded up (G-44's
+    default: 38) or down (37), switched by the scenario's ``[rules.defaults]``."""
+    root = CHARACTERS.parent
+    data = tomllib.loads((root / "seraph_vs_sphinx.toml").read_text(encoding="utf-8"))
+    data["rules"] = {"defaults": {"G44_hold_breath_half_strength": rounding}}
+    simulation = Simulation(parse_scenario(data, base_dir=root))
+    assert simulation.prepare().characters["seraph"].figured.hold_breath_roll == roll

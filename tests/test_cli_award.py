@@ -42,6 +42,18 @@ def test_award_measures_the_toughness_of_a_scenario(
     assert "dexter" not in printed
 
 
+def test_award_of_a_scenario_counts_the_points_used_in_play(tmp_path: Path) -> None:
+    """With Editing Points on, Sinister uses points in most runs: the section's "used" is his
+    median over the batch (not 0), half of it trained (seed 000), all of it Experience."""
+    out = tmp_path / "award.json"
+    args = ["award", str(ROOT / "scenarios" / "grunts_editing_points.toml"), "--runs", "40",
+            "--jobs", "1", "--store", str(tmp_path / "a.db"), "--json", str(out)]  # fmt: skip
+    assert main(args) == 0
+    (hero,) = json.loads(out.read_text(encoding="utf-8"))["heroes"]
+    assert hero["id"] == "sinister" and hero["used"] > 0 and hero["used_mean"] > 0
+    assert (hero["trained"], hero["experience_after"]) == (hero["used"] / 2, hero["used"])
+
+
 @pytest.mark.parametrize(
     "args",
     [["award"], ["award", "--toughness", "1.2", "--experience", "seraph"]],

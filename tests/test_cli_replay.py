@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,32 @@ def test_replay_writes_the_jsonl_log(tmp_path: Path, capsys: pytest.CaptureFixtu
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith('{"characters":["seraph","sphinx"],"kind":"encounter-started"')
     assert '"kind":"encounter-ended"' in lines[-1]
+
+
+def disabling(tmp_path: Path, plugin: str) -> Path:
+    """The Seraph-vs-Sphinx scenario with ``[plugins] disable = [plugin]``."""
+    shutil.copytree(SCENARIO.parent / "characters", tmp_path / "characters")
+    text = SCENARIO.read_text(encoding="utf-8")
+    table = f'\n[plugins]\ndisable = ["{plugin}"]\n\n[[map.places]]'
+    file = tmp_path / "scenario.toml"
+    file.write_text(text.replace("\n[[map.places]]", table, 1), encoding="utf-8")
+    return file
+
+
+def test_replay_honours_the_scenarios_plugins_to_disable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The replay's simulation reads ``[plugins] disable``: a name no plugin has is an error
+    naming the file and the key."""
+    file = disabling(tmp_path, "mands_rulebook.nothing")
+    assert main(["replay", str(file), "--seed", "7"]) == 2
+    assert f"{file} at 'plugins.disable[0]'" in capsys.readouterr().err
+
+
+def test_run_honours_the_scenarios_plugins_to_disable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = disabling(tmp_path, "mands_rulebook.nothing")
+    store = str(tmp_path / "r.db")
+    assert main(["run", str(file), "--runs", "2", "--jobs", "1", "--quiet", "--store", store]) == 2
+    assert f"{file} at 'plugins.disable[0]'" in capsys.readouterr().err

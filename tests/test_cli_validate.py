@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,37 @@ def test_a_bad_policy_rule_names_file_key_and_position(capsys: pytest.CaptureFix
     assert first.startswith(f"mands-sim: error: {file} at '{key}': ")
     assert "position 10" in first
     assert (condition.strip(), caret.index("^") - condition.index("s")) == ("self.dp <", 9)
+
+
+def seraph_disabling(tmp_path: Path, plugins: str) -> Path:
+    """The bundled Seraph-vs-Sphinx scenario with ``[plugins] disable = [plugins]``."""
+    shutil.copytree(ROOT / "scenarios" / "characters", tmp_path / "characters")
+    text = (ROOT / "scenarios" / "seraph_vs_sphinx.toml").read_text(encoding="utf-8")
+    file = tmp_path / "scenario.toml"
+    table = f"\n[plugins]\ndisable = [{plugins}]\n"
+    file.write_text(text.replace("\n[[map.places]]", f"{table}\n[[map.places]]", 1))
+    return file
+
+
+def test_plugin_the_file_disables_makes_its_policy_unknown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin = collect_registries(make_plugin_manager()).policies["nearest-enemy"].plugin
+    file = seraph_disabling(tmp_path, f'"{plugin}"')
+    assert main(["validate", str(file)]) == 2
+    assert f"{file} at 'sides[0].characters[0].policy'" in capsys.readouterr().err
+
+
+def test_file_disabling_an_unknown_plugin_names_its_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = seraph_disabling(tmp_path, '"mands_rulebook.nothing"')
+    assert main(["validate", str(file)]) == 2
+    assert capsys.readouterr().err.startswith(f"mands-sim: error: {file} at 'plugins.disable[0]'")
+
+
+def test_file_disabling_a_plugin_it_can_do_without_is_ok(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = seraph_disabling(tmp_path, '"mands_rulebook.exhaustion"')
+    assert (main(["validate", str(file)]), capsys.readouterr().out) == (0, f"{file}: ok\n")

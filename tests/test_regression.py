@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from mands_sim.regression import (
     load_expectations,
     overlaps,
     quantile_interval,
+    suggest_expectations,
 )
 from mands_sim.scenario import load_scenario
 
@@ -378,3 +380,65 @@ def test_surrendered_is_an_event_and_a_risk_an_expect_block_may_name(tmp_path: P
     assert spec.expect is not None
     assert spec.expect.never == ("surrendered:seraph",)
     assert spec.expect.characters["sphinx"]["surrendered"] == (0.0, 0.1)
+
+
+def test_bled_exhausted_and_back_in_action_are_events_and_risks_an_expect_block_may_name(
+    tmp_path: Path,
+) -> None:
+    text = 'seed = 1\nruns = 5\nnever = ["bled:seraph", "back-in-action:sphinx"]\n'
+    text += 'always = ["exhausted:sphinx"]\n[expect.characters.sphinx]\n'
+    text += "bled = [0.0, 0.1]\nexhausted = [0.2, 0.5]\nback_in_action = [0.0, 0.05]\n"
+    spec = load_scenario(load_text(tmp_path, DUEL + "\n[expect]\n" + text))
+    assert spec.expect is not None
+    assert spec.expect.never == ("bled:seraph", "back-in-action:sphinx")
+    assert spec.expect.always == ("exhausted:sphinx",)
+    assert dict(spec.expect.characters["sphinx"]) == {
+        "bled": (0.0, 0.1), "exhausted": (0.2, 0.5), "back_in_action": (0.0, 0.05)
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("event", "counts", "happened"),
+    [
+        ("bled:seraph", {"wounds": 1}, True),
+        ("bled:seraph", {"bleeding_at_end": False}, False),
+        ("exhausted:seraph", {"exhausted": True}, True),
+        ("exhausted:seraph", {}, False),
+        ("back-in-action:seraph", {"comebacks": 2}, True),
+        ("back-in-action:seraph", {"fate_points_spent": 1}, False),
+    ],
+)
+def test_event_happened_reads_the_counts_of_the_record(
+    event: str, counts: dict[str, object], happened: bool
+) -> None:
+    (seraph,) = record("heroes", "side out of action", ("seraph", "active")).characters
+    counted = RunRecord(
+        0, 1, "heroes", "won", 100, (replace(seraph, **counts),)  # type: ignore[arg-type]
+    )
+    assert event_happened(event, counted) is happened
+
+
+def test_an_exhausted_range_is_checked_on_the_batch(tmp_path: Path) -> None:
+    """Seraph's fists open no wound, and he seldom ends below 0 EP: a range of 90 % or more
+    fails, naming the risk."""
+    text = DUEL + MET.replace('["fled:seraph"]', '["fled:seraph", "bled:seraph"]')
+    text += "\n[expect.characters.seraph]\nexhausted = [0.90, 1.00]\n"
+    verdict = check_batch(load_expectations(load_text(tmp_path, text)))
+    [failure] = verdict.failures
+    assert (failure.name, failure.expected) == ("characters.seraph.exhausted", "[0.90, 1.00]")
+    assert any(check.name == "never bled:seraph" and check.passed for check in verdict.checks)
+
+
+def test_suggest_bounds_the_exhausted_rate_only_where_it_happened(tmp_path: Path) -> None:
+    """The grunts' fist fight: Dexter ends below 0 EP in some runs (G-16), nobody bleeds (no
+    penetrating blow), so the suggested block bounds ``exhausted`` and never ``bled``."""
+    grunts = ROOT / "scenarios" / "grunts.toml"
+    block = suggest_expectations(grunts, runs=40, seed=3, jobs=1)
+    dexter = block.split("[expect.characters.dexter]")[1].split("[expect.characters")[0]
+    assert "exhausted = [" in dexter and "bled" not in dexter.replace("bled:", "")
+    text = grunts.read_text(encoding="utf-8").split("[expect]")[0]
+    copy = tmp_path / "grunts.toml"
+    copy.write_text(text + block, encoding="utf-8")
+    shutil.copytree(ROOT / "scenarios" / "characters", tmp_path / "characters")
+    spec = load_scenario(copy)
+    assert spec.expect is not None and "exhausted" in spec.expect.characters["dexter"]

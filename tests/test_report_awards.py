@@ -103,3 +103,57 @@ def test_verdict_awards_is_the_section_the_summary_carries() -> None:
     characters = [{"id": "seraph", "side": "heroes"}, {"id": "sphinx", "side": "villains"}]
     section = verdict_awards(characters, "heroes", Verdict("hard", 1.2, "heroes win 60%"), DEFAULTS)
     assert [(h["id"], h["editing_points"]) for h in section["heroes"]] == [("seraph", 4.8)]
+
+
+def measured(used: int, mean: float, trained: float, gained: int) -> dict[str, Any]:
+    """A report character's ``editing_points``: medians over the batch's runs, and the mean."""
+    return {
+        "used_median": used,
+        "used_mean": mean,
+        "trained_median": trained,
+        "experience_median": gained,
+    }
+
+
+def test_verdict_awards_feeds_the_points_each_hero_used_in_play() -> None:
+    """Seraph (Experience 0) used a median 3 points a run (mean 2.6): seed 000, half of them
+    train the skill the roll was for (1.5) and all go to Experience (0 → 3)."""
+    characters = [
+        {"id": "seraph", "side": "heroes", "editing_points": measured(3, 2.6, 1.5, 3)},
+        {"id": "sphinx", "side": "villains", "editing_points": measured(4, 4.0, 2.0, 4)},
+    ]
+    section = verdict_awards(characters, "heroes", Verdict("hard", 1.2, "heroes win 60%"), DEFAULTS)
+    (hero,) = section["heroes"]
+    assert (hero["used"], hero["used_mean"], hero["trained"], hero["experience_after"]) == (
+        3, 2.6, 1.5, 3
+    )  # fmt: skip
+
+
+def test_points_used_given_outright_replace_the_measured_ones() -> None:
+    """``mands-sim award SCENARIO --used seraph=12``: 12 points, 6 trained (seed 000, half),
+    Experience 35 → 47; gremlin, not named, keeps the batch's median 2 (1 trained)."""
+    base = summary()
+    base["characters"][0]["editing_points"] = measured(3, 2.6, 1.5, 3)
+    base["characters"][1]["editing_points"] = measured(2, 1.8, 1.0, 2)
+    section = award_section(base, CHARTS, experience={"seraph": 35}, used={"seraph": 12})
+    seraph, gremlin = section["heroes"]
+    assert (seraph["used"], seraph["used_mean"], seraph["trained"]) == (12, None, 6.0)
+    assert seraph["experience_after"] == 47
+    assert (gremlin["used"], gremlin["trained"], gremlin["experience_after"]) == (2, 1.0, 2)
+
+
+def test_the_table_shows_the_median_used_with_its_mean_and_the_training() -> None:
+    base = summary()
+    base["characters"][0]["editing_points"] = measured(3, 2.6, 1.5, 3)
+    out = io.StringIO()
+    render_terminal(award_section(base, CHARTS), Console(file=out, width=200))
+    printed = out.getvalue()
+    assert "used in play" in printed and "3 (mean 2.6)" in printed and "1.5" in printed
+    page = render_html_section(award_section(base, CHARTS))
+    assert "<td>3 (mean 2.6)</td><td>1.5</td><td>3</td>" in page
+
+
+def test_hero_award_trains_half_the_points_given() -> None:
+    """Seed 000: "half that number of Edit Points for increasing whatever the roll was for"."""
+    award = hero_award("seraph", hours=4, toughness=1, charts=CHARTS, used=5)
+    assert (award.used, award.trained, award.experience_after) == (5, Fraction(5, 2), 5)

@@ -102,6 +102,32 @@ def test_the_tables_show_the_terminal_reports_numbers(summary: dict[str, Any], p
     assert "fist-attack" in page and summary["scenario"]["content_hash"] in page
 
 
+def test_the_wear_columns_show_only_when_something_happened(summary: dict[str, Any]) -> None:
+    """Seraph and the Sphinx fight with fists: nobody bleeds, no Death Shot, no Fate Point; the
+    columns appear once a character bled in every fourth run."""
+    quiet = {**summary, "characters": [quiet_counts(c) for c in summary["characters"]]}
+    assert "bled / EP below 0" not in render_html(quiet)
+    first, *others = quiet["characters"]
+    bleeding = {"estimate": 0.25, "low": 0.2, "high": 0.31}
+    first = {**first, "rates": {**first["rates"], "bled": bleeding}}
+    page = render_html({**quiet, "characters": [first, *others]})
+    assert "<th class=num>bled / EP below 0 / back in action</th>" in page
+    assert "<td class=num>25% / 0% / 0%</td>" in page
+    assert "Death Shots given" not in page and "Fate Points per run" not in page
+
+
+def quiet_counts(character: dict[str, Any]) -> dict[str, Any]:
+    nothing = {"estimate": 0.0, "low": 0.0, "high": 0.02}
+    rates = {**character["rates"], "bled": nothing, "exhausted": nothing}
+    rates["back_in_action"] = nothing
+    return {
+        **character,
+        "rates": rates,
+        "death_shots_per_run": {"given": 0.0, "taken": 0.0},
+        "fate_points_per_run": 0.0,
+    }
+
+
 def test_notable_runs_carry_their_replay_commands(summary: dict[str, Any], page: str) -> None:
     scenario = shlex.quote(summary["scenario"]["path"])
     assert summary["notable"]

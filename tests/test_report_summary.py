@@ -54,3 +54,40 @@ def test_notable_runs_carry_seeds_that_replay(batch: BatchResult) -> None:
 def test_the_verdict_is_named_with_its_multiplier(batch: BatchResult) -> None:
     verdict = build_summary(batch)["verdict"]
     assert verdict["word"] == "routine" and verdict["multiplier"] == 1.0
+
+
+EDITING_POINTS = SCENARIO.parent / "grunts_editing_points.toml"
+
+
+@pytest.fixture(scope="module")
+def grunts(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
+    """The grunts with Editing Points on: Sinister, the player's character, uses points."""
+    store = tmp_path_factory.mktemp("store") / "r.db"
+    return run_batch(EDITING_POINTS, BatchOptions(runs=60, seed=2, jobs=1), store=store)
+
+
+def test_the_new_rates_and_per_run_counts_match_the_stored_rows(grunts: BatchResult) -> None:
+    summary = build_summary(grunts)
+    rows = [c for record in grunts.records() for c in record.characters if c.id == "dexter"]
+    dexter = next(c for c in summary["characters"] if c["id"] == "dexter")
+    for rate, happened in (("bled", "bled"), ("exhausted", "exhausted"),
+                           ("back_in_action", "back_in_action")):  # fmt: skip
+        assert dexter["rates"][rate]["estimate"] == sum(getattr(c, happened) for c in rows) / 60
+    given = sum(c.death_shots_given for c in rows) / 60
+    assert dexter["death_shots_per_run"]["given"] == given
+    assert dexter["fate_points_per_run"] == sum(c.fate_points_spent for c in rows) / 60
+
+
+def test_the_awards_carry_the_points_the_hero_used_in_play(grunts: BatchResult) -> None:
+    """Sinister's median Editing Points used over the 60 runs, half of them trained (seed 000),
+    all of them Experience; the mean beside the median."""
+    summary = build_summary(grunts)
+    used = sorted(c.editing_points_used for r in grunts.records() for c in r.characters
+                  if c.id == "sinister")  # fmt: skip
+    assert sum(used) > 0
+    (hero,) = summary["awards"]["heroes"]
+    assert hero["id"] == "sinister"
+    assert hero["used"] == used[(len(used) - 1) // 2] or hero["used"] == used[len(used) // 2]
+    assert hero["used_mean"] == pytest.approx(sum(used) / len(used))
+    assert hero["trained"] == hero["used"] / 2
+    assert hero["experience_after"] == hero["used"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.console import Console
 
-from mands_sim.report.terminal import percent, render
+from mands_sim.report.terminal import optional_columns, percent, render
 
 RATE = {"estimate": 0.62, "low": 0.59, "high": 0.65}
 SUMMARY: dict[str, Any] = {
@@ -51,3 +51,37 @@ def test_no_error_table_without_errors() -> None:
     console = Console(record=True, width=200)
     render({**SUMMARY, "errors": []}, console)
     assert "raised an error" not in console.export_text()
+
+
+NONE = {"estimate": 0.0, "low": 0.0, "high": 0.03}
+
+
+def with_counts(bled: dict[str, float], death_shots: float, fate_points: float) -> dict[str, Any]:
+    """:data:`SUMMARY` with the counts of record format 2 for its one character."""
+    (seraph,) = SUMMARY["characters"]
+    rates = {**seraph["rates"], "bled": bled, "exhausted": NONE, "back_in_action": NONE}
+    counted = {
+        **seraph,
+        "rates": rates,
+        "death_shots_per_run": {"given": death_shots, "taken": 0.0},
+        "fate_points_per_run": fate_points,
+    }
+    return {**SUMMARY, "characters": [counted]}
+
+
+def text_of(summary: dict[str, Any]) -> str:
+    console = Console(record=True, width=300)
+    render(summary, console)
+    return console.export_text()
+
+
+def test_the_wear_columns_appear_only_when_something_happened() -> None:
+    """Bled in 62 % of the runs, a Death Shot every fourth run, a Fate Point every tenth."""
+    shown = text_of(with_counts(RATE, 0.25, 0.1))
+    assert "bled / EP below 0 / back in action" in shown and "62% / 0% / 0%" in shown
+    assert "Death Shots given / taken per run" in shown and "0.25 / 0.00" in shown
+    assert "Fate Points per run" in shown and "0.10" in shown
+    quiet = text_of(with_counts(NONE, 0.0, 0.0))
+    assert "bled" not in quiet and "Death Shots" not in quiet and "Fate Points" not in quiet
+    assert optional_columns(with_counts(NONE, 0.0, 0.0)) == []
+    assert optional_columns(SUMMARY) == []  # a report from before the counts

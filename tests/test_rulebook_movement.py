@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -562,3 +563,43 @@ def test_the_seeds_flight_slow_and_the_short_name_flight_both_fly() -> None:
 
     assert can_fly(["Flight, Slow"]) and can_fly(["flight"])
     assert not can_fly(["Fire Coat", "Flight Suit"])
+
+
+# -- the switches: G65_reroll_wait, G66_turn_rounding ----------------------------------------
+
+
+def test_mands_action_refusals_g65_none_lets_a_re_roll_start_at_once() -> None:
+    """G65_reroll_wait = "none" (from the scenario's [rules.defaults]): on segment 3, inside the
+    first Move Roll's 6 segments, the re-roll the default refuses is allowed."""
+    start = Intent(MOVE.name, options={"toward": "far"})
+    answers: dict[str, list[str]] = {}
+    for wait in ("performance_time", "none"):
+        run = encounter(
+            ROAD, [["start", "far"]], {"seraph": ("characters/seraph.toml", "start")},
+            {"seraph": Script({0: start, 3: None})}, {"seraph": [5, 5]},
+            defaults={"G65_reroll_wait": wait},
+        )  # fmt: skip
+        run.run(until=3)
+        answers[wait] = refusals(run, Intent(REROLL_MOVE.name))
+    assert answers == {
+        "performance_time": ["the last Move Roll takes until segment 6 (G-65)"],
+        "none": [],
+    }
+
+
+def test_turning_60_degrees_costs_2_q_rounded_up_and_1_rounded_down_g66() -> None:
+    """Seed "1 Q point per 45 degree turn": 60° is 1⅓ turns of 45°, 2 Q rounded up (G-66's
+    default), 1 Q rounded down (``G66_turn_rounding = "down"``)."""
+    places = (
+        PlaceSpec("west", 0, 0),
+        PlaceSpec("corner", 10, 0),
+        PlaceSpec("east", 20, 0),
+        PlaceSpec("uphill", 15, 5 * math.sqrt(3)),  # 60° from the east way, 10 m off
+    )
+    ways = [("west", "corner"), ("corner", "east"), ("corner", "uphill")]
+    world = World(MapSpec(places, tuple(EdgeSpec(a, b, Meters(10.0)) for a, b in ways)))
+    costs = [
+        turn_quality(world, Position("corner"), "east", "uphill", rounding)
+        for rounding in ("up", "down")
+    ]
+    assert costs == [2, 1]

@@ -6,8 +6,10 @@ Combat Pool 1 (a Combat Roll needs 12 or less), a Normal character (no re-rolled
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+import pytest
 from mands_rulebook import surprise
 
 from mands_sim import hookimpl
@@ -15,7 +17,7 @@ from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionPenaltyChanged, ActionStarted, Event, RollMade, Surprised
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.scenario import load_scenario
+from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
 
 SCENARIO = Path(__file__).parent / "data" / "scenarios" / "surprise_lariat.toml"
@@ -191,3 +193,23 @@ def test_surprised_segments_are_no_rest() -> None:
     assert surprise.resting_segments(state, 9) == 6
     assert surprise.rested_penalty(5, 6) == 2
     assert surprise.rested_penalty(5, 13) == 0
+
+
+@pytest.mark.parametrize(("reading", "segments"), [("raw", 18), ("sphere", 17), ("none", 8)])
+def test_mands_encounter_opening_g29_switch_reads_the_negative_pool(
+    reading: str, segments: int
+) -> None:
+    """G29_negative_pool_surprise, from the scenario's [rules.defaults]: Lariat's missed roll
+    gives 8 segments; her pool of −10 adds 10 (``raw``), 9 (``sphere``: 10 on the Sphere chart)
+    or nothing (``none``)."""
+    data = tomllib.loads(SCENARIO.read_text(encoding="utf-8"))
+    data["rules"] = {**data.get("rules", {}), "defaults": {"G29_negative_pool_surprise": reading}}
+    events: list[Event] = []
+    Simulation(
+        parse_scenario(data, path=SCENARIO),
+        dice=ScriptedDice({"lariat": [16]}),
+        minds={"lariat": Unhurried(), "thug": Bystander()},  # type: ignore[dict-item]
+        extra_plugins={"test-clumsy": Clumsy()},
+    ).run(until=7, observers=[events.append])
+    (surprised,) = [e for e in events if isinstance(e, Surprised)]
+    assert surprised.segments == segments

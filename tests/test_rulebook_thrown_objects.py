@@ -67,6 +67,23 @@ def test_aim_at_spot_a_miss_scatters_by_the_shortfall_toward_a_random_way() -> N
     assert landing.landed == Position("mid", "right", 3.0)
 
 
+@pytest.mark.parametrize(("reading", "meters"), [("sphere", 14.0), ("meters", 10.0)])
+def test_aim_at_spot_g24_switch_reads_the_shortfall(reading: str, meters: float) -> None:
+    """G24_scatter_distance, from the scenario's [rules.defaults]: dice 10 + 9 = 19 vs 12, Attack
+    share −3, with −7 more: 10 short of Defense 0; Result 10 → Sphere 14 m (the Action Chart's
+    row 10), or 10 m read as meters; d3 = 3 → right."""
+    encounter = scene(
+        {"throwers": {"thrower": grunt()}, "others": {"v": grunt()}},
+        places=CROSSING,
+        edges=[("here", "mid", 10.0), ("mid", "left", 5.0), ("mid", "right", 5.0)],
+        where={"thrower": "here", "v": "island"},
+        dice={"thrower": [10, 9, 3]},
+        defaults={"G24_scatter_distance": reading},
+    )
+    _, landing = aim_at_spot(encounter, "thrower", Intent("aim"), Position("mid"), -7)
+    assert (landing.hit, landing.scatter, landing.way) == (False, meters, "right")
+
+
 def test_aim_at_spot_a_bonus_to_attack_can_make_a_miss_hit() -> None:
     """Seed "Anti-Matter Production": "a bonus of 3 to Attack": −3 + 3 = 0 hits."""
     assert aim([10, 9], "mid", bonus=3).hit

@@ -11,15 +11,18 @@ import re
 import shutil
 import tomllib
 from collections.abc import Collection
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import ScenarioSpec, check_names, load_scenario, parse_scenario
+from mands_sim.simulation import Simulation
 
 DATA = Path(__file__).parent / "data" / "scenarios"
 ROOT = Path(__file__).parent.parent
@@ -584,3 +587,73 @@ def test_bundled_scenario_names_only_loaded_plugins(path: Path) -> None:
 @pytest.mark.parametrize("index", range(len(docs_examples())))
 def test_docs_example_loads(index: int) -> None:
     assert parse_scenario(docs_examples()[index], base_dir=ROOT / "scenarios").characters
+
+
+# --- plugins the scenario does not load: [plugins] disable -------------------------------------
+
+SERAPH = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+def seraph_scenario(disable: list[str] | None = None) -> ScenarioSpec:
+    """The bundled Seraph-vs-Sphinx scenario, with ``[plugins] disable`` when given."""
+    data = tomllib.loads(SERAPH.read_text(encoding="utf-8"))
+    if disable is not None:
+        data["plugins"] = {"disable": disable}
+    return parse_scenario(data, path=SERAPH, base_dir=SERAPH.parent)
+
+
+def seraph_pool_at_minus_five_ep(spec: ScenarioSpec) -> int:
+    """The Bonus Pool of Seraph's first Combat Roll with Seraph at −5 EP."""
+    encounter = Simulation(spec, seed=1).build()
+    encounter.state["seraph"].endurance_points = Fraction(-5)
+    events: list[Event] = []
+    encounter.observers.append(events.append)
+    encounter.run(until=0)
+    (roll,) = [e for e in events if isinstance(e, RollMade) and e.character == "seraph"]
+    return roll.bonus_pool  # type: ignore[attr-defined,no-any-return]
+
+
+def test_plugins_to_disable_are_read(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[plugins]\ndisable = ["mands_rulebook.exhaustion"]\n\n[stop]')
+    assert load_text(tmp_path, text).disabled_plugins == ("mands_rulebook.exhaustion",)
+
+
+def test_no_plugins_table_disables_nothing() -> None:
+    assert seraph_scenario().disabled_plugins == ()
+
+
+def test_plugin_disabled_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[plugins]\ndisable = ["a", "a"]\n\n[stop]')
+    assert error_of(tmp_path, text).key == "plugins.disable[1]"
+
+
+def test_disabling_exhaustion_from_the_scenario_drops_the_low_ep_penalty() -> None:
+    """G-16: Seraph at −5 EP rolls with pool 1 − 5 = −4; without the plugin, with his pool 1."""
+    with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario())
+    without = seraph_pool_at_minus_five_ep(seraph_scenario(["mands_rulebook.exhaustion"]))
+    assert (with_plugin, without) == (-4, 1)
+
+
+def test_scenario_and_caller_disabled_plugins_combine() -> None:
+    spec = seraph_scenario(["mands_rulebook.exhaustion"])
+    pm = Simulation(spec, disabled=("mands_rulebook.surrender",)).prepare().pm
+    assert {"mands_rulebook.exhaustion", "mands_rulebook.surrender"} <= set(pm.disabled())
+
+
+def test_unknown_plugin_to_disable_names_file_key_and_expectation() -> None:
+    spec = seraph_scenario(["mands_rulebook.exhaustoin"])
+    with pytest.raises(ScenarioError) as caught:
+        Simulation(spec).prepare()
+    error = caught.value
+    assert (error.path, error.key) == (SERAPH, "plugins.disable[0]")
+    assert "expected the name of a loaded plugin (" in error.expected
+    assert 'not "mands_rulebook.exhaustoin"' in error.expected
+
+
+def test_a_given_plugin_may_be_disabled_by_the_scenario() -> None:
+    class Marker:
+        pass
+
+    spec = seraph_scenario(["marker"])
+    pm = Simulation(spec, extra_plugins={"marker": Marker()}).prepare().pm
+    assert pm.get_plugin("marker") is None

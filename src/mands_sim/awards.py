@@ -14,11 +14,16 @@ from fractions import Fraction
 from mands_sim.charts import Charts
 
 __all__ = [
+    "TRAINING_SHARE",
     "LevelUp",
     "editing_points_award",
     "experience_row",
     "level_ups",
 ]
+
+TRAINING_SHARE = Fraction(1, 2)
+"""Seed 000 "Editing Die Rolls": Editing Points used on a roll give "the use of half that number
+of Edit Points for increasing whatever the roll was for"; all of them go to Experience."""
 
 EDITING_POINTS_PER_HOUR = 1
 """seed "Editing Points": 1 Editing Point for every hour played."""

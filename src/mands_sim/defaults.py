@@ -473,6 +473,68 @@ class RuleDefaults:
         ("any", "condition-check"),
     )
 
+    G16_low_ep: Literal["penalty", "collapse"] = _default(
+        "G-16",
+        "EP below zero: a Bonus Pool penalty of the deficit in whole points, no forced collapse "
+        "('penalty'); or that penalty and unconscious once the deficit reaches Constitution "
+        "('collapse', gaps.md's optional reading).",
+        "penalty",
+        ("penalty", "collapse"),
+    )
+    G17_below_one_dp: Literal["check", "unconscious"] = _default(
+        "G-17",
+        "At Body DP <= 0: a roll to stay conscious (2d10 <= Constitution (Sphere) + Resist "
+        "Death + Body DP) when hurt and at each Payment Segment ('check'), or unconscious at "
+        "once, not coming to while Body DP <= 0 ('unconscious').",
+        "check",
+        ("check", "unconscious"),
+    )
+    G18_injury_trigger: Literal["severe", "any_dp"] = _default(
+        "G-18",
+        "Which hits call for an Injury roll: those leaving Body DP below 0 or taking at least "
+        "half the maximum Body DP ('severe'), or every hit that takes Body DP ('any_dp').",
+        "severe",
+        ("severe", "any_dp"),
+    )
+    G24_scatter_distance: Literal["sphere", "meters"] = _default(
+        "G-24",
+        "A thrown object missing its spot scatters by the Attack's shortfall read Result -> "
+        "Sphere meters ('sphere': 10 short, 14 m) or by the shortfall itself in meters "
+        "('meters': 10 m).",
+        "sphere",
+        ("sphere", "meters"),
+    )
+    G27_death_shot_failure: Literal["doubled", "dead"] = _default(
+        "G-27",
+        "A Death Shot whose save fails: the blow's DP are taken again and an Injury roll is "
+        "forced ('doubled'), or the target dies ('dead': Body DP down to -(maximum)).",
+        "doubled",
+        ("doubled", "dead"),
+    )
+    G29_negative_pool_surprise: Literal["raw", "sphere", "none"] = _default(
+        "G-29",
+        "A negative Combat Bonus Pool adds to a failed Detect Danger roll's surprise: the raw "
+        "pool's magnitude in segments ('raw': -10 adds 10), the pool read on the Sphere chart "
+        "('sphere': 9), or nothing ('none').",
+        "raw",
+        ("raw", "sphere", "none"),
+    )
+    G65_reroll_wait: Literal["performance_time", "none"] = _default(
+        "G-65",
+        "A running character's next Move Roll ('reroll-move') waits until the last one's 6 "
+        "segments (its Performance Time) are over ('performance_time'), or may start at once "
+        "('none').",
+        "performance_time",
+        ("performance_time", "none"),
+    )
+    G66_turn_rounding: Literal["up", "down"] = _default(
+        "G-66",
+        "Turning a run costs 1 Q per 45 degrees (seed), a part of 45 rounded up ('up': 60 "
+        "degrees cost 2 Q) or down ('down': 1 Q).",
+        "up",
+        ("up", "down"),
+    )
+
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
         """Every default with its G-number, summary, default value and choices."""

@@ -54,6 +54,10 @@ MIN_DURATION_MARGIN = 3
 SUGGEST_RUNS = 5000
 """Runs of the reference measurement :func:`suggest_expectations` makes by default."""
 
+SUGGESTED_RISKS = ("out_of_action", "dead", "bled", "exhausted", "back_in_action")
+"""The per-character risks :func:`suggest_expectations` writes: always the first two, the others
+when they happened in the reference batch."""
+
 QUANTILES = (("median", 0.5), ("p90", 0.9))
 """The duration quantiles ``[expect.duration]`` bounds, by key."""
 
@@ -309,6 +313,9 @@ _CHARACTER_EVENTS: Mapping[str, Callable[[CharacterRecord], bool]] = {
     "surrendered": lambda c: c.condition == "surrendered",
     "out-of-action": lambda c: c.out_of_action,
     "injured": lambda c: c.injured,
+    "bled": lambda c: c.bled,
+    "exhausted": lambda c: c.exhausted,
+    "back-in-action": lambda c: c.back_in_action,
 }
 """The character events of ``never``/``always``, by name."""
 
@@ -446,8 +453,11 @@ def suggest_expectations(
     ]
     for character in summary["characters"]:
         lines += ["", f"[expect.characters.{_key(character['id'])}]"]
+        rates = character["rates"]
         lines += [
-            f"{risk} = {_share(character['rates'][risk])}" for risk in ("out_of_action", "dead")
+            f"{risk} = {_share(rates[risk])}"
+            for risk in SUGGESTED_RISKS
+            if risk in ("out_of_action", "dead") or rates.get(risk, {}).get("estimate", 0) > 0
         ]
     return "\n".join(lines) + "\n"
 

@@ -51,10 +51,11 @@ from mands_sim.plugin_calls import (
     figured_adjustments,
     results_by_plugin,
 )
-from mands_sim.plugins import make_plugin_manager
+from mands_sim.plugins import installed_entry_points, make_plugin_manager, named_plugins
 from mands_sim.policy import PolicyOptionsError
 from mands_sim.registry import Registries, build_charts, collect_registries
-from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names
+from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
+from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names, check_plugin_names
 from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
@@ -331,6 +332,9 @@ class CharacterOutcome:
     """Throwbacks suffered (§8.1)."""
     times_fallen: int = 0
     """Falls from a height (seed "Falling"; G-174, G-175)."""
+    counts: CharacterCounts = NO_COUNTS
+    """Wounds, EP below zero, Death Shots, comebacks, Fate and Editing Points
+    (:mod:`mands_sim.run_counts`)."""
 
     @property
     def injured(self) -> bool:
@@ -372,9 +376,10 @@ class Prepared:
 class Simulation:
     """Builds and runs encounters of ``scenario``: one per seed.
 
-    ``disabled`` names plugins not to load; ``extra_plugins`` adds plugin objects (tests, the
-    Python API); ``dice`` replaces the seeded dice (scripted dice in tests). The plugins, charts
-    and characters are prepared on first use and shared by every later run of this object.
+    ``disabled`` names plugins not to load, besides the scenario's ``[plugins] disable``;
+    ``extra_plugins`` adds plugin objects (tests, the Python API); ``dice`` replaces the seeded
+    dice (scripted dice in tests). The plugins, charts and characters are prepared on first use
+    and shared by every later run of this object.
     With ``record`` every run journals its minds and counts its dice, so a policy can take a
     snapshot and look ahead (:mod:`mands_sim.kernel.snapshot`); it costs about a tenth more
     time per run, so it is off unless asked for. ``fast_calls=False`` calls every implementation
@@ -396,7 +401,7 @@ class Simulation:
         """Load the plugins, check the scenario's names, figure the characters (once)."""
         if self._prepared is None:
             pm = make_plugin_manager(
-                disabled=self.disabled,
+                disabled=self._disabled_plugins(),
                 extra_plugins=self.extra_plugins,
                 load_entry_points=self.load_entry_points,
             )
@@ -425,6 +430,18 @@ class Simulation:
             )
             self._minds(registries)  # bad policy options fail before any run
         return self._prepared
+
+    def _disabled_plugins(self) -> tuple[str, ...]:
+        """The scenario's ``[plugins] disable`` and this simulation's ``disabled``, together; a
+        scenario's name no installed or given plugin has is a scenario error at its key."""
+        if not self.scenario.disabled_plugins:
+            return self.disabled
+        if not isinstance(self.extra_plugins, Mapping):
+            self.extra_plugins = tuple(self.extra_plugins)  # named twice: keep it re-iterable
+        known = {entry.name for entry in installed_entry_points()}
+        known.update(name for name, _ in named_plugins(self.extra_plugins))
+        check_plugin_names(self.scenario, known)
+        return (*self.scenario.disabled_plugins, *self.disabled)
 
     def _switch_on_optional_rules(self, pm: pluggy.PluginManager, registries: Registries) -> bool:
         """Register the plugin object of each optional rule the scenario lists (``[rules]
@@ -576,6 +593,7 @@ class _Tally:
         self.permanent: Counter[str] = Counter()
         self.thrown: Counter[str] = Counter()
         self.fallen: Counter[str] = Counter()
+        self.counts = RunCounts()
 
     def add(self, event: Event) -> None:
         if isinstance(event, DamageTaken):
@@ -592,6 +610,7 @@ class _Tally:
             self.thrown[event.character] += 1
         elif isinstance(event, Fell):
             self.fallen[event.character] += 1
+        self.counts.add(event)
 
 
 def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
@@ -612,6 +631,7 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         permanent_damage_points=tally.permanent[actor],
         times_thrown=tally.thrown[actor],
         times_fallen=tally.fallen[actor],
+        counts=tally.counts.of(actor),
     )
 
 

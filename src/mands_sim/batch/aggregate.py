@@ -35,6 +35,22 @@ class CharacterTally:
     damage_taken: int = 0
     injured: int = 0
     runs: int = 0
+    bled: int = 0
+    """Runs in which a wound opened on it (G-19); ``bleeding_at_end``: still bleeding at the end."""
+    bleeding_at_end: int = 0
+    exhausted: int = 0
+    """Runs in which its EP went below zero (``rules/combat.md`` §10, G-16)."""
+    back_in_action: int = 0
+    """Runs in which it came to and was back in action (§9, G-171)."""
+    death_shots_given: int = 0
+    death_shots_taken: int = 0
+    fate_points_spent: int = 0
+    editing_points_used: Counter[int] = field(default_factory=Counter)
+    """Editing Points used per run (seed 000), as a histogram."""
+    half_points_trained: Counter[int] = field(default_factory=Counter)
+    """Twice the points trained per run (seed 000: half the points used): whole numbers."""
+    experience: Counter[int] = field(default_factory=Counter)
+    """Experience gained per run (seed 000: every point used)."""
 
 
 @dataclass(slots=True)
@@ -90,6 +106,16 @@ class Aggregate:
         tally.damage_dealt += c.damage_dealt
         tally.damage_taken += c.damage_taken
         tally.injured += c.injured
+        tally.bled += c.bled
+        tally.bleeding_at_end += c.bleeding_at_end
+        tally.exhausted += c.exhausted
+        tally.back_in_action += c.back_in_action
+        tally.death_shots_given += c.death_shots_given
+        tally.death_shots_taken += c.death_shots_taken
+        tally.fate_points_spent += c.fate_points_spent
+        tally.editing_points_used[c.editing_points_used] += 1
+        tally.half_points_trained[round(2 * c.training)] += 1
+        tally.experience[c.experience] += 1
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

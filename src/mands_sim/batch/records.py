@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from mands_sim.simulation import RunResult
+from mands_sim.simulation import CharacterOutcome, RunResult
+
+RECORD_FORMAT: Final = 2
+"""The format of the stored character rows. 1: condition, losses, damage, actions, injured,
+throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
+and Editing Points). A batch stored in format 1 is read with those counts at zero, and is not
+resumed (:class:`mands_sim.batch.store.ResultStore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +32,31 @@ class CharacterRecord:
     injured: bool = False
     times_thrown: int = 0
     times_fallen: int = 0
+    wounds: int = 0
+    """Wounds opened (G-19); the rest as :class:`mands_sim.run_counts.CharacterCounts`."""
+    bleeding_at_end: bool = False
+    exhausted: bool = False
+    death_shots_given: int = 0
+    death_shots_taken: int = 0
+    comebacks: int = 0
+    fate_points_spent: int = 0
+    editing_points_used: int = 0
+    training: float = 0.0
+    experience: int = 0
 
     @property
     def out_of_action(self) -> bool:
         return self.condition != "active"
+
+    @property
+    def bled(self) -> bool:
+        """A wound opened on it in the run (G-19)."""
+        return self.wounds > 0
+
+    @property
+    def back_in_action(self) -> bool:
+        """It came to at least once and was back in action (``rules/combat.md`` §9, G-171)."""
+        return self.comebacks > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,24 +83,7 @@ class RunRecord:
             winner=result.winner,
             reason=result.reason,
             segments=result.segments,
-            characters=tuple(
-                CharacterRecord(
-                    id=c.character_id,
-                    side=c.side,
-                    condition=c.condition,
-                    vp_lost=c.virtual_damage_points_lost,
-                    dp_lost=c.damage_points_lost,
-                    ep_spent=float(c.endurance_points_spent),
-                    damage_dealt=c.damage_dealt,
-                    damage_taken=c.damage_taken,
-                    out_at=c.out_at,
-                    actions=c.actions,
-                    injured=c.injured,
-                    times_thrown=c.times_thrown,
-                    times_fallen=c.times_fallen,
-                )
-                for c in result.characters
-            ),
+            characters=tuple(_from_outcome(c) for c in result.characters),
         )
 
     @classmethod
@@ -86,7 +96,7 @@ class RunRecord:
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> RunRecord:
         """A record from the store's ``runs`` columns (index, seed, winner, reason, segments,
-        characters, error)."""
+        characters, error). Keys a format-1 row lacks (:data:`COUNTED`) read as zero."""
         index, seed, winner, reason, segments, characters, error = row
         return cls(
             index=index,
@@ -97,6 +107,35 @@ class RunRecord:
             characters=tuple(_character(c) for c in json.loads(characters)),
             error=error,
         )
+
+
+def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
+    counts = c.counts
+    return CharacterRecord(
+        id=c.character_id,
+        side=c.side,
+        condition=c.condition,
+        vp_lost=c.virtual_damage_points_lost,
+        dp_lost=c.damage_points_lost,
+        ep_spent=float(c.endurance_points_spent),
+        damage_dealt=c.damage_dealt,
+        damage_taken=c.damage_taken,
+        out_at=c.out_at,
+        actions=c.actions,
+        injured=c.injured,
+        times_thrown=c.times_thrown,
+        times_fallen=c.times_fallen,
+        wounds=counts.wounds,
+        bleeding_at_end=counts.bleeding_at_end,
+        exhausted=counts.exhausted,
+        death_shots_given=counts.death_shots_given,
+        death_shots_taken=counts.death_shots_taken,
+        comebacks=counts.comebacks,
+        fate_points_spent=counts.fate_points_spent,
+        editing_points_used=counts.editing_points_used,
+        training=float(counts.training),
+        experience=counts.experience,
+    )
 
 
 def _character_row(c: CharacterRecord) -> dict[str, Any]:
@@ -114,6 +153,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "injured": c.injured,
         "times_thrown": c.times_thrown,
         "times_fallen": c.times_fallen,
+        **{name: getattr(c, name) for name in COUNTED},
     }
 
 
@@ -132,4 +172,20 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         injured=row.get("injured", False),
         times_thrown=row.get("times_thrown", 0),
         times_fallen=row.get("times_fallen", 0),
+        **{name: row[name] for name in COUNTED if name in row},
     )
+
+
+COUNTED: Final = (
+    "wounds",
+    "bleeding_at_end",
+    "exhausted",
+    "death_shots_given",
+    "death_shots_taken",
+    "comebacks",
+    "fate_points_spent",
+    "editing_points_used",
+    "training",
+    "experience",
+)
+"""The fields record format 2 added (:data:`RECORD_FORMAT`)."""

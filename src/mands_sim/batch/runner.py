@@ -23,7 +23,7 @@ from typing import Any
 
 from mands_sim import __version__
 from mands_sim.batch.aggregate import Aggregate
-from mands_sim.batch.records import RunRecord
+from mands_sim.batch.records import COUNTED, RunRecord
 from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
 from mands_sim.errors import MandsSimError, PluginError
@@ -166,6 +166,10 @@ def _character_columns(c: Any) -> dict[str, Any]:
         "damage_dealt": c.damage_dealt,
         "damage_taken": c.damage_taken,
         "out_at": c.out_at,
+        "injured": c.injured,
+        "times_thrown": c.times_thrown,
+        "times_fallen": c.times_fallen,
+        **{name: getattr(c, name) for name in COUNTED},
     }
 
 

@@ -4,6 +4,12 @@ Every chunk of runs is committed as it finishes, so Ctrl-C or a killed process k
 already done; ``--resume`` finds the batch by its key (scenario content, seed, options, versions)
 and runs only what is missing. The report is always computed from the stored rows in run order,
 so a resumed batch reports exactly what an uninterrupted one would.
+
+Each batch notes the format of its run rows (:data:`~mands_sim.batch.records.RECORD_FORMAT`). A
+file written by an older mands-sim opens as it is (its ``batches`` table gains the
+``record_format`` column, empty for its batches: format 1) and its runs read back with what they
+hold; resuming such a batch would mix rows that lack the newer counts with rows that have them,
+so it is refused with :class:`StoreFormatError`, and its runs stay in the file.
 """
 
 from __future__ import annotations
@@ -17,7 +23,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from mands_sim.batch.records import RunRecord
+from mands_sim.batch.records import RECORD_FORMAT, RunRecord
+from mands_sim.errors import MandsSimError
+
+FIRST_FORMAT = 1
+"""The record format of a batch stored before batches noted theirs."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (
@@ -29,7 +39,8 @@ CREATE TABLE IF NOT EXISTS batches (
     options TEXT NOT NULL,
     versions TEXT NOT NULL,
     created TEXT NOT NULL,
-    final_runs INTEGER
+    final_runs INTEGER,
+    record_format INTEGER
 );
 CREATE TABLE IF NOT EXISTS runs (
     batch INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
@@ -55,6 +66,10 @@ def default_store_path() -> Path:
     return Path(cache) / "mands-sim" / "results.sqlite"
 
 
+class StoreFormatError(MandsSimError):
+    """A stored batch whose run rows are in another format than this mands-sim writes."""
+
+
 @dataclass(frozen=True, slots=True)
 class BatchInfo:
     """A stored batch's metadata."""
@@ -68,6 +83,7 @@ class BatchInfo:
     versions: dict[str, str]
     created: str
     final_runs: int | None
+    record_format: int = RECORD_FORMAT
 
 
 class ResultStore:
@@ -80,6 +96,19 @@ class ResultStore:
         self._db.execute("PRAGMA foreign_keys = ON")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.executescript(SCHEMA)
+        self._note_formats()
+
+    def _note_formats(self) -> None:
+        """A file from before ``record_format``: add the column (its batches are format 1)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(batches)")}
+        if "record_format" in columns:
+            return
+        try:
+            with self._db:
+                self._db.execute("ALTER TABLE batches ADD COLUMN record_format INTEGER")
+        except sqlite3.OperationalError as error:  # another process added it meanwhile
+            if "duplicate column" not in str(error):
+                raise
 
     def __enter__(self) -> ResultStore:
         return self
@@ -93,12 +122,12 @@ class ResultStore:
     def find(self, key: str) -> BatchInfo | None:
         row = self._db.execute(
             "SELECT id, key, scenario, scenario_hash, seed, options, versions, created,"
-            " final_runs FROM batches WHERE key = ?",
+            " final_runs, record_format FROM batches WHERE key = ?",
             (key,),
         ).fetchone()
         if row is None:
             return None
-        batch_id, key, scenario, scenario_hash, seed, options, versions, created, final = row
+        batch_id, key, scenario, scenario_hash, seed, options, versions, created, final, fmt = row
         return BatchInfo(
             id=batch_id,
             key=key,
@@ -109,6 +138,7 @@ class ResultStore:
             versions=json.loads(versions),
             created=created,
             final_runs=final,
+            record_format=FIRST_FORMAT if fmt is None else fmt,
         )
 
     def begin(
@@ -122,15 +152,21 @@ class ResultStore:
         versions: dict[str, str],
         resume: bool,
     ) -> BatchInfo:
-        """The batch with ``key``: kept if ``resume``, otherwise started afresh."""
+        """The batch with ``key``: kept if ``resume``, otherwise started afresh.
+
+        Raises:
+            StoreFormatError: ``resume`` of a batch whose stored runs are in another record
+                format (its runs are left as they are).
+        """
         existing = self.find(key)
         if existing is not None and resume:
+            self._check_format(existing)
             return existing
         with self._db:
             self._db.execute("DELETE FROM batches WHERE key = ?", (key,))
             self._db.execute(
                 "INSERT INTO batches (key, scenario, scenario_hash, seed, options, versions,"
-                " created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " created, record_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
                     scenario,
@@ -139,11 +175,31 @@ class ResultStore:
                     json.dumps(options, sort_keys=True),
                     json.dumps(versions, sort_keys=True),
                     datetime.now(UTC).isoformat(timespec="seconds"),
+                    RECORD_FORMAT,
                 ),
             )
         info = self.find(key)
         assert info is not None
         return info
+
+    def _check_format(self, batch: BatchInfo) -> None:
+        if batch.record_format == RECORD_FORMAT:
+            return
+        stored = len(self.done(batch.id))
+        if not stored:
+            with self._db:
+                self._db.execute(
+                    "UPDATE batches SET record_format = ? WHERE id = ?", (RECORD_FORMAT, batch.id)
+                )
+            return
+        raise StoreFormatError(
+            f"{self.path}: the batch of {batch.scenario} (seed {batch.seed}) was stored by "
+            f"another mands-sim (run records in format {batch.record_format}; this one writes "
+            f"format {RECORD_FORMAT}), so its {stored} runs cannot be resumed: their rows lack "
+            "counts this version reports. They are kept. Run again without --resume to play the "
+            f"batch afresh (mands-sim run {batch.scenario} --seed {batch.seed} with the same "
+            "options; this replaces them), or give --store another file."
+        )
 
     def add(self, batch: int, records: Iterable[RunRecord]) -> None:
         """Store finished runs in one transaction (a chunk is kept whole or not at all)."""

@@ -4,9 +4,10 @@ Each file is loaded exactly as a simulation would load it — TOML, format versi
 every cross-reference, every sheet file it names — and the policies, optional rules and
 objective actions and outcome conditions it names are checked against the loaded plugins, and
 each character's policy is built from its options (``--disable`` works as for
-``mands-sim plugins``). Each file is reported on one line: ``FILE: ok`` on stdout, or the error
-(file, key, what was expected) on stderr. The exit status is 0 when every file is valid and 2
-when any is not. Loading never executes code.
+``mands-sim plugins``; a file's own ``[plugins] disable`` is added for that file, through the
+simulation, which loads its plugins). Each file is reported on one line: ``FILE: ok`` on
+stdout, or the error (file, key, what was expected) on stderr. The exit status is 0 when every
+file is valid and 2 when any is not. Loading never executes code.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
 from mands_sim.scenario import check_names, load_scenario
-from mands_sim.simulation import build_mind
+from mands_sim.simulation import Simulation, build_mind
 
 
 def add_parser(subparsers: Any) -> None:
@@ -37,13 +38,15 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Validate every file in ``args.files``; 0 if all are valid, else 2."""
     registries = collect_registries(plugin_manager_from_args(args))
-    failed = [file for file in args.files if not _valid(file, registries)]
+    failed = [file for file in args.files if not _valid(file, registries, args.disable)]
     return 2 if failed else 0
 
 
-def _valid(file: str, registries: Registries) -> bool:
+def _valid(file: str, registries: Registries, disabled: list[str]) -> bool:
     try:
         scenario = load_scenario(file)
+        if scenario.disabled_plugins:  # its own plugins: as the simulation loads them
+            registries = Simulation(scenario, disabled=tuple(disabled)).prepare().registries
         check_names(
             scenario,
             policies=registries.policies.keys(),

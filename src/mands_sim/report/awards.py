@@ -6,7 +6,10 @@ toughness (1.1 to 1.5 for an "especially tough" one) and by the point multiplier
 Experience row. The report measures the toughness (G-71's documented mapping from the heroes'
 win rate and deaths, :mod:`mands_sim.report.verdict`); this module turns it into the award
 ("at this toughness each hero earns about X Editing Points") and adds what the award and the
-points used in play do to Experience: the new row and its level-up bonuses.
+points used in play do to Experience: the new row and its level-up bonuses. From a batch, the
+points each hero used in play are the median over its runs (the mean is shown beside it), and
+what they trained: seed 000 "Editing Die Rolls", half of the points to the skill or ability the
+roll was for; all of them to Experience.
 
 :func:`award_section` builds the report section as plain data from a report summary
 (:func:`mands_sim.report.summary.build_summary`); :func:`render_terminal` and
@@ -25,7 +28,7 @@ from typing import Any, Final
 from rich.console import Console
 from rich.table import Table
 
-from mands_sim.awards import LevelUp, editing_points_award, level_ups
+from mands_sim.awards import TRAINING_SHARE, LevelUp, editing_points_award, level_ups
 from mands_sim.charts import Charts, load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.report.verdict import Verdict
@@ -33,10 +36,12 @@ from mands_sim.report.verdict import Verdict
 __all__ = [
     "DEFAULT_HOURS",
     "HeroAward",
+    "InPlay",
     "award_section",
     "awards_for",
     "hero_award",
     "level_lines",
+    "measured_in_play",
     "render_html_section",
     "render_terminal",
     "verdict_awards",
@@ -54,10 +59,14 @@ class HeroAward:
     Attributes:
         character: the character's id.
         experience: its Experience before the session.
-        used: Editing Points it used in play (added to Experience, seed 000).
+        used: Editing Points it used in play (added to Experience, seed 000); from a batch,
+            the median over its runs.
         toughness: the toughness multiplier (1 to 1.5).
         hours: hours played.
         editing_points: the award: hours × toughness × the Experience multiplier.
+        trained: what the points used train (seed 000: half of them).
+        used_mean: from a batch, the mean points used per run (``None``: given, not measured).
+        gained: the Experience the points used add (``None``: all of them, seed 000).
     """
 
     character: str
@@ -67,12 +76,15 @@ class HeroAward:
     hours: Fraction
     experience_multiplier: Fraction
     editing_points: Fraction
+    trained: Fraction = Fraction(0)
+    used_mean: float | None = None
+    gained: int | None = None
 
     @property
     def experience_after(self) -> int:
         """Seed 000: "When Editing Points are used, they are added to the character's
         Experience"; the award itself is not Experience until it is used."""
-        return self.experience + self.used
+        return self.experience + (self.used if self.gained is None else self.gained)
 
 
 def hero_award(
@@ -82,11 +94,18 @@ def hero_award(
     toughness: Fraction | int | float,
     charts: Charts,
     experience: int = 0,
-    used: int = 0,
+    used: int | None = None,
+    in_play: InPlay | None = None,
 ) -> HeroAward:
     """The award of ``character`` (Experience ``experience``) after ``hours`` of play at
-    ``toughness``, having used ``used`` Editing Points (seed 000)."""
+    ``toughness``, having used ``used`` Editing Points (seed 000: half of them train, all go to
+    Experience), or what a batch measured of its play (``in_play``)."""
     points = editing_points_award(hours, toughness, experience, charts)
+    if used is not None or in_play is None:
+        in_play = None  # points given outright replace the measured ones
+        used = used or 0
+    else:
+        used = in_play.used
     return HeroAward(
         character=character,
         experience=experience,
@@ -95,7 +114,40 @@ def hero_award(
         hours=_exact(hours),
         experience_multiplier=charts.experience.multiplier(experience),
         editing_points=points,
+        trained=used * TRAINING_SHARE if in_play is None else in_play.trained,
+        used_mean=None if in_play is None else in_play.used_mean,
+        gained=None if in_play is None else in_play.gained,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay:
+    """What a batch measured of a hero's Editing Points in play (the report's
+    ``characters[].editing_points``): the median used, trained and gained as Experience over
+    the runs, and the mean used."""
+
+    used: int
+    trained: Fraction
+    gained: int
+    used_mean: float
+
+    @classmethod
+    def of(cls, character: Mapping[str, Any]) -> InPlay | None:
+        points = character.get("editing_points")
+        if not points or points.get("used_median") is None:
+            return None
+        return cls(
+            used=int(points["used_median"]),
+            trained=Fraction(str(points["trained_median"] or 0)),
+            gained=int(points["experience_median"] or 0),
+            used_mean=float(points["used_mean"]),
+        )
+
+
+def measured_in_play(characters: Sequence[Mapping[str, Any]]) -> dict[str, InPlay]:
+    """Each character's :class:`InPlay`, where the report measured it."""
+    found = {c["id"]: InPlay.of(c) for c in characters}
+    return {ident: in_play for ident, in_play in found.items() if in_play is not None}
 
 
 def _exact(value: Fraction | int | float) -> Fraction:
@@ -120,7 +172,8 @@ def award_section(
     """The report section: each hero's award at the measured toughness, as JSON-ready data.
 
     ``experience`` gives heroes' Experience before the session (0 for those not named: a new
-    character); ``used`` the Editing Points each used in play.
+    character); ``used`` the Editing Points each used in play, for those named; the others'
+    are what the batch measured (the median over its runs).
     """
     verdict = summary["verdict"]
     return awards_for(
@@ -131,6 +184,7 @@ def award_section(
         hours=hours,
         experience=experience,
         used=used,
+        in_play=measured_in_play(summary["characters"]),
     )
 
 
@@ -141,12 +195,14 @@ def verdict_awards(
     defaults: RuleDefaults,
 ) -> dict[str, Any]:
     """The section as :func:`mands_sim.report.summary.build_summary` adds it: the characters of
-    the side ``heroes`` at ``verdict``'s multiplier, new characters, the default hours."""
+    the side ``heroes`` at ``verdict``'s multiplier, new characters, the default hours, and the
+    Editing Points each used in play as the batch measured them."""
     return awards_for(
         [c["id"] for c in characters if c["side"] == heroes],
         word=verdict.word,
         toughness=Fraction(str(verdict.multiplier)),
         charts=load_standard_charts(defaults),
+        in_play=measured_in_play(characters),
     )
 
 
@@ -159,6 +215,7 @@ def awards_for(
     hours: Fraction | int | float = DEFAULT_HOURS,
     experience: Mapping[str, int] | None = None,
     used: Mapping[str, int] | None = None,
+    in_play: Mapping[str, InPlay] | None = None,
 ) -> dict[str, Any]:
     """The section for ``heroes`` at a toughness ``word`` with its multiplier ``toughness``."""
     awards = [
@@ -168,7 +225,8 @@ def awards_for(
             toughness=toughness,
             charts=charts,
             experience=(experience or {}).get(hero, 0),
-            used=(used or {}).get(hero, 0),
+            used=(used or {}).get(hero),
+            in_play=(in_play or {}).get(hero),
         )
         for hero in heroes
     ]
@@ -188,6 +246,8 @@ def _hero_data(award: HeroAward, charts: Charts) -> dict[str, Any]:
         "experience_multiplier": float(award.experience_multiplier),
         "editing_points": round(float(award.editing_points), 2),
         "used": award.used,
+        "used_mean": award.used_mean,
+        "trained": float(award.trained),
         "experience_after": award.experience_after,
         "level_ups": [
             _level_data(level)
@@ -232,7 +292,7 @@ def render_terminal(section: Mapping[str, Any], console: Console) -> None:
     """The section as a table after its headline."""
     console.print(section["headline"], soft_wrap=True)
     table = Table(title="Editing Points earned (seed 000)", title_justify="left")
-    for column in ("hero", "Experience", "×", "earned", "used", "Experience after", "new rows"):
+    for column in COLUMNS:
         table.add_column(column, justify="left" if column == "hero" else "right")
     for hero in section["heroes"]:
         table.add_row(*_hero_row(hero))
@@ -253,14 +313,30 @@ def level_lines(section: Mapping[str, Any]) -> list[str]:
     ]
 
 
+COLUMNS: Final = (
+    "hero",
+    "Experience",
+    "×",
+    "earned",
+    "used in play",
+    "trained",
+    "Experience after",
+    "new rows",
+)
+"""The award table's columns (terminal and HTML)."""
+
+
 def _hero_row(hero: Mapping[str, Any]) -> list[str]:
     rows = ", ".join(str(level["row"]) for level in hero["level_ups"]) or "—"
+    mean = hero.get("used_mean")
+    used = str(hero["used"]) if mean is None else f"{hero['used']} (mean {mean:.1f})"
     return [
         str(hero["id"]),
         str(hero["experience"]),
         f"{hero['experience_multiplier']:.1f}",
         f"{hero['editing_points']:g}",
-        str(hero["used"]),
+        used,
+        f"{hero.get('trained', 0):g}",
         str(hero["experience_after"]),
         rows,
     ]
@@ -268,10 +344,7 @@ def _hero_row(hero: Mapping[str, Any]) -> list[str]:
 
 def render_html_section(section: Mapping[str, Any]) -> str:
     """The section as ``<section id="awards">`` (cells escaped), for the HTML report."""
-    head = "".join(
-        f"<th>{html.escape(h)}</th>"
-        for h in ("hero", "Experience", "×", "earned", "used", "Experience after", "new rows")
-    )
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in COLUMNS)
     rows = "\n".join(
         "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in _hero_row(hero)) + "</tr>"
         for hero in section["heroes"]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
-from mands_sim.report.terminal import percent
+from mands_sim.report.terminal import optional_columns, percent
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -145,6 +145,8 @@ def _characters(summary: dict[str, Any]) -> str:
         "surrendered",
     ]
     headers += ["median VP / DP / EP lost", "damage dealt / taken per run"]
+    extra = optional_columns(summary)
+    headers += [heading for heading, _ in extra]
     rows = []
     for c in summary["characters"]:
         rates, lost = c["rates"], c["median_lost"]
@@ -155,6 +157,7 @@ def _characters(summary: dict[str, Any]) -> str:
                 *(_text(percent(rates[name]) if name in rates else "–") for name in RATES),
                 _text(f"{lost['vp']} / {lost['dp']} / {lost['ep']}"),
                 _text(f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}"),
+                *(_text(cell(c)) for _, cell in extra),
             ]
         )
     table = _table(headers, rows, numeric=2) if rows else _none("No character was played.")

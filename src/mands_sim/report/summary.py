@@ -85,6 +85,27 @@ def _duration(agg: Aggregate) -> dict[str, Any]:
     }
 
 
+def _per_run(total: int, runs: int) -> float:
+    return total / runs if runs else 0.0
+
+
+def _mean(histogram: Counter[int]) -> float:
+    runs = sum(histogram.values())
+    return sum(value * count for value, count in histogram.items()) / runs if runs else 0.0
+
+
+def _editing_points(tally: CharacterTally) -> dict[str, Any]:
+    """Editing Points used in play per run, and what they train and add to Experience (seed 000:
+    half to the skill or ability the roll was for, all to Experience): medians and the mean."""
+    trained = quantile(tally.half_points_trained, 0.5)
+    return {
+        "used_median": quantile(tally.editing_points_used, 0.5),
+        "used_mean": _mean(tally.editing_points_used),
+        "trained_median": None if trained is None else trained / 2,
+        "experience_median": quantile(tally.experience, 0.5),
+    }
+
+
 def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
     runs = tally.runs
     conditions = tally.conditions
@@ -96,6 +117,10 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         "fled": wilson(conditions["fled"], runs),
         "surrendered": wilson(conditions["surrendered"], runs),
         "injured": wilson(tally.injured, runs),
+        "bled": wilson(tally.bled, runs),
+        "still_bleeding": wilson(tally.bleeding_at_end, runs),
+        "exhausted": wilson(tally.exhausted, runs),
+        "back_in_action": wilson(tally.back_in_action, runs),
     }
     horizon = max(agg.durations, default=0)
     step = max(1, horizon // SURVIVAL_POINTS)
@@ -110,6 +135,12 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         },
         "damage_dealt_per_run": tally.damage_dealt / runs if runs else 0.0,
         "damage_taken_per_run": tally.damage_taken / runs if runs else 0.0,
+        "death_shots_per_run": {
+            "given": _per_run(tally.death_shots_given, runs),
+            "taken": _per_run(tally.death_shots_taken, runs),
+        },
+        "fate_points_per_run": _per_run(tally.fate_points_spent, runs),
+        "editing_points": _editing_points(tally),
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -61,12 +62,66 @@ def _sides(summary: dict[str, Any]) -> Table:
     return table
 
 
+Column = tuple[str, Callable[[dict[str, Any]], str]]
+"""A characters-table column: its heading and its cell for one character of the report."""
+
+
+def _short(value: dict[str, float]) -> str:
+    return f"{value['estimate']:.0%}"
+
+
+WEAR = ("bled", "exhausted", "back_in_action")
+"""The rates of the wear-and-tear column."""
+
+
+def _wear(c: dict[str, Any]) -> str:
+    return " / ".join(_short(c["rates"][name]) for name in WEAR)
+
+
+def _death_shots(c: dict[str, Any]) -> str:
+    shots = c["death_shots_per_run"]
+    return f"{shots['given']:.2f} / {shots['taken']:.2f}"
+
+
+OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
+    (
+        ("bled / EP below 0 / back in action", _wear),
+        lambda c: sum(c["rates"][name]["estimate"] for name in WEAR),
+    ),
+    (
+        ("Death Shots given / taken per run", _death_shots),
+        lambda c: c["death_shots_per_run"]["given"] + c["death_shots_per_run"]["taken"],
+    ),
+    (
+        ("Fate Points per run", lambda c: f"{c['fate_points_per_run']:.2f}"),
+        lambda c: c["fate_points_per_run"],
+    ),
+)
+"""Columns of the characters table shown only when some character's value is not zero: the
+share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
+(§16); Fate Points (G-34). The Editing Points used are in the award table."""
+
+
+def optional_columns(summary: dict[str, Any]) -> list[Column]:
+    """The :data:`OPTIONAL_COLUMNS` something happened in (a report from before they were
+    counted has none)."""
+    characters = summary["characters"]
+    return [
+        column
+        for column, amount in OPTIONAL_COLUMNS
+        if any("death_shots_per_run" in c and amount(c) > 0 for c in characters)
+    ]
+
+
 def _characters(summary: dict[str, Any]) -> Table:
     table = Table(title="Characters", title_justify="left")
     for column in ("character", "side", "out of action", "unconscious", "injured", "dead"):
         table.add_column(column, justify="left" if column in ("character", "side") else "right")
     for column in ("median VP / DP / EP lost", "damage dealt / taken per run"):
         table.add_column(column, justify="right")
+    extra = optional_columns(summary)
+    for heading, _ in extra:
+        table.add_column(heading, justify="right")
     for c in summary["characters"]:
         rates, lost = c["rates"], c["median_lost"]
         table.add_row(
@@ -78,6 +133,7 @@ def _characters(summary: dict[str, Any]) -> Table:
             percent(rates["dead"]),
             f"{lost['vp']} / {lost['dp']} / {lost['ep']}",
             f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}",
+            *(cell(c) for _, cell in extra),
         )
     return table
 

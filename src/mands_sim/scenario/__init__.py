@@ -5,15 +5,16 @@ the sides, the characters and their sheets, the map, the rules in force and when
 stops. :func:`load_scenario` validates all of it before a run starts — loading never executes
 code — and every problem is a :class:`~mands_sim.errors.ScenarioError` naming the file, the
 dotted key and what was expected. :func:`check_names` checks the names of policies, optional
-rules, outcome conditions and actions against the loaded plugins. :func:`scenario_json_schema`
-gives the JSON Schema of the format (``mands-sim schema``).
+rules, outcome conditions and actions against the loaded plugins, :func:`check_plugin_names`
+the plugins a scenario does not load (``[plugins] disable``) against the installed ones.
+:func:`scenario_json_schema` gives the JSON Schema of the format (``mands-sim schema``).
 """
 
 from __future__ import annotations
 
 from mands_sim.scenario._file import FORMAT_VERSION, MAX_GROUP, scenario_json_schema
 from mands_sim.scenario._load import load_scenario, parse_scenario
-from mands_sim.scenario._names import check_names
+from mands_sim.scenario._names import check_names, check_plugin_names
 from mands_sim.scenario._spec import (
     CharacterSpec,
     EdgeSpec,
@@ -43,6 +44,7 @@ __all__ = [
     "SideSpec",
     "StopSpec",
     "check_names",
+    "check_plugin_names",
     "load_scenario",
     "parse_scenario",
     "scenario_json_schema",

@@ -114,6 +114,16 @@ class RulesTable(_Table):
     )
 
 
+class PluginsTable(_Table):
+    """``[plugins]``: plugins not to load for this scenario (as ``--disable`` does)."""
+
+    disable: list[Name] = Field(
+        default=[],
+        description="names of plugins not to load (mands-sim plugins lists them); added to "
+        "the command line's --disable and --without",
+    )
+
+
 class PlaceTable(_Table):
     """``[[map.places]]``: one named place."""
 
@@ -262,11 +272,20 @@ class CharacterRisksTable(_Table):
     injured: Interval | None = Field(
         default=None, description="[low, high] share of runs it takes Injury damage"
     )
+    bled: Interval | None = Field(
+        default=None, description="[low, high] share of runs a wound opens on it (G-19)"
+    )
+    exhausted: Interval | None = Field(
+        default=None, description="[low, high] share of runs its EP go below zero"
+    )
+    back_in_action: Interval | None = Field(
+        default=None, description="[low, high] share of runs it comes to and is back in action"
+    )
 
 
 EVENT_PATTERN = (
     r"^(timeout|draw|winner:.+|dead:.+|unconscious:.+|fled:.+|surrendered:.+|out-of-action:.+"
-    r"|injured:.+)$"
+    r"|injured:.+|bled:.+|exhausted:.+|back-in-action:.+)$"
 )
 """The run events ``never`` and ``always`` name (``docs/scenarios.md``): no expressions."""
 
@@ -277,7 +296,8 @@ def _event(value: Any) -> Any:
     raise PydanticCustomError(
         CUSTOM_ERROR,
         "an event: timeout, draw, winner:<side>, dead:<id>, unconscious:<id>, fled:<id>, "
-        "surrendered:<id>, out-of-action:<id> or injured:<id>",
+        "surrendered:<id>, out-of-action:<id>, injured:<id>, bled:<id>, exhausted:<id> or "
+        "back-in-action:<id>",
     )
 
 
@@ -330,6 +350,9 @@ class ScenarioFile(_Table):
     name: Name = Field(description="the scenario's name")
     description: str = Field(default="", description="what the scenario is about")
     rules: RulesTable = Field(default=RulesTable(), description="optional rules and defaults")
+    plugins: PluginsTable = Field(
+        default=PluginsTable(), description="plugins not to load for this scenario"
+    )
     map: MapTable = Field(description="the map")
     sides: list[SideTable] = Field(min_length=1, description="the sides, at least one")
     stop: StopTable = Field(description="when the encounter stops")

@@ -21,6 +21,7 @@ from mands_sim.scenario._errors import scenario_error, shown
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
 from mands_sim.scenario._resolve import (
     resolve_defaults,
+    resolve_disabled_plugins,
     resolve_map,
     resolve_optional_rules,
     resolve_sides,
@@ -86,6 +87,7 @@ def _build(
         stop=resolve_stop(table.stop, sides, characters, map_spec, path),
         expect=resolve_expect(table.expect, sides, characters, path, base_dir),
         content_hash=sheets.content_hash(content),
+        disabled_plugins=resolve_disabled_plugins(table.plugins.disable, path),
     )
 
 

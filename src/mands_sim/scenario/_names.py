@@ -1,8 +1,9 @@
 """Checking the names a scenario uses against what the loaded plugins provide.
 
 A scenario names policies, optional rules, outcome conditions and actions; plugins register
-them. The names are only known once a simulation's plugin manager is built, so this check is a
-separate step the simulation calls with the registry's names.
+them. It may also name plugins not to load (``[plugins] disable``). The names are only known
+once a simulation's plugin manager is built, so this check is a separate step the simulation
+calls with the registry's names.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ def check_names(
             if objective.action is not None:
                 key = f"stop.objectives[{index}].action"
                 _check(spec, objective.action, actions, key, "action")
+
+
+def check_plugin_names(spec: ScenarioSpec, plugins: Collection[str]) -> None:
+    """Raise :class:`ScenarioError` at the first ``[plugins] disable`` name that is not the name
+    of an installed or given plugin (``plugins``), so a misspelt name cannot pass unnoticed."""
+    for index, name in enumerate(spec.disabled_plugins):
+        _check(spec, name, plugins, f"plugins.disable[{index}]", "plugin")
 
 
 def _check(spec: ScenarioSpec, name: str, known: Collection[str], key: str, what: str) -> None:

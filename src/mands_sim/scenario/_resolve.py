@@ -50,6 +50,15 @@ def resolve_optional_rules(names: Sequence[str], path: Path | None) -> tuple[str
     return tuple(names)
 
 
+def resolve_disabled_plugins(names: Sequence[str], path: Path | None) -> tuple[str, ...]:
+    """The plugins the scenario does not load (``[plugins] disable``); each may be listed once.
+
+    Whether each name is a plugin's is checked when the simulation is built
+    (:func:`~mands_sim.scenario.check_plugin_names`)."""
+    check_unique(names, "plugins.disable[{}]", "each plugin once", path)
+    return tuple(names)
+
+
 def resolve_defaults(table: BaseModel, path: Path | None) -> RuleDefaults:
     """:class:`RuleDefaults` with the defaults ``[rules.defaults]`` sets applied.
 

@@ -191,11 +191,31 @@ class StopSpec:
 Share = tuple[float, float]
 """``(low, high)``: an expected range for a share of runs, fractions from 0 to 1."""
 
-RISKS = ("out_of_action", "unconscious", "dead", "fled", "surrendered", "injured")
+RISKS = (
+    "out_of_action",
+    "unconscious",
+    "dead",
+    "fled",
+    "surrendered",
+    "injured",
+    "bled",
+    "exhausted",
+    "back_in_action",
+)
 """What ``[expect.characters.<id>]`` bounds: the report's per-character rates
 (``docs/reports.md``)."""
 
-EVENTS_OF_CHARACTERS = ("dead", "unconscious", "fled", "surrendered", "out-of-action", "injured")
+EVENTS_OF_CHARACTERS = (
+    "dead",
+    "unconscious",
+    "fled",
+    "surrendered",
+    "out-of-action",
+    "injured",
+    "bled",
+    "exhausted",
+    "back-in-action",
+)
 """Events ``never``/``always`` name as ``<event>:<character id>``."""
 
 
@@ -268,6 +288,9 @@ class ScenarioSpec:
         stop: when the encounter stops.
         expect: expected results for regression tests, or ``None``.
         content_hash: SHA-256 (hex) of the scenario's bytes and every sheet file it reads.
+        disabled_plugins: names of plugins not to load for this scenario (``[plugins] disable``;
+            check with :func:`~mands_sim.scenario.check_plugin_names`); a simulation adds the
+            ones its caller disables.
     """
 
     name: str
@@ -281,6 +304,7 @@ class ScenarioSpec:
     stop: StopSpec
     expect: ExpectSpec | None
     content_hash: str
+    disabled_plugins: tuple[str, ...] = ()
 
     def character(self, character_id: str) -> CharacterSpec:
         """The character with ``character_id``; ``KeyError`` if there is none."""

@@ -1,0 +1,131 @@
+"""What else a run did to each character, counted from its event log for the run summary.
+
+:func:`mands_sim.simulation.summarise` reads damage, actions, injuries, throwbacks and falls;
+this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
+bleeding (G-19), Endurance Points below zero (``rules/combat.md`` §10, G-16), Death Shots given
+and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule
+Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
+add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience).
+
+The Editing Points events belong to a rule plugin (``mands_rulebook.editing_points``); they are
+recognised by their ``kind`` and read by their fields, so the core imports no plugin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from mands_sim.events import (
+    BackInAction,
+    BleedingStopped,
+    DeathShot,
+    EndurancePaid,
+    Event,
+    WoundOpened,
+)
+
+FATE_POINT: Final = "fate-point"
+"""``FatePointSpent.kind`` (``mands_rulebook.editing_points``): a Fate Point cancels a death."""
+
+EDITING_POINTS: Final = "editing-points"
+"""``EditingPointsUsed.kind``: Editing Points used on a roll or a Death Shot (seed 000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterCounts:
+    """One character's counts over one run.
+
+    Attributes:
+        wounds: wounds opened on it (penetrating DP, G-19).
+        bleeding_at_end: a wound still bleeding when the run ended.
+        exhausted: its Endurance Points went below zero (``rules/combat.md`` §10, G-16).
+        death_shots_given: Death Shots it landed that were not saved (§16, G-27).
+        death_shots_taken: Death Shots it suffered and did not save.
+        comebacks: times it came to and was back in action (§9, G-171).
+        fate_points_spent: Fate Points it spent (G-34).
+        editing_points_used: Editing Points used on its rolls and Death Shots (seed 000).
+        training: what those points train (seed 000: half of them; negative for rolls the
+            Editor lowered, G-193).
+        experience: what they add to its Experience (seed 000: all of them).
+    """
+
+    wounds: int = 0
+    bleeding_at_end: bool = False
+    exhausted: bool = False
+    death_shots_given: int = 0
+    death_shots_taken: int = 0
+    comebacks: int = 0
+    fate_points_spent: int = 0
+    editing_points_used: int = 0
+    training: Fraction = Fraction(0)
+    experience: int = 0
+
+
+NO_COUNTS: Final = CharacterCounts()
+"""A character nothing counted happened to."""
+
+
+class RunCounts:
+    """Counts for every character, fed the log one event at a time (:meth:`add`)."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, dict[str, Any]] = {}
+        self._by_type: dict[type, Callable[[Any], None]] = {
+            WoundOpened: self._wound,
+            BleedingStopped: self._bleeding_stopped,
+            EndurancePaid: self._endurance_paid,
+            DeathShot: self._death_shot,
+            BackInAction: self._back_in_action,
+        }
+        self._by_kind: dict[str, Callable[[Any], None]] = {
+            FATE_POINT: self._fate_point,
+            EDITING_POINTS: self._editing_points,
+        }
+
+    def add(self, event: Event) -> None:
+        handler = self._by_type.get(type(event)) or self._by_kind.get(event.kind)
+        if handler is not None:
+            handler(event)
+
+    def of(self, character: str) -> CharacterCounts:
+        return CharacterCounts(**self._counts.get(character, {}))
+
+    def _of(self, character: str) -> dict[str, Any]:
+        return self._counts.setdefault(character, {})
+
+    def _bump(self, character: str, key: str, by: Any = 1) -> None:
+        counts = self._of(character)
+        counts[key] = counts.get(key, 0) + by
+
+    def _wound(self, event: WoundOpened) -> None:
+        self._bump(event.character, "wounds")
+        self._of(event.character)["bleeding_at_end"] = True
+
+    def _bleeding_stopped(self, event: BleedingStopped) -> None:
+        self._of(event.character)["bleeding_at_end"] = False
+
+    def _endurance_paid(self, event: EndurancePaid) -> None:
+        if event.endurance_after < 0:
+            self._of(event.character)["exhausted"] = True
+
+    def _death_shot(self, event: DeathShot) -> None:
+        if not event.saved:
+            self._bump(event.source, "death_shots_given")
+            self._bump(event.character, "death_shots_taken")
+
+    def _back_in_action(self, event: BackInAction) -> None:
+        self._bump(event.character, "comebacks")
+
+    def _fate_point(self, event: Any) -> None:
+        self._bump(event.character, "fate_points_spent")
+
+    def _editing_points(self, event: Any) -> None:
+        self._bump(event.character, "editing_points_used", int(event.points))
+        self._bump(event.character, "training", Fraction(event.training))
+        self._bump(event.character, "experience", int(event.experience))
+
+
+__all__ = ["NO_COUNTS", "CharacterCounts", "RunCounts"]

@@ -1,0 +1,114 @@
+"""The run summary's further counts (``mands_sim.run_counts``): wounds and bleeding (G-19), EP
+below zero (``rules/combat.md`` §10), Death Shots (§16), comebacks (§9), Fate and Editing Points
+(seed 000)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
+
+from mands_sim.events import (
+    BackInAction,
+    BleedingStopped,
+    DeathShot,
+    EndurancePaid,
+    Event,
+    WoundOpened,
+)
+from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+
+
+def counted(events: list[Event]) -> RunCounts:
+    counts = RunCounts()
+    for event in events:
+        counts.add(event)
+    return counts
+
+
+def test_a_wound_bleeds_until_its_bleeding_stops() -> None:
+    counts = counted(
+        [
+            WoundOpened(3, "seraph", "sphinx", 2),
+            BleedingStopped(9, "seraph", "Bleeding Roll"),
+            WoundOpened(12, "seraph", "sphinx", 1),
+            WoundOpened(12, "sphinx", "seraph", 1),
+            BleedingStopped(20, "sphinx", "First Aid"),
+        ]
+    )
+    assert (counts.of("seraph").wounds, counts.of("seraph").bleeding_at_end) == (2, True)
+    assert (counts.of("sphinx").wounds, counts.of("sphinx").bleeding_at_end) == (1, False)
+
+
+def test_exhausted_means_endurance_went_below_zero() -> None:
+    """§10: EP may go below zero (Dexter at −3 in the Simpler Combat Example)."""
+    counts = counted(
+        [
+            EndurancePaid(1, "dexter", "fist-attack", "action", 4, Fraction(3), Fraction(0)),
+            EndurancePaid(2, "sinister", "fist-attack", "action", 4, Fraction(3), Fraction(2)),
+            EndurancePaid(8, "dexter", "fist-attack", "action", 4, Fraction(3), Fraction(-3)),
+        ]
+    )
+    assert (counts.of("dexter").exhausted, counts.of("sinister").exhausted) == (True, False)
+
+
+def test_death_shots_given_and_taken_count_only_those_not_saved() -> None:
+    counts = counted(
+        [
+            DeathShot(5, "sphinx", "seraph", False, 3),
+            DeathShot(7, "sphinx", "seraph", True, 0),
+            DeathShot(9, "seraph", "sphinx", False, 2),
+        ]
+    )
+    seraph, sphinx = counts.of("seraph"), counts.of("sphinx")
+    assert (seraph.death_shots_given, seraph.death_shots_taken) == (1, 1)
+    assert (sphinx.death_shots_given, sphinx.death_shots_taken) == (1, 1)
+
+
+def test_comebacks_count_each_back_in_action() -> None:
+    counts = counted(
+        [BackInAction(60, "seraph", "G-171: comes to"), BackInAction(90, "seraph", "Nerve Pinch")]
+    )
+    assert counts.of("seraph").comebacks == 2
+
+
+def test_fate_and_editing_points_with_their_training_and_experience() -> None:
+    """Seed 000: 3 points on a roll train the skill by 1.5 and add 3 to Experience; the
+    Editor lowering a non-player's roll by 2 takes 1 off its skill and adds nothing (G-193)."""
+    counts = counted(
+        [
+            EditingPointsUsed(4, "sinister", 3, "edit roll", "combat", "Fistfighting"),
+            FatePointSpent(30, "sinister", "the death is cancelled (G-34)"),
+            EditingPointsUsed(6, "dexter", 2, "lower roll", "combat", "Fistfighting", "editor"),
+        ]
+    )
+    sinister, dexter = counts.of("sinister"), counts.of("dexter")
+    assert (sinister.editing_points_used, sinister.training, sinister.experience) == (
+        3, Fraction(3, 2), 3
+    )  # fmt: skip
+    assert sinister.fate_points_spent == 1
+    assert (dexter.editing_points_used, dexter.training, dexter.experience) == (2, -1, 0)
+
+
+def test_a_character_nothing_happened_to_has_no_counts() -> None:
+    assert counted([]).of("nobody") == NO_COUNTS == CharacterCounts()
+
+
+def test_the_run_summary_carries_the_counts_of_its_log() -> None:
+    """With Editing Points on, the grunts' runs (seeds 0 … 7) use points and Fate Points: the
+    summary's counts are those of the run's own event log."""
+    simulation = Simulation(load_scenario(SCENARIOS / "grunts_editing_points.toml"))
+    used = 0
+    for seed in range(8):
+        log: list[Event] = []
+        result = simulation.run(seed=seed, observers=[log.append])
+        expected = counted(log)
+        for outcome in result.characters:
+            assert outcome.counts == expected.of(outcome.character_id)
+            used += outcome.counts.editing_points_used
+    assert used > 0
