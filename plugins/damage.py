@@ -289,7 +289,7 @@ def personal_armor(encounter: Encounter, victim: str, blow: Blow, table: ArmorTa
     }
     covers: list[Cover] = []
     for name, make in makers.items():
-        power = sheet.powers.get(name)
+        power = sheet_entry(encounter, sheet, name)
         if power is None or not uses_personal_armor(encounter, victim, name):
             continue
         bonus = power_number(sheet, power, "bonus")
@@ -299,6 +299,47 @@ def personal_armor(encounter: Encounter, victim: str, blow: Blow, table: ArmorTa
         chance = table.cover_chance(base, sheet.skills.get(personal.skill, 0), blow.aim_at_armor)
         covers.append(make(encounter, power, bonus, chance))
     return covers
+
+
+def sheet_entry(encounter: Encounter, sheet: CharacterSheet, power: str) -> PowerEntry | None:
+    """The sheet's entry for ``power`` under its name or an alias of the registered power, case
+    and spacing aside: a sheet copied from the book writes the Superhuman table's "Skin Temper
+    + d5/5" or "Ignore 2d5 points damage" (seed "Biff Turk Creates a Sample Character")."""
+    entry = sheet.powers.get(power)
+    if entry is not None or not sheet.powers:
+        return entry
+    names = power_names(encounter, power)
+    return next((e for key, e in sheet.powers.items() if plain_name(key) in names), None)
+
+
+_POWER_NAMES: dict[tuple[int, str], tuple[object, frozenset[str]]] = {}
+""":func:`power_names`' answers by registries object and power (kept with the object, so an id
+is never reused while its answer stands); emptied when it grows large."""
+
+_POWER_NAMES_KEPT: Final = 64
+
+
+def power_names(encounter: Encounter, power: str) -> frozenset[str]:
+    """``power`` and the aliases its registered spec gives (``aliases``), as :func:`plain_name`;
+    asked at every blow, so kept per registries."""
+    registries = getattr(encounter.rules, "registries", None)
+    key = (id(registries), power)
+    kept = _POWER_NAMES.get(key)
+    if kept is not None and kept[0] is registries:
+        return kept[1]
+    powers = getattr(registries, "powers", {})
+    spec = powers[power].payload if power in powers else None
+    aliases: tuple[str, ...] = getattr(spec, "aliases", ())
+    names = frozenset(plain_name(name) for name in (power, *aliases))
+    if len(_POWER_NAMES) >= _POWER_NAMES_KEPT:
+        _POWER_NAMES.clear()
+    _POWER_NAMES[key] = (registries, names)
+    return names
+
+
+def plain_name(name: str) -> str:
+    """A name for matching: case-folded, letters and digits only ("Skin Temper +d5/5")."""
+    return "".join(char for char in name.casefold() if char.isalnum())
 
 
 def uses_personal_armor(encounter: Encounter, victim: str, power: str) -> bool:

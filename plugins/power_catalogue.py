@@ -6,8 +6,10 @@ Markdown: every registered power with its source tag (``rules text``, or ``templ
 text`` for the powers built from ``rules/powers.md`` §3), the plugin that registers it, its
 aliases and PR dice, and one row per action (use) with its role, Performance Time, passive and
 sustained flags, the EP row its PR lowers and the Basic Effects its PR may buy. A power with no
-action has Automatic Effects only. ``tests/test_power_catalogue.py`` fails when the file in
-``docs/`` differs from what the installed plugins give; regenerate it with::
+action has Automatic Effects only. A last section lists the powers the rulebook names but no
+plugin registers (:data:`NAMED_ONLY`: the Intelligent Robots' equipment, ``rules/powers.md`` §2)
+and why each does nothing in an encounter. ``tests/test_power_catalogue.py`` fails when the file
+in ``docs/`` differs from what the installed plugins give; regenerate it with::
 
     .venv/bin/python -m mands_rulebook.power_catalogue > docs/powers.md
 """
@@ -16,12 +18,20 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Entry, Registries, collect_registries
 
-from .power_kit import ATTACK, COMBAT_ROLL_ROW, COMMON_EFFECTS, PowerSpec, PowerUse
+from .power_kit import (
+    ATTACK,
+    COMBAT_ROLL_ROW,
+    COMMON_EFFECTS,
+    PowerSpec,
+    PowerUse,
+    canonical_power_name,
+)
 
 REGENERATE: Final = ".venv/bin/python -m mands_rulebook.power_catalogue > docs/powers.md"
 """The one command that rewrites ``docs/powers.md``."""
@@ -53,7 +63,7 @@ def render_catalogue(registries: Registries, *, plugin_prefix: str = BUILTIN_PRE
     registered by a plugin whose name starts with ``plugin_prefix`` (``""``: every plugin)."""
     entries = [e for e in registries.powers.entries if e.plugin.startswith(plugin_prefix)]
     parts = [HEADER, overview(entries), *(section(entry) for entry in entries)]
-    return "\n".join(parts)
+    return "\n".join([*parts, *named_only_section(registries)])
 
 
 def overview(entries: Sequence[Entry]) -> str:
@@ -132,6 +142,90 @@ def anchor(name: str) -> str:
     """GitHub's heading anchor: lower case, spaces to hyphens, punctuation dropped."""
     kept = "".join(c for c in name.lower() if c.isalnum() or c in " -")
     return kept.replace(" ", "-")
+
+
+# --- powers the rulebook names that no plugin registers ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NamedPower:
+    """A power the rulebook names without its description, left unregistered: where it is
+    named, and why it does nothing in an encounter."""
+
+    name: str
+    named: str
+    why: str
+    aliases: tuple[str, ...] = ()
+
+
+NAMED_ONLY: Final[tuple[NamedPower, ...]] = (
+    NamedPower(
+        "Touch Sense",
+        'seed "Intelligent Robots", Senses: "a Touch Sense of d100 minus 1 ... the robot\'s base '
+        'chance of noticing if damage has been taken"; Equipment 76-77 "Supersensitive Touch"',
+        "noticing damage is all it gives, and every hit is known to whoever takes it "
+        "(DamageTaken): there is nothing in an encounter to notice",
+        aliases=("Supersensitive Touch",),
+    ),
+    NamedPower(
+        "Think Fast",
+        'seed "Intelligent Robots": "automatically get Think Fast, Power Roll d20"; Equipment '
+        "01-02",
+        "only its name and PR dice survive; what it does was in the lost power text, and the "
+        "template (rules/powers.md §3) has no kind for it",
+    ),
+    NamedPower(
+        "Lifting",
+        'seed "Intelligent Robots", Equipment 84',
+        "its name only; the template has no kind for it (it names no ability and no dice), "
+        "and lifting in an encounter is the Lift Pool's (Weightlifting)",
+    ),
+    NamedPower(
+        "Repair",
+        'seed "Intelligent Robots", Equipment 78-83: "Repair ability: heal DP using Healing '
+        'Rate"',
+        "it heals DP at the Healing Rate, by the hour (seed \"Healing\": a robot's DP \"must be "
+        "repaired\"): longer than an encounter",
+        aliases=("Repair ability",),
+    ),
+    NamedPower(
+        "Increased Healing Rate",
+        'seed "Intelligent Robots", Equipment 99 and "Healing": it "gives the same advantages to '
+        'the robot as it does to any other character"',
+        "how much it raises the rate was in the lost power text and the template has no healing "
+        "kind; resting in an encounter keeps the Healing Roll's VP and EP (G-50)",
+    ),
+)
+"""The Intelligent Robots' equipment powers of ``rules/powers.md`` §2 ("Names only"): none has
+a number to apply in an encounter, so none is registered (a template power would have nothing
+to do); a sheet naming one loads, and the power is ignored."""
+
+
+def named_only_section(registries: Registries) -> list[str]:
+    """The :data:`NAMED_ONLY` powers no plugin registers (by name or alias), as a table."""
+    left = [p for p in NAMED_ONLY if not any(canonical_power_name(registries, n) for n in names(p))]
+    if not left:
+        return []
+    head = [
+        "## Named in the rulebook, not registered",
+        "",
+        "Powers the rulebook names without a description (`rules/powers.md` §2) that no plugin "
+        "registers, because none would do anything in an encounter. A sheet may name them; "
+        "the simulation ignores them.",
+        "",
+        "| power | named in | why nothing in an encounter |",
+        "|---|---|---|",
+    ]
+    return [*head, *(named_row(power) for power in left), ""]
+
+
+def names(power: NamedPower) -> tuple[str, ...]:
+    return (power.name, *power.aliases)
+
+
+def named_row(power: NamedPower) -> str:
+    also = f" (also “{'”, “'.join(power.aliases)}”)" if power.aliases else ""
+    return f"| {power.name}{also} | {cell(power.named)} | {cell(power.why)} |"
 
 
 def installed_catalogue() -> str:

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from mands_rulebook.power_catalogue import (
+    NAMED_ONLY,
     REGENERATE,
     cell,
     installed_catalogue,
+    named_only_section,
     render_catalogue,
 )
 from mands_rulebook.power_kit import TEMPLATE, PowerSpec, canonical_power_name
@@ -66,6 +68,28 @@ def test_only_builtin_plugins_unless_asked() -> None:
     everything = render_catalogue(registries, plugin_prefix="")
     assert "1 third party" in everything
     assert "Not built on the power kit: no actions listed." in everything
+
+
+def test_the_robot_equipment_powers_are_listed_with_why_they_do_nothing() -> None:
+    """``rules/powers.md`` §2: Touch Sense / Supersensitive Touch, Think Fast, Lifting, Repair,
+    Increased Healing Rate — "Names only": listed, unregistered, each with its reason."""
+    registries = installed_registries()
+    text = render_catalogue(registries)
+    listed = text.split("## Named in the rulebook, not registered\n", 1)[1]
+    for name in ("Touch Sense", "Supersensitive Touch", "Think Fast", "Lifting", "Repair",
+                 "Increased Healing Rate"):  # fmt: skip
+        assert canonical_power_name(registries, name) is None
+        assert f"| {name}" in listed or f"“{name}”" in listed
+    assert all(power.why and power.named for power in NAMED_ONLY)
+
+
+def test_a_named_power_a_plugin_registers_leaves_the_list() -> None:
+    """Once some plugin registers Think Fast (by name or alias) it is a catalogue entry."""
+    spec = PowerSpec(name="Think Fast", summary="think", source=TEMPLATE, uses=(), pr_dice="d20")
+    entry = PowerEntry("Think Fast", "mands_rulebook.powers.think_fast", TEMPLATE, "think", spec)
+    rows = named_only_section(Registries(powers=Registry((entry,))))
+    assert not any(row.startswith("| Think Fast") for row in rows)
+    assert any(row.startswith("| Lifting") for row in rows)
 
 
 def test_cell_keeps_a_table_row_whole() -> None:

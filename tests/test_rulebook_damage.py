@@ -152,6 +152,28 @@ def test_the_ignore_damage_power_covers_with_its_own_chance() -> None:
     assert damage(events).taken == 1
 
 
+def test_a_sheet_naming_the_powers_as_the_superhuman_table_does_is_protected() -> None:
+    """Seed: Superhuman roll 87, "Skin Temper + d5/5 or Ignore 2d5 points damage". Seraph's
+    sheet written with the table's name covers as before (42 covers, 7 × 1/5 → 2), and the
+    other choice, Ignore 6 at Cover 55, takes 6 off (7 − 6 = 1)."""
+    skin = sample("seraph")
+    skin["powers"]["Skin Temper +d5/5"] = skin["powers"].pop("Skin Temper")
+    events = hit(skin, SPHINX_7, cover=[42])
+    assert covers(events) == [("cover: Skin Temper +d5/5 (power)", 42, 42, True)]
+    assert damage(events).taken == 2
+    ignore = {"Ignore 2d5 Points Damage": {"bonus": 6, "cover_chance": 55}}
+    assert damage(hit(grunt(powers=ignore), SPHINX_7, cover=[55])).taken == 1
+
+
+def test_a_power_the_sheet_names_otherwise_gives_no_personal_armor() -> None:
+    """Only the power's name and its registered aliases count: "Skin Temper + d6" is not one."""
+    skin = sample("seraph")
+    skin["powers"]["Skin Temper + d6"] = skin["powers"].pop("Skin Temper")
+    events = hit(skin, SPHINX_7, cover=[1])
+    assert covers(events) == []
+    assert damage(events).taken == 7
+
+
 def test_armor_use_for_personal_armor_raises_the_power_cover_chance() -> None:
     """Seed "Armor Use": level × 5 to Personal Armor: Seraph at level 2 covers on 52."""
     seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})

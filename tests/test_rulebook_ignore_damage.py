@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.power_kit import TEMPLATE
+from mands_rulebook.power_kit import TEMPLATE, canonical_power_name
 from mands_rulebook.powers.ignore_damage import IGNORE_DAMAGE, points_ignored
 
 from mands_sim.dice import ScriptedDice
@@ -24,6 +24,14 @@ def test_mands_register_powers_lists_ignore_damage_as_a_template_power() -> None
     entry = registries.powers["Ignore Damage"]
     assert (entry.source, entry.plugin) == (TEMPLATE, "mands_rulebook.powers.ignore_damage")
     assert IGNORE_DAMAGE.uses == ()
+
+
+def test_mands_register_powers_gives_ignore_damage_the_superhuman_tables_name_and_dice() -> None:
+    """Seed: roll 87 "... or Ignore 2d5 points damage": that name resolves, 2d5 is its roll."""
+    registries = installed_registries()
+    assert canonical_power_name(registries, "Ignore 2d5 points damage") == "Ignore Damage"
+    assert canonical_power_name(registries, "IGNORE 2D5 POINTS DAMAGE") == "Ignore Damage"
+    assert IGNORE_DAMAGE.pr_dice == "2d5"
 
 
 def test_the_power_takes_its_points_off_once_before_skin_temper() -> None:

@@ -37,6 +37,16 @@ def test_mands_register_powers_lists_skin_temper_as_a_template_power() -> None:
     assert canonical_power_name(registries, "skin temper") == "Skin Temper"
 
 
+def test_mands_register_powers_gives_skin_temper_the_superhuman_tables_names_and_dice() -> None:
+    """Seed: roll 87 "Skin Temper + d5/5" (also written "Skin Temper +d5/5"), "He chooses a
+    Skin Temper increase, and rolls 4 on d5": the table's names resolve, the d5/5 is its roll."""
+    registries = installed_registries()
+    for written in ("Skin Temper + d5/5", "Skin Temper +d5/5", "skin temper increase"):
+        assert canonical_power_name(registries, written) == "Skin Temper"
+    assert canonical_power_name(registries, "Skin Temper + d6") is None
+    assert SKIN_TEMPER.pr_dice == "d5/5"
+
+
 def test_the_power_covers_at_42_and_gives_one_fifth() -> None:
     """G-06: d100 42 ≤ 42 covers; 1 − .8 = 1/5 (row 8): 6 × 1/5 = 1.2 → 2 (G-45)."""
     events = burnt(42)

@@ -8,8 +8,9 @@ their Cover Chance covers.
 
 It has no action and costs no EP. ``mands_rulebook.damage`` already applies it from the sheet
 (``bonus``: the points ignored, whole; ``cover_chance``: as rolled, 100 without one) as Personal
-Armor (G-06, G-22). This module only registers the power and adds no cover, so the protection is
-applied once. :func:`points_ignored` is that number for sheets and reports.
+Armor (G-06, G-22). This module only registers the power (under the table's name too, and the
+bonus dice as its roll) and adds no cover, so the protection is applied once.
+:func:`points_ignored` is that number for sheets and reports.
 """
 
 from __future__ import annotations
@@ -30,10 +31,16 @@ NAME: Final = "Ignore Damage"
 BONUS_DICE: Final = "2d5"
 """Superhuman class roll 87: "Ignore 2d5 points damage"."""
 
+TABLE_NAME: Final = f"Ignore {BONUS_DICE} points damage"
+"""The Superhuman class table's name for it (seed "Biff Turk Creates a Sample Character": "Skin
+Temper + d5/5 or Ignore 2d5 points damage"); a sheet copied from the book may use it."""
+
 IGNORE_DAMAGE = automatic_power(
     NAME,
     "Personal Armor: ignore the bonus in points of each hit when its Cover Chance covers "
     "(G-06); applied by mands_rulebook.damage.",
+    aliases=(TABLE_NAME,),
+    pr_dice=BONUS_DICE,
 )
 
 

@@ -10,9 +10,9 @@ It has no action and costs no EP: it is on whenever its owner is hit. ``mands_ru
 already applies it from the sheet (``bonus``, ``cover_chance``) as Personal Armor — a d100 ≤ the
 Cover Chance (+5 per level of Armor Use (Personal Armor)) on every blow, and when it covers, the
 multiplier 1 − bonus on the nearest Skin Temper row (G-06; ``G06_skin_temper_power = "rows"``:
-the bonus in whole rows). This module only registers the power: it adds no cover of its own, so
-the protection is applied once. :func:`skin_temper_multiplier` is the G-06 number for sheets and
-reports.
+the bonus in whole rows). This module only registers the power (under the table's names too, and
+the bonus dice as its roll): it adds no cover of its own, so the protection is applied once.
+:func:`skin_temper_multiplier` is the G-06 number for sheets and reports.
 """
 
 from __future__ import annotations
@@ -32,10 +32,17 @@ NAME: Final = "Skin Temper"
 BONUS_DICE: Final = "d5/5"
 """Superhuman class roll 87: "Skin Temper + d5/5" (a bonus of .2 to 1)."""
 
+TABLE_NAMES: Final = (f"{NAME} + {BONUS_DICE}", f"{NAME} Increase")
+"""The names the seed writes for it: the Superhuman class table's "Skin Temper + d5/5" (also
+"Skin Temper +d5/5": spacing aside) and "He chooses a Skin Temper increase" (seed "Biff Turk
+Creates a Sample Character"). A sheet copied from the book may use either."""
+
 SKIN_TEMPER = automatic_power(
     NAME,
     "Personal Armor: Skin Temper multiplier 1 - bonus when its Cover Chance covers (G-06); "
     "applied by mands_rulebook.damage.",
+    aliases=TABLE_NAMES,
+    pr_dice=BONUS_DICE,
 )
 
 

@@ -64,10 +64,19 @@ def template_damage(pr: int) -> int:
 
 
 def automatic_power(
-    name: str, summary: str, *, aliases: tuple[str, ...] = (), source: Source = TEMPLATE
+    name: str,
+    summary: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    source: Source = TEMPLATE,
+    pr_dice: str = "3d6",
 ) -> PowerSpec:
-    """A power with Automatic Effects only: registered (listed, named on sheets), no actions."""
-    return PowerSpec(name=name, summary=summary, source=source, uses=(), aliases=aliases)
+    """A power with Automatic Effects only: registered (listed, named on sheets), no actions.
+    ``pr_dice``: the dice its class table gives after its name (seed "Powers": PR "normally" on
+    3d6, ``rules/powers.md`` §1)."""
+    return PowerSpec(
+        name=name, summary=summary, source=source, uses=(), aliases=aliases, pr_dice=pr_dice
+    )
 
 
 # --- the template blast ------------------------------------------------------------------------

@@ -18,7 +18,9 @@ a Combination skill holding it (Martial Arts: Martial Punch, Martial Kick, Marti
 With Attacks; Wrestling: Body Hold, Body Smash, Body Throw, Rolling With Attacks). An Umbrella
 skill is effectively half its best member ("an effective level of 4 in Firearms").
 
-Teamwork is left to the plugin that rolls it (``mands_rulebook.opponents``).
+Each spec names the plugin that applies it in an encounter (``applied_by``): Teamwork, for one,
+is registered here so that listings show it, and is applied by ``mands_rulebook.opponents``
+(its numbers in :mod:`mands_rulebook.opponents.teamwork`, G-82).
 """
 
 from __future__ import annotations
@@ -96,15 +98,17 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
     SkillSpec("Nerve Pinch", "The nerve-pinch attack: a Called Shot to the neck that knocks out "
               "(G-70).", applied_by=_MARTIAL),
     SkillSpec("Body Hold", "The body-hold attack: grabbing damage, a Full Body Hold penetrates "
-              "(G-86).", applied_by=_WRESTLING),
+              "(G-86); the grab holds, level added against escape (G-182 … G-184).",
+              applied_by=_WRESTLING),
     SkillSpec("Body Smash", "The body-smash attack: −3 to the roll, +d6 damage (G-86).",
               applied_by=_WRESTLING),
     SkillSpec("Body Throw", "The body-throw attack: 5 Q, damage against damage (G-86).",
               applied_by=_WRESTLING),
     SkillSpec("Evasion", "Level points spent on a Combat Roll's Defense, 2 per +1 (G-87).",
               ("Evading Attacks",), applied_by=_DEFENSIVE),
-    SkillSpec("Falling", "A fall's damage less level after 10 segments to prepare (not "
-              "simulated: no falls).", applied_by=_DEFENSIVE),
+    SkillSpec("Falling", "A fall's damage less level after 10 segments in the air to prepare "
+              "(falls: G-174 … G-176; mands_rulebook.falling).",
+              applied_by="mands_rulebook.falling"),
     SkillSpec("Acrobatics", "Skill roll with a pool of Agility and half Strength, 3 EP (G-04).",
               applied_by=_CHECK),
     SkillSpec("Opening Locks", "Skill roll vs. level − lock type, PT lock type × 10 (seed "
@@ -138,6 +142,11 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
               applied_by="mands_rulebook.damage"),
     SkillSpec("Quick Draw", "Level segments off drawing one weapon type.", specialized=True,
               applied_by="mands_rulebook.weapons"),
+    # seed "Teamwork (3d6)": "the lowest level applies to the group"; combining attacks on one
+    # target is G-82.
+    SkillSpec("Teamwork", "Members attacking one target together add the group's lowest level "
+              "to Agility and share it as Bonus Pool (G-82; mands_rulebook.opponents).",
+              applied_by="mands_rulebook.opponents"),
 )  # fmt: skip
 """The encounter skills, by canonical name (seed "Skills", "Combat Skill", "Combat Skills")."""
 
