@@ -117,6 +117,17 @@ def test_power_example_blast_costs_5_ep_and_the_combat_roll_1(example: list[Even
     assert dict(blast_used.spent)["damage"] == 12
 
 
+def test_g13_power_only_charges_the_blast_the_examples_5_ep_alone() -> None:
+    """G-13 switched to ``power_only`` from the scenario: "He uses 5 EP for this attack" and
+    nothing for the Combat Roll, as the Power Example quotes it (the blast of the example:
+    all 12 PR on damage, row 9)."""
+    minds = {"sun-ruler": sun_ruler([(6, blast())]), "seraph": PlanMind()}
+    dice = ScriptedDice({"sun-ruler": [9, 8], "seraph": []})
+    events = duel(minds, dice, until=7, defaults={"G13_power_attack_ep": "power_only"})
+    paid = {e.reason: e.amount for e in of(events, EndurancePaid, "sun-ruler") if e.segment == 6}
+    assert paid == {"fire-coat-blast": Fraction(5)}
+
+
 def test_power_example_skin_temper_4_rows_up_halves_seraphs_punch(example: list[Event]) -> None:
     """On 15 the flames are up: Sun-Ruler's Skin Temper row 0 + 4 = row 4 (1/2): 6 → 3."""
     (hit,) = of(example, DamageTaken, "sun-ruler")

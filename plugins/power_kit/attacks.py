@@ -169,10 +169,7 @@ def attack_initiation(
             definition.performance_time, speed, encounter.defaults
         ),
         events=(used, roll_event(encounter, actor, roll), quality),
-        charges=(
-            Charge(COMBAT_ROLL_ROW - allocation.ep, "combat roll"),
-            Charge(spend.ep_row, definition.name),
-        ),
+        charges=power_attack_charges(encounter, allocation.ep, spend.ep_row, definition.name),
         prepared={
             **prepared,
             **prepare_blow(encounter, actor, roll.quality, allocation),
@@ -181,6 +178,17 @@ def attack_initiation(
             **({SET_ASIDE: set_aside, TOUCH_NEEDED: use.touch} if use.touch else {}),
         },
     )
+
+
+def power_attack_charges(
+    encounter: Encounter, ep_quality: int, power_row: int, action: str
+) -> tuple[Charge, ...]:
+    """G-13: the power's row, and the Combat Roll's row 5 less its EP Q unless the switch
+    ``G13_power_attack_ep`` is ``power_only`` (the Power Example's 5 EP alone)."""
+    power = Charge(power_row, action)
+    if encounter.defaults.G13_power_attack_ep == "power_only":
+        return (power,)
+    return (Charge(COMBAT_ROLL_ROW - ep_quality, "combat roll"), power)
 
 
 def power_combat_roll(

@@ -48,6 +48,14 @@ class RuleDefaults:
         "up",
         ("up", "down"),
     )
+    G13_power_attack_ep: Literal["both", "power_only"] = _default(
+        "G-13",
+        "EP for power attacks: the power's row and the Combat Roll's row 5 ('both', as a punch "
+        "pays row 5 besides Hand Damage's row 7) or the power's row only ('power_only', as the "
+        "Power Example quotes only Sun-Ruler's 5 EP).",
+        "both",
+        ("both", "power_only"),
+    )
     G28_performance_time_rounding: Literal["nearest", "down"] = _default(
         "G-28",
         "Performance Time reduced by Q: round once to nearest, halves up (15 halved twice = 4) "
