@@ -90,12 +90,14 @@ from .pace import (
     MOVING,
     OWN_REASONS,
     PACE,
+    PATHS,
     REACH,
     REROLL_MOVE,
     REVERSAL,
     SLOW,
     STEP,
     STOPPED,
+    STRAIGHT,
     STUMBLED,
     TOWARD,
     UNMAPPED_TURN,
@@ -123,6 +125,7 @@ from .positions import (
     leaving,
     movement_defense,
     position_now,
+    reach,
     running_move,
     running_pace,
 )
@@ -149,12 +152,14 @@ __all__ = [
     "MOVING",
     "OWN_REASONS",
     "PACE",
+    "PATHS",
     "REACH",
     "REROLL_MOVE",
     "REVERSAL",
     "SLOW",
     "STEP",
     "STOPPED",
+    "STRAIGHT",
     "STUMBLED",
     "TOWARD",
     "UNMAPPED_TURN",
@@ -180,6 +185,7 @@ __all__ = [
     "movement_defense",
     "pace_changed",
     "position_now",
+    "reach",
     "rounded",
     "running_move",
     "running_pace",
@@ -233,9 +239,10 @@ def start_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str
         return [f"{actor} is already moving: re-roll with {REROLL_MOVE.name}"]
     here = position_now(encounter, actor)
     assert here is not None
-    if intent.options.get(FLY):
-        if not can_fly(encounter.character(actor).sheet.powers):
-            return [f"{actor} has no {FLIGHT} power (G-67)"]
+    flying = bool(intent.options.get(FLY))
+    if flying and not can_fly(encounter.character(actor).sheet.powers):
+        return [f"{actor} has no {FLIGHT} power (G-67)"]
+    if flying and encounter.defaults.G67_flight_path == STRAIGHT:
         if world.straight_distance(world.nearest_place(here), str(toward)) is None:
             return ["flying needs coordinates at both ends (G-67)"]
     elif math.isinf(world.distance_to(here, str(toward))):
@@ -256,7 +263,7 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     if toward not in world.places:
         return [f"{toward!r} is not a place on the map"]
     here = pace.position_at(world, encounter.now)
-    if not pace.fly and math.isinf(world.distance_to(here, str(toward))):
+    if not pace.flies_straight and math.isinf(world.distance_to(here, str(toward))):
         return [f"{toward} cannot be reached along the map"]
     return []
 
@@ -291,10 +298,11 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
         return Initiation(
             MOVE.performance_time, tuple(events), charges, {**prepared, "outcome": STUMBLED}
         )
-    fly = bool(intent.options.get(FLY, False))
+    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
     here = position_now(encounter, actor)
     assert here is not None
-    start = Position(world.nearest_place(here)) if fly else here
+    straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
+    start = Position(world.nearest_place(here)) if straight else here
     pace = Pace(
         encounter.now,
         start,
@@ -303,6 +311,7 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, False)),
         fly,
+        flight_path,
     )
     if stride.defense:
         base = encounter.state[actor].defense - held_defense(encounter, actor)
@@ -321,7 +330,9 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     roll = move_roll(encounter, actor, intent)
     wanted = str(intent.options.get(TOWARD, pace.destination))
     rounding = encounter.defaults.G66_turn_rounding
-    turn = 0 if pace.fly else turn_quality(world, here, pace.destination, wanted, rounding)
+    turn = 0  # G-67: a straight flight ignores edges and turns
+    if not pace.flies_straight:
+        turn = turn_quality(world, here, pace.destination, wanted, rounding)
     level = maneuverability_level(encounter, actor)
     free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
     turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course
@@ -352,6 +363,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, pace.flee)),
         pace.fly,
+        pace.flight_path,
     )
     if new.stride.defense != pace.stride.defense:
         defense = encounter.state[actor].defense - pace.stride.defense + new.stride.defense

@@ -40,13 +40,18 @@ FLY: Final = "fly"
 SLOW: Final = "slow"
 FLIGHT: Final = "Flight"
 """G-67: the power a character needs to ``fly``."""
+STRAIGHT: Final = "straight"
+"""G-67 ``G67_flight_path``: a flyer flies in a straight line, at its start until it lands."""
+PATHS: Final = "paths"
+"""G-67 ``G67_flight_path``: a flyer follows the map's edges and turns like a runner (airborne)."""
 PACE: Final = "pace"
 """The ``prepared`` key of a move's first :class:`Pace`."""
 MOVEMENT_DEFENSE: Final = "movement_defense"
 """The ``prepared`` key recording the movement Defense folded into an action's Defense."""
 
 REACH: Final = 1.0
-"""G-65: meters within which two characters are in contact (melee reach)."""
+"""G-65: meters within which two characters are in contact (melee reach) by default; a scenario
+switches it with ``G65_reach`` (read it with :func:`mands_rulebook.positions.reach`)."""
 DEGREES_PER_TURN: Final = 45  # seed "Move Roll": "1 Q point per 45 degree turn"
 UNMAPPED_TURN: Final = 90.0  # G-66: a turn at a place without coordinates
 REVERSAL: Final = 180.0  # G-66: turning back along an edge
@@ -133,6 +138,13 @@ class Pace:
     dm_per_segment: float
     flee: bool = False
     fly: bool = False
+    flight_path: str = STRAIGHT
+    """G-67 ``G67_flight_path`` in force when the run began (not logged: a scenario's switch)."""
+
+    @property
+    def flies_straight(self) -> bool:
+        """Whether this is a flight in a straight line over the map (G-67 ``straight``)."""
+        return self.fly and self.flight_path == STRAIGHT
 
     @property
     def meters_per_segment(self) -> float:
@@ -140,8 +152,8 @@ class Pace:
         return self.dm_per_segment / 10
 
     def length(self, world: World) -> float:
-        """Meters to go: along the map, or for a flyer the straight line (G-67)."""
-        if self.fly:
+        """Meters to go: along the map, or for a flyer the straight line (G-67 ``straight``)."""
+        if self.flies_straight:
             straight = world.straight_distance(self.start.place, self.destination)
             return math.inf if straight is None else float(straight)
         return float(world.distance_to(self.start, self.destination))
@@ -151,8 +163,9 @@ class Pace:
         return self.since + max(0, math.ceil(self.length(world) / self.meters_per_segment - 1e-9))
 
     def position_at(self, world: World, segment: int) -> Position:
-        """Where the run is at ``segment`` (G-67: a flyer is at its start until it lands)."""
-        if self.fly:
+        """Where the run is at ``segment`` (G-67 ``straight``: a flyer is at its start until it
+        lands; ``paths``: along the map like a runner)."""
+        if self.flies_straight:
             return Position(self.destination) if segment >= self.arrival(world) else self.start
         walked = self.meters_per_segment * max(0, segment - self.since)
         return rounded(world, world.advance(self.start, self.destination, walked))
@@ -188,12 +201,14 @@ class PaceChanged(Event):
     flee: bool
     fly: bool
 
-    def pace(self) -> Pace:
+    def pace(self, flight_path: str = STRAIGHT) -> Pace:
+        """The new pace; ``flight_path`` is the run's G-67 switch (kept by the run, not logged)."""
         stride = Stride(self.speed_quality, self.ep_row, self.defense, self.failure_rows)
         start = Position(self.place, self.toward, self.offset)
         return Pace(
-            self.segment, start, self.destination, stride, self.dm_per_segment, self.flee, self.fly
-        )
+            self.segment, start, self.destination, stride, self.dm_per_segment, self.flee,
+            self.fly, flight_path,
+        )  # fmt: skip
 
 
 def pace_changed(actor: str, action_id: int, pace: Pace) -> PaceChanged:

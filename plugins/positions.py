@@ -16,7 +16,7 @@ from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 
-from .pace import MOVE, OWN_REASONS, PACE, REACH, Pace, PaceChanged
+from .pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
 
 
 def running_move(encounter: Encounter, actor: str) -> ActionInProgress | None:
@@ -37,7 +37,7 @@ def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pa
         if isinstance(event, Moved) and event.character == actor:
             interrupted = interrupted or event.reason not in OWN_REASONS
         if isinstance(event, PaceChanged) and event.action_id == move.action_id:
-            return event.pace(), interrupted
+            return event.pace(move.prepared[PACE].flight_path), interrupted
     return move.prepared[PACE], interrupted
 
 
@@ -86,8 +86,14 @@ def distance_now(encounter: Encounter, one: str, other: str) -> float:
 
 
 def in_contact(encounter: Encounter, one: str, other: str) -> bool:
-    """Whether the two are within reach of a punch: ``REACH`` meters (G-65)."""
-    return distance_now(encounter, one, other) <= REACH
+    """Whether the two are within reach of a punch: ``G65_reach`` meters (G-65)."""
+    return distance_now(encounter, one, other) <= reach(encounter)
+
+
+def reach(encounter: Encounter) -> float:
+    """Meters within which two characters are in contact (G-65 ``G65_reach``, 1 m unless the
+    scenario switches it; ``mands_rulebook.pace.REACH`` is the standard figure)."""
+    return float(encounter.defaults.G65_reach)
 
 
 def running_pace(encounter: Encounter, actor: str) -> Pace | None:

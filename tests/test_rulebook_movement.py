@@ -17,6 +17,7 @@ from mands_rulebook.movement import (
     Jumped,
     PaceChanged,
     Stride,
+    current_pace,
     dm_per_segment,
     in_contact,
     position_now,
@@ -93,7 +94,7 @@ def encounter(
     cast: Mapping[str, tuple[Any, str]],
     minds: Mapping[str, Any],
     dice: Mapping[str, list[int]],
-    defaults: Mapping[str, str] | None = None,
+    defaults: Mapping[str, Any] | None = None,
     plugins: Mapping[str, object] | None = None,
 ) -> Encounter:
     """An encounter on a small map: ``cast`` maps ids to (sheet, place); each on its own side;
@@ -375,13 +376,16 @@ def runner(
     dice: list[int],
     spending: Mapping[int, QualityAllocation] | None = None,
     sheet: Any = "characters/seraph.toml",
+    *,
+    defaults: Mapping[str, Any] | None = None,
     **others: str,
 ) -> Encounter:
-    """Seraph running from the first place as scripted; ``others`` stand at their places."""
+    """Seraph running from the first place as scripted; ``others`` stand at their places;
+    ``defaults`` as a scenario's ``[rules.defaults]``."""
     cast = {"seraph": (sheet, places[0]["name"])}
     cast |= {who: (f"characters/{who}.toml", where) for who, where in others.items()}
     minds = {"seraph": Script(intents, spending)} | {who: Script({}) for who in others}
-    return encounter(places, edges, cast, minds, {"seraph": dice})
+    return encounter(places, edges, cast, minds, {"seraph": dice}, defaults)
 
 
 SPRINT = [5, 5]
@@ -429,6 +433,21 @@ def test_in_contact_within_one_meter() -> None:
     assert not in_contact(run, "seraph", "sphinx")  # 8.8 m on, 1.2 m short
     run.run(until=9)
     assert in_contact(run, "seraph", "sphinx")  # 9.9 m on
+
+
+def test_in_contact_g65_reach_from_the_scenario() -> None:
+    """G65_reach (the scenario's [rules.defaults]): on segment 8 Seraph is 8.8 m on, 1.2 m short
+    of the Sphinx: out of reach at the default 1 m, in contact at 1.5 m."""
+    places = [place("a", 0.0), place("b", 10.0)]
+    intents = {0: Intent(MOVE.name, options={"toward": "b"}), 8: None}
+    contact: dict[float, bool] = {}
+    for reach in (1.0, 1.5):
+        run = runner(
+            places, [["a", "b"]], intents, SPRINT, defaults={"G65_reach": reach}, sphinx="b"
+        )
+        run.run(until=8)
+        contact[reach] = in_contact(run, "seraph", "sphinx")
+    assert contact == {1.0: False, 1.5: True}
 
 
 def test_mands_action_after_moves_the_runner_a_blow_was_aimed_at() -> None:
@@ -543,6 +562,47 @@ def test_a_flyer_goes_straight_and_lands_on_arrival() -> None:
     assert position_now(run, "seraph") == Position("roof")
     run.run(until=46)
     assert run.state["seraph"].position == Position("tower")
+
+
+def flight_over_the_corner(path: str) -> tuple[Position | None, bool, int]:
+    """Seraph flies roof → tower (50 m straight, 30 + 40 m along the edges by the corner) at
+    1.1 m/segment under ``G67_flight_path = path``: where he is on segment 10, whether he is
+    airborne then, and the segment he lands."""
+    places = [place("roof", 0.0), place("corner", 30.0), place("tower", 30.0, 40.0)]
+    fly = Intent(MOVE.name, options={"toward": "tower", "fly": True})
+    edges = [["roof", "corner"], ["corner", "tower"]]
+    intents = {0: fly, 10: None, 80: None}
+    defaults = {"G67_flight_path": path}
+    run = runner(places, edges, intents, SPRINT, sheet=with_flight(), defaults=defaults)
+    run.run(until=10)
+    pace = current_pace(run, "seraph")
+    seen = (position_now(run, "seraph"), pace is not None and pace.fly)
+    run.run(until=80)
+    (landed,) = [e.segment for e in of(run.log, Moved) if e.reason == "arrived"]
+    return (*seen, landed)
+
+
+def test_g67_flight_path_straight_or_along_the_edges() -> None:
+    """G67_flight_path (the scenario's [rules.defaults]): ``straight`` (default) stands at the
+    roof until it lands after 50 / 1.1 → 46 segments; ``paths`` is 11 m along the first edge on
+    segment 10, still airborne, and lands after 70 / 1.1 → 64 segments."""
+    assert flight_over_the_corner("straight") == (Position("roof"), True, 46)
+    assert flight_over_the_corner("paths") == (Position("roof", "corner", 11.0), True, 64)
+
+
+def test_mands_action_refusals_g67_paths_needs_a_way_along_the_map() -> None:
+    """G67_flight_path = "paths": with no edge between roof and tower the flight a straight
+    flyer makes is refused, as a run would be."""
+    places = [place("roof", 0.0), place("tower", 30.0, 40.0)]
+    fly = Intent(MOVE.name, options={"toward": "tower", "fly": True})
+    answers = {
+        path: refusals(
+            runner(places, [], {}, SPRINT, sheet=with_flight(), defaults={"G67_flight_path": path}),
+            fly,
+        )
+        for path in ("straight", "paths")
+    }
+    assert answers == {"straight": [], "paths": ["tower cannot be reached along the map"]}
 
 
 def test_mands_action_resolve_a_running_jump_lands_speed_times_air_time_on() -> None:

@@ -542,6 +542,28 @@ class RuleDefaults:
         "up",
         ("up", "down"),
     )
+    G65_reach: float = _default(
+        "G-65",
+        "Contact (melee reach): two characters within this many meters of each other are in "
+        "contact (1.0, the default).",
+        1.0,
+        (0.5, 1.0, 1.5, 2.0),
+    )
+    G67_flight_path: Literal["straight", "paths"] = _default(
+        "G-67",
+        "A flyer goes in a straight line between the two places' coordinates, standing at its "
+        "start until it lands ('straight'), or follows the map's edges and pays for turns like "
+        "a runner, airborne all the way ('paths').",
+        "straight",
+        ("straight", "paths"),
+    )
+    G70_nerve_pinch_rounding: Literal["up", "down"] = _default(
+        "G-70",
+        "Nerve Pinch: the rounds unconscious, (Q - Ignore Damage) x Skin Temper multiplier, "
+        "rounded up ('up', as G-45 rounds damage: 4.5 -> 5) or down ('down': 4).",
+        "up",
+        ("up", "down"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
