@@ -33,14 +33,13 @@ from mands_sim.world import Position, World
 from .movement import (
     FLEE,
     MOVE,
-    REACH,
     REROLL_MOVE,
     TOWARD,
     current_pace,
-    distance_now,
     heading,
     in_contact,
     position_now,
+    reach,
     running_pace,
 )
 
@@ -129,15 +128,31 @@ def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
 
 
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (lowest id on ties), if one can be reached."""
+    """The enemy in action nearest along the map (lowest id on ties), if one can be reached.
+
+    The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
+    position found once rather than once per enemy."""
     me = encounter.state[actor]
+    world = encounter.world
+    here = None if world is None else position_now(encounter, actor)
     enemies = [
-        (distance_now(encounter, actor, other.character_id), other.character_id)
+        (_meters(encounter, here, other.character_id), other.character_id)
         for other in encounter.state
         if other.side != me.side and other.in_action
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
     return min(reachable)[1] if reachable else None
+
+
+def _meters(encounter: Encounter, here: Position | None, other: str) -> float:
+    """``distance_now`` from a position already found: 0 without a map or a position."""
+    world = encounter.world
+    if world is None or here is None:
+        return 0.0
+    there = position_now(encounter, other)
+    if there is None or there == here:
+        return 0.0  # the same spot: 0 m along the map, without asking it
+    return float(world.position_distance(here, there))
 
 
 def close_in(encounter: Encounter, actor: str, target: str) -> Intent | Wait | None:
@@ -177,11 +192,12 @@ def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> i
         return None
     paces = [current_pace(encounter, who) for who in (one, other)]
     spots = [position_now(encounter, who) for who in (one, other)]
+    close = reach(encounter)  # G-65 G65_reach
     for segment in range(encounter.now + 1, until + 1):
         here, there = (
             p.position_at(world, segment) if p else s for p, s in zip(paces, spots, strict=True)
         )
-        if here is not None and there is not None and world.position_distance(here, there) <= REACH:
+        if here is not None and there is not None and world.position_distance(here, there) <= close:
             return segment
     return None
 

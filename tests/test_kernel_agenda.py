@@ -30,6 +30,15 @@ def test_within_a_phase_tiebreak_then_character_id_decide() -> None:
     assert drain(agenda) == ["zed-first", "seraph", "sphinx"]
 
 
+def test_entries_lists_the_live_entries() -> None:
+    agenda = Agenda()
+    old = agenda.add(15, Phase.RESOLVE, "seraph", lambda: None, label="old")
+    agenda.add(16, Phase.STATUS, "seraph", lambda: None, label="new")
+    old.cancel()
+    assert [entry.label for entry in agenda.entries()] == ["new"]
+    assert len(agenda) == 1
+
+
 def test_cancelled_entries_are_skipped() -> None:
     agenda = Agenda()
     entry = agenda.add(15, Phase.RESOLVE, "seraph", lambda: None, label="old")

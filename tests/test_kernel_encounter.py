@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +20,12 @@ from mands_sim.events import (
     Event,
     PushedBack,
     Surprised,
+    to_json_line,
 )
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.kernel.state import CharacterState
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
 
 ACTIONS = {
     "rifle-shot": ActionDefinition("rifle-shot", performance_time=15, ep_row=9),
@@ -460,3 +464,33 @@ def test_g161_push_makes_actions_started_together_push_each_other_back() -> None
     )
     encounter.run()
     assert [(e.segment, e.action) for e in of(encounter, PushedBack)] == [(0, "run")]  # type: ignore[attr-defined]
+
+
+def wake_every_sleeper(encounter: Encounter) -> None:
+    """How the kernel woke sleepers after a completion before it kept the restless apart:
+    every character, in id order (``Encounter.wake`` skips the awake and the busy)."""
+    for actor in encounter.state.ids():
+        encounter.wake(actor)
+
+
+def runs(name: str) -> list[tuple[list[str], int]]:
+    """Each seed's JSONL log and the SimPy events it scheduled."""
+    path = Path(__file__).parent.parent / "scenarios" / f"{name}.toml"
+    simulation, found = Simulation(load_scenario(path)), []
+    for seed in range(3):
+        encounter = simulation.start(seed=seed)
+        encounter.run(until=400)
+        log = [to_json_line(event) for event in encounter.log]
+        found.append((log, int(next(encounter.env._eid))))
+    return found
+
+
+@pytest.mark.parametrize("name", ["bank_job", "mob", "grunts"])
+def test_waking_only_the_restless_logs_what_waking_every_sleeper_logs(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_wake_everyone`` looks only at sleepers that may have no active action: the same
+    events, byte for byte, and the same SimPy events scheduled as waking every sleeper."""
+    restless = runs(name)
+    monkeypatch.setattr(Encounter, "_wake_everyone", wake_every_sleeper)
+    assert runs(name) == restless

@@ -66,7 +66,7 @@ def lines(events: list[Event]) -> list[str]:
 
 
 def agenda_keys(encounter: Encounter) -> list[tuple[int, int, int, str, int]]:
-    return sorted(entry.key for entry in encounter.agenda._heap if not entry.cancelled)
+    return sorted(entry.key for entry in encounter.agenda.entries())
 
 
 def test_a_paused_run_goes_on_as_if_it_had_never_stopped() -> None:

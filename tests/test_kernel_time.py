@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from mands_sim.kernel.agenda import Agenda, Phase
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.time import (
     CharacterClock,
     SegmentTime,
+    character_clock,
     character_initiation_segment,
     tiebreak,
 )
@@ -63,3 +65,19 @@ def test_a_character_clock_says_when_each_character_may_start() -> None:
     clock = Alphabetical()
     starts = [character_initiation_segment(clock, NO_ENCOUNTER, a, 13) for a in ("ann", "zed")]
     assert starts == [20, 13]
+
+
+def test_character_clock_is_the_model_only_when_it_knows_the_characters() -> None:
+    clock = Alphabetical()
+    assert character_clock(clock) is clock
+    assert character_clock(SegmentTime()) is None
+
+
+def test_an_encounter_orders_its_agenda_by_the_clock_it_has() -> None:
+    """Decided once per time model (``Encounter.time``), not at every scheduling: the standard
+    clock puts tiebreak 0, a character clock its own, and a new model is asked from then on."""
+    encounter = Encounter([], rules=NO_ENCOUNTER, minds={})
+    assert encounter.at(10, Phase.INITIATE, "zed", lambda: None).key[2] == 0
+    encounter.time = Alphabetical()
+    assert encounter.at(10, Phase.INITIATE, "zed", lambda: None).key[2] == -ord("z")
+    assert encounter.at(10, Phase.RESOLVE, "zed", lambda: None).key[2] == 0

@@ -6,7 +6,13 @@ from typing import cast
 
 from mands_sim.events import DamageTaken, EncounterStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import last_logged_before, logged, logged_before, logged_between
+from mands_sim.log_index import (
+    kept_answer,
+    last_logged_before,
+    logged,
+    logged_before,
+    logged_between,
+)
 
 
 class Logged:
@@ -14,6 +20,7 @@ class Logged:
 
     def __init__(self, *events: Event) -> None:
         self.log: list[Event] = list(events)
+        self.now = 0
 
 
 def encounter(*events: Event) -> Encounter:
@@ -72,3 +79,38 @@ def test_last_logged_before_gives_the_event_and_its_place() -> None:
     assert last_logged_before(fight, DamageTaken, 3, "a") == (2, log[2])
     assert last_logged_before(fight, DamageTaken, 2) == (1, log[1])
     assert last_logged_before(fight, DamageTaken, 0) is None
+
+
+def test_kept_answer_is_asked_once_while_the_log_and_the_segment_stay() -> None:
+    fight = encounter(hit(1, "a", 9))
+    asked: list[int] = []
+
+    def count() -> int:
+        asked.append(len(fight.log))
+        return len(logged(fight, DamageTaken))
+
+    assert [kept_answer(fight, "hits", count) for _ in range(3)] == [1, 1, 1]
+    assert asked == [1]
+    fight.log.append(hit(1, "b", 8))  # an event logged: asked again
+    assert kept_answer(fight, "hits", count) == 2
+    cast(Logged, fight).now = 2  # the clock moved: asked again
+    assert kept_answer(fight, "hits", count) == 2
+    assert asked == [1, 2, 2]
+
+
+def test_kept_answers_are_kept_apart_by_key() -> None:
+    fight = encounter(hit(1, "a", 9))
+    assert kept_answer(fight, ("hits", "a"), lambda: "a") == "a"
+    assert kept_answer(fight, ("hits", "b"), lambda: "b") == "b"
+    assert kept_answer(fight, ("hits", "a"), lambda: "changed") == "a"
+
+
+def test_the_index_is_kept_on_the_encounter_and_rebuilt_for_a_new_log() -> None:
+    fight = encounter(hit(1, "a", 9))
+    logged(fight, DamageTaken)
+    index = fight.log_index
+    logged(fight, Moved)
+    assert fight.log_index is index
+    fight.log = [hit(1, "b", 5)]
+    assert [e.character for e in logged(fight, DamageTaken)] == ["b"]
+    assert fight.log_index is not index

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import pytest
 
 from mands_sim import answers_actions, hookimpl
@@ -13,10 +15,13 @@ from mands_sim.model.sheet import parse_sheet
 from mands_sim.plugin_calls import (
     ActionDispatch,
     action_declarations,
+    call_plain,
     figured_adjustments,
     install_error_wrapping,
     install_tracing,
+    plain,
     results_by_plugin,
+    unwatched,
 )
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import Register
@@ -397,3 +402,66 @@ def test_action_declarations_refuse_a_declaration_on_a_hook_that_names_no_action
 
     with pytest.raises(PluginValidationError, match="action hooks only"):
         action_declarations(load(misplaced=Misplaced()))
+
+
+class Wrapping:
+    """A new-style hook wrapper around every action's refusals."""
+
+    @hookimpl(wrapper=True)
+    def mands_action_refusals(
+        self, encounter: object, actor: str, intent: Intent
+    ) -> Generator[None, list[list[str]], list[list[str]]]:
+        reasons = yield
+        return [*reasons, ["wrapped"]]
+
+
+def test_call_plain_gives_what_pluggys_multicall_gives() -> None:
+    """Collected results last-registered first, ``None`` left out; a firstresult hook's first
+    answer: the same lists and answers as the manager's own executor."""
+    pm = load(punching=Punching(), everything=Everything())
+    hook = "mands_action_refusals"
+    impls = pm.hook.mands_action_refusals.get_hookimpls()
+    kwargs = {"encounter": None, "actor": "a", "intent": Intent("punch")}
+    assert plain(impls) and unwatched(pm)
+    for firstresult in (False, True):
+        expected = pm._hookexec(hook, impls, kwargs, firstresult)
+        assert call_plain(hook, impls, kwargs, firstresult) == expected
+
+
+def test_call_plain_names_the_plugin_that_raised_and_keeps_the_cause() -> None:
+    class Raising:
+        @hookimpl
+        def mands_action_refusals(self, encounter: object, actor: str, intent: Intent) -> None:
+            raise ZeroDivisionError("boom")
+
+    pm = load(raising=Raising())
+    impls = pm.hook.mands_action_refusals.get_hookimpls()
+    kwargs = {"encounter": None, "actor": "a", "intent": Intent("punch")}
+    with pytest.raises(PluginHookError) as error:
+        call_plain("mands_action_refusals", impls, kwargs, False)
+    assert (error.value.plugin, error.value.hook) == ("raising", "mands_action_refusals")
+    assert isinstance(error.value.__cause__, ZeroDivisionError)
+
+
+def test_dispatch_with_a_hook_wrapper_goes_through_pluggy() -> None:
+    """A wrapper needs pluggy's own executor: the dispatch still gives the wrapped answer."""
+    pm = load(everything=Everything(), wrapping=Wrapping())
+    assert not plain(pm.hook.mands_action_refusals.get_hookimpls())
+    assert refusals(ActionDispatch(pm), "kick") == ["not kick", "wrapped"]
+
+
+def test_dispatched_calls_are_traced_once_tracing_watches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Tracing is a monitor: with it installed, dispatched calls go through pluggy, and it
+    sees them."""
+    pm = load(everything=Everything())
+    dispatch = ActionDispatch(pm)
+    refusals(dispatch, "kick")
+    assert "mands_action_refusals" not in capsys.readouterr().err
+    undo = install_tracing(pm)
+    assert not unwatched(pm)
+    assert refusals(dispatch, "kick") == ["not kick"]
+    assert "mands_action_refusals" in capsys.readouterr().err
+    undo()
+    assert unwatched(pm)

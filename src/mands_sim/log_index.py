@@ -7,16 +7,15 @@ event kind, kept per encounter and brought up to date from where it left off eac
 asked (the log only grows: the kernel appends, nothing removes), so each event is indexed once
 and a question costs what its answer holds.
 
-The index is keyed on the encounter object and checked against its log (the same list, no
-shorter than what was indexed); anything else starts it afresh, so it can never answer from a
-different log. Kinds are exact event classes (subclasses are their own kind).
+The index is kept on the encounter object (its ``log_index`` attribute) and checked against its
+log (the same list, no shorter than what was indexed); anything else starts it afresh, so it can
+never answer from a different log. Kinds are exact event classes (subclasses are their own kind).
 """
 
 from __future__ import annotations
 
 import bisect
-import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
 
 E = TypeVar("E", bound=Event)
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -43,6 +43,9 @@ class _Index:
     kinds: dict[type[Event], _Kind] = field(default_factory=dict)
     about: dict[tuple[type[Event], str], _Kind] = field(default_factory=dict)
     """By kind and the event's ``character`` (events without one are not here)."""
+    answers: dict[Hashable, object] = field(default_factory=dict)
+    """:func:`kept_answer`'s answers, all given at ``answered_at`` (log length, segment)."""
+    answered_at: tuple[int, int] = (-1, -1)
 
     def catch_up(self) -> None:
         log, kinds, about = self.log, self.kinds, self.about
@@ -64,14 +67,14 @@ class _Index:
         self.indexed = len(log)
 
 
-_INDEXES: weakref.WeakKeyDictionary[Encounter, _Index] = weakref.WeakKeyDictionary()
-
-
 def _index(encounter: Encounter) -> _Index:
-    index = _INDEXES.get(encounter)
+    """``encounter``'s index, up to date (kept on the encounter itself: an attribute read is
+    cheaper than a weak-keyed lookup, which makes a weak reference each time)."""
+    index = getattr(encounter, "log_index", None)
     log = encounter.log
-    if index is None or index.log is not log or index.indexed > len(log):
-        index = _INDEXES[encounter] = _Index(log)
+    if not isinstance(index, _Index) or index.log is not log or index.indexed > len(log):
+        index = _Index(log)
+        encounter.log_index = index
     if index.indexed < len(log):
         index.catch_up()
     return index
@@ -129,4 +132,24 @@ def last_logged_before(
     return found.indices[position - 1], cast(E, found.events[position - 1])
 
 
-__all__ = ["last_logged_before", "logged", "logged_before", "logged_between"]
+def kept_answer(encounter: Encounter, key: Hashable, answer: Callable[[], T]) -> T:
+    """``answer()``, asked once while the log and the segment stay as they are.
+
+    For questions that read only the log, the state and the segment, asked again and again in
+    one step (a status check asks "the hits this segment" for each of its parts): the answer
+    is kept under ``key`` (name the question and its arguments) until an event is logged or
+    the clock moves. The answer is shared: treat it as read-only."""
+    index = _index(encounter)
+    log = encounter.log
+    stamp = (len(log), encounter.now)
+    if index.answered_at != stamp:
+        index.answers.clear()
+        index.answered_at = stamp
+    answers = index.answers
+    if key in answers:
+        return cast(T, answers[key])
+    found = answers[key] = answer()
+    return found
+
+
+__all__ = ["kept_answer", "last_logged_before", "logged", "logged_before", "logged_between"]

@@ -22,7 +22,9 @@ own, in plugin-name order, so every result can be traced back to its plugin;
 
 Action dispatch: :class:`ActionDispatch` calls an action hook only on the implementations that
 answer the action asked about (those declared ``@answers_actions`` for other actions are left
-out, ``docs/hooks.md`` "Answering only your own actions"), through the same executor.
+out, ``docs/hooks.md`` "Answering only your own actions"), through the same executor, or
+while no monitor watches the calls, through :func:`call_plain`: pluggy's ``_multicall`` less its
+bookkeeping for hook wrappers, which the hooks' plain implementations do not need.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
+
+try:  # pluggy's own executor, to recognise it; a pluggy without it keeps every call on pluggy
+    from pluggy._callers import _multicall
+except ImportError:  # pragma: no cover - depends on the installed pluggy
+    _multicall = None  # type: ignore[assignment]
 
 from mands_sim.errors import PluginError, PluginHookError, PluginValidationError
 from mands_sim.hookspecs import ACTION_HOOKS, answered_actions
@@ -72,18 +79,77 @@ def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
         except PluginError:
             raise
         except Exception as error:
-            impl = raising_impl(error, hook_impls)
-            if impl is None:
+            named = _named(error, hook_impls, hook_name)
+            if named is error:
                 raise
-            message = f"{type(error).__name__}: {error}"
-            raise PluginHookError(impl.plugin_name, message, hook_name) from error
+            raise named from error
 
+    execute_naming_the_plugin.__wrapped__ = execute  # type: ignore[attr-defined]
     pm._inner_hookexec = execute_naming_the_plugin
 
     def undo() -> None:
         pm._inner_hookexec = execute
 
     return undo
+
+
+def _named(error: Exception, impls: Sequence[pluggy.HookImpl], hook_name: str) -> Exception:
+    """``error`` as a :class:`PluginHookError` naming the implementation it was raised in;
+    ``error`` itself when it was raised in none of them."""
+    impl = raising_impl(error, impls)
+    if impl is None:
+        return error
+    message = f"{type(error).__name__}: {error}"
+    return PluginHookError(impl.plugin_name, message, hook_name)
+
+
+def plain(impls: Sequence[pluggy.HookImpl]) -> bool:
+    """Whether ``impls`` are all plain implementations (no wrappers, no keyword-only
+    arguments), which :func:`call_plain` may call without pluggy's ``_multicall``."""
+    return not any(impl.hookwrapper or impl.wrapper or impl.kwargnames for impl in impls)
+
+
+def unwatched(pm: pluggy.PluginManager) -> bool:
+    """Whether hook calls through ``pm`` go through the error wrapping straight to pluggy's own
+    ``_multicall``: no hook-call monitor (tracing) and no other executor installed."""
+    inner = pm._inner_hookexec
+    return _multicall is not None and getattr(inner, "__wrapped__", None) is _multicall
+
+
+def call_plain(
+    hook_name: str,
+    impls: Sequence[pluggy.HookImpl],
+    kwargs: Mapping[str, object],
+    firstresult: bool,
+) -> Any:
+    """What pluggy's ``_multicall`` returns for plain implementations (:func:`plain`), with the
+    errors named as :func:`install_error_wrapping` names them, without its bookkeeping for
+    wrappers: each implementation, last registered first, called with its arguments; ``None``
+    results left out; a firstresult hook stops at the first other result.
+
+    Only for a manager that is :func:`unwatched`: a monitor must see every call."""
+    results: list[object] = []
+    try:
+        for impl in reversed(impls):
+            try:
+                args = [kwargs[name] for name in impl.argnames]
+            except KeyError as missing:
+                raise pluggy.HookCallError(
+                    f"hook call must provide argument {missing.args[0]!r}"
+                ) from missing
+            result = impl.function(*args)
+            if result is not None:
+                if firstresult:
+                    return result
+                results.append(result)
+    except PluginError:
+        raise
+    except Exception as error:
+        named = _named(error, impls, hook_name)
+        if named is error:
+            raise
+        raise named from error
+    return None if firstresult else results
 
 
 def raising_impl(error: BaseException, impls: Sequence[pluggy.HookImpl]) -> pluggy.HookImpl | None:
@@ -203,6 +269,9 @@ class _ForActions:
     firstresult: bool
     by_action: dict[str, list[pluggy.HookImpl]]
     by_action_and_plugin: dict[str, list[tuple[str, list[pluggy.HookImpl]]]]
+    plain: bool
+    """No implementation of the hook is a wrapper or takes keyword-only arguments
+    (:func:`plain`): with nobody watching, the calls may skip pluggy's ``_multicall``."""
 
 
 class ActionDispatch:
@@ -215,7 +284,10 @@ class ActionDispatch:
     collecting hooks the same list less the empty entries. Implementations declaring nothing
     (third-party plugins, hook wrappers) are called for every action. The per-action lists are
     built on first use and rebuilt when the hook's implementations change; calls go through the
-    manager's executor (``pm._hookexec``), so error naming and tracing work as for ``pm.hook``.
+    manager's executor (``pm._hookexec``), so error naming and tracing work as for ``pm.hook`` —
+    except that, while nobody watches the calls (:func:`unwatched`: no tracing) and the hook has
+    only plain implementations (:func:`plain`), :func:`call_plain` calls them itself, as
+    pluggy's ``_multicall`` would, naming a raising plugin the same way.
     """
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
@@ -227,6 +299,8 @@ class ActionDispatch:
         ``pm.hook.<hook_name>(**kwargs)`` returns (a list, or the first result)."""
         impls = self.impls(hook_name, action)
         known = self._hooks[hook_name]
+        if known.plain and unwatched(self.pm):
+            return call_plain(hook_name, impls, kwargs, known.firstresult)
         return self.pm._hookexec(hook_name, impls, kwargs, known.firstresult)
 
     def impls(self, hook_name: str, action: str) -> list[pluggy.HookImpl]:
@@ -255,7 +329,8 @@ class ActionDispatch:
                 if (kept := [impl for impl in impls if impl in wanted])
             ]
         for name, impls in grouped:
-            results = cast(list[object], self.pm._hookexec(hook_name, impls, kwargs, False))
+            execute = call_plain if known.plain and unwatched(self.pm) else self.pm._hookexec
+            results = cast(list[object], execute(hook_name, impls, kwargs, False))
             for result in results:
                 yield name, result
 
@@ -290,7 +365,7 @@ def _for_actions(caller: pluggy.HookCaller) -> _ForActions:
         if names is not None and not (impl.hookwrapper or impl.wrapper):
             declared[index] = names
     firstresult = bool(caller.spec.opts.get("firstresult", False)) if caller.spec else False
-    return _ForActions(impls, declared, firstresult, {}, {})
+    return _ForActions(impls, declared, firstresult, {}, {}, plain(impls))
 
 
 def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozenset[str]]]:

@@ -68,10 +68,13 @@ class Entry:
 
 
 class Agenda:
-    """A priority queue of :class:`Entry` keyed by the documented ordering key."""
+    """A priority queue of :class:`Entry` keyed by the documented ordering key.
+
+    The heap holds ``(key, entry)`` pairs: keys are unique (the sequence number sees to it), so
+    the heap compares plain tuples and never the entries."""
 
     def __init__(self) -> None:
-        self._heap: list[Entry] = []
+        self._heap: list[tuple[OrderKey, Entry]] = []
         self._sequence = itertools.count()
 
     def add(
@@ -87,22 +90,28 @@ class Agenda:
         """Schedule ``run`` at ``segment`` in ``phase`` and return its entry."""
         key = (segment, int(phase), tiebreak, character_id, next(self._sequence))
         entry = Entry(key, run, label)
-        heapq.heappush(self._heap, entry)
+        heapq.heappush(self._heap, (key, entry))
         return entry
 
     def pop(self) -> Entry | None:
         """The next live entry, or ``None`` when nothing is left."""
-        while self._heap:
-            entry = heapq.heappop(self._heap)
+        heap = self._heap
+        while heap:
+            entry = heapq.heappop(heap)[1]
             if not entry.cancelled:
                 return entry
         return None
 
     def next_segment(self) -> int | None:
         """The segment of the next live entry, without removing it."""
-        while self._heap and self._heap[0].cancelled:
-            heapq.heappop(self._heap)
-        return self._heap[0].segment if self._heap else None
+        heap = self._heap
+        while heap and heap[0][1].cancelled:
+            heapq.heappop(heap)
+        return heap[0][0][0] if heap else None
+
+    def entries(self) -> list[Entry]:
+        """The live entries, in no particular order (for inspection and tests)."""
+        return [entry for _, entry in self._heap if not entry.cancelled]
 
     def __len__(self) -> int:
-        return sum(1 for entry in self._heap if not entry.cancelled)
+        return sum(1 for _, entry in self._heap if not entry.cancelled)

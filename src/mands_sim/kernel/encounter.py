@@ -21,15 +21,17 @@ enforces only the time rules of ``rules/combat.md`` §1 and §3:
   seed's "EP Cost"; G-36 switches to the example's full payments);
 * a surprised character initiates nothing before its surprise ends (§2); an action can end
   early without resolving (:meth:`Encounter.drop`).
+
+What the kernel asks and is answered (:class:`Rules`, :class:`Mind`, :class:`Initiation` …)
+lives in :mod:`mands_sim.kernel.contracts`, and is imported from here as well.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Generator, Iterable, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 import simpy
 
@@ -37,7 +39,6 @@ from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
     Intent,
-    QualityAllocation,
     Wait,
 )
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
@@ -49,133 +50,32 @@ from mands_sim.events import (
     EncounterEnded,
     EndurancePaid,
     Event,
+    OutOfAction,
     PushedBack,
 )
 from mands_sim.kernel.agenda import Agenda, Entry, Phase
-from mands_sim.kernel.state import CharacterState, EncounterState
-from mands_sim.kernel.time import (
-    SegmentTime,
-    TimeModel,
-    character_initiation_segment,
-    tiebreak,
+from mands_sim.kernel.contracts import (
+    ActionRefused,
+    Charge,
+    Initiation,
+    Mind,
+    Observer,
+    OutcomeCondition,
+    Rules,
+    Verdict,
+    side_out_of_action,
 )
+from mands_sim.kernel.state import CharacterState, EncounterState
+from mands_sim.kernel.time import CharacterClock, SegmentTime, TimeModel, character_clock
 
-Observer = Callable[[Event], None]
+_NO_EP = Fraction(0)
+"""Nothing paid yet this period: one shared zero (a ``Fraction`` is immutable) rather than a
+new one at every charge."""
 
 
 def _trigger(event: simpy.Event) -> None:
     if not event.triggered:
         event.succeed()
-
-
-@dataclass(frozen=True, slots=True)
-class Charge:
-    """An EP charge an action makes at its start, read off the EP Use Chart at ``row``."""
-
-    row: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Initiation:
-    """What the rules decided when an action started.
-
-    ``events`` are the rolls and Quality allocations to log; ``charges`` the EP to pay now;
-    ``performance_time`` the PT after Quality; ``prepared`` what resolution will need.
-    """
-
-    performance_time: int
-    events: tuple[Event, ...] = ()
-    charges: tuple[Charge, ...] = ()
-    prepared: Mapping[str, Any] = field(default_factory=dict)
-
-
-class Rules(Protocol):
-    """The rules the kernel consults; :mod:`mands_sim.simulation` backs them with plugin hooks."""
-
-    def definition(self, action: str) -> ActionDefinition: ...
-
-    def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]: ...
-
-    def initiate(
-        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Initiation: ...
-
-    def resolve(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event]: ...
-
-    def after(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> Iterable[list[Event]]:
-        """Follow-ups, one list per plugin; each is applied before the next is computed."""
-        ...
-
-    def status_checks(self, encounter: Encounter, actor: str) -> list[Event]: ...
-
-    def opening(self, encounter: Encounter) -> list[Event]: ...
-
-    def sustain(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event]: ...
-
-    def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int: ...
-
-    def quality_modifier(
-        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
-    ) -> int: ...
-
-    def ep_cost(self, row: int) -> Fraction: ...
-
-    def partners(self, action: str) -> frozenset[str]:
-        """The actions that may be initiated in the same segment as ``action``: those its
-        ``starts_with`` names and those whose ``starts_with`` names it (§3)."""
-        ...
-
-    def allowance(self, encounter: Encounter, actor: str) -> str | None:
-        """Why ``actor`` may initiate once more in this segment, or ``None``
-        (``mands_initiation_allowance``)."""
-        ...
-
-
-class Mind(Protocol):
-    """What drives a character: its policy, seen from the kernel.
-
-    A mind with a true ``passive_actions`` attribute is also asked during its active actions,
-    as soon as a passive action could start (``rules/combat.md`` §3); others are asked only
-    when they have no active action in progress. Right after an initiation a mind is asked
-    again in the same segment only when a second initiation could be allowed (a ``starts_with``
-    partner, a rule's ``allowance``); its refused answer, ``None`` or a :class:`Wait` then
-    just ends the segment's initiations.
-
-    Rule plugins may ask a mind further questions through optional methods, each with a
-    documented default when the mind lacks it (``docs/writing-plugins.md`` lists them), e.g.
-    ``buy_down_surprise`` (surprise, §2) or ``extra_effort`` (seed "Extra Effort").
-    """
-
-    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        """An action to start now, a :class:`Wait`, or ``None``: "nothing until things change"."""
-        ...
-
-    def allocate(
-        self, encounter: Encounter, actor: str, intent: Intent, quality: int
-    ) -> QualityAllocation:
-        """How to spend ``quality`` (≥ 0) from the roll of ``intent``."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """How an encounter ends: the winning side (``None``: nobody) and why."""
-
-    winner: str | None
-    reason: str
-
-
-OutcomeCondition = Callable[["Encounter"], Verdict | None]
-"""A stop condition (``[stop] when`` names one; objectives make others): checked after every
-segment in which an action completed and at each Payment Segment; a :class:`Verdict` ends the
-encounter."""
 
 
 def _passive_wait(action: ActionInProgress) -> int:
@@ -187,23 +87,6 @@ def _passive_wait(action: ActionInProgress) -> int:
     if action.definition.is_sustained:
         time = min(time, action.definition.performance_time)
     return math.ceil(time / 10)
-
-
-def side_out_of_action(encounter: Encounter) -> Verdict | None:
-    """``side-out-of-action``: the encounter ends when at most one side has anyone in action."""
-    sides = encounter.state.sides_in_action()
-    if len(sides) > 1:
-        return None
-    winner = next(iter(sides)) if sides else None
-    return Verdict(winner, "the other side is out of action" if winner else "nobody stands")
-
-
-class ActionRefused(Exception):
-    """Raised by :meth:`Encounter.initiate` when the rules or the clock forbid the action.
-
-    A policy asking for a forbidden action is a bug in the policy, not a game outcome; policies
-    see the available actions in their view.
-    """
 
 
 class Encounter:
@@ -242,16 +125,32 @@ class Encounter:
         self.world = world
         """The map (:class:`mands_sim.world.World`), or ``None`` for an encounter without one."""
         self.log: list[Event] = []
+        self.log_index: object = None
+        """The log's index by kind and character, kept here by :mod:`mands_sim.log_index`."""
         self.ended: EncounterEnded | None = None
         self._next_action_id = 1
         self._entries: dict[int, Entry] = {}
         self._wakes: dict[str, simpy.Event] = {}
+        self._restless: set[str] = set()
+        """Sleepers that may have no active action: every sleeper, less those found busy by
+        :meth:`_wake_everyone` and not since freed by an event of theirs (:meth:`emit`)."""
         self._paid_this_period: dict[int, Fraction] = {}
         self._started = False
         self._lives: dict[str, simpy.Process] = {}
         self._status_due: set[tuple[int, str]] = set()
 
     # -- the clock -----------------------------------------------------------------------
+
+    @property
+    def time(self) -> TimeModel:
+        """The time model (``kernel.time``): the segment clock unless an optional rule's."""
+        return self._time
+
+    @time.setter
+    def time(self, model: TimeModel) -> None:
+        self._time = model
+        self._clock: CharacterClock | None = character_clock(model)
+        """``model`` if it orders a segment and times each character (asked once, here)."""
 
     @property
     def now(self) -> int:
@@ -297,7 +196,8 @@ class Encounter:
         """Schedule ``run`` on the agenda (never before now), in the time model's order within
         the segment (``kernel.time.tiebreak``)."""
         segment = max(segment, self.now)
-        order = tiebreak(self.time, self, segment, phase, actor) if actor else 0
+        clock = self._clock
+        order = clock.tiebreak(self, segment, phase, actor) if clock is not None and actor else 0
         return self.agenda.add(segment, phase, actor, run, tiebreak=order)
 
     def dice_for(self, actor: str) -> Any:
@@ -321,7 +221,10 @@ class Encounter:
             for observer in self.observers:
                 observer(event)
             if isinstance(event, ActionDropped):
+                self._restless.add(event.character)
                 self._forget(event)
+            elif isinstance(event, ActionResolved | OutOfAction):
+                self._restless.add(event.character)  # its active action may have ended
             elif isinstance(event, PushedBack):
                 self._reschedule(event)
             elif isinstance(event, BackInAction):
@@ -415,6 +318,7 @@ class Encounter:
     def _sleep(self, actor: str) -> simpy.Event:
         wake = self.env.event()
         self._wakes[actor] = wake
+        self._restless.add(actor)
         return wake
 
     def _earliest_initiation(self, state: CharacterState) -> int:
@@ -422,7 +326,10 @@ class Encounter:
         earliest = max(self.now, state.surprised_until)
         if state.last_initiation is not None and state.last_initiation >= earliest:
             earliest = state.last_initiation + 1
-        return character_initiation_segment(self.time, self, state.character_id, earliest)
+        clock = self._clock
+        if clock is None:
+            return self._time.initiation_segment(earliest)
+        return clock.character_initiation_segment(self, state.character_id, earliest)
 
     def _earliest_passive(self, state: CharacterState) -> int:
         """A passive action may start once ⌈PT/10⌉ of each running action has passed (§3)."""
@@ -439,8 +346,18 @@ class Encounter:
         self.at(self._earliest_initiation(state), Phase.INITIATE, actor, lambda: _trigger(wake))
 
     def _wake_everyone(self) -> None:
-        for actor in self.state.ids():
+        """Every sleeping character with no active action, in id order, gets its chance to
+        choose again (:meth:`wake`).
+
+        Only sleepers can be woken, and a sleeper found busy here stays busy until an event of
+        its own ends its active action (``ActionResolved``, ``ActionDropped``, ``OutOfAction``:
+        the only ways ``CharacterState.actions`` loses one), which puts it back among the
+        restless; so the busy are not looked at again on every completion."""
+        restless = self._restless
+        for actor in sorted(restless.intersection(self._wakes)):
             self.wake(actor)
+            if actor in self._wakes:
+                restless.discard(actor)  # asleep until its active action ends
 
     # -- the action lifecycle ------------------------------------------------------------
 
@@ -505,7 +422,7 @@ class Encounter:
             definition=definition,
             intent=intent,
             started_at=self.now,
-            completes_at=self.time.completion_segment(self.now, initiation.performance_time),
+            completes_at=self._time.completion_segment(self.now, initiation.performance_time),
             prepared=dict(initiation.prepared),
         )
         self.state.stage(action)
@@ -612,7 +529,7 @@ class Encounter:
     ) -> None:
         """Charge EP off the EP Use Chart (seed "EP Cost"); EP may go below zero (§10)."""
         if new_period:
-            self._paid_this_period[action.action_id] = Fraction(0)
+            self._paid_this_period[action.action_id] = _NO_EP
         for charge in charges:
             amount = self.rules.ep_cost(charge.row)
             self._charge(actor, action, charge, amount)
@@ -621,7 +538,7 @@ class Encounter:
         self, actor: str, action: ActionInProgress, charge: Charge, amount: Fraction
     ) -> None:
         self._paid_this_period[action.action_id] = (
-            self._paid_this_period.get(action.action_id, Fraction(0)) + amount
+            self._paid_this_period.get(action.action_id, _NO_EP) + amount
         )
         after = self.state[actor].endurance_points - amount
         self.emit(
@@ -649,13 +566,13 @@ class Encounter:
         if action is None:
             return
         cost = self.rules.ep_cost(row)
-        due = cost if full else cost - self._paid_this_period.get(action_id, Fraction(0))
+        due = cost if full else cost - self._paid_this_period.get(action_id, _NO_EP)
         action.prepared = {**action.prepared, "ep_row": row}
         if due > 0:
             self._charge(actor, action, Charge(row, "re-roll"), due)
 
     def _schedule_payment(self) -> None:
-        segment = self.time.next_payment_segment(self.now)
+        segment = self._time.next_payment_segment(self.now)
         self.agenda.add(segment, Phase.PAYMENT, "", self._payment_segment, label="payment")
 
     def _payment_segment(self) -> None:
@@ -726,3 +643,17 @@ class Encounter:
         event = EncounterEnded(segment=self.now, winner=winner, reason=reason)
         self.emit([event])
         self.ended = event
+
+
+__all__ = [
+    "ActionRefused",
+    "Charge",
+    "Encounter",
+    "Initiation",
+    "Mind",
+    "Observer",
+    "OutcomeCondition",
+    "Rules",
+    "Verdict",
+    "side_out_of_action",
+]

@@ -94,6 +94,8 @@ class EncounterState:
 
     def __init__(self, characters: list[CharacterState]) -> None:
         self._characters = {state.character_id: state for state in characters}
+        self._ids = tuple(sorted(self._characters))
+        """The ids in order, sorted once: nobody joins or leaves the state during a run."""
         self._pending: dict[int, ActionInProgress] = {}
 
     def __getitem__(self, character_id: str) -> CharacterState:
@@ -103,7 +105,8 @@ class EncounterState:
         return iter(self._characters.values())
 
     def ids(self) -> list[str]:
-        return sorted(self._characters)
+        """Every character's id, sorted (a new list each time: the caller may change it)."""
+        return list(self._ids)
 
     def sides_in_action(self) -> set[str]:
         return {state.side for state in self if state.in_action}
