@@ -12,6 +12,10 @@ Combat Roll"; the Combat chapter that says how is lost. G-23 fills it in, and
   the Sphere chart (as a Combat Roll is twice Agility on it, §5), no re-rolled 1s (an explosion
   is no Special character), dice from the ``source``'s substream; its Bonus Pool loses 1 per
   full Range Set beyond Short Range from the center (G-23; counted as G-20 counts them);
+* with Editing Points on (``mands_rulebook.editing_points``, G-154, G-226), the roll against a
+  *foe* (a character of another side than the ``source``) is the thrower's to edit: its player
+  may turn a failure into a success, as on any of its Combat Rolls; a roll against a friend (or
+  the thrower itself) is never edited — no player spends points to hurt a friend;
 * a success's Q is all Attack; a failure is dealt out Attack, Damage, Defense (§5, G-14): its
   Attack share against the target's Defense (§6: ties hit), its Damage share off the damage;
 * the damage is the listed d6, rolled once for everyone (G-83 ``once``) or for each target hit
@@ -38,6 +42,7 @@ from mands_sim.rolls import ActionRoll, action_roll, roll_made, spread_negative_
 from mands_sim.world import Position
 
 from .damage import Blow, strike
+from .editing_points import edited_roll
 from .range import range_sets_beyond
 from .weapons import Ranges
 
@@ -49,6 +54,10 @@ PENALTY_PER_RANGE_SET: Final = 1
 
 EXPLOSION_ROLL: Final = "explosion combat roll"
 """The ``purpose`` of an Explosion Combat Roll's :class:`~mands_sim.events.RollMade`."""
+
+EXPLOSION_TRAINING: Final = "combat with explosions"
+"""What Editing Points on an Explosion Combat Roll train when the caller names nothing (seed
+000: "whatever the roll was for"); a power's caller names its own combat skill."""
 
 EXPLOSION: Final = "explosion"
 """The ``weapon`` named on an explosion's :class:`~mands_rulebook.damage.Blow`."""
@@ -121,9 +130,11 @@ def explode(
     max_range: float,
     *,
     spared: Collection[str] = (),
+    improves: str = EXPLOSION_TRAINING,
 ) -> list[Event]:
     """The events of an explosion at ``center`` (a place or a position) set off by ``source``
-    (G-23): one Explosion Combat Roll per character caught, the damage through ``strike``."""
+    (G-23): one Explosion Combat Roll per character caught, the damage through ``strike``;
+    ``improves``: what Editing Points on a roll against a foe train (G-154)."""
     spot = Position(center) if isinstance(center, str) else center
     ranges = Ranges(short_range, range_set, max_range)
     caught = caught_in(encounter, spot, ranges, spared)
@@ -135,6 +146,8 @@ def explode(
         roll = explosion_roll(
             encounter, source, bonus, ranges, meters_from(encounter, spot, target)
         )
+        if is_foe(encounter, source, target):
+            roll = edited_roll(encounter, source, None, EXPLOSION_ROLL, roll, improves=improves)
         attack, damage_change = attack_and_damage(roll)
         defense = encounter.state[target].defense
         hit = attack >= defense  # §6: ties hit
@@ -155,6 +168,7 @@ def detonate(
     explosion: Explosion,
     *,
     spared: Collection[str] = (),
+    improves: str = EXPLOSION_TRAINING,
 ) -> list[Event]:
     """:func:`explode` with the numbers of an :class:`Explosion`."""
     e = explosion
@@ -168,7 +182,17 @@ def detonate(
         e.range_set,
         e.max_range,
         spared=spared,
+        improves=improves,
     )
+
+
+def is_foe(encounter: Encounter, source: str, target: str) -> bool:
+    """Whether ``target`` is on another side than the character who set the explosion off: only
+    then may the thrower's player edit the roll (G-154; ``G226_explosion_edits`` ``off``: never)."""
+    ids = encounter.state.ids()
+    if encounter.defaults.G226_explosion_edits == "off" or source not in ids or target not in ids:
+        return False
+    return encounter.state[source].side != encounter.state[target].side
 
 
 def meters_from(encounter: Encounter, spot: Position, character: str) -> float:

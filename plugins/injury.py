@@ -37,9 +37,11 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import last_logged_before, logged_between
+from mands_sim.log_index import kept_answer, last_logged_before, logged_between
 from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made, save_d100
 from mands_sim.units import SEGMENTS_PER_ROUND
+
+from .editing_points import edited_roll
 
 INJURY_ROLL: Final = "injury roll"
 """The purpose of an Injury roll's :class:`~mands_sim.events.RollMade` (G-18)."""
@@ -125,7 +127,15 @@ def damage_points_at(encounter: Encounter, index: int, character: str, maximum: 
 
 
 def hits_between(encounter: Encounter, start: int, end: int) -> list[Hit]:
-    """Every ``DamageTaken`` in ``encounter.log[start:end]``, each with the DP it took."""
+    """Every ``DamageTaken`` in ``encounter.log[start:end]``, each with the DP it took.
+
+    Found once while the log does not grow (``log_index.kept_answer``): a status check asks it
+    for each of its parts."""
+    key = ("hits_between", start, end)
+    return list(kept_answer(encounter, key, lambda: _hits(encounter, start, end)))
+
+
+def _hits(encounter: Encounter, start: int, end: int) -> list[Hit]:
     running: dict[str, int] = {}
     hits: list[Hit] = []
     for index, event in logged_between(encounter, DamageTaken, start, end):  # the log by kind
@@ -174,6 +184,27 @@ def roll_2d10(encounter: Encounter, actor: str, target: int, bonus_pool: int = 0
     )
 
 
+def survival_roll(
+    encounter: Encounter,
+    actor: str,
+    purpose: str,
+    target: int,
+    *,
+    improves: str,
+    bonus_pool: int = 0,
+) -> ActionRoll:
+    """A 2d10 roll ``actor`` makes to survive (an Injury roll, the save against a Death Shot, a
+    Bleeding Roll): its own Action Roll, so with Editing Points on its player may edit a failure
+    into a success (seed 000 "Editing Die Rolls", G-154); ``improves`` is what the points train."""
+    roll = roll_2d10(encounter, actor, target, bonus_pool)
+    return edited_roll(encounter, actor, None, purpose, roll, improves=improves)
+
+
+RESIST_DEATH: Final = "Resist Death"
+"""What Editing Points on an Injury roll or a Death Shot save train (seed 000: "Resist Death
+Increase: Add 1 to the character's Resist Death"; seed 001: it "is added to Injury rolls")."""
+
+
 def resist_death_target(encounter: Encounter, actor: str) -> int:
     """G-18, G-27: Constitution on the Sphere chart + Resist Death (seed "Resist Death")."""
     character = encounter.character(actor)
@@ -184,9 +215,12 @@ def resist_death_target(encounter: Encounter, actor: str) -> int:
 # --- Injury rolls (G-18, G-69) ---------------------------------------------------------------
 
 
-def needs_injury_roll(hit: Hit, maximum: int) -> bool:
-    """G-18: the hit took DP and left Body DP below 0, or took at least half the maximum."""
+def needs_injury_roll(hit: Hit, maximum: int, trigger: str = "severe") -> bool:
+    """G-18: the hit took DP and left Body DP below 0, or took at least half the maximum
+    (``G18_injury_trigger`` ``severe``); with ``any_dp``, any hit that took DP."""
     lost = hit.damage_points_lost
+    if trigger == "any_dp":
+        return lost > 0
     return lost > 0 and (hit.event.damage_points_after < 0 or 2 * lost >= maximum)
 
 
@@ -194,7 +228,8 @@ def injury_events(
     encounter: Encounter, actor: str, *, cause: str, damage_points: int
 ) -> list[Event]:
     """An Injury roll for ``actor`` at ``damage_points`` Body DP, and what a failure does."""
-    roll = roll_2d10(encounter, actor, resist_death_target(encounter, actor))
+    target = resist_death_target(encounter, actor)
+    roll = survival_roll(encounter, actor, INJURY_ROLL, target, improves=RESIST_DEATH)
     events: list[Event] = [roll_event(encounter, actor, INJURY_ROLL, roll)]
     if roll.succeeded:
         return events
@@ -241,7 +276,8 @@ def death_shot_events(
 
     G-27: a blow that took no DP does nothing more. Otherwise the victim saves on 2d10 vs.
     Constitution (Sphere) + Resist Death, unless ``save_allowed`` is false (Martial Punch: "There
-    is no save against it"); a failure takes the blow's DP again. The Injury roll it forces is
+    is no save against it"); a failure takes the blow's DP again (``G27_death_shot_failure``
+    ``dead``: every Body DP down to −(maximum), which kills). The Injury roll it forces is
     made when the victim's condition is checked (:mod:`mands_rulebook.out_of_action`), after
     every blow of the segment has landed (G-46).
     """
@@ -253,10 +289,14 @@ def death_shot_events(
         return []
     events: list[Event] = []
     if save_allowed:
-        roll = roll_2d10(encounter, victim, resist_death_target(encounter, victim))
+        target = resist_death_target(encounter, victim)
+        roll = survival_roll(encounter, victim, DEATH_SHOT_SAVE, target, improves=RESIST_DEATH)
         events.append(roll_event(encounter, victim, DEATH_SHOT_SAVE, roll))
         if roll.succeeded:
             return [*events, DeathShot(encounter.now, victim, attacker, True, 0)]
+    if encounter.defaults.G27_death_shot_failure == "dead":  # G-27: down to −(maximum Body DP)
+        maximum = encounter.character(victim).figured.damage_points.body
+        lost = max(0, taken[-1].damage_points_after + maximum)
     doubled = DamageTaken(
         segment=encounter.now,
         character=victim,
@@ -275,10 +315,13 @@ def death_shot_events(
 
 
 def nerve_pinch_rounds(encounter: Encounter, victim: str, quality: int) -> int:
-    """G-70: the Q applied, less Ignore Damage, times Skin Temper, rounded up (G-45)."""
+    """G-70: the Q applied, less Ignore Damage, times Skin Temper, rounded up as G-45 rounds
+    damage, or down under ``G70_nerve_pinch_rounding`` ``down``."""
     figured = encounter.character(victim).figured
     after_ignore = max(0, quality - int(figured.ignore_damage))
     multiplier: Fraction = figured.skin_temper.multiplier
+    if encounter.defaults.G70_nerve_pinch_rounding == "down":
+        return math.floor(after_ignore * multiplier)
     return math.ceil(after_ignore * multiplier)
 
 

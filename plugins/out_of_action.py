@@ -19,7 +19,10 @@ in one place, in this order, each step seeing the Body DP the one before left:
    character may come to (:mod:`mands_rulebook.coming_to`: a Nerve Pinch's rounds are over,
    G-171); knocked out by an
    Injury roll failed by 10+ or a Nerve Pinch; otherwise, at Body DP ≤ 0, 2d10 ≤ Constitution
-   (Sphere) + Resist Death + current Body DP (a negative number) or fall unconscious.
+   (Sphere) + Resist Death + current Body DP (a negative number) or fall unconscious. Switches:
+   ``G17_below_one_dp = "unconscious"`` makes Body DP ≤ 0 unconsciousness at once (no roll, and
+   no coming to while it lasts); ``G16_low_ep = "collapse"`` knocks out a character whose EP
+   deficit has reached its Constitution.
 
 A flyer that goes out of action before it lands falls (:mod:`mands_rulebook.falling`, G-175).
 
@@ -49,8 +52,10 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
+from mands_sim.log_index import kept_answer
 
 from .coming_to import coming_to
+from .exhaustion import low_ep_penalty
 from .falling import flyer_falls
 from .injury import (
     INJURY,
@@ -64,6 +69,7 @@ from .injury import (
     roll_2d10,
     roll_event,
     segment_start,
+    survival_roll,
 )
 
 BLEEDING: Final = "bleeding"
@@ -71,6 +77,10 @@ BLEEDING: Final = "bleeding"
 
 BLEEDING_ROLL: Final = "bleeding roll"
 """The purpose of a Bleeding Roll's :class:`~mands_sim.events.RollMade` (G-19)."""
+
+CONSTITUTION: Final = "Constitution"
+"""What Editing Points on a Bleeding Roll train: the roll is against Constitution (G-19,
+G-154)."""
 
 ROUNDS_BETWEEN_BLEEDING_ROLLS: Final = 2
 """G-19: without First Aid a Bleeding Roll comes every 2 rounds (First Aid halves it)."""
@@ -124,8 +134,22 @@ def hits_on(encounter: Encounter, actor: str, start: int) -> list[Hit]:
 
 
 def logged_since(encounter: Encounter, start: int, actor: str) -> list[Event]:
-    """The events about ``actor`` logged since ``log[start]``."""
-    return [e for e in encounter.log[start:] if getattr(e, "character", None) == actor]
+    """The events about ``actor`` logged since ``log[start]``.
+
+    The events since ``start`` are sorted by character once while the log does not grow
+    (``log_index.kept_answer``): a status check asks for them part by part, and the checks of
+    one segment ask for every character in turn."""
+    by_character = kept_answer(
+        encounter, ("logged_since", start), lambda: _by_character(encounter.log[start:])
+    )
+    return list(by_character.get(actor, ()))
+
+
+def _by_character(events: Sequence[Event]) -> dict[object, list[Event]]:
+    found: dict[object, list[Event]] = {}
+    for event in events:
+        found.setdefault(getattr(event, "character", None), []).append(event)
+    return found
 
 
 # --- 1. Injury rolls (G-18, G-27) ------------------------------------------------------------
@@ -151,8 +175,9 @@ def injury_cause(
         if isinstance(event, DeathShot) and not event.saved:
             return f"death shot by {event.source}"
     maximum = encounter.character(actor).figured.damage_points.body
+    trigger = encounter.defaults.G18_injury_trigger
     for hit in hits_on(encounter, actor, start):
-        if needs_injury_roll(hit, maximum):
+        if needs_injury_roll(hit, maximum, trigger):
             return f"hit by {hit.event.source}"
     return None
 
@@ -251,7 +276,10 @@ def bleeding_roll(encounter: Encounter, actor: str, dp: int, spell: BleedingSpel
     """G-19: 2d10 vs. Constitution (Sphere), pool = Body DP − penetrating DP lost."""
     constitution = encounter.character(actor).sheet.abilities.constitution
     target = int(encounter.charts.action.sphere(constitution))
-    roll = roll_2d10(encounter, actor, target, bonus_pool=dp - spell.penetrating_lost)
+    pool = dp - spell.penetrating_lost
+    roll = survival_roll(
+        encounter, actor, BLEEDING_ROLL, target, improves=CONSTITUTION, bonus_pool=pool
+    )
     events: list[Event] = [roll_event(encounter, actor, BLEEDING_ROLL, roll)]
     if roll.succeeded:
         events.append(BleedingStopped(encounter.now, actor, BLEEDING_ROLL))
@@ -283,15 +311,27 @@ def condition(
     dp = damage_points(state, pending)
     if is_dead(encounter, actor, start, dp):
         return [OutOfAction(encounter.now, actor, DEAD)]
+    out_below_one = encounter.defaults.G17_below_one_dp == "unconscious"
     if state.condition == UNCONSCIOUS:
-        return coming_to(encounter, actor, dp)
+        return [] if out_below_one and dp <= 0 else coming_to(encounter, actor, dp)
     if not state.in_action:
         return []
-    if knocked_out(encounter, actor, start, pending):
+    if knocked_out(encounter, actor, start, pending) or collapsed(encounter, state):
         return [OutOfAction(encounter.now, actor, UNCONSCIOUS)]
     if dp > 0:
         return []
+    if out_below_one:  # G-17 "unconscious": no roll to stay conscious
+        return [OutOfAction(encounter.now, actor, UNCONSCIOUS)]
     return consciousness_check(encounter, actor, dp)
+
+
+def collapsed(encounter: Encounter, state: CharacterState) -> bool:
+    """G-16 ``collapse``: the EP deficit (whole points, as the low-EP penalty) has reached
+    Constitution (gaps.md's optional reading); never with the default ``penalty``."""
+    if encounter.defaults.G16_low_ep != "collapse":
+        return False
+    deficit = -low_ep_penalty(state.endurance_points)
+    return deficit > 0 and deficit >= state.character.sheet.abilities.constitution
 
 
 def is_dead(encounter: Encounter, actor: str, start: int, dp: int) -> bool:

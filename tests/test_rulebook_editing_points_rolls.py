@@ -8,9 +8,20 @@ from typing import Any
 
 import pytest
 from mands_rulebook.editing_points import EditingPointsUsed, Ledger, editing_points_left, ledger
+from mands_rulebook.editing_points.rolls import rolls_edited
+from mands_rulebook.injury import death_shot_events
 
 from mands_sim.actions import Intent
-from mands_sim.events import ConsciousnessCheck, OutOfAction, RollMade
+from mands_sim.events import (
+    BleedingStopped,
+    ConsciousnessCheck,
+    DamageTaken,
+    DeathShot,
+    InjuryRolled,
+    OutOfAction,
+    RollMade,
+    WoundOpened,
+)
 from mands_sim.kernel.encounter import Encounter
 from tests.test_rulebook_editing_points import CLUB_ZAP, ON, Idle, checked, of, rooftop, wound
 
@@ -191,3 +202,80 @@ def test_character_roll_a_combat_roll_trains_the_skill_it_is_made_with() -> None
     encounter.initiate("seraph", Intent(CLUB_ZAP.name))
     (used,) = of(encounter.log, EditingPointsUsed)
     assert (used.points, used.improves) == (3, "Clubs")
+
+
+# --- the rolls a character makes to survive (G-154): Injury, Death Shot save, Bleeding --------
+
+
+def test_mands_status_check_a_player_edits_a_failed_injury_roll() -> None:
+    """Seraph is left at Body DP −2 (11 DP in one blow): his Injury roll, 2d10 ≤ Constitution 13
+    (Sphere) + Resist Death 4 = 17 (G-18), comes 9 + 9 = 18, failed by 1: one Editing Point makes
+    it — no Injury damage (G-69) — and half a point trains Resist Death (seed 000: "Resist Death
+    Increase"), the whole point is Experience. His check at −2 (15) is 5 + 5, made. With the
+    rule off the roll stands: 1 Injury damage, Body DP −3."""
+    on, off = rooftop(ON, dice={"seraph": [9, 9, 5, 5]}), rooftop(dice={"seraph": [9, 9, 5, 5]})
+    for encounter in (on, off):
+        wound(encounter, "seraph", -2)
+    edited, plain = checked(on, "seraph"), checked(off, "seraph")
+    assert of(edited, EditingPointsUsed) == [
+        EditingPointsUsed(
+            0, "seraph", 1, "edit roll", "injury roll", "Resist Death", "player", -1, 0
+        )
+    ]
+    assert ledger(on.log, "seraph") == Ledger(1, {"Resist Death": Fraction(1, 2)})
+    assert ledger(on.log, "seraph").experience == 1
+    assert of(edited, InjuryRolled) == []
+    assert [e.injury_points for e in of(plain, InjuryRolled)] == [1]
+    assert (on.state["seraph"].damage_points, off.state["seraph"].damage_points) == (-2, -3)
+    assert editing_points_left(on, "seraph") == 3
+
+
+def test_mands_status_check_points_used_on_the_injury_roll_are_gone_for_the_check() -> None:
+    """The Injury roll 10 + 10 = 20 against 17 takes 3 of Seraph's 4 points; the check at −2
+    (15) then comes 9 + 8 = 17, failed by 2 with 1 point left: he falls unconscious."""
+    encounter = rooftop(ON, dice={"seraph": [10, 10, 9, 8]})
+    wound(encounter, "seraph", -2)
+    events = checked(encounter, "seraph")
+    assert [(e.purpose, e.points) for e in of(events, EditingPointsUsed)] == [("injury roll", 3)]
+    assert events[-1] == OutOfAction(0, "seraph", "unconscious")
+
+
+def test_death_shot_events_the_victims_player_edits_the_save() -> None:
+    """A Death Shot takes 4 of Seraph's 9 Body DP; his save, 2d10 ≤ 17 (G-27), comes 9 + 9 = 18:
+    one of his player's points saves him (Resist Death trains); without the seam open (the
+    rule off) the shot is not saved and doubles the DP lost."""
+    blow = [DamageTaken(0, "seraph", "sphinx", 4, 4, 0, 5)]
+    on = rooftop(ON, dice={"seraph": [9, 9]})
+    with rolls_edited() as pending:
+        saved = death_shot_events(on, "sphinx", "seraph", blow)
+    off = rooftop(dice={"seraph": [9, 9]})
+    unsaved = death_shot_events(off, "sphinx", "seraph", blow)
+    assert [(e.purpose, e.improves, e.points) for e in of(pending, EditingPointsUsed)] == [
+        ("death shot save", "Resist Death", 1)
+    ]
+    assert [e.saved for e in of(saved, DeathShot)] == [True]
+    assert [(e.saved, e.extra_damage_points) for e in of(unsaved, DeathShot)] == [(False, 4)]
+
+
+def bleeding_rooftop(optional: list[str] | None) -> Encounter:
+    """Seraph, out of VP, takes a penetrating wound of 3 DP (9 → 6); nobody acts. Round 1
+    (segment 50): −1 (5); round 2 (100): the Bleeding Roll, 2d10 vs. Constitution 13 (Sphere)
+    with the pool 5 − (3 + 1) = 1 → 14 (G-19), comes 8 + 7 = 15."""
+    encounter = rooftop(optional, dice={"seraph": [8, 7]})
+    wound(encounter, "seraph", 6, penetrating=3)
+    encounter.emit([WoundOpened(0, "seraph", "sphinx", 3)])
+    encounter.run(until=110)
+    return encounter
+
+
+def test_mands_status_check_a_player_edits_a_failed_bleeding_roll() -> None:
+    """The Bleeding Roll fails by 1: one point stops the bleeding at Body DP 5 (half a point
+    trains Constitution, what the roll is against); off, Seraph bleeds on to 4."""
+    on, off = bleeding_rooftop(ON), bleeding_rooftop(None)
+    assert [(e.purpose, e.improves, e.points) for e in of(on.log, EditingPointsUsed)] == [
+        ("bleeding roll", "Constitution", 1)
+    ]
+    assert ledger(on.log, "seraph").training == {"Constitution": Fraction(1, 2)}
+    assert [e.segment for e in of(on.log, BleedingStopped)] == [100]
+    assert not of(off.log, BleedingStopped)
+    assert (on.state["seraph"].damage_points, off.state["seraph"].damage_points) == (5, 4)

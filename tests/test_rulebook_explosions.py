@@ -7,10 +7,16 @@ the grunt of ``tests/data/fighters.py`` (VP 28, Defense 0).
 
 from __future__ import annotations
 
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
+from mands_rulebook.editing_points import EditingPointsUsed
+from mands_rulebook.editing_points.rolls import rolls_edited
 from mands_rulebook.explosions import (
+    EXPLOSION_ROLL,
+    EXPLOSION_TRAINING,
     Exploded,
     ExplosionDamage,
     anti_matter,
@@ -20,13 +26,17 @@ from mands_rulebook.explosions import (
 from mands_rulebook.thrown_objects import ObjectLanded
 
 from mands_sim.actions import Intent
+from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, DefenseChanged, Event, RollMade
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
 from tests.data.explosions_grenade import GrenadePlugin
 from tests.data.fighters import grunt
 from tests.data.opponents_scenes import Plays, scene
 
 STREET = ("center", "near", "mid", "far", "roof")
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
 EDGES = [("center", "near", 3.0), ("near", "mid", 3.0), ("mid", "far", 4.0), ("far", "roof", 10.0)]
 
 
@@ -160,5 +170,163 @@ def test_mands_action_resolve_an_anti_matter_throw_explodes_where_it_lands() -> 
     assert (landed.segment, landed.place, landed.scatter) == (20, "mid", 0.0)
     (exploded,) = of(events, Exploded)
     assert exploded.caught == ("b", "c")
+    hits = [(e.character, e.raw, e.virtual_damage_points_after) for e in of(events, DamageTaken)]
+    assert hits == [("b", 10, 18), ("c", 10, 18)]
+
+
+# --- Editing Points on the rolls against foes (seed 000 "Editing Die Rolls", G-154) -----------
+
+
+def edited_blast(
+    dice: list[int], sides: dict[str, dict[str, dict[str, Any]]], **defaults: Any
+) -> tuple[list[Event], list[Event]]:
+    """An explosion at the center with the Editing Points seam open (as the rule's hook wrapper
+    opens it while an action resolves): its events and the points used."""
+    encounter = scene(
+        sides,
+        where={"a": "center", "b": "near", "c": "mid", "pal": "near", "bomber": "roof"},
+        places=STREET,
+        edges=EDGES,
+        dice={"bomber": dice},
+        defaults={"G150_player_characters": "first_side", **defaults},
+    )
+    with rolls_edited() as pending:
+        events = explode(encounter, "bomber", "center", **BLAST)
+    return events, list(pending)
+
+
+VICTIMS = {"bombers": {"bomber": grunt()}, "victims": {i: grunt() for i in "abc"}}
+
+
+def test_explode_the_throwers_player_edits_a_roll_against_a_foe() -> None:
+    """The blast of our own case, the bomber now a player character (G-150 ``first_side``): b's
+    roll, 6 + 6 = 12 vs 11 (Q −1), missed Defense 0; one Editing Point makes it (Q 0, Attack 0:
+    ties hit, §6) and b takes the same 9 (G-83 "once"): VP 28 → 19. Seed 000: half a point
+    trains what the roll was for, the whole point is Experience."""
+    events, used = edited_blast([3, 3, 4, 5, 6, 6, 2, 2], VICTIMS)
+    assert used == [
+        EditingPointsUsed(
+            0, "bomber", 1, "edit roll", EXPLOSION_ROLL, EXPLOSION_TRAINING, "player", -1, 0
+        )
+    ]
+    (point,) = used
+    assert isinstance(point, EditingPointsUsed)
+    assert (point.training, point.experience) == (Fraction(1, 2), 1)
+    attacks = [(e.target, e.attack, e.hit) for e in of(events, AttackResolved)]
+    assert attacks == [("a", 5, True), ("b", 0, True), ("c", 5, True)]
+    hits = [(e.character, e.virtual_damage_points_after) for e in of(events, DamageTaken)]
+    assert hits == [("a", 19), ("b", 19), ("c", 19)]
+
+
+def test_explode_with_the_rule_off_edits_nothing() -> None:
+    """The same dice outside the seam (Editing Points off): b's roll stays a miss."""
+    encounter, _ = street([3, 3, 4, 5, 6, 6, 2, 2], G150_player_characters="first_side")
+    events = explode(encounter, "bomber", "center", **BLAST)
+    assert not of(events, EditingPointsUsed)
+    assert [(e.target, e.hit) for e in of(events, AttackResolved)] == [
+        ("a", True),
+        ("b", False),
+        ("c", True),
+    ]
+
+
+def test_explode_never_edits_a_roll_against_a_friend() -> None:
+    """The bomber's friend ``pal`` stands near (3 m) as b did: its roll, 6 + 6 = 12 vs 11, fails
+    by 1 and stays failed — no player spends points to hurt a friend (G-154); the foes' rolls
+    (a 3 + 3, c 2 + 2) are made and need none."""
+    sides = {"bombers": {"bomber": grunt(), "pal": grunt()}, "victims": {"a": grunt()}}
+    sides["victims"]["c"] = grunt()
+    events, used = edited_blast([3, 3, 4, 5, 2, 2, 6, 6], sides)
+    assert used == []
+    assert [(e.target, e.hit) for e in of(events, AttackResolved)] == [
+        ("a", True),
+        ("c", True),
+        ("pal", False),
+    ]
+
+
+def test_explode_a_non_player_thrower_edits_nothing() -> None:
+    """G-150's default reading (``first_side_specials``): the bomber is no Special character,
+    so no player edits its rolls, and (G-153 off) nor does the Editor."""
+    events, used = edited_blast(
+        [3, 3, 4, 5, 6, 6, 2, 2], VICTIMS, G150_player_characters="first_side_specials"
+    )
+    assert used == []
+    assert [(e.target, e.hit) for e in of(events, AttackResolved)][1] == ("b", False)
+
+
+def test_explode_names_what_the_points_train() -> None:
+    """A caller names the skill its explosion trains (``improves``; a power: "combat with" it)."""
+    encounter = scene(
+        VICTIMS,
+        where={"a": "center", "b": "near", "c": "mid", "bomber": "roof"},
+        places=STREET,
+        edges=EDGES,
+        dice={"bomber": [3, 3, 4, 5, 6, 6, 2, 2]},
+        defaults={"G150_player_characters": "first_side"},
+    )
+    with rolls_edited() as pending:
+        explode(encounter, "bomber", "center", **BLAST, improves="combat with Anti-Matter")
+    assert [e.improves for e in pending if isinstance(e, EditingPointsUsed)] == [
+        "combat with Anti-Matter"
+    ]
+
+
+def test_g226_off_edits_no_explosion_roll() -> None:
+    """The switch changes the outcome: with ``G226_explosion_edits = "off"`` the player's point
+    is not used on b's roll (6 + 6 = 12 vs 11), and b is not hit."""
+    events, used = edited_blast([3, 3, 4, 5, 6, 6, 2, 2], VICTIMS, G226_explosion_edits="off")
+    assert used == []
+    assert [(e.target, e.hit) for e in of(events, AttackResolved)] == [
+        ("a", True),
+        ("b", False),
+        ("c", True),
+    ]
+
+
+def test_mands_action_resolve_an_anti_matter_throw_with_editing_points_on() -> None:
+    """The Anti-Matter throw above with ``optional = ["editing-points"]`` and the bomber a player
+    character (G-150 ``first_side``): aim 4 + 4 = 8 vs 12, made; at segment 20 b (3 m) rolls
+    7 + 7 = 14 against 13, failed by 1: the rule's wrapper of ``mands_action_resolve`` lets the
+    bomber's player use one point (logged with the resolution), Q 0, Attack 0 hits Defense 0;
+    4d6 1 + 2 + 3 + 4 = 10 on b and on c (6 + 6, Q 1): VP 28 → 18 each."""
+    sheets = {"bomber": grunt(), **{i: grunt() for i in "abc"}}
+    where = {"a": "center", "b": "near", "c": "mid", "bomber": "roof"}
+    side = {"bomber": "bombers", "a": "victims", "b": "victims", "c": "victims"}
+    data: dict[str, Any] = {
+        "format": 1,
+        "name": "editing a blast",
+        "map": {
+            "places": [{"name": name} for name in STREET],
+            "edges": [{"between": [a, b], "length": length} for a, b, length in EDGES],
+        },
+        "sides": [
+            {
+                "name": name,
+                "characters": [
+                    {"id": i, "sheet": dict(sheets[i]), "place": where[i]}
+                    for i in sheets
+                    if side[i] == name
+                ],
+            }
+            for name in ("bombers", "victims")
+        ],
+        "stop": {"time_limit": 500},
+        "rules": {
+            "optional": ["editing-points"],
+            "defaults": {"G150_player_characters": "first_side"},
+        },
+    }
+    lob = Intent("lob-anti-matter", options={"at": "mid", "pr": 20})
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS),
+        dice=ScriptedDice({"bomber": [4, 4, 7, 7, 1, 2, 3, 4, 6, 6]}),
+        minds={"bomber": Plays(lob), **{i: Plays() for i in "abc"}},  # type: ignore[dict-item]
+        extra_plugins={"grenade": GrenadePlugin()},
+    )
+    events: list[Event] = []
+    simulation.build([events.append]).run(until=20)
+    used = [(e.segment, e.character, e.points, e.purpose) for e in of(events, EditingPointsUsed)]
+    assert used == [(20, "bomber", 1, EXPLOSION_ROLL)]
     hits = [(e.character, e.raw, e.virtual_damage_points_after) for e in of(events, DamageTaken)]
     assert hits == [("b", 10, 18), ("c", 10, 18)]

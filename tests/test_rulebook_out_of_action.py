@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +311,20 @@ def test_a_saved_nerve_pinch_does_nothing() -> None:
     assert not kinds(events, NervePinched)
 
 
+def test_g70_nerve_pinch_rounding_down_shortens_the_knock_out() -> None:
+    """G-70 from the scenario's [rules.defaults]: Seraph fails his save (50 vs. 20) against 5 Q;
+    5 × 9/10 = 4.5 rounds: 5 rounded up (until 250), 4 rounded down (until 200)."""
+    answers: dict[str, list[NervePinched]] = {}
+    for rounding in ("up", "down"):
+        encounter = idle({"seraph": [50]}, G70_nerve_pinch_rounding=rounding)
+        events = nerve_pinch_events(encounter, "sphinx", "seraph", 5)
+        answers[rounding] = kinds(events, NervePinched)
+    assert answers == {
+        "up": [NervePinched(0, "seraph", "sphinx", 5, 250)],
+        "down": [NervePinched(0, "seraph", "sphinx", 4, 200)],
+    }
+
+
 # --- G-19: bleeding ---------------------------------------------------------------------------
 
 
@@ -370,3 +385,79 @@ def test_a_reported_wound_is_not_opened_twice(already: bool) -> None:
     encounter.emit([hit(encounter, "seraph", 2, penetrating=2), *reported])
     opened = kinds(mands_status_check(encounter, "seraph") or [], WoundOpened)
     assert len(opened) == (0 if already else 1)
+
+
+# --- the switches: G16_low_ep, G17_below_one_dp, G18_injury_trigger, G27_death_shot_failure ---
+
+
+def test_mands_status_check_g16_collapse_knocks_out_at_a_deficit_of_constitution() -> None:
+    """G-16: Seraph (Constitution 32) at −32 EP fights on under ``penalty`` (the penalty is the
+    Bonus Pool's); under ``collapse`` (gaps.md's optional reading) he is knocked out."""
+    answers: dict[str, list[Event] | None] = {}
+    for reading in ("penalty", "collapse"):
+        encounter = idle(G16_low_ep=reading)
+        encounter.state["seraph"].endurance_points = Fraction(-32)
+        answers[reading] = mands_status_check(encounter, "seraph")
+    assert answers == {"penalty": [], "collapse": [OutOfAction(0, "seraph", "unconscious")]}
+
+
+def test_mands_status_check_g16_collapse_spares_a_deficit_short_of_constitution() -> None:
+    encounter = idle(G16_low_ep="collapse")
+    encounter.state["seraph"].endurance_points = Fraction(-31)
+    assert mands_status_check(encounter, "seraph") == []
+
+
+def test_mands_status_check_g17_unconscious_needs_no_roll_at_zero_dp() -> None:
+    """G-17: Seraph at 0 DP (Injury roll 5 + 5 made first) rolls 6 + 6 = 12 ≤ 17 and stays
+    conscious under ``check``; under ``unconscious`` he is out at once, no roll."""
+    checked = out_of_vp(idle({"seraph": [5, 5, 6, 6]}), "seraph")
+    checked.emit([hit(checked, "seraph", 9)])
+    rolled = mands_status_check(checked, "seraph") or []
+    assert [c.stays_conscious for c in kinds(rolled, ConsciousnessCheck)] == [True]
+    assert not kinds(rolled, OutOfAction)
+    out = out_of_vp(idle({"seraph": [5, 5]}, G17_below_one_dp="unconscious"), "seraph")
+    out.emit([hit(out, "seraph", 9)])
+    events = mands_status_check(out, "seraph") or []
+    assert not kinds(events, ConsciousnessCheck)
+    assert events[-1] == OutOfAction(0, "seraph", "unconscious")
+
+
+def test_mands_status_check_g17_unconscious_does_not_come_to_below_one_dp() -> None:
+    """G-17 ``unconscious``: at a Payment Segment an unconscious Seraph at 0 DP rolls nothing
+    (G-171's roll to come to would need dice: there are none)."""
+    encounter = out_of_vp(idle({"seraph": [5, 5]}, G17_below_one_dp="unconscious"), "seraph")
+    encounter.emit([hit(encounter, "seraph", 9)])
+    encounter.emit(mands_status_check(encounter, "seraph") or [])
+    encounter.run(until=50)
+    assert (encounter.state["seraph"].condition, mands_status_check(encounter, "seraph")) == (
+        "unconscious",
+        [],
+    )
+
+
+def test_mands_status_check_g18_any_dp_rolls_for_a_small_hit() -> None:
+    """G-18: Seraph loses 4 of 9 DP and stays above 0: no Injury roll under ``severe``; under
+    ``any_dp`` a roll, 2d10 ≤ 17 (6 + 6)."""
+    severe = out_of_vp(idle(), "seraph")
+    severe.emit([hit(severe, "seraph", 4)])
+    anything = out_of_vp(idle({"seraph": [6, 6]}, G18_injury_trigger="any_dp"), "seraph")
+    anything.emit([hit(anything, "seraph", 4)])
+    rolls = kinds(mands_status_check(anything, "seraph") or [], RollMade)
+    assert (mands_status_check(severe, "seraph"), [(r.purpose, r.target) for r in rolls]) == (
+        [],
+        [("injury roll", 17)],
+    )
+
+
+def test_g27_dead_an_unsaved_death_shot_kills() -> None:
+    """G-27 ``dead``: Seraph fails the save (9 + 9 = 18 against 17) after a blow that left him 6
+    of 9 Body DP: the Death Shot takes 6 + 9 = 15 more, to −9 = −(maximum), and his next
+    status check (its forced Injury roll 5 + 5 first) finds him dead."""
+    encounter = out_of_vp(idle({"seraph": [9, 9, 5, 5]}, G27_death_shot_failure="dead"), "seraph")
+    blow = [hit(encounter, "seraph", 3)]
+    events = death_shot_events(encounter, "sphinx", "seraph", blow)
+    (doubled,) = kinds(events, DamageTaken)
+    assert (doubled.taken, doubled.damage_points_after) == (15, -9)
+    encounter.emit([*blow, *events])
+    status = mands_status_check(encounter, "seraph") or []
+    assert status[-1] == OutOfAction(0, "seraph", "dead")

@@ -20,7 +20,10 @@ only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin
   the charm and horror rolls call :func:`edited_roll` on theirs): it changes nothing while the
   rule is off. The Editor may lower a villain's successful Combat Roll at a player character
   (G-193, off by default); the consciousness check of :mod:`mands_rulebook.out_of_action`
-  (G-17) is edited after the fact: its outcome depends on nothing but the roll (G-154).
+  (G-17) is edited after the fact: its outcome depends on nothing but the roll (G-154). The
+  rolls a character makes to survive — the Injury roll, the save against a Death Shot, the
+  Bleeding Roll (:func:`mands_rulebook.injury.survival_roll`) — are its player's to edit too,
+  and so is an explosion's roll against the thrower's foes (never its friends).
 * **Death Shot** (:mod:`.death_shots`; seed 000): a player turns a fist attack into a Death
   Shot (intent option ``death_shot``) for 4 Editing Points, which train the combat skill;
   "Editors cannot use this option": a non-player's Death Shot is refused while the rule is on,
@@ -120,9 +123,10 @@ class EditingPointsRule:
         fact (G-154), a death cancelled by a Fate Point (G-34)."""
         with rolls_edited() as pending:
             events = yield
-        if events is None:
-            return None
-        checked = edit_consciousness_check(encounter, actor, [*pending, *events])
+            if events is None:
+                return None
+            # inside: the points already used on this check's Injury or Bleeding Roll count
+            checked = edit_consciousness_check(encounter, actor, [*pending, *events])
         return cancel_deaths(encounter, checked)
 
 

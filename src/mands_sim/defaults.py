@@ -410,6 +410,14 @@ class RuleDefaults:
         "off",
         ("off", "spare_players"),
     )
+    G226_explosion_edits: Literal["foes", "off"] = _default(
+        "G-226",
+        "Editing Points on an explosion's rolls (one per character caught): the thrower's player "
+        "(or the Editor, G-153) edits a failed roll against a character of another side, never "
+        "against a friend ('foes'), or no explosion roll is edited ('off').",
+        "foes",
+        ("foes", "off"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "
