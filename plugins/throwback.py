@@ -44,7 +44,7 @@ from mands_sim.world import Position, World
 
 from .damage import PENETRATING, Blow, strike
 from .falling import thrown_fall
-from .injury import Hit, hits_between, roll_2d10, roll_event
+from .injury import Hit, hits_between, roll_event, survival_roll
 from .movement import position_now
 
 THROWBACK_ROLL: Final = "throwback roll"
@@ -177,7 +177,9 @@ def throwback(encounter: Encounter, impact: Impact) -> tuple[list[Event], int]:
     if bonus is None:
         return [], 0
     victim = impact.victim
-    roll = roll_2d10(encounter, victim, throwback_target(encounter, impact, bonus))
+    target = throwback_target(encounter, impact, bonus)
+    # seed 000: the victim's own 2d10 roll, so its player may edit it (G-154); it is for Mass
+    roll = survival_roll(encounter, victim, THROWBACK_ROLL, target, improves="Mass")
     events: list[Event] = [roll_event(encounter, victim, THROWBACK_ROLL, roll)]
     if roll.succeeded:
         return events, 0

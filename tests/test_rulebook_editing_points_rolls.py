@@ -10,6 +10,7 @@ import pytest
 from mands_rulebook.editing_points import EditingPointsUsed, Ledger, editing_points_left, ledger
 from mands_rulebook.editing_points.rolls import rolls_edited
 from mands_rulebook.injury import death_shot_events
+from mands_rulebook.throwback import Impact, throwback
 
 from mands_sim.actions import Intent
 from mands_sim.events import (
@@ -255,6 +256,24 @@ def test_death_shot_events_the_victims_player_edits_the_save() -> None:
     ]
     assert [e.saved for e in of(saved, DeathShot)] == [True]
     assert [(e.saved, e.extra_damage_points) for e in of(unsaved, DeathShot)] == [(False, 4)]
+
+
+def test_throwback_the_victims_player_edits_the_throwback_roll() -> None:
+    """Seraph loses 1 DP to 10 raw: his Throwback Roll is 2d10 ≤ Mass 16 (Sphere) − 10 + his
+    Strength bonus 9 = 15 (seed "Throwback Roll") and comes 8 + 8 = 16. One of his player's
+    points keeps him standing (half a point trains Mass); with the rule off he is thrown by the
+    1 missed."""
+    impact = Impact("seraph", "sphinx", 10, 1)
+    on = rooftop(ON, dice={"seraph": [8, 8]})
+    with rolls_edited() as pending:
+        kept, kept_margin = throwback(on, impact)
+    off = rooftop(dice={"seraph": [8, 8]})
+    _, thrown_margin = throwback(off, impact)
+    assert [(e.purpose, e.improves, e.points) for e in of(pending, EditingPointsUsed)] == [
+        ("throwback roll", "Mass", 1)
+    ]
+    assert (kept_margin, thrown_margin) == (0, 1)
+    assert [roll.total for roll in of(kept, RollMade)] == [16]
 
 
 def bleeding_rooftop(optional: list[str] | None) -> Encounter:

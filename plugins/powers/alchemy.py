@@ -42,6 +42,7 @@ from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, action_roll
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
+from ..editing_points import edited_roll
 from ..injury import roll_event
 from ..power_kit import (
     ACTIVE_TIME,
@@ -139,13 +140,15 @@ def alchemy_save(encounter: Encounter, victim: str, penalty: int) -> ActionRoll:
     constitution = encounter.character(victim).sheet.abilities.constitution
     target = encounter.charts.action.sphere(constitution)
     in_pool = encounter.defaults.G103_alchemy_save_penalty == "pool"
-    return action_roll(
+    roll = action_roll(
         encounter.dice_for(victim),
         target=target if in_pool else target - penalty,
         bonus_pool=-penalty if in_pool else 0,
         is_special=encounter.character(victim).sheet.is_special,
         charts=encounter.charts,
     )
+    # the victim's own 2d10, so its player may edit it (seed 000, G-154)
+    return edited_roll(encounter, victim, None, SAVE, roll, improves="Constitution")
 
 
 def transmutation(

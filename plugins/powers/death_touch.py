@@ -40,8 +40,8 @@ from mands_sim.registry import Register
 
 from ..damage import PENETRATING
 from ..dropping import ep_row_costing
-from ..injury import roll_2d10
 from ..injury import roll_event as save_event
+from ..injury import survival_roll
 from ..out_of_action import DEAD
 from ..power_kit import (
     ACTIVE_TIME,
@@ -152,9 +152,9 @@ def death_touch_events(
     character = encounter.character(target)
     maximum = int(character.figured.damage_points.body)
     constitution = int(character.sheet.abilities.constitution)
-    roll = roll_2d10(
-        encounter, target, save_target(encounter.charts.action, maximum, constitution, pr)
-    )
+    needed = save_target(encounter.charts.action, maximum, constitution, pr)
+    # the target's own 2d10 (G-121), so its player may edit it (seed 000, G-154)
+    roll = survival_roll(encounter, target, DEATH_TOUCH_SAVE, needed, improves="Constitution")
     events: list[Event] = [save_event(encounter, target, DEATH_TOUCH_SAVE, roll)]
     if not roll.succeeded:
         points = death_points(roll_d100(encounter.dice_for(actor)), pr)
