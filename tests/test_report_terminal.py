@@ -85,3 +85,16 @@ def test_the_wear_columns_appear_only_when_something_happened() -> None:
     assert "bled" not in quiet and "Death Shots" not in quiet and "Fate Points" not in quiet
     assert optional_columns(with_counts(NONE, 0.0, 0.0)) == []
     assert optional_columns(SUMMARY) == []  # a report from before the counts
+
+
+def test_an_80_column_terminal_shows_every_character_id_whole() -> None:
+    """The risks and the losses are two tables, the ids never wrapped: at 80 columns (a pipe,
+    a CI log) a long id such as ``police-officer-3`` still reads whole in both."""
+    counted = with_counts(RATE, 0.25, 0.1)
+    long_id = {**counted["characters"][0], "id": "police-officer-3"}
+    summary = {**counted, "characters": [long_id]}
+    console = Console(record=True, width=80)
+    render(summary, console)
+    lines = console.export_text().splitlines()
+    assert sum("police-officer-3" in line for line in lines) == 2
+    assert max(len(line) for line in lines) <= 80

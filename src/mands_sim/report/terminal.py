@@ -19,10 +19,12 @@ def percent(value: dict[str, float]) -> str:
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
-    """Print the report: verdict, sides, duration, characters, action mix, notable runs, errors."""
+    """Print the report: verdict, sides, duration, characters and their losses, action mix,
+    notable runs, errors."""
     console.print(_headline(summary))
     console.print(_sides(summary))
     console.print(_characters(summary))
+    console.print(_losses(summary))
     if "awards" in summary:
         render_awards(summary["awards"], console)
     console.print(_action_mix(summary))
@@ -114,16 +116,15 @@ def optional_columns(summary: dict[str, Any]) -> list[Column]:
 
 
 def _characters(summary: dict[str, Any]) -> Table:
-    table = Table(title="Characters", title_justify="left")
-    for column in ("character", "side", "out of action", "unconscious", "injured", "dead"):
-        table.add_column(column, justify="left" if column in ("character", "side") else "right")
-    for column in ("median VP / DP / EP lost", "damage dealt / taken per run"):
+    """Each character's risks with their intervals (the losses are in :func:`_losses`, so each
+    table fits an 80-column terminal)."""
+    table = Table(title="Characters (95 % Wilson intervals)", title_justify="left")
+    table.add_column("character", no_wrap=True)
+    table.add_column("side", no_wrap=True)
+    for column in ("out of action", "unconscious", "injured", "dead"):
         table.add_column(column, justify="right")
-    extra = optional_columns(summary)
-    for heading, _ in extra:
-        table.add_column(heading, justify="right")
     for c in summary["characters"]:
-        rates, lost = c["rates"], c["median_lost"]
+        rates = c["rates"]
         table.add_row(
             c["id"],
             c["side"],
@@ -131,6 +132,23 @@ def _characters(summary: dict[str, Any]) -> Table:
             percent(rates["unconscious"]),
             percent(rates["injured"]),
             percent(rates["dead"]),
+        )
+    return table
+
+
+def _losses(summary: dict[str, Any]) -> Table:
+    """Each character's losses and damage, and the :func:`optional_columns`."""
+    table = Table(title="Losses", title_justify="left")
+    table.add_column("character", no_wrap=True)
+    for column in ("median VP / DP / EP lost", "damage dealt / taken per run"):
+        table.add_column(column, justify="right")
+    extra = optional_columns(summary)
+    for heading, _ in extra:
+        table.add_column(heading, justify="right")
+    for c in summary["characters"]:
+        lost = c["median_lost"]
+        table.add_row(
+            c["id"],
             f"{lost['vp']} / {lost['dp']} / {lost['ep']}",
             f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}",
             *(cell(c) for _, cell in extra),
