@@ -15,7 +15,7 @@ Nerve Pinch) belong to their own plugins' actions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
@@ -48,12 +48,16 @@ from .damage import Blow, strike
 from .editing_points import character_roll
 from .injury import death_shot_attack, death_shot_events
 
+COMBAT_ROLL_ROW: Final = 5
+"""``rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a
+power attack pays it besides its own row, as a punch pays it besides Hand Damage's (G-13)."""
+
 FIST_ATTACK = ActionDefinition(
     name="fist-attack",
     # rules/charts.md §8 and rules/combat.md §3: a fist attack's Performance Time is 15.
     performance_time=15,
     # rules/combat.md §5: the Combat Roll starts at EP row 5 (Hand Damage is charged apart).
-    ep_row=5,
+    ep_row=COMBAT_ROLL_ROW,
     needs_target=True,
     summary="An unarmed blow: Combat Roll, Attack against Defense, Hand Damage.",
 )

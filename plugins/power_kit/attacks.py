@@ -31,14 +31,11 @@ from mands_sim.rolls import ActionRoll, reduced_performance_time
 from ..control import POWER_OPTION
 from ..damage import Blow, strike
 from ..editing_points import character_roll
-from ..fists import new_defense, prepare_blow, roll_event, spend_quality
+from ..fists import COMBAT_ROLL_ROW, new_defense, prepare_blow, roll_event, spend_quality
 from ..maintained import maintained_shot
 from ..range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from ..weapons.table import Ranges
 from .uses import BlowFor, PowerSpend, PowerUse, PowerUsed
-
-COMBAT_ROLL_ROW: Final = 5
-"""``rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), charged besides the power (G-13)."""
 
 TOUCH_OPTION: Final = "touch"
 """``Intent.options`` key: set aside Combat-Roll Q to touch instead of hitting for DP."""

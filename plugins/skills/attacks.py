@@ -32,6 +32,7 @@ from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
 from ..fists import (
+    COMBAT_ROLL_ROW,
     FIST_SKILL,
     HAND_DAMAGE_ROW,
     called_shot,
@@ -45,9 +46,6 @@ from ..fists import (
 from ..range import CONTACT, reach_refusals, sight_modifier
 from ..surprise import bought_down
 from ..throwback import Impact, collision, flight, moved
-
-COMBAT_ROLL_ROW: Final = 5
-"""``rules/combat.md`` §5: the Combat Roll costs 1 EP (row 5), paid per attempt."""
 
 SKILL_ATTACK_TIME: Final = 15
 """G-86: a martial or wrestling blow takes a fist's Performance Time (``rules/charts.md`` §8)."""

@@ -13,8 +13,6 @@ Chance of the target's place is rolled against a ranged hit (G-63).
 
 from __future__ import annotations
 
-from typing import Final
-
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.dice import roll_d100
 from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated, WeaponThrown
@@ -22,13 +20,17 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
-from ..fists import combat_roll, new_defense, prepare_blow, roll_event, spend_quality
+from ..fists import (
+    COMBAT_ROLL_ROW,
+    combat_roll,
+    new_defense,
+    prepare_blow,
+    roll_event,
+    spend_quality,
+)
 from ..movement import position_now
 from .table import WEAPON_OPTION, Weapon, standard_weapons
 from .thrown import thrown_intent
-
-COMBAT_ROLL_ROW: Final = 5
-"""``rules/combat.md`` §5: the Combat Roll costs 1 EP (row 5), charged besides the weapon (G-13)."""
 
 WEAPON_ATTACK = ActionDefinition(
     name="weapon-attack",
