@@ -66,9 +66,9 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import reduced_performance_time
 
 from ..control import LOST_CONTROL, POWER_OPTION
+from ..fists import COMBAT_ROLL_ROW
 from ..range import reach_refusals
 from .attacks import (
-    COMBAT_ROLL_ROW,
     SET_ASIDE,
     TOUCH_NEEDED,
     TOUCH_OPTION,

@@ -33,9 +33,9 @@ from mands_sim.events import Event, WeaponReadied
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 
+from ..fists import COMBAT_ROLL_ROW
 from .armed import SPEED_STEP, Armed, attacks, enemies_nearest_first
 from .attacking import (
-    COMBAT_ROLL_ROW,
     WEAPON_ATTACK,
     allocated,
     attack_initiation,

@@ -1,6 +1,6 @@
 """What else a run did to each character, counted from its event log for the run summary.
 
-:func:`mands_sim.simulation.summarise` reads damage, actions, injuries, throwbacks and falls;
+:func:`mands_sim.outcome.summarise` reads damage, actions, injuries, throwbacks and falls;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
 bleeding (G-19), Endurance Points below zero (``rules/combat.md`` §10, G-16), Death Shots given
 and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mands_sim.simulation import CharacterOutcome, RunResult
+from mands_sim.outcome import CharacterOutcome, RunResult
 
 RECORD_FORMAT: Final = 2
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
@@ -17,7 +17,7 @@ resumed (:class:`mands_sim.batch.store.ResultStore`)."""
 
 @dataclass(frozen=True, slots=True)
 class CharacterRecord:
-    """How one character came out of one run (``mands_sim.simulation.CharacterOutcome``)."""
+    """How one character came out of one run (``mands_sim.outcome.CharacterOutcome``)."""
 
     id: str
     side: str

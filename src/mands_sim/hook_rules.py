@@ -1,0 +1,270 @@
+"""The kernel's view of the rules: every question goes to a plugin hook (``docs/hooks.md``).
+
+:class:`HookRules` answers the kernel's :class:`~mands_sim.kernel.encounter.Rules` questions
+by calling the plugin hooks, with the action hooks dispatched to the implementations that
+answer the action asked about and the answers of one roll or intent kept while nothing is
+logged (``docs/performance.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pluggy
+
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.charts import Charts
+from mands_sim.errors import PluginError
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
+from mands_sim.plugin_calls import ActionDispatch, action_dispatch, each_plugin, results_by_plugin
+from mands_sim.registry import Registries
+
+
+@dataclass(frozen=True, slots=True)
+class _KeptModifiers:
+    """The Bonus Pool modifiers of the roll just asked about, and when (segment, log length)."""
+
+    encounter: Encounter
+    actor: str
+    intent: Intent
+    purpose: str
+    segment: int
+    logged: int
+    modifiers: list[Modifier]
+
+    def serve(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> bool:
+        """Whether this is the same roll (same encounter and intent), in the same segment with
+        no event logged since."""
+        return (
+            encounter is self.encounter
+            and intent is self.intent
+            and actor == self.actor
+            and purpose == self.purpose
+            and len(encounter.log) == self.logged
+            and encounter.now == self.segment
+        )
+
+
+@dataclass(slots=True)
+class _KeptRefusals:
+    """The refusal-hook answers given in one segment with the log at one length, by actor and
+    intent object (intents need not be hashable, so the key is the object's id, and the intent
+    is kept so its id is not reused)."""
+
+    encounter: Encounter
+    segment: int
+    logged: int
+    answers: dict[tuple[str, int], tuple[Intent, list[str]]]
+
+    def fresh(self, encounter: Encounter) -> bool:
+        return (
+            encounter is self.encounter
+            and len(encounter.log) == self.logged
+            and encounter.now == self.segment
+        )
+
+
+class HookRules:
+    """The rules as the kernel sees them, answered by the plugin hooks (``docs/hooks.md``).
+
+    With ``fast_calls`` (the default) the action hooks go only to the implementations that
+    answer the action asked about (:class:`~mands_sim.plugin_calls.ActionDispatch`), and the
+    refusals of one intent are asked once per segment and log length; without it every
+    implementation is called every time, as a plain ``pm.hook`` call does. Results are the same
+    either way (``tests/test_simulation.py`` compares the event logs of every bundled
+    scenario); the switch is there to show it and to measure what it saves.
+    """
+
+    def __init__(
+        self,
+        pm: pluggy.PluginManager,
+        registries: Registries,
+        charts: Charts,
+        *,
+        fast_calls: bool = True,
+    ) -> None:
+        self.pm = pm
+        self.registries = registries
+        """What the plugins registered (powers, skills, actions …), for rules that look names up."""
+        self.charts = charts
+        self.fast_calls = fast_calls
+        self.dispatch: ActionDispatch | None = action_dispatch(pm) if fast_calls else None
+        self._kept: _KeptModifiers | None = None
+        self._refusals: _KeptRefusals | None = None
+        self.actions: dict[str, ActionDefinition] = {
+            name: entry.payload  # type: ignore[misc]
+            for name, entry in registries.actions.items()
+        }
+        self._partners: dict[str, frozenset[str]] | None = None
+
+    def definition(self, action: str) -> ActionDefinition:
+        try:
+            return self.actions[action]
+        except KeyError:
+            raise ActionRefused(f"no plugin registers an action named '{action}'") from None
+
+    def refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        """``mands_action_refusals``, combined; asked once per intent object, segment and log
+        length (a policy asks before it chooses, the kernel again as it initiates): the hook
+        must not roll dice and reads only the encounter, which changes only as events are
+        logged."""
+        if self.dispatch is None:
+            return self._refusals_now(encounter, actor, intent)
+        kept = self._refusals
+        if kept is None or not kept.fresh(encounter):
+            kept = self._refusals = _KeptRefusals(
+                encounter, encounter.now, len(encounter.log), {}
+            )
+        key = (actor, id(intent))
+        answer = kept.answers.get(key)
+        if answer is None or answer[0] is not intent:
+            answer = kept.answers[key] = (intent, self._refusals_now(encounter, actor, intent))
+        return list(answer[1])
+
+    def _refusals_now(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        if self.dispatch is None:
+            results = self.pm.hook.mands_action_refusals(
+                encounter=encounter, actor=actor, intent=intent
+            )
+        else:
+            results = self.dispatch.call(
+                "mands_action_refusals", intent.action,
+                encounter=encounter, actor=actor, intent=intent,
+            )  # fmt: skip
+        return sorted(reason for reasons in results for reason in reasons)
+
+    def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
+        """The raw Bonus Pool the ``"pool"`` modifiers add up to.
+
+        The modifiers are kept for the :meth:`quality_modifier` of the same roll, which rule
+        plugins ask right after, so a roll costs one ``mands_bonus_pool_modifiers`` call."""
+        modifiers = self._modifiers(encounter, actor, intent, purpose)
+        self._kept = _KeptModifiers(
+            encounter, actor, intent, purpose, encounter.now, len(encounter.log), modifiers
+        )
+        return sum(m.amount for m in modifiers if m.applies_to == "pool")
+
+    def quality_modifier(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> int:
+        """What the ``"quality"`` modifiers add to Q after the roll.
+
+        Reuses the modifiers :meth:`bonus_pool` just got for the same roll: the hook must not
+        roll dice and reads only the encounter, which changes only as events are logged, so
+        the same roll in the same segment with no event logged in between gets the same
+        modifiers."""
+        kept, self._kept = self._kept, None
+        if kept is not None and kept.serve(encounter, actor, intent, purpose):
+            modifiers = kept.modifiers
+        else:
+            modifiers = self._modifiers(encounter, actor, intent, purpose)
+        return sum(m.amount for m in modifiers if m.applies_to == "quality")
+
+    def _modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
+        if self.dispatch is None:
+            results = self.pm.hook.mands_bonus_pool_modifiers(
+                encounter=encounter, actor=actor, intent=intent, purpose=purpose
+            )
+        else:
+            results = self.dispatch.call(
+                "mands_bonus_pool_modifiers", intent.action,
+                encounter=encounter, actor=actor, intent=intent, purpose=purpose,
+            )  # fmt: skip
+        return [modifier for modifiers in results for modifier in modifiers]
+
+    def initiate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation:
+        initiation: Initiation | None
+        if self.dispatch is None:
+            initiation = self.pm.hook.mands_action_initiate(
+                encounter=encounter, actor=actor, intent=intent, definition=definition
+            )
+        else:
+            initiation = self.dispatch.call(
+                "mands_action_initiate", definition.name,
+                encounter=encounter, actor=actor, intent=intent, definition=definition,
+            )  # fmt: skip
+        if initiation is None:
+            raise PluginError("(none)", f"no plugin initiates '{definition.name}'")
+        return initiation
+
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        if self.dispatch is None:
+            events = self.pm.hook.mands_action_resolve(
+                encounter=encounter, actor=actor, action=action
+            )
+        else:
+            events = self.dispatch.call(
+                "mands_action_resolve", action.name, encounter=encounter, actor=actor, action=action
+            )
+        return list(events or [])
+
+    def after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> Iterator[list[Event]]:
+        """``mands_action_after``: each plugin's events in plugin-name order, one plugin at a
+        time, so the kernel applies one plugin's events before the next plugin looks."""
+        hook = "mands_action_after"
+        if self.dispatch is None:
+            results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, action=action)
+        else:
+            results = self.dispatch.each_plugin(
+                hook, action.name, encounter=encounter, actor=actor, action=action
+            )
+        for _, events in results:
+            yield list(events)  # type: ignore[call-overload]
+
+    def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
+        events: list[Event] | None = self.pm.hook.mands_status_check(
+            encounter=encounter, actor=actor
+        )
+        return list(events or [])
+
+    def opening(self, encounter: Encounter) -> list[Event]:
+        """``mands_encounter_opening``: results concatenated in plugin-name order."""
+        results = results_by_plugin(self.pm, "mands_encounter_opening", encounter=encounter)
+        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
+    def sustain(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        """``mands_action_sustain``: results concatenated in plugin-name order."""
+        hook = "mands_action_sustain"
+        if self.dispatch is None:
+            results = results_by_plugin(
+                self.pm, hook, encounter=encounter, actor=actor, action=action
+            )
+        else:
+            results = list(
+                self.dispatch.each_plugin(
+                    hook, action.name, encounter=encounter, actor=actor, action=action
+                )
+            )
+        return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
+    def ep_cost(self, row: int) -> Fraction:
+        return self.charts.ep_use.cost(row)
+
+    def partners(self, action: str) -> frozenset[str]:
+        """Actions that may start in the segment ``action`` does (``starts_with``, both ways)."""
+        if self._partners is None:
+            pairs = [(a, b) for a, d in self.actions.items() for b in d.starts_with]
+            pairs += [(b, a) for a, b in pairs]
+            self._partners = {
+                name: frozenset(b for a, b in pairs if a == name) for name in self.actions
+            }
+        return self._partners.get(action, frozenset())
+
+    def allowance(self, encounter: Encounter, actor: str) -> str | None:
+        """``mands_initiation_allowance``: a rule's leave to initiate again in this segment."""
+        allowed: str | None = self.pm.hook.mands_initiation_allowance(
+            encounter=encounter, actor=actor
+        )
+        return allowed
+
+
+__all__ = ["HookRules"]

@@ -1,0 +1,121 @@
+"""The kernel's view of the rules answered by the plugin hooks (``mands_sim.hook_rules``): the
+modifiers of one roll and the refusals of one intent are asked once while nothing is logged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mands_sim.hook_rules as hook_rules
+import mands_sim.simulation as simulation_module
+from mands_sim import hookimpl
+from mands_sim.actions import Intent, Modifier
+from mands_sim.events import EncounterStarted
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+def test_hook_rules_is_imported_from_the_simulation_module_as_well() -> None:
+    """``from mands_sim.simulation import HookRules`` keeps working."""
+    for name in hook_rules.__all__:
+        assert getattr(simulation_module, name) is getattr(hook_rules, name)
+
+
+def test_a_built_encounter_asks_its_rules_through_hook_rules() -> None:
+    encounter = Simulation(load_scenario(SCENARIO)).build()
+    assert isinstance(encounter.rules, hook_rules.HookRules)
+
+
+class CountingModifiers:
+    """+2 to the pool and −1 to Q for purpose "test roll"; counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def mands_bonus_pool_modifiers(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+    ) -> list[Modifier]:
+        if purpose != "test roll":
+            return []
+        self.calls += 1
+        return [Modifier(2, "test"), Modifier(-1, "test", applies_to="quality")]
+
+
+def counted_encounter() -> tuple[Encounter, CountingModifiers]:
+    counter = CountingModifiers()
+    spec = load_scenario(SCENARIO)
+    return Simulation(spec, extra_plugins={"counter": counter}).build(), counter
+
+
+def test_mands_bonus_pool_modifiers_is_asked_once_for_the_pool_and_the_quality_of_a_roll() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    rules = encounter.rules
+    pool = rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    quality = rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert (pool, quality, counter.calls) == (2, -1, 1)
+
+
+def test_mands_bonus_pool_modifiers_is_asked_again_once_an_event_is_logged() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    encounter.emit([EncounterStarted(0, "test", 0, ("seraph", "sphinx"))])
+    encounter.rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert counter.calls == 2
+
+
+def test_mands_bonus_pool_modifiers_is_asked_again_for_another_roll() -> None:
+    encounter, counter = counted_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.bonus_pool(encounter, "seraph", intent, "test roll")
+    encounter.rules.quality_modifier(
+        encounter, "seraph", Intent("punch", target="sphinx"), "test roll"
+    )
+    encounter.rules.quality_modifier(encounter, "seraph", intent, "test roll")
+    assert counter.calls == 3
+
+
+class CountingRefusals:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl
+    def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+        self.calls += 1
+        return ["not now"] if intent.reason == "rude" else []
+
+
+def refusing_encounter(*, fast_calls: bool = True) -> tuple[Encounter, CountingRefusals]:
+    counter = CountingRefusals()
+    spec = load_scenario(SCENARIO)
+    simulation = Simulation(spec, extra_plugins={"counter": counter}, fast_calls=fast_calls)
+    return simulation.build(), counter
+
+
+def test_mands_action_refusals_is_asked_once_per_intent_segment_and_log_length() -> None:
+    encounter, counter = refusing_encounter()
+    intent, other = Intent("punch", target="sphinx"), Intent("punch", "sphinx", reason="rude")
+    answers = [encounter.rules.refusals(encounter, "seraph", i) for i in (intent, other, intent)]
+    assert answers == [[], ["not now"], []]
+    assert counter.calls == 2
+
+
+def test_mands_action_refusals_is_asked_again_once_an_event_is_logged() -> None:
+    encounter, counter = refusing_encounter()
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.refusals(encounter, "seraph", intent)
+    encounter.emit([EncounterStarted(0, "test", 0, ("seraph", "sphinx"))])
+    encounter.rules.refusals(encounter, "seraph", intent)
+    assert counter.calls == 2
+
+
+def test_mands_action_refusals_without_fast_calls_is_asked_every_time() -> None:
+    encounter, counter = refusing_encounter(fast_calls=False)
+    intent = Intent("punch", target="sphinx")
+    encounter.rules.refusals(encounter, "seraph", intent)
+    encounter.rules.refusals(encounter, "seraph", intent)
+    assert counter.calls == 2

@@ -1,0 +1,43 @@
+"""The summary of one run (``mands_sim.outcome``): damage, actions and the knockout, tallied
+from the event log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mands_sim.outcome as outcome_module
+import mands_sim.simulation as simulation_module
+from mands_sim.events import ActionStarted, DamageTaken, Event, OutOfAction
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+def test_the_run_summary_is_imported_from_the_simulation_module_as_well() -> None:
+    """``from mands_sim.simulation import RunResult`` (and the rest) keeps working."""
+    for name in outcome_module.__all__:
+        assert getattr(simulation_module, name) is getattr(outcome_module, name)
+
+
+def test_the_run_summary_tallies_damage_actions_and_the_knockout() -> None:
+    events: list[Event] = []
+    result = Simulation(load_scenario(SCENARIO), seed=7).run(observers=[events.append])
+    by_id = {c.character_id: c for c in result.characters}
+    damage = [e for e in events if isinstance(e, DamageTaken)]
+    for actor, outcome in by_id.items():
+        assert outcome.damage_dealt == sum(e.taken for e in damage if e.source == actor)
+        assert outcome.damage_taken == sum(e.taken for e in damage if e.character == actor)
+        started = [e for e in events if isinstance(e, ActionStarted) and e.character == actor]
+        assert sum(count for _, count in outcome.actions) == len(started)
+    (out,) = [e for e in events if isinstance(e, OutOfAction)]
+    assert by_id[out.character].out_at == out.segment == result.segments
+
+
+def test_a_run_stopped_before_its_end_is_summarised_without_a_winner() -> None:
+    encounter = Simulation(load_scenario(SCENARIO), seed=7).start()
+    ended = encounter.run(until=3)
+    result = outcome_module.summarise(encounter, 7, ended)
+    assert ended is None
+    assert (result.winner, result.reason, result.segments) == (None, "stopped early", encounter.now)
+    assert result.events == len(encounter.log)
