@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,16 +15,12 @@ from mands_sim.events import (
     ActionDropped,
     ActionResolved,
     ActionStarted,
-    EndurancePaid,
     Event,
     PushedBack,
     Surprised,
-    to_json_line,
 )
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.kernel.state import CharacterState
-from mands_sim.scenario import load_scenario
-from mands_sim.simulation import Simulation
 
 ACTIONS = {
     "rifle-shot": ActionDefinition("rifle-shot", performance_time=15, ep_row=9),
@@ -192,50 +187,6 @@ def test_one_initiation_per_segment() -> None:
         encounter.initiate("maria", Intent("spell"))
 
 
-def test_sustained_reroll_pays_only_the_difference() -> None:
-    """Seed "EP Cost": an action started at 3 EP/round on segment 15 and re-rolled on segment
-    35 to 4 EP/round pays only 1 more EP."""
-    encounter = Encounter(
-        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=60
-    )
-    encounter.env.run(until=15)
-    action = encounter.initiate("maria", Intent("lift"))
-    encounter.env.run(until=35)
-    encounter.reroll_sustained("maria", action.action_id, row=8)
-    amounts = [e.amount for e in of(encounter, EndurancePaid)]  # type: ignore[attr-defined]
-    assert amounts == [3, 1]
-
-
-def test_sustained_reroll_under_the_book_ledger_pays_in_full() -> None:
-    """G-36 switch: the Example of Movement pays the full new cost at each re-roll."""
-    encounter = Encounter(
-        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=60
-    )
-    action = encounter.initiate("maria", Intent("lift"))
-    encounter.reroll_sustained("maria", action.action_id, row=8, full=True)
-    assert [e.amount for e in of(encounter, EndurancePaid)] == [3, 4]  # type: ignore[attr-defined]
-
-
-def test_sustained_action_pays_again_at_each_payment_segment() -> None:
-    """G-33: Payment Segments on every multiple of 50; a sustained action pays its row again."""
-    sustained = ActionDefinition("hold", performance_time=120, is_sustained=True, ep_row=7)
-    ACTIONS["hold"] = sustained
-    try:
-        encounter = run({15: "hold"}, until=130)
-    finally:
-        del ACTIONS["hold"]
-    paid = [(e.segment, e.amount) for e in of(encounter, EndurancePaid)]  # type: ignore[attr-defined]
-    assert paid == [(15, 3), (50, 3), (100, 3)]
-
-
-def test_the_ep_ledger_equals_the_sum_of_charges() -> None:
-    encounter = run({0: "rifle-shot", 20: "lift", 35: "run"}, until=120)
-    maria = encounter.state["maria"]
-    charged = sum(e.amount for e in of(encounter, EndurancePaid))  # type: ignore[attr-defined]
-    assert maria.ep_spent == charged
-    assert maria.endurance_points == 50 - charged
-
-
 def test_time_limit_ends_the_encounter_without_a_winner() -> None:
     encounter = run({}, until=120)
     assert encounter.ended is not None
@@ -319,27 +270,6 @@ def test_idle_since_tracks_when_the_character_last_had_nothing_in_progress() -> 
     encounter = run({0: "rifle-shot"}, until=40)
     assert encounter.state["maria"].idle_since == 15
     assert encounter.state["foe"].idle_since == 0
-
-
-def test_a_sustained_action_dropped_at_a_payment_segment_pays_nothing_more() -> None:
-    """``Rules.sustain`` (``mands_action_sustain``) sees a sustained action before it pays."""
-    ACTIONS["hold"] = ActionDefinition("hold", performance_time=120, is_sustained=True, ep_row=7)
-    rules = SyntheticRules()
-    rules.drop_sustained_at = 100
-    try:
-        encounter = Encounter(
-            [character("maria"), character("foe", "b")],
-            rules=rules,
-            minds={"maria": Script({15: "hold"}), "foe": Script({})},
-            time_limit=200,
-        )
-        encounter.run()
-    finally:
-        del ACTIONS["hold"]
-    paid = [e.segment for e in of(encounter, EndurancePaid)]
-    assert paid == [15, 50]
-    assert [e.segment for e in of(encounter, ActionDropped)] == [100]
-    assert of(encounter, ActionResolved) == []
 
 
 def test_a_passive_action_waits_a_tenth_of_a_sustained_actions_own_pt() -> None:
@@ -464,33 +394,3 @@ def test_g161_push_makes_actions_started_together_push_each_other_back() -> None
     )
     encounter.run()
     assert [(e.segment, e.action) for e in of(encounter, PushedBack)] == [(0, "run")]  # type: ignore[attr-defined]
-
-
-def wake_every_sleeper(encounter: Encounter) -> None:
-    """How the kernel woke sleepers after a completion before it kept the restless apart:
-    every character, in id order (``Encounter.wake`` skips the awake and the busy)."""
-    for actor in encounter.state.ids():
-        encounter.wake(actor)
-
-
-def runs(name: str) -> list[tuple[list[str], int]]:
-    """Each seed's JSONL log and the SimPy events it scheduled."""
-    path = Path(__file__).parent.parent / "scenarios" / f"{name}.toml"
-    simulation, found = Simulation(load_scenario(path)), []
-    for seed in range(3):
-        encounter = simulation.start(seed=seed)
-        encounter.run(until=400)
-        log = [to_json_line(event) for event in encounter.log]
-        found.append((log, int(next(encounter.env._eid))))
-    return found
-
-
-@pytest.mark.parametrize("name", ["bank_job", "mob", "grunts"])
-def test_waking_only_the_restless_logs_what_waking_every_sleeper_logs(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``_wake_everyone`` looks only at sleepers that may have no active action: the same
-    events, byte for byte, and the same SimPy events scheduled as waking every sleeper."""
-    restless = runs(name)
-    monkeypatch.setattr(Encounter, "_wake_everyone", wake_every_sleeper)
-    assert runs(name) == restless

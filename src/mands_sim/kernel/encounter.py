@@ -4,23 +4,18 @@ The :class:`Encounter` owns a ``simpy.Environment`` whose time unit is one segme
 :class:`~mands_sim.kernel.agenda.Agenda` that fixes the order of everything in a segment, one
 SimPy process per character, and the encounter state. Rules live in plugins: the kernel asks
 its :class:`Rules` (backed by the plugin hooks) whether an action may start, how it starts
-(rolls, Quality, costs, performance time) and what it does when it completes. The kernel itself
-enforces only the time rules of ``rules/combat.md`` §1 and §3:
+(rolls, Quality, costs, performance time) and what it does when it completes. The processes
+are :mod:`mands_sim.kernel.lives`. The kernel itself enforces only the time rules of
+``rules/combat.md`` §1 and §3:
 
-* one initiation per segment; one active action at a time; passive actions may start during
-  another action once ⌈PT/10⌉ of its segments have passed; any action may start during passive
-  ones (``rules/gaps.md`` G-12);
-* the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
-  (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
-  (``Rules.allowance``: Double Action's second action, even an active one beside the first);
-  only then is the mind asked again in the same segment;
+* when a character may initiate (one initiation per segment, passive actions, surprise, the
+  exceptions of ``starts_with`` and ``Rules.allowance``): :mod:`mands_sim.kernel.initiation`;
+  only when an exception applies is the mind asked again in the same segment;
 * starting an action during others adds 1 segment of pushback to each of them (G-161: not to
   those started in the same segment);
-* single actions pay EP per attempt; sustained ones when they start and at every Payment
-  Segment (G-33), and a re-roll pays only the difference above what was paid this period (the
-  seed's "EP Cost"; G-36 switches to the example's full payments);
-* a surprised character initiates nothing before its surprise ends (§2); an action can end
-  early without resolving (:meth:`Encounter.drop`).
+* Endurance Point payments, per attempt, at every Payment Segment (G-33) and on a re-roll
+  (G-36): :mod:`mands_sim.kernel.payment`;
+* an action can end early without resolving (:meth:`Encounter.drop`).
 
 What the kernel asks and is answered (:class:`Rules`, :class:`Mind`, :class:`Initiation` …)
 lives in :mod:`mands_sim.kernel.contracts`, and is imported from here as well.
@@ -28,19 +23,12 @@ lives in :mod:`mands_sim.kernel.contracts`, and is imported from here as well.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Generator, Iterable, Mapping
-from fractions import Fraction
 from typing import Any
 
 import simpy
 
-from mands_sim.actions import (
-    ActionDefinition,
-    ActionInProgress,
-    Intent,
-    Wait,
-)
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.events import (
     ActionDropped,
@@ -48,7 +36,6 @@ from mands_sim.events import (
     ActionStarted,
     BackInAction,
     EncounterEnded,
-    EndurancePaid,
     Event,
     OutOfAction,
     PushedBack,
@@ -65,28 +52,11 @@ from mands_sim.kernel.contracts import (
     Verdict,
     side_out_of_action,
 )
+from mands_sim.kernel.initiation import timing_refusal
+from mands_sim.kernel.lives import Lives
+from mands_sim.kernel.payment import Payments
 from mands_sim.kernel.state import CharacterState, EncounterState
 from mands_sim.kernel.time import CharacterClock, SegmentTime, TimeModel, character_clock
-
-_NO_EP = Fraction(0)
-"""Nothing paid yet this period: one shared zero (a ``Fraction`` is immutable) rather than a
-new one at every charge."""
-
-
-def _trigger(event: simpy.Event) -> None:
-    if not event.triggered:
-        event.succeed()
-
-
-def _passive_wait(action: ActionInProgress) -> int:
-    """⌈PT/10⌉ segments of ``action`` must pass before a passive action starts (§3).
-
-    A sustained action runs on past its Performance Time (a run lasts until it arrives), so its
-    own PT counts (movement: PT 6 → 1 segment), not how long it has been scheduled to run."""
-    time = action.performance_time
-    if action.definition.is_sustained:
-        time = min(time, action.definition.performance_time)
-    return math.ceil(time / 10)
 
 
 class Encounter:
@@ -130,13 +100,11 @@ class Encounter:
         self.ended: EncounterEnded | None = None
         self._next_action_id = 1
         self._entries: dict[int, Entry] = {}
-        self._wakes: dict[str, simpy.Event] = {}
-        self._restless: set[str] = set()
-        """Sleepers that may have no active action: every sleeper, less those found busy by
-        :meth:`_wake_everyone` and not since freed by an event of theirs (:meth:`emit`)."""
-        self._paid_this_period: dict[int, Fraction] = {}
+        self.lives = Lives(self)
+        """The characters' processes (:mod:`mands_sim.kernel.lives`)."""
+        self.payments = Payments(self)
+        """The EP ledger (:mod:`mands_sim.kernel.payment`)."""
         self._started = False
-        self._lives: dict[str, simpy.Process] = {}
         self._status_due: set[tuple[int, str]] = set()
 
     # -- the clock -----------------------------------------------------------------------
@@ -151,6 +119,11 @@ class Encounter:
         self._time = model
         self._clock: CharacterClock | None = character_clock(model)
         """``model`` if it orders a segment and times each character (asked once, here)."""
+
+    @property
+    def clock(self) -> CharacterClock | None:
+        """The time model if it orders a segment and times each character, else ``None``."""
+        return self._clock
 
     @property
     def now(self) -> int:
@@ -175,8 +148,8 @@ class Encounter:
         self._started = True
         self.emit(self.rules.opening(self))
         for state in self.state:
-            self._begin_life(state.character_id)
-        self._schedule_payment()
+            self.lives.begin(state.character_id)
+        self.payments.schedule_payment()
         self.agenda.add(self.time_limit, Phase.STATUS, "", self._time_up, label="time limit")
 
     def _drive(self, until: int | None) -> Generator[simpy.Event, Any, None]:
@@ -221,14 +194,14 @@ class Encounter:
             for observer in self.observers:
                 observer(event)
             if isinstance(event, ActionDropped):
-                self._restless.add(event.character)
+                self.lives.restless.add(event.character)
                 self._forget(event)
             elif isinstance(event, ActionResolved | OutOfAction):
-                self._restless.add(event.character)  # its active action may have ended
+                self.lives.restless.add(event.character)  # its active action may have ended
             elif isinstance(event, PushedBack):
                 self._reschedule(event)
             elif isinstance(event, BackInAction):
-                self._come_back(event.character)
+                self.lives.come_back(event.character)
 
     def _reschedule(self, event: PushedBack) -> None:
         """Pushback a rule returned as an event moves the action's completion (§8.2).
@@ -248,152 +221,17 @@ class Encounter:
             entry.cancel()
         self.wake(event.character)
 
-    # -- character processes -------------------------------------------------------------
-
-    def _begin_life(self, actor: str) -> None:
-        self._lives[actor] = self.env.process(self._life(actor))
-
-    def _come_back(self, actor: str) -> None:
-        """A character back in action (§9) chooses again: its process, ended when it fell out
-        of action, starts anew; one still waiting is woken."""
-        if not self.state[actor].in_action:
-            return
-        life = self._lives.get(actor)
-        if life is not None and life.is_alive:
-            self.wake(actor)
-        else:
-            self._begin_life(actor)
-
-    def _life(self, actor: str) -> Generator[simpy.Event, Any, None]:
-        """One character's process: wait until it may act, ask its mind, start the action."""
-        state = self.state[actor]
-        while state.in_action and self.ended is None:
-            if state.active_action is None:
-                wake = self._sleep(actor)
-                self.wake(actor)
-                yield wake
-            elif getattr(self.minds[actor], "passive_actions", False):
-                yield self._alarm(self._earliest_passive(state), actor)
-            else:
-                yield self._sleep(actor)  # until the active action completes
-            if not state.in_action or self.ended is not None:
-                return
-            decision = self.minds[actor].choose(self, actor)
-            if decision is None:
-                yield self._sleep(actor)  # nothing to do until something changes
-            elif isinstance(decision, Wait):
-                yield self._alarm(decision.until, actor)
-            else:
-                self.initiate(actor, decision)
-                self._initiate_again(actor)
-
-    def _initiate_again(self, actor: str) -> None:
-        """While a rule allows another initiation in this segment, ask the mind again (§3).
-
-        An answer the clock or the rules refuse, ``None`` or a :class:`Wait` ends the segment's
-        initiations: the character is then asked as it would have been without the question."""
-        while self._may_initiate_again(actor):
-            decision = self.minds[actor].choose(self, actor)
-            if not isinstance(decision, Intent) or self.refused(actor, decision):
-                return
-            self.initiate_checked(actor, decision, self.rules.definition(decision.action))
-
-    def _may_initiate_again(self, actor: str) -> bool:
-        """Whether some action could still be initiated in this segment: a partner of every
-        action initiated in it, or one a rule allows (``Rules.allowance``)."""
-        state = self.state[actor]
-        if not state.in_action or self.ended is not None or state.last_initiation != self.now:
-            return False
-        partners = [self.rules.partners(name) for name in state.initiated]
-        return bool(frozenset.intersection(*partners)) or self._allowed(actor)
-
-    def _allowed(self, actor: str) -> bool:
-        return self.rules.allowance(self, actor) is not None
-
-    def _alarm(self, segment: int, actor: str) -> simpy.Event:
-        alarm = self.env.event()
-        self.at(segment, Phase.INITIATE, actor, lambda: _trigger(alarm))
-        return alarm
-
-    def _sleep(self, actor: str) -> simpy.Event:
-        wake = self.env.event()
-        self._wakes[actor] = wake
-        self._restless.add(actor)
-        return wake
-
-    def _earliest_initiation(self, state: CharacterState) -> int:
-        """One initiation per segment (``rules/combat.md`` §3)."""
-        earliest = max(self.now, state.surprised_until)
-        if state.last_initiation is not None and state.last_initiation >= earliest:
-            earliest = state.last_initiation + 1
-        clock = self._clock
-        if clock is None:
-            return self._time.initiation_segment(earliest)
-        return clock.character_initiation_segment(self, state.character_id, earliest)
-
-    def _earliest_passive(self, state: CharacterState) -> int:
-        """A passive action may start once ⌈PT/10⌉ of each running action has passed (§3)."""
-        waits = [a.started_at + _passive_wait(a) for a in state.actions]
-        return max([self._earliest_initiation(state), *waits])
-
     def wake(self, actor: str) -> None:
-        """Let a sleeping ``actor`` with no active action choose at its next chance to initiate."""
-        state = self.state[actor]
-        wake = self._wakes.get(actor)
-        if wake is None or state.active_action is not None:
-            return
-        del self._wakes[actor]
-        self.at(self._earliest_initiation(state), Phase.INITIATE, actor, lambda: _trigger(wake))
-
-    def _wake_everyone(self) -> None:
-        """Every sleeping character with no active action, in id order, gets its chance to
-        choose again (:meth:`wake`).
-
-        Only sleepers can be woken, and a sleeper found busy here stays busy until an event of
-        its own ends its active action (``ActionResolved``, ``ActionDropped``, ``OutOfAction``:
-        the only ways ``CharacterState.actions`` loses one), which puts it back among the
-        restless; so the busy are not looked at again on every completion."""
-        restless = self._restless
-        for actor in sorted(restless.intersection(self._wakes)):
-            self.wake(actor)
-            if actor in self._wakes:
-                restless.discard(actor)  # asleep until its active action ends
+        """Let a sleeping ``actor`` with no active action choose at its next chance to initiate
+        (:meth:`~mands_sim.kernel.lives.Lives.wake`)."""
+        self.lives.wake(actor)
 
     # -- the action lifecycle ------------------------------------------------------------
 
     def check_timing(self, actor: str, definition: ActionDefinition) -> str | None:
-        """Why the clock forbids starting ``definition`` now, or ``None`` (§3, G-12)."""
-        state = self.state[actor]
-        if not state.in_action:
-            return f"{actor} is {state.condition}"
-        if self.now < state.surprised_until:
-            return f"{actor} is surprised until segment {state.surprised_until}"
-        again = state.last_initiation == self.now
-        partnered = again and self._partnered(state, definition)
-        allowed = again and not partnered and self._allowed(actor)
-        if again and not (partnered or allowed):
-            return "one initiation per segment"
-        running = state.active_action
-        if running is not None and not definition.is_passive and not self._beside(state, allowed):
-            return f"{running.name} is in progress and {definition.name} is not passive"
-        for action in state.actions:
-            wait = _passive_wait(action)
-            together = again and action.started_at == self.now  # started in this segment
-            if definition.is_passive and self.now < action.started_at + wait and not together:
-                return f"a passive action may start only {wait} segments into {action.name}"
-        return None
-
-    def _partnered(self, state: CharacterState, definition: ActionDefinition) -> bool:
-        """Whether ``definition`` may start with every action initiated in this segment (its
-        ``starts_with``, read both ways, §3): a jump in the segment a move starts."""
-        partners = self.rules.partners(definition.name)
-        return all(name in partners for name in state.initiated)
-
-    def _beside(self, state: CharacterState, allowed: bool) -> bool:
-        """An allowed initiation may be active beside the active actions started in this same
-        segment (Double Action), never beside older ones."""
-        actives = [a for a in state.actions if not a.definition.is_passive]
-        return allowed and all(a.started_at == self.now for a in actives)
+        """Why the clock forbids starting ``definition`` now, or ``None`` (§3, G-12;
+        :func:`~mands_sim.kernel.initiation.timing_refusal`)."""
+        return timing_refusal(self, actor, definition)
 
     def refused(self, actor: str, intent: Intent) -> list[str]:
         """Why ``intent`` may not start now: the clock's reason and the rules' (none: it may)."""
@@ -428,7 +266,7 @@ class Encounter:
         self.state.stage(action)
         self.emit([self._started_event(actor, action)])
         self._schedule_completion(actor, action)
-        self.pay(actor, action, initiation.charges, new_period=True)
+        self.payments.pay(actor, action, initiation.charges, new_period=True)
         apart = self.defaults.G161_same_segment_pushback == "none"
         for running in in_progress:
             if apart and running.started_at == self.now:
@@ -504,7 +342,7 @@ class Encounter:
             self.emit(follow_up)
         hurt = sorted({str(getattr(e, "character", actor)) for e in events} | {actor})
         self.at(self.now, Phase.STATUS, actor, lambda: self._status(hurt))
-        self._wake_everyone()
+        self.lives.wake_everyone()
 
     def _resolved_event(self, actor: str, action: ActionInProgress) -> ActionResolved:
         outcome = str(action.prepared.get("outcome", "done"))
@@ -517,7 +355,7 @@ class Encounter:
             outcome=outcome,
         )
 
-    # -- Endurance Points ----------------------------------------------------------------
+    # -- Endurance Points (:mod:`mands_sim.kernel.payment`) ------------------------------
 
     def pay(
         self,
@@ -528,77 +366,11 @@ class Encounter:
         new_period: bool = False,
     ) -> None:
         """Charge EP off the EP Use Chart (seed "EP Cost"); EP may go below zero (§10)."""
-        if new_period:
-            self._paid_this_period[action.action_id] = _NO_EP
-        for charge in charges:
-            amount = self.rules.ep_cost(charge.row)
-            self._charge(actor, action, charge, amount)
-
-    def _charge(
-        self, actor: str, action: ActionInProgress, charge: Charge, amount: Fraction
-    ) -> None:
-        self._paid_this_period[action.action_id] = (
-            self._paid_this_period.get(action.action_id, _NO_EP) + amount
-        )
-        after = self.state[actor].endurance_points - amount
-        self.emit(
-            [
-                EndurancePaid(
-                    segment=self.now,
-                    character=actor,
-                    action=action.name,
-                    reason=charge.reason,
-                    row=charge.row,
-                    amount=amount,
-                    endurance_after=after,
-                )
-            ]
-        )
+        self.payments.pay(actor, action, charges, new_period=new_period)
 
     def reroll_sustained(self, actor: str, action_id: int, row: int, *, full: bool = False) -> None:
-        """A sustained action re-rolled to a new EP row (seed "EP Cost"; G-36).
-
-        Only the difference above what was paid since the action started or the last Payment
-        Segment is charged; ``full=True`` (the G-36 switch) charges the whole new cost, as the
-        book's Example of Movement does.
-        """
-        action = self.state[actor].find_action(action_id)
-        if action is None:
-            return
-        cost = self.rules.ep_cost(row)
-        due = cost if full else cost - self._paid_this_period.get(action_id, _NO_EP)
-        action.prepared = {**action.prepared, "ep_row": row}
-        if due > 0:
-            self._charge(actor, action, Charge(row, "re-roll"), due)
-
-    def _schedule_payment(self) -> None:
-        segment = self._time.next_payment_segment(self.now)
-        self.agenda.add(segment, Phase.PAYMENT, "", self._payment_segment, label="payment")
-
-    def _payment_segment(self) -> None:
-        """G-33: every sustained action in progress pays its row again; status is checked.
-
-        The rules see each sustained action first (``Rules.sustain``: a %Control roll per round,
-        for one); an action they drop pays nothing more.
-        """
-        for state in self.state:
-            for action in list(state.actions):
-                if not action.definition.is_sustained:
-                    continue
-                self.emit(self.rules.sustain(self, state.character_id, action))
-                if state.find_action(action.action_id) is not None:
-                    row = int(action.prepared.get("ep_row", action.definition.ep_row))
-                    self.pay(
-                        state.character_id,
-                        action,
-                        [Charge(row, "payment segment")],
-                        new_period=True,
-                    )
-            if state.in_action or state.condition == "unconscious":
-                self.emit(self.rules.status_checks(self, state.character_id))
-        self._check_end()
-        if self.ended is None and self.agenda.next_segment() is not None:
-            self._schedule_payment()
+        """A sustained action re-rolled to a new EP row: the difference is paid (G-36)."""
+        self.payments.reroll_sustained(actor, action_id, row, full=full)
 
     # -- status and the end --------------------------------------------------------------
 
@@ -617,16 +389,16 @@ class Encounter:
         actor = key[1]
         if self.state[actor].condition in ("active", "unconscious"):
             self.emit(self.rules.status_checks(self, actor))
-        self._check_end()
+        self.check_end()
 
     def _status(self, actors: list[str]) -> None:
         """Conditions are checked after every action that completes in the segment (§9, G-17)."""
         for actor in actors:
             if self.state[actor].in_action:
                 self.emit(self.rules.status_checks(self, actor))
-        self._check_end()
+        self.check_end()
 
-    def _check_end(self) -> None:
+    def check_end(self) -> None:
         """The first outcome condition, in order, that gives a verdict ends the encounter."""
         if self.ended is not None:
             return
