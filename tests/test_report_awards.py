@@ -157,3 +157,12 @@ def test_hero_award_trains_half_the_points_given() -> None:
     """Seed 000: "half that number of Edit Points for increasing whatever the roll was for"."""
     award = hero_award("seraph", hours=4, toughness=1, charts=CHARTS, used=5)
     assert (award.used, award.trained, award.experience_after) == (5, Fraction(5, 2), 5)
+
+
+def test_render_terminal_keeps_hero_ids_whole_at_80_columns() -> None:
+    """A report piped or in a CI log is 80 columns wide: ``police-officer-3`` reads whole."""
+    section = awards_for(["police-officer-3"], word="tough", toughness=1.1, charts=CHARTS)
+    out = io.StringIO()
+    render_terminal(section, Console(file=out, width=80))
+    rows = [line for line in out.getvalue().splitlines() if line.startswith("│")]
+    assert any("police-officer-3" in row for row in rows)

@@ -292,8 +292,12 @@ def render_terminal(section: Mapping[str, Any], console: Console) -> None:
     """The section as a table after its headline."""
     console.print(section["headline"], soft_wrap=True)
     table = Table(title="Editing Points earned (seed 000)", title_justify="left")
+    ids = [len(str(hero["id"])) for hero in section["heroes"]]
     for column in COLUMNS:
-        table.add_column(column, justify="left" if column == "hero" else "right")
+        if column == "hero":  # ids read whole, even at 80 columns
+            table.add_column(column, no_wrap=True, min_width=max(len(column), *ids))
+        else:
+            table.add_column(column, justify="right")
     for hero in section["heroes"]:
         table.add_row(*_hero_row(hero))
     console.print(table)
