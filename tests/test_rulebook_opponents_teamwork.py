@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.opponents.teamwork import teamwork_modifiers
+from mands_rulebook.opponents.teamwork import teamwork_level, teamwork_modifiers
 
 from mands_sim.actions import Intent
 from mands_sim.events import AttackResolved, Event, RollMade
@@ -69,3 +69,12 @@ def test_teamwork_needs_a_teammate_attacking_the_same_target() -> None:
     assert teamwork_modifiers(encounter, "x", Intent("fist-attack", "t")) == []
 
 
+
+
+def test_teamwork_level_reads_the_skill_however_the_sheet_spells_it() -> None:
+    """The sheet's "teamwork" is the seed's "Teamwork" (skill names match case and spacing
+    aside, as every skill lookup does)."""
+    encounter = scene(
+        {"team": {"x": grunt(skills={"teamwork": 4})}, "other": {"t": grunt()}},
+    )
+    assert teamwork_level(encounter, "x") == 4

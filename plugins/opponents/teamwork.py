@@ -14,6 +14,7 @@ from typing import Final
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 
+from ..skills.catalogue import skill_level
 from .split_attacks import split_evenly
 from .sweeps import sweep_targets
 
@@ -22,7 +23,7 @@ TEAMWORK: Final = "Teamwork"
 
 
 def teamwork_level(encounter: Encounter, character: str) -> int:
-    return int(encounter.character(character).sheet.skills.get(TEAMWORK, 0))
+    return skill_level(encounter.character(character).sheet, TEAMWORK)
 
 
 def attacks_target(action: ActionInProgress, target: str) -> bool:
