@@ -59,6 +59,7 @@ from ..power_kit import (
     PowerUse,
     PowerUsed,
     chosen_spend,
+    combat_skill_with,
     power_initiation,
     power_refusals,
     power_resolution,
@@ -158,7 +159,10 @@ def resolve_explosion(encounter: Encounter, actor: str, action: ActionInProgress
     if explosion.dice <= 0:
         return events  # no PR on the Explosion: nothing to blow up
     spared = (actor,) if encounter.defaults.G104_anti_matter_creator == "spared" else ()
-    return events + detonate(encounter, actor, landing.landed, explosion, spared=spared)
+    skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
+    return events + detonate(
+        encounter, actor, landing.landed, explosion, spared=spared, improves=skill
+    )
 
 
 EXPLOSION_USE = PowerUse(

@@ -51,6 +51,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
+    combat_skill_with,
     condition_after,
     power_initiation,
     power_refusals,
@@ -142,7 +143,10 @@ def explosion_events(
     center = position_now(encounter, target)
     if center is None:
         return events
-    return events + detonate(encounter, actor, center, blast, spared=(actor, target))
+    skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
+    return events + detonate(
+        encounter, actor, center, blast, spared=(actor, target), improves=skill
+    )
 
 
 def strike_after(
