@@ -126,3 +126,13 @@ def test_a_combination_skill_gives_its_level_to_each_single_skill() -> None:
 def test_skill_level_matches_a_sheets_alias() -> None:
     sheet = parse_sheet(sample_sheet(skills={"Evading Attacks": 3, "Fist Fighting": 2}))
     assert (skill_level(sheet, "Evasion"), skill_level(sheet, "Fistfighting")) == (3, 2)
+
+
+def test_skill_level_is_kept_per_sheet_object_never_across_sheets() -> None:
+    """The kept answers belong to one sheet object: a sheet built after another is dropped (and
+    could reuse its id) still gets its own levels, and the Umbrella rule (G-85) still holds."""
+    for level in range(1, 40):
+        sheet = parse_sheet(sample_sheet(skills={"Handgun": level}))
+        assert catalogue.skill_level(sheet, "Handgun") == level
+        assert catalogue.skill_level(sheet, "Handgun") == level  # kept
+        assert catalogue.skill_level(sheet, "Rifle") == (level + 1) // 2  # seed: 7 → 4

@@ -258,9 +258,26 @@ def real_level(sheet: CharacterSheet, skill: str) -> int:
 
 
 def skill_level(sheet: CharacterSheet, skill: str) -> int:
-    """The effective level of ``skill`` (G-85: Umbrella and Combination skills count)."""
-    levels = sheet_levels(sheet)
-    return effective_level(levels, skill)
+    """The effective level of ``skill`` (G-85: Umbrella and Combination skills count).
+
+    Sheets are frozen, so each sheet's answers are kept (by the sheet object itself, held in
+    the cache so its id is never reused while kept); rules ask it on every roll."""
+    kept = _LEVELS.get(id(sheet))
+    if kept is None or kept[0] is not sheet:
+        if len(_LEVELS) >= _LEVELS_KEPT:
+            _LEVELS.clear()
+        kept = _LEVELS[id(sheet)] = (sheet, {})
+    answers = kept[1]
+    level = answers.get(skill)
+    if level is None:
+        level = answers[skill] = effective_level(sheet_levels(sheet), skill)
+    return level
+
+
+_LEVELS: dict[int, tuple[CharacterSheet, dict[str, int]]] = {}
+""":func:`skill_level`'s answers by sheet."""
+_LEVELS_KEPT: Final = 1024
+"""Sheets kept at most (a batch shares a few prepared sheets; tests build many)."""
 
 
 def effective_level(levels: Mapping[str, int], skill: str) -> int:
