@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from mands_rulebook.editing_points import EditingPointsUsed
 from mands_rulebook.explosions import Exploded, ExplosionDamage, anti_matter
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.anti_matter_production import range_of_center, sphere_diameter_cm
@@ -87,6 +88,20 @@ def test_g104_switch_spares_the_creator() -> None:
     events = explode([5, 5, 5, 5, 2, 3, 4], G104_anti_matter_creator="spared")
     (blast,) = [e for e in events if isinstance(e, Exploded)]
     assert blast.caught == ("sun-ruler",)
+    assert [e.character for e in of(events, DamageTaken)] == ["sun-ruler"]
+
+
+def test_an_edited_explosion_roll_trains_the_combat_skill_with_the_power() -> None:
+    """Editing Points on (seed 000): Sun-Ruler alone caught (G-104 ``spared``), the Explosion
+    Combat Roll 6 + 7 = 13 against 12 misses by 1; Seraph's player spends 1 point, the blast
+    hits, and the points go to "his combat skill with" the power, as for Electricity."""
+    events = explode(
+        [5, 5, 6, 7, 2, 3, 4],
+        G104_anti_matter_creator="spared",
+        optional=("editing-points",),  # type: ignore[arg-type]
+    )
+    (used,) = of(events, EditingPointsUsed, "seraph")
+    assert (used.points, used.improves) == (1, "combat with Anti-Matter Production")
     assert [e.character for e in of(events, DamageTaken)] == ["sun-ruler"]
 
 

@@ -224,7 +224,8 @@ class Bout:
     def play(
         self, minds: Mapping[str, Any], dice: DiceSource, until: int, **defaults: Any
     ) -> list[Event]:
-        """The events up to ``until``, played by ``minds`` (everyone else idle)."""
+        """The events up to ``until``, played by ``minds`` (everyone else idle); ``defaults`` are
+        the scenario's ``[rules.defaults]``, but for ``optional``: a tuple of optional rules."""
         simulation = self.simulation(tuple(sorted(defaults.items())))
         everyone = [*self.heroes, *self.villains]
         simulation.minds = {who: minds.get(who, PlanMind()) for who in everyone}
@@ -249,10 +250,14 @@ class Bout:
             {"id": v, "sheet": "characters/sun_ruler.toml", "place": v if v in away else "here"}
             for v in self.villains
         ]
+        rules: dict[str, Any] = {"defaults": {k: v for k, v in defaults if k != "optional"}}
+        optional = dict(defaults).get("optional")  # optional rules, a tuple of their names
+        if optional:
+            rules["optional"] = list(optional)
         return {
             "format": 1,
             "name": "power test",
-            "rules": {"defaults": dict(defaults)},
+            "rules": rules,
             "map": {"places": places, "edges": [{"between": ["here", v]} for v in away]},
             "sides": [
                 {"name": "heroes", "characters": heroes},
