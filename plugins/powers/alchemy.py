@@ -39,11 +39,10 @@ from mands_sim.charts import ActionChart
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, action_roll
+from mands_sim.rolls import ActionRoll
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
-from ..editing_points import edited_roll
-from ..injury import roll_event
+from ..injury import roll_event, survival_roll
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,
@@ -136,19 +135,19 @@ def touch_prepared(
 
 def alchemy_save(encounter: Encounter, victim: str, penalty: int) -> ActionRoll:
     """G-103: 2d10 against Constitution on the Sphere chart, the penalty off the target number
-    (``target``) or in the Bonus Pool (``pool``)."""
+    (``target``) or in the Bonus Pool (``pool``); the victim's own roll, so its player may edit
+    it (seed 000, G-154)."""
     constitution = encounter.character(victim).sheet.abilities.constitution
     target = encounter.charts.action.sphere(constitution)
     in_pool = encounter.defaults.G103_alchemy_save_penalty == "pool"
-    roll = action_roll(
-        encounter.dice_for(victim),
-        target=target if in_pool else target - penalty,
+    return survival_roll(
+        encounter,
+        victim,
+        SAVE,
+        target if in_pool else target - penalty,
+        improves="Constitution",
         bonus_pool=-penalty if in_pool else 0,
-        is_special=encounter.character(victim).sheet.is_special,
-        charts=encounter.charts,
     )
-    # the victim's own 2d10, so its player may edit it (seed 000, G-154)
-    return edited_roll(encounter, victim, None, SAVE, roll, improves="Constitution")
 
 
 def transmutation(
