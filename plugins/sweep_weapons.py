@@ -17,10 +17,9 @@ from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.encounter import Charge, Encounter
 
-from .damage import strike
 from .fists import HAND_DAMAGE_ROW
 from .range import CONTACT, Reach, distance, range_modifier, sight_modifier
-from .weapons import WEAPON_OPTION, Weapon, cover_roll, standard_weapons, weapon_blow
+from .weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
 
 
 def sweep_weapon(intent: Intent) -> Weapon | None:
@@ -74,12 +73,7 @@ def weapon_blow_at(
     events: list[Event] = [AttackResolved(encounter.now, actor, target, attack, defense, hit)]
     if not hit:
         return events
-    cover = cover_roll(encounter, actor, target, weapon)
-    if cover is not None:
-        events.append(cover)
-        if cover.succeeded:
-            return events
-    return events + strike(encounter, target, weapon_blow(encounter, actor, weapon, action))
+    return events + blow_lands(encounter, actor, target, weapon, action)
 
 
 def sweep_range_and_sight(

@@ -40,6 +40,7 @@ from .attacking import (
     allocated,
     attack_initiation,
     attack_refusals,
+    blow_lands,
     cover_roll,
     resolve_attack,
     weapon_blow,
@@ -74,7 +75,8 @@ __all__ = [
     "THROWN_RANGES_OPTION", "THROW_ROLL", "THROW_ROLL_PURPOSE", "WEAPONS_FILE", "WEAPON_ATTACK",
     "WEAPON_OPTION",
     "Armed", "Ranges", "Throw", "Weapon", "allocated", "attack_initiation", "attack_refusals",
-    "attacks", "carried", "cover_roll", "draw_refusals", "draw_time", "enemies_nearest_first",
+    "attacks", "blow_lands", "carried", "cover_roll", "draw_refusals", "draw_time",
+    "enemies_nearest_first",
     "first_weapon", "intended_weapon", "load_weapons", "quick_draw_level", "resolve_attack",
     "standard_weapons", "throw_roll", "thrown_intent", "thrown_ranges", "weapon_blow",
 ]

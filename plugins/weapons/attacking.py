@@ -104,12 +104,20 @@ def resolve_attack(encounter: Encounter, actor: str, action: ActionInProgress) -
         events.append(WeaponThrown(encounter.now, actor, weapon.name, target))
     if not hit:
         return events
+    return events + blow_lands(encounter, actor, target, weapon, action)
+
+
+def blow_lands(
+    encounter: Encounter, actor: str, target: str, weapon: Weapon, action: ActionInProgress
+) -> list[Event]:
+    """A weapon's hit: cover may stop it (G-63); what gets through goes through ``strike``
+    (§7)."""
     cover = cover_roll(encounter, actor, target, weapon)
-    if cover is not None:
-        events.append(cover)
-        if cover.succeeded:
-            return events
-    return events + strike(encounter, target, weapon_blow(encounter, actor, weapon, action))
+    if cover is None:
+        return strike(encounter, target, weapon_blow(encounter, actor, weapon, action))
+    if cover.succeeded:
+        return [cover]
+    return [cover, *strike(encounter, target, weapon_blow(encounter, actor, weapon, action))]
 
 
 def weapon_blow(encounter: Encounter, actor: str, weapon: Weapon, action: ActionInProgress) -> Blow:
