@@ -37,6 +37,7 @@ from mands_sim.charts import SkinTemperChart
 from mands_sim.dice import roll_d100
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, Event, PercentRolled
+from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 
@@ -312,29 +313,22 @@ def sheet_entry(encounter: Encounter, sheet: CharacterSheet, power: str) -> Powe
     return next((e for key, e in sheet.powers.items() if plain_name(key) in names), None)
 
 
-_POWER_NAMES: dict[tuple[int, str], tuple[object, frozenset[str]]] = {}
-""":func:`power_names`' answers by registries object and power (kept with the object, so an id
-is never reused while its answer stands); emptied when it grows large."""
-
-_POWER_NAMES_KEPT: Final = 64
+_POWER_NAMES: KeptAnswers[frozenset[str]] = KeptAnswers(limit=64)
+""":func:`power_names`' answers by registries object and power."""
 
 
 def power_names(encounter: Encounter, power: str) -> frozenset[str]:
     """``power`` and the aliases its registered spec gives (``aliases``), as :func:`plain_name`;
     asked at every blow, so kept per registries."""
     registries = getattr(encounter.rules, "registries", None)
-    key = (id(registries), power)
-    kept = _POWER_NAMES.get(key)
-    if kept is not None and kept[0] is registries:
-        return kept[1]
+    return _POWER_NAMES.answer((registries,), power, lambda: _power_names(registries, power))
+
+
+def _power_names(registries: object, power: str) -> frozenset[str]:
     powers = getattr(registries, "powers", {})
     spec = powers[power].payload if power in powers else None
     aliases: tuple[str, ...] = getattr(spec, "aliases", ())
-    names = frozenset(plain_name(name) for name in (power, *aliases))
-    if len(_POWER_NAMES) >= _POWER_NAMES_KEPT:
-        _POWER_NAMES.clear()
-    _POWER_NAMES[key] = (registries, names)
-    return names
+    return frozenset(plain_name(name) for name in (power, *aliases))
 
 
 def plain_name(name: str) -> str:

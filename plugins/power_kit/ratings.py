@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from mands_sim.actions import Intent
 from mands_sim.events import Event
+from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.registry import Registries, collect_registries
@@ -60,26 +61,15 @@ def encounter_registries(encounter: Encounter) -> Registries:
     return Registries() if pm is None else collect_registries(pm)
 
 
-_SHEET_POWERS: dict[tuple[int, int], tuple[CharacterSheet, PowerSpec, PowerEntry | None]] = {}
-""":func:`sheet_power`'s answers by sheet and spec object (both frozen; each kept with its
-answer, so an id is never reused while the entry stands); emptied when it grows large."""
-
-_SHEET_POWERS_KEPT: Final = 4096
+_SHEET_POWERS: KeptAnswers[PowerEntry | None] = KeptAnswers(limit=4096)
+""":func:`sheet_power`'s answers by sheet and spec object (both frozen)."""
 
 
 def sheet_power(sheet: CharacterSheet, spec: PowerSpec) -> PowerEntry | None:
     """The sheet's entry for ``spec`` under its name or an alias; a latent power (seed: not yet
     discovered) or one without a PR cannot be used. Asked for every character at every roll by
     the "does anyone have it" checks, so the answer is kept per sheet and spec."""
-    key = (id(sheet), id(spec))
-    kept = _SHEET_POWERS.get(key)
-    if kept is not None and kept[0] is sheet and kept[1] is spec:
-        return kept[2]
-    if len(_SHEET_POWERS) >= _SHEET_POWERS_KEPT:
-        _SHEET_POWERS.clear()
-    found = _sheet_power(sheet, spec)
-    _SHEET_POWERS[key] = (sheet, spec, found)
-    return found
+    return _SHEET_POWERS.answer((sheet, spec), None, lambda: _sheet_power(sheet, spec))
 
 
 def _sheet_power(sheet: CharacterSheet, spec: PowerSpec) -> PowerEntry | None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mands_sim import hookimpl
+from mands_sim.kept import KeptAnswers
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register, Registries, Source
 
@@ -260,24 +261,12 @@ def real_level(sheet: CharacterSheet, skill: str) -> int:
 def skill_level(sheet: CharacterSheet, skill: str) -> int:
     """The effective level of ``skill`` (G-85: Umbrella and Combination skills count).
 
-    Sheets are frozen, so each sheet's answers are kept (by the sheet object itself, held in
-    the cache so its id is never reused while kept); rules ask it on every roll."""
-    kept = _LEVELS.get(id(sheet))
-    if kept is None or kept[0] is not sheet:
-        if len(_LEVELS) >= _LEVELS_KEPT:
-            _LEVELS.clear()
-        kept = _LEVELS[id(sheet)] = (sheet, {})
-    answers = kept[1]
-    level = answers.get(skill)
-    if level is None:
-        level = answers[skill] = effective_level(sheet_levels(sheet), skill)
-    return level
+    Sheets are frozen and rules ask this on every roll, so the answer is kept per sheet."""
+    return _LEVELS.answer((sheet,), skill, lambda: effective_level(sheet_levels(sheet), skill))
 
 
-_LEVELS: dict[int, tuple[CharacterSheet, dict[str, int]]] = {}
-""":func:`skill_level`'s answers by sheet."""
-_LEVELS_KEPT: Final = 1024
-"""Sheets kept at most (a batch shares a few prepared sheets; tests build many)."""
+_LEVELS: KeptAnswers[int] = KeptAnswers(limit=4096)
+""":func:`skill_level`'s answers by sheet and skill."""
 
 
 def effective_level(levels: Mapping[str, int], skill: str) -> int:
