@@ -15,11 +15,11 @@ def drain(agenda: Agenda) -> list[str]:
     return labels
 
 
-def test_phases_run_payment_resolve_status_initiate() -> None:
+def test_phases_run_payment_resolve_status_decide_initiate() -> None:
     agenda = Agenda()
     for phase in reversed(Phase):
         agenda.add(15, phase, "seraph", lambda: None, label=phase.name)
-    assert drain(agenda) == ["PAYMENT", "RESOLVE", "STATUS", "INITIATE"]
+    assert drain(agenda) == ["PAYMENT", "RESOLVE", "STATUS", "DECIDE", "INITIATE"]
 
 
 def test_within_a_phase_tiebreak_then_character_id_decide() -> None:

@@ -418,6 +418,23 @@ class RuleDefaults:
         "foes",
         ("foes", "off"),
     )
+    G227_tie_order: Literal["dice", "id"] = _default(
+        "G-227",
+        "Who goes first among characters with nothing else between them in one segment and "
+        "phase: an order drawn from the dice when the encounter is built ('dice'), or the ids "
+        "compared as text ('id', which lets a name decide).",
+        "dice",
+        ("dice", "id"),
+    )
+    G228_same_segment_decisions: Literal["simultaneous", "in_turn"] = _default(
+        "G-228",
+        "Characters who may start an action in the same segment all choose before any of them "
+        "starts one, each seeing what the others did before that segment ('simultaneous'), or "
+        "each chooses and starts in turn, seeing what those before it started ('in_turn'). A "
+        "time model with its own announcement order (Simpler Combat) keeps that order.",
+        "simultaneous",
+        ("simultaneous", "in_turn"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

@@ -19,9 +19,9 @@ import json
 import random
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from mands_sim.errors import DiceError, ScriptedDiceExhausted
 
@@ -39,7 +39,10 @@ __all__ = [
     "roll_d100",
     "roll_knowledge",
     "roll_until_missed",
+    "shuffled",
 ]
+
+T = TypeVar("T")
 
 StreamKey = str | int
 
@@ -64,6 +67,20 @@ class DiceSource(Protocol):
     def substream(self, *key: StreamKey) -> DiceSource:
         """The independent stream named by ``key`` (e.g. a character id, then a purpose)."""
         ...
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """``items`` in an order drawn from this stream, every order equally likely."""
+        ...
+
+
+def shuffled(source: DiceSource, items: Sequence[T]) -> list[T]:
+    """``items`` in an order drawn die by die from ``source`` (Fisher–Yates: the item at each
+    place from the end is one of those not yet placed, each as likely)."""
+    order = list(items)
+    for last in range(len(order) - 1, 0, -1):
+        pick = source.face(last + 1) - 1
+        order[last], order[pick] = order[pick], order[last]
+    return order
 
 
 def _check_sides(sides: int) -> None:
@@ -103,6 +120,10 @@ class SeededDice:
         """One die, 1..sides."""
         _check_sides(sides)
         return self._random.randrange(sides) + 1
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """``items`` in an order drawn from this stream (:func:`shuffled`)."""
+        return shuffled(self, items)
 
     def substream(self, *key: StreamKey) -> SeededDice:
         """The stream ``(*self.key, *key)``; one object per key within the family."""
@@ -177,6 +198,11 @@ class ScriptedDice:
                 f"for a d{sides} (face number {script.drawn})"
             )
         return value
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """``items`` as given, drawing nothing: a worked example scripts its rolls, and its
+        order is the one its test lists."""
+        return list(items)
 
     def substream(self, *key: StreamKey) -> ScriptedDice:
         """A child: keyed scripts draw from ``scripts[key[0]]``; else the shared sequence."""

@@ -2,15 +2,19 @@
 
 Everything the kernel does is an :class:`Entry` on the :class:`Agenda`, ordered by the key
 
-    (segment, phase, tiebreak, character id, sequence)
+    (segment, phase, tiebreak, rank, character id, sequence)
 
 * ``segment`` — game time (``rules/combat.md`` §1).
 * ``phase`` — :class:`Phase`: round bookkeeping first (Payment Segments), then actions that
-  complete resolve, then conditions are checked, then characters initiate new actions. So the
-  combat example's "both punches resolve at 15, then each rolls again at 15" holds by
-  construction.
+  complete resolve, then conditions are checked, then characters choose, then they initiate
+  new actions. So the combat example's "both punches resolve at 15, then each rolls again at
+  15" holds by construction, and both choose before either rolls.
 * ``tiebreak`` — lower first; 0 unless an optional rule (e.g. Simpler Combat initiative) sets it.
-* ``character id`` — the scenario's id, compared as text: the documented last resort.
+* ``rank`` — the character's place in the encounter's tie-break order, drawn from the dice
+  when the encounter is built (``Encounter.rank``, G-227): who goes first among equals is
+  chance, never an id or a listing order.
+* ``character id`` — the scenario's id, compared as text: only between entries the encounter
+  gave no rank (an agenda used on its own).
 * ``sequence`` — only separates entries of one character in one phase (e.g. two passive
   actions resolving together), in the order they were scheduled.
 
@@ -38,11 +42,15 @@ class Phase(IntEnum):
     """Actions whose performance time completes in this segment take effect."""
     STATUS = 2
     """Conditions are checked: consciousness, encounter end."""
-    INITIATE = 3
-    """Characters free to act choose and start an action (one initiation per segment)."""
+    DECIDE = 3
+    """Characters free to act choose what to start, all on what the segment's earlier phases
+    left (G-228): nobody's choice here sees another's."""
+    INITIATE = 4
+    """What was chosen starts (one initiation per segment); under G-228 ``in_turn`` or a time
+    model with its own announcement order, characters choose here, each in its turn."""
 
 
-OrderKey = tuple[int, int, int, str, int]
+OrderKey = tuple[int, int, int, int, str, int]
 
 
 @dataclass(order=True, slots=True)
@@ -85,10 +93,11 @@ class Agenda:
         run: Callable[[], None],
         *,
         tiebreak: int = 0,
+        rank: int = 0,
         label: str = "",
     ) -> Entry:
         """Schedule ``run`` at ``segment`` in ``phase`` and return its entry."""
-        key = (segment, int(phase), tiebreak, character_id, next(self._sequence))
+        key = (segment, int(phase), tiebreak, rank, character_id, next(self._sequence))
         entry = Entry(key, run, label)
         heapq.heappush(self._heap, (key, entry))
         return entry

@@ -106,6 +106,8 @@ class Encounter:
         """The EP ledger (:mod:`mands_sim.kernel.payment`)."""
         self._started = False
         self._status_due: set[tuple[int, str]] = set()
+        self._ranks = tie_order(self.state.ids(), dice, defaults)
+        self._choosing = choosing_phase(defaults)
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -124,6 +126,12 @@ class Encounter:
     def clock(self) -> CharacterClock | None:
         """The time model if it orders a segment and times each character, else ``None``."""
         return self._clock
+
+    @property
+    def choosing(self) -> Phase:
+        """The phase characters choose in: :attr:`Phase.DECIDE`, all before anyone starts
+        anything (G-228), unless the time model orders announcements (Simpler Combat)."""
+        return Phase.INITIATE if self._clock is not None else self._choosing
 
     @property
     def now(self) -> int:
@@ -171,7 +179,22 @@ class Encounter:
         segment = max(segment, self.now)
         clock = self._clock
         order = clock.tiebreak(self, segment, phase, actor) if clock is not None and actor else 0
-        return self.agenda.add(segment, phase, actor, run, tiebreak=order)
+        return self.agenda.add(segment, phase, actor, run, tiebreak=order, rank=self.rank(actor))
+
+    def rank(self, actor: str) -> int:
+        """``actor``'s place in the encounter's tie-break order (G-227): break ties between
+        characters with it, never with their ids or the order a file lists them in.
+
+        The order is drawn from the dice's own stream when the encounter is built; a character
+        that joins later (a duplicate) comes after everyone there before it; ``""`` (the
+        encounter's own bookkeeping) comes first."""
+        if not actor:
+            return -1
+        ranks = self._ranks
+        rank = ranks.get(actor)
+        if rank is None:
+            rank = ranks[actor] = len(ranks)
+        return rank
 
     def dice_for(self, actor: str) -> Any:
         """``actor``'s own dice substream (DESIGN.md "Keyed random substreams")."""
@@ -417,7 +440,27 @@ class Encounter:
         self.ended = event
 
 
+TIE_STREAM = "~tiebreak"
+"""The dice stream the tie-break order is drawn from (no character id starts with ``~``)."""
+
+
+def choosing_phase(defaults: RuleDefaults) -> Phase:
+    """G-228: choices made together in :attr:`Phase.DECIDE`, or in turn in ``INITIATE``."""
+    simultaneous = defaults.G228_same_segment_decisions == "simultaneous"
+    return Phase.DECIDE if simultaneous else Phase.INITIATE
+
+
+def tie_order(ids: Iterable[str], dice: Any, defaults: RuleDefaults) -> dict[str, int]:
+    """Each character's rank (G-227): the ids, sorted so that no listing order counts, then put
+    in an order drawn from the dice ('dice') or left sorted ('id', or no dice)."""
+    order = sorted(ids)
+    if dice is not None and defaults.G227_tie_order == "dice":
+        order = dice.substream(TIE_STREAM).shuffled(order)
+    return {actor: rank for rank, actor in enumerate(order)}
+
+
 __all__ = [
+    "TIE_STREAM",
     "ActionRefused",
     "Charge",
     "Encounter",
@@ -427,5 +470,7 @@ __all__ = [
     "OutcomeCondition",
     "Rules",
     "Verdict",
+    "choosing_phase",
     "side_out_of_action",
+    "tie_order",
 ]

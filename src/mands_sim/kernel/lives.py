@@ -1,9 +1,11 @@
 """One SimPy process per character: it sleeps until the character may act, asks its mind and
 starts what the mind chose (DESIGN.md "Time and actions").
 
-A character with an active action sleeps until it ends; one whose mind plays passive actions
-is woken when one may start (⌈PT/10⌉ into what runs, ``rules/combat.md`` §3); a character
-asked again in the segment it initiated is asked only while a rule allows it
+Characters choose when they may act, all those of one segment before any of them starts what
+it chose (G-228, :attr:`~mands_sim.kernel.agenda.Phase.DECIDE`): nobody's choice sees another's
+of the same segment. A character with an active action sleeps until it ends; one whose mind
+plays passive actions is woken when one may start (⌈PT/10⌉ into what runs, ``rules/combat.md``
+§3); a character asked again in the segment it initiated is asked only while a rule allows it
 (:func:`~mands_sim.kernel.initiation.may_initiate_again`). The
 :class:`~mands_sim.kernel.encounter.Encounter` keeps its :class:`Lives` and tells it who may
 have become free.
@@ -73,6 +75,11 @@ class Lives:
             if not state.in_action or encounter.ended is not None:
                 return
             decision = encounter.minds[actor].choose(encounter, actor)
+            if isinstance(decision, Intent) and self._deciding(actor, decision):
+                yield self._alarm(encounter.now, actor, Phase.INITIATE)  # G-228
+                if not state.in_action or encounter.ended is not None:
+                    return
+                decision = self._still_possible(actor, decision)
             if decision is None:
                 yield self._sleep(actor)  # nothing to do until something changes
             elif isinstance(decision, Wait):
@@ -80,6 +87,23 @@ class Lives:
             else:
                 encounter.initiate(actor, decision)
                 self._initiate_again(actor)
+
+    def _deciding(self, actor: str, decision: Intent) -> bool:
+        """Whether ``decision`` waits for the segment's initiations (G-228): an intent the
+        rules allow now, chosen in :attr:`Phase.DECIDE`. One they refuse already is started at
+        once, so that the refusal names the mind that asked for it."""
+        encounter = self.encounter
+        if encounter.choosing != Phase.DECIDE:
+            return False
+        return not encounter.refused(actor, decision)
+
+    def _still_possible(self, actor: str, intent: Intent) -> Intent | Wait | None:
+        """``intent`` if it may still start now that the segment's choices before it have
+        started; else the mind chooses again, on what it sees now."""
+        encounter = self.encounter
+        if not encounter.refused(actor, intent):
+            return intent
+        return encounter.minds[actor].choose(encounter, actor)
 
     def _initiate_again(self, actor: str) -> None:
         """While a rule allows another initiation in this segment, ask the mind again (§3).
@@ -94,9 +118,13 @@ class Lives:
             definition = encounter.rules.definition(decision.action)
             encounter.initiate_checked(actor, decision, definition)
 
-    def _alarm(self, segment: int, actor: str) -> simpy.Event:
-        alarm = self.encounter.env.event()
-        self.encounter.at(segment, Phase.INITIATE, actor, lambda: _trigger(alarm))
+    def _alarm(self, segment: int, actor: str, phase: Phase | None = None) -> simpy.Event:
+        """An event that fires at ``segment`` in ``phase`` (by default, when ``actor`` may
+        choose: :attr:`Encounter.choosing`)."""
+        encounter = self.encounter
+        alarm = encounter.env.event()
+        when = encounter.choosing if phase is None else phase
+        encounter.at(segment, when, actor, lambda: _trigger(alarm))
         return alarm
 
     def _sleep(self, actor: str) -> simpy.Event:
@@ -114,7 +142,7 @@ class Lives:
             return
         del self._wakes[actor]
         segment = earliest_initiation(encounter, state)
-        encounter.at(segment, Phase.INITIATE, actor, lambda: _trigger(wake))
+        encounter.at(segment, encounter.choosing, actor, lambda: _trigger(wake))
 
     def wake_everyone(self) -> None:
         """Every sleeping character with no active action, in id order, gets its chance to

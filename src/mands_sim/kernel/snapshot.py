@@ -23,12 +23,12 @@ decided before that call, so in the re-created encounter that very call goes to 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.dice import DiceSource, SeededDice, StreamKey
+from mands_sim.dice import DiceSource, SeededDice, StreamKey, shuffled
 from mands_sim.errors import MandsSimError
 from mands_sim.events import EncounterStarted
 from mands_sim.kernel.encounter import Encounter, Mind, Observer
@@ -55,6 +55,7 @@ BRANCH_KEY = "~branch"
 """First key part of branch streams; no character id can start with ``~`` (scenario ids)."""
 
 StreamPath = tuple[StreamKey, ...]
+T = TypeVar("T")
 
 
 class SnapshotError(MandsSimError):
@@ -241,6 +242,9 @@ class _ForkingDice:
         if self.base is None:
             raise SnapshotError("this encounter has no dice")
         return cast(DiceSource, self.base)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return shuffled(self, items)
 
     def substream(self, *key: StreamKey) -> _ForkingDice:
         full = (*self.key, *key)

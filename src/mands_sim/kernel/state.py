@@ -93,8 +93,10 @@ class EncounterState:
     """Every character's state, keyed by id, and the one place that changes it."""
 
     def __init__(self, characters: list[CharacterState]) -> None:
-        self._characters = {state.character_id: state for state in characters}
-        self._ids = tuple(sorted(self._characters))
+        ordered = sorted(characters, key=lambda state: state.character_id)
+        self._characters = {state.character_id: state for state in ordered}
+        """Keyed by id and iterated in id order, never in the order a file listed them."""
+        self._ids = tuple(self._characters)
         """The ids in order, sorted once: nobody joins or leaves the state during a run."""
         self._pending: dict[int, ActionInProgress] = {}
 
