@@ -19,12 +19,15 @@ Registers the policies
   spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
 
 The coward yields (``surrender``, ``mands_rulebook.surrender``, G-160) when it reaches its
-threshold and no exit can be reached.
+threshold and no exit can be reached. Below zero EP every personality catches its breath before
+its rules (``catch-breath``, G-232): it gives up when every enemy in action has more EP left,
+and rests a round when no enemy presses it (``mands_rulebook.policies.catch_breath``). A
+scenario's own ``priority`` list may use the ``catch-breath`` tactic as one of its rules.
 
 Each personality is a priority list written in the rule language, so they double as examples.
 The tactics below add ways to act that are more than one registered action: ``flee``,
-``close-in``, ``open-distance``, ``draw``, and the defender's ``defend``, ``guard`` and
-``stand-guard``. The view these policies see follows runners
+``close-in``, ``open-distance``, ``draw``, ``catch-breath``, and the defender's ``defend``,
+``guard`` and ``stand-guard``. The view these policies see follows runners
 (:func:`~mands_rulebook.movement.position_now`), counts characters within reach (G-65) as in
 contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
 
@@ -71,7 +74,7 @@ from .movement import (
     position_now,
     running_pace,
 )
-from .policies import NearestEnemy, close_in, nearest_exit
+from .policies import NearestEnemy, catch_breath, close_in, nearest_exit
 from .surrender import SURRENDER
 from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
 
@@ -309,11 +312,26 @@ def stand_guard(
     return Wait(encounter.now + STAND_GUARD, "standing guard")
 
 
+def breathe(
+    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
+) -> Decision:
+    """Below zero EP: give up when every enemy has more EP left, rest when nobody presses
+    (G-232); nothing otherwise."""
+    return catch_breath(encounter, actor)
+
+
+CATCH_BREATH: Final = "catch-breath"
+"""What every personality asks before its rules (G-232)."""
+
+
 TACTICS: Final[Mapping[str, Tactic]] = {
     "flee": Tactic("flee", flee, needs_target=False, summary="run for an exit and leave"),
     "close-in": Tactic("close-in", close, summary="run to meet the target"),
     "open-distance": Tactic("open-distance", open_distance, summary="run away from the target"),
     "draw": Tactic("draw", draw, needs_target=False, summary="draw a weapon carried"),
+    CATCH_BREATH: Tactic(
+        CATCH_BREATH, breathe, needs_target=False, summary="below zero EP: give up or rest"
+    ),
     "defend": Tactic("defend", defend, needs_target=False, summary="attack a threat to the ward"),
     "guard": Tactic("guard", guard, needs_target=False, summary="run back to the ward"),
     "stand-guard": Tactic(
@@ -346,7 +364,8 @@ def personality(
     quality: str,
     passive_actions: bool = False,
 ) -> PriorityPolicy:
-    """A personality: a built-in priority list; it falls back on ``nearest-enemy``."""
+    """A personality: ``catch-breath`` first (G-232), then a built-in priority list; it falls
+    back on ``nearest-enemy``."""
     return PriorityPolicy(
         rules_from_options(rules),
         name=name,
@@ -357,6 +376,8 @@ def personality(
         fallback_name="nearest-enemy",
         passive_actions=passive_actions,
         strict=False,
+        first=catch_breath,
+        first_name=CATCH_BREATH,
     )
 
 

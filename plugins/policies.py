@@ -2,7 +2,8 @@
 player or an Editor.
 
 * ``nearest-enemy`` punches the nearest enemy still in action when it is in contact (within
-  reach, :func:`mands_rulebook.movement.in_contact`), lowest id on ties, and closes in otherwise:
+  reach, :func:`mands_rulebook.movement.in_contact`), the first in the encounter's drawn order on
+  ties (G-227, ``Encounter.rank``), and closes in otherwise:
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
   place, or for an enemy on the run the first place of its way it can reach first, else where
   it is going — re-rolling the run to turn when that place changes, and waits for an enemy
@@ -16,6 +17,12 @@ player or an Editor.
 
 Both ask the rules before they ask for an action (``Encounter.check_timing`` and the refusals),
 so a refused action is never asked for.
+
+Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
+(G-232, ``G232_spent_fighters``): it gives up (``surrender``) when every enemy in action has more
+EP left — the seed's Simpler Combat Example: "Sinister is at 32 EP. Dexter is at 35 EP, or 3
+below zero. He decides to give up" (both have 32 EP) — and rests a round (``rest``) when no
+enemy presses it (none in contact, none aiming an action at it) or when it is spent (G-231).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
+from .exhaustion import spent
 from .movement import (
     FLEE,
     MOVE,
@@ -42,6 +50,8 @@ from .movement import (
     reach,
     running_pace,
 )
+from .rest import REST
+from .surrender import SURRENDER
 
 SPEED_STEP = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -57,6 +67,9 @@ class NearestEnemy:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        winded = catch_breath(encounter, actor)
+        if winded is not None:
+            return winded
         target = nearest_enemy(encounter, actor)
         if target is None:
             return None
@@ -127,8 +140,50 @@ def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
+def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> Intent | None:
+    """G-232: below zero EP, give up when worse off than every enemy (unless ``yields`` is
+    false or the scenario says ``rest``), rest when nobody presses or when spent (G-231);
+    ``None``: fight on."""
+    mode = encounter.defaults.G232_spent_fighters
+    me = encounter.state[actor]
+    if mode == "fight" or me.endurance_points >= 0:
+        return None
+    if yields and mode == "yield" and worse_off(encounter, actor):
+        give_up = Intent(SURRENDER.name, reason="below zero EP, every enemy has more (G-232)")
+        if allowed(encounter, actor, give_up):
+            return give_up
+    if spent(encounter, actor) or not pressed(encounter, actor):
+        rest = Intent(REST.name, reason="below zero EP: rest a round (G-232)")
+        if allowed(encounter, actor, rest):
+            return rest
+    return None
+
+
+def worse_off(encounter: Encounter, actor: str) -> bool:
+    """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
+    the encounter's drawn order, G-227); never with no enemy in action."""
+    me = encounter.state[actor]
+    mine = (me.endurance_points, -encounter.rank(actor))
+    enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
+    return bool(enemies) and all(
+        (s.endurance_points, -encounter.rank(s.character_id)) > mine for s in enemies
+    )
+
+
+def pressed(encounter: Encounter, actor: str) -> bool:
+    """Whether an enemy in action is in contact with ``actor`` or aims an action at it."""
+    side = encounter.state[actor].side
+    return any(
+        in_contact(encounter, actor, s.character_id)
+        or any(a.intent.target == actor for a in s.actions)
+        for s in encounter.state
+        if s.side != side and s.in_action
+    )
+
+
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (lowest id on ties), if one can be reached.
+    """The enemy in action nearest along the map (the first in the drawn order on ties, G-227),
+    if one can be reached.
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -136,12 +191,12 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     world = encounter.world
     here = None if world is None else position_now(encounter, actor)
     enemies = [
-        (_meters(encounter, here, other.character_id), other.character_id)
-        for other in encounter.state
-        if other.side != me.side and other.in_action
+        (_meters(encounter, here, who), encounter.rank(who), who)
+        for who in (other.character_id for other in encounter.state)
+        if encounter.state[who].side != me.side and encounter.state[who].in_action
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
-    return min(reachable)[1] if reachable else None
+    return min(reachable)[2] if reachable else None
 
 
 def _meters(encounter: Encounter, here: Position | None, other: str) -> float:

@@ -3,6 +3,8 @@ stand-in for a player or an Editor, as ``mands_rulebook.policies``.
 
 Each time it may act, a blaster
 
+0. below zero EP, gives up or rests as ``nearest-enemy`` does (G-232,
+   :func:`~mands_rulebook.policies.catch_breath`);
 1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
    first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
 2. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
@@ -24,7 +26,7 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
-from .policies import NearestEnemy, allowed, preset
+from .policies import NearestEnemy, allowed, catch_breath, preset
 from .power_kit import (
     ATTACK,
     DEFENSE,
@@ -69,7 +71,8 @@ class Blaster:
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return (
-            self.protect(encounter, actor)
+            catch_breath(encounter, actor)
+            or self.protect(encounter, actor)
             or self.blast(encounter, actor)
             or self.fallback.choose(encounter, actor)
         )

@@ -7,7 +7,9 @@ Registers the policies
   damage per segment and per EP, from the charts, with threat and focus-fire terms, and splits
   its Q between Attack, speed, Defense and damage to deal the most and take the least
   (:mod:`mands_sim.policy.tactician`); with nothing worth doing it closes in on the nearest
-  enemy. Options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``, ``horizon``.
+  enemy. Options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``, ``horizon``. Below
+  zero EP it first gives up or rests as ``nearest-enemy`` does (G-232,
+  :func:`~mands_rulebook.policies.catch_breath`), before anything is scored.
 * ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
   futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
   ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
@@ -17,7 +19,8 @@ Registers the policies
   of them are already attacking, else the weakest (fewest VP and DP left, lowest id on ties).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
-  protections when they are worth it, and never flees or yields.
+  protections when they are worth it, and never flees or yields: below zero EP it rests when
+  nobody presses it (G-232), but never gives up.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mands_sim import hookimpl
+from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
@@ -34,12 +38,19 @@ from mands_sim.registry import Register, Source
 
 from .candidates import ESTIMATOR
 from .personalities import nearest_enemy
+from .policies import catch_breath
+
+
+def keep_going(encounter: Encounter, actor: str) -> Intent | None:
+    """The hero's G-232: rest below zero EP when nobody presses, never give up."""
+    return catch_breath(encounter, actor, yields=False)
 
 
 def tactician(options: Mapping[str, Any]) -> Tactician:
     """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
     ``horizon`` (``docs/policies.md``)."""
-    return Tactician(ESTIMATOR, weights=weights_from_options(options), fallback=nearest_enemy)
+    weights = weights_from_options(options)
+    return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, first=catch_breath)
 
 
 def lookahead(options: Mapping[str, Any]) -> Lookahead:
@@ -53,14 +64,21 @@ def focus_fire(options: Mapping[str, Any]) -> Tactician:
     """A tactician attacking its team's target (``focus`` 1 and ``threat`` 0 by default)."""
     weights = weights_from_options(options, focus=1.0, threat=0.0)
     return Tactician(
-        ESTIMATOR, weights=weights, fallback=nearest_enemy, narrow=on_team_target, name="focus-fire"
+        ESTIMATOR,
+        weights=weights,
+        fallback=nearest_enemy,
+        narrow=on_team_target,
+        name="focus-fire",
+        first=catch_breath,
     )
 
 
 def hero(options: Mapping[str, Any]) -> Tactician:
     """A tactician guarding its side (``threat`` 1, threats to allies count)."""
     weights = weights_from_options(options, threat=1.0, guard_allies=True)
-    return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero")
+    return Tactician(
+        ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero", first=keep_going
+    )
 
 
 def team_target(encounter: Encounter, actor: str) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 
-from ..policies import SPEED_STEP, NearestEnemy, allowed, preset
+from ..policies import SPEED_STEP, NearestEnemy, allowed, catch_breath, preset
 from ..sweep_weapons import held_weapon
 from .extra_opponents import engaged_enemies
 from .split_attacks import split_evenly
@@ -20,11 +20,12 @@ from .sweeps import SWEEP, SWEEP_BLOW, TARGETS_OPTION, pending_blows, sweep_targ
 
 
 class Sweeper:
-    """Follow a sweep through; sweep the enemies in contact (up to ``max_targets``, option,
-    default 3) when there are two or more, with the weapon held ready if it is not a thrown one
-    (G-172); punch one alone; close in otherwise (as ``nearest-enemy``). Quality: Attack to
-    meet every target's Defense, 3 Q speed, the rest damage; the Attack is split so each target
-    gets its Defense. Not rules text."""
+    """Follow a sweep through; below zero EP give up or rest (G-232, ``catch_breath``); sweep
+    the enemies in contact (up to ``max_targets``, option, default 3, the first in the
+    encounter's drawn order, G-227) when there are two or more, with the weapon held ready if
+    it is not a thrown one (G-172); punch one alone; close in otherwise (as ``nearest-enemy``).
+    Quality: Attack to meet every target's Defense, 3 Q speed, the rest damage; the Attack is
+    split so each target gets its Defense. Not rules text."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.max_targets = int(options.get("max_targets", 3))
@@ -35,7 +36,11 @@ class Sweeper:
             follow = Intent(SWEEP_BLOW.name, target=pending.targets[0], reason="sweep on")
             if allowed(encounter, actor, follow):
                 return follow
-        near = sorted(engaged_enemies(encounter, actor))[: self.max_targets]
+        winded = catch_breath(encounter, actor)  # G-232, below zero EP
+        if winded is not None:
+            return winded
+        engaged = sorted(engaged_enemies(encounter, actor), key=encounter.rank)  # G-227
+        near = engaged[: self.max_targets]
         if len(near) >= 2:
             options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
             sweep = Intent(SWEEP.name, near[0], "sweep the enemies in reach", options)

@@ -1,4 +1,5 @@
-"""The ``armed`` policy: draw a weapon, then attack the nearest enemy it reaches (not rules text).
+"""The ``armed`` policy: draw a weapon, then attack the nearest enemy it reaches, closing in on
+the nearest enemy while none is in reach (not rules text).
 
 A module of :mod:`mands_rulebook.weapons`, which registers the policy.
 """
@@ -12,10 +13,14 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 
-from ..movement import distance_now
+from ..movement import MOVE, REROLL_MOVE, distance_now
+from ..policies import catch_breath, close_in, nearest_enemy, preset
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
 from .table import WEAPON_OPTION, standard_weapons
+
+RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
+"""The Move Rolls the ``armed`` policy makes to close in (``mands_rulebook.movement``)."""
 
 SPEED_STEP: Final = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -23,22 +28,25 @@ SPEED_STEP: Final = 3
 
 class Armed:
     """Draw a weapon, then attack the nearest enemy the weapon can reach; punch an enemy within
-    reach otherwise. Options: ``weapon`` (which weapon to draw; default the sheet's first).
-    Quality: Attack to meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
+    reach otherwise; with nobody in reach, close in on the nearest enemy (as ``nearest-enemy``).
+    Below zero EP it rests or gives up first (G-232, ``catch_breath``). Options: ``weapon``
+    (which weapon to draw; default the sheet's first). Quality: Attack to meet the target's
+    Defense, 3 Q speed, the rest damage. Not rules text."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        draw = self.draw(encounter, actor)
-        if draw is not None:
-            return draw
+        decision = catch_breath(encounter, actor) or self.draw(encounter, actor)
+        if decision is not None:
+            return decision
         readied = encounter.state[actor].readied
         for target in enemies_nearest_first(encounter, actor):
             for intent in attacks(target, readied):
                 if not encounter.rules.refusals(encounter, actor, intent):
                     return intent
-        return None
+        nearest = nearest_enemy(encounter, actor)
+        return None if nearest is None else close_in(encounter, actor, nearest)
 
     def draw(self, encounter: Encounter, actor: str) -> Intent | None:
         if encounter.state[actor].readied is not None:
@@ -55,6 +63,8 @@ class Armed:
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
+        if intent.action in RUNS:
+            return preset(encounter, intent, quality)  # a Move Roll's Q all to speed
         defense = encounter.state[intent.target].defense if intent.target else 0
         attack = min(quality, max(0, defense))
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
@@ -71,11 +81,12 @@ def attacks(target: str, readied: str | None) -> list[Intent]:
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
-    """Enemies in action, nearest first along the map (lowest id on ties)."""
+    """Enemies in action, nearest first along the map (the drawn order on ties, G-227)."""
     me = encounter.state[actor]
     enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
 
     def distance(other: CharacterState) -> float:
         return distance_now(encounter, actor, other.character_id)
 
-    return [s.character_id for s in sorted(enemies, key=lambda s: (distance(s), s.character_id))]
+    ranked = sorted(enemies, key=lambda s: (distance(s), encounter.rank(s.character_id)))
+    return [s.character_id for s in ranked]

@@ -514,6 +514,25 @@ class RuleDefaults:
         "penalty",
         ("penalty", "collapse"),
     )
+    G231_exhaustion_floor: Literal["constitution", "zero", "none"] = _default(
+        "G-231",
+        "How far below zero EP a character can fight: once its EP deficit (whole points, as "
+        "G-16's penalty) reaches its Constitution it may start no action that costs EP (rest, "
+        "wait and surrender cost none) and its sustained actions other than a run are dropped "
+        "at the next Payment Segment ('constitution'); the same from the first point below zero "
+        "('zero'); or no floor ('none').",
+        "constitution",
+        ("constitution", "zero", "none"),
+    )
+    G232_spent_fighters: Literal["yield", "rest", "fight"] = _default(
+        "G-232",
+        "What the preset policies do below zero EP: rest a round when no enemy is in contact "
+        "or aiming an action at them, and give up (surrender) when every enemy in action has "
+        "more EP left (Dexter, 3 below zero against Sinister at 0, 'decides to give up') "
+        "('yield'); only rest ('rest'); or fight on whatever their EP ('fight').",
+        "yield",
+        ("yield", "rest", "fight"),
+    )
     G17_below_one_dp: Literal["check", "unconscious"] = _default(
         "G-17",
         "At Body DP <= 0: a roll to stay conscious (2d10 <= Constitution (Sphere) + Resist "
