@@ -121,6 +121,15 @@ class RuleDefaults:
         ("standard", "forgiving", "strict"),
     )
 
+    G230_inconclusive_timeouts: float = _default(
+        "G-230",
+        "The toughness verdict is 'inconclusive' when at least this share of the runs end at "
+        "the time limit (0.1: below it, the timed-out runs' unknown ends move the heroes' win "
+        "rate by less than one step of any G-71 scale); the tier is read off the runs that "
+        "ended before it.",
+        0.1,
+        (0.1, 0.05, 0.2, 0.25),
+    )
     G06_skin_temper_power: Literal["multiplier", "rows"] = _default(
         "G-06",
         "A Skin Temper power's bonus ('+d5/5': Seraph's .8), when its Cover Chance covers a "

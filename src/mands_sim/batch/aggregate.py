@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mands_sim.batch.records import RunRecord
+from mands_sim.batch.stalemates import stalemate
 from mands_sim.batch.stats import Interval, quantile, wilson
 
 ROUND = 50
@@ -63,6 +64,8 @@ class Aggregate:
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     timeouts: int = 0
+    stalemates: Counter[str] = field(default_factory=Counter)
+    """Timed-out runs by why they decided nothing (:mod:`mands_sim.batch.stalemates`)."""
     durations: Counter[int] = field(default_factory=Counter)
     characters: dict[str, CharacterTally] = field(default_factory=dict)
     actions: dict[str, Counter[str]] = field(default_factory=dict)
@@ -84,6 +87,7 @@ class Aggregate:
             self.wins[record.winner] += 1
         elif record.timed_out:
             self.timeouts += 1
+            self.stalemates[stalemate(record)] += 1
         else:
             self.draws += 1
         self.durations[record.segments] += 1
