@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mands_rulebook.movement import MOVE, REROLL_MOVE
-from mands_rulebook.policies import NearestEnemy, RunForExit, meeting_place, preset
+from mands_rulebook.policies import (
+    NearestEnemy,
+    RunForExit,
+    catch_breath,
+    meeting_place,
+    preset,
+)
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionStarted, EncounterEnded, Event, Moved, OutOfAction
@@ -16,6 +23,8 @@ from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.duels import duel, fights, timed_out
+from tests.data.duels import started as actions_of
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -170,3 +179,82 @@ def test_the_street_chase_ends_at_the_subway_or_in_a_knockout() -> None:
     else:
         assert (end.winner, end.reason) == ("heroes", "the other side is out of action")
     assert {e.character for e in events if isinstance(e, Moved)} >= {"seraph", "sphinx"}
+
+
+# -- G-232: below zero EP, rest or give up (catch_breath) ---------------------------------------
+
+
+def grunts_at(meters: float, one: int, two: int, **defaults: Any) -> Encounter:
+    """Dexter ("one") and Sinister ("two"), ``meters`` apart, with these EP, before anyone acts."""
+    spec = duel(("nearest-enemy", "dexter.toml"), ("nearest-enemy", "sinister.toml"), meters,
+                defaults=defaults)  # fmt: skip
+    encounter = Simulation(spec, seed=1).build()
+    encounter.state["one"].endurance_points = Fraction(one)
+    encounter.state["two"].endurance_points = Fraction(two)
+    return encounter
+
+
+def test_catch_breath_dexter_three_below_zero_gives_up() -> None:
+    """Seed "Simpler Combat Example": "Sinister is at 32 EP. Dexter is at 35 EP, or 3 below
+    zero. He decides to give up" (both have 32 EP: Sinister has 0 left, Dexter −3)."""
+    decision = catch_breath(grunts_at(0, -3, 0), "one")
+    assert decision is not None and decision.action == "surrender"
+
+
+def test_catch_breath_fights_on_above_zero() -> None:
+    assert catch_breath(grunts_at(0, 0, -20), "one") is None
+
+
+def test_catch_breath_fights_on_against_a_wearier_enemy_in_contact() -> None:
+    assert catch_breath(grunts_at(0, -3, -5), "one") is None
+
+
+def test_catch_breath_rests_when_nobody_presses() -> None:
+    """10 m apart, nobody aiming at it: below zero it rests a round rather than close in."""
+    decision = catch_breath(grunts_at(10, -3, -5), "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_rests_when_spent_even_in_contact() -> None:
+    """At the floor (G-231: Constitution 10 below zero) only resting or yielding is left."""
+    decision = catch_breath(grunts_at(0, -10, -12), "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_never_gives_up_with_rest() -> None:
+    encounter = grunts_at(10, -3, 0, G232_spent_fighters="rest")
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_ignores_ep_with_fight() -> None:
+    assert catch_breath(grunts_at(10, -3, 0, G232_spent_fighters="fight"), "one") is None
+
+
+def test_catch_breath_equal_ep_the_later_in_the_drawn_order_gives_up() -> None:
+    """Both at −4: exactly one of them gives up, the one after the other in the drawn order
+    (G-227), whatever their ids."""
+    encounter = grunts_at(0, -4, -4)
+    gives_up = [who for who in ("one", "two") if catch_breath(encounter, who) is not None]
+    assert gives_up == [max(("one", "two"), key=encounter.rank)]
+
+
+# -- fights that happen ------------------------------------------------------------------------
+
+
+def test_nearest_enemy_grunts_ten_meters_apart_close_in_and_finish() -> None:
+    results = list(fights(duel(("nearest-enemy", "dexter.toml"),
+                               ("nearest-enemy", "sinister.toml"), 10), range(10)))  # fmt: skip
+    assert timed_out(results) == 0
+    for _, events in results:
+        assert "move" in actions_of(events, "one") + actions_of(events, "two")
+        assert "fist-attack" in actions_of(events, "one") + actions_of(events, "two")
+
+
+def test_run_for_exit_leaves_through_the_exit() -> None:
+    """A grunt running for the exit 10 m away gets out before the grunt chasing it: the fight
+    ends, never at the time limit."""
+    spec = duel(("run-for-exit", "dexter.toml"), ("nearest-enemy", "sinister.toml"), 10)
+    results = list(fights(spec, range(10)))
+    assert timed_out(results) == 0
+    assert any(result.winner == "two" for result, _ in results)
