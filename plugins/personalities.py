@@ -16,7 +16,8 @@ Registers the policies
 * ``defender`` — guards an ally (``ward``, default the ally with the fewest VP and DP at full):
   attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
   back to the ward when away from it, and otherwise attacks only enemies within its own reach;
-  spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
+  spare Q goes on Defense. With the ward out of action, or when every enemy has stood idle for
+  a round (no action in progress or started: nobody is coming), it fights as ``nearest-enemy``.
 
 The coward yields (``surrender``, ``mands_rulebook.surrender``, G-160) when it reaches its
 threshold and no exit can be reached. Below zero EP every personality catches its breath before
@@ -45,6 +46,7 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, Wait
+from mands_sim.events import ActionStarted
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.policy import (
     Explanation,
@@ -62,6 +64,7 @@ from mands_sim.policy import (
 from mands_sim.policy.errors import ExpressionError
 from mands_sim.policy.priority import Decision, check_option_keys, preset
 from mands_sim.registry import Register, Source
+from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.world import Position, World
 
 from .movement import (
@@ -306,10 +309,33 @@ def guard(
 def stand_guard(
     encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
 ) -> Decision:
-    """Beside a ward in action with nothing to do: look again next Combat Turn."""
-    if ward_of(encounter, actor, options) is None:
+    """Beside a ward in action with nothing to do: look again next Combat Turn, unless nobody
+    is coming (:func:`nobody_coming`): waiting would then be forever, so nothing (the fallback
+    closes in)."""
+    if ward_of(encounter, actor, options) is None or nobody_coming(encounter, actor):
         return None
     return Wait(encounter.now + STAND_GUARD, "standing guard")
+
+
+def nobody_coming(encounter: Encounter, actor: str) -> bool:
+    """Whether every enemy of ``actor`` in action has stood idle for the last round (50
+    segments, ``rules/combat.md`` §1): no action in progress, and none started in it."""
+    since = encounter.now - SEGMENTS_PER_ROUND
+    side = encounter.state[actor].side
+    enemies = {s.character_id for s in encounter.state if s.side != side and s.in_action}
+    if since < 0 or any(encounter.state[who].actions for who in enemies):
+        return False
+    return not any(started_since(encounter, who, since) for who in enemies)
+
+
+def started_since(encounter: Encounter, who: str, since: int) -> bool:
+    """Whether ``who`` started an action after segment ``since`` (the log read backwards)."""
+    for event in reversed(encounter.log):
+        if event.segment <= since:
+            return False
+        if isinstance(event, ActionStarted) and event.character == who:
+            return True
+    return False
 
 
 def breathe(

@@ -261,7 +261,10 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
 
     A standing enemy's place (the nearer end of its edge, if it stopped part-way); for an enemy
-    on the run, the first place of its way we are no farther from than it is, else its goal.
+    on the run, ``None`` when its way passes us (it is coming: we keep our course, or wait),
+    else the first place of its way we are no farther from than it is, else its goal. (Two
+    fighters running at each other, deciding at the same time, so never both turn back to wait
+    at their starting places.)
     """
     world = encounter.world
     mine, theirs = position_now(encounter, actor), position_now(encounter, target)
@@ -273,10 +276,23 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     goal = their_pace.destination
     if mine == Position(goal) or (my_pace is not None and my_pace.destination == goal):
         return None if my_pace is None else goal
+    apart = float(world.position_distance(mine, theirs))
     for place in way_ahead(world, theirs, goal):
+        if passes_by(world, mine, theirs, place, apart, reach(encounter)):
+            return None  # its way there passes us: it is coming (never turn back to wait)
         if world.distance_to(mine, place) <= world.distance_to(theirs, place):
             return place
     return goal
+
+
+def passes_by(
+    world: World, mine: Position, theirs: Position, place: str, apart: float, slack: float
+) -> bool:
+    """Whether the shortest way from ``theirs`` to ``place`` passes within ``slack`` meters of
+    ``mine`` (``apart`` meters from it): going by us is no longer than the way itself plus the
+    slack."""
+    by_us = apart + float(world.distance_to(mine, place))
+    return by_us <= float(world.distance_to(theirs, place)) + slack
 
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:

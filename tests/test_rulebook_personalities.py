@@ -19,6 +19,7 @@ from mands_rulebook.personalities import (
     defender,
     priority,
     skirmisher,
+    stand_guard,
     ward_of,
 )
 
@@ -30,12 +31,16 @@ from mands_sim.events import (
     OutOfAction,
     RollMade,
 )
+from mands_sim.kernel.encounter import Encounter, Mind
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.policy import PolicyOptionsError, PriorityPolicy, build_view
 from mands_sim.registry import collect_registries
+from mands_sim.simulation import Simulation
 from mands_sim.world import Position
 from tests.data.arena import arena, hurt, opened, put, simulation
+from tests.data.duels import duel, fights, started, teams, timed_out
 from tests.data.fighters import grunt
+from tests.data.weapon_scenes import Script
 
 READIED = {"G62_weapons_start": "readied"}
 
@@ -487,3 +492,58 @@ FRAIL = {
     "active_charisma": 10,
     "normal_charisma": 10,
 }
+
+
+# -- fights that happen: every personality reaches, attacks or keeps its range ------------------
+
+
+@pytest.mark.parametrize("personality", ["coward", "brute", "skirmisher", "defender", "priority"])
+def test_armed_grunts_ten_meters_apart_fight_to_an_end(personality: str) -> None:
+    """Dexter (club) and Sinister (knife), both of one personality, 10 m apart on a line with
+    an exit at each end: they reach each other (or the coward the exit) and the fight ends
+    before the time limit in nearly every run; somebody attacks in every run."""
+    spec = duel((personality, "dexter_armed.toml"), (personality, "sinister_armed.toml"), 10)
+    results = list(fights(spec, range(8)))
+    assert timed_out(results) <= 1
+    attacks = {"fist-attack", "weapon-attack"}
+    assert all(attacks & {*started(e, "one"), *started(e, "two")} for _, e in results)
+
+
+def test_the_skirmisher_keeps_its_range_from_a_brute() -> None:
+    """A skirmishing officer (pistol) 20 m from a club-swinging brute: it shoots in every run,
+    running off when the brute comes close, and shoots far more often than the brute strikes."""
+    spec = duel(("skirmisher", "police_officer.toml"), ("brute", "dexter_armed.toml"), 20)
+    results = list(fights(spec, range(6)))
+    assert timed_out(results) <= 1
+    assert all("weapon-attack" in started(events, "one") for _, events in results)
+    shots = sum(started(e, "one").count("weapon-attack") for _, e in results)
+    blows = sum(started(e, "two").count("weapon-attack") for _, e in results)
+    assert shots > 2 * blows
+
+
+def test_defenders_guarding_each_other_still_meet_their_enemies() -> None:
+    """Two teams of two defenders, 20 m apart: with every enemy idle, nobody is coming, so
+    standing guard would last forever; they close in, and the fight ends."""
+    ours = [("defender", "dexter_armed.toml"), ("defender", "dexter.toml")]
+    theirs = [("defender", "sinister_armed.toml"), ("defender", "sinister.toml")]
+    results = list(fights(teams(ours, theirs, 20), range(4)))
+    assert timed_out(results) == 0
+
+
+def idle_guards(until: int) -> Encounter:
+    """Two defenders 20 m from Sinister, nobody doing anything, run to segment ``until``."""
+    spec = teams([("defender", "dexter.toml"), ("defender", "dexter.toml")],
+                 [("nearest-enemy", "sinister.toml")], 20)  # fmt: skip
+    minds: dict[str, Mind] = {who: Script() for who in ("one", "one-2", "two")}
+    encounter = Simulation(spec, seed=1, minds=minds).build()
+    encounter.run(until=until)
+    return encounter
+
+
+def test_stand_guard_waits_while_the_enemy_may_still_come() -> None:
+    assert stand_guard(idle_guards(0), "one", None, {}) == Wait(10, "standing guard")
+
+
+def test_stand_guard_is_nothing_once_every_enemy_stood_idle_a_round() -> None:
+    """Nobody is coming: standing guard would be forever, so the defender's fallback decides."""
+    assert stand_guard(idle_guards(60), "one", None, {}) is None

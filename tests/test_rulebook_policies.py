@@ -23,6 +23,7 @@ from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
+from mands_sim.world import Position
 from tests.data.duels import duel, fights, timed_out
 from tests.data.duels import started as actions_of
 
@@ -53,17 +54,19 @@ def grunts() -> list[Event]:
 
 
 def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> None:
-    """Dexter and Sinister start 10 m apart: Dexter (first to choose) runs to Sinister, who waits
-    for him; both punch as soon as he is within reach (G-65: 1 m), and fight until one side is
-    out of action."""
-    first_blow = started(grunts, "dexter")[1]
-    assert started(grunts, "dexter")[0] == (0, MOVE.name)
-    assert first_blow[1] == "fist-attack"
-    (closing,) = [e for e in grunts if isinstance(e, Moved) and e.segment == first_blow[0]]
-    assert closing.character == "dexter"
-    assert closing.place == "sinister-start" or closing.toward == "sinister-start"
-    assert closing.place == "sinister-start" or 5.0 - closing.offset <= 1.0  # the edge is 5 m
-    assert started(grunts, "sinister")[0] == (first_blow[0], "fist-attack")
+    """Dexter and Sinister start 10 m apart and choose together (G-228): each sees the other
+    standing and runs at it; neither turns back to wait for the other (``meeting_place``), so
+    they meet part-way, both punch as soon as they are within reach (G-65: 1 m), and fight
+    until one side is out of action."""
+    dexter, sinister = started(grunts, "dexter"), started(grunts, "sinister")
+    assert dexter[0] == sinister[0] == (0, MOVE.name)
+    first_blow = dexter[1]
+    assert first_blow[1] == "fist-attack" and sinister[1] == first_blow
+    moved = {e.character: e for e in grunts if isinstance(e, Moved) and e.segment == first_blow[0]}
+    world = Simulation(load_scenario(SCENARIOS / "grunts.toml")).build().world
+    assert world is not None
+    here, there = (Position(m.place, m.toward, m.offset) for m in moved.values())
+    assert world.position_distance(here, there) <= 1.0
     assert any(isinstance(e, OutOfAction) for e in grunts)
     (end,) = [e for e in grunts if isinstance(e, EncounterEnded)]
     assert end.reason in ("the other side is out of action", "nobody stands")
@@ -158,6 +161,18 @@ def test_nearest_enemy_cuts_a_runner_off_where_it_gets_first() -> None:
     it, goes to the first place on her way he is no farther from: the corner, not the bank."""
     encounter, _ = chase(until=1)
     assert meeting_place(encounter, "seraph", "sphinx") == "corner"
+
+
+def test_meeting_place_is_none_for_an_enemy_running_at_us() -> None:
+    """Dexter and Sinister both run at each other's place, 10 m apart: a moment later Sinister's
+    way to Dexter's start passes Dexter, so Dexter keeps his course (no place to turn to), and
+    the same for Sinister; nobody turns back to wait at its start."""
+    encounter = grunts_at(10, 32, 32)
+    for who, there in (("one", "x10"), ("two", "x0")):
+        encounter.initiate(who, Intent(MOVE.name, options={"toward": there}))
+    encounter.run(until=6)
+    assert meeting_place(encounter, "one", "two") is None
+    assert meeting_place(encounter, "two", "one") is None
 
 
 def test_run_for_exit_flees_through_the_exit() -> None:

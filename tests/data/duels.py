@@ -1,8 +1,9 @@
-"""Two characters on a small map, each with a preset policy: do the presets fight?
+"""Two sides on a small map, each with preset policies: do the presets fight?
 
-:func:`duel` builds a scenario of two sides of one character each, ``meters`` apart on a line of
-places 10 m from each other (so a runner can turn at every place) with an exit at each end; the
-sheets are the bundled ones (``scenarios/characters``). :func:`fights` plays it on several seeds.
+:func:`duel` builds a scenario of two sides of one character each (:func:`teams`: of several),
+``meters`` apart on a line of places 10 m from each other (so a runner can turn at every place)
+with an exit at each end; the sheets are the bundled ones (``scenarios/characters``).
+:func:`fights` plays it on several seeds.
 """
 
 from __future__ import annotations
@@ -43,17 +44,34 @@ def duel(
     options: Mapping[str, Mapping[str, Any]] | None = None,
     defaults: Mapping[str, Any] | None = None,
 ) -> ScenarioSpec:
-    """``first`` and ``second`` ((policy, sheet file)) ``meters`` apart, both aware."""
+    """``first`` and ``second`` ((policy, sheet file)), ids ``one`` and ``two``, ``meters``
+    apart, both aware; ``options``: policy options by id."""
+    return teams([first], [second], meters, options=options, defaults=defaults)
+
+
+def teams(
+    first: list[tuple[str, str]],
+    second: list[tuple[str, str]],
+    meters: float,
+    *,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
+    defaults: Mapping[str, Any] | None = None,
+) -> ScenarioSpec:
+    """Sides ``one`` and ``two`` ``meters`` apart, each member ((policy, sheet file)) at its
+    side's end of the line: ids ``one``, ``one-2`` … and ``two``, ``two-2`` …"""
     spots = places(meters)
     edges = [{"between": [a["name"], b["name"]]} for a, b in pairwise(spots)]
     ends = (f"x{0:g}", f"x{meters:g}")
     sides = [
-        _side(name, policy, sheet, at, (options or {}).get(name, {}))
-        for name, (policy, sheet), at in zip(("one", "two"), (first, second), ends, strict=True)
-    ]
+        {"name": side, "characters": [
+            _character(side if i == 1 else f"{side}-{i}", policy, sheet, at, options or {})
+            for i, (policy, sheet) in enumerate(members, start=1)
+        ]}
+        for side, members, at in zip(("one", "two"), (first, second), ends, strict=True)
+    ]  # fmt: skip
     data = {
         "format": 1,
-        "name": f"duel: {first[0]} vs {second[0]}, {meters:g} m",
+        "name": f"{first[0][0]} vs {second[0][0]}, {meters:g} m",
         "map": {"places": spots, "edges": edges},
         "sides": sides,
         "stop": {"time_limit": TIME_LIMIT, "when": ["side-out-of-action"]},
@@ -62,12 +80,14 @@ def duel(
     return parse_scenario(data, path=ROOT / "duel.toml")
 
 
-def _side(name: str, policy: str, sheet: str, place: str, options: Mapping[str, Any]) -> Any:
-    character = {"id": name, "sheet": f"characters/{sheet}", "place": place, "aware": True}
-    character["policy"] = policy
-    if options:
-        character["policy_options"] = dict(options)
-    return {"name": name, "characters": [character]}
+def _character(
+    who: str, policy: str, sheet: str, place: str, options: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Any]:
+    character: dict[str, Any] = {"id": who, "sheet": f"characters/{sheet}", "place": place}
+    character.update(aware=True, policy=policy)
+    if who in options:
+        character["policy_options"] = dict(options[who])
+    return character
 
 
 def fights(spec: ScenarioSpec, seeds: range) -> Iterator[tuple[RunResult, list[Event]]]:
