@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.events import EndurancePaid
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
@@ -160,14 +162,25 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
 
 
 def worse_off(encounter: Encounter, actor: str) -> bool:
-    """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
-    the encounter's drawn order, G-227); never with no enemy in action."""
+    """Whether every enemy in action has more EP left than ``actor`` would after paying again
+    what it paid last (as much, and before it in the encounter's drawn order, G-227); never
+    with no enemy in action. (Enemies have paid for the actions they have in progress, the one
+    deciding not yet for its next: without this, two fighters paying in turn each find the
+    other lower and slide to the floor together.)"""
     me = encounter.state[actor]
-    mine = (me.endurance_points, -encounter.rank(actor))
+    mine = (me.endurance_points - last_payment(encounter, actor), -encounter.rank(actor))
     enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
     return bool(enemies) and all(
         (s.endurance_points, -encounter.rank(s.character_id)) > mine for s in enemies
     )
+
+
+def last_payment(encounter: Encounter, actor: str) -> Fraction:
+    """The EP ``actor`` paid last (0 if it has paid none); the log read backwards."""
+    for event in reversed(encounter.log):
+        if isinstance(event, EndurancePaid) and event.character == actor and event.amount > 0:
+            return event.amount
+    return Fraction(0)
 
 
 def pressed(encounter: Encounter, actor: str) -> bool:

@@ -17,7 +17,14 @@ from mands_rulebook.policies import (
 )
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import ActionStarted, EncounterEnded, Event, Moved, OutOfAction
+from mands_sim.events import (
+    ActionStarted,
+    EncounterEnded,
+    EndurancePaid,
+    Event,
+    Moved,
+    OutOfAction,
+)
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
@@ -273,3 +280,15 @@ def test_run_for_exit_leaves_through_the_exit() -> None:
     results = list(fights(spec, range(10)))
     assert timed_out(results) == 0
     assert any(result.winner == "two" for result, _ in results)
+
+
+def test_catch_breath_counts_what_it_would_pay_again() -> None:
+    """Dexter at −20 after paying 5 EP, Sinister at −24 in the middle of his own blow: Dexter
+    would be at −25 once he paid for his next, so he is the wearier and gives up (G-232);
+    comparing the bare −20 with −24, two fighters paying in turn would slide to the floor."""
+    encounter = grunts_at(0, -15, -24)
+    paid = EndurancePaid(0, "one", "fist-attack", "Combat Roll", 10, Fraction(5), Fraction(-20))
+    encounter.emit([paid])
+    assert encounter.state["one"].endurance_points == -20
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "surrender"
