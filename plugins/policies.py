@@ -20,9 +20,10 @@ so a refused action is never asked for.
 
 Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
 (G-232, ``G232_spent_fighters``): it gives up (``surrender``) when every enemy in action has more
-EP left — the seed's Simpler Combat Example: "Sinister is at 32 EP. Dexter is at 35 EP, or 3
-below zero. He decides to give up" (both have 32 EP) — and rests a round (``rest``) when no
-enemy presses it (none in contact, none aiming an action at it) or when it is spent (G-231).
+EP left than it would after paying again what it paid last — the seed's Simpler Combat Example:
+"Sinister is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give up" (both have 32
+EP) — and rests a round (``rest``) when no enemy presses it (none in contact, none aiming an
+action at it) or when it is spent (G-231).
 """
 
 from __future__ import annotations
