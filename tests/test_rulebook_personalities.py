@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mands_rulebook.guarding import ward_of
 from mands_rulebook.movement import MOVE, current_pace
 from mands_rulebook.personalities import (
     RULEBOOK_SENSES,
@@ -19,8 +20,6 @@ from mands_rulebook.personalities import (
     defender,
     priority,
     skirmisher,
-    stand_guard,
-    ward_of,
 )
 
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
@@ -31,16 +30,13 @@ from mands_sim.events import (
     OutOfAction,
     RollMade,
 )
-from mands_sim.kernel.encounter import Encounter, Mind
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.policy import PolicyOptionsError, PriorityPolicy, build_view
 from mands_sim.registry import collect_registries
-from mands_sim.simulation import Simulation
 from mands_sim.world import Position
 from tests.data.arena import arena, hurt, opened, put, simulation
 from tests.data.duels import duel, fights, started, teams, timed_out
 from tests.data.fighters import grunt
-from tests.data.weapon_scenes import Script
 
 READIED = {"G62_weapons_start": "readied"}
 
@@ -528,22 +524,3 @@ def test_defenders_guarding_each_other_still_meet_their_enemies() -> None:
     theirs = [("defender", "sinister_armed.toml"), ("defender", "sinister.toml")]
     results = list(fights(teams(ours, theirs, 20), range(4)))
     assert timed_out(results) == 0
-
-
-def idle_guards(until: int) -> Encounter:
-    """Two defenders 20 m from Sinister, nobody doing anything, run to segment ``until``."""
-    spec = teams([("defender", "dexter.toml"), ("defender", "dexter.toml")],
-                 [("nearest-enemy", "sinister.toml")], 20)  # fmt: skip
-    minds: dict[str, Mind] = {who: Script() for who in ("one", "one-2", "two")}
-    encounter = Simulation(spec, seed=1, minds=minds).build()
-    encounter.run(until=until)
-    return encounter
-
-
-def test_stand_guard_waits_while_the_enemy_may_still_come() -> None:
-    assert stand_guard(idle_guards(0), "one", None, {}) == Wait(10, "standing guard")
-
-
-def test_stand_guard_is_nothing_once_every_enemy_stood_idle_a_round() -> None:
-    """Nobody is coming: standing guard would be forever, so the defender's fallback decides."""
-    assert stand_guard(idle_guards(60), "one", None, {}) is None
