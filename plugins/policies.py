@@ -20,10 +20,10 @@ so a refused action is never asked for.
 
 Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
 (G-232, ``G232_spent_fighters``): it gives up (``surrender``) when every enemy in action has more
-EP left than it would after paying again what it paid last — the seed's Simpler Combat Example:
-"Sinister is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give up" (both have 32
-EP) — and rests a round (``rest``) when no enemy presses it (none in contact, none aiming an
-action at it) or when it is spent (G-231).
+EP left, each counted before paying for the actions it has in progress — the seed's Simpler
+Combat Example: "Sinister is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give
+up" (both have 32 EP) — and rests a round (``rest``) when no enemy presses it (none in
+contact, none aiming an action at it) or when it is spent (G-231).
 """
 
 from __future__ import annotations
@@ -163,25 +163,31 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
 
 
 def worse_off(encounter: Encounter, actor: str) -> bool:
-    """Whether every enemy in action has more EP left than ``actor`` would after paying again
-    what it paid last (as much, and before it in the encounter's drawn order, G-227); never
-    with no enemy in action. (Enemies have paid for the actions they have in progress, the one
-    deciding not yet for its next: without this, two fighters paying in turn each find the
-    other lower and slide to the floor together.)"""
+    """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
+    the encounter's drawn order, G-227), each counted before what it paid for the actions it
+    has in progress (:func:`fresh_ep`); never with no enemy in action."""
     me = encounter.state[actor]
-    mine = (me.endurance_points - last_payment(encounter, actor), -encounter.rank(actor))
-    enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
+    mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
+    enemies = [s.character_id for s in encounter.state if s.side != me.side and s.in_action]
     return bool(enemies) and all(
-        (s.endurance_points, -encounter.rank(s.character_id)) > mine for s in enemies
+        (fresh_ep(encounter, who), -encounter.rank(who)) > mine for who in enemies
     )
 
 
-def last_payment(encounter: Encounter, actor: str) -> Fraction:
-    """The EP ``actor`` paid last (0 if it has paid none); the log read backwards."""
+def fresh_ep(encounter: Encounter, who: str) -> Fraction:
+    """``who``'s EP with what it paid for the actions it has in progress given back: one in the
+    middle of a blow has paid for it, one deciding not yet for its next, and compared bare two
+    fighters paying in turn would each find the other lower and slide to the floor together."""
+    actions = {a.name: a.started_at for a in encounter.state[who].actions}
+    since = min(actions.values(), default=encounter.now + 1)
+    paid = Fraction(0)
     for event in reversed(encounter.log):
-        if isinstance(event, EndurancePaid) and event.character == actor and event.amount > 0:
-            return event.amount
-    return Fraction(0)
+        if event.segment < since:
+            break
+        if isinstance(event, EndurancePaid) and event.character == who:
+            started = actions.get(event.action)
+            paid += event.amount if started is not None and event.segment >= started else 0
+    return encounter.state[who].endurance_points + paid
 
 
 def pressed(encounter: Encounter, actor: str) -> bool:

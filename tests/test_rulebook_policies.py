@@ -282,13 +282,16 @@ def test_run_for_exit_leaves_through_the_exit() -> None:
     assert any(result.winner == "two" for result, _ in results)
 
 
-def test_catch_breath_counts_what_it_would_pay_again() -> None:
-    """Dexter at −20 after paying 5 EP, Sinister at −24 in the middle of his own blow: Dexter
-    would be at −25 once he paid for his next, so he is the wearier and gives up (G-232);
-    comparing the bare −20 with −24, two fighters paying in turn would slide to the floor."""
-    encounter = grunts_at(0, -15, -24)
-    paid = EndurancePaid(0, "one", "fist-attack", "Combat Roll", 10, Fraction(5), Fraction(-20))
-    encounter.emit([paid])
-    assert encounter.state["one"].endurance_points == -20
+def test_catch_breath_counts_an_enemy_before_paying_for_its_blow() -> None:
+    """Dexter at −20, deciding; Sinister at −24 only because he paid 5 EP for the blow he is in
+    the middle of (−19 before it): Dexter is the wearier and gives up, Sinister does not
+    (G-232). Compared bare, two fighters paying in turn would slide to the floor together."""
+    encounter = grunts_at(0, -20, -19, G231_exhaustion_floor="none")
+    blow = Intent("fist-attack", "one")
+    encounter.initiate("two", blow)
+    paid = [e for e in encounter.log if isinstance(e, EndurancePaid) and e.character == "two"]
+    encounter.state["two"].endurance_points = Fraction(-19) - sum(e.amount for e in paid)
+    assert encounter.state["two"].endurance_points < -20
     decision = catch_breath(encounter, "one")
     assert decision is not None and decision.action == "surrender"
+    assert catch_breath(encounter, "two") is None

@@ -537,7 +537,7 @@ class RuleDefaults:
         "G-232",
         "What the preset policies do below zero EP: rest a round when no enemy is in contact "
         "or aiming an action at them, and give up (surrender) when every enemy in action has "
-        "more EP left than they would after paying again what they paid last (Dexter, 3 "
+        "more EP left, each counted before paying for its actions in progress (Dexter, 3 "
         "below zero against Sinister at 0, 'decides to give up') "
         "('yield'); only rest ('rest'); or fight on whatever their EP ('fight').",
         "yield",
