@@ -231,7 +231,8 @@ def draw(
 
 def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
     """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
-    ally in action with the fewest VP and DP at full (lowest id on ties)."""
+    ally in action with the fewest VP and DP at full (the encounter's tie-break order on ties,
+    G-227)."""
     me = encounter.state[actor]
     named = options.get(WARD)
     if named is not None:
@@ -241,7 +242,9 @@ def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str
     standing = [s for s in allies if s.in_action]
     if not standing:
         return None
-    fragile = min(standing, key=lambda s: (full_vitality(s.character.figured), s.character_id))
+    fragile = min(
+        standing, key=lambda s: (full_vitality(s.character.figured), encounter.rank(s.character_id))
+    )
     return fragile.character_id
 
 
@@ -252,7 +255,7 @@ def full_vitality(figured: Any) -> int:
 
 def threats_to(encounter: Encounter, ward: str) -> list[str]:
     """Enemies of ``ward`` in action whose action in progress is aimed at it, or who stand
-    within its reach (G-65), nearest to it first."""
+    within its reach (G-65), nearest to it first (then in the tie-break order, G-227)."""
     side = encounter.state[ward].side
     found = [
         s.character_id
@@ -264,7 +267,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
             or in_contact(encounter, ward, s.character_id)
         )
     ]
-    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), who))
+    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), encounter.rank(who)))
 
 
 def strike_at(encounter: Encounter, actor: str, target: str) -> Intent | None:

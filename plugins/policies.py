@@ -2,7 +2,8 @@
 player or an Editor.
 
 * ``nearest-enemy`` punches the nearest enemy still in action when it is in contact (within
-  reach, :func:`mands_rulebook.movement.in_contact`), lowest id on ties, and closes in otherwise:
+  reach, :func:`mands_rulebook.movement.in_contact`), on ties the first in the encounter's
+  tie-break order (G-227), and closes in otherwise:
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
   place, or for an enemy on the run the first place of its way it can reach first, else where
   it is going — re-rolling the run to turn when that place changes, and waits for an enemy
@@ -128,7 +129,8 @@ def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
 
 
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (lowest id on ties), if one can be reached.
+    """The enemy in action nearest along the map (on ties the first in the encounter's
+    tie-break order, G-227), if one can be reached.
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -136,12 +138,13 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     world = encounter.world
     here = None if world is None else position_now(encounter, actor)
     enemies = [
-        (_meters(encounter, here, other.character_id), other.character_id)
+        (_meters(encounter, here, who), encounter.rank(who), who)
         for other in encounter.state
         if other.side != me.side and other.in_action
+        for who in (other.character_id,)
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
-    return min(reachable)[1] if reachable else None
+    return min(reachable)[2] if reachable else None
 
 
 def _meters(encounter: Encounter, here: Position | None, other: str) -> float:

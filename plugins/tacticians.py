@@ -14,7 +14,8 @@ Registers the policies
   tactician's. It needs a recorded simulation (``Simulation(record=True)``); without one it
   decides as the tactician does.
 * ``focus-fire`` — a tactician whose side fights as a team: every member attacks the enemy most
-  of them are already attacking, else the weakest (fewest VP and DP left, lowest id on ties).
+  of them are already attacking, else the weakest (fewest VP and DP left, the encounter's
+  tie-break order on ties, G-227).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
   protections when they are worth it, and never flees or yields.
@@ -65,7 +66,7 @@ def hero(options: Mapping[str, Any]) -> Tactician:
 
 def team_target(encounter: Encounter, actor: str) -> str | None:
     """The enemy most of ``actor``'s side aim their actions in progress at; else the enemy in
-    action with the fewest VP and DP left (lowest id on ties)."""
+    action with the fewest VP and DP left (the encounter's tie-break order on ties, G-227)."""
     side = encounter.state[actor].side
     enemies = {s.character_id: s for s in encounter.state if s.side != side and s.in_action}
     aimed = Counter(
@@ -76,12 +77,12 @@ def team_target(encounter: Encounter, actor: str) -> str | None:
         if action.intent.target in enemies
     )
     if aimed:
-        return min(aimed, key=lambda who: (-aimed[who], who))
+        return min(aimed, key=lambda who: (-aimed[who], encounter.rank(who)))
     if not enemies:
         return None
     return min(
         enemies.values(),
-        key=lambda s: (s.virtual_damage_points + s.damage_points, s.character_id),
+        key=lambda s: (s.virtual_damage_points + s.damage_points, encounter.rank(s.character_id)),
     ).character_id
 
 

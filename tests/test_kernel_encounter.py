@@ -11,6 +11,7 @@ import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.defaults import STANDARD_DEFAULTS
+from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -19,6 +20,7 @@ from mands_sim.events import (
     PushedBack,
     Surprised,
 )
+from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.kernel.state import CharacterState
 
@@ -394,3 +396,50 @@ def test_g161_push_makes_actions_started_together_push_each_other_back() -> None
     )
     encounter.run()
     assert [(e.segment, e.action) for e in of(encounter, PushedBack)] == [(0, "run")]  # type: ignore[attr-defined]
+
+
+# -- the tie-break order (G-227) ------------------------------------------------------------
+
+
+def ranked_encounter(ids: list[str], dice: Any, **overrides: str) -> Encounter:
+    return Encounter(
+        [character(who) for who in ids],
+        rules=SyntheticRules(),
+        minds={who: Script({}) for who in ids},
+        dice=dice,
+        defaults=STANDARD_DEFAULTS.with_overrides(overrides),
+    )
+
+
+def order_of(encounter: Encounter) -> list[str]:
+    return encounter.ranked(encounter.state.ids())
+
+
+def test_the_tie_order_is_drawn_from_the_dice_not_the_ids() -> None:
+    ids = ["ash", "birch", "cedar"]
+    orders = {tuple(order_of(ranked_encounter(ids, SeededDice(seed)))) for seed in range(60)}
+    assert len(orders) == 6  # every order of three turns up: no name always goes first
+
+
+def test_the_tie_order_is_the_same_for_a_seed_whatever_the_listing() -> None:
+    ids = ["ash", "birch", "cedar"]
+    for seed in range(10):
+        listed = order_of(ranked_encounter(ids, SeededDice(seed)))
+        assert order_of(ranked_encounter(ids[::-1], SeededDice(seed))) == listed
+
+
+def test_g227_id_order_and_scripted_dice_keep_the_ids_sorted() -> None:
+    ids = ["cedar", "ash", "birch"]
+    by_id = ranked_encounter(ids, SeededDice(4), G227_tie_order="id")
+    scripted = ranked_encounter(ids, ScriptedDice([]))
+    assert order_of(by_id) == order_of(scripted) == ["ash", "birch", "cedar"]
+
+
+def test_the_agenda_runs_tied_characters_in_rank_order() -> None:
+    encounter = ranked_encounter(["ash", "birch", "cedar"], SeededDice(11))
+    ran: list[str] = []
+    for who in ("ash", "birch", "cedar"):
+        encounter.at(0, Phase.RESOLVE, who, lambda who=who: ran.append(who))
+    while (entry := encounter.agenda.pop()) is not None:
+        entry.run()
+    assert ran == order_of(encounter)

@@ -71,11 +71,15 @@ def attacks(target: str, readied: str | None) -> list[Intent]:
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
-    """Enemies in action, nearest first along the map (lowest id on ties)."""
+    """Enemies in action, nearest first along the map (the encounter's tie-break order on ties,
+    G-227)."""
     me = encounter.state[actor]
     enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
 
     def distance(other: CharacterState) -> float:
         return distance_now(encounter, actor, other.character_id)
 
-    return [s.character_id for s in sorted(enemies, key=lambda s: (distance(s), s.character_id))]
+    return [
+        s.character_id
+        for s in sorted(enemies, key=lambda s: (distance(s), encounter.rank(s.character_id)))
+    ]

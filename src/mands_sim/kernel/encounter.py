@@ -181,6 +181,10 @@ class Encounter:
         order = clock.tiebreak(self, segment, phase, actor) if clock is not None and actor else 0
         return self.agenda.add(segment, phase, actor, run, tiebreak=order, rank=self.rank(actor))
 
+    def ranked(self, actors: Iterable[str]) -> list[str]:
+        """``actors`` in the encounter's tie-break order (:meth:`rank`)."""
+        return sorted(actors, key=self.rank)
+
     def rank(self, actor: str) -> int:
         """``actor``'s place in the encounter's tie-break order (G-227): break ties between
         characters with it, never with their ids or the order a file lists them in.
@@ -363,7 +367,7 @@ class Encounter:
         self.emit([self._resolved_event(actor, action)])
         for follow_up in self.rules.after(self, actor, action):
             self.emit(follow_up)
-        hurt = sorted({str(getattr(e, "character", actor)) for e in events} | {actor})
+        hurt = self.ranked({str(getattr(e, "character", actor)) for e in events} | {actor})
         self.at(self.now, Phase.STATUS, actor, lambda: self._status(hurt))
         self.lives.wake_everyone()
 

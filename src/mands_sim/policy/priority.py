@@ -166,17 +166,18 @@ def check_option_keys(options: Mapping[str, Any], known: Sequence[str]) -> None:
 # -- choosing targets ---------------------------------------------------------------------------
 
 _ORDERS: Final[Mapping[str, Callable[[CharacterView], tuple[Any, ...]]]] = {
-    "nearest": lambda c: (c.distance, c.character_id),
-    "weakest": lambda c: (c.vitality, c.distance, c.character_id),
-    "strongest": lambda c: (-c.vitality, c.distance, c.character_id),
-    "most-dangerous": lambda c: (-c.danger, c.distance, c.character_id),
-    "lowest-defense": lambda c: (c.defense, c.distance, c.character_id),
+    "nearest": lambda c: (c.distance, c.rank),
+    "weakest": lambda c: (c.vitality, c.distance, c.rank),
+    "strongest": lambda c: (-c.vitality, c.distance, c.rank),
+    "most-dangerous": lambda c: (-c.danger, c.distance, c.rank),
+    "lowest-defense": lambda c: (c.defense, c.distance, c.rank),
 }
 
 
 def candidates(view: PolicyView, selector: str) -> list[CharacterView]:
     """The targets ``selector`` picks, best first: enemies still in action in its order (ties
-    to the nearer, then the lower id), or the named character if it is still in action."""
+    to the nearer, then the encounter's tie-break order, G-227), or the named character if it
+    is still in action."""
     order = _ORDERS.get(selector)
     if order is None:
         named = view.character(selector)

@@ -152,6 +152,9 @@ class CharacterView:
     running: bool
     flying: bool
     danger: int
+    rank: int = 0
+    """The character's place in the encounter's tie-break order (``Encounter.rank``, G-227):
+    what separates characters nothing else does, never their ids."""
     started: str = ""
 
     @property
@@ -252,7 +255,8 @@ class PolicyView:
     @property
     def actions(self) -> tuple[AvailableAction, ...]:
         """Every registered action the clock and the rules allow now, one entry per target or
-        option set that is allowed (sorted by action name, then target)."""
+        option set that is allowed (sorted by action name, then target in the encounter's
+    tie-break order, G-227)."""
         if self._actions is None:
             self._actions = tuple(available_actions(self._encounter, self.actor, self._senses))
         return self._actions
@@ -317,6 +321,7 @@ def _character_view(
         readied=other.readied,
         running=running,
         flying=flying,
+        rank=encounter.rank(who),
         danger=dealt.get(who, 0),
         started=started_now(encounter, other),
     )
@@ -429,7 +434,7 @@ def _candidates(
     name = definition.name
     if definition.needs_target:
         targets = [s.character_id for s in encounter.state if s.in_action]
-        return [Intent(name, target=t) for t in sorted(targets) if t != actor]
+        return [Intent(name, target=t) for t in encounter.ranked(targets) if t != actor]
     extra = senses.option_sets(encounter, actor, name)
     return [Intent(name), *(Intent(name, options=dict(options)) for options in extra)]
 
