@@ -41,7 +41,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent, Wait
+from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.policy import (
     Explanation,
@@ -312,15 +312,49 @@ def stand_guard(
     return Wait(encounter.now + STAND_GUARD, "standing guard")
 
 
+WARD_OPTIONS: Final = (ActionOption(WARD, "character", "the ally to guard"),)
+
 TACTICS: Final[Mapping[str, Tactic]] = {
-    "flee": Tactic("flee", flee, needs_target=False, summary="run for an exit and leave"),
-    "close-in": Tactic("close-in", close, summary="run to meet the target"),
-    "open-distance": Tactic("open-distance", open_distance, summary="run away from the target"),
-    "draw": Tactic("draw", draw, needs_target=False, summary="draw a weapon carried"),
-    "defend": Tactic("defend", defend, needs_target=False, summary="attack a threat to the ward"),
-    "guard": Tactic("guard", guard, needs_target=False, summary="run back to the ward"),
+    "flee": Tactic(
+        "flee",
+        flee,
+        needs_target=False,
+        summary="run for an exit and leave",
+        options=(
+            ActionOption("exit", "exit", "the exit to run for (default: the nearest)"),
+            ActionOption("leave", "flag", "leave the encounter there (default: true)"),
+        ),
+    ),
+    "close-in": Tactic("close-in", close, summary="run to meet the target", options=()),
+    "open-distance": Tactic(
+        "open-distance", open_distance, summary="run away from the target", options=()
+    ),
+    "draw": Tactic(
+        "draw",
+        draw,
+        needs_target=False,
+        summary="draw a weapon carried",
+        options=(
+            ActionOption(WEAPON_OPTION, "text", "the weapon to draw"),
+            ActionOption("reach", "text", '"ranged" or "melee"'),
+        ),
+    ),
+    "defend": Tactic(
+        "defend",
+        defend,
+        needs_target=False,
+        summary="attack a threat to the ward",
+        options=WARD_OPTIONS,
+    ),
+    "guard": Tactic(
+        "guard", guard, needs_target=False, summary="run back to the ward", options=WARD_OPTIONS
+    ),
     "stand-guard": Tactic(
-        "stand-guard", stand_guard, needs_target=False, summary="wait beside the ward"
+        "stand-guard",
+        stand_guard,
+        needs_target=False,
+        summary="wait beside the ward",
+        options=WARD_OPTIONS,
     ),
 }
 

@@ -17,11 +17,17 @@ from typing import Any
 
 import pytest
 
-from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.errors import ScenarioError, ScenarioProblems, SheetError
 from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
-from mands_sim.scenario import ScenarioSpec, check_names, load_scenario, parse_scenario
+from mands_sim.scenario import (
+    ScenarioSpec,
+    check_names,
+    load_scenario,
+    parse_scenario,
+    sheet_problems,
+)
 from mands_sim.simulation import Simulation
 
 DATA = Path(__file__).parent / "data" / "scenarios"
@@ -646,7 +652,7 @@ def test_unknown_plugin_to_disable_names_file_key_and_expectation() -> None:
         Simulation(spec).prepare()
     error = caught.value
     assert (error.path, error.key) == (SERAPH, "plugins.disable[0]")
-    assert "expected the name of a loaded plugin (" in error.expected
+    assert "expected the name of a loaded plugin, not " in error.expected
     assert 'not "mands_rulebook.exhaustoin"' in error.expected
 
 
@@ -657,3 +663,78 @@ def test_a_given_plugin_may_be_disabled_by_the_scenario() -> None:
     spec = seraph_scenario(["marker"])
     pm = Simulation(spec, extra_plugins={"marker": Marker()}).prepare().pm
     assert pm.get_plugin("marker") is None
+
+
+# --- sheets checked against plugins ------------------------------------------------------------
+
+
+def inline_sheet_scenario(powers: str = "", skills: str = "") -> dict[str, Any]:
+    """The minimal scenario with an inline sheet carrying ``powers`` and ``skills`` tables."""
+    data = tomllib.loads((DATA / "minimal.toml").read_text(encoding="utf-8"))
+    sheet = tomllib.loads((DATA / "characters" / "grunt.toml").read_text(encoding="utf-8"))
+    sheet["powers"] = tomllib.loads(powers)
+    sheet["skills"] = tomllib.loads(skills)
+    data["sides"][0]["characters"][0]["sheet"] = sheet
+    return data
+
+
+def sheet_problem_list(data: dict[str, Any]) -> list[tuple[str, str]]:
+    spec = parse_scenario(data, path="inline.toml", base_dir=DATA)
+    found = sheet_problems(spec, collect_registries(make_plugin_manager()))
+    return [(problem.key, problem.expected) for problem in found]
+
+
+def test_misspelt_sheet_power_is_named_with_a_suggestion() -> None:
+    powers = '"Electric Powr" = { power_rating = 3 }'
+    found = sheet_problem_list(inline_sheet_scenario(powers=powers))
+    assert found == [
+        (
+            'sides[0].characters[0].sheet.powers."Electric Powr"',
+            'expected a power the loaded plugins register, not "Electric Powr"; '
+            'did you mean "Electric Power"?',
+        )
+    ]
+
+
+def test_sheet_power_may_be_called_by_an_alias() -> None:
+    powers = "Electricity = { power_rating = 3 }"
+    assert sheet_problem_list(inline_sheet_scenario(powers=powers)) == []
+
+
+def test_misspelt_sheet_skill_is_named_with_a_suggestion() -> None:
+    found = sheet_problem_list(inline_sheet_scenario(skills='"Fist fightng" = 2'))
+    assert found == [
+        (
+            'sides[0].characters[0].sheet.skills."Fist fightng"',
+            'expected a skill the loaded plugins register, not "Fist fightng"; '
+            'did you mean "Fistfighting"?',
+        )
+    ]
+
+
+def test_skill_no_rule_applies_and_unlike_any_registered_one_is_kept() -> None:
+    assert sheet_problem_list(inline_sheet_scenario(skills="Driving = 3")) == []
+
+
+def test_skill_of_a_family_is_found_by_its_family() -> None:
+    skills = '"Speed (fist-attack)" = 1\n"Power Use (Electric Power)" = 2'
+    assert sheet_problem_list(inline_sheet_scenario(skills=skills)) == []
+
+
+def test_sheet_file_problem_names_the_sheet_file(tmp_path: Path) -> None:
+    shutil.copytree(DATA / "characters", tmp_path / "characters")
+    sheet = tmp_path / "characters" / "grunt.toml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + '\n[powers."Fligth, Slow"]\n')
+    shutil.copy(DATA / "minimal.toml", tmp_path / "minimal.toml")
+    spec = load_scenario(tmp_path / "minimal.toml")
+    found = sheet_problems(spec, collect_registries(make_plugin_manager()))
+    assert [(p.path, p.key) for p in found] == [(sheet.resolve(), 'powers."Fligth, Slow"')]
+
+
+def test_several_unknown_names_are_reported_together(full: ScenarioSpec) -> None:
+    with pytest.raises(ScenarioProblems) as caught:
+        check_names(full, policies=(), optional_rules=(), outcome_conditions=(), actions=())
+    keys = [problem.key for problem in caught.value.problems]
+    assert keys[:2] == ["rules.optional[0]", "sides[0].characters[0].policy"]
+    first = f"{full.path}: {len(keys)} problems:\n  at 'rules.optional[0]'"
+    assert str(caught.value).startswith(first)

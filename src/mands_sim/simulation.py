@@ -18,6 +18,7 @@ import pluggy
 
 from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
+from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
 from mands_sim.hook_rules import HookRules
 from mands_sim.kernel import snapshot
@@ -29,9 +30,16 @@ from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import CharacterOutcome, RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
 from mands_sim.plugins import installed_entry_points, make_plugin_manager, named_plugins
-from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy import PolicyOptionsError, PriorityPolicy
+from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.registry import Registries, build_charts, collect_registries
-from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names, check_plugin_names
+from mands_sim.scenario import (
+    CharacterSpec,
+    ScenarioSpec,
+    check_plugin_names,
+    name_problems,
+    sheet_problems,
+)
 from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
@@ -94,13 +102,7 @@ class Simulation:
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
-            check_names(
-                self.scenario,
-                policies=registries.policies.keys(),
-                optional_rules=registries.optional_rules.keys(),
-                outcome_conditions=registries.outcome_conditions.keys(),
-                actions=registries.actions.keys(),
-            )
+            check_scenario(registries, self.scenario)
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
             self._prepared = Prepared(
                 pm=pm,
@@ -224,16 +226,58 @@ def _looks_ahead(minds: Iterable[Mind]) -> bool:
 
 def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec) -> Mind:
     """``spec``'s policy, built from its options; bad options are a scenario error naming the
-    file and the key (``sides[1].characters[0].policy_options.rules[0].when``)."""
+    file and the key (``sides[1].characters[0].policy_options.rules[0].when``). A priority
+    list's rules are checked against the scenario (:func:`~mands_sim.policy.checks.rule_problems`,
+    every mistake in one :class:`ScenarioProblems`) and get their power entries filled in."""
     factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
     try:
         mind = factory(spec.policy_options)  # type: ignore[operator]
-        check = getattr(mind, "check_actions", None)
-        if callable(check):
-            check(registries.actions.keys())
     except PolicyOptionsError as error:
         raise error.in_scenario(scenario.path, spec.key) from None
-    return mind  # type: ignore[no-any-return]
+    if not isinstance(mind, PriorityPolicy):
+        return mind  # type: ignore[no-any-return]
+    problems = rule_problems(mind, scenario, spec, registries)
+    if problems:
+        raise ScenarioProblems(scenario.path, problems)
+    return with_power_defaults(mind, spec.sheet, registries)
+
+
+def check_scenario(registries: Registries, scenario: ScenarioSpec) -> None:
+    """Raise one :class:`ScenarioProblems` listing every mistake :func:`scenario_problems`
+    finds; return quietly when there is none."""
+    problems = scenario_problems(registries, scenario)
+    if problems:
+        raise ScenarioProblems(scenario.path, problems)
+
+
+def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Problem]:
+    """Everything in ``scenario`` the loaded plugins would discover late or never: names of
+    policies, optional rules, outcome conditions and objective actions; the sheets' powers and
+    skills; each character's policy options and priority rules (each table once)."""
+    problems = name_problems(
+        scenario,
+        policies=registries.policies.keys(),
+        optional_rules=registries.optional_rules.keys(),
+        outcome_conditions=registries.outcome_conditions.keys(),
+        actions=registries.actions.keys(),
+    )
+    problems += sheet_problems(scenario, registries)
+    for spec in scenario.characters:
+        if (spec.policy or DEFAULT_POLICY) in registries.policies:
+            problems += _mind_problems(registries, scenario, spec)
+    return list(dict.fromkeys(problems))
+
+
+def _mind_problems(
+    registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec
+) -> list[Problem]:
+    try:
+        build_mind(registries, scenario, spec)
+    except ScenarioProblems as error:
+        return list(error.problems)
+    except ScenarioError as error:
+        return [Problem(error.key, error.expected)]
+    return []
 
 
 def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
@@ -257,5 +301,7 @@ __all__ = [
     "RunResult",
     "Simulation",
     "build_mind",
+    "check_scenario",
+    "scenario_problems",
     "summarise",
 ]

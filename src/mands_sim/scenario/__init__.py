@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from mands_sim.scenario._file import FORMAT_VERSION, MAX_GROUP, scenario_json_schema
 from mands_sim.scenario._load import load_scenario, parse_scenario
-from mands_sim.scenario._names import check_names, check_plugin_names
+from mands_sim.scenario._names import (
+    check_names,
+    check_plugin_names,
+    name_problems,
+    sheet_problems,
+    skill_family,
+)
 from mands_sim.scenario._spec import (
     CharacterSpec,
     EdgeSpec,
@@ -46,6 +52,9 @@ __all__ = [
     "check_names",
     "check_plugin_names",
     "load_scenario",
+    "name_problems",
     "parse_scenario",
     "scenario_json_schema",
+    "sheet_problems",
+    "skill_family",
 ]
