@@ -13,8 +13,8 @@ from mands_sim.events import (
     EncounterStarted,
     EndurancePaid,
     Healed,
-    OutOfAction,
     Moved,
+    OutOfAction,
     PercentRolled,
     Surprised,
 )

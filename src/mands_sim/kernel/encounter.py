@@ -31,11 +31,11 @@ import simpy
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.events import (
+    OUT_OF_ACTION,
     ActionDropped,
     ActionResolved,
     ActionStarted,
     BackInAction,
-    OUT_OF_ACTION,
     EncounterEnded,
     Event,
     OutOfAction,
