@@ -214,9 +214,16 @@ class ActionPenaltyChanged(Event):
     reason: str
 
 
+OUT_OF_ACTION = "out of action"
+"""The reason of the :class:`ActionDropped` the kernel logs for each action a character had
+under way when it went out of action (``Encounter.emit``), just before the :class:`OutOfAction`."""
+
+
 @dataclass(frozen=True, slots=True)
 class ActionDropped(Event):
-    """An action in progress ended without resolving (dropped, lost control …)."""
+    """An action in progress ended without resolving (dropped, lost control, its character
+    out of action …). With :class:`ActionResolved` it is the only way an action ends, so each
+    :class:`ActionStarted` is followed by one of them, unless the encounter ends first."""
 
     kind: ClassVar[str] = "action-dropped"
     character: str

@@ -218,6 +218,8 @@ def _weapon_thrown(state: EncounterState, event: Event) -> None:
 
 
 def _out(state: EncounterState, event: Event) -> None:
+    """Out of action, with no action under way: the kernel has logged each as dropped just
+    before (``Encounter.emit``), but one resolving now, whose ``ActionResolved`` follows."""
     assert isinstance(event, OutOfAction)
     character = state[event.character]
     character.condition = event.condition

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
+from mands_sim.report.comparison import comparison_html
 from mands_sim.report.terminal import optional_columns, percent
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ def render_html(summary: dict[str, Any]) -> str:
     sections = (
         _verdict(summary),
         _outcomes(summary),
+        comparison_html(summary["what_if"]) if "what_if" in summary else "",
         _plots(summary),
         _characters(summary),
         render_html_section(summary["awards"]) if "awards" in summary else "",

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mands_sim.report.awards import render_terminal as render_awards
+from mands_sim.report.comparison import render_comparison
 
 
 def percent(value: dict[str, float]) -> str:
@@ -19,10 +20,12 @@ def percent(value: dict[str, float]) -> str:
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
-    """Print the report: verdict, sides, duration, characters and their losses, action mix,
-    notable runs, errors."""
+    """Print the report: verdict, sides, duration, the what-if comparison (if any),
+    characters and their losses, action mix, notable runs, errors."""
     console.print(_headline(summary))
     console.print(_sides(summary))
+    if "what_if" in summary:
+        render_comparison(summary["what_if"], console)
     console.print(_characters(summary))
     console.print(_losses(summary))
     if "awards" in summary:
