@@ -104,6 +104,19 @@ def test_minimal_scenario_has_its_two_sides() -> None:
     ]
 
 
+def test_the_side_that_says_it_is_the_heroes_comes_first(tmp_path: Path) -> None:
+    """G-71: the heroes' side is the first listed unless a side says ``heroes = true``."""
+    spec = load_text(tmp_path, minimal('name = "blue"', 'name = "blue"\nheroes = true'))
+    assert [side.name for side in spec.sides] == ["blue", "red"]
+
+
+def test_two_heroes_sides_are_refused(tmp_path: Path) -> None:
+    text = minimal('name = "red"', 'name = "red"\nheroes = true')
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    error = error_of(tmp_path, text)
+    assert (error.key, error.expected) == ("sides[1].heroes", "one heroes' side, and sides[0] is")
+
+
 def test_count_expands_into_numbered_ids(full: ScenarioSpec) -> None:
     assert [c.id for c in full.characters_of("gang")] == ["boss", "grunt-1", "grunt-2", "grunt-3"]
 

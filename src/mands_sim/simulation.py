@@ -161,6 +161,7 @@ class Simulation:
             defaults=self.scenario.rule_defaults,
             context={
                 "aware": {c.id: c.aware for c in self.scenario.characters},
+                "heroes": self.scenario.sides[0].name,  # G-71: the heroes' side
                 "simulation": self,  # for policies that look ahead (mands_sim.policy.lookahead)
             },
             outcome_conditions=prepared.outcome_conditions,

@@ -176,6 +176,10 @@ class SideTable(_Table):
     """``[[sides]]``: a side and its characters."""
 
     name: Name = Field(description="the side's name, unique in the scenario")
+    heroes: bool = Field(
+        default=False,
+        description="the heroes' side (at most one side; with none, the first side listed, G-71)",
+    )
     characters: list[CharacterTable] = Field(min_length=1, description="at least one character")
 
 

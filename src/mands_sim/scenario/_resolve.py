@@ -172,7 +172,21 @@ def resolve_sides(
             members += expanded
         sides.append(SideSpec(side.name, tuple(member.id for member in members)))
         characters += members
-    return tuple(sides), tuple(characters)
+    return heroes_first(tables, sides, path), tuple(characters)
+
+
+def heroes_first(
+    tables: Sequence[SideTable], sides: list[SideSpec], path: Path | None
+) -> tuple[SideSpec, ...]:
+    """The sides with the heroes' first: the side that says ``heroes = true``, else the first
+    listed (G-71). Saying it makes the file's order of sides count for nothing."""
+    flagged = [s for s, side in enumerate(tables) if side.heroes]
+    if len(flagged) > 1:
+        raise ScenarioError(
+            path, f"sides[{flagged[1]}].heroes", f"one heroes' side, and sides[{flagged[0]}] is"
+        )
+    first = flagged[0] if flagged else 0
+    return (sides[first], *sides[:first], *sides[first + 1 :])
 
 
 def _expand(

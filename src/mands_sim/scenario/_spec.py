@@ -283,7 +283,8 @@ class ScenarioSpec:
             :func:`~mands_sim.scenario.check_names`).
         rule_defaults: the named defaults in force (``rules/gaps.md``), overrides applied.
         map: the map.
-        sides: the sides, in file order.
+        sides: the sides, the heroes' first (the side that says ``heroes = true``, else the
+            first listed, G-71), the others in file order.
         characters: every character, groups expanded, in file order.
         stop: when the encounter stops.
         expect: expected results for regression tests, or ``None``.
