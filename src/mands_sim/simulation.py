@@ -35,7 +35,11 @@ from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names, check_p
 from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
-"""The policy of a character whose scenario entry names none."""
+"""The policy of a combatant whose scenario entry names none."""
+
+NON_COMBATANT_POLICY = "stand-by"
+"""The policy of a bystander or hostage whose scenario entry names none: it does nothing
+(``mands_rulebook.policies``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +172,8 @@ class Simulation:
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
         """Objectives first, in file order, then the ``[stop] when`` conditions."""
-        conditions = objective_conditions(self.scenario.stop.objectives)
+        sides = (side.name for side in self.scenario.sides)
+        conditions = objective_conditions(self.scenario.stop.objectives, sides)
         for name in self.scenario.stop.when:
             conditions.append(registries.outcome_conditions[name].payload)  # type: ignore[arg-type]
         return conditions
@@ -225,7 +230,8 @@ def _looks_ahead(minds: Iterable[Mind]) -> bool:
 def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec) -> Mind:
     """``spec``'s policy, built from its options; bad options are a scenario error naming the
     file and the key (``sides[1].characters[0].policy_options.rules[0].when``)."""
-    factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
+    default = DEFAULT_POLICY if spec.combatant else NON_COMBATANT_POLICY
+    factory = registries.policies[spec.policy or default].payload
     try:
         mind = factory(spec.policy_options)  # type: ignore[operator]
         check = getattr(mind, "check_actions", None)
@@ -247,6 +253,7 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
         damage_points=figured.damage_points.body,
         endurance_points=Fraction(figured.endurance_points),
         position=Position(spec.place),
+        role=spec.role,
     )
 
 

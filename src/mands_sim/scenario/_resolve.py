@@ -170,9 +170,23 @@ def resolve_sides(
             for ident in [table.id, *(member.id for member in expanded if member.group)]:
                 _claim(ident, key, taken, path)
             members += expanded
+        _check_combatant(side, members, f"sides[{s}].characters", path)
         sides.append(SideSpec(side.name, tuple(member.id for member in members)))
         characters += members
     return tuple(sides), tuple(characters)
+
+
+def _check_combatant(
+    side: SideTable, members: Sequence[CharacterSpec], key: str, path: Path | None
+) -> None:
+    """A side fights through its combatants: bystanders and hostages alone are no side (G-235)."""
+    if not any(member.combatant for member in members):
+        raise ScenarioError(
+            path,
+            key,
+            f"expected at least one combatant on side {shown(side.name)} (a character without "
+            "role, or role = \"combatant\"): bystanders and hostages do not fight",
+        )
 
 
 def _expand(
@@ -197,6 +211,7 @@ def _expand(
             policy_options=options,
             group=group,
             key=key,
+            role=table.role,
         )
         for ident in ids
     ]
