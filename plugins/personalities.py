@@ -13,7 +13,8 @@ Registers the policies
 * ``skirmisher`` — draws a ranged weapon, shoots the nearest enemy, and runs to open the
   distance whenever an enemy comes closer than ``keep`` meters (default 5); it may start running
   during its own attack (``passive_actions``) and spends spare Q on speed;
-* ``defender`` — guards an ally (``ward``, default the ally with the fewest VP and DP at full):
+* ``defender`` — guards an ally (``ward``, default an objective ward of its side, G-237, else
+  the ally with the fewest VP and DP at full):
   attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
   back to the ward when away from it, and otherwise attacks only enemies within its own reach;
   spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
@@ -42,7 +43,8 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.encounter import Encounter, Initiation, fighting
+from mands_sim.objectives import objective_wards
 from mands_sim.policy import (
     Explanation,
     PolicyOptionsError,
@@ -231,6 +233,7 @@ def draw(
 
 def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
     """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
+    first objective ward of its side (G-237: a performer, a protected character), else the
     ally in action with the fewest VP and DP at full (the encounter's tie-break order on ties,
     G-227)."""
     me = encounter.state[actor]
@@ -238,6 +241,9 @@ def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str
     if named is not None:
         ward = encounter.state[str(named)] if str(named) in encounter.state.ids() else None
         return str(named) if ward is not None and ward.in_action and ward.side == me.side else None
+    wards = objective_wards(encounter, actor)
+    if wards:
+        return wards[0]
     allies = [s for s in encounter.state if s.side == me.side and s.character_id != actor]
     standing = [s for s in allies if s.in_action]
     if not standing:
@@ -261,7 +267,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
         s.character_id
         for s in encounter.state
         if s.side != side
-        and s.in_action
+        and fighting(encounter, s)
         and (
             any(a.intent.target == ward for a in s.actions)
             or in_contact(encounter, ward, s.character_id)

@@ -1,7 +1,9 @@
 """Minimal policies so encounters run end to end. Not rules text: a simulator's stand-in for a
 player or an Editor.
 
-* ``nearest-enemy`` punches the nearest enemy still in action when it is in contact (within
+* ``nearest-enemy`` goes after an objective's performer first and punches threats to its
+  side's objective wards in reach (G-237, :mod:`mands_rulebook.objective_play`); otherwise it
+  punches the nearest enemy still fighting (G-235) when it is in contact (within
   reach, :func:`mands_rulebook.movement.in_contact`), on ties the first in the encounter's
   tie-break order (G-227), and closes in otherwise:
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
@@ -27,7 +29,8 @@ from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
+from mands_sim.policy.explain import Explanation
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
@@ -43,6 +46,7 @@ from .movement import (
     reach,
     running_pace,
 )
+from .objective_play import guarding, objective_explanation, pursue, ward_threats
 
 SPEED_STEP = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -58,6 +62,13 @@ class NearestEnemy:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        chase = pursue(encounter, actor, lambda t: punch_in_reach(encounter, actor, t), close_in)
+        if chase is not None:  # G-237: an objective's performer first
+            return chase
+        for threat in ward_threats(encounter, actor):
+            blow = punch_in_reach(encounter, actor, threat)
+            if blow is not None:
+                return guarding(encounter, actor, blow)
         target = nearest_enemy(encounter, actor)
         if target is None:
             return None
@@ -69,6 +80,10 @@ class NearestEnemy:
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """Only a choice made for an objective is explained (G-237)."""
+        return objective_explanation(intent)
 
 
 class RunForExit:
@@ -91,6 +106,22 @@ class RunForExit:
         target = nearest_enemy(encounter, actor)
         if target is not None and in_contact(encounter, actor, target):
             return punch(encounter, actor, target)
+        return None
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return preset(encounter, intent, quality)
+
+
+class StandBy:
+    """Do nothing: a bystander frozen where it stands, a hostage held (the default policy of a
+    character with a non-combatant role, G-235)."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return None
 
     def allocate(
@@ -128,9 +159,17 @@ def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
+def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """A fist attack at ``target`` within reach that the rules allow now, else ``None``."""
+    if not in_contact(encounter, actor, target):
+        return None
+    blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
+    return blow if allowed(encounter, actor, blow) else None
+
+
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (on ties the first in the encounter's
-    tie-break order, G-227), if one can be reached.
+    """The enemy fighting (in action and a combatant, G-235) nearest along the map (on ties
+    the first in the encounter's tie-break order, G-227), if one can be reached.
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -140,7 +179,7 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     enemies = [
         (_meters(encounter, here, who), encounter.rank(who), who)
         for other in encounter.state
-        if other.side != me.side and other.in_action
+        if other.side != me.side and fighting(encounter, other)
         for who in (other.character_id,)
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
@@ -266,5 +305,11 @@ def mands_register_policies(register: Register) -> None:
         RunForExit,
         summary="Run for the nearest exit (option leave: flee through it); fight only when "
         "cornered.",
+        source="template, not rules text",
+    )
+    register(
+        "stand-by",
+        StandBy,
+        summary="Do nothing (the default of bystanders and hostages).",
         source="template, not rules text",
     )

@@ -481,11 +481,88 @@ def objective_error(tmp_path: Path, body: str) -> ScenarioError:
 
 
 def test_objective_of_unknown_kind_is_refused(tmp_path: Path) -> None:
-    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
-    assert (error.key, '"reach", "complete-action", not "escape"' in error.expected) == (
+    error = objective_error(tmp_path, 'kind = "flee"\nside = "red"')
+    assert (error.key, '"protect", "escape", not "flee"' in error.expected) == (
         "stop.objectives[0].kind",
         True,
     )
+
+
+def test_protect_objective_needs_a_character(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "protect"\nside = "red"')
+    assert (error.key, "but it is missing" in error.expected) == (
+        "stop.objectives[0].character",
+        True,
+    )
+
+
+def test_protect_objective_loses_by_default(tmp_path: Path) -> None:
+    text = minimal() + '\n[[stop.objectives]]\nkind = "protect"\nside = "red"\n'
+    spec = load_text(tmp_path, text + 'character = "red-grunt"\n')
+    assert (spec.stop.objectives[0].kind, spec.stop.objectives[0].outcome) == ("protect", "lose")
+
+
+def test_protect_objective_cannot_be_won(tmp_path: Path) -> None:
+    body = 'kind = "protect"\nside = "red"\ncharacter = "red-grunt"\noutcome = "win"'
+    error = objective_error(tmp_path, body)
+    assert (error.key, '"lose", "end", not "win"' in error.expected) == (
+        "stop.objectives[0].outcome",
+        True,
+    )
+
+
+def test_escape_without_a_place_needs_an_exit(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
+    assert (error.key, "the map has no exit" in error.expected) == (
+        "stop.objectives[0].place",
+        True,
+    )
+
+
+def test_escape_without_a_place_is_to_any_exit(tmp_path: Path) -> None:
+    text = minimal("name = \"street\"", "name = \"street\"\nexit = true")
+    spec = load_text(tmp_path, text + '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n')
+    assert (spec.stop.objectives[0].place, spec.stop.objectives[0].characters) == (
+        None,
+        ("red-grunt",),
+    )
+
+
+# --- roles (G-235) ----------------------------------------------------------------------------
+
+
+def with_hostage(role: str = "hostage") -> str:
+    """The minimal scenario with a second red character of ``role``."""
+    extra = (
+        '[[sides.characters]]\nid = "red-teller"\nsheet = "characters/grunt.toml"\n'
+        f'place = "street"\nrole = "{role}"\n\n[[sides]]\nname = "blue"'
+    )
+    return minimal('[[sides]]\nname = "blue"', extra)
+
+
+def test_character_is_a_combatant_unless_the_file_says_otherwise(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, with_hostage())
+    assert [(c.id, c.role, c.combatant) for c in spec.characters_of("red")] == [
+        ("red-grunt", "combatant", True),
+        ("red-teller", "hostage", False),
+    ]
+
+
+def test_bystander_is_no_combatant(tmp_path: Path) -> None:
+    assert not load_text(tmp_path, with_hostage("bystander")).character("red-teller").combatant
+
+
+def test_unknown_role_is_refused_with_the_roles_expected(tmp_path: Path) -> None:
+    error = error_of(tmp_path, with_hostage("civilian"))
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[0].characters[1].role")
+    assert 'one of "combatant", "bystander", "hostage", not "civilian"' in error.expected
+
+
+def test_side_of_hostages_only_is_refused(tmp_path: Path) -> None:
+    text = minimal('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"')
+    error = error_of(tmp_path, text)
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[1].characters")
+    assert "at least one combatant on side \"blue\"" in error.expected
 
 
 def test_objective_without_kind_is_refused(tmp_path: Path) -> None:

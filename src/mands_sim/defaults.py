@@ -435,6 +435,46 @@ class RuleDefaults:
         "simultaneous",
         ("simultaneous", "in_turn"),
     )
+    G235_non_combatants: Literal["aside", "counted"] = _default(
+        "G-235",
+        "Characters a scenario gives the role 'bystander' or 'hostage': set aside from the "
+        "fight ('aside': no side is in action through them, no policy attacks them as an "
+        "enemy, reports never count them as heroes), or counted like any combatant ('counted').",
+        "aside",
+        ("aside", "counted"),
+    )
+    G236_protect_fails: Literal["down", "out_of_action"] = _default(
+        "G-236",
+        "A 'protect' objective fails when the protected character is down, unconscious or dead "
+        "('down': one who fled or surrendered is safe), or out of action in any way "
+        "('out_of_action').",
+        "down",
+        ("down", "out_of_action"),
+    )
+    G237_objective_play: Literal["pursue", "ignore"] = _default(
+        "G-237",
+        "Policies know the scenario's objectives ('pursue'): the side that loses if one is "
+        "achieved goes after the characters pursuing it, the other side guards them; or "
+        "policies fight as if there were none ('ignore').",
+        "pursue",
+        ("pursue", "ignore"),
+    )
+    G238_escape_counts: Literal["arrives", "leaves"] = _default(
+        "G-238",
+        "An 'escape' objective is achieved when the character arrives at the place (standing "
+        "there, or leaving the encounter through it) ('arrives'), or only when it leaves the "
+        "encounter through it, an exit ('leaves').",
+        "arrives",
+        ("arrives", "leaves"),
+    )
+    G239_party_knock_out: Literal["out_of_action", "down"] = _default(
+        "G-239",
+        "The report's 'every hero out of action' (a total party knock-out) counts a run in "
+        "which every hero ends out of action in any way ('out_of_action': fled and surrendered "
+        "included), or only one in which every hero ends unconscious or dead ('down').",
+        "out_of_action",
+        ("out_of_action", "down"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

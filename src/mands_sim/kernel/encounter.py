@@ -51,6 +51,8 @@ from mands_sim.kernel.contracts import (
     OutcomeCondition,
     Rules,
     Verdict,
+    counts_as_combatant,
+    fighting,
     side_out_of_action,
 )
 from mands_sim.kernel.initiation import timing_refusal
@@ -502,6 +504,8 @@ __all__ = [
     "Rules",
     "Verdict",
     "choosing_phase",
+    "counts_as_combatant",
+    "fighting",
     "side_out_of_action",
     "tie_order",
 ]

@@ -170,6 +170,10 @@ class CharacterTable(_Table):
     aware: bool = Field(default=True, description="false: surprised when the fight starts")
     policy: Name | None = Field(default=None, description="the policy that drives the character")
     policy_options: dict[str, Any] = Field(default={}, description="options for the policy")
+    role: Literal["combatant", "bystander", "hostage"] = Field(
+        default="combatant",
+        description="combatant (fights); bystander or hostage: not a combatant (G-235)",
+    )
 
 
 class SideTable(_Table):
@@ -216,7 +220,36 @@ class CompleteActionObjective(_Table):
     )
 
 
-Objective = Annotated[ReachObjective | CompleteActionObjective, Field(discriminator="kind")]
+class ProtectObjective(_Table):
+    """``kind = "protect"``: the side loses if the protected character goes down (G-236)."""
+
+    kind: Literal["protect"]
+    side: Name = Field(description="the side protecting the character")
+    character: Id = Field(description="the character or group id to protect (of this side)")
+    outcome: Literal["lose", "end"] = Field(
+        default="lose",
+        description="lose: the side loses (its one opponent side wins); end: it ends undecided",
+    )
+
+
+class EscapeObjective(_Table):
+    """``kind = "escape"``: a character of the side gets away to a place or an exit."""
+
+    kind: Literal["escape"]
+    side: Name = Field(description="the side that wants the character away")
+    character: Id | None = Field(
+        default=None, description="one character or group id (default: any of the side)"
+    )
+    place: Name | None = Field(default=None, description="the place to reach (default: any exit)")
+    outcome: Literal["win", "end"] = Field(
+        default="win", description="win: the side wins; end: the encounter ends undecided"
+    )
+
+
+Objective = Annotated[
+    ReachObjective | CompleteActionObjective | ProtectObjective | EscapeObjective,
+    Field(discriminator="kind"),
+]
 
 
 class StopTable(_Table):

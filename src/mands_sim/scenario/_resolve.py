@@ -170,6 +170,7 @@ def resolve_sides(
             for ident in [table.id, *(member.id for member in expanded if member.group)]:
                 _claim(ident, key, taken, path)
             members += expanded
+        _check_combatant(side, members, f"sides[{s}].characters", path)
         sides.append(SideSpec(side.name, tuple(member.id for member in members)))
         characters += members
     return heroes_first(tables, sides, path), tuple(characters)
@@ -187,6 +188,19 @@ def heroes_first(
         )
     first = flagged[0] if flagged else 0
     return (sides[first], *sides[:first], *sides[first + 1 :])
+
+
+def _check_combatant(
+    side: SideTable, members: Sequence[CharacterSpec], key: str, path: Path | None
+) -> None:
+    """A side fights through its combatants: bystanders and hostages alone are no side (G-235)."""
+    if not any(member.combatant for member in members):
+        raise ScenarioError(
+            path,
+            key,
+            f"expected at least one combatant on side {shown(side.name)} (a character without "
+            "role, or role = \"combatant\"): bystanders and hostages do not fight",
+        )
 
 
 def _expand(
@@ -211,6 +225,7 @@ def _expand(
             policy_options=options,
             group=group,
             key=key,
+            role=table.role,
         )
         for ident in ids
     ]

@@ -20,11 +20,19 @@ from mands_sim.units import Meters, Segment
 if TYPE_CHECKING:
     from mands_sim.model import CharacterSheet
 
-ObjectiveKind = Literal["reach", "complete-action"]
-"""``reach``: a character stands at a place. ``complete-action``: a character resolves an action."""
+ObjectiveKind = Literal["reach", "complete-action", "protect", "escape"]
+"""``reach``: a character stands at a place. ``complete-action``: a character resolves an action.
+``protect``: the side loses if a character goes down. ``escape``: a character gets away."""
 
-ObjectiveOutcome = Literal["win", "end"]
-"""``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner."""
+ObjectiveOutcome = Literal["win", "end", "lose"]
+"""``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner.
+``lose`` (``protect``): the side loses; its one opponent side wins."""
+
+Role = Literal["combatant", "bystander", "hostage"]
+"""What a character is in the encounter: ``combatant`` fights; a ``bystander`` or ``hostage``
+is not a combatant (G-235)."""
+
+NON_COMBATANT_ROLES: tuple[Role, ...] = ("bystander", "hostage")
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -127,6 +135,7 @@ class CharacterSpec:
         policy_options: options for the policy, as written (read-only).
         group: the id the scenario gave a ``count`` group this character belongs to, or ``None``.
         key: where the character is declared in the file (``sides[0].characters[1]``), for errors.
+        role: ``combatant``, ``bystander`` or ``hostage`` (G-235).
     """
 
     id: str
@@ -138,6 +147,12 @@ class CharacterSpec:
     policy_options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     group: str | None = None
     key: str = field(default="", compare=False, repr=False)
+    role: Role = "combatant"
+
+    @property
+    def combatant(self) -> bool:
+        """Whether the character fights (not a bystander or hostage, G-235)."""
+        return self.role not in NON_COMBATANT_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,16 +165,20 @@ class SideSpec:
 
 @dataclass(frozen=True, slots=True)
 class ObjectiveSpec:
-    """A custom objective that ends the encounter when one of ``characters`` achieves it.
+    """A custom objective that ends the encounter when one of ``characters`` achieves it (or,
+    ``protect``, when one of them goes down).
 
     Attributes:
-        kind: ``reach`` (stand at ``place``) or ``complete-action`` (resolve ``action``).
-        side: the side pursuing the objective.
+        kind: ``reach`` (stand at ``place``), ``complete-action`` (resolve ``action``),
+            ``protect`` (keep ``characters`` from going down) or ``escape`` (get to ``place``,
+            or to any exit when it is ``None``).
+        side: the side pursuing the objective (``protect``: the side protecting).
         characters: the ids that count (all of the side's characters unless the file named one
             character or one group).
-        place: the place to reach (``reach`` only).
+        place: the place to reach (``reach``, ``escape``).
         action: the name of the action to complete (``complete-action`` only).
-        outcome: ``win`` (the side wins) or ``end`` (the encounter ends without a winner).
+        outcome: ``win`` (the side wins), ``end`` (the encounter ends without a winner) or,
+            for ``protect``, ``lose`` (the side loses).
         action_outcome: ``complete-action`` only: count only resolutions whose outcome is this
             (``ActionResolved.outcome``, e.g. ``succeeded``); ``None``: any resolution.
     """
