@@ -16,9 +16,12 @@ from mands_sim.scenario._file import FORMAT_VERSION, MAX_GROUP, scenario_json_sc
 from mands_sim.scenario._load import load_scenario, parse_scenario
 from mands_sim.scenario._names import check_names, check_plugin_names
 from mands_sim.scenario._spec import (
+    MAP_FEATURES,
+    SOLID_FEATURES,
     CharacterSpec,
     EdgeSpec,
     ExpectSpec,
+    MapFeature,
     MapSpec,
     ObjectiveKind,
     ObjectiveOutcome,
@@ -31,10 +34,13 @@ from mands_sim.scenario._spec import (
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAP_FEATURES",
     "MAX_GROUP",
+    "SOLID_FEATURES",
     "CharacterSpec",
     "EdgeSpec",
     "ExpectSpec",
+    "MapFeature",
     "MapSpec",
     "ObjectiveKind",
     "ObjectiveOutcome",
