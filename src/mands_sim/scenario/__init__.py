@@ -31,6 +31,7 @@ from mands_sim.scenario._spec import (
     SideSpec,
     StopSpec,
 )
+from mands_sim.scenario._split import split_edges
 
 __all__ = [
     "FORMAT_VERSION",
@@ -54,4 +55,5 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "scenario_json_schema",
+    "split_edges",
 ]
