@@ -111,14 +111,23 @@ def motion(encounter: Encounter, who: str) -> tuple[bool, bool]:
 
 
 def option_sets(encounter: Encounter, actor: str, action: str) -> list[Mapping[str, Any]]:
-    """Options to try when listing ``move`` (each place one edge away) and ``draw-weapon``
-    (each weapon carried) as available actions."""
+    """Options to try when listing ``move`` (each landmark one way away, G-248: from a landmark
+    its ways out, else the landmarks either side) and ``draw-weapon`` (each weapon carried) as
+    available actions."""
     world, here = encounter.world, position_now(encounter, actor)
     if action == MOVE.name and world is not None and here is not None:
-        return [{TOWARD: place} for place in world.neighbors(world.nearest_place(here))]
+        return [{TOWARD: place} for place in moves_from(world, here)]
     if action == DRAW_WEAPON.name:
         return [{WEAPON_OPTION: name} for name in carried_weapons(encounter, actor)]
     return []
+
+
+def moves_from(world: World, here: Position) -> tuple[str, ...]:
+    """The landmarks one way from ``here`` (G-248)."""
+    if here.at_place and world.is_landmark(here.place):
+        return world.ways_out(here.place)
+    (back, _), (ahead, _) = world.landmark_ends(here)
+    return tuple(dict.fromkeys((back, ahead)))
 
 
 RULEBOOK_SENSES: Final = Senses(

@@ -12,8 +12,9 @@ player or an Editor.
   already coming to it. Its Quality preset for a punch buys just enough Attack to meet the
   target's current Defense, then 3 Q of speed (halving the Performance Time, ``rules/combat.md``
   §5), and puts the rest into damage; a Move Roll's Q all goes to speed.
-* ``run-for-exit`` runs for the nearest exit place by place along the way (a new run from each
-  place it passes, so it takes stock at every corner), fleeing through the exit (``leave``,
+* ``run-for-exit`` runs for the nearest exit landmark by landmark along the way (a new run from
+  each landmark it reaches, so it takes stock at every corner, junction or place with something
+  there, but not at a place it only passes, G-248), fleeing through the exit (``leave``,
   default true) or staying there (``leave = false``, for a ``reach`` objective); it punches only
   enemies in contact once it has nowhere to run. Its Quality presets are ``nearest-enemy``'s.
 
@@ -98,7 +99,7 @@ class RunForExit:
         if pace is not None:
             return Wait(max(encounter.now + 1, pace.arrival(world)), "running for the exit")
         goal = None if world is None or here is None else nearest_exit(world, here)
-        step = None if goal is None or here is None else heading(world, here, goal)
+        step = None if goal is None or here is None else world.next_landmark(here, goal)
         if step is not None:
             run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason="escape")
             if allowed(encounter, actor, run):
@@ -247,7 +248,7 @@ def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> i
 def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
 
-    A standing enemy's place (the nearer end of its edge, if it stopped part-way); for an enemy
+    A standing enemy's place (the nearer landmark, if it stopped part-way, G-248); for an enemy
     on the run, the first place of its way we are no farther from than it is, else its goal.
     """
     world = encounter.world
@@ -267,17 +268,20 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
 
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:
-    """A standing enemy's place; part-way along an edge, the end nearer to it (or the other end
-    when we stand at that one)."""
-    if theirs.at_place or theirs.toward is None:
+    """A standing enemy's place; part-way along an edge, the landmark nearer to it (or the other
+    one when we stand at that one, G-248)."""
+    if theirs.at_place:
         return theirs.place
+    (back, _), (ahead, _) = world.landmark_ends(theirs)
     near = world.nearest_place(theirs)
-    far = theirs.toward if near == theirs.place else theirs.place
+    far = ahead if near == back else back
     return far if mine == Position(near) else near
 
 
 def way_ahead(world: World, position: Position, goal: str) -> tuple[str, ...]:
-    """The places a runner at ``position`` will pass on its way to ``goal``, in order."""
+    """The places a runner at ``position`` will pass on its way to ``goal``, in order. Every
+    place counts here, passed or not: runs end at places, and two runners meeting head-on need
+    one between them (a place only passed is a meeting place; see ``docs/policies.md``)."""
     first = heading(world, position, goal)
     if first is None:
         return (goal,)

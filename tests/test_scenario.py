@@ -828,3 +828,37 @@ def test_several_unknown_names_are_reported_together(full: ScenarioSpec) -> None
     assert keys[:2] == ["rules.optional[0]", "sides[0].characters[0].policy"]
     first = f"{full.path}: {len(keys)} problems:\n  at 'rules.optional[0]'"
     assert str(caught.value).startswith(first)
+# --- map features (G-245, G-249) ---------------------------------------------------------------
+
+
+def test_a_place_feature_may_be_one_name(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "wall"\n'))
+    assert spec.map.place("street").features == ("wall",)
+
+
+def test_a_place_feature_may_be_a_list(tmp_path: Path) -> None:
+    text = minimal(
+        'name = "street"\n', 'name = "street"\nelevation = 9.0\nfeature = ["obstacle", "edge"]\n'
+    )
+    assert load_text(tmp_path, text).map.place("street").features == ("obstacle", "edge")
+
+
+def test_a_place_without_a_feature_is_open_ground(tmp_path: Path) -> None:
+    assert load_text(tmp_path, minimal()).map.place("street").features == ()
+
+
+def test_an_unknown_feature_is_refused_at_its_key(tmp_path: Path) -> None:
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "moat"\n'))
+    assert error.key.startswith("map.places[0].feature")
+    assert "wall" in error.expected
+
+
+def test_a_feature_named_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\nfeature = ["wall", "wall"]\n')
+    assert error_of(tmp_path, text).key == "map.places[0].feature[1]"
+
+
+def test_a_rooftop_edge_needs_height(tmp_path: Path) -> None:
+    """G-249: an ``edge`` at ground level with nothing lower beside it has nothing to fall to."""
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "edge"\n'))
+    assert (error.key, "rooftop edge" in error.expected) == ("map.places[0].feature", True)

@@ -475,6 +475,47 @@ class RuleDefaults:
         "out_of_action",
         ("out_of_action", "down"),
     )
+    G245_map_end: Literal["open", "wall"] = _default(
+        "G-245",
+        "A throwback stops short, the meters left landing as damage (G-68), only at a place "
+        "with a 'wall' or an 'obstacle'; at the map's end, or with no way on, the victim lands "
+        "there unhurt: open ground beyond what the map draws ('open'); or every end of the map "
+        "and every way back toward the attacker is a wall ('wall').",
+        "open",
+        ("open", "wall"),
+    )
+    G246_throw_bend: float = _default(
+        "G-246",
+        "A throwback flies on past a place along the way that bends least from its flight, if "
+        "that bend is at most this many degrees (45.0, the default); without coordinates it "
+        "flies on through a place of two ways only.",
+        45.0,
+        (22.5, 45.0, 90.0),
+    )
+    G247_throw_way: Literal["drawn", "farthest"] = _default(
+        "G-247",
+        "Which way a throwback first flies: away from the attacker, toward the landmark "
+        "farthest from it; a victim on the attacker's own spot flies a way drawn from its dice "
+        "('drawn'), or the farthest way even then ('farthest'). Ties are drawn either way.",
+        "drawn",
+        ("drawn", "farthest"),
+    )
+    G248_passing_places: Literal["pass", "stop"] = _default(
+        "G-248",
+        "A place of two ways on the straight line between them, with no feature, cover, exit "
+        "or blocked sight, is only passed: runs, meeting places, the place of a spot and the "
+        "ways out skip it ('pass'); or every place counts as drawn ('stop').",
+        "pass",
+        ("pass", "stop"),
+    )
+    G249_rooftop_edge: Literal["cliff", "slope"] = _default(
+        "G-249",
+        "Height along an edge from a rooftop 'edge' place: the lower end's at once, a drop, so "
+        "a victim thrown over it falls the whole height ('cliff'); or in proportion, a slope "
+        "('slope'). A throw over a rooftop edge at the map's end falls to ground level.",
+        "cliff",
+        ("cliff", "slope"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

@@ -313,8 +313,8 @@ class ThrownBack(Event):
     """A failed Throwback Roll: knocked flying by a blow (``rules/combat.md`` §8.1).
 
     ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and the
-    speed in m/segment) after any halving; ``flown`` the meters covered on the map, less when the
-    flight was stopped short (G-68).
+    speed in m/segment) after any halving; ``flown`` the meters flown, over open ground beyond the
+    drawn map too, less when a wall or an obstacle stopped the flight short (G-68, G-245).
     """
 
     kind: ClassVar[str] = "thrown-back"

@@ -115,7 +115,10 @@ class Simulation:
                 characters={
                     spec.id: self._character(pm, spec, charts) for spec in self.scenario.characters
                 },
-                world=World(self.scenario.map),
+                world=World(
+                    self.scenario.map,
+                    passing_places=self.scenario.rule_defaults.G248_passing_places == "pass",
+                ),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
                 time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
             )

@@ -22,9 +22,12 @@ from mands_sim.scenario._names import (
     skill_family,
 )
 from mands_sim.scenario._spec import (
+    MAP_FEATURES,
+    SOLID_FEATURES,
     CharacterSpec,
     EdgeSpec,
     ExpectSpec,
+    MapFeature,
     MapSpec,
     ObjectiveKind,
     ObjectiveOutcome,
@@ -35,13 +38,17 @@ from mands_sim.scenario._spec import (
     SideSpec,
     StopSpec,
 )
+from mands_sim.scenario._split import split_edges
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAP_FEATURES",
     "MAX_GROUP",
+    "SOLID_FEATURES",
     "CharacterSpec",
     "EdgeSpec",
     "ExpectSpec",
+    "MapFeature",
     "MapSpec",
     "ObjectiveKind",
     "ObjectiveOutcome",
@@ -59,4 +66,5 @@ __all__ = [
     "scenario_json_schema",
     "sheet_problems",
     "skill_family",
+    "split_edges",
 ]

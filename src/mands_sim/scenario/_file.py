@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from mands_sim.defaults import RuleDefaults
 from mands_sim.model import SheetFormat
+from mands_sim.scenario._spec import MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -135,6 +136,12 @@ class PlaceTable(_Table):
     elevation: Finite = Field(default=0.0, description="height in meters")
     cover: int = Field(default=0, ge=0, le=100, description="Cover Chance in percent, 0 to 100")
     exit: bool = Field(default=False, description="whether characters can leave here")
+    feature: MapFeature | list[MapFeature] = Field(
+        default=[],
+        description="what a thrown character meets here (G-245): 'wall' or 'obstacle' stops "
+        "it (the meters left are damage), 'edge' is a rooftop edge it goes over and falls "
+        "from (G-249); one name or a list; none: open ground",
+    )
 
 
 class EdgeTable(_Table):

@@ -24,6 +24,17 @@ ObjectiveKind = Literal["reach", "complete-action", "protect", "escape"]
 """``reach``: a character stands at a place. ``complete-action``: a character resolves an action.
 ``protect``: the side loses if a character goes down. ``escape``: a character gets away."""
 
+MapFeature = Literal["wall", "obstacle", "edge"]
+"""Something on the map at a place (G-245): a ``wall`` or an ``obstacle`` stops a thrown
+character, who takes the meters left as damage; an ``edge`` is the edge of a rooftop, a drop
+a thrown character goes over and falls from (G-249)."""
+
+MAP_FEATURES: tuple[MapFeature, ...] = ("wall", "obstacle", "edge")
+"""Every feature a place may have, in the order the docs list them."""
+
+SOLID_FEATURES: frozenset[str] = frozenset({"wall", "obstacle"})
+"""The features a thrown character hits (G-245)."""
+
 ObjectiveOutcome = Literal["win", "end", "lose"]
 """``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner.
 ``lose`` (``protect``): the side loses; its one opponent side wins."""
@@ -47,6 +58,8 @@ class PlaceSpec:
         elevation: height in meters (0 at ground level).
         cover: the Cover Chance in percent the place gives someone in it (``rules/combat.md`` §13).
         exit: whether a character can leave the encounter here.
+        features: what stands here that a thrown character meets (:data:`MAP_FEATURES`,
+            G-245), each once, in the order written; none means open ground.
     """
 
     name: str
@@ -55,12 +68,16 @@ class PlaceSpec:
     elevation: float = 0.0
     cover: int = 0
     exit: bool = False
+    features: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.x is None) != (self.y is None):
             raise ValueError(f"place {self.name!r}: give both x and y or neither")
         if not 0 <= self.cover <= 100:
             raise ValueError(f"place {self.name!r}: cover is a percentage, 0 to 100")
+        unknown = [feature for feature in self.features if feature not in MAP_FEATURES]
+        if unknown or len(set(self.features)) != len(self.features):
+            raise ValueError(f"place {self.name!r}: features are each once of {MAP_FEATURES}")
 
     @property
     def coordinates(self) -> tuple[float, float, float] | None:
