@@ -11,7 +11,9 @@ from typing import Any, Final
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
+from mands_sim.policy.explain import Explanation, reason_given
 
+from ..comics_code import offers_code
 from ..movement import distance_now
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
@@ -25,6 +27,8 @@ class Armed:
     """Draw a weapon, then attack the nearest enemy the weapon can reach; punch an enemy within
     reach otherwise. Options: ``weapon`` (which weapon to draw; default the sheet's first).
     Quality: Attack to meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
+
+    name = "armed"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
@@ -47,7 +51,8 @@ class Armed:
         wanted = self.options.get(WEAPON_OPTION)
         names = [wanted] if wanted else [w for w in sheet.equipment if w in standard_weapons()]
         for name in names:
-            intent = Intent(DRAW_WEAPON.name, reason="armed: draw", options={WEAPON_OPTION: name})
+            why = f"hands empty: draws its {name}"
+            intent = Intent(DRAW_WEAPON.name, reason=why, options={WEAPON_OPTION: name})
             if not encounter.rules.refusals(encounter, actor, intent):
                 return intent
         return None
@@ -60,14 +65,27 @@ class Armed:
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
         return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """The reason each intent carries (the draw, or the nearest enemy a blow reaches)."""
+        return reason_given(self.name, intent)
+
+
+@offers_code()
+def armed_policy(options: Mapping[str, Any]) -> Armed:
+    """``armed`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Armed(options)
+
 
 def attacks(target: str, readied: str | None) -> list[Intent]:
-    """The weapon held ready first, then fists (``mands_rulebook.fists``)."""
-    fist = Intent("fist-attack", target=target, reason="armed: punch")
+    """The weapon held ready first, then fists (``mands_rulebook.fists``), each with its
+    reason (the nearer enemies it passed over were out of reach)."""
+    nearest = f"{target} is the nearest enemy"
+    fist = Intent("fist-attack", target=target, reason=f"{nearest} within a blow's reach")
     if readied is None:
         return [fist]
     options = {WEAPON_OPTION: readied}
-    return [Intent(WEAPON_ATTACK.name, target, "armed: weapon", options), fist]
+    aimed = f"{nearest} its {readied} reaches"
+    return [Intent(WEAPON_ATTACK.name, target, aimed, options), fist]
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
