@@ -85,3 +85,22 @@ def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> Non
     assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
     assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
     assert tally.experience == {3: 1, 0: 1, 4: 1}
+
+
+def with_sides(index: int, hero: str, villain: str) -> RunRecord:
+    """A run whose one hero and one villain end in these conditions."""
+    base = run(index, "heroes", 40)
+    (seraph,) = base.characters
+    sphinx = replace(seraph, id="sphinx", side="villains", condition=villain)
+    return replace(base, characters=(replace(seraph, condition=hero), sphinx))
+
+
+def test_hero_and_villain_deaths_are_counted_apart_once_a_run() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for index, (hero, villain) in enumerate(
+        [("active", "dead"), ("dead", "dead"), ("active", "unconscious"), ("dead", "active")]
+    ):
+        agg.add(with_sides(index, hero, villain))
+    assert (agg.hero_deaths, agg.villain_deaths) == (2, 2)
+    assert agg.notable["a villain died"] == (0, 1000, "sphinx died")
+    assert agg.notable["a hero died"] == (1, 1001, "seraph died")

@@ -63,6 +63,10 @@ class Aggregate:
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     timeouts: int = 0
+    hero_deaths: int = 0
+    """Runs in which a character of the first side (the heroes by convention) died."""
+    villain_deaths: int = 0
+    """Runs in which a character of any other side (the villains) died."""
     durations: Counter[int] = field(default_factory=Counter)
     characters: dict[str, CharacterTally] = field(default_factory=dict)
     actions: dict[str, Counter[str]] = field(default_factory=dict)
@@ -89,6 +93,7 @@ class Aggregate:
         self.durations[record.segments] += 1
         for character in record.characters:
             self._add_character(character)
+        self._count_deaths(record)
         self._note(record)
         self._trace()
 
@@ -120,13 +125,24 @@ class Aggregate:
         for name, count in c.actions:
             mix[name] += count
 
+    def _count_deaths(self, record: RunRecord) -> None:
+        """A run counts once on each side that lost a character to death."""
+        heroes = self.sides[0] if self.sides else ""
+        dead = {c.side == heroes for c in record.characters if c.condition == "dead"}
+        self.hero_deaths += int(True in dead)
+        self.villain_deaths += int(False in dead)
+
     def _note(self, record: RunRecord) -> None:
         """Notable runs, first found in index order: a death on the first side (the heroes by
-        convention), the longest fight, and the quickest win by each side."""
+        convention) and on the others (the villains), the longest fight, and the quickest win
+        by each side."""
         heroes = self.sides[0] if self.sides else ""
         dead = [c.id for c in record.characters if c.side == heroes and c.condition == "dead"]
         if dead and "a hero died" not in self.notable:
             self.notable["a hero died"] = (record.index, record.seed, f"{dead[0]} died")
+        fallen = [c.id for c in record.characters if c.side != heroes and c.condition == "dead"]
+        if fallen and "a villain died" not in self.notable:
+            self.notable["a villain died"] = (record.index, record.seed, f"{fallen[0]} died")
         longest = self.notable.get("longest fight")
         if longest is None or record.segments > _segments(longest):
             self.notable["longest fight"] = (

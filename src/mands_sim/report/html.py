@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
-from mands_sim.report.terminal import optional_columns, percent
+from mands_sim.report.terminal import death_rows, optional_columns, percent
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -128,6 +128,7 @@ def _outcomes(summary: dict[str, Any]) -> str:
     rows = [[_text(f"{side} win"), _text(percent(rate))] for side, rate in summary["sides"].items()]
     rows.append([_text("nobody stands"), _text(percent(summary["draws"]))])
     rows.append([_text("time limit"), _text(percent(summary["timeouts"]))])
+    rows += [[_text(who), _text(percent(rate))] for who, rate in death_rows(summary)]
     return _section(
         "outcomes", "Outcome (95 % Wilson intervals)", _table(["result", "share"], rows)
     )

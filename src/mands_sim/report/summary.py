@@ -56,6 +56,10 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             "reason": verdict.reason,
         },
         "sides": {side: interval(agg.win_rate(side)) for side in sides},
+        "deaths": {
+            "hero": interval(wilson(agg.hero_deaths, agg.played)),
+            "villain": interval(wilson(agg.villain_deaths, agg.played)),
+        },
         "draws": interval(wilson(agg.draws, agg.played)),
         "timeouts": interval(wilson(agg.timeouts, agg.played)),
         "duration": _duration(agg),

@@ -61,7 +61,16 @@ def _sides(summary: dict[str, Any]) -> Table:
         table.add_row(f"{side} win", percent(rate))
     table.add_row("nobody stands", percent(summary["draws"]))
     table.add_row("time limit", percent(summary["timeouts"]))
+    for who, rate in death_rows(summary):
+        table.add_row(who, percent(rate))
     return table
+
+
+def death_rows(summary: dict[str, Any]) -> list[tuple[str, dict[str, float]]]:
+    """ "a hero dies" and "a villain dies": the share of runs in which a character of the
+    first side, or of any other, died (the Comics Code keeps the second apart)."""
+    deaths = summary.get("deaths", {})
+    return [(f"a {who} dies", deaths[who]) for who in ("hero", "villain") if who in deaths]
 
 
 Column = tuple[str, Callable[[dict[str, Any]], str]]
