@@ -71,7 +71,9 @@ def test_the_coward_fights_above_its_threshold_and_flees_at_it() -> None:
     hurt(encounter, "sinister", vp=0, dp=4)
     closing = mind.choose(encounter, "sinister")
     assert isinstance(closing, Intent) and closing.options["toward"] == "a"
-    assert closing.reason == "coward fallback nearest-enemy"
+    assert closing.reason == (
+        "coward fallback nearest-enemy: dexter is the nearest enemy, out of reach: closing in"
+    )
     hurt(encounter, "sinister", vp=0, dp=3)
     fleeing = mind.choose(encounter, "sinister")
     assert fleeing == Intent(
@@ -486,7 +488,9 @@ def test_a_defender_whose_ward_is_down_fights_as_nearest_enemy() -> None:
     )
     encounter.emit([OutOfAction(0, "ward", "unconscious")])
     decision = defender({}).choose(encounter, "guard")
-    assert isinstance(decision, Intent) and decision.reason == "defender fallback nearest-enemy"
+    assert isinstance(decision, Intent) and decision.reason.startswith(
+        "defender fallback nearest-enemy: "
+    )
 
 
 def test_mands_register_policies_registers_the_defender() -> None:
