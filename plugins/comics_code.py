@@ -19,12 +19,13 @@ A policy keeps the Code when its option ``comics_code`` is true (:func:`code_opt
    would not kill, any other puts the Q taken off where G-240 says (Defense, speed or EP rows).
    Protection that only covers on a roll is left out, so "would kill" is the worst case;
 2. **never attacks a fallen villain**: it starts no attack at a character out of action, and a
-   blow already on its way when its target falls is pulled (G-241): it resolves as a
-   :class:`BlowPulled`, touching nobody (the Defense bought with its roll still takes effect,
-   G-15).
+   blow already on its way when its target falls — or that would now kill, other blows having
+   landed since it was struck — is pulled (G-241): it resolves as a :class:`BlowPulled`,
+   touching nobody (the Defense bought with its roll still takes effect, G-15).
 
-The Code's exception — "unless it is necessary to protect the life of someone else" — is not
-played: a hero keeping the Code never judges a kill necessary.
+The Code's exception — "unless it is necessary to protect the life of someone else" — is read
+by G-243: while an ally of the hero lies unconscious, or is at 0 Body DP or below, with an
+enemy still in action, the hero strikes as its policy would (it still strikes no fallen enemy).
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ CODE_TEXT: Final = (
 
 @dataclass(frozen=True, slots=True)
 class BlowPulled(Event):
-    """``character`` pulled its ``action`` at ``target``, out of action when it would land
-    (the Comics Code, G-241): nothing touched the target."""
+    """``character`` pulled its ``action`` at ``target``: out of action when it would land, or
+    the blow would now kill (the Comics Code, G-241). Nothing touched the target."""
 
     kind: ClassVar[str] = "blow-pulled"
     character: str
@@ -75,7 +76,7 @@ class BlowPulled(Event):
     action: str
 
     def narrative(self) -> str:
-        return f"{self.character} pulls the {self.action} at the fallen {self.target}"
+        return f"{self.character} pulls the {self.action} at {self.target} (the Comics Code)"
 
 
 # -- the option -----------------------------------------------------------------------------
@@ -142,6 +143,23 @@ def blows_on_the_way(encounter: Encounter, target: str) -> int:
     return total
 
 
+def life_at_stake(encounter: Encounter, actor: str) -> bool:
+    """G-243 ``ally-down``: the Code's exception ("unless it is necessary to protect the life of
+    someone else") holds while an ally of ``actor`` lies out of action but alive (unconscious),
+    or is at 0 Body DP or below, and an enemy is still in action."""
+    if encounter.defaults.G243_code_exception != "ally-down":
+        return False
+    side = encounter.state[actor].side
+    if not any(s.side != side and s.in_action for s in encounter.state):
+        return False
+    return any(
+        s.side == side
+        and s.character_id != actor
+        and (s.condition == "unconscious" or (s.in_action and s.damage_points <= 0))
+        for s in encounter.state
+    )
+
+
 def lethal(encounter: Encounter, actor: str, intent: Intent, damage_quality: int) -> bool:
     """Whether ``intent``'s blow, hitting with ``damage_quality`` Q on damage after every blow
     already on its way to the target, would leave the target dead (G-17) — or, by G-242, call
@@ -197,6 +215,19 @@ def ep_row(encounter: Encounter, intent: Intent) -> int:
         return 0
 
 
+def lands_lethal(encounter: Encounter, actor: str, action: ActionInProgress) -> bool:
+    """Whether ``action``'s blow, landing now with the Q it was struck with, would kill
+    (G-17, G-242)."""
+    target = action.intent.target
+    blow = estimator().pending_blow(encounter, actor, action)
+    if target is None or blow is None:
+        return False
+    hit = damage_event(encounter, target, Blow(raw=0, source=actor), int(blow[1]))
+    return would_kill(
+        encounter, hit, injury_roll=encounter.defaults.G242_code_injury_risk == "worst"
+    )
+
+
 def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wait:
     """``intent`` with no more force than needed: no Death Shot; a punch that would kill even
     with no Q on damage withholds Hand Damage (seed "Hand Damage": "doing less damage") until
@@ -249,13 +280,17 @@ class CodeBound:
             return decision
         if attacks_the_fallen(encounter, actor, decision):
             return Wait(encounter.now + 1, "the Comics Code: never attack a fallen villain")
+        if life_at_stake(encounter, actor):
+            return decision
         return restrained(encounter, actor, decision)
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         """The mind's best split that would not kill (a scored mind's ``allocations``), else
-        the mind's own split :func:`spared`."""
+        the mind's own split :func:`spared`; the mind's own while a life is at stake (G-243)."""
+        if life_at_stake(encounter, actor):
+            return self.mind.allocate(encounter, actor, intent, quality)  # type: ignore[no-any-return]
         splits = getattr(self.mind, "allocations", None)
         if callable(splits) and intent.target is not None:
             for split, _ in splits(encounter, actor, intent, quality):
@@ -264,9 +299,16 @@ class CodeBound:
         allocation = self.mind.allocate(encounter, actor, intent, quality)
         return spared(encounter, actor, intent, allocation)
 
-    def pull_blow(self, encounter: Encounter, actor: str, target: str) -> bool:
-        """The Code never strikes a character out of action (G-241)."""
-        return not encounter.state[target].in_action
+    def pull_blow(self, encounter: Encounter, actor: str, action_id: int) -> bool:
+        """G-241: the Code pulls a blow about to land on a character out of action, or one that
+        would now kill (blows landed since it was struck)."""
+        action = encounter.state[actor].find_action(action_id)
+        target = None if action is None else action.intent.target
+        if action is None or target is None or target not in encounter.state.ids():
+            return False
+        if not encounter.state[target].in_action:
+            return True
+        return not life_at_stake(encounter, actor) and lands_lethal(encounter, actor, action)
 
     def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Any:
         ask = getattr(self.mind, "explain", None)
@@ -288,19 +330,18 @@ class CodeBound:
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
-    """G-241: a Code-bound blow at a target out of action is pulled; any other is left to the
-    plugin that knows the action."""
+    """G-241: a blow the mind pulls (``pull_blow``: a Code-bound blow at a target out of action,
+    or that would now kill) touches nobody; any other is left to the plugin that knows it."""
     target = action.intent.target
     if (
         target is None
         or "attack" not in action.prepared
         or encounter.defaults.G241_pulled_blows != "pull"
         or target not in encounter.state.ids()
-        or encounter.state[target].in_action
     ):
         return None
     ask = getattr(encounter.minds.get(actor), "pull_blow", None)
-    if not callable(ask) or not ask(encounter, actor, target):
+    if not callable(ask) or not ask(encounter, actor, action.action_id):
         return None
     pulled: list[Event] = [BlowPulled(encounter.now, actor, target, action.name)]
     if "defense" in action.prepared:

@@ -12,6 +12,7 @@ from mands_rulebook.comics_code import (
     CodeBound,
     code_option,
     lethal,
+    life_at_stake,
     restrained,
 )
 from mands_rulebook.personalities import priority
@@ -124,6 +125,23 @@ def test_the_code_strikes_no_death_shot() -> None:
     assert isinstance(kept, Intent) and "death_shot" not in kept.options
 
 
+def test_an_ally_down_frees_the_hero_to_strike_as_its_policy_would() -> None:
+    """G-243 ``ally-down``: with an ally unconscious and Sinister still fighting, the Code's
+    exception ("to protect the life of someone else") holds; under ``never`` it does not."""
+    cast = {
+        "dexter": ("heroes", "a", "dexter", None, {}),
+        "ally": ("heroes", "a", "dexter", None, {}),
+        "sinister": ("villains", "a", "sinister", None, {}),
+    }
+    for rule, expected in (("ally-down", 5), ("never", 0)):
+        encounter = opened(cast, defaults={"G243_code_exception": rule})
+        encounter.emit([OutOfAction(0, "ally", "unconscious")])
+        hurt(encounter, "sinister", vp=4, dp=5)
+        assert life_at_stake(encounter, "dexter") is (rule == "ally-down")
+        split = CodeBound(NearestEnemy({})).allocate(encounter, "dexter", PUNCH, 8)
+        assert split.damage == expected
+
+
 def test_the_comics_code_option_is_checked() -> None:
     with pytest.raises(PolicyOptionsError) as raised:
         hero({"comics_code": "yes"})
@@ -171,9 +189,11 @@ class Idle:
         return QualityAllocation()
 
 
-def knocked_out_mid_blow(dexter: object, **defaults: Any) -> list[Event]:
-    """Dexter's punch at Sinister is on its way when Sinister falls unconscious; the grunt at
-    ``d`` keeps the fight going. Dice: every roll 5 + 5 (a roll of 10)."""
+def knocked_out_mid_blow(
+    dexter: object, *, fall: Event | None = None, **defaults: Any
+) -> list[Event]:
+    """Dexter's punch at Sinister is on its way when Sinister falls unconscious (or ``fall``
+    happens to him instead); the grunt at ``d`` keeps the fight going. Dice: every roll 5 + 5."""
     cast = {
         "dexter": ("heroes", "a", "dexter", None, {}),
         "sinister": ("villains", "a", "sinister", None, {}),
@@ -182,13 +202,13 @@ def knocked_out_mid_blow(dexter: object, **defaults: Any) -> list[Event]:
     run = simulation(
         cast,
         defaults=defaults or None,
-        dice={"dexter": [5] * 40},
+        dice={"dexter": [5] * 40, "sinister": [5] * 40},
         minds={"dexter": dexter, "sinister": Idle(), "grunt": Idle()},
     )
     encounter = run.start()
     encounter.run(until=1)
     assert encounter.state["dexter"].actions  # the punch is on its way
-    encounter.emit([OutOfAction(encounter.now, "sinister", "unconscious")])
+    encounter.emit([fall or OutOfAction(encounter.now, "sinister", "unconscious")])
     encounter.run(until=40)
     return list(encounter.log)
 
@@ -204,6 +224,18 @@ def test_the_code_pulls_a_blow_at_a_villain_who_fell() -> None:
         )
     ]
     assert not [e for e in log if isinstance(e, AttackResolved | DamageTaken)]
+
+
+def test_the_code_pulls_a_blow_that_would_now_kill() -> None:
+    """Struck at a Sinister with all his VP; before it lands he is down to 1 Body DP and no VP
+    (a blow from elsewhere): the punch would now kill, so it is pulled (G-241)."""
+    nearly_out = DamageTaken(1, "sinister", "nobody", 0, 0, 0, 1)
+    log = knocked_out_mid_blow(CodeBound(PunchOnce("sinister")), fall=nearly_out)
+    assert [(e.character, e.target) for e in log if isinstance(e, BlowPulled)] == [
+        ("dexter", "sinister")
+    ]
+    free = knocked_out_mid_blow(PunchOnce("sinister"), fall=nearly_out)
+    assert [e.target for e in free if isinstance(e, AttackResolved)] == ["sinister"]
 
 
 def test_without_the_code_the_blow_lands_on_the_fallen() -> None:
@@ -254,8 +286,9 @@ def brawl(code: bool, seed: int) -> tuple[int, bool]:
 
 
 def test_heroes_keeping_the_code_never_strike_the_fallen_and_rarely_kill() -> None:
-    """Seeds 0–11 (measured over 40: with the Code 0 hits on the fallen and 1 villain death;
-    without, 19 hits in 18 runs and 34 deaths)."""
+    """Seeds 0–11 (measured over seeds 0–39: with the Code no hit on the fallen, 40 blows pulled
+    and 6 runs with a villain's death, all while an ally was down, G-243; without, 19 hits on
+    the fallen in 18 runs and 34 runs with a death)."""
     kept = [brawl(True, seed) for seed in range(12)]
     dropped = [brawl(False, seed) for seed in range(12)]
     assert sum(hits for hits, _ in kept) == 0

@@ -447,8 +447,8 @@ class RuleDefaults:
     G241_pulled_blows: Literal["pull", "land"] = _default(
         "G-241",
         "A blow of a hero keeping the Comics Code whose target is out of action (unconscious, "
-        "dead or surrendered) when it lands: pulled, it resolves without touching the target "
-        "('pull'), or it lands as any blow does ('land').",
+        "dead or surrendered) when it lands, or that would then kill (G-242): pulled, it "
+        "resolves without touching the target ('pull'), or it lands as any blow does ('land').",
         "pull",
         ("pull", "land"),
     )
@@ -459,6 +459,15 @@ class RuleDefaults:
         "only when the blow's own damage leaves the villain dead ('blow').",
         "worst",
         ("worst", "blow"),
+    )
+    G243_code_exception: Literal["ally-down", "never"] = _default(
+        "G-243",
+        "When the Comics Code's 'unless it is necessary to protect the life of someone else' "
+        "frees a hero to strike a killing blow: while one of its allies lies out of action but "
+        "alive, or at 0 Body DP or below, with an enemy still in action ('ally-down'), or never "
+        "('never').",
+        "ally-down",
+        ("ally-down", "never"),
     )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
