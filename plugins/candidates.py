@@ -275,10 +275,10 @@ class RulebookEstimator:
         target = action.intent.target
         if target is None or "attack" not in action.prepared or target not in encounter.state.ids():
             return None
-        raw = raw_damage(encounter, attacker, action.intent)
+        raw = raw_damage(encounter, attacker, action.intent)  # less any Hand Damage withheld
         if raw is None:
             return None
-        raw += int(action.prepared.get("damage", 0)) - int(action.prepared.get("withheld", 0))
+        raw = max(0, raw + int(action.prepared.get("damage", 0)))
         ignore, multiplier = protection(encounter, target, action.intent)
         return int(action.prepared["attack"]), float(math.ceil(max(0, raw - ignore) * multiplier))
 

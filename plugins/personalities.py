@@ -63,6 +63,7 @@ from mands_sim.policy.priority import Decision, check_option_keys, preset
 from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 
+from .comics_code import offers_code
 from .movement import (
     FLEE,
     MOVE,
@@ -385,9 +386,10 @@ FALLBACKS: Final = {"nearest-enemy": nearest_enemy}
 # -- the policies ----------------------------------------------------------------------------
 
 
+@offers_code()
 def priority(options: Mapping[str, Any]) -> PriorityPolicy:
     """The scenario's own priority list (``policy_options``: ``rules``, ``quality``,
-    ``fallback``, ``passive_actions``)."""
+    ``fallback``, ``passive_actions``; and, as every personality here, ``comics_code``)."""
     return priority_policy(options, senses=RULEBOOK_SENSES, tactics=TACTICS, fallbacks=FALLBACKS)
 
 
@@ -412,6 +414,7 @@ def personality(
     )
 
 
+@offers_code()
 def coward(options: Mapping[str, Any]) -> PriorityPolicy:
     """Flee to the nearest exit once Body DP ≤ ``flee_at`` (with no exit in reach, surrender,
     G-160); fight as ``nearest-enemy`` until then. Options: ``flee_at`` (DP, or ``"NN%"`` of
@@ -434,6 +437,7 @@ def threshold(raw: object) -> str:
     return text
 
 
+@offers_code()
 def brute(options: Mapping[str, Any]) -> PriorityPolicy:
     """All-out attacks on the strongest enemy; draws a weapon while nobody is in reach.
     Options: ``quality`` (default ``all-out``)."""
@@ -447,6 +451,7 @@ def brute(options: Mapping[str, Any]) -> PriorityPolicy:
     return personality("brute", rules, quality=preset(options.get("quality", "all-out")))
 
 
+@offers_code()
 def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
     """Shoot from a distance: draw a ranged weapon, open the distance when an enemy comes
     within ``keep`` meters, shoot the nearest, close in only while out of range. Options:
@@ -465,6 +470,7 @@ def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
     return personality("skirmisher", rules, quality=quality, passive_actions=True)
 
 
+@offers_code()
 def defender(options: Mapping[str, Any]) -> PriorityPolicy:
     """Guard an ally: attack its threats, stay beside it, attack only enemies within reach.
     Options: ``ward`` (an ally's id; default the ally with the fewest VP and DP at full),

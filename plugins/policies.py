@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
-from mands_sim.policy.explain import Explanation
+from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
+from .comics_code import offers_code
 from .movement import (
     FLEE,
     MOVE,
@@ -59,6 +61,8 @@ LOOKAHEAD = 50
 class NearestEnemy:
     """Punch the nearest enemy in reach; close in on it otherwise."""
 
+    name = "nearest-enemy"
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
 
@@ -74,8 +78,11 @@ class NearestEnemy:
         if target is None:
             return None
         if in_contact(encounter, actor, target):
-            return punch(encounter, actor, target)
-        return close_in(encounter, actor, target)
+            return punch(encounter, actor, target, f"{target} is the nearest enemy, in reach")
+        run = close_in(encounter, actor, target)
+        if isinstance(run, Intent):
+            return replace(run, reason=f"{target} is the nearest enemy, out of reach: closing in")
+        return run
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
@@ -83,12 +90,15 @@ class NearestEnemy:
         return preset(encounter, intent, quality)
 
     def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
-        """Only a choice made for an objective is explained (G-237)."""
-        return objective_explanation(intent)
+        """A choice made for an objective (G-237) says so; any other gives the reason its
+        intent carries (the nearest enemy, in reach or not)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
 
 
 class RunForExit:
     """Run for the nearest exit; fight only with nowhere left to run."""
+
+    name = "run-for-exit"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.leave = bool(options.get("leave", True))
@@ -101,18 +111,23 @@ class RunForExit:
         goal = None if world is None or here is None else nearest_exit(world, here)
         step = None if goal is None or here is None else world.next_landmark(here, goal)
         if step is not None:
-            run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason="escape")
+            why = f"running for the exit {goal}" + (f" by way of {step}" if step != goal else "")
+            run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason=why)
             if allowed(encounter, actor, run):
                 return run
         target = nearest_enemy(encounter, actor)
         if target is not None and in_contact(encounter, actor, target):
-            return punch(encounter, actor, target)
+            return punch(encounter, actor, target, "no way to an exit; the nearest enemy in reach")
         return None
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """The reason each intent carries (the way to the exit, or a cornered punch)."""
+        return reason_given(self.name, intent)
 
 
 class StandBy:
@@ -154,9 +169,12 @@ def allowed(encounter: Encounter, actor: str, intent: Intent) -> bool:
     return not encounter.rules.refusals(encounter, actor, intent)
 
 
-def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
-    """A fist attack, or a look again next segment if the rules refuse it now."""
-    blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
+def punch(
+    encounter: Encounter, actor: str, target: str, why: str = "the nearest enemy, in reach"
+) -> Intent | Wait:
+    """A fist attack (``why`` its reason), or a look again next segment if the rules refuse it
+    now."""
+    blow = Intent("fist-attack", target=target, reason=why)
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
@@ -295,11 +313,17 @@ def nearest_exit(world: World, here: Position) -> str | None:
     return min(reachable, key=lambda item: item[0])[1] if reachable else None
 
 
+@offers_code()
+def nearest_enemy_policy(options: Mapping[str, Any]) -> NearestEnemy:
+    """``nearest-enemy`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return NearestEnemy(options)
+
+
 @hookimpl
 def mands_register_policies(register: Register) -> None:
     register(
         "nearest-enemy",
-        NearestEnemy,
+        nearest_enemy_policy,
         summary="Punch the nearest enemy in reach, close in on it otherwise; Attack to meet "
         "Defense, 3 Q speed, rest damage; Move Q to speed.",
         source="template, not rules text",

@@ -19,14 +19,16 @@ It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy.explain import Explanation
+from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 
+from .comics_code import offers_code
 from .objective_play import guard_order, guarding, objective_explanation, pursue
 from .policies import NearestEnemy, allowed, close_in, preset, punch_in_reach
 from .power_kit import (
@@ -45,6 +47,8 @@ from .weapons import enemies_nearest_first
 
 class Blaster:
     """Raise protections, blast the nearest enemy in reach, else punch or close in."""
+
+    name = "blaster"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.defend = bool(options.get("defend", True))
@@ -83,10 +87,6 @@ class Blaster:
         """A power attack at ``target`` allowed now, else a punch within reach."""
         return self.blast_at(encounter, actor, target) or punch_in_reach(encounter, actor, target)
 
-    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
-        """Only a choice made for an objective is explained (G-237)."""
-        return objective_explanation(intent)
-
     def protect(self, encounter: Encounter, actor: str) -> Intent | None:
         if not self.defend:
             return None
@@ -96,7 +96,7 @@ class Blaster:
                     continue
                 intent = power_intent(encounter, actor, spec, use.action.name)
                 if intent is not None and allowed(encounter, actor, intent):
-                    return intent
+                    return replace(intent, reason=f"raises its {spec.name}, not running yet")
         return None
 
     def blast(self, encounter: Encounter, actor: str) -> Intent | None:
@@ -112,13 +112,25 @@ class Blaster:
             for use in (use for use in spec.uses if use.role == ATTACK):
                 intent = power_intent(encounter, actor, spec, use.action.name, target)
                 if intent is not None and allowed(encounter, actor, intent):
-                    return intent
+                    why = f"{target} is the nearest enemy its {spec.name} reaches"
+                    return replace(intent, reason=why)
         return None
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """A choice made for an objective says so (G-237); any other, the reason its intent
+        carries (a protection, a blast, or ``nearest-enemy``'s)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
+
+
+@offers_code()
+def blaster_policy(options: Mapping[str, Any]) -> Blaster:
+    """``blaster`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Blaster(options)
 
 
 def _entry_name(sheet: Any, spec: PowerSpec) -> str:
@@ -131,7 +143,7 @@ def _entry_name(sheet: Any, spec: PowerSpec) -> str:
 def mands_register_policies(register: Register) -> None:
     register(
         "blaster",
-        Blaster,
+        blaster_policy,
         summary="Raise power protections, blast the nearest enemy a power reaches, else fight "
         "as nearest-enemy (option defend).",
         source="template, not rules text",

@@ -20,7 +20,10 @@ Registers the policies
   (fewest VP and DP left, the encounter's tie-break order on ties, G-227).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
-  protections when they are worth it, and never flees or yields.
+  protections when they are worth it, never flees or yields, and keeps the Comics Code
+  (:mod:`mands_rulebook.comics_code`; ``comics_code = false`` drops it).
+
+Each also takes the option ``comics_code`` (true or false; false by default but for ``hero``).
 """
 
 from __future__ import annotations
@@ -36,23 +39,32 @@ from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source
 
 from .candidates import ESTIMATOR
+from .comics_code import offers_code
 from .objective_play import performing_targets
 from .personalities import nearest_enemy
 
 
-def tactician(options: Mapping[str, Any]) -> Tactician:
-    """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
-    ``horizon`` (``docs/policies.md``)."""
+def scored(options: Mapping[str, Any]) -> Tactician:
+    """The scored policy itself, from the tactician's options."""
     return Tactician(ESTIMATOR, weights=weights_from_options(options), fallback=nearest_enemy)
 
 
+@offers_code()
+def tactician(options: Mapping[str, Any]) -> Tactician:
+    """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
+    ``horizon`` (``docs/policies.md``)."""
+    return scored(options)
+
+
+@offers_code()
 def lookahead(options: Mapping[str, Any]) -> Lookahead:
     """A tactician looking ahead; options ``horizon``, ``rollouts``, ``candidates``, ``value``,
     ``allocations`` and the tactician's."""
     settings, rest = split_options(options)
-    return Lookahead(tactician(rest), settings)
+    return Lookahead(scored(rest), settings)
 
 
+@offers_code()
 def focus_fire(options: Mapping[str, Any]) -> Tactician:
     """A tactician attacking its team's target (``focus`` 1 and ``threat`` 0 by default)."""
     weights = weights_from_options(options, focus=1.0, threat=0.0)
@@ -61,8 +73,10 @@ def focus_fire(options: Mapping[str, Any]) -> Tactician:
     )
 
 
+@offers_code(default=True)
 def hero(options: Mapping[str, Any]) -> Tactician:
-    """A tactician guarding its side (``threat`` 1, threats to allies count)."""
+    """A tactician guarding its side (``threat`` 1, threats to allies count), keeping the
+    Comics Code unless ``comics_code = false`` (:mod:`mands_rulebook.comics_code`)."""
     weights = weights_from_options(options, threat=1.0, guard_allies=True)
     return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero")
 
@@ -132,6 +146,6 @@ def mands_register_policies(register: Register) -> None:
         "hero",
         hero,
         summary="The heroes' default: a tactician going for whoever threatens its side; "
-        "never flees or yields.",
+        "never flees or yields; keeps the Comics Code (comics_code).",
         source=source,
     )

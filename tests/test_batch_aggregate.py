@@ -130,3 +130,20 @@ def test_attacks_on_an_objectives_performer_are_counted_by_side() -> None:
     assert agg.objective_attack_runs == {"heroes": 2}
     tally = agg.characters["seraph"]
     assert (tally.objective_attacks, tally.objective_attack_runs) == (4, 2)
+def with_sides(index: int, hero: str, villain: str) -> RunRecord:
+    """A run whose one hero and one villain end in these conditions."""
+    base = run(index, "heroes", 40)
+    (seraph,) = base.characters
+    sphinx = replace(seraph, id="sphinx", side="villains", condition=villain)
+    return replace(base, characters=(replace(seraph, condition=hero), sphinx))
+
+
+def test_hero_and_villain_deaths_are_counted_apart_once_a_run() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for index, (hero, villain) in enumerate(
+        [("active", "dead"), ("dead", "dead"), ("active", "unconscious"), ("dead", "active")]
+    ):
+        agg.add(with_sides(index, hero, villain))
+    assert (agg.hero_deaths, agg.villain_deaths) == (2, 2)
+    assert agg.notable["a villain died"] == (0, 1000, "sphinx died")
+    assert agg.notable["a hero died"] == (1, 1001, "seraph died")

@@ -53,6 +53,15 @@ def test_every_section_is_printed() -> None:
         assert expected in text
 
 
+def test_villain_deaths_are_shown_beside_hero_deaths() -> None:
+    villain = {"estimate": 0.125, "low": 0.07, "high": 0.2}
+    console = Console(record=True, width=200)
+    render({**SUMMARY, "deaths": {"hero": NONE, "villain": villain}}, console)
+    text = console.export_text()
+    assert "a hero dies" in text and "0.0% (0.0%–3.0%)" in text
+    assert "a villain dies" in text and "12.5% (7.0%–20.0%)" in text
+
+
 def test_no_error_table_without_errors() -> None:
     console = Console(record=True, width=200)
     render({**SUMMARY, "errors": []}, console)

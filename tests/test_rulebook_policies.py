@@ -7,7 +7,12 @@ from typing import Any
 
 import pytest
 from mands_rulebook.movement import MOVE, REROLL_MOVE
-from mands_rulebook.policies import NearestEnemy, RunForExit, meeting_place, preset
+from mands_rulebook.policies import (
+    RunForExit,
+    meeting_place,
+    nearest_enemy_policy,
+    preset,
+)
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionStarted, EncounterEnded, Event, Moved, OutOfAction
@@ -34,7 +39,7 @@ def started(events: list[Event], who: str) -> list[tuple[int, str]]:
 
 def test_mands_register_policies_registers_both_templates() -> None:
     policies = collect_registries(make_plugin_manager()).policies
-    assert policies["nearest-enemy"].payload is NearestEnemy
+    assert policies["nearest-enemy"].payload is nearest_enemy_policy
     assert policies["run-for-exit"].payload is RunForExit
 
 

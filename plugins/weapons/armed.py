@@ -11,8 +11,9 @@ from typing import Any, Final
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.kernel.state import CharacterState
-from mands_sim.policy.explain import Explanation
+from mands_sim.policy.explain import Explanation, reason_given
 
+from ..comics_code import offers_code
 from ..movement import distance_now
 from ..objective_play import guard_order, guarding, objective_explanation, pursue
 from ..policies import close_in
@@ -31,6 +32,8 @@ class Armed:
     Options: ``weapon`` (which weapon to draw; default the sheet's first). Quality: Attack to
     meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
 
+    name = "armed"
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
 
@@ -48,10 +51,6 @@ class Armed:
                     return guarding(encounter, actor, intent)
         return None
 
-    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
-        """Only a choice made for an objective is explained (G-237)."""
-        return objective_explanation(intent)
-
     def draw(self, encounter: Encounter, actor: str) -> Intent | None:
         if encounter.state[actor].readied is not None:
             return None
@@ -59,7 +58,8 @@ class Armed:
         wanted = self.options.get(WEAPON_OPTION)
         names = [wanted] if wanted else [w for w in sheet.equipment if w in standard_weapons()]
         for name in names:
-            intent = Intent(DRAW_WEAPON.name, reason="armed: draw", options={WEAPON_OPTION: name})
+            why = f"hands empty: draws its {name}"
+            intent = Intent(DRAW_WEAPON.name, reason=why, options={WEAPON_OPTION: name})
             if not encounter.rules.refusals(encounter, actor, intent):
                 return intent
         return None
@@ -72,6 +72,17 @@ class Armed:
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
         return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """A choice made for an objective says so (G-237); any other, the reason its intent
+        carries (the draw, or the nearest enemy a blow reaches)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
+
+
+@offers_code()
+def armed_policy(options: Mapping[str, Any]) -> Armed:
+    """``armed`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Armed(options)
+
 
 def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | None:
     """The first of :func:`attacks` at ``target`` the rules allow now."""
@@ -83,12 +94,15 @@ def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | Non
 
 
 def attacks(target: str, readied: str | None) -> list[Intent]:
-    """The weapon held ready first, then fists (``mands_rulebook.fists``)."""
-    fist = Intent("fist-attack", target=target, reason="armed: punch")
+    """The weapon held ready first, then fists (``mands_rulebook.fists``), each with its
+    reason (the nearer enemies it passed over were out of reach)."""
+    nearest = f"{target} is the nearest enemy"
+    fist = Intent("fist-attack", target=target, reason=f"{nearest} within a blow's reach")
     if readied is None:
         return [fist]
     options = {WEAPON_OPTION: readied}
-    return [Intent(WEAPON_ATTACK.name, target, "armed: weapon", options), fist]
+    aimed = f"{nearest} its {readied} reaches"
+    return [Intent(WEAPON_ATTACK.name, target, aimed, options), fist]
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:

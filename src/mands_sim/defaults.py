@@ -516,6 +516,40 @@ class RuleDefaults:
         "cliff",
         ("cliff", "slope"),
     )
+    G240_spared_quality: Literal["defense", "speed", "ep"] = _default(
+        "G-240",
+        "Where a hero keeping the Comics Code puts the Q it takes off a blow's damage so the "
+        "blow will not kill: on Defense, 2 Q per +1, an odd one on speed ('defense'); all on "
+        "speed ('speed'); or on EP rows down to row 0, the rest on Defense ('ep'). A scored "
+        "policy instead keeps its best split that would not kill.",
+        "defense",
+        ("defense", "speed", "ep"),
+    )
+    G241_pulled_blows: Literal["pull", "land"] = _default(
+        "G-241",
+        "A blow of a hero keeping the Comics Code whose target is out of action (unconscious, "
+        "dead or surrendered) when it lands, or that would then kill (G-242): pulled, it "
+        "resolves without touching the target ('pull'), or it lands as any blow does ('land').",
+        "pull",
+        ("pull", "land"),
+    )
+    G242_code_injury_risk: Literal["worst", "blow"] = _default(
+        "G-242",
+        "When a blow 'would kill' for a hero keeping the Comics Code: when it leaves the villain "
+        "dead (G-17) or calls for an Injury roll (G-18) whose worst failure would ('worst'), or "
+        "only when the blow's own damage leaves the villain dead ('blow').",
+        "worst",
+        ("worst", "blow"),
+    )
+    G243_code_exception: Literal["ally-down", "never"] = _default(
+        "G-243",
+        "When the Comics Code's 'unless it is necessary to protect the life of someone else' "
+        "frees a hero to strike a killing blow: while one of its allies lies out of action but "
+        "alive, or at 0 Body DP or below, with an enemy still in action ('ally-down'), or never "
+        "('never').",
+        "ally-down",
+        ("ally-down", "never"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

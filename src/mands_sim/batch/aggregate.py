@@ -75,6 +75,10 @@ class Aggregate:
     """Runs in which every hero (the first side's combatants) ended out of action (G-239)."""
     objective_attack_runs: dict[str, int] = field(default_factory=dict)
     """Per side: runs in which one of its characters attacked an objective's performer."""
+    hero_deaths: int = 0
+    """Runs in which a character of the first side (the heroes by convention) died."""
+    villain_deaths: int = 0
+    """Runs in which a character of any other side (the villains) died."""
     durations: Counter[int] = field(default_factory=Counter)
     characters: dict[str, CharacterTally] = field(default_factory=dict)
     actions: dict[str, Counter[str]] = field(default_factory=dict)
@@ -104,6 +108,7 @@ class Aggregate:
         self._count_knock_out(record)
         for side in {c.side for c in record.characters if c.objective_attacks}:
             self.objective_attack_runs[side] = self.objective_attack_runs.get(side, 0) + 1
+        self._count_deaths(record)
         self._note(record)
         self._trace()
 
@@ -144,6 +149,11 @@ class Aggregate:
         first = self.sides[0] if self.sides else ""
         return [c for c in record.characters if c.side == first and c.combatant]
 
+    def villains(self, record: RunRecord) -> list[Any]:
+        """The villains of ``record``: the combatants of every other side."""
+        first = self.sides[0] if self.sides else ""
+        return [c for c in record.characters if c.side != first and c.combatant]
+
     def _count_knock_out(self, record: RunRecord) -> None:
         """G-239: every hero out of action (any way, or ``down``: unconscious or dead)."""
         heroes = self.heroes(record)
@@ -154,12 +164,21 @@ class Aggregate:
         ):
             self.party_knock_outs += 1
 
+    def _count_deaths(self, record: RunRecord) -> None:
+        """A run counts once on each side that lost a combatant to death."""
+        self.hero_deaths += any(c.condition == "dead" for c in self.heroes(record))
+        self.villain_deaths += any(c.condition == "dead" for c in self.villains(record))
+
     def _note(self, record: RunRecord) -> None:
         """Notable runs, first found in index order: a death among the heroes (the first side's
-        combatants, by convention), the longest fight, and the quickest win by each side."""
+        combatants, by convention) and among the villains, the longest fight, and the quickest
+        win by each side."""
         dead = [c.id for c in self.heroes(record) if c.condition == "dead"]
         if dead and "a hero died" not in self.notable:
             self.notable["a hero died"] = (record.index, record.seed, f"{dead[0]} died")
+        fallen = [c.id for c in self.villains(record) if c.condition == "dead"]
+        if fallen and "a villain died" not in self.notable:
+            self.notable["a villain died"] = (record.index, record.seed, f"{fallen[0]} died")
         longest = self.notable.get("longest fight")
         if longest is None or record.segments > _segments(longest):
             self.notable["longest fight"] = (

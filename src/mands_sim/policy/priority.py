@@ -268,7 +268,8 @@ class PriorityPolicy:
                 why = Explanation(self._reason(rule, target), tuple(passed))
                 return self._remember(encounter, actor, decision, why, rule.quality)
         fallen = self._fall_back(encounter, actor)
-        why = Explanation(f"{self.name} fallback {self.fallback_name}", tuple(passed))
+        because = f": {fallen.reason}" if isinstance(fallen, Intent) and fallen.reason else ""
+        why = Explanation(f"{self.name} fallback {self.fallback_name}{because}", tuple(passed))
         return self._remember(encounter, actor, fallen, why, None)
 
     def allocate(

@@ -22,7 +22,13 @@ from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
 from mands_sim.report.comparison import comparison_html
-from mands_sim.report.terminal import objective_rows, optional_columns, percent, side_and_role
+from mands_sim.report.terminal import (
+    death_rows,
+    objective_rows,
+    optional_columns,
+    percent,
+    side_and_role,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -133,6 +139,7 @@ def _outcomes(summary: dict[str, Any]) -> str:
     if "party_knock_out" in summary:
         rows.append([_text("every hero out of action"), _text(percent(summary["party_knock_out"]))])
     rows += [[_text(label), _text(share)] for label, share in objective_rows(summary)]
+    rows += [[_text(who), _text(percent(rate))] for who, rate in death_rows(summary)]
     return _section(
         "outcomes", "Outcome (95 % Wilson intervals)", _table(["result", "share"], rows)
     )

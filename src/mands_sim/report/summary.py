@@ -62,6 +62,10 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         "sides": {side: interval(agg.win_rate(side)) for side in sides},
         "party_knock_out": interval(agg.party_knock_out_rate()),
         "objective_attacks": _objective_attacks(agg, sides),
+        "deaths": {
+            "hero": interval(wilson(agg.hero_deaths, agg.played)),
+            "villain": interval(wilson(agg.villain_deaths, agg.played)),
+        },
         "draws": interval(wilson(agg.draws, agg.played)),
         "timeouts": interval(wilson(agg.timeouts, agg.played)),
         "duration": _duration(agg),

@@ -68,6 +68,8 @@ def _sides(summary: dict[str, Any]) -> Table:
         table.add_row("every hero out of action", percent(summary["party_knock_out"]))
     for label, share in objective_rows(summary):
         table.add_row(label, share)
+    for who, rate in death_rows(summary):
+        table.add_row(who, percent(rate))
     return table
 
 
@@ -86,6 +88,13 @@ def side_and_role(c: dict[str, Any]) -> str:
     """``heroes``, or ``heroes (hostage)`` for a character with a non-combatant role."""
     role = c.get("role", "combatant")
     return c["side"] if role == "combatant" else f"{c['side']} ({role})"
+
+
+def death_rows(summary: dict[str, Any]) -> list[tuple[str, dict[str, float]]]:
+    """ "a hero dies" and "a villain dies": the share of runs in which a character of the
+    first side, or of any other, died (the Comics Code keeps the second apart)."""
+    deaths = summary.get("deaths", {})
+    return [(f"a {who} dies", deaths[who]) for who in ("hero", "villain") if who in deaths]
 
 
 Column = tuple[str, Callable[[dict[str, Any]], str]]
