@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.tactician import AttackOdds, Estimate, expected_blow, landing_defense
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
@@ -275,10 +275,10 @@ class RulebookEstimator:
         target = action.intent.target
         if target is None or "attack" not in action.prepared or target not in encounter.state.ids():
             return None
-        raw = raw_damage(encounter, attacker, action.intent)
+        raw = raw_damage(encounter, attacker, action.intent)  # less any Hand Damage withheld
         if raw is None:
             return None
-        raw += int(action.prepared.get("damage", 0)) - int(action.prepared.get("withheld", 0))
+        raw = max(0, raw + int(action.prepared.get("damage", 0)))
         ignore, multiplier = protection(encounter, target, action.intent)
         return int(action.prepared["attack"]), float(math.ceil(max(0, raw - ignore) * multiplier))
 
@@ -490,7 +490,7 @@ def guard_value(encounter: Encounter, actor: str) -> float:
     threat = sum(
         HIT_GUESS * int(state.character.figured.hand_damage) / FIST_ATTACK.performance_time
         for state in encounter.state
-        if state.side != side and state.in_action
+        if state.side != side and fighting(encounter, state)
     )
     return GUARD_SHARE * threat
 

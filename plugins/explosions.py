@@ -206,10 +206,11 @@ def meters_from(encounter: Encounter, spot: Position, character: str) -> float:
 def caught_in(
     encounter: Encounter, spot: Position, ranges: Ranges, spared: Collection[str]
 ) -> tuple[str, ...]:
-    """Everyone in action or unconscious within Maximum Range of ``spot``, by id (G-23)."""
+    """Everyone in action or unconscious within Maximum Range of ``spot``, in the encounter's
+    tie-break order (G-23, G-227)."""
     return tuple(
         s.character_id
-        for s in sorted(encounter.state, key=lambda s: s.character_id)
+        for s in sorted(encounter.state, key=lambda s: encounter.rank(s.character_id))
         if s.condition in ("active", "unconscious")
         and s.character_id not in spared
         and meters_from(encounter, spot, s.character_id) <= ranges.max_range

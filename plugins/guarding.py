@@ -14,7 +14,8 @@ from typing import Any, Final
 
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import ActionStarted
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.objectives import objective_wards
 from mands_sim.policy import allowed
 from mands_sim.policy.priority import Decision
 from mands_sim.units import SEGMENTS_PER_ROUND
@@ -33,17 +34,24 @@ STAND_GUARD: Final = 10
 
 def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
     """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
-    ally in action with the fewest VP and DP at full (lowest id on ties)."""
+    first objective ward of its side (G-237: a performer, a protected character), else the
+    ally in action with the fewest VP and DP at full (the encounter's tie-break order on ties,
+    G-227)."""
     me = encounter.state[actor]
     named = options.get(WARD)
     if named is not None:
         ward = encounter.state[str(named)] if str(named) in encounter.state.ids() else None
         return str(named) if ward is not None and ward.in_action and ward.side == me.side else None
+    wards = objective_wards(encounter, actor)
+    if wards:
+        return wards[0]
     allies = [s for s in encounter.state if s.side == me.side and s.character_id != actor]
     standing = [s for s in allies if s.in_action]
     if not standing:
         return None
-    fragile = min(standing, key=lambda s: (full_vitality(s.character.figured), s.character_id))
+    fragile = min(
+        standing, key=lambda s: (full_vitality(s.character.figured), encounter.rank(s.character_id))
+    )
     return fragile.character_id
 
 
@@ -54,19 +62,19 @@ def full_vitality(figured: Any) -> int:
 
 def threats_to(encounter: Encounter, ward: str) -> list[str]:
     """Enemies of ``ward`` in action whose action in progress is aimed at it, or who stand
-    within its reach (G-65), nearest to it first."""
+    within its reach (G-65), nearest to it first (then in the tie-break order, G-227)."""
     side = encounter.state[ward].side
     found = [
         s.character_id
         for s in encounter.state
         if s.side != side
-        and s.in_action
+        and fighting(encounter, s)
         and (
             any(a.intent.target == ward for a in s.actions)
             or in_contact(encounter, ward, s.character_id)
         )
     ]
-    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), who))
+    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), encounter.rank(who)))
 
 
 def strike_at(encounter: Encounter, actor: str, target: str) -> Intent | None:
@@ -114,11 +122,11 @@ def stand_guard(
 
 
 def nobody_coming(encounter: Encounter, actor: str) -> bool:
-    """Whether every enemy of ``actor`` in action has stood idle for the last round (50
+    """Whether every enemy of ``actor`` fighting (G-235) has stood idle for the last round (50
     segments, ``rules/combat.md`` §1): no action in progress, and none started in it."""
     since = encounter.now - SEGMENTS_PER_ROUND
     side = encounter.state[actor].side
-    enemies = {s.character_id for s in encounter.state if s.side != side and s.in_action}
+    enemies = {s.character_id for s in encounter.state if s.side != side and fighting(encounter, s)}
     if since < 0 or any(encounter.state[who].actions for who in enemies):
         return False
     return not any(started_since(encounter, who, since) for who in enemies)

@@ -152,6 +152,69 @@ def _hits(encounter: Encounter, start: int, end: int) -> list[Hit]:
 # --- rolls ------------------------------------------------------------------------------------
 
 
+# --- death (G-17; the check itself is ``mands_rulebook.out_of_action``) ----------------------
+
+VITAL_LOCATIONS: Final = ("head", "neck")
+"""G-17: DP lost there kill at −(that location's maximum), as Body DP at −(maximum Body DP)."""
+
+
+def dead_at(encounter: Encounter, actor: str, damage_points: int) -> bool:
+    """G-17: Body DP at or below −(maximum Body DP) kill."""
+    return damage_points <= -int(encounter.character(actor).figured.damage_points.body)
+
+
+def location_lost(encounter: Encounter, actor: str, location: str) -> int:
+    """Every DP hits on ``location`` have taken from ``actor`` this encounter."""
+    hits = hits_between(encounter, 0, len(encounter.log))
+    return sum(
+        h.damage_points_lost for h in hits if h.victim == actor and h.event.location == location
+    )
+
+
+def vital_lost(encounter: Encounter, actor: str, location: str, more: int) -> bool:
+    """G-17: the DP hits on a head or neck have taken (and ``more`` still to come) reach twice
+    its DP (its DP at −its maximum)."""
+    if location not in VITAL_LOCATIONS:
+        return False
+    parts = encounter.character(actor).figured.damage_points
+    return location_lost(encounter, actor, location) + more >= 2 * int(getattr(parts, location))
+
+
+def would_kill(encounter: Encounter, hit: DamageTaken, *, injury_roll: bool = False) -> bool:
+    """Whether ``hit``, not taken yet, would leave its victim dead by G-17 (as
+    ``mands_rulebook.out_of_action`` checks it): Body DP ≤ −(maximum Body DP), or the head or
+    neck it lands on at −(its maximum). With ``injury_roll``, also when the hit calls for an
+    Injury roll (G-18) whose worst failure (:func:`worst_injury`) would. For a policy weighing a
+    blow (the Comics Code)."""
+    victim = hit.character
+    lost = encounter.state[victim].damage_points - hit.damage_points_after
+    if dead_at(encounter, victim, hit.damage_points_after):
+        return True
+    if lost > 0 and vital_lost(encounter, victim, hit.location, lost):
+        return True
+    if not injury_roll:
+        return False
+    maximum = encounter.character(victim).figured.damage_points.body
+    trigger = encounter.defaults.G18_injury_trigger
+    forced = needs_injury_roll(Hit(len(encounter.log), hit, lost), maximum, trigger)
+    worst = hit.damage_points_after - worst_injury(encounter, victim)
+    return forced and dead_at(encounter, victim, worst)
+
+
+WORST_2D10: Final = 20
+"""The highest 2d10 total (seed "Dice": two faces of 10; a Special's re-rolled 1s only lower
+it)."""
+
+
+def worst_injury(encounter: Encounter, actor: str) -> int:
+    """G-18, G-69: the most Injury damage a failed Injury roll can take off ``actor``'s Body DP
+    (its worst failure margin under ``adds``; none under ``converts``, which only re-labels DP
+    already lost)."""
+    if encounter.defaults.G69_injury_damage != "adds":
+        return 0
+    return max(0, WORST_2D10 - resist_death_target(encounter, actor))
+
+
 def roll_event(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll) -> RollMade:
     """The log's record of a 2d10 roll ``actor`` made for ``purpose``."""
     return roll_made(encounter.now, actor, purpose, roll)

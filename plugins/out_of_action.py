@@ -60,8 +60,10 @@ from .falling import flyer_falls
 from .injury import (
     INJURY,
     INJURY_ROLL,
+    VITAL_LOCATIONS,
     FirstAid,
     Hit,
+    dead_at,
     hits_between,
     injury_events,
     needs_injury_roll,
@@ -70,6 +72,7 @@ from .injury import (
     roll_event,
     segment_start,
     survival_roll,
+    vital_lost,
 )
 
 BLEEDING: Final = "bleeding"
@@ -91,8 +94,6 @@ FIRST_AID_DIVISOR: Final = 2
 BLEEDING_PER_WOUND: Final = 1
 """G-19: each open wound loses 1 DP per round."""
 
-VITAL_LOCATIONS: Final = ("head", "neck")
-"""G-17: DP lost there kill at −(that location's maximum), as Body DP at −(maximum Body DP)."""
 
 DEAD: Final = "dead"
 UNCONSCIOUS: Final = "unconscious"
@@ -336,23 +337,10 @@ def collapsed(encounter: Encounter, state: CharacterState) -> bool:
 
 def is_dead(encounter: Encounter, actor: str, start: int, dp: int) -> bool:
     """G-17: Body DP ≤ −(maximum Body DP), or a head or neck at −(its maximum)."""
-    parts = encounter.character(actor).figured.damage_points
-    if dp <= -parts.body:
+    if dead_at(encounter, actor, dp):
         return True
     vital = {hit.event.location for hit in hits_on(encounter, actor, start)}
-    return any(
-        location_lost(encounter, actor, where) >= 2 * getattr(parts, where)
-        for where in VITAL_LOCATIONS
-        if where in vital
-    )
-
-
-def location_lost(encounter: Encounter, actor: str, location: str) -> int:
-    """Every DP hits on ``location`` have taken from ``actor`` this encounter."""
-    hits = hits_between(encounter, 0, len(encounter.log))
-    return sum(
-        h.damage_points_lost for h in hits if h.victim == actor and h.event.location == location
-    )
+    return any(vital_lost(encounter, actor, at, 0) for at in VITAL_LOCATIONS if at in vital)
 
 
 def knocked_out(encounter: Encounter, actor: str, start: int, pending: Sequence[Event]) -> bool:

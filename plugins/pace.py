@@ -12,11 +12,24 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_sim.actions import ActionDefinition, QualityAllocation
+from mands_sim.actions import ActionDefinition, ActionOption, QualityAllocation
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
 from mands_sim.rolls import defense_from_quality
 from mands_sim.world import Position, World
+
+TOWARD: Final = "toward"
+FLEE: Final = "flee"
+FLY: Final = "fly"
+SLOW: Final = "slow"
+
+MOVE_OPTIONS: Final = (
+    ActionOption(TOWARD, "place", "the place on the map to run toward"),
+    ActionOption(FLEE, "flag", "the run leaves the encounter at an exit"),
+    ActionOption(FLY, "flag", "fly instead of running (G-67)"),
+    ActionOption(SLOW, "flag", "a re-roll slows down (Maneuverability)"),
+)
+"""What a ``move`` and a ``reroll-move`` read from their intents (the same run)."""
 
 MOVE = ActionDefinition(
     name="move",
@@ -25,6 +38,7 @@ MOVE = ActionDefinition(
     is_sustained=True,  # seed "EP Cost": movement pays "at the end of each round"
     ep_row=9,  # seed "EP Cost": "normally ... 5 EP (Row 9 on the EP Use Chart)"
     summary="Run toward a place (options toward, flee, fly): Move Roll Q to speed, Defense, EP.",
+    options=MOVE_OPTIONS,
 )
 REROLL_MOVE = ActionDefinition(
     name="reroll-move",
@@ -32,12 +46,9 @@ REROLL_MOVE = ActionDefinition(
     is_passive=True,
     ep_row=9,
     summary="Re-roll the running move (options toward, slow, flee): speed, turns, EP.",
+    options=MOVE_OPTIONS,
 )
 
-TOWARD: Final = "toward"
-FLEE: Final = "flee"
-FLY: Final = "fly"
-SLOW: Final = "slow"
 FLIGHT: Final = "Flight"
 """G-67: the power a character needs to ``fly``."""
 STRAIGHT: Final = "straight"
@@ -242,7 +253,9 @@ def turn_quality(
 
 
 def turn_degrees(world: World, here: Position, old: str, new: str) -> float:
-    if not here.at_place:
+    """Degrees between the ways to ``old`` and to ``new`` from ``here``: straight back along an
+    edge, or at a place one only passes (G-248: as part-way along the edge it splits), 180°."""
+    if not here.at_place or not world.is_landmark(here.place):
         return REVERSAL
     points = [world.place(name) for name in (here.place, old, new)]
     if any(p.x is None or p.y is None for p in points):

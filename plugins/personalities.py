@@ -13,7 +13,8 @@ Registers the policies
 * ``skirmisher`` — draws a ranged weapon, shoots the nearest enemy, and runs to open the
   distance whenever an enemy comes closer than ``keep`` meters (default 5); it may start running
   during its own attack (``passive_actions``) and spends spare Q on speed;
-* ``defender`` — guards an ally (``ward``, default the ally with the fewest VP and DP at full):
+* ``defender`` — guards an ally (``ward``, default an objective ward of its side, G-237, else
+  the ally with the fewest VP and DP at full):
   attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
   back to the ward when away from it, and otherwise attacks only enemies within its own reach;
   spare Q goes on Defense. With the ward out of action, or when every enemy has stood idle for
@@ -45,7 +46,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent, Wait
+from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.policy import (
     Explanation,
@@ -65,6 +66,7 @@ from mands_sim.policy.priority import Decision, check_option_keys, preset
 from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 
+from .comics_code import offers_code
 from .guarding import WARD, defend, guard, stand_guard
 from .movement import (
     FLEE,
@@ -105,14 +107,23 @@ def motion(encounter: Encounter, who: str) -> tuple[bool, bool]:
 
 
 def option_sets(encounter: Encounter, actor: str, action: str) -> list[Mapping[str, Any]]:
-    """Options to try when listing ``move`` (each place one edge away) and ``draw-weapon``
-    (each weapon carried) as available actions."""
+    """Options to try when listing ``move`` (each landmark one way away, G-248: from a landmark
+    its ways out, else the landmarks either side) and ``draw-weapon`` (each weapon carried) as
+    available actions."""
     world, here = encounter.world, position_now(encounter, actor)
     if action == MOVE.name and world is not None and here is not None:
-        return [{TOWARD: place} for place in world.neighbors(world.nearest_place(here))]
+        return [{TOWARD: place} for place in moves_from(world, here)]
     if action == DRAW_WEAPON.name:
         return [{WEAPON_OPTION: name} for name in carried_weapons(encounter, actor)]
     return []
+
+
+def moves_from(world: World, here: Position) -> tuple[str, ...]:
+    """The landmarks one way from ``here`` (G-248)."""
+    if here.at_place and world.is_landmark(here.place):
+        return world.ways_out(here.place)
+    (back, _), (ahead, _) = world.landmark_ends(here)
+    return tuple(dict.fromkeys((back, ahead)))
 
 
 RULEBOOK_SENSES: Final = Senses(
@@ -237,18 +248,56 @@ CATCH_BREATH: Final = "catch-breath"
 """What every personality asks before its rules (G-232)."""
 
 
+WARD_OPTIONS: Final = (ActionOption(WARD, "character", "the ally to guard"),)
+
 TACTICS: Final[Mapping[str, Tactic]] = {
-    "flee": Tactic("flee", flee, needs_target=False, summary="run for an exit and leave"),
-    "close-in": Tactic("close-in", close, summary="run to meet the target"),
-    "open-distance": Tactic("open-distance", open_distance, summary="run away from the target"),
-    "draw": Tactic("draw", draw, needs_target=False, summary="draw a weapon carried"),
-    CATCH_BREATH: Tactic(
-        CATCH_BREATH, breathe, needs_target=False, summary="below zero EP: give up or rest"
+    "flee": Tactic(
+        "flee",
+        flee,
+        needs_target=False,
+        summary="run for an exit and leave",
+        options=(
+            ActionOption("exit", "exit", "the exit to run for (default: the nearest)"),
+            ActionOption("leave", "flag", "leave the encounter there (default: true)"),
+        ),
     ),
-    "defend": Tactic("defend", defend, needs_target=False, summary="attack a threat to the ward"),
-    "guard": Tactic("guard", guard, needs_target=False, summary="run back to the ward"),
+    "close-in": Tactic("close-in", close, summary="run to meet the target", options=()),
+    "open-distance": Tactic(
+        "open-distance", open_distance, summary="run away from the target", options=()
+    ),
+    "draw": Tactic(
+        "draw",
+        draw,
+        needs_target=False,
+        summary="draw a weapon carried",
+        options=(
+            ActionOption(WEAPON_OPTION, "text", "the weapon to draw"),
+            ActionOption("reach", "text", '"ranged" or "melee"'),
+        ),
+    ),
+    CATCH_BREATH: Tactic(
+        CATCH_BREATH,
+        breathe,
+        needs_target=False,
+        summary="below zero EP: give up or rest",
+        options=(),
+    ),
+    "defend": Tactic(
+        "defend",
+        defend,
+        needs_target=False,
+        summary="attack a threat to the ward",
+        options=WARD_OPTIONS,
+    ),
+    "guard": Tactic(
+        "guard", guard, needs_target=False, summary="run back to the ward", options=WARD_OPTIONS
+    ),
     "stand-guard": Tactic(
-        "stand-guard", stand_guard, needs_target=False, summary="wait beside the ward"
+        "stand-guard",
+        stand_guard,
+        needs_target=False,
+        summary="wait beside the ward",
+        options=WARD_OPTIONS,
     ),
 }
 
@@ -264,9 +313,10 @@ FALLBACKS: Final = {"nearest-enemy": nearest_enemy}
 # -- the policies ----------------------------------------------------------------------------
 
 
+@offers_code()
 def priority(options: Mapping[str, Any]) -> PriorityPolicy:
     """The scenario's own priority list (``policy_options``: ``rules``, ``quality``,
-    ``fallback``, ``passive_actions``)."""
+    ``fallback``, ``passive_actions``; and, as every personality here, ``comics_code``)."""
     return priority_policy(options, senses=RULEBOOK_SENSES, tactics=TACTICS, fallbacks=FALLBACKS)
 
 
@@ -294,6 +344,7 @@ def personality(
     )
 
 
+@offers_code()
 def coward(options: Mapping[str, Any]) -> PriorityPolicy:
     """Flee to the nearest exit once Body DP ≤ ``flee_at`` (with no exit in reach, surrender,
     G-160); fight as ``nearest-enemy`` until then. Options: ``flee_at`` (DP, or ``"NN%"`` of
@@ -316,6 +367,7 @@ def threshold(raw: object) -> str:
     return text
 
 
+@offers_code()
 def brute(options: Mapping[str, Any]) -> PriorityPolicy:
     """All-out attacks on the strongest enemy; draws a weapon while nobody is in reach.
     Options: ``quality`` (default ``all-out``)."""
@@ -329,6 +381,7 @@ def brute(options: Mapping[str, Any]) -> PriorityPolicy:
     return personality("brute", rules, quality=preset(options.get("quality", "all-out")))
 
 
+@offers_code()
 def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
     """Shoot from a distance: draw a ranged weapon, open the distance when an enemy comes
     within ``keep`` meters, shoot the nearest, close in only while out of range. Options:
@@ -347,6 +400,7 @@ def skirmisher(options: Mapping[str, Any]) -> PriorityPolicy:
     return personality("skirmisher", rules, quality=quality, passive_actions=True)
 
 
+@offers_code()
 def defender(options: Mapping[str, Any]) -> PriorityPolicy:
     """Guard an ally: attack its threats, stay beside it, attack only enemies within reach.
     Options: ``ward`` (an ally's id; default the ally with the fewest VP and DP at full),

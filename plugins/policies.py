@@ -1,17 +1,20 @@
 """Minimal policies so encounters run end to end. Not rules text: a simulator's stand-in for a
 player or an Editor.
 
-* ``nearest-enemy`` punches the nearest enemy still in action when it is in contact (within
-  reach, :func:`mands_rulebook.movement.in_contact`), the first in the encounter's drawn order on
-  ties (G-227, ``Encounter.rank``), and closes in otherwise:
+* ``nearest-enemy`` goes after an objective's performer first and punches threats to its
+  side's objective wards in reach (G-237, :mod:`mands_rulebook.objective_play`); otherwise it
+  punches the nearest enemy still fighting (G-235) when it is in contact (within
+  reach, :func:`mands_rulebook.movement.in_contact`), on ties the first in the encounter's
+  tie-break order (G-227), and closes in otherwise:
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
   place, or for an enemy on the run the first place of its way it can reach first, else where
   it is going — re-rolling the run to turn when that place changes, and waits for an enemy
   already coming to it. Its Quality preset for a punch buys just enough Attack to meet the
   target's current Defense, then 3 Q of speed (halving the Performance Time, ``rules/combat.md``
   §5), and puts the rest into damage; a Move Roll's Q all goes to speed.
-* ``run-for-exit`` runs for the nearest exit place by place along the way (a new run from each
-  place it passes, so it takes stock at every corner), fleeing through the exit (``leave``,
+* ``run-for-exit`` runs for the nearest exit landmark by landmark along the way (a new run from
+  each landmark it reaches, so it takes stock at every corner, junction or place with something
+  there, but not at a place it only passes, G-248), fleeing through the exit (``leave``,
   default true) or staying there (``leave = false``, for a ``reach`` objective); it punches only
   enemies in contact once it has nowhere to run. Its Quality presets are ``nearest-enemy``'s.
 
@@ -19,27 +22,31 @@ Both ask the rules before they ask for an action (``Encounter.check_timing`` and
 so a refused action is never asked for.
 
 Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
-(G-232, ``G232_spent_fighters``): it gives up (``surrender``) when every enemy in action has more
-EP left, each counted before paying for the actions it has in progress — the seed's Simpler
-Combat Example: "Sinister is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give
-up" (both have 32 EP) — and rests a round (``rest``) when no enemy presses it (none in
-contact, none aiming an action at it) or when it is spent (G-231).
+(G-232, ``G232_spent_fighters``), before its objectives (G-237): it gives up (``surrender``)
+when every enemy fighting (G-235) has more EP left, each counted before paying for the actions
+it has in progress — the seed's Simpler Combat Example: "Sinister is at 32 EP. Dexter is at
+35 EP, or 3 below zero. He decides to give up" (both have 32 EP) — and rests a round
+(``rest``) when no enemy presses it (none in contact, none aiming an action at it) or when it
+is spent (G-231).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import EndurancePaid
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
+from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
+from .comics_code import offers_code
 from .exhaustion import spent
 from .movement import (
     FLEE,
@@ -53,6 +60,7 @@ from .movement import (
     reach,
     running_pace,
 )
+from .objective_play import guarding, objective_explanation, pursue, ward_threats
 from .rest import REST
 from .surrender import SURRENDER
 
@@ -66,28 +74,47 @@ LOOKAHEAD = 50
 class NearestEnemy:
     """Punch the nearest enemy in reach; close in on it otherwise."""
 
+    name = "nearest-enemy"
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        winded = catch_breath(encounter, actor)
+        winded = catch_breath(encounter, actor)  # G-232: below zero EP, before anything else
         if winded is not None:
             return winded
+        chase = pursue(encounter, actor, lambda t: punch_in_reach(encounter, actor, t), close_in)
+        if chase is not None:  # G-237: an objective's performer first
+            return chase
+        for threat in ward_threats(encounter, actor):
+            blow = punch_in_reach(encounter, actor, threat)
+            if blow is not None:
+                return guarding(encounter, actor, blow)
         target = nearest_enemy(encounter, actor)
         if target is None:
             return None
         if in_contact(encounter, actor, target):
-            return punch(encounter, actor, target)
-        return close_in(encounter, actor, target)
+            return punch(encounter, actor, target, f"{target} is the nearest enemy, in reach")
+        run = close_in(encounter, actor, target)
+        if isinstance(run, Intent):
+            return replace(run, reason=f"{target} is the nearest enemy, out of reach: closing in")
+        return run
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """A choice made for an objective (G-237) says so; any other gives the reason its
+        intent carries (the nearest enemy, in reach or not)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
+
 
 class RunForExit:
     """Run for the nearest exit; fight only with nowhere left to run."""
+
+    name = "run-for-exit"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.leave = bool(options.get("leave", True))
@@ -98,14 +125,35 @@ class RunForExit:
         if pace is not None:
             return Wait(max(encounter.now + 1, pace.arrival(world)), "running for the exit")
         goal = None if world is None or here is None else nearest_exit(world, here)
-        step = None if goal is None or here is None else heading(world, here, goal)
+        step = None if goal is None or here is None else world.next_landmark(here, goal)
         if step is not None:
-            run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason="escape")
+            why = f"running for the exit {goal}" + (f" by way of {step}" if step != goal else "")
+            run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason=why)
             if allowed(encounter, actor, run):
                 return run
         target = nearest_enemy(encounter, actor)
         if target is not None and in_contact(encounter, actor, target):
-            return punch(encounter, actor, target)
+            return punch(encounter, actor, target, "no way to an exit; the nearest enemy in reach")
+        return None
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """The reason each intent carries (the way to the exit, or a cornered punch)."""
+        return reason_given(self.name, intent)
+
+
+class StandBy:
+    """Do nothing: a bystander frozen where it stands, a hostage held (the default policy of a
+    character with a non-combatant role, G-235)."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return None
 
     def allocate(
@@ -137,9 +185,12 @@ def allowed(encounter: Encounter, actor: str, intent: Intent) -> bool:
     return not encounter.rules.refusals(encounter, actor, intent)
 
 
-def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
-    """A fist attack, or a look again next segment if the rules refuse it now."""
-    blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
+def punch(
+    encounter: Encounter, actor: str, target: str, why: str = "the nearest enemy, in reach"
+) -> Intent | Wait:
+    """A fist attack (``why`` its reason), or a look again next segment if the rules refuse it
+    now."""
+    blow = Intent("fist-attack", target=target, reason=why)
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
@@ -165,10 +216,13 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
 def worse_off(encounter: Encounter, actor: str) -> bool:
     """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
     the encounter's drawn order, G-227), each counted before what it paid for the actions it
-    has in progress (:func:`fresh_ep`); never with no enemy in action."""
+    has in progress (:func:`fresh_ep`); never with no enemy in action. Bystanders and hostages
+    are nobody's enemies (G-235, ``fighting``)."""
     me = encounter.state[actor]
     mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
-    enemies = [s.character_id for s in encounter.state if s.side != me.side and s.in_action]
+    enemies = [
+        s.character_id for s in encounter.state if s.side != me.side and fighting(encounter, s)
+    ]
     return bool(enemies) and all(
         (fresh_ep(encounter, who), -encounter.rank(who)) > mine for who in enemies
     )
@@ -191,19 +245,27 @@ def fresh_ep(encounter: Encounter, who: str) -> Fraction:
 
 
 def pressed(encounter: Encounter, actor: str) -> bool:
-    """Whether an enemy in action is in contact with ``actor`` or aims an action at it."""
+    """Whether an enemy fighting (G-235) is in contact with ``actor`` or aims an action at it."""
     side = encounter.state[actor].side
     return any(
         in_contact(encounter, actor, s.character_id)
         or any(a.intent.target == actor for a in s.actions)
         for s in encounter.state
-        if s.side != side and s.in_action
+        if s.side != side and fighting(encounter, s)
     )
 
 
+def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """A fist attack at ``target`` within reach that the rules allow now, else ``None``."""
+    if not in_contact(encounter, actor, target):
+        return None
+    blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
+    return blow if allowed(encounter, actor, blow) else None
+
+
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (the first in the drawn order on ties, G-227),
-    if one can be reached.
+    """The enemy fighting (in action and a combatant, G-235) nearest along the map (on ties
+    the first in the encounter's tie-break order, G-227), if one can be reached.
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -212,8 +274,9 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     here = None if world is None else position_now(encounter, actor)
     enemies = [
         (_meters(encounter, here, who), encounter.rank(who), who)
-        for who in (other.character_id for other in encounter.state)
-        if encounter.state[who].side != me.side and encounter.state[who].in_action
+        for other in encounter.state
+        if other.side != me.side and fighting(encounter, other)
+        for who in (other.character_id,)
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
     return min(reachable)[2] if reachable else None
@@ -280,7 +343,7 @@ def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> i
 def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
 
-    A standing enemy's place (the nearer end of its edge, if it stopped part-way); for an enemy
+    A standing enemy's place (the nearer landmark, if it stopped part-way, G-248); for an enemy
     on the run, ``None`` when its way passes us (it is coming: we keep our course, or wait),
     else the first place of its way we are no farther from than it is, else its goal. (Two
     fighters running at each other, deciding at the same time, so never both turn back to wait
@@ -316,17 +379,20 @@ def passes_by(
 
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:
-    """A standing enemy's place; part-way along an edge, the end nearer to it (or the other end
-    when we stand at that one)."""
-    if theirs.at_place or theirs.toward is None:
+    """A standing enemy's place; part-way along an edge, the landmark nearer to it (or the other
+    one when we stand at that one, G-248)."""
+    if theirs.at_place:
         return theirs.place
+    (back, _), (ahead, _) = world.landmark_ends(theirs)
     near = world.nearest_place(theirs)
-    far = theirs.toward if near == theirs.place else theirs.place
+    far = ahead if near == back else back
     return far if mine == Position(near) else near
 
 
 def way_ahead(world: World, position: Position, goal: str) -> tuple[str, ...]:
-    """The places a runner at ``position`` will pass on its way to ``goal``, in order."""
+    """The places a runner at ``position`` will pass on its way to ``goal``, in order. Every
+    place counts here, passed or not: runs end at places, and two runners meeting head-on need
+    one between them (a place only passed is a meeting place; see ``docs/policies.md``)."""
     first = heading(world, position, goal)
     if first is None:
         return (goal,)
@@ -340,11 +406,17 @@ def nearest_exit(world: World, here: Position) -> str | None:
     return min(reachable, key=lambda item: item[0])[1] if reachable else None
 
 
+@offers_code()
+def nearest_enemy_policy(options: Mapping[str, Any]) -> NearestEnemy:
+    """``nearest-enemy`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return NearestEnemy(options)
+
+
 @hookimpl
 def mands_register_policies(register: Register) -> None:
     register(
         "nearest-enemy",
-        NearestEnemy,
+        nearest_enemy_policy,
         summary="Punch the nearest enemy in reach, close in on it otherwise; Attack to meet "
         "Defense, 3 Q speed, rest damage; Move Q to speed.",
         source="template, not rules text",
@@ -354,5 +426,11 @@ def mands_register_policies(register: Register) -> None:
         RunForExit,
         summary="Run for the nearest exit (option leave: flee through it); fight only when "
         "cornered.",
+        source="template, not rules text",
+    )
+    register(
+        "stand-by",
+        StandBy,
+        summary="Do nothing (the default of bystanders and hostages).",
         source="template, not rules text",
     )

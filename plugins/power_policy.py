@@ -7,10 +7,12 @@ Each time it may act, a blaster
    :func:`~mands_rulebook.policies.catch_breath`);
 1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
    first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
-2. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
+2. goes after an objective's performer (G-237, :mod:`mands_rulebook.objective_play`): blasts
+   or punches it, or runs to meet it with no enemy in reach;
+3. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
    refusals: range, sight), powers in sheet order (then those it holds by Absorption, G-181),
-   uses in the power's order;
-3. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
+   uses in the power's order, threats to its side's objective wards first;
+4. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
 
 It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q as
 ``nearest-enemy`` does: Attack to meet the target's Defense, 3 Q speed, the rest damage.
@@ -19,14 +21,18 @@ It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 
-from .policies import NearestEnemy, allowed, catch_breath, preset
+from .comics_code import offers_code
+from .objective_play import guard_order, guarding, objective_explanation, pursue
+from .policies import NearestEnemy, allowed, catch_breath, close_in, preset, punch_in_reach
 from .power_kit import (
     ATTACK,
     DEFENSE,
@@ -43,6 +49,8 @@ from .weapons import enemies_nearest_first
 
 class Blaster:
     """Raise protections, blast the nearest enemy in reach, else punch or close in."""
+
+    name = "blaster"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.defend = bool(options.get("defend", True))
@@ -73,9 +81,14 @@ class Blaster:
         return (
             catch_breath(encounter, actor)
             or self.protect(encounter, actor)
+            or pursue(encounter, actor, lambda t: self.strike(encounter, actor, t), close_in)
             or self.blast(encounter, actor)
             or self.fallback.choose(encounter, actor)
         )
+
+    def strike(self, encounter: Encounter, actor: str, target: str) -> Intent | None:
+        """A power attack at ``target`` allowed now, else a punch within reach."""
+        return self.blast_at(encounter, actor, target) or punch_in_reach(encounter, actor, target)
 
     def protect(self, encounter: Encounter, actor: str) -> Intent | None:
         if not self.defend:
@@ -86,22 +99,41 @@ class Blaster:
                     continue
                 intent = power_intent(encounter, actor, spec, use.action.name)
                 if intent is not None and allowed(encounter, actor, intent):
-                    return intent
+                    return replace(intent, reason=f"raises its {spec.name}, not running yet")
         return None
 
     def blast(self, encounter: Encounter, actor: str) -> Intent | None:
-        for target in enemies_nearest_first(encounter, actor):
-            for spec in self.powers(encounter, actor):
-                for use in (use for use in spec.uses if use.role == ATTACK):
-                    intent = power_intent(encounter, actor, spec, use.action.name, target)
-                    if intent is not None and allowed(encounter, actor, intent):
-                        return intent
+        """A blast at the nearest enemy a power reaches, threats to objective wards first."""
+        for target in guard_order(encounter, actor, enemies_nearest_first(encounter, actor)):
+            intent = self.blast_at(encounter, actor, target)
+            if intent is not None:
+                return guarding(encounter, actor, intent)
+        return None
+
+    def blast_at(self, encounter: Encounter, actor: str, target: str) -> Intent | None:
+        for spec in self.powers(encounter, actor):
+            for use in (use for use in spec.uses if use.role == ATTACK):
+                intent = power_intent(encounter, actor, spec, use.action.name, target)
+                if intent is not None and allowed(encounter, actor, intent):
+                    why = f"{target} is the nearest enemy its {spec.name} reaches"
+                    return replace(intent, reason=why)
         return None
 
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """A choice made for an objective says so (G-237); any other, the reason its intent
+        carries (a protection, a blast, or ``nearest-enemy``'s)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
+
+
+@offers_code()
+def blaster_policy(options: Mapping[str, Any]) -> Blaster:
+    """``blaster`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Blaster(options)
 
 
 def _entry_name(sheet: Any, spec: PowerSpec) -> str:
@@ -114,7 +146,7 @@ def _entry_name(sheet: Any, spec: PowerSpec) -> str:
 def mands_register_policies(register: Register) -> None:
     register(
         "blaster",
-        Blaster,
+        blaster_policy,
         summary="Raise power protections, blast the nearest enemy a power reaches, else fight "
         "as nearest-enemy (option defend).",
         source="template, not rules text",

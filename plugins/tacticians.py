@@ -7,20 +7,26 @@ Registers the policies
   damage per segment and per EP, from the charts, with threat and focus-fire terms, and splits
   its Q between Attack, speed, Defense and damage to deal the most and take the least
   (:mod:`mands_sim.policy.tactician`); with nothing worth doing it closes in on the nearest
-  enemy. Options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``, ``horizon``. Below
-  zero EP it first gives up or rests as ``nearest-enemy`` does (G-232,
-  :func:`~mands_rulebook.policies.catch_breath`), before anything is scored.
+  enemy. Its ``objective`` term weighs a character performing an objective that would make its
+  side lose (G-237). Options ``threat``, ``focus``, ``objective``, ``ep_weight``,
+  ``defense_weight``, ``horizon``. Below zero EP it first gives up or rests as
+  ``nearest-enemy`` does (G-232, :func:`~mands_rulebook.policies.catch_breath`), before
+  anything is scored.
 * ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
   futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
   ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
   tactician's. It needs a recorded simulation (``Simulation(record=True)``); without one it
   decides as the tactician does.
-* ``focus-fire`` — a tactician whose side fights as a team: every member attacks the enemy most
-  of them are already attacking, else the weakest (fewest VP and DP left, lowest id on ties).
+* ``focus-fire`` — a tactician whose side fights as a team: every member attacks an objective's
+  performer (G-237), else the enemy most of them are already attacking, else the weakest
+  (fewest VP and DP left, the encounter's tie-break order on ties, G-227).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
-  protections when they are worth it, and never flees or yields: below zero EP it rests when
-  nobody presses it (G-232), but never gives up.
+  protections when they are worth it, never flees or yields (below zero EP it rests when
+  nobody presses it, G-232, but never gives up), and keeps the Comics Code
+  (:mod:`mands_rulebook.comics_code`; ``comics_code = false`` drops it).
+
+Each also takes the option ``comics_code`` (true or false; false by default but for ``hero``).
 """
 
 from __future__ import annotations
@@ -31,12 +37,14 @@ from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source
 
 from .candidates import ESTIMATOR
+from .comics_code import offers_code
+from .objective_play import performing_targets
 from .personalities import nearest_enemy
 from .policies import catch_breath
 
@@ -46,20 +54,29 @@ def keep_going(encounter: Encounter, actor: str) -> Intent | None:
     return catch_breath(encounter, actor, yields=False)
 
 
-def tactician(options: Mapping[str, Any]) -> Tactician:
-    """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
-    ``horizon`` (``docs/policies.md``)."""
+def scored(options: Mapping[str, Any]) -> Tactician:
+    """The scored policy itself, from the tactician's options; below zero EP it first catches
+    its breath (G-232)."""
     weights = weights_from_options(options)
     return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, first=catch_breath)
 
 
+@offers_code()
+def tactician(options: Mapping[str, Any]) -> Tactician:
+    """The scored policy; options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``,
+    ``horizon`` (``docs/policies.md``)."""
+    return scored(options)
+
+
+@offers_code()
 def lookahead(options: Mapping[str, Any]) -> Lookahead:
     """A tactician looking ahead; options ``horizon``, ``rollouts``, ``candidates``, ``value``,
     ``allocations`` and the tactician's."""
     settings, rest = split_options(options)
-    return Lookahead(tactician(rest), settings)
+    return Lookahead(scored(rest), settings)
 
 
+@offers_code()
 def focus_fire(options: Mapping[str, Any]) -> Tactician:
     """A tactician attacking its team's target (``focus`` 1 and ``threat`` 0 by default)."""
     weights = weights_from_options(options, focus=1.0, threat=0.0)
@@ -73,8 +90,10 @@ def focus_fire(options: Mapping[str, Any]) -> Tactician:
     )
 
 
+@offers_code(default=True)
 def hero(options: Mapping[str, Any]) -> Tactician:
-    """A tactician guarding its side (``threat`` 1, threats to allies count)."""
+    """A tactician guarding its side (``threat`` 1, threats to allies count), keeping the
+    Comics Code unless ``comics_code = false`` (:mod:`mands_rulebook.comics_code`)."""
     weights = weights_from_options(options, threat=1.0, guard_allies=True)
     return Tactician(
         ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero", first=keep_going
@@ -82,10 +101,17 @@ def hero(options: Mapping[str, Any]) -> Tactician:
 
 
 def team_target(encounter: Encounter, actor: str) -> str | None:
-    """The enemy most of ``actor``'s side aim their actions in progress at; else the enemy in
-    action with the fewest VP and DP left (lowest id on ties)."""
+    """An objective's performer (G-237: the first of
+    :func:`~mands_rulebook.objective_play.performing_targets`); else the enemy most of
+    ``actor``'s side aim their actions in progress at; else the enemy fighting (G-235) with the
+    fewest VP and DP left (the encounter's tie-break order on ties, G-227)."""
+    performers = performing_targets(encounter, actor)
+    if performers:
+        return performers[0]
     side = encounter.state[actor].side
-    enemies = {s.character_id: s for s in encounter.state if s.side != side and s.in_action}
+    enemies = {
+        s.character_id: s for s in encounter.state if s.side != side and fighting(encounter, s)
+    }
     aimed = Counter(
         action.intent.target
         for state in encounter.state
@@ -94,12 +120,12 @@ def team_target(encounter: Encounter, actor: str) -> str | None:
         if action.intent.target in enemies
     )
     if aimed:
-        return min(aimed, key=lambda who: (-aimed[who], who))
+        return min(aimed, key=lambda who: (-aimed[who], encounter.rank(who)))
     if not enemies:
         return None
     return min(
         enemies.values(),
-        key=lambda s: (s.virtual_damage_points + s.damage_points, s.character_id),
+        key=lambda s: (s.virtual_damage_points + s.damage_points, encounter.rank(s.character_id)),
     ).character_id
 
 
@@ -139,6 +165,6 @@ def mands_register_policies(register: Register) -> None:
         "hero",
         hero,
         summary="The heroes' default: a tactician going for whoever threatens its side; "
-        "never flees or yields.",
+        "never flees or yields; keeps the Comics Code (comics_code).",
         source=source,
     )

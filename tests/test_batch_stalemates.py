@@ -63,6 +63,13 @@ def test_only_those_still_in_action_count_for_out_of_ep() -> None:
     assert stalemate(timed_out(down, tired)) == OUT_OF_EP
 
 
+def test_a_hostage_standing_idle_does_not_hide_that_the_fighters_are_spent() -> None:
+    """Non-combatants (G-235) are left out: the two fighters went below zero."""
+    hostage = replace(FIGHTER, id="h", side="one", role="hostage", actions=())
+    run = two(exhausted=True, damage_dealt=3)
+    assert stalemate(timed_out(*run.characters, hostage)) == OUT_OF_EP
+
+
 def test_every_stalemate_is_explained() -> None:
     assert list(STALEMATES) == [NOBODY_ACTED, OUT_OF_EP, RESTING, NO_BLOW_LANDED, STILL_FIGHTING]
     assert all(STALEMATES.values())

@@ -87,7 +87,9 @@ def test_disabled_plugin_makes_its_policy_unknown(capsys: pytest.CaptureFixture[
     scenario = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
     plugin = collect_registries(make_plugin_manager()).policies["nearest-enemy"].plugin
     main(["validate", "--disable", plugin, str(scenario)])
-    assert f"{scenario} at 'sides[0].characters[0].policy'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"mands-sim: error: {scenario}: 2 problems:")
+    assert "\n  at 'sides[0].characters[0].policy': " in err
 
 
 def test_command_line_reports_without_traceback() -> None:
@@ -127,7 +129,9 @@ def test_plugin_the_file_disables_makes_its_policy_unknown(
     plugin = collect_registries(make_plugin_manager()).policies["nearest-enemy"].plugin
     file = seraph_disabling(tmp_path, f'"{plugin}"')
     assert main(["validate", str(file)]) == 2
-    assert f"{file} at 'sides[0].characters[0].policy'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"mands-sim: error: {file}: 2 problems:")
+    assert "\n  at 'sides[0].characters[0].policy': " in err
 
 
 def test_file_disabling_an_unknown_plugin_names_its_key(
@@ -143,3 +147,33 @@ def test_file_disabling_a_plugin_it_can_do_without_is_ok(
 ) -> None:
     file = seraph_disabling(tmp_path, '"mands_rulebook.exhaustion"')
     assert (main(["validate", str(file)]), capsys.readouterr().out) == (0, f"{file}: ok\n")
+
+
+BUNDLED = sorted((ROOT / "scenarios").glob("*.toml"))
+
+
+@pytest.mark.parametrize("scenario", BUNDLED, ids=lambda p: p.name)
+def test_every_bundled_scenario_validates(
+    scenario: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (main(["validate", str(scenario)]), capsys.readouterr().out) == (0, f"{scenario}: ok\n")
+
+
+def test_a_file_with_several_mistakes_lists_them_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(DATA / "characters", tmp_path / "characters")
+    text = (DATA / "minimal.toml").read_text(encoding="utf-8")
+    rules = '\npolicy = "priority"\npolicy_options = { rules = [{ do = "fist-atack" }, ' \
+        '{ do = "move", options = { toward = "stret" } }] }\n'
+    file = tmp_path / "bad.toml"
+    file.write_text(text.replace('place = "street"\n', f'place = "street"{rules}', 1))
+    assert main(["validate", str(file)]) == 2
+    key = "sides[0].characters[0].policy_options.rules"
+    assert capsys.readouterr().err.splitlines() == [
+        f"mands-sim: error: {file}: 2 problems:",
+        f"  at '{key}[0].do': expected an action or tactic this simulation knows, not "
+        '"fist-atack"; did you mean "fist-attack"?',
+        f"  at '{key}[1].options.toward': expected a place on the map, not \"stret\"; "
+        'did you mean "street"?',
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -19,6 +20,7 @@ from mands_sim.dice import (
     roll_d100,
     roll_knowledge,
     roll_until_missed,
+    shuffled,
 )
 from mands_sim.errors import DiceError, ScriptedDiceExhausted
 
@@ -268,3 +270,27 @@ def test_seeded_rejects_a_non_integer_seed() -> None:
 def test_die_needs_at_least_one_side() -> None:
     with pytest.raises(DiceError, match="sides"):
         SeededDice(1).face(0)
+
+
+def test_seeded_dice_shuffle_every_order_alike() -> None:
+    counts = Counter(tuple(SeededDice(seed).shuffled("abc")) for seed in range(3000))
+    assert len(counts) == 6
+    assert all(400 < n < 600 for n in counts.values())  # 500 each expected
+
+
+def test_a_shuffle_is_the_seeds_own_and_leaves_the_items_alone() -> None:
+    items = ["ash", "birch", "cedar", "dogwood"]
+    first = SeededDice(9).substream("order").shuffled(items)
+    assert first == SeededDice(9).substream("order").shuffled(items)
+    assert sorted(first) == items == ["ash", "birch", "cedar", "dogwood"]
+
+
+def test_scripted_dice_keep_the_order_and_draw_nothing() -> None:
+    dice = ScriptedDice([4])
+    assert dice.shuffled(["b", "a"]) == ["b", "a"]
+    assert dice.remaining == (4,)
+
+
+def test_shuffled_draws_one_die_per_place_from_the_end() -> None:
+    """Fisher–Yates: the last place takes item face − 1 of the d3, then the second the d2."""
+    assert shuffled(ScriptedDice([1, 1]), ["a", "b", "c"]) == ["b", "c", "a"]

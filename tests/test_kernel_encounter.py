@@ -11,14 +11,18 @@ import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.defaults import STANDARD_DEFAULTS
+from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
+    OUT_OF_ACTION,
     ActionDropped,
     ActionResolved,
     ActionStarted,
     Event,
+    OutOfAction,
     PushedBack,
     Surprised,
 )
+from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
 from mands_sim.kernel.state import CharacterState
 
@@ -266,6 +270,55 @@ def _drop_at(encounter: Encounter, *, segment: int) -> Generator[simpy.Event, An
     encounter.drop("maria", 1, "changed her mind")
 
 
+def _knock_out_at(encounter: Encounter, *, segment: int) -> Generator[simpy.Event, Any, None]:
+    yield encounter.env.timeout(segment)
+    encounter.emit([OutOfAction(encounter.now, "maria", "unconscious")])
+
+
+def test_going_out_of_action_logs_each_action_under_way_as_dropped_first() -> None:
+    """Maria fires (PT 15) on segment 0 and starts a run beside it on 2; knocked out on 4, both
+    end in the log, dropped, before she is out of action, and neither resolves."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script({0: "rifle-shot", 2: "run"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.env.process(_knock_out_at(encounter, segment=4))
+    encounter.run()
+    ends = [e for e in encounter.log if isinstance(e, ActionDropped | OutOfAction)]
+    assert [(type(e).__name__, getattr(e, "action_id", None)) for e in ends] == [
+        ("ActionDropped", 1),
+        ("ActionDropped", 2),
+        ("OutOfAction", None),
+    ]
+    assert {e.reason for e in of(encounter, ActionDropped)} == {OUT_OF_ACTION}  # type: ignore[attr-defined]
+    assert not of(encounter, ActionResolved)
+    assert encounter.state["maria"].actions == []
+
+
+class SelfKnockingRules(SyntheticRules):
+    """A rifle shot that knocks its shooter out when it goes off (a backfire)."""
+
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        if action.name != "rifle-shot":
+            return []
+        return [OutOfAction(encounter.now, actor, "unconscious")]
+
+
+def test_an_action_whose_own_resolution_puts_its_actor_out_ends_resolved_once() -> None:
+    """The shot resolves (its effects happened); the spell still under way is dropped."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SelfKnockingRules(),
+        minds={"maria": Script({0: "rifle-shot", 2: "spell"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.run()
+    assert [e.action_id for e in of(encounter, ActionResolved)] == [1]  # type: ignore[attr-defined]
+    assert [e.action_id for e in of(encounter, ActionDropped)] == [2]  # type: ignore[attr-defined]
+
+
 def test_idle_since_tracks_when_the_character_last_had_nothing_in_progress() -> None:
     encounter = run({0: "rifle-shot"}, until=40)
     assert encounter.state["maria"].idle_since == 15
@@ -394,3 +447,50 @@ def test_g161_push_makes_actions_started_together_push_each_other_back() -> None
     )
     encounter.run()
     assert [(e.segment, e.action) for e in of(encounter, PushedBack)] == [(0, "run")]  # type: ignore[attr-defined]
+
+
+# -- the tie-break order (G-227) ------------------------------------------------------------
+
+
+def ranked_encounter(ids: list[str], dice: Any, **overrides: str) -> Encounter:
+    return Encounter(
+        [character(who) for who in ids],
+        rules=SyntheticRules(),
+        minds={who: Script({}) for who in ids},
+        dice=dice,
+        defaults=STANDARD_DEFAULTS.with_overrides(overrides),
+    )
+
+
+def order_of(encounter: Encounter) -> list[str]:
+    return encounter.ranked(encounter.state.ids())
+
+
+def test_the_tie_order_is_drawn_from_the_dice_not_the_ids() -> None:
+    ids = ["ash", "birch", "cedar"]
+    orders = {tuple(order_of(ranked_encounter(ids, SeededDice(seed)))) for seed in range(60)}
+    assert len(orders) == 6  # every order of three turns up: no name always goes first
+
+
+def test_the_tie_order_is_the_same_for_a_seed_whatever_the_listing() -> None:
+    ids = ["ash", "birch", "cedar"]
+    for seed in range(10):
+        listed = order_of(ranked_encounter(ids, SeededDice(seed)))
+        assert order_of(ranked_encounter(ids[::-1], SeededDice(seed))) == listed
+
+
+def test_g227_id_order_and_scripted_dice_keep_the_ids_sorted() -> None:
+    ids = ["cedar", "ash", "birch"]
+    by_id = ranked_encounter(ids, SeededDice(4), G227_tie_order="id")
+    scripted = ranked_encounter(ids, ScriptedDice([]))
+    assert order_of(by_id) == order_of(scripted) == ["ash", "birch", "cedar"]
+
+
+def test_the_agenda_runs_tied_characters_in_rank_order() -> None:
+    encounter = ranked_encounter(["ash", "birch", "cedar"], SeededDice(11))
+    ran: list[str] = []
+    for who in ("ash", "birch", "cedar"):
+        encounter.at(0, Phase.RESOLVE, who, lambda who=who: ran.append(who))
+    while (entry := encounter.agenda.pop()) is not None:
+        entry.run()
+    assert ran == order_of(encounter)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -131,3 +132,75 @@ def test_replay_explain_prints_what_each_decision_passed_over(
     main(["replay", str(path), "--seed", "4", "--until", "20"])
     plain = capsys.readouterr().out
     assert "decides on fist-attack" in plain and "passed over" not in plain
+
+
+# -- every preset policy explains its decisions; a priority list says why a rule was skipped --
+
+SHEETS = {"armed": "dexter_armed", "blaster": "seraph"}
+"""The sheet a policy needs to show itself (a weapon, powers); Dexter's for the others."""
+
+OPTIONS = {"priority": '{ rules = [{ do = "fist-attack" }] }'}
+
+
+def duel(tmp_path: Path, policy: str, options: str = "{}") -> Path:
+    """Dexter (``policy``) and Sinister face to face at ``a``, 10 m from the exit ``b``."""
+    sheets = Path(__file__).parent.parent / "scenarios" / "characters"
+    (tmp_path / "characters").mkdir(exist_ok=True)
+    for name in ("dexter", "dexter_armed", "seraph", "sinister"):
+        shutil.copy(sheets / f"{name}.toml", tmp_path / "characters")
+    text = SCENARIO.replace(
+        'sheet = "characters/dexter.toml"',
+        f'sheet = "characters/{SHEETS.get(policy, "dexter")}.toml"',
+    )
+    text = text.replace('policy = "priority"', f'policy = "{policy}"', 1)
+    start = text.index("[sides.characters.policy_options]")
+    end = text.index("[[sides]]", start)
+    text = text[:start] + f"policy_options = {options}\n\n" + text[end:]
+    path = tmp_path / f"{policy}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def registered_policies() -> list[str]:
+    from mands_sim.plugins import make_plugin_manager
+    from mands_sim.registry import collect_registries
+
+    return sorted(collect_registries(make_plugin_manager()).policies)
+
+
+@pytest.mark.parametrize("policy", registered_policies())
+def test_replay_explain_gives_every_policys_reason(
+    policy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = duel(tmp_path, policy, OPTIONS.get(policy, "{}"))
+    assert main(["replay", str(path), "--seed", "4", "--explain", "--until", "40"]) == 0
+    decided = [line for line in capsys.readouterr().out.splitlines() if "decides on" in line]
+    shown = "Seraph" if policy == "blaster" else "Dexter"
+    ours = [line for line in decided if line.strip().startswith(shown)]
+    if policy == "stand-by":  # a bystander's or hostage's: it starts nothing, so decides nothing
+        assert not ours, ours
+        return
+    assert ours, decided
+    assert all(re.search(rf"\({re.escape(policy)}\b", line) for line in ours), ours
+
+
+SKIPPING = """{ quality = "all-out", rules = [
+  { when = "self.dp < 3", do = "flee" },
+  { do = "weapon-attack", target = "nearest" },
+  { do = "fist-attack", target = "nearest" },
+] }"""
+
+
+def test_replay_explain_says_why_each_skipped_rule_was_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A false condition, and the rules' refusal with its reason (empty hands: no weapon to
+    attack with); the third cause, no target, is in ``tests/test_policy_priority.py`` (a named
+    target must exist, ``validate`` sees to it, so it goes missing only by falling)."""
+    path = duel(tmp_path, "priority", SKIPPING)
+    assert main(["replay", str(path), "--seed", "4", "--explain", "--until", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "Dexter decides on fist-attack at Sinister (priority rules[2]: fist-attack" in out
+    assert "passed over: rules[0]: self.dp < 3 → flee: the condition is false" in out
+    refused = re.search(r"passed over: rules\[1\]: weapon-attack: weapon-attack refused: (.+)", out)
+    assert refused is not None and refused.group(1).strip()

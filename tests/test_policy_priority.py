@@ -11,7 +11,7 @@ import pytest
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.errors import ScenarioError
-from mands_sim.events import ActionStarted, DefenseChanged
+from mands_sim.events import ActionStarted, DefenseChanged, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (
     PolicyOptionsError,
@@ -237,6 +237,18 @@ def test_only_the_latest_choice_is_explained(street: Encounter) -> None:
     assert chooser.explain(street, "sinister", rest) is None
     why = chooser.explain(street, "dexter", rest)
     assert why is not None and why.reason == "priority rules[0]: rest"
+
+
+def test_a_rule_whose_named_target_is_out_of_action_is_passed_over_for_no_target(
+    street: Encounter,
+) -> None:
+    street.emit([OutOfAction(0, "sinister", "unconscious")])
+    chooser = policy([{"do": "fist-attack", "target": "sinister"}, {"do": "rest"}])
+    rest = chooser.choose(street, "dexter")
+    assert isinstance(rest, Intent)
+    why = chooser.explain(street, "dexter", rest)
+    assert why is not None
+    assert why.alternatives == ("rules[0]: fist-attack: no target (sinister)",)
 
 
 def test_actions_can_be_checked_before_the_run() -> None:

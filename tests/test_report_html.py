@@ -102,6 +102,15 @@ def test_the_tables_show_the_terminal_reports_numbers(summary: dict[str, Any], p
     assert "fist-attack" in page and summary["scenario"]["content_hash"] in page
 
 
+def test_the_outcomes_show_villain_deaths_beside_hero_deaths(
+    summary: dict[str, Any], page: str
+) -> None:
+    for who in ("hero", "villain"):
+        rate = summary["deaths"][who]
+        shown = f"{rate['estimate']:.1%} ({rate['low']:.1%}–{rate['high']:.1%})"
+        assert f"<td>a {who} dies</td><td class=num>{shown}</td>" in page
+
+
 def test_the_wear_columns_show_only_when_something_happened(summary: dict[str, Any]) -> None:
     """Seraph and the Sphinx fight with fists: nobody bleeds, no Death Shot, no Fate Point; the
     columns appear once a character bled in every fourth run."""

@@ -45,6 +45,17 @@ def test_characters_have_rates_losses_and_a_falling_survival_curve(batch: BatchR
     assert sphinx["median_lost"]["vp"] is not None
 
 
+def test_hero_and_villain_deaths_are_the_shares_of_runs_with_one(batch: BatchResult) -> None:
+    deaths = build_summary(batch)["deaths"]
+    records = list(batch.records())
+    for who, side in (("hero", "heroes"), ("villain", "villains")):
+        runs = sum(
+            any(c.side == side and c.condition == "dead" for c in r.characters) for r in records
+        )
+        assert deaths[who]["estimate"] == runs / 200
+        assert deaths[who]["low"] <= runs / 200 <= deaths[who]["high"]
+
+
 def test_notable_runs_carry_seeds_that_replay(batch: BatchResult) -> None:
     summary = build_summary(batch)
     seeds = {record.seed for record in batch.records()}

@@ -101,6 +101,16 @@ def test_a_blow_in_progress_is_read_off_its_prepared_attack_and_damage() -> None
     assert damage == max(0, hand + action.prepared["damage"])
 
 
+def test_a_blow_in_progress_withholding_hand_damage_counts_it_off_once() -> None:
+    """Seed "Hand Damage": 4 points withheld from the grunt's punch come off its damage once."""
+    encounter = street()
+    pulled = Intent("fist-attack", target="dexter", options={"withhold_damage": 4})
+    action = encounter.initiate("grunt", pulled)  # type: ignore[attr-defined]
+    _, damage = ESTIMATOR.pending_blow(encounter, "grunt", action)  # type: ignore[arg-type, misc]
+    hand = encounter.character("grunt").figured.hand_damage  # type: ignore[attr-defined]
+    assert damage == max(0, hand - 4 + action.prepared["damage"])
+
+
 def test_a_protection_is_worth_half_what_the_enemies_could_deal() -> None:
     encounter = arena(
         {

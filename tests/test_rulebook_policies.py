@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from mands_rulebook.movement import MOVE, REROLL_MOVE
 from mands_rulebook.policies import (
-    NearestEnemy,
     RunForExit,
     catch_breath,
     meeting_place,
+    nearest_enemy_policy,
     preset,
 )
 
@@ -51,7 +51,7 @@ def started(events: list[Event], who: str) -> list[tuple[int, str]]:
 
 def test_mands_register_policies_registers_both_templates() -> None:
     policies = collect_registries(make_plugin_manager()).policies
-    assert policies["nearest-enemy"].payload is NearestEnemy
+    assert policies["nearest-enemy"].payload is nearest_enemy_policy
     assert policies["run-for-exit"].payload is RunForExit
 
 
@@ -65,6 +65,13 @@ def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> Non
     standing and runs at it; neither turns back to wait for the other (``meeting_place``), so
     they meet part-way, both punch as soon as they are within reach (G-65: 1 m), and fight
     until one side is out of action."""
+    blows = {
+        who: next(s for s, action in started(grunts, who) if action == "fist-attack")
+        for who in ("dexter", "sinister")
+    }
+    for segment in blows.values():
+        here, there = (last_position(grunts, who, segment) for who in ("dexter", "sinister"))
+        assert abs(here - there) <= 1.0  # within reach when the first blow starts
     dexter, sinister = started(grunts, "dexter"), started(grunts, "sinister")
     assert dexter[0] == sinister[0] == (0, MOVE.name)
     first_blow = dexter[1]
@@ -77,6 +84,19 @@ def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> Non
     assert any(isinstance(e, OutOfAction) for e in grunts)
     (end,) = [e for e in grunts if isinstance(e, EncounterEnded)]
     assert end.reason in ("the other side is out of action", "nobody stands")
+
+
+def last_position(events: list[Event], who: str, segment: int) -> float:
+    """Meters from Sinister's start along the line where ``who`` was last seen by ``segment``
+    (the grunts' map is a straight 10 m line: sinister-start, middle at 5 m, dexter-start)."""
+    meters = {"sinister-start": 0.0, "middle": 5.0, "dexter-start": 10.0}
+    where = meters["dexter-start" if who == "dexter" else "sinister-start"]
+    for e in events:
+        if isinstance(e, Moved) and e.character == who and e.segment <= segment:
+            start = meters[e.place]
+            toward = meters.get(e.toward or e.place, start)
+            where = start + (e.offset if toward >= start else -e.offset)
+    return where
 
 
 def test_fighters_in_reach_punch_at_once() -> None:

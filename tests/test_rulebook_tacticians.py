@@ -136,7 +136,7 @@ def test_scored_decisions_are_logged_with_their_runners_up_and_scores() -> None:
         "sinister": ("villains", "c", "sinister", None, {}),
     }
     simulation(cast, seed=2, limit=120).run(observers=[events.append])
-    explained = [e for e in events if isinstance(e, DecisionExplained)]
+    explained = [e for e in events if isinstance(e, DecisionExplained) and e.character == "dexter"]
     assert explained and all(e.reason.startswith("tactician:") for e in explained)
     scored = [e for e in explained if e.alternatives]
     assert scored and all(len(e.scores) == len(e.alternatives) + 1 for e in scored)

@@ -17,11 +17,17 @@ from typing import Any
 
 import pytest
 
-from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.errors import ScenarioError, ScenarioProblems, SheetError
 from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
-from mands_sim.scenario import ScenarioSpec, check_names, load_scenario, parse_scenario
+from mands_sim.scenario import (
+    ScenarioSpec,
+    check_names,
+    load_scenario,
+    parse_scenario,
+    sheet_problems,
+)
 from mands_sim.simulation import Simulation
 
 DATA = Path(__file__).parent / "data" / "scenarios"
@@ -96,6 +102,19 @@ def test_minimal_scenario_has_its_two_sides() -> None:
         ("red", ("red-grunt",)),
         ("blue", ("blue-grunt",)),
     ]
+
+
+def test_the_side_that_says_it_is_the_heroes_comes_first(tmp_path: Path) -> None:
+    """G-71: the heroes' side is the first listed unless a side says ``heroes = true``."""
+    spec = load_text(tmp_path, minimal('name = "blue"', 'name = "blue"\nheroes = true'))
+    assert [side.name for side in spec.sides] == ["blue", "red"]
+
+
+def test_two_heroes_sides_are_refused(tmp_path: Path) -> None:
+    text = minimal('name = "red"', 'name = "red"\nheroes = true')
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    error = error_of(tmp_path, text)
+    assert (error.key, error.expected) == ("sides[1].heroes", "one heroes' side, and sides[0] is")
 
 
 def test_count_expands_into_numbered_ids(full: ScenarioSpec) -> None:
@@ -462,11 +481,88 @@ def objective_error(tmp_path: Path, body: str) -> ScenarioError:
 
 
 def test_objective_of_unknown_kind_is_refused(tmp_path: Path) -> None:
-    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
-    assert (error.key, '"reach", "complete-action", not "escape"' in error.expected) == (
+    error = objective_error(tmp_path, 'kind = "flee"\nside = "red"')
+    assert (error.key, '"protect", "escape", not "flee"' in error.expected) == (
         "stop.objectives[0].kind",
         True,
     )
+
+
+def test_protect_objective_needs_a_character(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "protect"\nside = "red"')
+    assert (error.key, "but it is missing" in error.expected) == (
+        "stop.objectives[0].character",
+        True,
+    )
+
+
+def test_protect_objective_loses_by_default(tmp_path: Path) -> None:
+    text = minimal() + '\n[[stop.objectives]]\nkind = "protect"\nside = "red"\n'
+    spec = load_text(tmp_path, text + 'character = "red-grunt"\n')
+    assert (spec.stop.objectives[0].kind, spec.stop.objectives[0].outcome) == ("protect", "lose")
+
+
+def test_protect_objective_cannot_be_won(tmp_path: Path) -> None:
+    body = 'kind = "protect"\nside = "red"\ncharacter = "red-grunt"\noutcome = "win"'
+    error = objective_error(tmp_path, body)
+    assert (error.key, '"lose", "end", not "win"' in error.expected) == (
+        "stop.objectives[0].outcome",
+        True,
+    )
+
+
+def test_escape_without_a_place_needs_an_exit(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
+    assert (error.key, "the map has no exit" in error.expected) == (
+        "stop.objectives[0].place",
+        True,
+    )
+
+
+def test_escape_without_a_place_is_to_any_exit(tmp_path: Path) -> None:
+    text = minimal("name = \"street\"", "name = \"street\"\nexit = true")
+    spec = load_text(tmp_path, text + '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n')
+    assert (spec.stop.objectives[0].place, spec.stop.objectives[0].characters) == (
+        None,
+        ("red-grunt",),
+    )
+
+
+# --- roles (G-235) ----------------------------------------------------------------------------
+
+
+def with_hostage(role: str = "hostage") -> str:
+    """The minimal scenario with a second red character of ``role``."""
+    extra = (
+        '[[sides.characters]]\nid = "red-teller"\nsheet = "characters/grunt.toml"\n'
+        f'place = "street"\nrole = "{role}"\n\n[[sides]]\nname = "blue"'
+    )
+    return minimal('[[sides]]\nname = "blue"', extra)
+
+
+def test_character_is_a_combatant_unless_the_file_says_otherwise(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, with_hostage())
+    assert [(c.id, c.role, c.combatant) for c in spec.characters_of("red")] == [
+        ("red-grunt", "combatant", True),
+        ("red-teller", "hostage", False),
+    ]
+
+
+def test_bystander_is_no_combatant(tmp_path: Path) -> None:
+    assert not load_text(tmp_path, with_hostage("bystander")).character("red-teller").combatant
+
+
+def test_unknown_role_is_refused_with_the_roles_expected(tmp_path: Path) -> None:
+    error = error_of(tmp_path, with_hostage("civilian"))
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[0].characters[1].role")
+    assert 'one of "combatant", "bystander", "hostage", not "civilian"' in error.expected
+
+
+def test_side_of_hostages_only_is_refused(tmp_path: Path) -> None:
+    text = minimal('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"')
+    error = error_of(tmp_path, text)
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[1].characters")
+    assert "at least one combatant on side \"blue\"" in error.expected
 
 
 def test_objective_without_kind_is_refused(tmp_path: Path) -> None:
@@ -646,7 +742,7 @@ def test_unknown_plugin_to_disable_names_file_key_and_expectation() -> None:
         Simulation(spec).prepare()
     error = caught.value
     assert (error.path, error.key) == (SERAPH, "plugins.disable[0]")
-    assert "expected the name of a loaded plugin (" in error.expected
+    assert "expected the name of a loaded plugin, not " in error.expected
     assert 'not "mands_rulebook.exhaustoin"' in error.expected
 
 
@@ -657,3 +753,112 @@ def test_a_given_plugin_may_be_disabled_by_the_scenario() -> None:
     spec = seraph_scenario(["marker"])
     pm = Simulation(spec, extra_plugins={"marker": Marker()}).prepare().pm
     assert pm.get_plugin("marker") is None
+
+
+# --- sheets checked against plugins ------------------------------------------------------------
+
+
+def inline_sheet_scenario(powers: str = "", skills: str = "") -> dict[str, Any]:
+    """The minimal scenario with an inline sheet carrying ``powers`` and ``skills`` tables."""
+    data = tomllib.loads((DATA / "minimal.toml").read_text(encoding="utf-8"))
+    sheet = tomllib.loads((DATA / "characters" / "grunt.toml").read_text(encoding="utf-8"))
+    sheet["powers"] = tomllib.loads(powers)
+    sheet["skills"] = tomllib.loads(skills)
+    data["sides"][0]["characters"][0]["sheet"] = sheet
+    return data
+
+
+def sheet_problem_list(data: dict[str, Any]) -> list[tuple[str, str]]:
+    spec = parse_scenario(data, path="inline.toml", base_dir=DATA)
+    found = sheet_problems(spec, collect_registries(make_plugin_manager()))
+    return [(problem.key, problem.expected) for problem in found]
+
+
+def test_misspelt_sheet_power_is_named_with_a_suggestion() -> None:
+    powers = '"Electric Powr" = { power_rating = 3 }'
+    found = sheet_problem_list(inline_sheet_scenario(powers=powers))
+    assert found == [
+        (
+            'sides[0].characters[0].sheet.powers."Electric Powr"',
+            'expected a power the loaded plugins register, not "Electric Powr"; '
+            'did you mean "Electric Power"?',
+        )
+    ]
+
+
+def test_sheet_power_may_be_called_by_an_alias() -> None:
+    powers = "Electricity = { power_rating = 3 }"
+    assert sheet_problem_list(inline_sheet_scenario(powers=powers)) == []
+
+
+def test_misspelt_sheet_skill_is_named_with_a_suggestion() -> None:
+    found = sheet_problem_list(inline_sheet_scenario(skills='"Fist fightng" = 2'))
+    assert found == [
+        (
+            'sides[0].characters[0].sheet.skills."Fist fightng"',
+            'expected a skill the loaded plugins register, not "Fist fightng"; '
+            'did you mean "Fistfighting"?',
+        )
+    ]
+
+
+def test_skill_no_rule_applies_and_unlike_any_registered_one_is_kept() -> None:
+    assert sheet_problem_list(inline_sheet_scenario(skills="Driving = 3")) == []
+
+
+def test_skill_of_a_family_is_found_by_its_family() -> None:
+    skills = '"Speed (fist-attack)" = 1\n"Power Use (Electric Power)" = 2'
+    assert sheet_problem_list(inline_sheet_scenario(skills=skills)) == []
+
+
+def test_sheet_file_problem_names_the_sheet_file(tmp_path: Path) -> None:
+    shutil.copytree(DATA / "characters", tmp_path / "characters")
+    sheet = tmp_path / "characters" / "grunt.toml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + '\n[powers."Fligth, Slow"]\n')
+    shutil.copy(DATA / "minimal.toml", tmp_path / "minimal.toml")
+    spec = load_scenario(tmp_path / "minimal.toml")
+    found = sheet_problems(spec, collect_registries(make_plugin_manager()))
+    assert [(p.path, p.key) for p in found] == [(sheet.resolve(), 'powers."Fligth, Slow"')]
+
+
+def test_several_unknown_names_are_reported_together(full: ScenarioSpec) -> None:
+    with pytest.raises(ScenarioProblems) as caught:
+        check_names(full, policies=(), optional_rules=(), outcome_conditions=(), actions=())
+    keys = [problem.key for problem in caught.value.problems]
+    assert keys[:2] == ["rules.optional[0]", "sides[0].characters[0].policy"]
+    first = f"{full.path}: {len(keys)} problems:\n  at 'rules.optional[0]'"
+    assert str(caught.value).startswith(first)
+# --- map features (G-245, G-249) ---------------------------------------------------------------
+
+
+def test_a_place_feature_may_be_one_name(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "wall"\n'))
+    assert spec.map.place("street").features == ("wall",)
+
+
+def test_a_place_feature_may_be_a_list(tmp_path: Path) -> None:
+    text = minimal(
+        'name = "street"\n', 'name = "street"\nelevation = 9.0\nfeature = ["obstacle", "edge"]\n'
+    )
+    assert load_text(tmp_path, text).map.place("street").features == ("obstacle", "edge")
+
+
+def test_a_place_without_a_feature_is_open_ground(tmp_path: Path) -> None:
+    assert load_text(tmp_path, minimal()).map.place("street").features == ()
+
+
+def test_an_unknown_feature_is_refused_at_its_key(tmp_path: Path) -> None:
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "moat"\n'))
+    assert error.key.startswith("map.places[0].feature")
+    assert "wall" in error.expected
+
+
+def test_a_feature_named_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\nfeature = ["wall", "wall"]\n')
+    assert error_of(tmp_path, text).key == "map.places[0].feature[1]"
+
+
+def test_a_rooftop_edge_needs_height(tmp_path: Path) -> None:
+    """G-249: an ``edge`` at ground level with nothing lower beside it has nothing to fall to."""
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "edge"\n'))
+    assert (error.key, "rooftop edge" in error.expected) == ("map.places[0].feature", True)

@@ -277,3 +277,41 @@ def test_wrong_type_in_a_file_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(SheetError) as caught:
         load_sheet(path)
     assert (caught.value.path, caught.value.key) == (path, "abilities.agility")
+
+
+@pytest.mark.parametrize(
+    ("section", "name", "value"),
+    [
+        ("attributes", "height", float("nan")),
+        ("abilities", "active_charisma", float("inf")),
+        ("overrides", "mass", float("-inf")),
+    ],
+)
+def test_a_number_that_is_not_finite_is_an_error(section: str, name: str, value: float) -> None:
+    data = minimal_data()
+    data.setdefault(section, {})[name] = value
+    error = sheet_error(data)
+    expected = f"expected a finite number, got {value!r}"
+    assert (error.key, error.expected) == (f"{section}.{name}", expected)
+
+
+def test_a_power_value_that_is_not_finite_is_an_error() -> None:
+    data = minimal_data()
+    data["powers"] = {"Healing": {"power_rating": 12, "bonus": float("nan")}}
+    assert sheet_error(data).key == "powers.Healing.bonus"
+
+
+def test_a_score_beyond_any_sane_range_is_an_error() -> None:
+    data = minimal_data()
+    data["abilities"]["strength"] = 1_100_000
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (
+        "abilities.strength",
+        "expected less than or equal to 100000, got 1100000",
+    )
+
+
+def test_a_height_beyond_any_sane_range_is_an_error() -> None:
+    data = minimal_data()
+    data["attributes"]["height"] = 1791.0
+    assert sheet_error(data).key == "attributes.height"

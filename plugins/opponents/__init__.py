@@ -40,7 +40,7 @@ from .extra_opponents import (
     opponents_modifier,
 )
 from .split_attacks import blow_at, fork_blast, split_attack, split_evenly
-from .sweeper import Sweeper
+from .sweeper import Sweeper, sweeper_policy
 from .sweeps import (
     SWEEP,
     SWEEP_BLOW,
@@ -139,7 +139,7 @@ def mands_action_resolve(
 def mands_register_policies(register: Register) -> None:
     register(
         "sweeper",
-        Sweeper,
+        sweeper_policy,
         summary="Sweep the enemies in reach (option max_targets, default 3) and follow the "
         "sweep through; punch one alone; close in otherwise.",
         source="template, not rules text",

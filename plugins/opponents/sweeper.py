@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.policy.explain import Explanation, reason_given
 
+from ..comics_code import offers_code
 from ..policies import SPEED_STEP, NearestEnemy, allowed, catch_breath, preset
 from ..sweep_weapons import held_weapon
 from .extra_opponents import engaged_enemies
@@ -27,23 +29,32 @@ class Sweeper:
     Quality: Attack to meet every target's Defense, 3 Q speed, the rest damage; the Attack is
     split so each target gets its Defense. Not rules text."""
 
+    name = "sweeper"
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.max_targets = int(options.get("max_targets", 3))
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         pending = pending_blows(encounter, actor)
         if pending is not None:
-            follow = Intent(SWEEP_BLOW.name, target=pending.targets[0], reason="sweep on")
+            follow = Intent(
+                SWEEP_BLOW.name, target=pending.targets[0], reason="follows its sweep through"
+            )
             if allowed(encounter, actor, follow):
                 return follow
         winded = catch_breath(encounter, actor)  # G-232, below zero EP
         if winded is not None:
             return winded
-        engaged = sorted(engaged_enemies(encounter, actor), key=encounter.rank)  # G-227
+        engaged = encounter.ranked(  # G-227; bystanders and hostages are nobody's enemies (G-235)
+            who
+            for who in engaged_enemies(encounter, actor)
+            if fighting(encounter, encounter.state[who])
+        )
         near = engaged[: self.max_targets]
         if len(near) >= 2:
             options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
-            sweep = Intent(SWEEP.name, near[0], "sweep the enemies in reach", options)
+            why = f"{len(near)} enemies in reach: sweeps them"
+            sweep = Intent(SWEEP.name, near[0], why, options)
             if allowed(encounter, actor, sweep):
                 return sweep
         return NearestEnemy({}).choose(encounter, actor)
@@ -58,6 +69,10 @@ class Sweeper:
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
         return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """The reason each intent carries (a sweep, its follow-through, or ``nearest-enemy``'s)."""
+        return reason_given(self.name, intent)
+
     def split_attack(
         self, encounter: Encounter, actor: str, targets: tuple[str, ...], attack: int
     ) -> list[int]:
@@ -69,3 +84,9 @@ class Sweeper:
             attack -= share
         spread = split_evenly(attack, len(targets))
         return [share + extra for share, extra in zip(shares, spread, strict=True)]
+
+
+@offers_code()
+def sweeper_policy(options: Mapping[str, Any]) -> Sweeper:
+    """``sweeper`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Sweeper(options)

@@ -33,11 +33,12 @@ def attacks_target(action: ActionInProgress, target: str) -> bool:
 
 def combining(encounter: Encounter, actor: str, target: str) -> list[str]:
     """G-82: ``actor`` and the members of its side with Teamwork whose action in progress
-    attacks ``target`` — the group combining attacks on it, by id."""
+    attacks ``target`` — the group combining attacks on it, in the encounter's tie-break order
+    (G-227)."""
     side = encounter.state[actor].side
     return [
         s.character_id
-        for s in sorted(encounter.state, key=lambda s: s.character_id)
+        for s in sorted(encounter.state, key=lambda s: encounter.rank(s.character_id))
         if s.side == side
         and s.in_action
         and teamwork_level(encounter, s.character_id) > 0
@@ -47,7 +48,8 @@ def combining(encounter: Encounter, actor: str, target: str) -> list[str]:
 
 def pool_share(level: int, group: Sequence[str], member: str) -> int:
     """G-82: the group's pool of ``level`` drawn in equal shares, the remainder one point each
-    to the first members by id (seed: what one draws "is also unavailable to the rest")."""
+    to the first members in the tie-break order (seed: what one draws "is also unavailable to
+    the rest")."""
     shares = split_evenly(level, len(group))
     return shares[list(group).index(member)]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, Literal
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
@@ -230,10 +230,12 @@ def power_slug(name: str) -> str:
 
 def register_power(register: Register, spec: PowerSpec) -> None:
     """``mands_register_powers``: the spec under its name, with its source tag."""
-    register(spec.name, spec, summary=spec.summary, source=spec.source)
+    register(spec.name, spec, summary=spec.summary, source=spec.source, aliases=spec.aliases)
 
 
 def register_power_actions(register: Register, spec: PowerSpec) -> None:
-    """``mands_register_actions``: every use's action, with the power's source tag."""
+    """``mands_register_actions``: every use's action, with the power's source tag, marked as
+    a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`)."""
     for use in spec.uses:
-        register(use.action.name, use.action, summary=use.action.summary, source=spec.source)
+        action = replace(use.action, power=spec.name)
+        register(action.name, action, summary=action.summary, source=spec.source)

@@ -270,10 +270,11 @@ def blinding_prepared(
 
 
 def in_the_area(encounter: Encounter, actor: str, meters: float) -> list[str]:
-    """G-78: everyone else in action within the fire's Distance and in sight, by id."""
+    """G-78: everyone else in action within the fire's Distance and in sight, in the
+    encounter's tie-break order (G-227)."""
     return [
         other
-        for other in encounter.state.ids()
+        for other in encounter.ranked(encounter.state.ids())
         if other != actor
         and encounter.state[other].in_action
         and distance(encounter, actor, other) <= meters

@@ -297,4 +297,4 @@ def half_up(level: int) -> int:
 @hookimpl
 def mands_register_skills(register: Register) -> None:
     for spec in SKILLS:
-        register(spec.name, spec, summary=spec.summary, source=spec.source)
+        register(spec.name, spec, summary=spec.summary, source=spec.source, aliases=spec.aliases)

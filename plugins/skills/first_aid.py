@@ -124,9 +124,11 @@ def treatable(encounter: Encounter, actor: str, patient: str) -> str | None:
 
 
 def patients(encounter: Encounter, actor: str) -> list[str]:
-    """Those ``actor`` could treat, the most penetrating DP lost first, then by id."""
+    """Those ``actor`` could treat, the most penetrating DP lost first, then in the encounter's
+    tie-break order (G-227)."""
     able = [c for c in encounter.state.ids() if treatable(encounter, actor, c) is None]
-    return sorted(able, key=lambda c: (-bleeding_spell(encounter.log, c).penetrating_lost, c))
+    lost = {c: bleeding_spell(encounter.log, c).penetrating_lost for c in able}
+    return sorted(able, key=lambda c: (-lost[c], encounter.rank(c)))
 
 
 def patient_of(encounter: Encounter, actor: str, intent: Intent) -> str | None:

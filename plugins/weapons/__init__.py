@@ -34,7 +34,7 @@ from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 
 from ..fists import COMBAT_ROLL_ROW
-from .armed import SPEED_STEP, Armed, attacks, enemies_nearest_first
+from .armed import SPEED_STEP, Armed, armed_policy, attacks, enemies_nearest_first
 from .attacking import (
     WEAPON_ATTACK,
     allocated,
@@ -148,7 +148,7 @@ def mands_encounter_opening(encounter: Encounter) -> list[Event]:
 def mands_register_policies(register: Register) -> None:
     register(
         "armed",
-        Armed,
+        armed_policy,
         summary="Draw a weapon, attack the nearest enemy it reaches, else punch one in reach.",
         source="template, not rules text",
     )

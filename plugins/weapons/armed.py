@@ -10,10 +10,13 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.kernel.state import CharacterState
+from mands_sim.policy.explain import Explanation, reason_given
 
+from ..comics_code import offers_code
 from ..movement import MOVE, REROLL_MOVE, distance_now
+from ..objective_play import guard_order, guarding, objective_explanation, pursue
 from ..policies import catch_breath, close_in, nearest_enemy, preset
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
@@ -27,11 +30,15 @@ SPEED_STEP: Final = 3
 
 
 class Armed:
-    """Draw a weapon, then attack the nearest enemy the weapon can reach; punch an enemy within
-    reach otherwise; with nobody in reach, close in on the nearest enemy (as ``nearest-enemy``).
-    Below zero EP it rests or gives up first (G-232, ``catch_breath``). Options: ``weapon``
-    (which weapon to draw; default the sheet's first). Quality: Attack to meet the target's
-    Defense, 3 Q speed, the rest damage. Not rules text."""
+    """Below zero EP rest or give up first (G-232, ``catch_breath``); draw a weapon, then go
+    after an objective's performer (G-237: attack it, or run to meet it when no enemy is within
+    reach), else attack the nearest enemy the weapon can reach, threats to the side's objective
+    wards first; punch an enemy within reach otherwise; with nobody in reach, close in on the
+    nearest enemy (as ``nearest-enemy``). Options: ``weapon`` (which weapon to draw; default
+    the sheet's first). Quality: Attack to meet the target's Defense, 3 Q speed, the rest
+    damage; a Move Roll's Q all to speed. Not rules text."""
+
+    name = "armed"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
@@ -41,10 +48,13 @@ class Armed:
         if decision is not None:
             return decision
         readied = encounter.state[actor].readied
-        for target in enemies_nearest_first(encounter, actor):
+        chase = pursue(encounter, actor, lambda t: first_allowed(encounter, actor, t), close_in)
+        if chase is not None:  # G-237: an objective's performer first
+            return chase
+        for target in guard_order(encounter, actor, enemies_nearest_first(encounter, actor)):
             for intent in attacks(target, readied):
                 if not encounter.rules.refusals(encounter, actor, intent):
-                    return intent
+                    return guarding(encounter, actor, intent)
         nearest = nearest_enemy(encounter, actor)
         return None if nearest is None else close_in(encounter, actor, nearest)
 
@@ -55,7 +65,8 @@ class Armed:
         wanted = self.options.get(WEAPON_OPTION)
         names = [wanted] if wanted else [w for w in sheet.equipment if w in standard_weapons()]
         for name in names:
-            intent = Intent(DRAW_WEAPON.name, reason="armed: draw", options={WEAPON_OPTION: name})
+            why = f"hands empty: draws its {name}"
+            intent = Intent(DRAW_WEAPON.name, reason=why, options={WEAPON_OPTION: name})
             if not encounter.rules.refusals(encounter, actor, intent):
                 return intent
         return None
@@ -70,23 +81,49 @@ class Armed:
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0
         return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """A choice made for an objective says so (G-237); any other, the reason its intent
+        carries (the draw, or the nearest enemy a blow reaches)."""
+        return objective_explanation(intent) or reason_given(self.name, intent)
+
+
+@offers_code()
+def armed_policy(options: Mapping[str, Any]) -> Armed:
+    """``armed`` from its options (and ``comics_code``, ``mands_rulebook.comics_code``)."""
+    return Armed(options)
+
+
+def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """The first of :func:`attacks` at ``target`` the rules allow now."""
+    readied = encounter.state[actor].readied
+    for intent in attacks(target, readied):
+        if not encounter.rules.refusals(encounter, actor, intent):
+            return intent
+    return None
+
 
 def attacks(target: str, readied: str | None) -> list[Intent]:
-    """The weapon held ready first, then fists (``mands_rulebook.fists``)."""
-    fist = Intent("fist-attack", target=target, reason="armed: punch")
+    """The weapon held ready first, then fists (``mands_rulebook.fists``), each with its
+    reason (the nearer enemies it passed over were out of reach)."""
+    nearest = f"{target} is the nearest enemy"
+    fist = Intent("fist-attack", target=target, reason=f"{nearest} within a blow's reach")
     if readied is None:
         return [fist]
     options = {WEAPON_OPTION: readied}
-    return [Intent(WEAPON_ATTACK.name, target, "armed: weapon", options), fist]
+    aimed = f"{nearest} its {readied} reaches"
+    return [Intent(WEAPON_ATTACK.name, target, aimed, options), fist]
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
-    """Enemies in action, nearest first along the map (the drawn order on ties, G-227)."""
+    """Enemies fighting (in action and combatants, G-235), nearest first along the map (the
+    encounter's tie-break order on ties, G-227)."""
     me = encounter.state[actor]
-    enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
+    enemies = [s for s in encounter.state if s.side != me.side and fighting(encounter, s)]
 
     def distance(other: CharacterState) -> float:
         return distance_now(encounter, actor, other.character_id)
 
-    ranked = sorted(enemies, key=lambda s: (distance(s), encounter.rank(s.character_id)))
-    return [s.character_id for s in ranked]
+    return [
+        s.character_id
+        for s in sorted(enemies, key=lambda s: (distance(s), encounter.rank(s.character_id)))
+    ]

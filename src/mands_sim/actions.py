@@ -11,9 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+OptionKind = Literal["place", "exit", "character", "number", "flag", "text"]
+"""What an intent option's value must be: a place on the map, a place marked as an exit, a
+character's id, a number, true or false, or text."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """An intent option an action (or a policy's tactic) reads, declared so that a scenario's
+    policy rules can be checked before any run (``mands-sim validate``)."""
+
+    name: str
+    kind: OptionKind
+    summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +48,11 @@ class ActionDefinition:
             initiation per segment" (``rules/combat.md`` §3). The kernel reads it both ways: a
             ``jump`` naming ``move`` (seed "Jump Roll") may start in the segment a move starts
             and the other way round.
+        power: the registered power this action is a use of, if any: a rule asking for it
+            names the power's entry on the character's sheet in ``options["power"]``, and
+            when the sheet has exactly one entry for it, that entry is the default.
+        options: every intent option the action reads, or ``None`` when it does not declare
+            them (then only the values of options it declares elsewhere are checked).
     """
 
     name: str
@@ -45,6 +64,12 @@ class ActionDefinition:
     can_maintain: bool = False
     summary: str = ""
     starts_with: frozenset[str] = frozenset()
+    power: str | None = None
+    options: tuple[ActionOption, ...] | None = None
+
+    def option(self, name: str) -> ActionOption | None:
+        """The declared option called ``name``, if any."""
+        return next((option for option in self.options or () if option.name == name), None)
 
 
 @dataclass(frozen=True, slots=True)

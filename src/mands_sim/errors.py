@@ -9,6 +9,8 @@ A rule-legal refusal ("the character cannot do that now") is an *outcome*, never
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -73,6 +75,47 @@ class SheetError(InputError):
 
 class ScenarioError(InputError):
     """A scenario file is malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One mistake in an input file: the dotted ``key`` where it is and what was ``expected``;
+    ``path`` names the file when it is not the one reported on (a sheet file a scenario names).
+    """
+
+    key: str
+    expected: str
+    path: Path | None = None
+
+    def line(self, path: Path | None = None) -> str:
+        """The problem in one line; the file is named unless it is ``path``."""
+        where = "" if self.path is None or self.path == path else f"{self.path}"
+        at = f"at '{self.key}'" if self.key else ""
+        place = " ".join(part for part in (where, at) if part)
+        return f"{place}: {self.expected}" if place else self.expected
+
+
+class ScenarioProblems(ScenarioError):
+    """Every mistake found in one scenario file, reported together (at least one).
+
+    ``key`` and ``expected`` are the first problem's, so a caller reading one problem reads the
+    first; ``problems`` holds them all, in the order the file is read. One problem reads as a
+    :class:`ScenarioError` does (``FILE at 'KEY': EXPECTED``); several as a count and one line
+    each.
+    """
+
+    def __init__(self, path: Path | str | None, problems: Sequence[Problem]) -> None:
+        if not problems:
+            raise ValueError("ScenarioProblems needs at least one problem")
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        super().__init__(first.path or path, first.key, first.expected)
+        self.path = Path(path) if path is not None else None
+        where = str(self.path) if self.path is not None else "<input>"
+        if len(self.problems) > 1:
+            listed = "".join(f"\n  {problem.line(self.path)}" for problem in self.problems)
+            self.message = f"{where}: {len(self.problems)} problems:{listed}"
+        self.args = (path, self.problems)
 
 
 class PluginError(MandsSimError):

@@ -62,6 +62,8 @@ class Entry:
         payload: the thing itself (a power, a chart loader, a policy ...), as the plugin gave
             it. Not compared: entries are equal when everything else is.
         replaces: the plugin whose entry of the same name this one replaced, or ``None``.
+        aliases: other names files may call it by (a sheet's "Electricity" for "Electric
+            Power"); :meth:`Registry.find` matches them, case, spacing and punctuation aside.
     """
 
     kind: ClassVar[str] = "entry"
@@ -73,6 +75,7 @@ class Entry:
     summary: str
     payload: object = field(compare=False)
     replaces: str | None = None
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,7 @@ class Register(Protocol):
         summary: str,
         source: Source = "third party",
         replaces: bool = False,
+        aliases: tuple[str, ...] = (),
     ) -> None: ...
 
 
@@ -176,9 +180,10 @@ class Registrar(Generic[E]):
         summary: str,
         source: Source = "third party",
         replaces: bool = False,
+        aliases: tuple[str, ...] = (),
     ) -> None:
         self._check(name, summary, source)
-        entry = self.entry_type(name, self.plugin, source, summary, payload)
+        entry = self.entry_type(name, self.plugin, source, summary, payload, None, tuple(aliases))
         self.entries.append((entry, replaces))
 
     def __repr__(self) -> str:
@@ -214,6 +219,15 @@ class Registry(Mapping[str, E]):
 
     def __len__(self) -> int:
         return len(self.entries)
+
+    def find(self, name: str) -> E | None:
+        """The entry ``name`` means: its name or one of its aliases, case, spacing and
+        punctuation aside (``"flight slow"`` finds ``"Flight, Slow"``); ``None`` for none."""
+        wanted = spoken(name)
+        for entry in self.entries:
+            if wanted in (spoken(called) for called in (entry.name, *entry.aliases)):
+                return entry
+        return None
 
     def by_plugin(self, plugin: str) -> tuple[E, ...]:
         """The entries ``plugin`` registered (including those it replaced), sorted by name."""
@@ -273,8 +287,19 @@ def combine(registrations: list[tuple[E, bool]]) -> Registry[E]:
 
 def _replacing(entry: E, replaced_plugin: str) -> E:
     return type(entry)(
-        entry.name, entry.plugin, entry.source, entry.summary, entry.payload, replaced_plugin
+        entry.name,
+        entry.plugin,
+        entry.source,
+        entry.summary,
+        entry.payload,
+        replaced_plugin,
+        entry.aliases,
     )
+
+
+def spoken(name: str) -> str:
+    """A name for matching: case-folded, letters and digits only."""
+    return "".join(char for char in name.casefold() if char.isalnum())
 
 
 def collect_registries(pm: pluggy.PluginManager) -> Registries:

@@ -18,6 +18,7 @@ import pluggy
 
 from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
+from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
 from mands_sim.hook_rules import HookRules
 from mands_sim.kernel import snapshot
@@ -29,13 +30,24 @@ from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import CharacterOutcome, RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
 from mands_sim.plugins import installed_entry_points, make_plugin_manager, named_plugins
-from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy import PolicyOptionsError, PriorityPolicy
+from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.registry import Registries, build_charts, collect_registries
-from mands_sim.scenario import CharacterSpec, ScenarioSpec, check_names, check_plugin_names
+from mands_sim.scenario import (
+    CharacterSpec,
+    ScenarioSpec,
+    check_plugin_names,
+    name_problems,
+    sheet_problems,
+)
 from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
-"""The policy of a character whose scenario entry names none."""
+"""The policy of a combatant whose scenario entry names none."""
+
+NON_COMBATANT_POLICY = "stand-by"
+"""The policy of a bystander or hostage whose scenario entry names none: it does nothing
+(``mands_rulebook.policies``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,13 +106,7 @@ class Simulation:
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
-            check_names(
-                self.scenario,
-                policies=registries.policies.keys(),
-                optional_rules=registries.optional_rules.keys(),
-                outcome_conditions=registries.outcome_conditions.keys(),
-                actions=registries.actions.keys(),
-            )
+            check_scenario(registries, self.scenario)
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
             self._prepared = Prepared(
                 pm=pm,
@@ -109,7 +115,10 @@ class Simulation:
                 characters={
                     spec.id: self._character(pm, spec, charts) for spec in self.scenario.characters
                 },
-                world=World(self.scenario.map),
+                world=World(
+                    self.scenario.map,
+                    passing_places=self.scenario.rule_defaults.G248_passing_places == "pass",
+                ),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
                 time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
             )
@@ -159,6 +168,7 @@ class Simulation:
             defaults=self.scenario.rule_defaults,
             context={
                 "aware": {c.id: c.aware for c in self.scenario.characters},
+                "heroes": self.scenario.sides[0].name,  # G-71: the heroes' side
                 "simulation": self,  # for policies that look ahead (mands_sim.policy.lookahead)
             },
             outcome_conditions=prepared.outcome_conditions,
@@ -168,7 +178,8 @@ class Simulation:
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
         """Objectives first, in file order, then the ``[stop] when`` conditions."""
-        conditions = objective_conditions(self.scenario.stop.objectives)
+        sides = (side.name for side in self.scenario.sides)
+        conditions = objective_conditions(self.scenario.stop.objectives, sides)
         for name in self.scenario.stop.when:
             conditions.append(registries.outcome_conditions[name].payload)  # type: ignore[arg-type]
         return conditions
@@ -224,16 +235,64 @@ def _looks_ahead(minds: Iterable[Mind]) -> bool:
 
 def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec) -> Mind:
     """``spec``'s policy, built from its options; bad options are a scenario error naming the
-    file and the key (``sides[1].characters[0].policy_options.rules[0].when``)."""
-    factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
+    file and the key (``sides[1].characters[0].policy_options.rules[0].when``). A priority
+    list's rules are checked against the scenario (:func:`~mands_sim.policy.checks.rule_problems`,
+    every mistake in one :class:`ScenarioProblems`) and get their power entries filled in."""
+    factory = registries.policies[policy_name(spec)].payload
     try:
         mind = factory(spec.policy_options)  # type: ignore[operator]
-        check = getattr(mind, "check_actions", None)
-        if callable(check):
-            check(registries.actions.keys())
     except PolicyOptionsError as error:
         raise error.in_scenario(scenario.path, spec.key) from None
-    return mind  # type: ignore[no-any-return]
+    if not isinstance(mind, PriorityPolicy):
+        return mind  # type: ignore[no-any-return]
+    problems = rule_problems(mind, scenario, spec, registries)
+    if problems:
+        raise ScenarioProblems(scenario.path, problems)
+    return with_power_defaults(mind, spec.sheet, registries)
+
+
+def policy_name(spec: CharacterSpec) -> str:
+    """The policy driving ``spec``: its own, else the default for a combatant or, for a
+    bystander or hostage, the one that stands by."""
+    return spec.policy or (DEFAULT_POLICY if spec.combatant else NON_COMBATANT_POLICY)
+
+
+def check_scenario(registries: Registries, scenario: ScenarioSpec) -> None:
+    """Raise one :class:`ScenarioProblems` listing every mistake :func:`scenario_problems`
+    finds; return quietly when there is none."""
+    problems = scenario_problems(registries, scenario)
+    if problems:
+        raise ScenarioProblems(scenario.path, problems)
+
+
+def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Problem]:
+    """Everything in ``scenario`` the loaded plugins would discover late or never: names of
+    policies, optional rules, outcome conditions and objective actions; the sheets' powers and
+    skills; each character's policy options and priority rules (each table once)."""
+    problems = name_problems(
+        scenario,
+        policies=registries.policies.keys(),
+        optional_rules=registries.optional_rules.keys(),
+        outcome_conditions=registries.outcome_conditions.keys(),
+        actions=registries.actions.keys(),
+    )
+    problems += sheet_problems(scenario, registries)
+    for spec in scenario.characters:
+        if policy_name(spec) in registries.policies:
+            problems += _mind_problems(registries, scenario, spec)
+    return list(dict.fromkeys(problems))
+
+
+def _mind_problems(
+    registries: Registries, scenario: ScenarioSpec, spec: CharacterSpec
+) -> list[Problem]:
+    try:
+        build_mind(registries, scenario, spec)
+    except ScenarioProblems as error:
+        return list(error.problems)
+    except ScenarioError as error:
+        return [Problem(error.key, error.expected)]
+    return []
 
 
 def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
@@ -247,6 +306,7 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
         damage_points=figured.damage_points.body,
         endurance_points=Fraction(figured.endurance_points),
         position=Position(spec.place),
+        role=spec.role,
     )
 
 
@@ -257,5 +317,7 @@ __all__ = [
     "RunResult",
     "Simulation",
     "build_mind",
+    "check_scenario",
+    "scenario_problems",
     "summarise",
 ]

@@ -2,6 +2,8 @@
 
 A run that reaches the scenario's time limit decides nothing; when many do, the report says why,
 from what each timed-out run's characters did: the first of these that fits, in this order.
+Bystanders and hostages (G-235) never fight, so only the combatants are asked whether they
+are out of EP or resting.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ REST: Final = "rest"
 
 def stalemate(record: RunRecord) -> str:
     """Why the timed-out run ``record`` decided nothing: a key of :data:`STALEMATES`."""
-    standing = [c for c in record.characters if not c.out_of_action] or list(record.characters)
+    fighters = [c for c in record.characters if c.combatant] or list(record.characters)  # G-235
+    standing = [c for c in fighters if not c.out_of_action] or fighters
     started = sum(count for c in record.characters for _, count in c.actions)
     if started == 0:
         return NOBODY_ACTED

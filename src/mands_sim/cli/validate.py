@@ -1,13 +1,15 @@
 """``mands-sim validate FILE...``: check scenario files before running them.
 
 Each file is loaded exactly as a simulation would load it — TOML, format version, every key,
-every cross-reference, every sheet file it names — and the policies, optional rules and
-objective actions and outcome conditions it names are checked against the loaded plugins, and
-each character's policy is built from its options (``--disable`` works as for
-``mands-sim plugins``; a file's own ``[plugins] disable`` is added for that file, through the
-simulation, which loads its plugins). Each file is reported on one line: ``FILE: ok`` on
-stdout, or the error (file, key, what was expected) on stderr. The exit status is 0 when every
-file is valid and 2 when any is not. Loading never executes code.
+every cross-reference, every sheet file it names — and then checked against the loaded plugins
+as a simulation checks it (:func:`~mands_sim.simulation.check_scenario`): the policies,
+optional rules, objective actions and outcome conditions it names, the sheets' powers and
+skills, each character's policy options and priority rules (actions, targets, options, places,
+powers). ``--disable`` works as for ``mands-sim plugins``; a file's own ``[plugins] disable`` is
+added for that file, through the simulation, which loads its plugins. A valid file is reported
+as ``FILE: ok`` on stdout; a file with mistakes as one error on stderr listing every problem
+found against the plugins (file, key, what was expected, the closest known name). The exit
+status is 0 when every file is valid and 2 when any is not. Loading never executes code.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from typing import Any
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
-from mands_sim.scenario import check_names, load_scenario
-from mands_sim.simulation import Simulation, build_mind
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation, check_scenario
 
 
 def add_parser(subparsers: Any) -> None:
@@ -47,15 +49,7 @@ def _valid(file: str, registries: Registries, disabled: list[str]) -> bool:
         scenario = load_scenario(file)
         if scenario.disabled_plugins:  # its own plugins: as the simulation loads them
             registries = Simulation(scenario, disabled=tuple(disabled)).prepare().registries
-        check_names(
-            scenario,
-            policies=registries.policies.keys(),
-            optional_rules=registries.optional_rules.keys(),
-            outcome_conditions=registries.outcome_conditions.keys(),
-            actions=registries.actions.keys(),
-        )
-        for character in scenario.characters:
-            build_mind(registries, scenario, character)
+        check_scenario(registries, scenario)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)
         return False

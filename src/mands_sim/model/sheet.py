@@ -57,6 +57,7 @@ unknown keys are errors with a did-you-mean suggestion when a known key is close
 from __future__ import annotations
 
 import difflib
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -135,34 +136,43 @@ class CharacterSheet:
 
 # --- the file format (pydantic) ----------------------------------------------------------------
 
-_STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
+SANE_LIMIT = 100_000
+"""No number on a sheet is larger than this (in size): a guard against typing slips such as
+``strength = 1100000``, far beyond any character the rulebook builds (not a rule)."""
 
-_Level = Annotated[int, Field(ge=0)]
+MAX_HEIGHT = 1_000.0
+"""The tallest character a sheet may describe, in meters (a guard against slips, not a rule)."""
+
+_STRICT = ConfigDict(strict=True, extra="forbid", frozen=True, allow_inf_nan=False)
+
+_Level = Annotated[int, Field(ge=0, le=SANE_LIMIT)]
+_Score = Annotated[int, Field(ge=-SANE_LIMIT, le=SANE_LIMIT)]
+_Number = Annotated[int | float, Field(ge=-SANE_LIMIT, le=SANE_LIMIT)]
 _Name = Annotated[str, Field(min_length=1)]
 
 
 class _AbilitiesFormat(BaseModel):
     model_config = _STRICT
-    strength: int
-    agility: int
-    constitution: int
-    learning: int
-    newoen: int
-    active_charisma: int | float
-    normal_charisma: int | float
+    strength: _Score
+    agility: _Score
+    constitution: _Score
+    learning: _Score
+    newoen: _Score
+    active_charisma: _Number
+    normal_charisma: _Number
 
 
 class _AttributesFormat(BaseModel):
     model_config = _STRICT
-    beauty: int
-    build: int
-    height: Annotated[float, Field(gt=0)]
-    hearing: int
-    sight: int
+    beauty: _Score
+    build: _Score
+    height: Annotated[float, Field(gt=0, le=MAX_HEIGHT)]
+    hearing: _Score
+    sight: _Score
 
 
 class _PowerFormat(BaseModel):
-    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True, allow_inf_nan=False)
     __pydantic_extra__: dict[str, PowerValue]
     power_rating: _Level | None = None
     percent_control: Annotated[int, Field(ge=0, le=100)] | None = None
@@ -181,7 +191,7 @@ class SheetFormat(BaseModel):
     powers: dict[_Name, _PowerFormat] = {}
     knowledge: dict[_Name, _Level] = {}
     equipment: list[_Name] = []
-    overrides: dict[str, int | float] = {}
+    overrides: dict[str, _Number] = {}
 
 
 _SECTIONS: dict[str, type[BaseModel]] = {
@@ -311,12 +321,15 @@ _EXPECTED_BY_TYPE = {
     "dict_type": "a table",
     "model_type": "a table",
     "list_type": "a list",
+    "finite_number": "a finite number",
 }
 
 
 def _expected(problem: Mapping[str, Any], keys: Sequence[str], skipped: bool) -> str:
     kind = problem["type"]
     got = problem.get("input")
+    if isinstance(got, float) and not math.isfinite(got):
+        return f"expected a finite number, got {got!r}"
     if kind == "missing":
         return f"expected the required key '{keys[-1]}', but it is missing"
     if kind == "extra_forbidden":

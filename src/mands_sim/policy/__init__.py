@@ -17,7 +17,12 @@ The policies built on these live in plugins (``mands_rulebook.personalities`` re
 from __future__ import annotations
 
 from mands_sim.policy.errors import ExpressionError, PolicyOptionsError
-from mands_sim.policy.explain import Explanation, explained_event, explained_narrative
+from mands_sim.policy.explain import (
+    Explanation,
+    explained_event,
+    explained_narrative,
+    reason_given,
+)
 from mands_sim.policy.expressions import Expression, parse_condition
 from mands_sim.policy.names import known_names
 from mands_sim.policy.presets import PRESETS, allocate
@@ -69,6 +74,7 @@ __all__ = [
     "parse_condition",
     "priority_policy",
     "range_band",
+    "reason_given",
     "refusals",
     "rules_from_options",
 ]

@@ -1,7 +1,8 @@
 """Explainable decisions: why a policy chose what it chose, and what it passed over.
 
 A policy that can explain itself answers the optional mind question
-``explain(encounter, actor, intent) -> Explanation | None`` for the intent it just returned;
+``explain(encounter, actor, intent) -> Explanation | None`` for the intent it just returned (a
+policy that states its reason on every intent it returns answers with :func:`reason_given`);
 ``mands_rulebook.personalities`` asks it when the action starts and logs the answer as a
 :class:`~mands_sim.events.DecisionExplained` event, which ``mands-sim replay --explain`` prints
 with the alternatives (:func:`explained_narrative`).
@@ -35,6 +36,13 @@ class Explanation:
     reason: str
     alternatives: tuple[str, ...] = ()
     scores: tuple[float, ...] = ()
+
+
+def reason_given(policy: str, intent: Intent) -> Explanation | None:
+    """The explanation of a policy that states why on each intent it returns
+    (``Intent.reason``): ``nearest-enemy: sinister is the nearest enemy, in reach``; ``None``
+    for an intent without a reason."""
+    return Explanation(f"{policy}: {intent.reason}") if intent.reason else None
 
 
 def explained_event(segment: int, actor: str, intent: Intent, why: Explanation) -> Event:

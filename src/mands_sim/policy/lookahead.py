@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextvars
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, Protocol, TypeVar, cast
 
 from mands_sim.actions import Intent, QualityAllocation
@@ -206,6 +206,9 @@ class Lookahead:
                 if isinstance(decision, Intent)
                 else None
             )
+            if why is not None:
+                skipped = "no close call" if len(tried) < 2 else "no future to look into here"
+                why = replace(why, reason=f"{self.name} ({skipped}) → {why.reason}")
             return self._remember(encounter, actor, decision, why)
         values = self._futures(
             encounter, actor, [Committed(self.base, intent=s.estimate.intent) for s in tried]

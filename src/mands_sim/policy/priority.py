@@ -17,13 +17,14 @@ looks again next segment.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Final
 
-from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.actions import ActionOption, Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.policy.errors import ExpressionError, PolicyOptionsError
 from mands_sim.policy.explain import MAX_ALTERNATIVES, Explanation
@@ -42,7 +43,10 @@ from mands_sim.policy.view import (
 from mands_sim.scenario._file import ID_PATTERN
 
 SELECTORS: Final = ("nearest", "weakest", "strongest", "most-dangerous", "lowest-defense")
-"""Target selectors; any other ``target`` names a character by id."""
+"""Target selectors; any other ``target`` names a character by id, or is :data:`SELF`."""
+
+SELF: Final = "self"
+"""The ``target`` of a rule aimed at the deciding character itself (a heal, a shield)."""
 
 MAX_CANDIDATES: Final = 8
 """The most targets one rule tries per decision (a limit on the loop, not a rule)."""
@@ -65,13 +69,15 @@ class Tactic:
 
     ``run(encounter, actor, target, options)`` returns the intent to try, a :class:`Wait` (the
     tactic is under way: keep at it), or ``None`` (it does not apply now); ``needs_target``
-    says whether it acts on the rule's target.
+    says whether it acts on the rule's target; ``options`` lists every option it reads
+    (``None``: not declared), checked as an action's are.
     """
 
     name: str
     run: Callable[[Encounter, str, str | None, Mapping[str, Any]], Decision]
     needs_target: bool = True
     summary: str = ""
+    options: tuple[ActionOption, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,17 +172,20 @@ def check_option_keys(options: Mapping[str, Any], known: Sequence[str]) -> None:
 # -- choosing targets ---------------------------------------------------------------------------
 
 _ORDERS: Final[Mapping[str, Callable[[CharacterView], tuple[Any, ...]]]] = {
-    "nearest": lambda c: (c.distance, c.character_id),
-    "weakest": lambda c: (c.vitality, c.distance, c.character_id),
-    "strongest": lambda c: (-c.vitality, c.distance, c.character_id),
-    "most-dangerous": lambda c: (-c.danger, c.distance, c.character_id),
-    "lowest-defense": lambda c: (c.defense, c.distance, c.character_id),
+    "nearest": lambda c: (c.distance, c.rank),
+    "weakest": lambda c: (c.vitality, c.distance, c.rank),
+    "strongest": lambda c: (-c.vitality, c.distance, c.rank),
+    "most-dangerous": lambda c: (-c.danger, c.distance, c.rank),
+    "lowest-defense": lambda c: (c.defense, c.distance, c.rank),
 }
 
 
 def candidates(view: PolicyView, selector: str) -> list[CharacterView]:
     """The targets ``selector`` picks, best first: enemies still in action in its order (ties
-    to the nearer, then the lower id), or the named character if it is still in action."""
+    to the nearer, then the encounter's tie-break order, G-227), the deciding character itself
+    (:data:`SELF`), or the named character if it is still in action."""
+    if selector == SELF:
+        return [view.me]
     order = _ORDERS.get(selector)
     if order is None:
         named = view.character(selector)
@@ -244,6 +253,14 @@ class PriorityPolicy:
         self._checked = False
         self._last: _Remembered | None = None
 
+    def with_rules(self, rules: Sequence[Rule]) -> PriorityPolicy:
+        """The same policy deciding by ``rules`` instead, with nothing remembered."""
+        twin = copy.copy(self)
+        twin.rules = tuple(rules)
+        twin._checked = False
+        twin._last = None
+        return twin
+
     # -- the Mind protocol --
 
     def choose(self, encounter: Encounter, actor: str) -> Decision:
@@ -261,7 +278,8 @@ class PriorityPolicy:
                 why = Explanation(self._reason(rule, target), tuple(passed))
                 return self._remember(encounter, actor, decision, why, rule.quality)
         fallen = self._fall_back(encounter, actor)
-        why = Explanation(f"{self.name} fallback {self.fallback_name}", tuple(passed))
+        because = f": {fallen.reason}" if isinstance(fallen, Intent) and fallen.reason else ""
+        why = Explanation(f"{self.name} fallback {self.fallback_name}{because}", tuple(passed))
         return self._remember(encounter, actor, fallen, why, None)
 
     def allocate(

@@ -26,7 +26,7 @@ from weakref import WeakKeyDictionary
 
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import DamageTaken
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, counts_as_combatant
 from mands_sim.kernel.state import CharacterState
 from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.world import Position
@@ -123,7 +123,8 @@ class CharacterView:
     ``distance`` is meters along the map from the deciding character (``inf``: unreachable; 0
     for itself); ``band`` and ``range_sets`` are for the deciding character's own attack;
     ``danger`` is the damage it has dealt in this encounter so far; ``ally`` is true for the
-    deciding character's own side (itself included); ``started`` is the action it initiated
+    deciding character's own side (itself included); ``combatant`` is false for a bystander or
+    hostage set aside from the fight (G-235); ``started`` is the action it initiated
     last in this segment (``""``: none), so a mind asked again in the segment (a jump with a
     move, Double Action's two actions, ``rules/combat.md`` §3) can tell.
     """
@@ -152,7 +153,11 @@ class CharacterView:
     running: bool
     flying: bool
     danger: int
+    rank: int = 0
+    """The character's place in the encounter's tie-break order (``Encounter.rank``, G-227):
+    what separates characters nothing else does, never their ids."""
     started: str = ""
+    combatant: bool = True
 
     @property
     def vitality(self) -> int:
@@ -243,7 +248,8 @@ class PolicyView:
         """1 for segments 0–49 (``rules/combat.md`` §1: a round is 50 segments)."""
         self.me = me
         self.others = others
-        self.enemies = tuple(o for o in others if not o.ally)
+        self.enemies = tuple(o for o in others if not o.ally and o.combatant)
+        """Other sides' combatants (G-235: never a bystander or hostage)."""
         self.allies = tuple(o for o in others if o.ally)
         self.enemy_group = GroupView.of(self.enemies)
         self.ally_group = GroupView.of(self.allies)
@@ -258,7 +264,8 @@ class PolicyView:
     @property
     def actions(self) -> tuple[AvailableAction, ...]:
         """Every registered action the clock and the rules allow now, one entry per target or
-        option set that is allowed (sorted by action name, then target)."""
+        option set that is allowed (sorted by action name, then target in the encounter's
+    tie-break order, G-227)."""
         if self._actions is None:
             self._actions = tuple(available_actions(self._encounter, self.actor, self._senses))
         return self._actions
@@ -323,8 +330,10 @@ def _character_view(
         readied=other.readied,
         running=running,
         flying=flying,
+        rank=encounter.rank(who),
         danger=dealt.get(who, 0),
         started=started_now(encounter, other),
+        combatant=counts_as_combatant(encounter, other),
     )
 
 
@@ -435,7 +444,7 @@ def _candidates(
     name = definition.name
     if definition.needs_target:
         targets = [s.character_id for s in encounter.state if s.in_action]
-        return [Intent(name, target=t) for t in sorted(targets) if t != actor]
+        return [Intent(name, target=t) for t in encounter.ranked(targets) if t != actor]
     extra = senses.option_sets(encounter, actor, name)
     return [Intent(name), *(Intent(name, options=dict(options)) for options in extra)]
 

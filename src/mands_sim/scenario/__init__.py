@@ -14,38 +14,57 @@ from __future__ import annotations
 
 from mands_sim.scenario._file import FORMAT_VERSION, MAX_GROUP, scenario_json_schema
 from mands_sim.scenario._load import load_scenario, parse_scenario
-from mands_sim.scenario._names import check_names, check_plugin_names
+from mands_sim.scenario._names import (
+    check_names,
+    check_plugin_names,
+    name_problems,
+    sheet_problems,
+    skill_family,
+)
 from mands_sim.scenario._spec import (
+    MAP_FEATURES,
+    SOLID_FEATURES,
     CharacterSpec,
     EdgeSpec,
     ExpectSpec,
+    MapFeature,
     MapSpec,
     ObjectiveKind,
     ObjectiveOutcome,
     ObjectiveSpec,
     PlaceSpec,
+    Role,
     ScenarioSpec,
     SideSpec,
     StopSpec,
 )
+from mands_sim.scenario._split import split_edges
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAP_FEATURES",
     "MAX_GROUP",
+    "SOLID_FEATURES",
     "CharacterSpec",
     "EdgeSpec",
     "ExpectSpec",
+    "MapFeature",
     "MapSpec",
     "ObjectiveKind",
     "ObjectiveOutcome",
     "ObjectiveSpec",
     "PlaceSpec",
+    "Role",
     "ScenarioSpec",
     "SideSpec",
     "StopSpec",
     "check_names",
     "check_plugin_names",
     "load_scenario",
+    "name_problems",
     "parse_scenario",
     "scenario_json_schema",
+    "sheet_problems",
+    "skill_family",
+    "split_edges",
 ]

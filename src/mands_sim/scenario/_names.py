@@ -1,18 +1,23 @@
 """Checking the names a scenario uses against what the loaded plugins provide.
 
-A scenario names policies, optional rules, outcome conditions and actions; plugins register
-them. It may also name plugins not to load (``[plugins] disable``). The names are only known
-once a simulation's plugin manager is built, so this check is a separate step the simulation
-calls with the registry's names.
+A scenario names policies, optional rules, outcome conditions and actions; its characters' sheets
+name powers and skills; plugins register them all. It may also name plugins not to load
+(``[plugins] disable``). The names are only known once a simulation's plugin manager is built, so
+these checks are a separate step the simulation runs with the registries. Each returns every
+problem it finds (:class:`~mands_sim.errors.Problem`); :func:`check_names` and
+:func:`check_plugin_names` raise them together as one
+:class:`~mands_sim.errors.ScenarioProblems`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterator
 
-from mands_sim.errors import ScenarioError
+from mands_sim.errors import Problem, ScenarioProblems
+from mands_sim.registry import Registries
 from mands_sim.scenario._errors import shown
-from mands_sim.scenario._spec import ScenarioSpec
+from mands_sim.scenario._spec import CharacterSpec, ScenarioSpec
+from mands_sim.suggestions import closest, suggestion
 
 
 def check_names(
@@ -23,43 +28,114 @@ def check_names(
     outcome_conditions: Collection[str] | None = None,
     actions: Collection[str] | None = None,
 ) -> None:
-    """Raise :class:`ScenarioError` at the first name the plugins do not provide.
+    """Raise :class:`ScenarioProblems` listing every name the plugins do not provide.
 
     ``policies`` and ``optional_rules`` are always checked; ``outcome_conditions`` (names in
     ``[stop] when``) and ``actions`` (``complete-action`` objectives) when given. A character
     without a policy (the simulation's default) needs no name.
     """
-    for index, rule in enumerate(spec.optional_rules):
-        _check(spec, rule, optional_rules, f"rules.optional[{index}]", "optional rule")
-    for character in spec.characters:
-        if character.policy is not None:
-            _check(spec, character.policy, policies, f"{character.key}.policy", "policy")
+    problems = name_problems(spec, policies, optional_rules, outcome_conditions, actions)
+    if problems:
+        raise ScenarioProblems(spec.path, problems)
+
+
+def name_problems(
+    spec: ScenarioSpec,
+    policies: Collection[str],
+    optional_rules: Collection[str],
+    outcome_conditions: Collection[str] | None = None,
+    actions: Collection[str] | None = None,
+) -> list[Problem]:
+    """Every name of :func:`check_names` that the plugins do not provide, in file order."""
+    found = [
+        _unknown(rule, optional_rules, f"rules.optional[{index}]", "optional rule")
+        for index, rule in enumerate(spec.optional_rules)
+    ]
+    found += [
+        _unknown(character.policy, policies, f"{character.key}.policy", "policy")
+        for character in _tables(spec)
+        if character.policy is not None
+    ]
     if outcome_conditions is not None:
-        for index, name in enumerate(spec.stop.when):
-            _check(spec, name, outcome_conditions, f"stop.when[{index}]", "outcome condition")
+        found += [
+            _unknown(name, outcome_conditions, f"stop.when[{index}]", "outcome condition")
+            for index, name in enumerate(spec.stop.when)
+        ]
     if actions is not None:
-        for index, objective in enumerate(spec.stop.objectives):
-            if objective.action is not None:
-                key = f"stop.objectives[{index}].action"
-                _check(spec, objective.action, actions, key, "action")
+        found += [
+            _unknown(objective.action, actions, f"stop.objectives[{index}].action", "action")
+            for index, objective in enumerate(spec.stop.objectives)
+            if objective.action is not None
+        ]
+    return [problem for problem in found if problem is not None]
 
 
 def check_plugin_names(spec: ScenarioSpec, plugins: Collection[str]) -> None:
-    """Raise :class:`ScenarioError` at the first ``[plugins] disable`` name that is not the name
+    """Raise :class:`ScenarioProblems` at every ``[plugins] disable`` name that is not the name
     of an installed or given plugin (``plugins``), so a misspelt name cannot pass unnoticed."""
-    for index, name in enumerate(spec.disabled_plugins):
-        _check(spec, name, plugins, f"plugins.disable[{index}]", "plugin")
+    found = [
+        _unknown(name, plugins, f"plugins.disable[{index}]", "plugin")
+        for index, name in enumerate(spec.disabled_plugins)
+    ]
+    problems = [problem for problem in found if problem is not None]
+    if problems:
+        raise ScenarioProblems(spec.path, problems)
 
 
-def _check(spec: ScenarioSpec, name: str, known: Collection[str], key: str, what: str) -> None:
-    if name not in known:
-        raise ScenarioError(
-            spec.path,
-            key,
-            f"expected the name of a loaded {what} ({_listing(known)}), not {shown(name)}",
-        )
+def sheet_problems(spec: ScenarioSpec, registries: Registries) -> list[Problem]:
+    """Every power a character's sheet names that no loaded plugin registers, and every skill
+    that looks like a misspelt registered one.
+
+    A power matches its registered name or an alias, case, spacing and punctuation aside; a
+    skill of a family (``Speed (fist-attack)``, ``Power Use (Electric Power)``) matches by the
+    name before the bracket. A sheet records every skill the rulebook's record sheet does, and
+    most (Driving, a Knowledge) act in no encounter rule, so an unregistered skill is a problem
+    only when a registered one is close to it (``Fistfightin``). Each sheet is checked once,
+    however many characters share it; a sheet file's problem names that file."""
+    problems: list[Problem] = []
+    seen: set[object] = set()
+    for character in _tables(spec):
+        sheet = character.sheet
+        inline = sheet.path is None or sheet.path == spec.path
+        where = None if inline else sheet.path
+        if (where or character.key) in seen:
+            continue
+        seen.add(where or character.key)
+        prefix = f"{character.key}.sheet." if inline else ""
+        for name in sheet.powers:
+            if registries.powers.find(name) is None:
+                expected = _unregistered(name, registries.powers.keys(), "power")
+                problems.append(Problem(f'{prefix}powers."{name}"', expected, where))
+        for name in sheet.skills:
+            family = skill_family(name)
+            if registries.skills.find(family) is None and closest(family, registries.skills):
+                expected = _unregistered(family, registries.skills.keys(), "skill")
+                problems.append(Problem(f'{prefix}skills."{name}"', expected, where))
+    return problems
 
 
-def _listing(names: Iterable[str]) -> str:
-    ordered = sorted(names)
-    return ", ".join(ordered) if ordered else "none is loaded"
+def skill_family(name: str) -> str:
+    """The registered name a sheet's skill is found by: ``Speed`` for ``Speed (fist-attack)``
+    and for the seed's own ``Speed, Teleportation``."""
+    return name.split("(", 1)[0].split(",", 1)[0].strip()
+
+
+def _tables(spec: ScenarioSpec) -> Iterator[CharacterSpec]:
+    """One character per entry of the file: the members of a ``count`` group share one."""
+    seen: set[str] = set()
+    for character in spec.characters:
+        if character.key not in seen:
+            seen.add(character.key)
+            yield character
+
+
+def _unregistered(name: str, known: Collection[str], what: str) -> str:
+    hint = suggestion(name, known)
+    return f"expected a {what} the loaded plugins register, not {shown(name)}; {hint}"
+
+
+def _unknown(name: str, known: Collection[str], key: str, what: str) -> Problem | None:
+    if name in known:
+        return None
+    hint = suggestion(name, known)
+    return Problem(key, f"expected the name of a loaded {what}, not {shown(name)}; {hint}")

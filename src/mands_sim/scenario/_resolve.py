@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario._errors import shown
-from mands_sim.scenario._file import CharacterTable, MapTable, SideTable
+from mands_sim.scenario._file import CharacterTable, MapTable, PlaceTable, SideTable
 from mands_sim.scenario._spec import CharacterSpec, EdgeSpec, MapSpec, PlaceSpec, SideSpec
 from mands_sim.units import Meters
 
@@ -91,6 +91,7 @@ def resolve_map(table: MapTable, path: Path | None) -> MapSpec:
         _pair(pair, by_name, f"map.blocked_sight[{index}]", path)
         for index, pair in enumerate(table.blocked_sight)
     )
+    _check_edges_of_roofs(places, edges, path)
     return MapSpec(places=places, edges=tuple(edges), blocked_sight=blocked)
 
 
@@ -105,7 +106,36 @@ def _places(table: MapTable, path: Path | None) -> tuple[PlaceSpec, ...]:
                 f"map.places[{index}].{missing}",
                 "expected both x and y coordinates, or neither",
             )
-    return tuple(PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit) for p in table.places)
+    return tuple(
+        PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit, _features(p, index, path))
+        for index, p in enumerate(table.places)
+    )
+
+
+def _features(place: PlaceTable, index: int, path: Path | None) -> tuple[str, ...]:
+    """A place's features as a tuple, each once (``feature = "wall"`` is ``["wall"]``)."""
+    features = [place.feature] if isinstance(place.feature, str) else list(place.feature)
+    check_unique(features, f"map.places[{index}].feature[{{}}]", "each feature once", path)
+    return tuple(features)
+
+
+def _check_edges_of_roofs(
+    places: Sequence[PlaceSpec], edges: Sequence[EdgeSpec], path: Path | None
+) -> None:
+    """G-249: a rooftop ``edge`` needs a drop: the place stands above ground level (0) or above
+    a place it has an edge to."""
+    height = {place.name: place.elevation for place in places}
+    for index, place in enumerate(places):
+        if "edge" not in place.features:
+            continue
+        below = [e.b if e.a == place.name else e.a for e in edges if place.name in (e.a, e.b)]
+        if place.elevation <= 0 and all(height[other] >= place.elevation for other in below):
+            raise ScenarioError(
+                path,
+                f"map.places[{index}].feature",
+                f"expected a rooftop edge above something: {shown(place.name)} stands at "
+                f"elevation {place.elevation:g}, no higher than the ground or its neighbours",
+            )
 
 
 def _pair(
@@ -170,9 +200,37 @@ def resolve_sides(
             for ident in [table.id, *(member.id for member in expanded if member.group)]:
                 _claim(ident, key, taken, path)
             members += expanded
+        _check_combatant(side, members, f"sides[{s}].characters", path)
         sides.append(SideSpec(side.name, tuple(member.id for member in members)))
         characters += members
-    return tuple(sides), tuple(characters)
+    return heroes_first(tables, sides, path), tuple(characters)
+
+
+def heroes_first(
+    tables: Sequence[SideTable], sides: list[SideSpec], path: Path | None
+) -> tuple[SideSpec, ...]:
+    """The sides with the heroes' first: the side that says ``heroes = true``, else the first
+    listed (G-71). Saying it makes the file's order of sides count for nothing."""
+    flagged = [s for s, side in enumerate(tables) if side.heroes]
+    if len(flagged) > 1:
+        raise ScenarioError(
+            path, f"sides[{flagged[1]}].heroes", f"one heroes' side, and sides[{flagged[0]}] is"
+        )
+    first = flagged[0] if flagged else 0
+    return (sides[first], *sides[:first], *sides[first + 1 :])
+
+
+def _check_combatant(
+    side: SideTable, members: Sequence[CharacterSpec], key: str, path: Path | None
+) -> None:
+    """A side fights through its combatants: bystanders and hostages alone are no side (G-235)."""
+    if not any(member.combatant for member in members):
+        raise ScenarioError(
+            path,
+            key,
+            f"expected at least one combatant on side {shown(side.name)} (a character without "
+            "role, or role = \"combatant\"): bystanders and hostages do not fight",
+        )
 
 
 def _expand(
@@ -197,6 +255,7 @@ def _expand(
             policy_options=options,
             group=group,
             key=key,
+            role=table.role,
         )
         for ident in ids
     ]

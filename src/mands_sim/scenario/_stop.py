@@ -9,7 +9,13 @@ from types import MappingProxyType
 
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario._errors import shown
-from mands_sim.scenario._file import ExpectTable, ReachObjective, StopTable
+from mands_sim.scenario._file import (
+    CompleteActionObjective,
+    EscapeObjective,
+    ExpectTable,
+    Objective,
+    StopTable,
+)
 from mands_sim.scenario._resolve import check_unique
 from mands_sim.scenario._spec import (
     EVENTS_OF_CHARACTERS,
@@ -33,26 +39,44 @@ def resolve_stop(
 ) -> StopSpec:
     """When the encounter stops, each objective's side, characters and place checked."""
     check_unique(table.when, "stop.when[{}]", "each outcome condition once", path)
-    objectives = []
-    for index, objective in enumerate(table.objectives):
-        key = f"stop.objectives[{index}]"
-        side = _side(objective.side, sides, f"{key}.side", path)
-        members = [c for c in characters if c.side == side.name]
-        chosen = _chosen(objective.character, members, f"{key}.character", path)
-        place = objective.place if isinstance(objective, ReachObjective) else None
-        if place is not None and place not in map_spec.place_names:
-            names = ", ".join(map_spec.place_names)
-            raise ScenarioError(
-                path, f"{key}.place", f"expected a place on the map ({names}), not {shown(place)}"
-            )
-        action = None if isinstance(objective, ReachObjective) else objective.action
-        wanted = None if isinstance(objective, ReachObjective) else objective.action_outcome
-        objectives.append(
-            ObjectiveSpec(
-                objective.kind, side.name, chosen, place, action, objective.outcome, wanted
-            )
-        )
+    objectives = [
+        _objective(objective, f"stop.objectives[{index}]", sides, characters, map_spec, path)
+        for index, objective in enumerate(table.objectives)
+    ]
     return StopSpec(Segment(table.time_limit), tuple(table.when), tuple(objectives))
+
+
+def _objective(
+    objective: Objective,
+    key: str,
+    sides: Sequence[SideSpec],
+    characters: Sequence[CharacterSpec],
+    map_spec: MapSpec,
+    path: Path | None,
+) -> ObjectiveSpec:
+    side = _side(objective.side, sides, f"{key}.side", path)
+    members = [c for c in characters if c.side == side.name]
+    chosen = _chosen(objective.character, members, f"{key}.character", path)
+    place = getattr(objective, "place", None)
+    if place is not None and place not in map_spec.place_names:
+        names = ", ".join(map_spec.place_names)
+        raise ScenarioError(
+            path, f"{key}.place", f"expected a place on the map ({names}), not {shown(place)}"
+        )
+    if isinstance(objective, EscapeObjective) and place is None:
+        _check_exit(map_spec, f"{key}.place", path)
+    action = objective.action if isinstance(objective, CompleteActionObjective) else None
+    wanted = objective.action_outcome if isinstance(objective, CompleteActionObjective) else None
+    outcome = objective.outcome
+    return ObjectiveSpec(objective.kind, side.name, chosen, place, action, outcome, wanted)
+
+
+def _check_exit(map_spec: MapSpec, key: str, path: Path | None) -> None:
+    """An escape without a place needs an exit on the map to get away through."""
+    if not any(place.exit for place in map_spec.places):
+        raise ScenarioError(
+            path, key, "expected a place to escape to: the map has no exit (exit = true)"
+        )
 
 
 def _side(name: str, sides: Sequence[SideSpec], key: str, path: Path | None) -> SideSpec:

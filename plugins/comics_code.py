@@ -1,0 +1,362 @@
+"""The Comics Code: a hero's restraint, as a policy option (``docs/policies.md`` "The Comics
+Code"). Not rules text: the rulebook's advice to players, played by a simulator's stand-in.
+
+Seed 001, "How to Play Men & Supermen", Player Characters, rule 5: "Never use more force than is
+necessary to subdue a villain. Never kill a villain unless it is necessary to protect the life
+of someone else. And, never attack an unconscious villain."
+
+A policy keeps the Code when its option ``comics_code`` is true (:func:`code_option`; the
+``hero`` policy's default, every other fighting policy's option). The policy's mind is then a
+:class:`CodeBound` around it, which
+
+1. **spares a villain who is nearly out**: before a blow's Quality is spent, the damage it would
+   do if it hits is worked out with the rules' own functions — the damage before Q
+   (``mands_rulebook.candidates``), the Doubles-chart bonus of the damage Q (G-11), Ignore
+   Damage and Skin Temper (:func:`mands_rulebook.damage.damage_after_protection`), VP before DP
+   (:func:`mands_rulebook.damage.damage_event`) — and G-17's death
+   (:func:`mands_rulebook.injury.would_kill`, as ``mands_rulebook.out_of_action`` checks it).
+   While the blow would kill, Q comes off damage; a scored policy keeps its best split that
+   would not kill, any other puts the Q taken off where G-240 says (Defense, speed or EP rows).
+   Protection that only covers on a roll is left out, so "would kill" is the worst case;
+2. **never attacks a fallen villain**: it starts no attack at a character out of action, and a
+   blow already on its way when its target falls — or that would now kill, other blows having
+   landed since it was struck — is pulled (G-241): it resolves as a :class:`BlowPulled`,
+   touching nobody (the Defense bought with its roll still takes effect, G-15).
+
+The Code's exception — "unless it is necessary to protect the life of someone else" — is read
+by G-243: while an ally of the hero lies unconscious, or is at 0 Body DP or below, with an
+enemy still in action, the hero strikes as its policy would (it still strikes no fallen enemy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import wraps
+from typing import Any, ClassVar, Final
+
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.policy.errors import PolicyOptionsError
+from mands_sim.policy.tactician import AttackOdds, Estimator
+from mands_sim.rolls import damage_bonus
+
+from .damage import Blow, damage_after_protection, damage_event
+from .fists import FIST_ATTACK, called_shot, new_defense
+from .injury import would_kill
+
+CODE_OPTION: Final = "comics_code"
+"""The policy option that makes a character keep the Comics Code."""
+
+WITHHOLD: Final = "withhold_damage"
+"""``fist-attack``'s option: Hand Damage points withheld (seed "Hand Damage", as
+``mands_rulebook.fists`` reads it)."""
+
+DEATH_SHOT: Final = "death_shot"
+"""``fist-attack``'s option: a Death Shot (§16, G-27), which the Code never strikes."""
+
+CODE_TEXT: Final = (
+    "Never use more force than is necessary to subdue a villain. Never kill a villain unless "
+    "it is necessary to protect the life of someone else. And, never attack an unconscious "
+    "villain."
+)
+"""Seed 001, "How to Play Men & Supermen", Player Characters, rule 5."""
+
+
+@dataclass(frozen=True, slots=True)
+class BlowPulled(Event):
+    """``character`` pulled its ``action`` at ``target``: out of action when it would land, or
+    the blow would now kill (the Comics Code, G-241). Nothing touched the target."""
+
+    kind: ClassVar[str] = "blow-pulled"
+    character: str
+    target: str
+    action: str
+
+    def narrative(self) -> str:
+        return f"{self.character} pulls the {self.action} at {self.target} (the Comics Code)"
+
+
+# -- the option -----------------------------------------------------------------------------
+
+
+def code_option(options: Mapping[str, Any], *, default: bool) -> tuple[bool, dict[str, Any]]:
+    """Whether ``options`` keep the Code (``comics_code``, true or false; ``default`` when not
+    given), and the other options for the policy itself."""
+    keeps = options.get(CODE_OPTION, default)
+    if not isinstance(keeps, bool):
+        raise PolicyOptionsError(CODE_OPTION, "true or false")
+    return keeps, {key: value for key, value in options.items() if key != CODE_OPTION}
+
+
+def keeping_code(mind: Any, keeps: bool) -> Any:
+    """``mind`` bound by the Code when ``keeps``, else ``mind`` itself."""
+    return CodeBound(mind) if keeps else mind
+
+
+PolicyFactory = Callable[[Mapping[str, Any]], Any]
+
+
+def offers_code(*, default: bool = False) -> Callable[[PolicyFactory], PolicyFactory]:
+    """A policy factory that also takes ``comics_code`` (:func:`code_option`): the policy
+    built from the other options, bound by the Code (:class:`CodeBound`) when it is kept."""
+
+    def decorate(factory: PolicyFactory) -> PolicyFactory:
+        @wraps(factory)
+        def keeping(options: Mapping[str, Any]) -> Any:
+            keeps, rest = code_option(options, default=default)
+            return keeping_code(factory(rest), keeps)
+
+        return keeping
+
+    return decorate
+
+
+# -- would the blow kill? -------------------------------------------------------------------
+
+
+def estimator() -> Estimator:
+    """The rulebook's candidate estimator (``mands_rulebook.candidates``)."""
+    # Imported here: the candidates import the policies' own modules, which offer this option.
+    from .candidates import ESTIMATOR
+
+    return ESTIMATOR
+
+
+def blow_odds(encounter: Encounter, actor: str, intent: Intent) -> AttackOdds | None:
+    """What the estimator knows of ``intent`` as a blow (``None``: not an attack it knows)."""
+    estimate = estimator().estimate(encounter, actor, intent)
+    return None if estimate is None or estimate.kind != "attack" else estimate.attack
+
+
+def blows_on_the_way(encounter: Encounter, target: str) -> int:
+    """The damage every blow in progress at ``target`` would do if it hit (the worst case:
+    a blow already struck lands before or after this one, and the two add up)."""
+    total = 0
+    for state in encounter.state:
+        for action in state.actions:
+            if action.intent.target == target:
+                blow = estimator().pending_blow(encounter, state.character_id, action)
+                total += 0 if blow is None else int(blow[1])
+    return total
+
+
+def life_at_stake(encounter: Encounter, actor: str) -> bool:
+    """G-243 ``ally-down``: the Code's exception ("unless it is necessary to protect the life of
+    someone else") holds while an ally of ``actor`` lies out of action but alive (unconscious),
+    or is at 0 Body DP or below, and an enemy is still in action."""
+    if encounter.defaults.G243_code_exception != "ally-down":
+        return False
+    side = encounter.state[actor].side
+    if not any(s.side != side and s.in_action for s in encounter.state):
+        return False
+    return any(
+        s.side == side
+        and s.character_id != actor
+        and (s.condition == "unconscious" or (s.in_action and s.damage_points <= 0))
+        for s in encounter.state
+    )
+
+
+def lethal(encounter: Encounter, actor: str, intent: Intent, damage_quality: int) -> bool:
+    """Whether ``intent``'s blow, hitting with ``damage_quality`` Q on damage after every blow
+    already on its way to the target, would leave the target dead (G-17) — or, by G-242, call
+    for an Injury roll whose worst failure would — before protection that covers on a roll."""
+    target = intent.target
+    if target is None or target not in encounter.state.ids():
+        return False
+    odds = blow_odds(encounter, actor, intent)
+    if odds is None:
+        return False
+    raw = max(0, odds.raw_damage + damage_bonus(max(0, damage_quality), encounter.charts))
+    taken = damage_after_protection(raw, odds.ignore_damage, odds.multiplier)
+    blow = Blow(raw=raw, source=actor, location=called_shot(intent))
+    hit = damage_event(encounter, target, blow, taken + blows_on_the_way(encounter, target))
+    injury_roll = encounter.defaults.G242_code_injury_risk == "worst"
+    return would_kill(encounter, hit, injury_roll=injury_roll)
+
+
+def spared(
+    encounter: Encounter, actor: str, intent: Intent, allocation: QualityAllocation
+) -> QualityAllocation:
+    """``allocation`` with damage Q taken off, one at a time, until the blow would not kill
+    (at most all of it), the Q taken off put where G-240 says."""
+    damage = allocation.damage
+    while damage > 0 and lethal(encounter, actor, intent, damage):
+        damage -= 1
+    if damage == allocation.damage:
+        return allocation
+    return moved(encounter, intent, allocation, damage)
+
+
+def moved(
+    encounter: Encounter, intent: Intent, allocation: QualityAllocation, damage: int
+) -> QualityAllocation:
+    """G-240: the Q above ``damage`` on Defense (2 Q per +1, an odd one on speed), on speed, or
+    on EP rows down to row 0 and the rest on Defense."""
+    freed = allocation.damage - damage
+    kept = replace(allocation, damage=damage)
+    rule = encounter.defaults.G240_spared_quality
+    if rule == "speed":
+        return replace(kept, speed=kept.speed + freed)
+    if rule == "ep":
+        rows = min(freed, max(0, ep_row(encounter, intent) - kept.ep))
+        kept, freed = replace(kept, ep=kept.ep + rows), freed - rows
+    return replace(kept, defense=kept.defense + freed - freed % 2, speed=kept.speed + freed % 2)
+
+
+def ep_row(encounter: Encounter, intent: Intent) -> int:
+    """The EP row of ``intent``'s roll before Q (seed "EP Cost"); 0 if no plugin knows it."""
+    try:
+        return encounter.rules.definition(intent.action).ep_row
+    except ActionRefused:
+        return 0
+
+
+def lands_lethal(encounter: Encounter, actor: str, action: ActionInProgress) -> bool:
+    """Whether ``action``'s blow, landing now with the Q it was struck with, would kill
+    (G-17, G-242)."""
+    target = action.intent.target
+    blow = estimator().pending_blow(encounter, actor, action)
+    if target is None or blow is None:
+        return False
+    hit = damage_event(encounter, target, Blow(raw=0, source=actor), int(blow[1]))
+    return would_kill(
+        encounter, hit, injury_roll=encounter.defaults.G242_code_injury_risk == "worst"
+    )
+
+
+def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wait:
+    """``intent`` with no more force than needed: no Death Shot; a punch that would kill even
+    with no Q on damage withholds Hand Damage (seed "Hand Damage": "doing less damage") until
+    it would not; any other such blow is not struck (a look again next segment)."""
+    if intent.options.get(DEATH_SHOT):
+        intent = replace(
+            intent, options={k: v for k, v in intent.options.items() if k != DEATH_SHOT}
+        )
+    if not lethal(encounter, actor, intent, 0):
+        return intent
+    if intent.action == FIST_ATTACK.name:
+        hand = int(encounter.character(actor).figured.hand_damage)
+        for withheld in range(int(intent.options.get(WITHHOLD, 0)) + 1, hand + 1):
+            pulled = replace(intent, options={**intent.options, WITHHOLD: withheld})
+            if not lethal(encounter, actor, pulled, 0):
+                return pulled
+    return Wait(encounter.now + 1, "the Comics Code: every blow would kill")
+
+
+# -- the mind -------------------------------------------------------------------------------
+
+
+def attacks_the_fallen(encounter: Encounter, actor: str, intent: Intent) -> bool:
+    """Whether ``intent`` is a blow (an attack the estimator knows) at an enemy out of action."""
+    target = intent.target
+    if target is None or target not in encounter.state.ids():
+        return False
+    enemy = encounter.state[target]
+    if enemy.in_action or enemy.side == encounter.state[actor].side:
+        return False
+    return blow_odds(encounter, actor, intent) is not None
+
+
+class CodeBound:
+    """A mind keeping the Comics Code (module docstring); every other question goes to the
+    ``mind`` it stands on."""
+
+    comics_code: Final = True
+
+    def __init__(self, mind: Any) -> None:
+        self.mind = mind
+
+    @property
+    def passive_actions(self) -> bool:
+        return bool(getattr(self.mind, "passive_actions", False))
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        decision: Intent | Wait | None = self.mind.choose(encounter, actor)
+        if not isinstance(decision, Intent):
+            return decision
+        if attacks_the_fallen(encounter, actor, decision):
+            return Wait(encounter.now + 1, "the Comics Code: never attack a fallen villain")
+        if life_at_stake(encounter, actor):
+            return decision
+        return restrained(encounter, actor, decision)
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        """The mind's best split that would not kill (a scored mind's ``allocations``), else
+        the mind's own split :func:`spared`; the mind's own while a life is at stake (G-243)."""
+        if life_at_stake(encounter, actor):
+            return self.mind.allocate(encounter, actor, intent, quality)  # type: ignore[no-any-return]
+        splits = getattr(self.mind, "allocations", None)
+        if callable(splits) and intent.target is not None:
+            for split, _ in splits(encounter, actor, intent, quality):
+                if not lethal(encounter, actor, intent, split.damage):
+                    return split  # type: ignore[no-any-return]
+        allocation = self.mind.allocate(encounter, actor, intent, quality)
+        return spared(encounter, actor, intent, allocation)
+
+    def pull_blow(self, encounter: Encounter, actor: str, action_id: int) -> bool:
+        """G-241: the Code pulls a blow about to land on a character out of action, or one that
+        would now kill (blows landed since it was struck)."""
+        action = encounter.state[actor].find_action(action_id)
+        target = None if action is None else action.intent.target
+        if action is None or target is None or target not in encounter.state.ids():
+            return False
+        if not encounter.state[target].in_action:
+            return True
+        return not life_at_stake(encounter, actor) and lands_lethal(encounter, actor, action)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Any:
+        ask = getattr(self.mind, "explain", None)
+        return ask(encounter, actor, intent) if callable(ask) else None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "mind":
+            raise AttributeError(name)
+        return getattr(self.mind, name)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *dir(self.mind)})
+
+
+# -- pulled blows ---------------------------------------------------------------------------
+
+
+@hookimpl(tryfirst=True)
+def mands_action_resolve(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """G-241: a blow the mind pulls (``pull_blow``: a Code-bound blow at a target out of action,
+    or that would now kill) touches nobody; any other is left to the plugin that knows it."""
+    target = action.intent.target
+    if (
+        target is None
+        or "attack" not in action.prepared
+        or encounter.defaults.G241_pulled_blows != "pull"
+        or target not in encounter.state.ids()
+    ):
+        return None
+    ask = getattr(encounter.minds.get(actor), "pull_blow", None)
+    if not callable(ask) or not ask(encounter, actor, action.action_id):
+        return None
+    pulled: list[Event] = [BlowPulled(encounter.now, actor, target, action.name)]
+    if "defense" in action.prepared:
+        pulled.append(new_defense(encounter, actor, action))
+    return pulled
+
+
+__all__ = [
+    "CODE_OPTION",
+    "CODE_TEXT",
+    "BlowPulled",
+    "CodeBound",
+    "code_option",
+    "keeping_code",
+    "lethal",
+    "offers_code",
+    "spared",
+]
