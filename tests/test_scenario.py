@@ -447,9 +447,10 @@ def test_inline_sheet_error_names_its_key_inside_the_scenario(tmp_path: Path) ->
 def test_malformed_sheet_file_is_reported_against_the_sheet(tmp_path: Path) -> None:
     (tmp_path / "broken.toml").write_text('format = 1\nname = "Broken"\n', encoding="utf-8")
     text = minimal('sheet = "characters/grunt.toml"', 'sheet = "broken.toml"')
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(ScenarioProblems) as caught:
         load_text(tmp_path, text)
-    assert caught.value.path == (tmp_path / "broken.toml").resolve()
+    files = {problem.path for problem in caught.value.problems}
+    assert files == {(tmp_path / "broken.toml").resolve()}
 
 
 def test_time_limit_must_be_at_least_one_segment(tmp_path: Path) -> None:
