@@ -86,7 +86,9 @@ class Findings:
     def validation(self, error: ValidationError) -> None:
         """Every problem of a validation of the whole file."""
         found: dict[str, str] = {}
-        ordered = sorted(error.errors(include_url=False), key=lambda p: p["type"] != "extra_forbidden")
+        ordered = sorted(
+            error.errors(include_url=False), key=lambda p: p["type"] != "extra_forbidden"
+        )
         for details in ordered:
             key, expected = _problem(details)
             if key not in found and not _misspelt(details, key, found):

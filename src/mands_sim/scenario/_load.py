@@ -148,16 +148,22 @@ class _Sheets:
         self._path = path
         self._base = base_dir.resolve() if base_dir is not None else None
         self._loaded: dict[Path, CharacterSheet] = {}
+        self._broken: set[Path] = set()
         self._contents: list[tuple[str, bytes]] = []
 
-    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet:
-        """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``."""
+    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet | None:
+        """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``;
+        ``None`` for a sheet file found broken before (its problems are reported once)."""
         if not isinstance(reference, str):
             return self._inline(reference, key)
         file = self._file(reference, key)
+        if file in self._broken:
+            return None
         if file not in self._loaded:
             content = _read(file, self._path, key, "an existing character sheet file", reference)
+            self._broken.add(file)
             self._loaded[file] = load_sheet(file)
+            self._broken.discard(file)
             assert self._base is not None
             self._contents.append((file.relative_to(self._base).as_posix(), content))
         return self._loaded[file]

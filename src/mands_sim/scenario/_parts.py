@@ -64,9 +64,7 @@ class Tables:
 
     @property
     def complete(self) -> bool:
-        return all(
-            side.name is not None and None not in side.characters for side in self.sides
-        )
+        return all(side.name is not None and None not in side.characters for side in self.sides)
 
 
 def valid_tables(table: ScenarioFile) -> Tables:

@@ -27,8 +27,9 @@ from mands_sim.units import Meters
 if TYPE_CHECKING:
     from mands_sim.model import CharacterSheet
 
-SheetSource = Callable[[Any, str], "CharacterSheet"]
-"""Gives the sheet a character entry names, given the reference and its key in the file."""
+SheetSource = Callable[[Any, str], "CharacterSheet | None"]
+"""Gives the sheet a character entry names, given the reference and its key in the file
+(``None``: a sheet already reported broken)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,9 @@ def _places(tables: Sequence[PlaceTable | None], found: Findings) -> dict[str, P
             continue
         if (p.x is None) != (p.y is None):
             missing = "y" if p.y is None else "x"
-            found.add(f"map.places[{index}].{missing}", "expected both x and y coordinates, or neither")
+            found.add(
+                f"map.places[{index}].{missing}", "expected both x and y coordinates, or neither"
+            )
             continue
         places.setdefault(p.name, PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit))
     return places

@@ -55,7 +55,9 @@ def _objective(
     place = objective.place if reach else None
     if place is not None and places is not None and place not in places:
         raise ScenarioError(
-            None, f"{key}.place", f"expected a place on the map ({', '.join(places)}), not {shown(place)}"
+            None,
+            f"{key}.place",
+            f"expected a place on the map ({', '.join(places)}), not {shown(place)}",
         )
     chosen: tuple[str, ...] = ()
     if members is not None:
@@ -153,7 +155,9 @@ def _risks(
         key = f"expect.characters.{ident}"
         known = [member.id for member in members or ()]
         if members is not None and ident not in known:
-            found.add(key, f"expected the id of a character ({', '.join(known)}), not {shown(ident)}")
+            found.add(
+                key, f"expected the id of a character ({', '.join(known)}), not {shown(ident)}"
+            )
         bounds = {
             risk: checked
             for risk in RISKS
@@ -177,8 +181,9 @@ def _events(
         if kind == "winner":
             found.checked(None, _side, name, members, here)
         elif kind in EVENTS_OF_CHARACTERS and name not in ids:
+            known = ", ".join(ids)
             found.add(
-                here, f"expected {kind}:<id> with a character's id ({', '.join(ids)}), not {shown(event)}"
+                here, f"expected {kind}:<id> with a character's id ({known}), not {shown(event)}"
             )
     return tuple(events)
 
