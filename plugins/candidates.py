@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.tactician import AttackOdds, Estimate, expected_blow, landing_defense
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
@@ -490,7 +490,7 @@ def guard_value(encounter: Encounter, actor: str) -> float:
     threat = sum(
         HIT_GUESS * int(state.character.figured.hand_damage) / FIST_ATTACK.performance_time
         for state in encounter.state
-        if state.side != side and state.in_action
+        if state.side != side and fighting(encounter, state)
     )
     return GUARD_SHARE * threat
 

@@ -8,8 +8,11 @@ out of action in flight in its condition check. As a plugin of its own it wraps
 faint, a charm, a Death Touch …), the flyer falls as after a failed condition check.
 
 * **Where a character stands** has a height: a place's ``elevation``, and part-way along an edge
-  the height between its two ends in proportion (:func:`position_elevation`).
-* **Thrown back** (G-174): a victim thrown from a higher spot to a lower one falls the difference.
+  the height between its two ends in proportion (:func:`position_elevation`) — a slope — except
+  past a rooftop ``edge`` (G-249 ``cliff``): there the ground is the lower end's, a drop.
+* **Thrown back** (G-174): a victim thrown from a higher spot to a lower one falls the difference;
+  thrown over a rooftop edge at the map's end, it falls to ground level (0 m, G-249). Level
+  ground, however it is drawn, never makes a fall.
 * **Out of action in flight** (G-175 ``line``): a flyer knocked out or killed before it lands
   falls from where its straight flight has got to (G-67: the line between the two places'
   elevations) to the lower of the two ends, and lands there; ``none``: it glides down unharmed.
@@ -43,6 +46,7 @@ from .damage import Blow, strike
 from .movement import current_pace
 from .skills.catalogue import skill_level
 from .skills.defensive_skills import falling_damage
+from .throw_flight import Flight
 
 FALL: Final = "fall"
 """The ``source`` of a fall's damage, and the ``reason`` of a fallen flyer's ``Moved``."""
@@ -63,12 +67,16 @@ _SNAP: Final = 1e-9
 """Meters: float rounding, not height."""
 
 
-def position_elevation(world: World, position: Position) -> float:
-    """The height of a spot: its place's elevation, or along an edge in proportion."""
+def position_elevation(world: World, position: Position, *, cliffs: bool = True) -> float:
+    """The height of a spot: its place's elevation, or along an edge in proportion; with
+    ``cliffs`` (G-249 ``cliff``), past a higher end that is a rooftop edge, the lower end's."""
     here = float(world.elevation(position.place))
     if position.toward is None:
         return here
     there = float(world.elevation(position.toward))
+    high = position.place if here > there else position.toward
+    if cliffs and here != there and world.is_edge_of_roof(high):
+        return min(here, there)
     length = float(world.edge_length(position.place, position.toward))
     return here + (there - here) * min(1.0, position.offset / length)
 
@@ -130,15 +138,23 @@ def thrown_fall(
     encounter: Encounter,
     victim: str,
     start: Position | None,
-    landing: Position | None,
+    flight: Flight,
     pending: Sequence[Event],
 ) -> list[Event]:
-    """A victim thrown from ``start`` to a lower ``landing`` falls the difference."""
+    """A victim thrown from ``start`` to a lower landing falls the difference; over a rooftop
+    edge at the map's end, down to ground level (G-249)."""
     world = encounter.world
-    if world is None or start is None or landing is None:
+    if world is None or start is None:
         return []
-    drop = position_elevation(world, start) - position_elevation(world, landing)
-    return fall_events(encounter, victim, drop, THROWN_BACK, conscious=True, pending=pending)
+    cliffs = encounter.defaults.G249_rooftop_edge == "cliff"
+    high = position_elevation(world, start, cliffs=cliffs)
+    if flight.to_ground:
+        low = 0.0
+    elif flight.landing is None:
+        return []
+    else:
+        low = position_elevation(world, flight.landing, cliffs=cliffs)
+    return fall_events(encounter, victim, high - low, THROWN_BACK, conscious=True, pending=pending)
 
 
 # --- a flyer out of action (G-175) ------------------------------------------------------------

@@ -253,7 +253,9 @@ def turn_quality(
 
 
 def turn_degrees(world: World, here: Position, old: str, new: str) -> float:
-    if not here.at_place:
+    """Degrees between the ways to ``old`` and to ``new`` from ``here``: straight back along an
+    edge, or at a place one only passes (G-248: as part-way along the edge it splits), 180°."""
+    if not here.at_place or not world.is_landmark(here.place):
         return REVERSAL
     points = [world.place(name) for name in (here.place, old, new)]
     if any(p.x is None or p.y is None for p in points):

@@ -13,7 +13,8 @@ Registers the policies
 * ``skirmisher`` — draws a ranged weapon, shoots the nearest enemy, and runs to open the
   distance whenever an enemy comes closer than ``keep`` meters (default 5); it may start running
   during its own attack (``passive_actions``) and spends spare Q on speed;
-* ``defender`` — guards an ally (``ward``, default the ally with the fewest VP and DP at full):
+* ``defender`` — guards an ally (``ward``, default an objective ward of its side, G-237, else
+  the ally with the fewest VP and DP at full):
   attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
   back to the ward when away from it, and otherwise attacks only enemies within its own reach;
   spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
@@ -42,7 +43,8 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.encounter import Encounter, Initiation, fighting
+from mands_sim.objectives import objective_wards
 from mands_sim.policy import (
     Explanation,
     PolicyOptionsError,
@@ -109,14 +111,23 @@ def motion(encounter: Encounter, who: str) -> tuple[bool, bool]:
 
 
 def option_sets(encounter: Encounter, actor: str, action: str) -> list[Mapping[str, Any]]:
-    """Options to try when listing ``move`` (each place one edge away) and ``draw-weapon``
-    (each weapon carried) as available actions."""
+    """Options to try when listing ``move`` (each landmark one way away, G-248: from a landmark
+    its ways out, else the landmarks either side) and ``draw-weapon`` (each weapon carried) as
+    available actions."""
     world, here = encounter.world, position_now(encounter, actor)
     if action == MOVE.name and world is not None and here is not None:
-        return [{TOWARD: place} for place in world.neighbors(world.nearest_place(here))]
+        return [{TOWARD: place} for place in moves_from(world, here)]
     if action == DRAW_WEAPON.name:
         return [{WEAPON_OPTION: name} for name in carried_weapons(encounter, actor)]
     return []
+
+
+def moves_from(world: World, here: Position) -> tuple[str, ...]:
+    """The landmarks one way from ``here`` (G-248)."""
+    if here.at_place and world.is_landmark(here.place):
+        return world.ways_out(here.place)
+    (back, _), (ahead, _) = world.landmark_ends(here)
+    return tuple(dict.fromkeys((back, ahead)))
 
 
 RULEBOOK_SENSES: Final = Senses(
@@ -231,6 +242,7 @@ def draw(
 
 def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
     """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
+    first objective ward of its side (G-237: a performer, a protected character), else the
     ally in action with the fewest VP and DP at full (the encounter's tie-break order on ties,
     G-227)."""
     me = encounter.state[actor]
@@ -238,6 +250,9 @@ def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str
     if named is not None:
         ward = encounter.state[str(named)] if str(named) in encounter.state.ids() else None
         return str(named) if ward is not None and ward.in_action and ward.side == me.side else None
+    wards = objective_wards(encounter, actor)
+    if wards:
+        return wards[0]
     allies = [s for s in encounter.state if s.side == me.side and s.character_id != actor]
     standing = [s for s in allies if s.in_action]
     if not standing:
@@ -261,7 +276,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
         s.character_id
         for s in encounter.state
         if s.side != side
-        and s.in_action
+        and fighting(encounter, s)
         and (
             any(a.intent.target == ward for a in s.actions)
             or in_contact(encounter, ward, s.character_id)

@@ -1,7 +1,9 @@
 """Minimal policies so encounters run end to end. Not rules text: a simulator's stand-in for a
 player or an Editor.
 
-* ``nearest-enemy`` punches the nearest enemy still in action when it is in contact (within
+* ``nearest-enemy`` goes after an objective's performer first and punches threats to its
+  side's objective wards in reach (G-237, :mod:`mands_rulebook.objective_play`); otherwise it
+  punches the nearest enemy still fighting (G-235) when it is in contact (within
   reach, :func:`mands_rulebook.movement.in_contact`), on ties the first in the encounter's
   tie-break order (G-227), and closes in otherwise:
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
@@ -10,8 +12,9 @@ player or an Editor.
   already coming to it. Its Quality preset for a punch buys just enough Attack to meet the
   target's current Defense, then 3 Q of speed (halving the Performance Time, ``rules/combat.md``
   §5), and puts the rest into damage; a Move Roll's Q all goes to speed.
-* ``run-for-exit`` runs for the nearest exit place by place along the way (a new run from each
-  place it passes, so it takes stock at every corner), fleeing through the exit (``leave``,
+* ``run-for-exit`` runs for the nearest exit landmark by landmark along the way (a new run from
+  each landmark it reaches, so it takes stock at every corner, junction or place with something
+  there, but not at a place it only passes, G-248), fleeing through the exit (``leave``,
   default true) or staying there (``leave = false``, for a ``reach`` objective); it punches only
   enemies in contact once it has nowhere to run. Its Quality presets are ``nearest-enemy``'s.
 
@@ -27,7 +30,8 @@ from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
+from mands_sim.policy.explain import Explanation
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
@@ -43,6 +47,7 @@ from .movement import (
     reach,
     running_pace,
 )
+from .objective_play import guarding, objective_explanation, pursue, ward_threats
 
 SPEED_STEP = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -58,6 +63,13 @@ class NearestEnemy:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        chase = pursue(encounter, actor, lambda t: punch_in_reach(encounter, actor, t), close_in)
+        if chase is not None:  # G-237: an objective's performer first
+            return chase
+        for threat in ward_threats(encounter, actor):
+            blow = punch_in_reach(encounter, actor, threat)
+            if blow is not None:
+                return guarding(encounter, actor, blow)
         target = nearest_enemy(encounter, actor)
         if target is None:
             return None
@@ -69,6 +81,10 @@ class NearestEnemy:
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
         return preset(encounter, intent, quality)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """Only a choice made for an objective is explained (G-237)."""
+        return objective_explanation(intent)
 
 
 class RunForExit:
@@ -83,7 +99,7 @@ class RunForExit:
         if pace is not None:
             return Wait(max(encounter.now + 1, pace.arrival(world)), "running for the exit")
         goal = None if world is None or here is None else nearest_exit(world, here)
-        step = None if goal is None or here is None else heading(world, here, goal)
+        step = None if goal is None or here is None else world.next_landmark(here, goal)
         if step is not None:
             run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason="escape")
             if allowed(encounter, actor, run):
@@ -91,6 +107,22 @@ class RunForExit:
         target = nearest_enemy(encounter, actor)
         if target is not None and in_contact(encounter, actor, target):
             return punch(encounter, actor, target)
+        return None
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return preset(encounter, intent, quality)
+
+
+class StandBy:
+    """Do nothing: a bystander frozen where it stands, a hostage held (the default policy of a
+    character with a non-combatant role, G-235)."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return None
 
     def allocate(
@@ -128,9 +160,17 @@ def punch(encounter: Encounter, actor: str, target: str) -> Intent | Wait:
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
+def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """A fist attack at ``target`` within reach that the rules allow now, else ``None``."""
+    if not in_contact(encounter, actor, target):
+        return None
+    blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
+    return blow if allowed(encounter, actor, blow) else None
+
+
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
-    """The enemy in action nearest along the map (on ties the first in the encounter's
-    tie-break order, G-227), if one can be reached.
+    """The enemy fighting (in action and a combatant, G-235) nearest along the map (on ties
+    the first in the encounter's tie-break order, G-227), if one can be reached.
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -140,7 +180,7 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     enemies = [
         (_meters(encounter, here, who), encounter.rank(who), who)
         for other in encounter.state
-        if other.side != me.side and other.in_action
+        if other.side != me.side and fighting(encounter, other)
         for who in (other.character_id,)
     ]
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
@@ -208,7 +248,7 @@ def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> i
 def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
 
-    A standing enemy's place (the nearer end of its edge, if it stopped part-way); for an enemy
+    A standing enemy's place (the nearer landmark, if it stopped part-way, G-248); for an enemy
     on the run, the first place of its way we are no farther from than it is, else its goal.
     """
     world = encounter.world
@@ -228,17 +268,20 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
 
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:
-    """A standing enemy's place; part-way along an edge, the end nearer to it (or the other end
-    when we stand at that one)."""
-    if theirs.at_place or theirs.toward is None:
+    """A standing enemy's place; part-way along an edge, the landmark nearer to it (or the other
+    one when we stand at that one, G-248)."""
+    if theirs.at_place:
         return theirs.place
+    (back, _), (ahead, _) = world.landmark_ends(theirs)
     near = world.nearest_place(theirs)
-    far = theirs.toward if near == theirs.place else theirs.place
+    far = ahead if near == back else back
     return far if mine == Position(near) else near
 
 
 def way_ahead(world: World, position: Position, goal: str) -> tuple[str, ...]:
-    """The places a runner at ``position`` will pass on its way to ``goal``, in order."""
+    """The places a runner at ``position`` will pass on its way to ``goal``, in order. Every
+    place counts here, passed or not: runs end at places, and two runners meeting head-on need
+    one between them (a place only passed is a meeting place; see ``docs/policies.md``)."""
     first = heading(world, position, goal)
     if first is None:
         return (goal,)
@@ -266,5 +309,11 @@ def mands_register_policies(register: Register) -> None:
         RunForExit,
         summary="Run for the nearest exit (option leave: flee through it); fight only when "
         "cornered.",
+        source="template, not rules text",
+    )
+    register(
+        "stand-by",
+        StandBy,
+        summary="Do nothing (the default of bystanders and hostages).",
         source="template, not rules text",
     )

@@ -5,10 +5,12 @@ Each time it may act, a blaster
 
 1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
    first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
-2. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
+2. goes after an objective's performer (G-237, :mod:`mands_rulebook.objective_play`): blasts
+   or punches it, or runs to meet it with no enemy in reach;
+3. attacks the nearest enemy any of its power attacks can reach (``mands_rulebook.power_kit``
    refusals: range, sight), powers in sheet order (then those it holds by Absorption, G-181),
-   uses in the power's order;
-3. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
+   uses in the power's order, threats to its side's objective wards first;
+4. otherwise fights as ``nearest-enemy``: punches an enemy in reach, closes in on one.
 
 It spends PR by each use's default (it has no ``spend_power``) and Combat-Roll Q as
 ``nearest-enemy`` does: Attack to meet the target's Defense, 3 Q speed, the rest damage.
@@ -22,9 +24,11 @@ from typing import Any
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy.explain import Explanation
 from mands_sim.registry import Register
 
-from .policies import NearestEnemy, allowed, preset
+from .objective_play import guard_order, guarding, objective_explanation, pursue
+from .policies import NearestEnemy, allowed, close_in, preset, punch_in_reach
 from .power_kit import (
     ATTACK,
     DEFENSE,
@@ -70,9 +74,18 @@ class Blaster:
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return (
             self.protect(encounter, actor)
+            or pursue(encounter, actor, lambda t: self.strike(encounter, actor, t), close_in)
             or self.blast(encounter, actor)
             or self.fallback.choose(encounter, actor)
         )
+
+    def strike(self, encounter: Encounter, actor: str, target: str) -> Intent | None:
+        """A power attack at ``target`` allowed now, else a punch within reach."""
+        return self.blast_at(encounter, actor, target) or punch_in_reach(encounter, actor, target)
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """Only a choice made for an objective is explained (G-237)."""
+        return objective_explanation(intent)
 
     def protect(self, encounter: Encounter, actor: str) -> Intent | None:
         if not self.defend:
@@ -87,12 +100,19 @@ class Blaster:
         return None
 
     def blast(self, encounter: Encounter, actor: str) -> Intent | None:
-        for target in enemies_nearest_first(encounter, actor):
-            for spec in self.powers(encounter, actor):
-                for use in (use for use in spec.uses if use.role == ATTACK):
-                    intent = power_intent(encounter, actor, spec, use.action.name, target)
-                    if intent is not None and allowed(encounter, actor, intent):
-                        return intent
+        """A blast at the nearest enemy a power reaches, threats to objective wards first."""
+        for target in guard_order(encounter, actor, enemies_nearest_first(encounter, actor)):
+            intent = self.blast_at(encounter, actor, target)
+            if intent is not None:
+                return guarding(encounter, actor, intent)
+        return None
+
+    def blast_at(self, encounter: Encounter, actor: str, target: str) -> Intent | None:
+        for spec in self.powers(encounter, actor):
+            for use in (use for use in spec.uses if use.role == ATTACK):
+                intent = power_intent(encounter, actor, spec, use.action.name, target)
+                if intent is not None and allowed(encounter, actor, intent):
+                    return intent
         return None
 
     def allocate(

@@ -7,15 +7,17 @@ Registers the policies
   damage per segment and per EP, from the charts, with threat and focus-fire terms, and splits
   its Q between Attack, speed, Defense and damage to deal the most and take the least
   (:mod:`mands_sim.policy.tactician`); with nothing worth doing it closes in on the nearest
-  enemy. Options ``threat``, ``focus``, ``ep_weight``, ``defense_weight``, ``horizon``.
+  enemy. Its ``objective`` term weighs a character performing an objective that would make its
+  side lose (G-237). Options ``threat``, ``focus``, ``objective``, ``ep_weight``,
+  ``defense_weight``, ``horizon``.
 * ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
   futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
   ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
   tactician's. It needs a recorded simulation (``Simulation(record=True)``); without one it
   decides as the tactician does.
-* ``focus-fire`` — a tactician whose side fights as a team: every member attacks the enemy most
-  of them are already attacking, else the weakest (fewest VP and DP left, the encounter's
-  tie-break order on ties, G-227).
+* ``focus-fire`` — a tactician whose side fights as a team: every member attacks an objective's
+  performer (G-237), else the enemy most of them are already attacking, else the weakest
+  (fewest VP and DP left, the encounter's tie-break order on ties, G-227).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
   protections when they are worth it, and never flees or yields.
@@ -28,12 +30,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mands_sim import hookimpl
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source
 
 from .candidates import ESTIMATOR
+from .objective_play import performing_targets
 from .personalities import nearest_enemy
 
 
@@ -65,10 +68,17 @@ def hero(options: Mapping[str, Any]) -> Tactician:
 
 
 def team_target(encounter: Encounter, actor: str) -> str | None:
-    """The enemy most of ``actor``'s side aim their actions in progress at; else the enemy in
-    action with the fewest VP and DP left (the encounter's tie-break order on ties, G-227)."""
+    """An objective's performer (G-237: the first of
+    :func:`~mands_rulebook.objective_play.performing_targets`); else the enemy most of
+    ``actor``'s side aim their actions in progress at; else the enemy fighting (G-235) with the
+    fewest VP and DP left (the encounter's tie-break order on ties, G-227)."""
+    performers = performing_targets(encounter, actor)
+    if performers:
+        return performers[0]
     side = encounter.state[actor].side
-    enemies = {s.character_id: s for s in encounter.state if s.side != side and s.in_action}
+    enemies = {
+        s.character_id: s for s in encounter.state if s.side != side and fighting(encounter, s)
+    }
     aimed = Counter(
         action.intent.target
         for state in encounter.state

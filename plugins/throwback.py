@@ -15,13 +15,13 @@ action's own (the kernel logs an action's resolution events right before its
   in m/segment (one segment in the air for most characters); halved for mainly penetrating
   blows, halved again for small projectiles (the ``damage_kind`` and ``small_projectile`` of
   the damage event, when it carries them).
-* **On the map** (G-68): the victim flies toward the place one step away that lies farthest
-  from the attacker, and stops at it. If that place is nearer than the throw (or every way
-  leads back toward the attacker) the flight is stopped short and, under
-  ``G68_throwback_collision = "meters_short"``, the meters it fell short (rounded up) land as
-  bludgeoning damage through :func:`mands_rulebook.damage.strike`. A place with no edges is
-  open ground: the victim stays there, unharmed by the flight. Landing lower than it stood, the
-  victim falls the difference (:mod:`mands_rulebook.falling`, G-174).
+* **On the map** (:mod:`mands_rulebook.throw_flight`; G-245 … G-248): the victim flies away
+  from the attacker its full length over open ground, passing places and flying on the
+  straightest way; only a place with a ``wall`` or an ``obstacle`` stops it short, and under
+  ``G68_throwback_collision = "meters_short"`` the meters left (rounded up) land as bludgeoning
+  damage through :func:`mands_rulebook.damage.strike`. Landing lower than it stood, or over a
+  rooftop ``edge``, the victim falls the difference (:mod:`mands_rulebook.falling`, G-174,
+  G-249).
 * **Pushback** (§8.2): the failure margin is added to every action the victim has in progress;
   G-10 (``G10_pushback_from_damage = "dp_lost"``) adds the DP the blows took as well.
   Pushback is returned as :class:`~mands_sim.events.PushedBack` events computed as
@@ -30,6 +30,7 @@ action's own (the kernel logs an action's resolution events right before its
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,18 +41,19 @@ from mands_sim.actions import ActionInProgress
 from mands_sim.charts import ActionChart
 from mands_sim.events import ActionResolved, Event, Moved, PushedBack, ThrownBack
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.world import Position, World
+from mands_sim.world import Position
 
 from .damage import PENETRATING, Blow, strike
 from .falling import thrown_fall
 from .injury import Hit, hits_between, roll_event, survival_roll
 from .movement import position_now
+from .throw_flight import flight
 
 THROWBACK_ROLL: Final = "throwback roll"
 """The purpose of a Throwback Roll's :class:`~mands_sim.events.RollMade` (§8.1)."""
 
 COLLISION: Final = "collision"
-"""The ``source`` of the damage a thrown character takes when stopped short (G-68)."""
+"""The ``source`` of the damage a thrown character takes when a wall stops it (G-68, G-245)."""
 
 THROWBACK: Final = "throwback"
 """The ``reason`` of a thrown character's Moved and PushedBack events (§8.1)."""
@@ -184,14 +186,20 @@ def throwback(encounter: Encounter, impact: Impact) -> tuple[list[Event], int]:
     if roll.succeeded:
         return events, 0
     meters = throw_meters(encounter.charts.action, roll.margin, impact)
+    thrown = ThrownBack(encounter.now, victim, impact.source, roll.margin, meters, 0.0)
+    return events + flown_events(encounter, thrown), roll.margin
+
+
+def flown_events(encounter: Encounter, thrown: ThrownBack) -> list[Event]:
+    """``thrown`` with what it flew, the landing, a wall's damage and a fall (G-174, G-245)."""
+    victim = thrown.character
     start = position_now(encounter, victim)
-    landing, flown = flight(encounter, impact, meters)
-    events.append(ThrownBack(encounter.now, victim, impact.source, roll.margin, meters, flown))
-    if landing is not None:
-        events.append(moved(encounter, victim, landing))
-    events += collision(encounter, victim, meters - flown)
-    events += thrown_fall(encounter, victim, start, landing, events)  # G-174
-    return events, roll.margin
+    flew = flight(encounter, victim, thrown.source, thrown.meters)
+    events: list[Event] = [dataclasses.replace(thrown, flown=flew.flown)]
+    if flew.landing is not None:
+        events.append(moved(encounter, victim, flew.landing))
+    events += collision(encounter, victim, flew.struck)
+    return events + thrown_fall(encounter, victim, start, flew, events)
 
 
 def throw_meters(chart: ActionChart, margin: int, impact: Impact) -> float:
@@ -205,38 +213,7 @@ def throw_meters(chart: ActionChart, margin: int, impact: Impact) -> float:
     return meters
 
 
-# --- the flight on the map (G-68) ------------------------------------------------------------
-
-
-def flight(encounter: Encounter, impact: Impact, meters: float) -> tuple[Position | None, float]:
-    """Where the victim lands (``None``: it stays put) and the meters it flew (G-68)."""
-    world = encounter.world
-    here = position_now(encounter, impact.victim)
-    there = position_now(encounter, impact.source)
-    if world is None or here is None or there is None:
-        return None, meters
-    way = flight_way(world, here, there)
-    if way is None:
-        return None, meters  # open ground: no edge to fly along, nothing to hit
-    if not leads_away(world, here, there, way):
-        return None, 0.0  # every way leads back toward the attacker: stopped at once
-    flown = min(meters, float(world.distance_to(here, way)))
-    return world.advance(here, way, flown), flown
-
-
-def flight_way(world: World, here: Position, there: Position) -> str | None:
-    """The place one step away from ``here`` farthest from the attacker at ``there`` (first in
-    map order on a tie); ``None`` when ``here`` is a place with no edges."""
-    steps = world.neighbors(here.place) if here.toward is None else (here.place, here.toward)
-    if not steps:
-        return None
-    return max(steps, key=lambda place: world.distance_to(there, place))
-
-
-def leads_away(world: World, here: Position, there: Position, way: str) -> bool:
-    """Whether flying toward ``way`` takes the victim further from the attacker."""
-    now_apart = float(world.position_distance(here, there))
-    return math.isinf(now_apart) or float(world.distance_to(there, way)) > now_apart
+# --- the landing (G-68, G-245) -------------------------------------------------------------------
 
 
 def moved(encounter: Encounter, victim: str, landing: Position) -> Moved:
@@ -250,11 +227,12 @@ def moved(encounter: Encounter, victim: str, landing: Position) -> Moved:
     )
 
 
-def collision(encounter: Encounter, victim: str, short: float) -> list[Event]:
-    """G-68: the meters a flight fell short, rounded up, as bludgeoning damage."""
-    if encounter.defaults.G68_throwback_collision == "none" or short <= _SNAP:
+def collision(encounter: Encounter, victim: str, struck: float) -> list[Event]:
+    """G-68: the meters left when a wall stopped the flight (G-245), rounded up, as
+    bludgeoning damage."""
+    if encounter.defaults.G68_throwback_collision == "none" or struck <= _SNAP:
         return []
-    return strike(encounter, victim, Blow(raw=math.ceil(short - _SNAP), source=COLLISION))
+    return strike(encounter, victim, Blow(raw=math.ceil(struck - _SNAP), source=COLLISION))
 
 
 # --- Pushback (§8.2, G-10) -------------------------------------------------------------------

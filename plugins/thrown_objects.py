@@ -148,13 +148,13 @@ def spot_attack(roll: ActionRoll) -> int:
 
 
 def scatter_way(encounter: Encounter, actor: str, spot: Position) -> str | None:
-    """G-24's random direction: a place next to the spot's nearest place, in map order, picked
-    by a die from ``actor``'s substream (no die for a single way)."""
+    """G-24's random direction: a landmark one way from the spot's nearest landmark (G-248), in
+    map order, picked by a die from ``actor``'s substream (no die for a single way)."""
     world = encounter.world
     if world is None:
         return None
     order = world.places
-    ways = sorted(world.neighbors(world.nearest_place(spot)), key=order.index)
+    ways = sorted(world.ways_out(world.nearest_place(spot)), key=order.index)
     if len(ways) <= 1:
         return ways[0] if ways else None
     return str(ways[encounter.dice_for(actor).face(len(ways)) - 1])

@@ -85,3 +85,48 @@ def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> Non
     assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
     assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
     assert tally.experience == {3: 1, 0: 1, 4: 1}
+
+
+def party(index: int, seraph: str, teller: str = "active", fled: str = "active") -> RunRecord:
+    """Seraph, a hero who may have fled and a hostage of the heroes, in the given conditions."""
+    hero = CharacterRecord("seraph", "heroes", seraph, 0, 0, 0.0, 0, 0, None, ())
+    other = CharacterRecord("skyhawk", "heroes", fled, 0, 0, 0.0, 0, 0, None, ())
+    hostage = replace(hero, id="teller", condition=teller, role="hostage")
+    return RunRecord(index, index, "villains", "the other side is out of action", 50,
+                     (hero, other, hostage))  # fmt: skip
+
+
+def test_every_hero_out_of_action_counts_the_heroes_not_their_hostage() -> None:
+    """G-235: a hostage standing does not save the party from a knock-out; G-239 counts any
+    way out of action by default."""
+    agg = Aggregate(sides=("heroes", "villains"))
+    runs = [party(0, "dead", fled="fled"), party(1, "unconscious"), party(2, "dead", fled="dead")]
+    for record in runs:
+        agg.add(record)
+    assert agg.party_knock_outs == 2
+    assert agg.party_knock_out_rate().estimate == 2 / 3
+
+
+def test_under_g239_down_a_hero_who_fled_is_no_knock_out() -> None:
+    agg = Aggregate(sides=("heroes", "villains"), knock_out="down")
+    for record in [party(0, "dead", fled="fled"), party(1, "dead", fled="unconscious")]:
+        agg.add(record)
+    assert agg.party_knock_outs == 1
+
+
+def test_a_dead_hostage_is_no_dead_hero() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    agg.add(party(0, "active", teller="dead"))
+    assert "a hero died" not in agg.notable
+    assert agg.characters["teller"].role == "hostage"
+
+
+def test_attacks_on_an_objectives_performer_are_counted_by_side() -> None:
+    agg = Aggregate(sides=("heroes", "villains"))
+    for index, attacks in enumerate([3, 0, 1]):
+        record = party(index, "active")
+        hero = replace(record.characters[0], objective_attacks=attacks)
+        agg.add(replace(record, characters=(hero, *record.characters[1:])))
+    assert agg.objective_attack_runs == {"heroes": 2}
+    tally = agg.characters["seraph"]
+    assert (tally.objective_attacks, tally.objective_attack_runs) == (4, 2)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.cli import main
 
 ROOT = Path(__file__).parent.parent
@@ -30,23 +33,109 @@ def test_run_prints_the_report_and_writes_json(
     assert report["scenario"]["name"] == "Seraph vs the Sphinx"
 
 
-def test_run_without_a_plugin_reports_the_difference(
+WITHOUT = "mands_rulebook.throwback"
+"""A plugin that changes how these runs of Seraph vs the Sphinx go (who dies, who wins)."""
+
+
+def report(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
+    out = tmp_path / f"{name}.json"
+    assert main(run(tmp_path, "--json", str(out), *extra)) == 0
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return result
+
+
+def test_run_without_keeps_the_scenarios_own_headline_and_tables(tmp_path: Path) -> None:
+    as_written = report(tmp_path, "plain")
+    what_if = report(tmp_path, "what-if", "--without", WITHOUT)
+    for key in ("verdict", "sides", "draws", "timeouts", "duration", "characters", "awards"):
+        assert what_if[key] == as_written[key], key
+    assert what_if["batch"]["options"]["without"] == []
+    assert "what_if" not in as_written
+
+
+def test_run_without_adds_the_comparison_with_the_same_runs_played_without(
+    tmp_path: Path,
+) -> None:
+    comparison = report(tmp_path, "what-if", "--without", WITHOUT)["what_if"]
+    alone = run_batch(
+        SCENARIO,
+        BatchOptions(runs=100, seed=1, jobs=1, without=(WITHOUT,)),
+        store=tmp_path / "alone.db",
+    ).aggregate
+    assert (comparison["a"], comparison["b"], comparison["pairs"]) == (
+        "as written", f"without {WITHOUT}", 100
+    )  # fmt: skip
+    assert comparison["sides"]["heroes"]["b"] == alone.win_rate("heroes").estimate
+    shares = [comparison["sides"]["heroes"], comparison["a_hero_dies"], *comparison["deaths"]]
+    assert any(s["a"] != s["b"] for s in shares), "the plugin left out should matter here"
+    assert set(comparison["length"]) == {"median", "mean"}
+
+
+def test_run_without_prints_the_headline_then_the_comparison(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(run(tmp_path, "--without", "mands_rulebook.exhaustion")) == 0
+    assert main(run(tmp_path)) == 0
+    plain = capsys.readouterr().out
+    assert main(run(tmp_path, "--without", WITHOUT)) == 0
     printed = capsys.readouterr().out
-    assert "What-if: without mands_rulebook.exhaustion" in printed
-    assert "difference B − A" in printed
+    headline = plain[: plain.index("Characters")]
+    assert printed.startswith(headline)
+    assert f"What-if: A as written, B without {WITHOUT}" in printed
+    for row in ("a hero dies", "sphinx dies", "median fight length", "mean fight length"):
+        assert row in printed
 
 
-def test_compare_of_a_scenario_with_itself_finds_no_difference(
+def test_run_without_puts_the_comparison_in_the_html_report(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    assert main(run(tmp_path, "--without", WITHOUT, "--html", str(out))) == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<section id="what-if">' in page and "sphinx dies" in page
+
+
+def compare(tmp_path: Path, first: Path, second: Path, *extra: str) -> list[str]:
+    return ["compare", str(first), str(second), "--runs", "100", "--seed", "1", "--jobs", "1",
+            "--quiet", "--store", str(tmp_path / "c.db"), *extra]  # fmt: skip
+
+
+def without_throwback(tmp_path: Path) -> Path:
+    """Seraph vs the Sphinx with the plugin left out in the scenario file itself."""
+    shutil.copytree(SCENARIO.parent / "characters", tmp_path / "characters")
+    path = tmp_path / "no_throwback.toml"
+    text = SCENARIO.read_text(encoding="utf-8") + f'\n[plugins]\ndisable = ["{WITHOUT}"]\n'
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_compare_reports_death_and_length_differences_with_intervals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["compare", str(SCENARIO), str(SCENARIO), "--runs", "100", "--jobs", "1", "--quiet",
-            "--store", str(tmp_path / "c.db")]  # fmt: skip
+    out = tmp_path / "compare.json"
+    args = compare(tmp_path, SCENARIO, without_throwback(tmp_path), "--json", str(out))
     assert main(args) == 0
     printed = capsys.readouterr().out
-    assert "+0.0% (+0.0% to +0.0%)" in printed
+    for row in ("heroes win", "a hero dies", "seraph dies", "sphinx dies", "mean fight length"):
+        assert row in printed
+    data = json.loads(out.read_text(encoding="utf-8"))
+    mean = data["length"]["mean"]["difference"]
+    assert mean["low"] <= mean["estimate"] <= mean["high"]
+    for death in data["deaths"]:
+        difference = death["difference"]
+        assert difference["estimate"] == pytest.approx(death["b"] - death["a"])
+        assert -1 <= difference["low"] <= difference["estimate"] <= difference["high"] <= 1
+
+
+def test_compare_of_a_scenario_with_itself_finds_no_difference_but_keeps_a_width(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No run differs in 100 pairs: Agresti–Min gives ± 1.959964 / 102 = ± 1.9 %; every
+    length difference is 0, so the paired t interval is the point 0."""
+    out = tmp_path / "same.json"
+    assert main(compare(tmp_path, SCENARIO, SCENARIO, "--json", str(out))) == 0
+    assert "+0.0% (-1.9% to +1.9%)" in capsys.readouterr().out
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["sides"]["heroes"]["difference"]["high"] == pytest.approx(0.0192153, abs=1e-6)
+    assert data["length"]["mean"]["difference"] == {"estimate": 0.0, "low": 0.0, "high": 0.0}
+    assert data["length"]["median"]["difference"] == 0
 
 
 def test_an_unknown_plugin_to_leave_out_is_a_clear_error(

@@ -13,10 +13,12 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
+    OUT_OF_ACTION,
     ActionDropped,
     ActionResolved,
     ActionStarted,
     Event,
+    OutOfAction,
     PushedBack,
     Surprised,
 )
@@ -266,6 +268,55 @@ def test_a_dropped_action_never_resolves_and_frees_the_character() -> None:
 def _drop_at(encounter: Encounter, *, segment: int) -> Generator[simpy.Event, Any, None]:
     yield encounter.env.timeout(segment)
     encounter.drop("maria", 1, "changed her mind")
+
+
+def _knock_out_at(encounter: Encounter, *, segment: int) -> Generator[simpy.Event, Any, None]:
+    yield encounter.env.timeout(segment)
+    encounter.emit([OutOfAction(encounter.now, "maria", "unconscious")])
+
+
+def test_going_out_of_action_logs_each_action_under_way_as_dropped_first() -> None:
+    """Maria fires (PT 15) on segment 0 and starts a run beside it on 2; knocked out on 4, both
+    end in the log, dropped, before she is out of action, and neither resolves."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script({0: "rifle-shot", 2: "run"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.env.process(_knock_out_at(encounter, segment=4))
+    encounter.run()
+    ends = [e for e in encounter.log if isinstance(e, ActionDropped | OutOfAction)]
+    assert [(type(e).__name__, getattr(e, "action_id", None)) for e in ends] == [
+        ("ActionDropped", 1),
+        ("ActionDropped", 2),
+        ("OutOfAction", None),
+    ]
+    assert {e.reason for e in of(encounter, ActionDropped)} == {OUT_OF_ACTION}  # type: ignore[attr-defined]
+    assert not of(encounter, ActionResolved)
+    assert encounter.state["maria"].actions == []
+
+
+class SelfKnockingRules(SyntheticRules):
+    """A rifle shot that knocks its shooter out when it goes off (a backfire)."""
+
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        if action.name != "rifle-shot":
+            return []
+        return [OutOfAction(encounter.now, actor, "unconscious")]
+
+
+def test_an_action_whose_own_resolution_puts_its_actor_out_ends_resolved_once() -> None:
+    """The shot resolves (its effects happened); the spell still under way is dropped."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SelfKnockingRules(),
+        minds={"maria": Script({0: "rifle-shot", 2: "spell"}), "foe": Script({})},
+        time_limit=40,
+    )
+    encounter.run()
+    assert [e.action_id for e in of(encounter, ActionResolved)] == [1]  # type: ignore[attr-defined]
+    assert [e.action_id for e in of(encounter, ActionDropped)] == [2]  # type: ignore[attr-defined]
 
 
 def test_idle_since_tracks_when_the_character_last_had_nothing_in_progress() -> None:

@@ -6,12 +6,15 @@ from fractions import Fraction
 from pathlib import Path
 
 from mands_sim.events import (
+    OUT_OF_ACTION,
+    ActionDropped,
     AttackResolved,
     DamageTaken,
     EncounterStarted,
     EndurancePaid,
     Healed,
     Moved,
+    OutOfAction,
     PercentRolled,
     Surprised,
 )
@@ -48,6 +51,22 @@ def test_a_new_segment_heading_only_when_the_segment_changes() -> None:
     ]
     headings = [line for line in narrate(events) if not line.startswith("  ")]
     assert headings == ["Segment 0", "Segment 4"]
+
+
+def test_an_action_cut_short_by_a_knock_out_reads_before_the_fall() -> None:
+    lines = narrate(
+        [
+            ActionDropped(40, "sphinx", "fist-attack", 7, OUT_OF_ACTION),
+            OutOfAction(40, "sphinx", "unconscious"),
+            ActionDropped(41, "seraph", "move", 8, "arrived"),
+        ],
+        NAMES,
+    )
+    assert lines[1:3] == [
+        "  the Sphinx's fist-attack is cut short.",
+        "  the Sphinx is unconscious.",
+    ]
+    assert lines[4] == "  Seraph's move is dropped (arrived)."
 
 
 def test_without_names_the_ids_are_printed() -> None:

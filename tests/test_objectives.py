@@ -12,6 +12,14 @@ from mands_sim.actions import ActionInProgress
 from mands_sim.errors import ScenarioError
 from mands_sim.events import ActionResolved, Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.objectives import (
+    objective_reason,
+    objective_targets,
+    objective_wards,
+    objectives_in_play,
+    performing,
+    stakes_against,
+)
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 
@@ -143,3 +151,108 @@ def test_complete_action_can_require_an_outcome() -> None:
     assert done.reason == "objective: sphinx completed fist-attack (done)"
     never, _ = run(scenario(objectives=[{**wanted, "action_outcome": "failed"}], when=[]))
     assert never.reason == "time limit"
+
+
+def test_escape_through_any_exit_wins_for_its_side() -> None:
+    """An ``escape`` without a place counts any exit; fleeing through it gets away (G-238)."""
+    objective = {"kind": "escape", "side": "villains", "character": "sphinx"}
+    result, _ = run(scenario(objectives=[objective]), Flight())
+    assert (result.winner, result.reason) == ("villains", "objective: sphinx escaped to an exit")
+
+
+def test_escape_counts_arriving_unless_g238_asks_for_leaving() -> None:
+    """Standing on the fire escape is an escape under G-238 ``arrives``, not under ``leaves``."""
+    objective = {"kind": "escape", "side": "villains", "place": "fire-escape"}
+    arrives, _ = run(scenario(objectives=[objective]), Escape())
+    leaves_only = {
+        **scenario(objectives=[objective]),
+        "rules": {"defaults": {"G238_escape_counts": "leaves"}},
+    }
+    left, _ = run(leaves_only, Escape())
+    assert arrives.reason == "objective: sphinx escaped to fire-escape"
+    assert not left.reason.startswith("objective")
+
+
+def test_a_protected_character_going_down_loses_for_its_side() -> None:
+    """The villains protect the Sphinx: when she goes down the heroes win by the objective,
+    checked before ``side-out-of-action``."""
+    objective = {"kind": "protect", "side": "villains", "character": "sphinx"}
+    result, events = run(scenario(objectives=[objective], time_limit=2500))
+    down = next(e for e in events if isinstance(e, OutOfAction) and e.character == "sphinx")
+    assert down.condition in ("unconscious", "dead")
+    assert (result.winner, result.reason) == ("heroes", "objective: sphinx not protected")
+
+
+def test_a_protected_character_who_fled_is_safe_under_g236_down() -> None:
+    objective = {"kind": "protect", "side": "villains", "character": "sphinx"}
+    safe, _ = run(scenario(objectives=[objective]), Flight())
+    strict = {
+        **scenario(objectives=[objective]),
+        "rules": {"defaults": {"G236_protect_fails": "out_of_action"}},
+    }
+    lost, _ = run(strict, Flight())
+    assert safe.reason == "the other side is out of action"
+    assert (lost.winner, lost.reason) == ("heroes", "objective: sphinx not protected")
+
+
+def with_hostage(**defaults: str) -> dict[str, Any]:
+    """The Sphinx holds a hostage of her side (a copy of her sheet, ``role = "hostage"``)."""
+    data = scenario(time_limit=2500)
+    hostage = {"id": "hostage", "sheet": "characters/sphinx.toml", "place": "rooftop"}
+    data["sides"][1]["characters"].append({**hostage, "role": "hostage"})
+    if defaults:
+        data["rules"] = {"defaults": defaults}
+    return data
+
+
+def test_a_hostage_keeps_no_side_in_the_fight() -> None:
+    """G-235 ``aside``: with the Sphinx down, the heroes win though her hostage stands."""
+    result, events = run(with_hostage())
+    assert (result.winner, result.reason) == ("heroes", "the other side is out of action")
+    assert not [e for e in events if getattr(e, "target", None) == "hostage"]
+
+
+def test_a_hostage_counted_as_a_combatant_is_fought_under_g235_counted() -> None:
+    _, events = run(with_hostage(G235_non_combatants="counted"))
+    assert [e for e in events if getattr(e, "target", None) == "hostage"]
+
+
+def spec_with(objectives: list[dict[str, Any]], **defaults: str) -> Simulation:
+    data = {**scenario(objectives=objectives), "rules": {"defaults": defaults}}
+    return Simulation(parse_scenario(data, base_dir=CHARACTERS), seed=1)
+
+
+def test_objective_targets_are_the_other_sides_performers() -> None:
+    """The heroes' objective makes the villains lose: the Sphinx sees Seraph as a target and
+    Seraph sees nobody; Seraph is the heroes' ward."""
+    objective = {"kind": "reach", "side": "heroes", "place": "fire-escape"}
+    encounter = spec_with([objective]).build()
+    assert objective_targets(encounter, "sphinx") == ["seraph"]
+    assert objective_targets(encounter, "seraph") == []
+    assert objective_wards(encounter, "sphinx") == []
+    assert objective_reason(encounter, "sphinx", "seraph") == (
+        "objective: stop seraph reaching fire-escape"
+    )
+
+
+def test_objectives_are_ignored_by_the_policies_under_g237_ignore() -> None:
+    objective = {"kind": "reach", "side": "heroes", "place": "fire-escape"}
+    encounter = spec_with([objective], G237_objective_play="ignore").build()
+    assert objective_targets(encounter, "sphinx") == []
+
+
+def test_a_complete_action_performer_performs_only_with_the_action_in_progress() -> None:
+    spec = {"kind": "complete-action", "side": "heroes", "action": "fist-attack"}
+    encounter = spec_with([spec]).build()
+    (objective,) = objectives_in_play(encounter)
+    assert not performing(encounter.state["seraph"], objective)
+
+
+def test_stakes_against_a_side_name_every_character_it_hinges_on() -> None:
+    objective = {"kind": "protect", "side": "villains", "character": "sphinx"}
+    encounter = spec_with([objective]).build()
+    objectives = objectives_in_play(encounter)
+    assert (stakes_against(objectives, "heroes"), stakes_against(objectives, "villains")) == (
+        frozenset({"sphinx"}),
+        frozenset(),
+    )

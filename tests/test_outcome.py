@@ -3,6 +3,7 @@ from the event log."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import mands_sim.outcome as outcome_module
@@ -41,3 +42,18 @@ def test_a_run_stopped_before_its_end_is_summarised_without_a_winner() -> None:
     assert ended is None
     assert (result.winner, result.reason, result.segments) == (None, "stopped early", encounter.now)
     assert result.events == len(encounter.log)
+
+
+def test_attacks_on_an_objectives_performer_are_counted_with_each_role() -> None:
+    """The bank job's safecracker is the crew's objective: heroes' actions aimed at him count;
+    nobody's aimed at an ally does."""
+    spec = load_scenario(Path(__file__).parent.parent / "scenarios" / "bank_job.toml")
+    events: list[Event] = []
+    result = Simulation(spec).run(seed=1, until=40, observers=[events.append])
+    aimed = Counter(
+        e.character for e in events if isinstance(e, ActionStarted) and e.target == "safecracker"
+    )
+    counted = {c.character_id: c.objective_attacks for c in result.characters}
+    assert aimed and all(counted[who] == n for who, n in aimed.items())
+    assert all(counted[c.character_id] == 0 for c in result.characters if c.side == "crew")
+    assert {c.role for c in result.characters} == {"combatant"}

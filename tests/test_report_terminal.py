@@ -6,7 +6,13 @@ from typing import Any
 
 from rich.console import Console
 
-from mands_sim.report.terminal import optional_columns, percent, render
+from mands_sim.report.terminal import (
+    objective_rows,
+    optional_columns,
+    percent,
+    render,
+    side_and_role,
+)
 
 RATE = {"estimate": 0.62, "low": 0.59, "high": 0.65}
 SUMMARY: dict[str, Any] = {
@@ -98,3 +104,26 @@ def test_an_80_column_terminal_shows_every_character_id_whole() -> None:
     lines = console.export_text().splitlines()
     assert sum("police-officer-3" in line for line in lines) == 2
     assert max(len(line) for line in lines) <= 80
+
+
+def test_the_party_knock_out_and_objective_attacks_sit_beside_the_win_rates() -> None:
+    summary = {
+        **SUMMARY,
+        "party_knock_out": RATE,
+        "objective_attacks": {
+            "heroes": {"runs": RATE, "per_run": 2.5},
+            "villains": {"runs": NONE, "per_run": 0.0},
+        },
+    }
+    console = Console(record=True, width=200)
+    render(summary, console)
+    text = console.export_text()
+    assert "every hero out of action" in text
+    assert "heroes attacked the objective's performer" in text and "; 2.5 per run" in text
+    assert "villains attacked" not in text
+
+
+def test_a_hostage_shows_its_role_beside_its_side() -> None:
+    assert side_and_role({"side": "heroes", "role": "hostage"}) == "heroes (hostage)"
+    assert side_and_role({"side": "heroes", "role": "combatant"}) == "heroes"
+    assert objective_rows(SUMMARY) == []

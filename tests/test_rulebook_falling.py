@@ -44,13 +44,21 @@ def sheet(name: str, **changes: Any) -> dict[str, Any]:
     return {**data, **changes}
 
 
-def rooftop(seraph: dict[str, Any], height: float, dice: list[int], **defaults: str) -> Encounter:
-    """The drill on a roof ``height`` m up; Seraph's blow-thrown dice, then his Cover roll."""
+def rooftop(
+    seraph: dict[str, Any],
+    height: float,
+    dice: list[int],
+    roof_map: dict[str, Any] | None = None,
+    **defaults: str,
+) -> Encounter:
+    """The drill on a roof ``height`` m up (or on ``roof_map``, whose ``roof`` they stand on);
+    Seraph's blow-thrown dice, then his Cover roll."""
     fighters = {"seraph": seraph, "sphinx": sheet("sphinx")}
     data = {
         "format": 1,
         "name": "rooftop drill",
-        "map": {
+        "map": roof_map
+        or {
             "places": [{"name": "roof", "elevation": height}, {"name": "street"}],
             "edges": [{"between": ["roof", "street"], "length": 4.0}],
         },
@@ -121,6 +129,57 @@ def test_mands_action_after_thrown_off_a_roof_falls_to_the_street(thrown_off: En
     assert thrown_off.state["seraph"].position == Position("street")
 
 
+def fallen(encounter: Encounter) -> list[tuple[str, float]]:
+    return [(e.cause, e.meters) for e in of(encounter.log, Fell)]
+
+
+def test_g249_thrown_on_level_ground_nobody_falls() -> None:
+    """A fall only from height: the same throw of 4 m along a level roof makes no fall."""
+    level = {
+        "places": [{"name": "roof", "elevation": 12.0}, {"name": "skylight", "elevation": 12.0}],
+        "edges": [{"between": ["roof", "skylight"], "length": 10.0}],
+    }
+    encounter = rooftop(sheet("seraph"), 12.0, [9, 8, 99, 5, 5, 5, 5], level)
+    assert encounter.state["seraph"].position == Position("roof", "skylight", 4.0)
+    assert fallen(encounter) == []
+
+
+def g249_cliff(**defaults: str) -> Encounter:
+    """A roof 12 m up with a rooftop edge, and the street 10 m away (the way down drawn as one
+    edge): Seraph is thrown 4 m over the edge."""
+    cliff = {
+        "places": [{"name": "roof", "elevation": 12.0, "feature": "edge"}, {"name": "street"}],
+        "edges": [{"between": ["roof", "street"], "length": 10.0}],
+    }
+    return rooftop(sheet("seraph"), 12.0, [9, 8, 99, 5, 5, 5, 5], cliff, **defaults)
+
+
+def test_g249_cliff_thrown_over_a_rooftop_edge_falls_the_whole_height() -> None:
+    encounter = g249_cliff()
+    assert encounter.state["seraph"].position == Position("roof", "street", 4.0)
+    assert fallen(encounter) == [("thrown back", 12.0)]
+
+
+def test_g249_slope_the_way_down_is_a_slope_in_proportion() -> None:
+    """4 m down a 10 m slope from 12 m: 12 × 4/10 = 4.8 m lower."""
+    assert fallen(g249_cliff(G249_rooftop_edge="slope")) == [("thrown back", 4.8)]
+
+
+def test_g249_a_rooftop_edge_at_the_maps_end_drops_to_ground_level() -> None:
+    """Roof -3- parapet (a rooftop edge, nothing drawn below): thrown 4 m, Seraph goes over the
+    parapet and falls the 12 m to the ground; the map having no place below, he lies at it."""
+    roof = {
+        "places": [
+            {"name": "roof", "elevation": 12.0},
+            {"name": "parapet", "elevation": 12.0, "feature": ["edge"]},
+        ],
+        "edges": [{"between": ["roof", "parapet"], "length": 3.0}],
+    }
+    encounter = rooftop(sheet("seraph"), 12.0, [9, 8, 99, 5, 5, 5, 5], roof)
+    assert encounter.state["seraph"].position == Position("parapet")
+    assert fallen(encounter) == [("thrown back", 12.0)]
+
+
 def test_the_run_summary_counts_falls(thrown_off: Encounter) -> None:
     outcomes = {c.character_id: c for c in summarise(thrown_off, 0, None).characters}
     assert (outcomes["seraph"].times_fallen, outcomes["sphinx"].times_fallen) == (1, 0)
@@ -170,8 +229,10 @@ def skyward(knock_out: int | None = None, **defaults: str) -> Encounter:
         "map": {"places": places},
         "sides": [
             {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
-            {"name": "villains", "characters": [{"id": "sphinx", "sheet": sheet("sphinx"),
-                                                 "place": "street"}]},
+            {
+                "name": "villains",
+                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": "street"}],
+            },
         ],
         "rules": {"defaults": defaults},
         "stop": {"time_limit": 500},

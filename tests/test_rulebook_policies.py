@@ -44,20 +44,34 @@ def grunts() -> list[Event]:
 
 
 def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> None:
-    """Dexter and Sinister start 10 m apart: Dexter (first to choose) runs to Sinister, who waits
-    for him; both punch as soon as he is within reach (G-65: 1 m), and fight until one side is
-    out of action."""
-    first_blow = started(grunts, "dexter")[1]
-    assert started(grunts, "dexter")[0] == (0, MOVE.name)
-    assert first_blow[1] == "fist-attack"
-    (closing,) = [e for e in grunts if isinstance(e, Moved) and e.segment == first_blow[0]]
-    assert closing.character == "dexter"
-    assert closing.place == "sinister-start" or closing.toward == "sinister-start"
-    assert closing.place == "sinister-start" or 5.0 - closing.offset <= 1.0  # the edge is 5 m
-    assert started(grunts, "sinister")[0] == (first_blow[0], "fist-attack")
+    """Dexter and Sinister start 10 m apart: both choose at segment 0, neither seeing the
+    other's choice (G-228), and run at each other; each punches once the other is within reach
+    (G-65: 1 m), and they fight until one side is out of action."""
+    for who in ("dexter", "sinister"):
+        assert started(grunts, who)[0] == (0, MOVE.name)
+    blows = {
+        who: next(s for s, action in started(grunts, who) if action == "fist-attack")
+        for who in ("dexter", "sinister")
+    }
+    for segment in blows.values():
+        here, there = (last_position(grunts, who, segment) for who in ("dexter", "sinister"))
+        assert abs(here - there) <= 1.0  # within reach when the first blow starts
     assert any(isinstance(e, OutOfAction) for e in grunts)
     (end,) = [e for e in grunts if isinstance(e, EncounterEnded)]
     assert end.reason in ("the other side is out of action", "nobody stands")
+
+
+def last_position(events: list[Event], who: str, segment: int) -> float:
+    """Meters from Sinister's start along the line where ``who`` was last seen by ``segment``
+    (the grunts' map is a straight 10 m line: sinister-start, middle at 5 m, dexter-start)."""
+    meters = {"sinister-start": 0.0, "middle": 5.0, "dexter-start": 10.0}
+    where = meters["dexter-start" if who == "dexter" else "sinister-start"]
+    for e in events:
+        if isinstance(e, Moved) and e.character == who and e.segment <= segment:
+            start = meters[e.place]
+            toward = meters.get(e.toward or e.place, start)
+            where = start + (e.offset if toward >= start else -e.offset)
+    return where
 
 
 def test_fighters_in_reach_punch_at_once() -> None:

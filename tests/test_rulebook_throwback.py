@@ -1,4 +1,5 @@
-"""Throwback and Pushback from blows (``rules/combat.md`` §8; seed "Throwback Roll"; G-10, G-68).
+"""Throwback and Pushback from blows (``rules/combat.md`` §8; seed "Throwback Roll"; G-10, G-68,
+G-245, G-247).
 
 The blows come from a drill: fist attacks without Combat Rolls whose damage the test scripts, so
 the only dice rolled are the Throwback Rolls. The Sphinx's punch lands on segment 10; Seraph's
@@ -73,9 +74,17 @@ class Once:
         raise AssertionError("the drill rolls no Combat Roll")
 
 
-def scenario(edges: list[tuple[str, str, float]], **defaults: str) -> dict[str, Any]:
-    """Seraph and the Sphinx face each other in the street; ``edges`` lead away from it."""
-    places = sorted({"street"} | {p for a, b, _ in edges for p in (a, b)})
+def scenario(
+    edges: list[tuple[str, str, float]],
+    features: dict[str, str] | None = None,
+    **defaults: str,
+) -> dict[str, Any]:
+    """Seraph and the Sphinx face each other in the street; ``edges`` lead away from it;
+    ``features`` names what stands at a place (G-245)."""
+    names = sorted({"street"} | {p for a, b, _ in edges for p in (a, b)})
+    places = [
+        {"name": p, **({"feature": features[p]} if p in (features or {}) else {})} for p in names
+    ]
 
     def fighter(cid: str) -> dict[str, Any]:
         return {"id": cid, "sheet": f"characters/{cid}.toml", "place": "street", "aware": True}
@@ -84,7 +93,7 @@ def scenario(edges: list[tuple[str, str, float]], **defaults: str) -> dict[str, 
         "format": 1,
         "name": "throwback drill",
         "map": {
-            "places": [{"name": p} for p in places],
+            "places": places,
             "edges": [{"between": [a, b], "length": n} for a, b, n in edges],
         },
         "sides": [
@@ -104,11 +113,12 @@ def drill(
     edges: tuple[tuple[str, str, float], ...] = (("street", "alley", 10.0),),
     vp: int | None = 0,
     surprised_until: int = 0,
+    features: dict[str, str] | None = None,
     **defaults: str,
 ) -> Encounter:
     """Run the drill to segment 10: the attacker's blows land on ``victim``."""
     attacker = "sphinx" if victim == "seraph" else "seraph"
-    spec = parse_scenario(scenario(list(edges), **defaults), base_dir=CHARACTERS)
+    spec = parse_scenario(scenario(list(edges), features, **defaults), base_dir=CHARACTERS)
     simulation = Simulation(
         spec,
         dice=ScriptedDice({victim: dice, attacker: []}),
@@ -234,40 +244,17 @@ def test_penetrating_blows_and_small_projectiles_halve_the_throw(
     assert throw_meters(CHART, 10, impact) == meters
 
 
-def sphinx_thrown(**defaults: str) -> Encounter:
+def sphinx_thrown(features: dict[str, str] | None = None, **defaults: str) -> Encounter:
     """The Sphinx (Mass 63.3 kg: Sphere 15; Strength 16: Sphere 10), out of VP, takes 12 raw
     for 1 DP and rolls 19 against 15 − 12 + 10 = 13: thrown 6 m, but the alley is 2 m away."""
     edges = (("street", "alley", 2.0),)
-    return drill("sphinx", [(12, 1)], [10, 9, 5, 5, 5, 5], edges=edges, **defaults)
+    return drill(
+        "sphinx", [(12, 1)], [10, 9, 5, 5, 5, 5], edges=edges, features=features, **defaults
+    )
 
 
-def test_g68_a_flight_stopped_short_hits_for_the_meters_left() -> None:
-    """G-68 ``meters_short``: the Sphinx stops at the alley after 2 of his 6 m and takes the
-    4 m left as 4 bludgeoning damage: DP 5 − 1 − 4 = 0 (then he makes his Injury roll, G-18,
-    and a roll to stay conscious, G-17: 10 against 13 each)."""
-    encounter = sphinx_thrown()
-    (thrown,) = of(encounter, ThrownBack)
-    assert (thrown.meters, thrown.flown) == (6.0, 2.0)
-    assert encounter.state["sphinx"].position == Position("alley")
-    crash = [e for e in of(encounter, DamageTaken) if e.source == "collision"]
-    assert [(e.raw, e.damage_points_after) for e in crash] == [(4, 0)]
-
-
-def test_g68_none_the_flight_just_stops() -> None:
-    """G-68 ``none``: the same flight ends at the alley with no damage (DP stays 4)."""
-    encounter = sphinx_thrown(G68_throwback_collision="none")
-    assert encounter.state["sphinx"].position == Position("alley")
-    assert not [e for e in of(encounter, DamageTaken) if e.source == "collision"]
-    assert encounter.state["sphinx"].damage_points == 4
-
-
-def test_the_victim_flies_toward_the_place_farthest_from_the_attacker() -> None:
-    """From the street, the plaza (3 m) is farther than the alley (2 m): he flies 3 m that way
-    and crashes for the 3 m left (3 of his 5 DP: an Injury roll, made)."""
-    edges = (("street", "alley", 2.0), ("street", "plaza", 3.0))
-    encounter = drill("sphinx", [(12, 1)], [10, 9, 5, 5], edges=edges)
-    assert encounter.state["sphinx"].position == Position("plaza")
-    assert of(encounter, ThrownBack)[0].flown == 3.0
+def collisions(encounter: Encounter) -> list[DamageTaken]:
+    return [e for e in of(encounter, DamageTaken) if e.source == "collision"]
 
 
 def test_open_ground_without_edges_moves_nobody_and_hurts_nobody() -> None:

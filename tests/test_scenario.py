@@ -104,6 +104,19 @@ def test_minimal_scenario_has_its_two_sides() -> None:
     ]
 
 
+def test_the_side_that_says_it_is_the_heroes_comes_first(tmp_path: Path) -> None:
+    """G-71: the heroes' side is the first listed unless a side says ``heroes = true``."""
+    spec = load_text(tmp_path, minimal('name = "blue"', 'name = "blue"\nheroes = true'))
+    assert [side.name for side in spec.sides] == ["blue", "red"]
+
+
+def test_two_heroes_sides_are_refused(tmp_path: Path) -> None:
+    text = minimal('name = "red"', 'name = "red"\nheroes = true')
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    error = error_of(tmp_path, text)
+    assert (error.key, error.expected) == ("sides[1].heroes", "one heroes' side, and sides[0] is")
+
+
 def test_count_expands_into_numbered_ids(full: ScenarioSpec) -> None:
     assert [c.id for c in full.characters_of("gang")] == ["boss", "grunt-1", "grunt-2", "grunt-3"]
 
@@ -469,11 +482,88 @@ def objective_error(tmp_path: Path, body: str) -> ScenarioError:
 
 
 def test_objective_of_unknown_kind_is_refused(tmp_path: Path) -> None:
-    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
-    assert (error.key, '"reach", "complete-action", not "escape"' in error.expected) == (
+    error = objective_error(tmp_path, 'kind = "flee"\nside = "red"')
+    assert (error.key, '"protect", "escape", not "flee"' in error.expected) == (
         "stop.objectives[0].kind",
         True,
     )
+
+
+def test_protect_objective_needs_a_character(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "protect"\nside = "red"')
+    assert (error.key, "but it is missing" in error.expected) == (
+        "stop.objectives[0].character",
+        True,
+    )
+
+
+def test_protect_objective_loses_by_default(tmp_path: Path) -> None:
+    text = minimal() + '\n[[stop.objectives]]\nkind = "protect"\nside = "red"\n'
+    spec = load_text(tmp_path, text + 'character = "red-grunt"\n')
+    assert (spec.stop.objectives[0].kind, spec.stop.objectives[0].outcome) == ("protect", "lose")
+
+
+def test_protect_objective_cannot_be_won(tmp_path: Path) -> None:
+    body = 'kind = "protect"\nside = "red"\ncharacter = "red-grunt"\noutcome = "win"'
+    error = objective_error(tmp_path, body)
+    assert (error.key, '"lose", "end", not "win"' in error.expected) == (
+        "stop.objectives[0].outcome",
+        True,
+    )
+
+
+def test_escape_without_a_place_needs_an_exit(tmp_path: Path) -> None:
+    error = objective_error(tmp_path, 'kind = "escape"\nside = "red"')
+    assert (error.key, "the map has no exit" in error.expected) == (
+        "stop.objectives[0].place",
+        True,
+    )
+
+
+def test_escape_without_a_place_is_to_any_exit(tmp_path: Path) -> None:
+    text = minimal("name = \"street\"", "name = \"street\"\nexit = true")
+    spec = load_text(tmp_path, text + '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n')
+    assert (spec.stop.objectives[0].place, spec.stop.objectives[0].characters) == (
+        None,
+        ("red-grunt",),
+    )
+
+
+# --- roles (G-235) ----------------------------------------------------------------------------
+
+
+def with_hostage(role: str = "hostage") -> str:
+    """The minimal scenario with a second red character of ``role``."""
+    extra = (
+        '[[sides.characters]]\nid = "red-teller"\nsheet = "characters/grunt.toml"\n'
+        f'place = "street"\nrole = "{role}"\n\n[[sides]]\nname = "blue"'
+    )
+    return minimal('[[sides]]\nname = "blue"', extra)
+
+
+def test_character_is_a_combatant_unless_the_file_says_otherwise(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, with_hostage())
+    assert [(c.id, c.role, c.combatant) for c in spec.characters_of("red")] == [
+        ("red-grunt", "combatant", True),
+        ("red-teller", "hostage", False),
+    ]
+
+
+def test_bystander_is_no_combatant(tmp_path: Path) -> None:
+    assert not load_text(tmp_path, with_hostage("bystander")).character("red-teller").combatant
+
+
+def test_unknown_role_is_refused_with_the_roles_expected(tmp_path: Path) -> None:
+    error = error_of(tmp_path, with_hostage("civilian"))
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[0].characters[1].role")
+    assert 'one of "combatant", "bystander", "hostage", not "civilian"' in error.expected
+
+
+def test_side_of_hostages_only_is_refused(tmp_path: Path) -> None:
+    text = minimal('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"')
+    error = error_of(tmp_path, text)
+    assert (error.path.name, error.key) == ("scenario.toml", "sides[1].characters")
+    assert "at least one combatant on side \"blue\"" in error.expected
 
 
 def test_objective_without_kind_is_refused(tmp_path: Path) -> None:
@@ -882,3 +972,116 @@ def test_every_duplicate_id_is_reported(tmp_path: Path) -> None:
         "sides[1].characters[0].id",
         "sides[2].characters[0].id",
     ]
+
+
+
+def mistakes_of_roles_heroes_objectives_and_features() -> str:
+    """Two heroes' sides, a side of hostages only, an escape with no exit on the map, a feature
+    named twice on a rooftop edge at ground level, and a time limit of the wrong type."""
+    text = minimal('name = "street"\n', 'name = "street"\nfeature = ["edge", "edge"]\n')
+    text = text.replace('name = "red"', 'name = "red"\nheroes = true', 1)
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    text = text.replace('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"', 1)
+    text = text.replace("time_limit = 500", 'time_limit = "long"')
+    return text + '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n'
+
+
+def test_roles_heroes_objectives_and_features_are_reported_with_the_rest(
+    tmp_path: Path,
+) -> None:
+    found = problems_of(tmp_path, mistakes_of_roles_heroes_objectives_and_features())
+    assert [key for _, key, _ in found] == [
+        "stop.time_limit",
+        "map.places[0].feature[1]",
+        "map.places[0].feature",
+        "sides[1].characters",
+        "sides[1].heroes",
+        "stop.objectives[0].place",
+    ]
+
+
+def test_the_new_checks_say_what_they_said_alone(tmp_path: Path) -> None:
+    found = problems_of(tmp_path, mistakes_of_roles_heroes_objectives_and_features())
+    expected = {key: words for _, key, words in found}
+    assert {key: expected[key] for key in list(expected)[1:]} == {
+        "map.places[0].feature[1]": 'expected each feature once; "edge" is also '
+        "map.places[0].feature[0]",
+        "map.places[0].feature": 'expected a rooftop edge above something: "street" stands at '
+        "elevation 0, no higher than the ground or its neighbours",
+        "sides[1].characters": 'expected at least one combatant on side "blue" (a character '
+        'without role, or role = "combatant"): bystanders and hostages do not fight',
+        "sides[1].heroes": "one heroes' side, and sides[0] is",
+        "stop.objectives[0].place": "expected a place to escape to: the map has no exit "
+        "(exit = true)",
+    }
+
+
+def test_every_side_after_the_first_heroes_side_is_reported(tmp_path: Path) -> None:
+    text = minimal('name = "red"', 'name = "red"\nheroes = true')
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    text += (
+        '\n[[sides]]\nname = "green"\nheroes = true\n[[sides.characters]]\nid = "green-grunt"\n'
+        'sheet = "characters/grunt.toml"\nplace = "street"\n'
+    )
+    assert [(key, words) for _, key, words in problems_of(tmp_path, text)] == [
+        ("sides[1].heroes", "one heroes' side, and sides[0] is"),
+        ("sides[2].heroes", "one heroes' side, and sides[0] is"),
+    ]
+
+
+def test_an_escape_is_not_refused_an_exit_a_broken_place_may_be(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\ncover = "lots"\n')
+    text += '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n'
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["map.places[0].cover"]
+
+
+def test_a_side_with_a_broken_character_is_not_judged_for_combatants(tmp_path: Path) -> None:
+    text = minimal('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"')
+    text += '[[sides.characters]]\nid = "blue-boss"\nsheet = "characters/grunt.toml"\n'
+    text += 'place = "street"\naware = "yes"\n'
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["sides[1].characters[1].aware"]
+
+
+def test_a_rooftop_edge_beside_a_broken_edge_is_not_judged(tmp_path: Path) -> None:
+    text = minimal(
+        '[[map.places]]\nname = "street"\n',
+        '[[map.places]]\nname = "street"\nfeature = "edge"\n\n[[map.places]]\nname = "pit"\n'
+        'elevation = -3.0\n\n[[map.edges]]\nbetween = ["street", "pit"]\nlength = "far"\n',
+    )
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["map.edges[0].length"]
+
+
+# --- map features (G-245, G-249) ---------------------------------------------------------------
+
+
+def test_a_place_feature_may_be_one_name(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "wall"\n'))
+    assert spec.map.place("street").features == ("wall",)
+
+
+def test_a_place_feature_may_be_a_list(tmp_path: Path) -> None:
+    text = minimal(
+        'name = "street"\n', 'name = "street"\nelevation = 9.0\nfeature = ["obstacle", "edge"]\n'
+    )
+    assert load_text(tmp_path, text).map.place("street").features == ("obstacle", "edge")
+
+
+def test_a_place_without_a_feature_is_open_ground(tmp_path: Path) -> None:
+    assert load_text(tmp_path, minimal()).map.place("street").features == ()
+
+
+def test_an_unknown_feature_is_refused_at_its_key(tmp_path: Path) -> None:
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "moat"\n'))
+    assert error.key.startswith("map.places[0].feature")
+    assert "wall" in error.expected
+
+
+def test_a_feature_named_twice_is_refused(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\nfeature = ["wall", "wall"]\n')
+    assert error_of(tmp_path, text).key == "map.places[0].feature[1]"
+
+
+def test_a_rooftop_edge_needs_height(tmp_path: Path) -> None:
+    """G-249: an ``edge`` at ground level with nothing lower beside it has nothing to fall to."""
+    error = error_of(tmp_path, minimal('name = "street"\n', 'name = "street"\nfeature = "edge"\n'))
+    assert (error.key, "rooftop edge" in error.expected) == ("map.places[0].feature", True)

@@ -50,3 +50,11 @@ def test_with_defaults_adds_to_the_scenarios_own() -> None:
     data = scenario() | {"rules": {"defaults": {"G19_bleeding": "none"}}}
     variant = with_defaults(data, {"G227_tie_order": "id"})
     assert variant["rules"]["defaults"] == {"G19_bleeding": "none", "G227_tie_order": "id"}
+
+
+def test_reordered_keeps_the_heroes_side_by_saying_it() -> None:
+    variant = reordered(scenario())
+    assert [(s["name"], s.get("heroes", False)) for s in variant["sides"]] == [
+        ("villains", False),
+        ("heroes", True),
+    ]

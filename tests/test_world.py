@@ -196,3 +196,69 @@ def test_position_distance_between_edges_goes_through_places(world: World) -> No
 
 def test_nearest_place_of_a_position_on_an_edge(world: World) -> None:
     assert world.nearest_place(Position("b", "c", 3.0)) == "c"
+
+
+# --- passing places and landmarks (G-248) ------------------------------------------------------
+
+
+@pytest.fixture
+def lane() -> World:
+    """w (a wall) -4- m -6- e on a straight line, m only passed; e -5- n bends 90°."""
+    return World(
+        MapSpec(
+            places=(
+                PlaceSpec("w", x=0.0, y=0.0, features=("wall",)),
+                PlaceSpec("m", x=4.0, y=0.0),
+                PlaceSpec("e", x=10.0, y=0.0),
+                PlaceSpec("n", x=10.0, y=5.0),
+            ),
+            edges=(
+                EdgeSpec("w", "m", Meters(4.0)),
+                EdgeSpec("m", "e", Meters(6.0)),
+                EdgeSpec("e", "n", Meters(5.0)),
+            ),
+        )
+    )
+
+
+def test_a_place_on_the_straight_line_between_its_two_ways_is_only_passed(lane: World) -> None:
+    assert [lane.is_landmark(p) for p in lane.places] == [True, False, True, True]
+
+
+def test_passing_places_can_be_switched_off() -> None:
+    spec = MapSpec(
+        places=(
+            PlaceSpec("a", x=0.0, y=0.0),
+            PlaceSpec("m", x=1.0, y=0.0),
+            PlaceSpec("b", x=2.0, y=0.0),
+        ),
+        edges=(EdgeSpec("a", "m", Meters(1.0)), EdgeSpec("m", "b", Meters(1.0))),
+    )
+    assert World(spec, passing_places=False).is_landmark("m")
+
+
+def test_the_nearest_place_is_a_landmark(lane: World) -> None:
+    assert lane.nearest_place(Position("m", "e", 2.0)) == "e"  # 4 m to e, 6 m to w
+    assert lane.nearest_place(Position("m")) == "w"
+
+
+def test_ways_out_pass_places_only_passed(lane: World) -> None:
+    assert lane.ways_out("w") == ("e",)
+    assert lane.way_on("w", "m") == ("e", 10.0)
+
+
+def test_the_next_landmark_on_a_way_skips_places_only_passed(lane: World) -> None:
+    assert lane.next_landmark(Position("w"), "n") == "e"
+
+
+def test_features_say_what_stops_a_throw(lane: World) -> None:
+    assert (lane.is_solid("w"), lane.is_solid("m"), lane.is_edge_of_roof("w")) == (
+        True,
+        False,
+        False,
+    )
+
+
+def test_bend_is_measured_on_the_ground(lane: World) -> None:
+    assert lane.bend("m", "e", "n") == pytest.approx(90.0)
+    assert lane.bend("w", "m", "e") == pytest.approx(0.0)

@@ -120,8 +120,10 @@ class FatePointSpent(Event):
 
 
 def first_side(encounter: Encounter) -> str | None:
-    """The scenario's first side: the heroes (the convention of G-71)."""
-    return next((state.side for state in encounter.state), None)
+    """The heroes' side (G-71: the side a scenario says is, else its first): the encounter's
+    ``heroes`` context; an encounter built without one takes its first character's side."""
+    heroes = encounter.context.get("heroes")
+    return str(heroes) if heroes is not None else next((s.side for s in encounter.state), None)
 
 
 def is_player(encounter: Encounter, actor: str) -> bool:

@@ -8,9 +8,10 @@ and EP, the Defense taking effect when the attack resolves (G-15), a hit when At
 the Close sight modifier. EP: the Combat Roll's row 5 less EP Q, and the Hand Damage row 7 less
 the points withheld (seed "Hand Damage") for the attacks that deal Hand Damage.
 
-A throw (Martial Throw, Body Throw) sends its victim along the map as a throwback does (G-68:
-:func:`mands_rulebook.throwback.flight`; stopped short, the meters left land as collision damage)
-and the victim takes the throw's damage through :func:`mands_rulebook.damage.strike`.
+A throw (Martial Throw, Body Throw) sends its victim along the map as a throwback does
+(:func:`mands_rulebook.throw_flight.flight`: over open ground, stopped only by a wall or an
+obstacle, whose meters left land as collision damage, G-68, G-245) and the victim takes the
+throw's damage through :func:`mands_rulebook.damage.strike`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
+from ..falling import thrown_fall
 from ..fists import (
     COMBAT_ROLL_ROW,
     FIST_SKILL,
@@ -43,9 +45,11 @@ from ..fists import (
     roll_event,
     spend_quality,
 )
+from ..positions import position_now
 from ..range import CONTACT, reach_refusals, sight_modifier
 from ..surprise import bought_down
-from ..throwback import Impact, collision, flight, moved
+from ..throw_flight import flight
+from ..throwback import collision, moved
 
 SKILL_ATTACK_TIME: Final = 15
 """G-86: a martial or wrestling blow takes a fist's Performance Time (``rules/charts.md`` §8)."""
@@ -207,14 +211,16 @@ def blow_from(action: ActionInProgress, actor: str, raw: int, **details: Any) ->
 def thrown(
     encounter: Encounter, actor: str, victim: str, meters: float, damage: int
 ) -> list[Event]:
-    """A throw: the victim flies ``meters`` along the map away from the thrower (G-68) and takes
-    ``damage`` (plus collision damage when stopped short)."""
-    landing, flown = flight(encounter, Impact(victim, actor, damage, 0), meters)
-    events: list[Event] = [ThrownBack(encounter.now, victim, actor, damage, meters, flown)]
-    if landing is not None:
-        events.append(moved(encounter, victim, landing))
+    """A throw: the victim flies ``meters`` along the map away from the thrower (G-245) and
+    takes ``damage`` (plus collision damage when a wall stops it, and a fall from height)."""
+    start = position_now(encounter, victim)
+    flew = flight(encounter, victim, actor, meters)
+    events: list[Event] = [ThrownBack(encounter.now, victim, actor, damage, meters, flew.flown)]
+    if flew.landing is not None:
+        events.append(moved(encounter, victim, flew.landing))
     events += strike(encounter, victim, Blow(raw=damage, source=actor))
-    return events + collision(encounter, victim, meters - flown)
+    events += collision(encounter, victim, flew.struck)
+    return events + thrown_fall(encounter, victim, start, flew, events)
 
 
 def loses_segments(encounter: Encounter, actor: str, segments: int) -> list[Event]:

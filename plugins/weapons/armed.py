@@ -9,10 +9,13 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.kernel.state import CharacterState
+from mands_sim.policy.explain import Explanation
 
 from ..movement import distance_now
+from ..objective_play import guard_order, guarding, objective_explanation, pursue
+from ..policies import close_in
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
 from .table import WEAPON_OPTION, standard_weapons
@@ -22,9 +25,11 @@ SPEED_STEP: Final = 3
 
 
 class Armed:
-    """Draw a weapon, then attack the nearest enemy the weapon can reach; punch an enemy within
-    reach otherwise. Options: ``weapon`` (which weapon to draw; default the sheet's first).
-    Quality: Attack to meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
+    """Draw a weapon, then go after an objective's performer (G-237: attack it, or run to meet
+    it when no enemy is within reach), else attack the nearest enemy the weapon can reach,
+    threats to the side's objective wards first; punch an enemy within reach otherwise.
+    Options: ``weapon`` (which weapon to draw; default the sheet's first). Quality: Attack to
+    meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = dict(options)
@@ -34,11 +39,18 @@ class Armed:
         if draw is not None:
             return draw
         readied = encounter.state[actor].readied
-        for target in enemies_nearest_first(encounter, actor):
+        chase = pursue(encounter, actor, lambda t: first_allowed(encounter, actor, t), close_in)
+        if chase is not None:  # G-237: an objective's performer first
+            return chase
+        for target in guard_order(encounter, actor, enemies_nearest_first(encounter, actor)):
             for intent in attacks(target, readied):
                 if not encounter.rules.refusals(encounter, actor, intent):
-                    return intent
+                    return guarding(encounter, actor, intent)
         return None
+
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Explanation | None:
+        """Only a choice made for an objective is explained (G-237)."""
+        return objective_explanation(intent)
 
     def draw(self, encounter: Encounter, actor: str) -> Intent | None:
         if encounter.state[actor].readied is not None:
@@ -61,6 +73,15 @@ class Armed:
         return QualityAllocation(attack=attack, speed=speed, damage=quality - attack - speed)
 
 
+def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | None:
+    """The first of :func:`attacks` at ``target`` the rules allow now."""
+    readied = encounter.state[actor].readied
+    for intent in attacks(target, readied):
+        if not encounter.rules.refusals(encounter, actor, intent):
+            return intent
+    return None
+
+
 def attacks(target: str, readied: str | None) -> list[Intent]:
     """The weapon held ready first, then fists (``mands_rulebook.fists``)."""
     fist = Intent("fist-attack", target=target, reason="armed: punch")
@@ -71,10 +92,10 @@ def attacks(target: str, readied: str | None) -> list[Intent]:
 
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
-    """Enemies in action, nearest first along the map (the encounter's tie-break order on ties,
-    G-227)."""
+    """Enemies fighting (in action and combatants, G-235), nearest first along the map (the
+    encounter's tie-break order on ties, G-227)."""
     me = encounter.state[actor]
-    enemies = [s for s in encounter.state if s.side != me.side and s.in_action]
+    enemies = [s for s in encounter.state if s.side != me.side and fighting(encounter, s)]
 
     def distance(other: CharacterState) -> float:
         return distance_now(encounter, actor, other.character_id)

@@ -435,6 +435,87 @@ class RuleDefaults:
         "simultaneous",
         ("simultaneous", "in_turn"),
     )
+    G235_non_combatants: Literal["aside", "counted"] = _default(
+        "G-235",
+        "Characters a scenario gives the role 'bystander' or 'hostage': set aside from the "
+        "fight ('aside': no side is in action through them, no policy attacks them as an "
+        "enemy, reports never count them as heroes), or counted like any combatant ('counted').",
+        "aside",
+        ("aside", "counted"),
+    )
+    G236_protect_fails: Literal["down", "out_of_action"] = _default(
+        "G-236",
+        "A 'protect' objective fails when the protected character is down, unconscious or dead "
+        "('down': one who fled or surrendered is safe), or out of action in any way "
+        "('out_of_action').",
+        "down",
+        ("down", "out_of_action"),
+    )
+    G237_objective_play: Literal["pursue", "ignore"] = _default(
+        "G-237",
+        "Policies know the scenario's objectives ('pursue'): the side that loses if one is "
+        "achieved goes after the characters pursuing it, the other side guards them; or "
+        "policies fight as if there were none ('ignore').",
+        "pursue",
+        ("pursue", "ignore"),
+    )
+    G238_escape_counts: Literal["arrives", "leaves"] = _default(
+        "G-238",
+        "An 'escape' objective is achieved when the character arrives at the place (standing "
+        "there, or leaving the encounter through it) ('arrives'), or only when it leaves the "
+        "encounter through it, an exit ('leaves').",
+        "arrives",
+        ("arrives", "leaves"),
+    )
+    G239_party_knock_out: Literal["out_of_action", "down"] = _default(
+        "G-239",
+        "The report's 'every hero out of action' (a total party knock-out) counts a run in "
+        "which every hero ends out of action in any way ('out_of_action': fled and surrendered "
+        "included), or only one in which every hero ends unconscious or dead ('down').",
+        "out_of_action",
+        ("out_of_action", "down"),
+    )
+    G245_map_end: Literal["open", "wall"] = _default(
+        "G-245",
+        "A throwback stops short, the meters left landing as damage (G-68), only at a place "
+        "with a 'wall' or an 'obstacle'; at the map's end, or with no way on, the victim lands "
+        "there unhurt: open ground beyond what the map draws ('open'); or every end of the map "
+        "and every way back toward the attacker is a wall ('wall').",
+        "open",
+        ("open", "wall"),
+    )
+    G246_throw_bend: float = _default(
+        "G-246",
+        "A throwback flies on past a place along the way that bends least from its flight, if "
+        "that bend is at most this many degrees (45.0, the default); without coordinates it "
+        "flies on through a place of two ways only.",
+        45.0,
+        (22.5, 45.0, 90.0),
+    )
+    G247_throw_way: Literal["drawn", "farthest"] = _default(
+        "G-247",
+        "Which way a throwback first flies: away from the attacker, toward the landmark "
+        "farthest from it; a victim on the attacker's own spot flies a way drawn from its dice "
+        "('drawn'), or the farthest way even then ('farthest'). Ties are drawn either way.",
+        "drawn",
+        ("drawn", "farthest"),
+    )
+    G248_passing_places: Literal["pass", "stop"] = _default(
+        "G-248",
+        "A place of two ways on the straight line between them, with no feature, cover, exit "
+        "or blocked sight, is only passed: runs, meeting places, the place of a spot and the "
+        "ways out skip it ('pass'); or every place counts as drawn ('stop').",
+        "pass",
+        ("pass", "stop"),
+    )
+    G249_rooftop_edge: Literal["cliff", "slope"] = _default(
+        "G-249",
+        "Height along an edge from a rooftop 'edge' place: the lower end's at once, a drop, so "
+        "a victim thrown over it falls the whole height ('cliff'); or in proportion, a slope "
+        "('slope'). A throw over a rooftop edge at the map's end falls to ground level.",
+        "cliff",
+        ("cliff", "slope"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

@@ -214,9 +214,16 @@ class ActionPenaltyChanged(Event):
     reason: str
 
 
+OUT_OF_ACTION = "out of action"
+"""The reason of the :class:`ActionDropped` the kernel logs for each action a character had
+under way when it went out of action (``Encounter.emit``), just before the :class:`OutOfAction`."""
+
+
 @dataclass(frozen=True, slots=True)
 class ActionDropped(Event):
-    """An action in progress ended without resolving (dropped, lost control …)."""
+    """An action in progress ended without resolving (dropped, lost control, its character
+    out of action …). With :class:`ActionResolved` it is the only way an action ends, so each
+    :class:`ActionStarted` is followed by one of them, unless the encounter ends first."""
 
     kind: ClassVar[str] = "action-dropped"
     character: str
@@ -306,8 +313,8 @@ class ThrownBack(Event):
     """A failed Throwback Roll: knocked flying by a blow (``rules/combat.md`` §8.1).
 
     ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and the
-    speed in m/segment) after any halving; ``flown`` the meters covered on the map, less when the
-    flight was stopped short (G-68).
+    speed in m/segment) after any halving; ``flown`` the meters flown, over open ground beyond the
+    drawn map too, less when a wall or an obstacle stopped the flight short (G-68, G-245).
     """
 
     kind: ClassVar[str] = "thrown-back"

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
 from mands_sim.events import (
+    OUT_OF_ACTION,
     ActionDropped,
     ActionPenaltyChanged,
     ActionStarted,
@@ -130,6 +131,8 @@ def _penalty(e: ActionPenaltyChanged) -> str:
 
 
 def _dropped(e: ActionDropped) -> str:
+    if e.reason == OUT_OF_ACTION:
+        return f"{e.character}'s {e.action} is cut short."  # "… is unconscious." follows
     return f"{e.character}'s {e.action} is dropped ({e.reason})."
 
 

@@ -22,6 +22,7 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
+from mands_sim.objectives import scenario_objectives, stakes_against
 from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
 
 
@@ -54,6 +55,11 @@ class CharacterOutcome:
     counts: CharacterCounts = NO_COUNTS
     """Wounds, EP below zero, Death Shots, comebacks, Fate and Editing Points
     (:mod:`mands_sim.run_counts`)."""
+    role: str = "combatant"
+    """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
+    objective_attacks: int = 0
+    """Actions it started aimed at a character an objective against its side hinges on (the
+    objective's performer: the safecracker at the vault), whoever chose them."""
 
     @property
     def injured(self) -> bool:
@@ -74,7 +80,7 @@ class RunResult:
 
 def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> RunResult:
     """The run's :class:`RunResult`, read off the final state and one pass over the log."""
-    tally = _Tally()
+    tally = _Tally(encounter)
     for event in encounter.log:
         tally.add(event)
     outcomes = tuple(_outcome(state, tally) for state in encounter.state)
@@ -91,7 +97,11 @@ def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> 
 class _Tally:
     """Per-character counts from the event log: damage dealt and taken, out of action, actions."""
 
-    def __init__(self) -> None:
+    def __init__(self, encounter: Encounter) -> None:
+        objectives = scenario_objectives(encounter)
+        self.sides = {state.character_id: state.side for state in encounter.state}
+        self.stakes = {side: stakes_against(objectives, side) for side in set(self.sides.values())}
+        self.objective_attacks: Counter[str] = Counter()
         self.dealt: Counter[str] = Counter()
         self.taken: Counter[str] = Counter()
         self.out_at: dict[str, int] = {}
@@ -108,6 +118,7 @@ class _Tally:
             self.taken[event.character] += event.taken
         elif isinstance(event, ActionStarted):
             self.actions.setdefault(event.character, Counter())[event.action] += 1
+            self._aimed(event)
         elif isinstance(event, OutOfAction):
             self.out_at.setdefault(event.character, event.segment)
         elif isinstance(event, InjuryRolled):
@@ -118,6 +129,11 @@ class _Tally:
         elif isinstance(event, Fell):
             self.fallen[event.character] += 1
         self.counts.add(event)
+
+    def _aimed(self, event: ActionStarted) -> None:
+        side = self.sides.get(event.character)
+        if side is not None and event.target in self.stakes[side]:
+            self.objective_attacks[event.character] += 1
 
 
 def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
@@ -139,6 +155,8 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         times_thrown=tally.thrown[actor],
         times_fallen=tally.fallen[actor],
         counts=tally.counts.of(actor),
+        role=state.role,
+        objective_attacks=tally.objective_attacks[actor],
     )
 
 

@@ -43,7 +43,11 @@ from mands_sim.scenario import (
 from mands_sim.world import Position, World
 
 DEFAULT_POLICY = "nearest-enemy"
-"""The policy of a character whose scenario entry names none."""
+"""The policy of a combatant whose scenario entry names none."""
+
+NON_COMBATANT_POLICY = "stand-by"
+"""The policy of a bystander or hostage whose scenario entry names none: it does nothing
+(``mands_rulebook.policies``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +115,10 @@ class Simulation:
                 characters={
                     spec.id: self._character(pm, spec, charts) for spec in self.scenario.characters
                 },
-                world=World(self.scenario.map),
+                world=World(
+                    self.scenario.map,
+                    passing_places=self.scenario.rule_defaults.G248_passing_places == "pass",
+                ),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
                 time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
             )
@@ -161,6 +168,7 @@ class Simulation:
             defaults=self.scenario.rule_defaults,
             context={
                 "aware": {c.id: c.aware for c in self.scenario.characters},
+                "heroes": self.scenario.sides[0].name,  # G-71: the heroes' side
                 "simulation": self,  # for policies that look ahead (mands_sim.policy.lookahead)
             },
             outcome_conditions=prepared.outcome_conditions,
@@ -170,7 +178,8 @@ class Simulation:
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:
         """Objectives first, in file order, then the ``[stop] when`` conditions."""
-        conditions = objective_conditions(self.scenario.stop.objectives)
+        sides = (side.name for side in self.scenario.sides)
+        conditions = objective_conditions(self.scenario.stop.objectives, sides)
         for name in self.scenario.stop.when:
             conditions.append(registries.outcome_conditions[name].payload)  # type: ignore[arg-type]
         return conditions
@@ -229,7 +238,7 @@ def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSp
     file and the key (``sides[1].characters[0].policy_options.rules[0].when``). A priority
     list's rules are checked against the scenario (:func:`~mands_sim.policy.checks.rule_problems`,
     every mistake in one :class:`ScenarioProblems`) and get their power entries filled in."""
-    factory = registries.policies[spec.policy or DEFAULT_POLICY].payload
+    factory = registries.policies[policy_name(spec)].payload
     try:
         mind = factory(spec.policy_options)  # type: ignore[operator]
     except PolicyOptionsError as error:
@@ -240,6 +249,12 @@ def build_mind(registries: Registries, scenario: ScenarioSpec, spec: CharacterSp
     if problems:
         raise ScenarioProblems(scenario.path, problems)
     return with_power_defaults(mind, spec.sheet, registries)
+
+
+def policy_name(spec: CharacterSpec) -> str:
+    """The policy driving ``spec``: its own, else the default for a combatant or, for a
+    bystander or hostage, the one that stands by."""
+    return spec.policy or (DEFAULT_POLICY if spec.combatant else NON_COMBATANT_POLICY)
 
 
 def check_scenario(registries: Registries, scenario: ScenarioSpec) -> None:
@@ -263,7 +278,7 @@ def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Pr
     )
     problems += sheet_problems(scenario, registries)
     for spec in scenario.characters:
-        if (spec.policy or DEFAULT_POLICY) in registries.policies:
+        if policy_name(spec) in registries.policies:
             problems += _mind_problems(registries, scenario, spec)
     return list(dict.fromkeys(problems))
 
@@ -291,6 +306,7 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
         damage_points=figured.damage_points.body,
         endurance_points=Fraction(figured.endurance_points),
         position=Position(spec.place),
+        role=spec.role,
     )
 
 

@@ -36,9 +36,14 @@ def character_ids(data: Mapping[str, Any]) -> list[str]:
 
 
 def reordered(data: Mapping[str, Any]) -> Data:
-    """The sides listed in reverse, and each side's characters in reverse."""
+    """The sides listed in reverse, and each side's characters in reverse. A file that leaves
+    the heroes' side to its place (first, G-71) gets ``heroes = true`` on that side, so the
+    variant is the same encounter."""
     variant = _without_expectations(data)
-    sides = list(reversed(variant.get("sides", [])))
+    sides = list(variant.get("sides", []))
+    if sides and not any(side.get("heroes") for side in sides):
+        sides[0]["heroes"] = True
+    sides.reverse()
     for side in sides:
         side["characters"] = list(reversed(side.get("characters", [])))
     variant["sides"] = sides

@@ -9,6 +9,14 @@ asks the same questions many times. Paths are deterministic: the same map always
 path, ties broken by the order of the map's places and edges.
 
 Characters stand at a place or part-way along an edge: a :class:`Position`.
+
+**Passing places** (G-248): how finely a map is drawn must not change what happens on it. A
+place with exactly two edges, on the straight line between its two neighbours (elevation
+included), with no feature, cover, exit or blocked line of sight, is only passed: the map would
+be the same without it. Such a place is not a *landmark*. Questions that pick a place — the place
+nearest a spot (:meth:`World.nearest_place`), the next stop on a way
+(:meth:`World.next_landmark`), the ways out of a place (:meth:`World.ways_out`) — answer with
+landmarks, so splitting an edge of open ground with a place on its line changes no answer.
 """
 
 from __future__ import annotations
@@ -20,11 +28,14 @@ from typing import cast
 
 import networkx as nx  # type: ignore[import-untyped]
 
-from mands_sim.scenario import MapSpec, PlaceSpec
+from mands_sim.scenario import SOLID_FEATURES, MapSpec, PlaceSpec
 from mands_sim.units import Meters
 
 _SNAP = 1e-9
 """Meters: a walk ending this close to a place ends at the place (float rounding only)."""
+
+_STRAIGHT = 1e-6
+"""Radians: a bend this small is the straight line (float rounding only)."""
 
 _Leg = tuple[str, str, float]
 """An edge to walk: from, to, and the meters already walked along it."""
@@ -65,7 +76,8 @@ class World:
     reached along the map is ``math.inf`` away and has no path.
     """
 
-    def __init__(self, map_spec: MapSpec) -> None:
+    def __init__(self, map_spec: MapSpec, *, passing_places: bool = True) -> None:
+        """``passing_places``: G-248 ``pass`` (default); ``False`` makes every place a landmark."""
         self._places: dict[str, PlaceSpec] = {place.name: place for place in map_spec.places}
         self._graph = nx.Graph()
         self._graph.add_nodes_from(self._places)
@@ -75,6 +87,12 @@ class World:
         self._index = {name: index for index, name in enumerate(self._places)}
         self._exits = tuple(place.name for place in map_spec.places if place.exit)
         self._routes: dict[str, tuple[dict[str, float], dict[str, list[str]]]] = {}
+        sighted = {place for pair in map_spec.blocked_sight for place in pair}
+        self._passing = frozenset(
+            name
+            for name in self._places
+            if passing_places and name not in sighted and self._passed_only(name)
+        )
 
     # -- places ---------------------------------------------------------------------------
 
@@ -117,6 +135,61 @@ class World:
         if data is None:
             raise KeyError(f"no edge between {a!r} and {b!r}")
         return Meters(cast(float, data["length"]))
+
+    def features(self, place: str) -> tuple[str, ...]:
+        """What stands at ``place`` that a thrown character meets (G-245); ``()``: open ground."""
+        return self.place(place).features
+
+    def is_solid(self, place: str) -> bool:
+        """Whether ``place`` has a wall or an obstacle a thrown character hits (G-245)."""
+        return not SOLID_FEATURES.isdisjoint(self.features(place))
+
+    def is_edge_of_roof(self, place: str) -> bool:
+        """Whether ``place`` is a rooftop edge, a drop a thrown character goes over (G-249)."""
+        return "edge" in self.features(place)
+
+    def is_landmark(self, place: str) -> bool:
+        """Whether ``place`` is more than a place one passes (module docstring, G-248)."""
+        self.place(place)
+        return place not in self._passing
+
+    def bend(self, came_from: str, at: str, going: str) -> float | None:
+        """Degrees between the way ``came_from`` → ``at`` and the way ``at`` → ``going`` on the
+        ground (x, y); ``None`` when a place has no coordinates or a way is vertical."""
+        points = [self.place(name).coordinates for name in (came_from, at, going)]
+        if any(point is None for point in points):
+            return None
+        (ax, ay, _), (bx, by, _), (cx, cy, _) = cast(list[tuple[float, float, float]], points)
+        if math.hypot(bx - ax, by - ay) <= _SNAP or math.hypot(cx - bx, cy - by) <= _SNAP:
+            return None
+        turn = math.atan2(cy - by, cx - bx) - math.atan2(by - ay, bx - ax)
+        return abs(math.degrees(math.atan2(math.sin(turn), math.cos(turn))))
+
+    def way_on(self, place: str, first: str) -> tuple[str, Meters]:
+        """The landmark reached leaving ``place`` along its edge to ``first``, passing places
+        that are only passed, and the meters to it."""
+        came, at = place, first
+        meters = float(self.edge_length(place, first))
+        for _ in range(len(self._places)):
+            if at == place or self.is_landmark(at):
+                break
+            came, at = at, next(n for n in self._graph.neighbors(at) if n != came)
+            meters += float(self.edge_length(came, at))
+        return at, Meters(meters)
+
+    def ways_out(self, place: str) -> tuple[str, ...]:
+        """The landmarks one way away from ``place``: one per edge, passing places passed."""
+        return tuple(dict.fromkeys(self.way_on(place, n)[0] for n in self.neighbors(place)))
+
+    def next_landmark(self, position: Position, goal: str) -> str | None:
+        """The first landmark (or ``goal``) on the shortest way from ``position`` to ``goal``,
+        not counting the place ``position`` stands at; ``None`` when it is there or cannot
+        get there."""
+        legs = self._legs(position, goal)
+        if not legs:
+            return None
+        ends = [end for _, end, _ in legs]
+        return next(place for place in ends if place == goal or self.is_landmark(place))
 
     # -- between places -------------------------------------------------------------------
 
@@ -167,11 +240,42 @@ class World:
                 raise ValueError(f"{position} lies beyond the end of its {length} m edge")
 
     def nearest_place(self, position: Position) -> str:
-        """The place nearest ``position`` along its edge (the one it left, on a tie)."""
+        """The landmark nearest ``position`` along the map (G-248): its own place, or along its
+        edge and the places only passed beyond it, the nearer end (the one it left, or the
+        first in map order, on a tie)."""
+        (back, back_meters), (ahead, ahead_meters) = self.landmark_ends(position)
+        if ahead_meters < back_meters or (
+            ahead_meters == back_meters
+            and position.at_place
+            and self._order(ahead) < self._order(back)
+        ):
+            return ahead
+        return back
+
+    def landmark_ends(self, position: Position) -> tuple[tuple[str, Meters], tuple[str, Meters]]:
+        """The landmarks on either side of ``position`` with the meters to each: the edge's two
+        ends, or for a place one only passes its way on each side; a landmark's own place is
+        both ends, 0 m away."""
         if position.toward is None:
-            return position.place
-        length = self.edge_length(position.place, position.toward)
-        return position.toward if position.offset > length / 2 else position.place
+            if self.is_landmark(position.place):
+                return (position.place, Meters(0.0)), (position.place, Meters(0.0))
+            one, other = self.neighbors(position.place)
+            return self.way_on(position.place, one), self.way_on(position.place, other)
+        (back, back_cost), (ahead, ahead_cost) = self._ends(position)
+        behind, behind_more = self.landmark_past(ahead, back)
+        before, before_more = self.landmark_past(back, ahead)
+        return (
+            (behind, Meters(back_cost + float(behind_more))),
+            (before, Meters(ahead_cost + float(before_more))),
+        )
+
+    def landmark_past(self, came_from: str, at: str) -> tuple[str, Meters]:
+        """The landmark at or past ``at`` for one coming from ``came_from`` along their edge,
+        and the meters from ``at`` to it (places only passed are passed, G-248)."""
+        if self.is_landmark(at):
+            return at, Meters(0.0)
+        onward = next(n for n in self._graph.neighbors(at) if n != came_from)
+        return self.way_on(at, onward)
 
     def distance_to(self, position: Position, place: str) -> Meters:
         """Meters from ``position`` to ``place`` along the map; ``math.inf`` if unreachable."""
@@ -210,6 +314,22 @@ class World:
         return Position(toward_place)
 
     # -- internals ------------------------------------------------------------------------
+
+    def _passed_only(self, name: str) -> bool:
+        """Two edges, on the straight line between its neighbours, nothing there (G-248)."""
+        place = self._places[name]
+        if place.features or place.cover or place.exit or self._graph.degree(name) != 2:
+            return False
+        one, other = self._graph.neighbors(name)
+        ends = [self._places[one], self._places[other]]
+        if place.coordinates is None or any(end.coordinates is None for end in ends):
+            share = float(self.edge_length(one, name)) / (
+                float(self.edge_length(one, name)) + float(self.edge_length(name, other))
+            )
+            between = ends[0].elevation + (ends[1].elevation - ends[0].elevation) * share
+            return abs(place.elevation - between) <= _SNAP
+        here, a, b = (cast(tuple[float, float, float], p.coordinates) for p in (place, *ends))
+        return _on_line(a, here, b)
 
     def _ordered(self, a: str, b: str) -> tuple[str, str]:
         """``a`` and ``b``, the one first in map order first."""
@@ -263,3 +383,13 @@ class World:
             first, end = (back, ahead, back_cost), ahead
         rest = cast(tuple[str, ...], self.path(end, target))
         return [first, *((a, b, 0.0) for a, b in pairwise(rest))]
+
+
+def _on_line(
+    a: tuple[float, float, float], here: tuple[float, float, float], b: tuple[float, float, float]
+) -> bool:
+    """Whether ``here`` lies on the straight segment from ``a`` to ``b`` (strictly between)."""
+    to_here, to_b = math.dist(a, here), math.dist(here, b)
+    return min(to_here, to_b) > _SNAP and abs(to_here + to_b - math.dist(a, b)) <= _STRAIGHT * (
+        to_here + to_b
+    )

@@ -51,6 +51,12 @@ class CharacterTally:
     """Twice the points trained per run (seed 000: half the points used): whole numbers."""
     experience: Counter[int] = field(default_factory=Counter)
     """Experience gained per run (seed 000: every point used)."""
+    role: str = "combatant"
+    """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
+    objective_attacks: int = 0
+    """Actions it started at an objective's performer, over all runs."""
+    objective_attack_runs: int = 0
+    """Runs in which it started at least one."""
 
 
 @dataclass(slots=True)
@@ -58,11 +64,17 @@ class Aggregate:
     """Everything the report needs, updated one run at a time."""
 
     sides: tuple[str, ...]
+    knock_out: str = "out_of_action"
+    """G-239: what 'every hero out of action' counts (``out_of_action`` or ``down``)."""
     runs: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     timeouts: int = 0
+    party_knock_outs: int = 0
+    """Runs in which every hero (the first side's combatants) ended out of action (G-239)."""
+    objective_attack_runs: dict[str, int] = field(default_factory=dict)
+    """Per side: runs in which one of its characters attacked an objective's performer."""
     durations: Counter[int] = field(default_factory=Counter)
     characters: dict[str, CharacterTally] = field(default_factory=dict)
     actions: dict[str, Counter[str]] = field(default_factory=dict)
@@ -89,6 +101,9 @@ class Aggregate:
         self.durations[record.segments] += 1
         for character in record.characters:
             self._add_character(character)
+        self._count_knock_out(record)
+        for side in {c.side for c in record.characters if c.objective_attacks}:
+            self.objective_attack_runs[side] = self.objective_attack_runs.get(side, 0) + 1
         self._note(record)
         self._trace()
 
@@ -97,6 +112,9 @@ class Aggregate:
         if tally is None:
             tally = self.characters[c.id] = CharacterTally(c.id, c.side)
         tally.runs += 1
+        tally.role = c.role
+        tally.objective_attacks += c.objective_attacks
+        tally.objective_attack_runs += c.objective_attacks > 0
         tally.conditions[c.condition] += 1
         tally.vp_lost[c.vp_lost] += 1
         tally.dp_lost[c.dp_lost] += 1
@@ -120,11 +138,26 @@ class Aggregate:
         for name, count in c.actions:
             mix[name] += count
 
+    def heroes(self, record: RunRecord) -> list[Any]:
+        """The heroes of ``record``: the first side's combatants (G-235: no bystander or
+        hostage is a hero)."""
+        first = self.sides[0] if self.sides else ""
+        return [c for c in record.characters if c.side == first and c.combatant]
+
+    def _count_knock_out(self, record: RunRecord) -> None:
+        """G-239: every hero out of action (any way, or ``down``: unconscious or dead)."""
+        heroes = self.heroes(record)
+        down = ("unconscious", "dead")
+        if heroes and all(
+            c.out_of_action if self.knock_out == "out_of_action" else c.condition in down
+            for c in heroes
+        ):
+            self.party_knock_outs += 1
+
     def _note(self, record: RunRecord) -> None:
-        """Notable runs, first found in index order: a death on the first side (the heroes by
-        convention), the longest fight, and the quickest win by each side."""
-        heroes = self.sides[0] if self.sides else ""
-        dead = [c.id for c in record.characters if c.side == heroes and c.condition == "dead"]
+        """Notable runs, first found in index order: a death among the heroes (the first side's
+        combatants, by convention), the longest fight, and the quickest win by each side."""
+        dead = [c.id for c in self.heroes(record) if c.condition == "dead"]
         if dead and "a hero died" not in self.notable:
             self.notable["a hero died"] = (record.index, record.seed, f"{dead[0]} died")
         longest = self.notable.get("longest fight")
@@ -150,6 +183,10 @@ class Aggregate:
 
     def win_rate(self, side: str) -> Interval:
         return wilson(self.wins[side], self.played)
+
+    def party_knock_out_rate(self) -> Interval:
+        """The share of runs in which every hero ended out of action (G-239)."""
+        return wilson(self.party_knock_outs, self.played)
 
     def headline_rates(self) -> dict[str, Interval]:
         """Each side's win rate and the timeout rate: what ``--target-error`` watches."""

@@ -8,11 +8,12 @@ from typing import Any, Final
 
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 2
+RECORD_FORMAT: Final = 3
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
-and Editing Points). A batch stored in format 1 is read with those counts at zero, and is not
-resumed (:class:`mands_sim.batch.store.ResultStore`)."""
+and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers. A batch
+stored in an older format is read with what it lacks at its default (combatants, zero counts),
+and is not resumed (:class:`mands_sim.batch.store.ResultStore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +44,19 @@ class CharacterRecord:
     editing_points_used: int = 0
     training: float = 0.0
     experience: int = 0
+    role: str = "combatant"
+    """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
+    objective_attacks: int = 0
+    """Actions it started at a character an objective against its side hinges on."""
 
     @property
     def out_of_action(self) -> bool:
         return self.condition != "active"
+
+    @property
+    def combatant(self) -> bool:
+        """Not a bystander or hostage (G-235)."""
+        return self.role == "combatant"
 
     @property
     def bled(self) -> bool:
@@ -135,6 +145,8 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         editing_points_used=counts.editing_points_used,
         training=float(counts.training),
         experience=counts.experience,
+        role=c.role,
+        objective_attacks=c.objective_attacks,
     )
 
 
@@ -153,6 +165,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "injured": c.injured,
         "times_thrown": c.times_thrown,
         "times_fallen": c.times_fallen,
+        "role": c.role,
         **{name: getattr(c, name) for name in COUNTED},
     }
 
@@ -172,6 +185,7 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         injured=row.get("injured", False),
         times_thrown=row.get("times_thrown", 0),
         times_fallen=row.get("times_fallen", 0),
+        role=row.get("role", "combatant"),
         **{name: row[name] for name in COUNTED if name in row},
     )
 
@@ -187,5 +201,7 @@ COUNTED: Final = (
     "editing_points_used",
     "training",
     "experience",
+    "objective_attacks",
 )
-"""The fields record format 2 added (:data:`RECORD_FORMAT`)."""
+"""The counts record formats 2 and 3 added (:data:`RECORD_FORMAT`); format 3 adds the ``role``
+besides."""

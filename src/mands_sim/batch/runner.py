@@ -242,7 +242,10 @@ class _Run:
         self.store = store
         self.info = info
         self.progress = progress
-        self.aggregate = Aggregate(sides=tuple(side.name for side in spec.sides))
+        self.aggregate = Aggregate(
+            sides=tuple(side.name for side in spec.sides),
+            knock_out=spec.rule_defaults.G239_party_knock_out,
+        )
         self.done = store.done(info.id)
         self.reported = 0
         """Runs below this index are in :attr:`aggregate`."""

@@ -1,7 +1,10 @@
 """``mands-sim run SCENARIO``: the toughness report of a batch of runs.
 
-Also ``mands-sim compare A.toml B.toml``: two scenarios played with the same seeds (common
-random numbers) and the difference in each side's win rate with its 95 % interval.
+With ``--without PLUGIN`` the report is still the scenario's as written, and the same runs
+played without the plugin are compared with it beside the report (``what_if``). Also
+``mands-sim compare A.toml B.toml``: two scenarios played with the same seeds (common random
+numbers), and the differences in win rates, death rates and fight length with their paired
+95 % intervals (:mod:`mands_sim.report.comparison`).
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
-from mands_sim.batch import BatchOptions, BatchResult, PairedDifference, run_batch
+from mands_sim.batch import BatchOptions, BatchResult, run_batch
 from mands_sim.batch import Progress as BatchProgress
+from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
@@ -54,18 +59,20 @@ def add_parser(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="also run without this plugin and report the difference (what-if)",
+        help="also play the same runs without this plugin and compare (what-if)",
     )
     run.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
     run.add_argument("--html", type=Path, metavar="FILE", help="write the report as HTML")
     run.set_defaults(func=run_command)
 
     compare = subparsers.add_parser(
-        "compare", help="play two scenarios with the same seeds and compare win rates"
+        "compare",
+        help="play two scenarios with the same seeds and compare wins, deaths and fight length",
     )
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
     compare.add_argument("second", type=Path, help="scenario B (TOML)")
     _batch_arguments(compare)
+    compare.add_argument("--json", type=Path, metavar="FILE", help="write the comparison as JSON")
     compare.set_defaults(func=compare_command)
 
 
@@ -131,23 +138,36 @@ def run_command(args: argparse.Namespace) -> int:
     console = Console(stderr=False)
     progress_console = Console(stderr=True)
     options = _options(
-        args,
-        target_error=args.target_error,
-        min_runs=args.min_runs,
-        max_runs=args.max_runs,
-        without=tuple(args.without),
+        args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
     )
+    if args.without:
+        _check_without(args)
     result = _batch(args, args.scenario, options, progress_console, resume=args.resume)
     summary = build_summary(result)
-    render(summary, console)
-    if args.without:
-        same_runs = BatchOptions(runs=result.runs, seed=args.seed, jobs=args.jobs)
-        base = _batch(
-            args, args.scenario, same_runs, progress_console, resume=True, label="baseline"
+    status = _status(result, progress_console)
+    if args.without and not result.interrupted:
+        what_if = _without(args, result, progress_console)
+        summary["what_if"] = build_comparison(
+            result, what_if, label_a="as written", label_b=f"without {', '.join(args.without)}"
         )
-        console.print(comparison_table(base, result, f"without {', '.join(args.without)}"))
+        status = status or _status(what_if, progress_console)
+    render(summary, console)
     _write(summary, args)
-    return _status(result, progress_console)
+    return status
+
+
+def _check_without(args: argparse.Namespace) -> None:
+    """A plugin to leave out that does not exist is an error before any run is played."""
+    Simulation(load_scenario(args.scenario), disabled=tuple(args.without)).prepare()
+
+
+def _without(args: argparse.Namespace, result: BatchResult, console: Console) -> BatchResult:
+    """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins named."""
+    same_runs = BatchOptions(
+        runs=result.runs, seed=args.seed, jobs=args.jobs, without=tuple(args.without)
+    )
+    label = "without " + ", ".join(args.without)
+    return _batch(args, args.scenario, same_runs, console, resume=args.resume, label=label)
 
 
 def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
@@ -178,37 +198,12 @@ def compare_command(args: argparse.Namespace) -> int:
     options = _options(args)
     first = _batch(args, args.first, options, progress_console, label="A")
     second = _batch(args, args.second, options, progress_console, label="B")
-    console.print(comparison_table(first, second, f"{args.second.name} − {args.first.name}"))
+    comparison = build_comparison(first, second, label_a=args.first.name, label_b=args.second.name)
+    render_comparison(comparison, console)
+    if args.json:
+        text = json.dumps(comparison, indent=2, sort_keys=True) + "\n"
+        args.json.write_text(text, encoding="utf-8")
     for result in (first, second):
         if result.interrupted:
             return INTERRUPTED
     return 1 if first.errors or second.errors else 0
-
-
-def paired_differences(base: BatchResult, other: BatchResult) -> dict[str, PairedDifference]:
-    """Each side's win indicator in ``other`` minus ``base``, run by run (same seeds)."""
-    sides = list(dict.fromkeys([*base.aggregate.sides, *other.aggregate.sides]))
-    differences = {side: PairedDifference() for side in sides}
-    for a, b in zip(base.records(), other.records(), strict=False):
-        if a.error is not None or b.error is not None:
-            continue
-        for side in sides:
-            differences[side].add(float(b.winner == side) - float(a.winner == side))
-    return differences
-
-
-def comparison_table(base: BatchResult, other: BatchResult, title: str) -> Table:
-    table = Table(
-        title=f"What-if: {title} (same seeds, paired 95 % intervals)", title_justify="left"
-    )
-    for column in ("side", "win rate A", "win rate B", "difference B − A"):
-        table.add_column(column, justify="left" if column == "side" else "right")
-    for side, difference in paired_differences(base, other).items():
-        d = difference.interval()
-        table.add_row(
-            side,
-            f"{base.aggregate.win_rate(side).estimate:.1%}",
-            f"{other.aggregate.win_rate(side).estimate:.1%}",
-            f"{d.estimate:+.1%} ({d.low:+.1%} to {d.high:+.1%})",
-        )
-    return table

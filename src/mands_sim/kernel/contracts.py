@@ -18,6 +18,7 @@ from mands_sim.events import Event
 
 if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
+    from mands_sim.kernel.state import CharacterState
 
 Observer = Callable[[Event], None]
 """Told of every event as it is logged (``Encounter.emit``)."""
@@ -134,12 +135,24 @@ encounter."""
 
 
 def side_out_of_action(encounter: Encounter) -> Verdict | None:
-    """``side-out-of-action``: the encounter ends when at most one side has anyone in action."""
-    sides = encounter.state.sides_in_action()
+    """``side-out-of-action``: the encounter ends when at most one side has anyone fighting
+    (in action and a combatant, G-235: bystanders and hostages keep no side in the fight)."""
+    sides = {state.side for state in encounter.state if fighting(encounter, state)}
     if len(sides) > 1:
         return None
     winner = next(iter(sides)) if sides else None
     return Verdict(winner, "the other side is out of action" if winner else "nobody stands")
+
+
+def counts_as_combatant(encounter: Encounter, state: CharacterState) -> bool:
+    """Whether ``state``'s character fights: a combatant, or anyone when G-235 counts
+    bystanders and hostages too."""
+    return state.combatant or encounter.defaults.G235_non_combatants == "counted"
+
+
+def fighting(encounter: Encounter, state: CharacterState) -> bool:
+    """In action and a combatant (G-235): whom a side fights with and policies fight against."""
+    return state.in_action and counts_as_combatant(encounter, state)
 
 
 class ActionRefused(Exception):
@@ -159,5 +172,7 @@ __all__ = [
     "OutcomeCondition",
     "Rules",
     "Verdict",
+    "counts_as_combatant",
+    "fighting",
     "side_out_of_action",
 ]

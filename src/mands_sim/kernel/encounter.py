@@ -31,6 +31,7 @@ import simpy
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.events import (
+    OUT_OF_ACTION,
     ActionDropped,
     ActionResolved,
     ActionStarted,
@@ -50,6 +51,8 @@ from mands_sim.kernel.contracts import (
     OutcomeCondition,
     Rules,
     Verdict,
+    counts_as_combatant,
+    fighting,
     side_out_of_action,
 )
 from mands_sim.kernel.initiation import timing_refusal
@@ -107,6 +110,8 @@ class Encounter:
         self._started = False
         self._status_due: set[tuple[int, str]] = set()
         self._ranks = tie_order(self.state.ids(), dice, defaults)
+        self._resolving: int | None = None
+        """The action whose resolution's events are being emitted: it ends resolved."""
         self._choosing = choosing_phase(defaults)
 
     # -- the clock -----------------------------------------------------------------------
@@ -214,21 +219,41 @@ class Encounter:
     # -- events --------------------------------------------------------------------------
 
     def emit(self, events: Iterable[Event]) -> None:
-        """Apply each event to the state (the one place it changes) and tell the observers."""
+        """Apply each event to the state (the one place it changes) and tell the observers.
+
+        A character going out of action first ends every action it has under way, each logged
+        as an :class:`ActionDropped` (:data:`OUT_OF_ACTION`), so every action started ends in
+        the log (:meth:`_end_actions_of`)."""
         for event in events:
-            self.state.apply(event)
-            self.log.append(event)
-            for observer in self.observers:
-                observer(event)
-            if isinstance(event, ActionDropped):
-                self.lives.restless.add(event.character)
-                self._forget(event)
-            elif isinstance(event, ActionResolved | OutOfAction):
-                self.lives.restless.add(event.character)  # its active action may have ended
-            elif isinstance(event, PushedBack):
-                self._reschedule(event)
-            elif isinstance(event, BackInAction):
-                self.lives.come_back(event.character)
+            if isinstance(event, OutOfAction):
+                self._end_actions_of(event.character)
+            self._record(event)
+
+    def _record(self, event: Event) -> None:
+        """Apply one event, log it, tell the observers and follow it up on the agenda."""
+        self.state.apply(event)
+        self.log.append(event)
+        for observer in self.observers:
+            observer(event)
+        if isinstance(event, ActionDropped):
+            self.lives.restless.add(event.character)
+            self._forget(event)
+        elif isinstance(event, ActionResolved | OutOfAction):
+            self.lives.restless.add(event.character)  # its active action may have ended
+        elif isinstance(event, PushedBack):
+            self._reschedule(event)
+        elif isinstance(event, BackInAction):
+            self.lives.come_back(event.character)
+
+    def _end_actions_of(self, actor: str) -> None:
+        """A character going out of action ends every action it has under way (``rules/combat.md``
+        §9): each is logged as dropped, in the order they started, except the one resolving now,
+        whose :class:`ActionResolved` follows."""
+        for action in list(self.state[actor].actions):
+            if action.action_id != self._resolving:
+                self._record(
+                    ActionDropped(self.now, actor, action.name, action.action_id, OUT_OF_ACTION)
+                )
 
     def _reschedule(self, event: PushedBack) -> None:
         """Pushback a rule returned as an event moves the action's completion (§8.2).
@@ -242,11 +267,13 @@ class Encounter:
         self._schedule_completion(event.character, action)
 
     def _forget(self, event: ActionDropped) -> None:
-        """A dropped action will not complete; its character may choose again."""
+        """A dropped action will not complete; its character may choose again, unless it is
+        going out of action."""
         entry = self._entries.pop(event.action_id, None)
         if entry is not None:
             entry.cancel()
-        self.wake(event.character)
+        if event.reason != OUT_OF_ACTION:
+            self.wake(event.character)
 
     def wake(self, actor: str) -> None:
         """Let a sleeping ``actor`` with no active action choose at its next chance to initiate
@@ -363,7 +390,9 @@ class Encounter:
         if action is None or not state.in_action:
             return
         events = self.rules.resolve(self, actor, action)
+        self._resolving = action_id
         self.emit(events)
+        self._resolving = None
         self.emit([self._resolved_event(actor, action)])
         for follow_up in self.rules.after(self, actor, action):
             self.emit(follow_up)
@@ -475,6 +504,8 @@ __all__ = [
     "Rules",
     "Verdict",
     "choosing_phase",
+    "counts_as_combatant",
+    "fighting",
     "side_out_of_action",
     "tie_order",
 ]

@@ -72,10 +72,18 @@ class CharacterState:
     """How many times each (action, outcome) has resolved (``complete-action`` with an outcome)."""
     readied: str | None = None
     """The weapon the character holds ready (``WeaponReadied``); ``None``: empty hands."""
+    role: str = "combatant"
+    """``combatant``, or a ``bystander`` or ``hostage`` the scenario keeps out of the fight
+    (G-235: :func:`mands_sim.kernel.contracts.fighting`)."""
 
     @property
     def in_action(self) -> bool:
         return self.condition == "active"
+
+    @property
+    def combatant(self) -> bool:
+        """Whether the scenario gives the character no non-combatant role."""
+        return self.role == "combatant"
 
     @property
     def active_action(self) -> ActionInProgress | None:
@@ -218,6 +226,8 @@ def _weapon_thrown(state: EncounterState, event: Event) -> None:
 
 
 def _out(state: EncounterState, event: Event) -> None:
+    """Out of action, with no action under way: the kernel has logged each as dropped just
+    before (``Encounter.emit``), but one resolving now, whose ``ActionResolved`` follows."""
     assert isinstance(event, OutOfAction)
     character = state[event.character]
     character.condition = event.condition

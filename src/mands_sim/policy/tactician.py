@@ -12,9 +12,10 @@ policies"). Each time it may act, the tactician
    the Doubles chart (G-11), a miss dealt out by G-14, and the target's Ignore Damage and Skin
    Temper (§7.3, rounded up by G-45);
 3. scores it as that damage per segment over a horizon (an action that first needs a run or a
-   draw loses the segments it takes), times ``1 + threat × threat + focus × focus`` for its
-   target, less ``ep_weight`` × the EP it costs per segment, scaled by how tired the character
-   is; the best positive score wins, ties to the earlier candidate;
+   draw loses the segments it takes), times ``1 + threat × threat + focus × focus + objective
+   × stake`` for its target (the stake, G-237: 1 for a character performing an objective that
+   would make the side lose), less ``ep_weight`` × the EP it costs per segment, scaled by how
+   tired the character is; the best positive score wins, ties to the earlier candidate;
 4. with no candidate worth anything, falls back (the rulebook plugin's fallback closes in on the
    nearest enemy or waits).
 
@@ -36,6 +37,13 @@ from typing import Any, Final, Protocol
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.objectives import (
+    objective_reason,
+    objective_targets,
+    objective_wards,
+    objectives_in_play,
+    performing,
+)
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.explain import Explanation
 from mands_sim.policy.presets import allocate as preset_allocation
@@ -57,7 +65,14 @@ MAX_SPEED_Q: Final = 6
 BONUS_ROWS: Final = 60
 """Damage-Q values whose Doubles-chart bonus is looked up ahead (beyond: the last one)."""
 
-OPTIONS: Final = ("threat", "focus", "ep_weight", "defense_weight", "horizon")
+OPTIONS: Final = ("threat", "focus", "objective", "ep_weight", "defense_weight", "horizon")
+
+DEFAULT_OBJECTIVE: Final = 2.0
+"""The ``objective`` weight: a performer at its objective counts three times an ordinary target
+(a personality choice, measured on the bank job: ``docs/policies.md``)."""
+
+WAITING_STAKE: Final = 0.5
+"""An objective's character not performing it now counts half (a personality choice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,14 +200,18 @@ class Weights:
     """How the tactician weighs what it could do (its options; ``docs/policies.md``).
 
     ``threat``: extra weight on a target attacking the character (or, with ``guard_allies``,
-    any of its side) or that has dealt the most damage; ``focus``: extra weight on a target the
-    attack may finish, or that allies are attacking; ``ep_weight``: EP per segment counted
-    against a score, scaled by the share of EP spent; ``defense_weight``: damage taken counted
-    against damage dealt when splitting Q; ``horizon``: segments a score looks over.
+    any of its side, or an objective ward of its side) or that has dealt the most damage;
+    ``focus``: extra weight on a target the attack may finish, or that allies are attacking;
+    ``objective``: extra weight on a target whose objective would make the side lose (G-237),
+    in full while it performs it, :data:`WAITING_STAKE` otherwise; ``ep_weight``: EP per
+    segment counted against a score, scaled by the share of EP spent; ``defense_weight``:
+    damage taken counted against damage dealt when splitting Q; ``horizon``: segments a score
+    looks over.
     """
 
     threat: float = 0.5
     focus: float = 0.5
+    objective: float = DEFAULT_OBJECTIVE
     ep_weight: float = 0.5
     defense_weight: float = 1.0
     horizon: int = DEFAULT_HORIZON
@@ -213,6 +232,7 @@ class Weights:
             base,
             threat=weight("threat"),
             focus=weight("focus"),
+            objective=weight("objective"),
             ep_weight=weight("ep_weight"),
             defense_weight=weight("defense_weight"),
             horizon=horizon,
@@ -279,9 +299,10 @@ class Tactician:
             reason = f"{self.name}: nothing scores above 0, fallback"
             why = Explanation(reason, _alternatives(ranked), (0.0, *_scores(ranked[:TOP])))
         else:
-            decision = replace(best.estimate.intent, reason=f"{self.name}: {best.label}")
+            aim = self.objective_note(encounter, actor, best.estimate.target)
+            decision = replace(best.estimate.intent, reason=f"{self.name}: {best.label}{aim}")
             why = Explanation(
-                f"{self.name}: {best.label} scores {best.score:.3g}",
+                f"{self.name}: {best.label} scores {best.score:.3g}{aim}",
                 _alternatives(ranked[1:]),
                 _scores(ranked),
             )
@@ -351,7 +372,8 @@ class Tactician:
     def target_weight(
         self, encounter: Encounter, actor: str, target: str | None, damage: float
     ) -> float:
-        """``1 + threat × its threat + focus × its focus`` (each between 0 and 1)."""
+        """``1 + threat × its threat + focus × its focus + objective × its stake`` (each
+        between 0 and 1)."""
         if target is None or target not in encounter.state.ids():
             return 1.0
         weights = self.weights
@@ -359,7 +381,15 @@ class Tactician:
             1.0
             + weights.threat * self.threat(encounter, actor, target)
             + (weights.focus * focus(encounter, actor, target, damage))
+            + weights.objective * stake(encounter, actor, target)
         )
+
+    def objective_note(self, encounter: Encounter, actor: str, target: str | None) -> str:
+        """`` (objective: …)`` when the objective term weighed ``target`` (G-237), else ``""``."""
+        if target is None or not self.weights.objective or not stake(encounter, actor, target):
+            return ""
+        reason = objective_reason(encounter, actor, target)
+        return f" ({reason})" if reason else ""
 
     def threat(self, encounter: Encounter, actor: str, target: str) -> float:
         """1 for an enemy whose action in progress is aimed at the character (or, guarding
@@ -370,6 +400,7 @@ class Tactician:
             for s in encounter.state
             if s.character_id == actor or (self.weights.guard_allies and s.side == side)
         }
+        guarded.update(objective_wards(encounter, actor))  # G-237
         if any(a.intent.target in guarded for a in encounter.state[target].actions):
             return 1.0
         dealt = damage_dealt(encounter)
@@ -417,6 +448,17 @@ def landing_defense(encounter: Encounter, target: str, lands: int) -> int:
         if "defense" in a.prepared and a.completes_at <= lands
     ]
     return max(pending)[1] if pending else encounter.state[target].defense
+
+
+def stake(encounter: Encounter, actor: str, target: str) -> float:
+    """1 for a character performing an objective that would make ``actor``'s side lose,
+    :data:`WAITING_STAKE` for one that could, 0 otherwise (G-237)."""
+    specs = objectives_in_play(encounter)
+    if target not in objective_targets(encounter, actor):
+        return 0.0
+    state = encounter.state[target]
+    busy = any(target in s.characters and performing(state, s) for s in specs)
+    return 1.0 if busy else WAITING_STAKE
 
 
 def focus(encounter: Encounter, actor: str, target: str, damage: float) -> float:

@@ -26,7 +26,7 @@ from weakref import WeakKeyDictionary
 
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import DamageTaken
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, counts_as_combatant
 from mands_sim.kernel.state import CharacterState
 from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.world import Position
@@ -123,7 +123,8 @@ class CharacterView:
     ``distance`` is meters along the map from the deciding character (``inf``: unreachable; 0
     for itself); ``band`` and ``range_sets`` are for the deciding character's own attack;
     ``danger`` is the damage it has dealt in this encounter so far; ``ally`` is true for the
-    deciding character's own side (itself included); ``started`` is the action it initiated
+    deciding character's own side (itself included); ``combatant`` is false for a bystander or
+    hostage set aside from the fight (G-235); ``started`` is the action it initiated
     last in this segment (``""``: none), so a mind asked again in the segment (a jump with a
     move, Double Action's two actions, ``rules/combat.md`` §3) can tell.
     """
@@ -156,6 +157,7 @@ class CharacterView:
     """The character's place in the encounter's tie-break order (``Encounter.rank``, G-227):
     what separates characters nothing else does, never their ids."""
     started: str = ""
+    combatant: bool = True
 
     @property
     def vitality(self) -> int:
@@ -240,7 +242,8 @@ class PolicyView:
         """1 for segments 0–49 (``rules/combat.md`` §1: a round is 50 segments)."""
         self.me = me
         self.others = others
-        self.enemies = tuple(o for o in others if not o.ally)
+        self.enemies = tuple(o for o in others if not o.ally and o.combatant)
+        """Other sides' combatants (G-235: never a bystander or hostage)."""
         self.allies = tuple(o for o in others if o.ally)
         self.enemy_group = GroupView.of(self.enemies)
         self.ally_group = GroupView.of(self.allies)
@@ -324,6 +327,7 @@ def _character_view(
         rank=encounter.rank(who),
         danger=dealt.get(who, 0),
         started=started_now(encounter, other),
+        combatant=counts_as_combatant(encounter, other),
     )
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "award_section",
     "awards_for",
     "hero_award",
+    "is_hero_role",
     "level_lines",
     "measured_in_play",
     "render_html_section",
@@ -194,16 +195,22 @@ def verdict_awards(
     verdict: Verdict,
     defaults: RuleDefaults,
 ) -> dict[str, Any]:
-    """The section as :func:`mands_sim.report.summary.build_summary` adds it: the characters of
+    """The section as :func:`mands_sim.report.summary.build_summary` adds it: the combatants of
     the side ``heroes`` at ``verdict``'s multiplier, new characters, the default hours, and the
     Editing Points each used in play as the batch measured them."""
     return awards_for(
-        [c["id"] for c in characters if c["side"] == heroes],
+        [c["id"] for c in characters if c["side"] == heroes and is_hero_role(c)],
         word=verdict.word,
         toughness=Fraction(str(verdict.multiplier)),
         charts=load_standard_charts(defaults),
         in_play=measured_in_play(characters),
     )
+
+
+def is_hero_role(character: Mapping[str, Any]) -> bool:
+    """A report character who can be a hero: a combatant (G-235: a bystander or hostage on the
+    heroes' side earns no award)."""
+    return bool(character.get("role", "combatant") == "combatant")
 
 
 def awards_for(

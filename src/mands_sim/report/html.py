@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
-from mands_sim.report.terminal import optional_columns, percent
+from mands_sim.report.comparison import comparison_html
+from mands_sim.report.terminal import objective_rows, optional_columns, percent, side_and_role
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -54,6 +55,7 @@ def render_html(summary: dict[str, Any]) -> str:
     sections = (
         _verdict(summary),
         _outcomes(summary),
+        comparison_html(summary["what_if"]) if "what_if" in summary else "",
         _plots(summary),
         _characters(summary),
         render_html_section(summary["awards"]) if "awards" in summary else "",
@@ -128,6 +130,9 @@ def _outcomes(summary: dict[str, Any]) -> str:
     rows = [[_text(f"{side} win"), _text(percent(rate))] for side, rate in summary["sides"].items()]
     rows.append([_text("nobody stands"), _text(percent(summary["draws"]))])
     rows.append([_text("time limit"), _text(percent(summary["timeouts"]))])
+    if "party_knock_out" in summary:
+        rows.append([_text("every hero out of action"), _text(percent(summary["party_knock_out"]))])
+    rows += [[_text(label), _text(share)] for label, share in objective_rows(summary)]
     return _section(
         "outcomes", "Outcome (95 % Wilson intervals)", _table(["result", "share"], rows)
     )
@@ -153,7 +158,7 @@ def _characters(summary: dict[str, Any]) -> str:
         rows.append(
             [
                 _text(c["id"]),
-                _text(c["side"]),
+                _text(side_and_role(c)),
                 *(_text(percent(rates[name]) if name in rates else "–") for name in RATES),
                 _text(f"{lost['vp']} / {lost['dp']} / {lost['ep']}"),
                 _text(f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}"),

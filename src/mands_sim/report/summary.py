@@ -12,7 +12,7 @@ from typing import Any
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
 from mands_sim.batch.runner import BatchResult
 from mands_sim.batch.stats import Interval, quantile, wilson
-from mands_sim.report.awards import verdict_awards
+from mands_sim.report.awards import is_hero_role, verdict_awards
 from mands_sim.report.verdict import toughness
 
 SURVIVAL_POINTS = 60
@@ -29,7 +29,11 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
     sides = list(agg.sides)
     characters = [_character(agg, tally) for tally in agg.characters.values()]
     heroes = sides[0] if sides else None
-    deaths = [c["rates"]["dead"]["estimate"] for c in characters if c["side"] == heroes]
+    deaths = [
+        c["rates"]["dead"]["estimate"]
+        for c in characters
+        if c["side"] == heroes and is_hero_role(c)
+    ]
     verdict = toughness(
         agg.win_rate(heroes).estimate if heroes else 0.0,
         max(deaths, default=0.0),
@@ -56,6 +60,8 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             "reason": verdict.reason,
         },
         "sides": {side: interval(agg.win_rate(side)) for side in sides},
+        "party_knock_out": interval(agg.party_knock_out_rate()),
+        "objective_attacks": _objective_attacks(agg, sides),
         "draws": interval(wilson(agg.draws, agg.played)),
         "timeouts": interval(wilson(agg.timeouts, agg.played)),
         "duration": _duration(agg),
@@ -74,6 +80,22 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             for n, wins in agg.trace
         ],
         "durations": sorted(agg.durations.items()),
+    }
+
+
+def _objective_attacks(agg: Aggregate, sides: list[str]) -> dict[str, Any]:
+    """Per side: the share of runs in which one of its characters attacked an objective's
+    performer (a character an objective against the side hinges on), and such attacks per run."""
+    played = agg.played
+    return {
+        side: {
+            "runs": interval(wilson(agg.objective_attack_runs.get(side, 0), played)),
+            "per_run": _per_run(
+                sum(t.objective_attacks for t in agg.characters.values() if t.side == side),
+                played,
+            ),
+        }
+        for side in sides
     }
 
 
@@ -127,6 +149,8 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
     return {
         "id": tally.id,
         "side": tally.side,
+        "role": tally.role,
+        "objective_attacks_per_run": _per_run(tally.objective_attacks, runs),
         "rates": {name: interval(value) for name, value in rates.items()},
         "median_lost": {
             "vp": quantile(tally.vp_lost, 0.5),

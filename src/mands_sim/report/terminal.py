@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mands_sim.report.awards import render_terminal as render_awards
+from mands_sim.report.comparison import render_comparison
 
 
 def percent(value: dict[str, float]) -> str:
@@ -19,10 +20,12 @@ def percent(value: dict[str, float]) -> str:
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
-    """Print the report: verdict, sides, duration, characters and their losses, action mix,
-    notable runs, errors."""
+    """Print the report: verdict, sides, duration, the what-if comparison (if any),
+    characters and their losses, action mix, notable runs, errors."""
     console.print(_headline(summary))
     console.print(_sides(summary))
+    if "what_if" in summary:
+        render_comparison(summary["what_if"], console)
     console.print(_characters(summary))
     console.print(_losses(summary))
     if "awards" in summary:
@@ -61,7 +64,28 @@ def _sides(summary: dict[str, Any]) -> Table:
         table.add_row(f"{side} win", percent(rate))
     table.add_row("nobody stands", percent(summary["draws"]))
     table.add_row("time limit", percent(summary["timeouts"]))
+    if "party_knock_out" in summary:
+        table.add_row("every hero out of action", percent(summary["party_knock_out"]))
+    for label, share in objective_rows(summary):
+        table.add_row(label, share)
     return table
+
+
+def objective_rows(summary: dict[str, Any]) -> list[tuple[str, str]]:
+    """For each side that attacked an objective's performer in some run: the share of runs it
+    did, and how many such attacks it started per run."""
+    rows = []
+    for side, attacks in summary.get("objective_attacks", {}).items():
+        if attacks["per_run"] > 0:
+            label = f"{side} attacked the objective's performer"
+            rows.append((label, f"{percent(attacks['runs'])}; {attacks['per_run']:.1f} per run"))
+    return rows
+
+
+def side_and_role(c: dict[str, Any]) -> str:
+    """``heroes``, or ``heroes (hostage)`` for a character with a non-combatant role."""
+    role = c.get("role", "combatant")
+    return c["side"] if role == "combatant" else f"{c['side']} ({role})"
 
 
 Column = tuple[str, Callable[[dict[str, Any]], str]]
@@ -127,7 +151,7 @@ def _characters(summary: dict[str, Any]) -> Table:
         rates = c["rates"]
         table.add_row(
             c["id"],
-            c["side"],
+            side_and_role(c),
             percent(rates["out_of_action"]),
             percent(rates["unconscious"]),
             percent(rates["injured"]),

@@ -22,30 +22,39 @@ from mands_sim.scenario._names import (
     skill_family,
 )
 from mands_sim.scenario._spec import (
+    MAP_FEATURES,
+    SOLID_FEATURES,
     CharacterSpec,
     EdgeSpec,
     ExpectSpec,
+    MapFeature,
     MapSpec,
     ObjectiveKind,
     ObjectiveOutcome,
     ObjectiveSpec,
     PlaceSpec,
+    Role,
     ScenarioSpec,
     SideSpec,
     StopSpec,
 )
+from mands_sim.scenario._split import split_edges
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAP_FEATURES",
     "MAX_GROUP",
+    "SOLID_FEATURES",
     "CharacterSpec",
     "EdgeSpec",
     "ExpectSpec",
+    "MapFeature",
     "MapSpec",
     "ObjectiveKind",
     "ObjectiveOutcome",
     "ObjectiveSpec",
     "PlaceSpec",
+    "Role",
     "ScenarioSpec",
     "SideSpec",
     "StopSpec",
@@ -57,4 +66,5 @@ __all__ = [
     "scenario_json_schema",
     "sheet_problems",
     "skill_family",
+    "split_edges",
 ]

@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from mands_sim.defaults import RuleDefaults
 from mands_sim.model import SheetFormat
+from mands_sim.scenario._spec import MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -135,6 +136,12 @@ class PlaceTable(_Table):
     elevation: Finite = Field(default=0.0, description="height in meters")
     cover: int = Field(default=0, ge=0, le=100, description="Cover Chance in percent, 0 to 100")
     exit: bool = Field(default=False, description="whether characters can leave here")
+    feature: MapFeature | list[MapFeature] = Field(
+        default=[],
+        description="what a thrown character meets here (G-245): 'wall' or 'obstacle' stops "
+        "it (the meters left are damage), 'edge' is a rooftop edge it goes over and falls "
+        "from (G-249); one name or a list; none: open ground",
+    )
 
 
 class EdgeTable(_Table):
@@ -170,12 +177,20 @@ class CharacterTable(_Table):
     aware: bool = Field(default=True, description="false: surprised when the fight starts")
     policy: Name | None = Field(default=None, description="the policy that drives the character")
     policy_options: dict[str, Any] = Field(default={}, description="options for the policy")
+    role: Literal["combatant", "bystander", "hostage"] = Field(
+        default="combatant",
+        description="combatant (fights); bystander or hostage: not a combatant (G-235)",
+    )
 
 
 class SideTable(_Table):
     """``[[sides]]``: a side and its characters."""
 
     name: Name = Field(description="the side's name, unique in the scenario")
+    heroes: bool = Field(
+        default=False,
+        description="the heroes' side (at most one side; with none, the first side listed, G-71)",
+    )
     characters: list[CharacterTable] = Field(min_length=1, description="at least one character")
 
 
@@ -212,7 +227,36 @@ class CompleteActionObjective(_Table):
     )
 
 
-Objective = Annotated[ReachObjective | CompleteActionObjective, Field(discriminator="kind")]
+class ProtectObjective(_Table):
+    """``kind = "protect"``: the side loses if the protected character goes down (G-236)."""
+
+    kind: Literal["protect"]
+    side: Name = Field(description="the side protecting the character")
+    character: Id = Field(description="the character or group id to protect (of this side)")
+    outcome: Literal["lose", "end"] = Field(
+        default="lose",
+        description="lose: the side loses (its one opponent side wins); end: it ends undecided",
+    )
+
+
+class EscapeObjective(_Table):
+    """``kind = "escape"``: a character of the side gets away to a place or an exit."""
+
+    kind: Literal["escape"]
+    side: Name = Field(description="the side that wants the character away")
+    character: Id | None = Field(
+        default=None, description="one character or group id (default: any of the side)"
+    )
+    place: Name | None = Field(default=None, description="the place to reach (default: any exit)")
+    outcome: Literal["win", "end"] = Field(
+        default="win", description="win: the side wins; end: the encounter ends undecided"
+    )
+
+
+Objective = Annotated[
+    ReachObjective | CompleteActionObjective | ProtectObjective | EscapeObjective,
+    Field(discriminator="kind"),
+]
 
 
 class StopTable(_Table):

@@ -81,9 +81,9 @@ def _build(
     disabled = resolve_disabled_plugins(tables.plugins.disable if tables.plugins else [], found)
     map_spec = resolve_map(tables, found)
     roster = resolve_sides(tables, sheets.sheet, found)
-    members = roster.members if tables.complete else None
-    stop = resolve_stop(tables.stop, tables.objectives, members, tables.place_names, found)
-    expect = resolve_expect(tables.expect, members, found, base_dir)
+    known = roster if tables.complete else None
+    stop = resolve_stop(tables, known, found)
+    expect = resolve_expect(tables.expect, known, found, base_dir)
     found.raise_any()
     assert map_spec is not None and stop is not None and defaults is not None  # none found
     return ScenarioSpec(

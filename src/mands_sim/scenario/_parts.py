@@ -35,9 +35,11 @@ _OBJECTIVE: TypeAdapter[Any] = TypeAdapter(Objective)
 
 @dataclass(frozen=True, slots=True)
 class SideTables:
-    """One ``[[sides]]`` entry: its name (``None`` if unreadable) and its characters."""
+    """One ``[[sides]]`` entry: its name and its ``heroes`` flag (each ``None`` if unreadable)
+    and its characters."""
 
     name: str | None
+    heroes: bool | None
     characters: tuple[CharacterTable | None, ...]
 
 
@@ -66,6 +68,16 @@ class Tables:
     def complete(self) -> bool:
         return all(side.name is not None and None not in side.characters for side in self.sides)
 
+    @property
+    def has_exit(self) -> bool | None:
+        """Whether a place on the map is an exit; ``None`` when a broken place (or a map with no
+        list of places) leaves it unknown."""
+        if any(place is not None and place.exit for place in self.places):
+            return True
+        if self.place_names is None or None in self.places:
+            return None
+        return False
+
 
 def valid_tables(table: ScenarioFile) -> Tables:
     """The tables of a file that validated as a whole."""
@@ -76,7 +88,7 @@ def valid_tables(table: ScenarioFile) -> Tables:
         place_names=tuple(place.name for place in table.map.places),
         edges=tuple(table.map.edges),
         blocked_sight=tuple(table.map.blocked_sight),
-        sides=tuple(SideTables(s.name, tuple(s.characters)) for s in table.sides),
+        sides=tuple(SideTables(s.name, s.heroes, tuple(s.characters)) for s in table.sides),
         stop=table.stop,
         objectives=tuple(table.stop.objectives),
         expect=table.expect,
@@ -105,9 +117,11 @@ def readable_tables(data: Mapping[str, Any]) -> Tables:
 def _side(data: Any) -> SideTables:
     side = _table(data)
     name = side.get("name")
+    heroes = side.get("heroes", False)
     characters = _list(side.get("characters"))
     return SideTables(
         name if isinstance(name, str) and name else None,
+        heroes if isinstance(heroes, bool) else None,
         tuple(_quiet(CharacterTable, character) for character in characters),
     )
 

@@ -20,8 +20,15 @@ from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario._errors import Findings, shown
 from mands_sim.scenario._file import CharacterTable, EdgeTable, PlaceTable
-from mands_sim.scenario._parts import Tables
-from mands_sim.scenario._spec import CharacterSpec, EdgeSpec, MapSpec, PlaceSpec, SideSpec
+from mands_sim.scenario._parts import SideTables, Tables
+from mands_sim.scenario._spec import (
+    NON_COMBATANT_ROLES,
+    CharacterSpec,
+    EdgeSpec,
+    MapSpec,
+    PlaceSpec,
+    SideSpec,
+)
 from mands_sim.units import Meters
 
 if TYPE_CHECKING:
@@ -114,6 +121,7 @@ def resolve_map(tables: Tables, found: Findings) -> MapSpec | None:
         for index, pair in enumerate(tables.blocked_sight)
         if pair is not None
     ]
+    _check_edges_of_roofs(tables, found)
     intact = None not in (*tables.places, *tables.edges, *tables.blocked_sight)
     if not intact or len(found.problems) > before or None in blocked:
         return None
@@ -128,14 +136,29 @@ def _places(tables: Sequence[PlaceTable | None], found: Findings) -> dict[str, P
     for index, p in enumerate(tables):
         if p is None:
             continue
+        features = _features(p, index, found)
         if (p.x is None) != (p.y is None):
             missing = "y" if p.y is None else "x"
             found.add(
                 f"map.places[{index}].{missing}", "expected both x and y coordinates, or neither"
             )
             continue
-        places.setdefault(p.name, PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit))
+        places.setdefault(
+            p.name, PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit, features)
+        )
     return places
+
+
+def _features(place: PlaceTable, index: int, found: Findings) -> tuple[str, ...]:
+    """A place's features as a tuple, each once (``feature = "wall"`` is ``["wall"]``); every
+    repeat is a problem (and is dropped)."""
+    features = _feature_list(place)
+    check_unique(features, f"map.places[{index}].feature[{{}}]", "each feature once", found)
+    return tuple(dict.fromkeys(features))
+
+
+def _feature_list(place: PlaceTable) -> list[str]:
+    return [place.feature] if isinstance(place.feature, str) else list(place.feature)
 
 
 def _edge(
@@ -154,6 +177,28 @@ def _edge(
         )
     if a in places and b in places:
         edges.append(EdgeSpec(a, b, _length(edge.length, places[a], places[b], key)))
+
+
+def _check_edges_of_roofs(tables: Tables, found: Findings) -> None:
+    """G-249: a rooftop ``edge`` needs a drop: the place stands above ground level (0) or above
+    a place it has an edge to. A place whose neighbours are not all known (a broken edge, or an
+    edge to a broken place or to one not on the map) is not judged."""
+    if None in tables.edges:
+        return
+    height = {place.name: place.elevation for place in tables.places if place is not None}
+    ends = [edge.between for edge in tables.edges if edge is not None]
+    for index, place in enumerate(tables.places):
+        if place is None or "edge" not in _feature_list(place) or place.elevation > 0:
+            continue
+        below = [b if a == place.name else a for a, b in ends if place.name in (a, b)]
+        if any(other not in height for other in below):
+            continue
+        if all(height[other] >= place.elevation for other in below):
+            found.add(
+                f"map.places[{index}].feature",
+                f"expected a rooftop edge above something: {shown(place.name)} stands at "
+                f"elevation {place.elevation:g}, no higher than the ground or its neighbours",
+            )
 
 
 def _pair(names: Sequence[str], places: Sequence[str], key: str) -> tuple[str, str]:
@@ -219,8 +264,37 @@ def resolve_sides(tables: Tables, sheets: SheetSource, found: Findings) -> Roste
             sheet = found.checked(None, sheets, table.sheet, f"{key}.sheet")
             if sheet is not None:
                 characters += _expand(table, side.name or "", sheet, key)
+        _check_combatant(side, f"sides[{s}].characters", found)
         sides.append(SideSpec(side.name or "", tuple(ids)))
-    return Roster(tuple(sides), tuple(characters), tuple(members))
+    return Roster(heroes_first(tables.sides, sides, found), tuple(characters), tuple(members))
+
+
+def heroes_first(
+    tables: Sequence[SideTables], sides: Sequence[SideSpec], found: Findings
+) -> tuple[SideSpec, ...]:
+    """The sides with the heroes' first: the side that says ``heroes = true``, else the first
+    listed (G-71). Saying it makes the file's order of sides count for nothing. Every side
+    after the first that says it is a problem."""
+    flagged = [s for s, side in enumerate(tables) if side.heroes]
+    for again in flagged[1:]:
+        found.add(f"sides[{again}].heroes", f"one heroes' side, and sides[{flagged[0]}] is")
+    if not sides:
+        return ()
+    first = flagged[0] if flagged else 0
+    return (sides[first], *sides[:first], *sides[first + 1 :])
+
+
+def _check_combatant(side: SideTables, key: str, found: Findings) -> None:
+    """A side fights through its combatants: bystanders and hostages alone are no side (G-235).
+    A side with an unreadable name or character entry (or none) is not judged."""
+    if side.name is None or not side.characters or None in side.characters:
+        return
+    if all(table.role in NON_COMBATANT_ROLES for table in side.characters if table is not None):
+        found.add(
+            key,
+            f"expected at least one combatant on side {shown(side.name)} (a character without "
+            "role, or role = \"combatant\"): bystanders and hostages do not fight",
+        )
 
 
 def _check_place(
@@ -254,6 +328,7 @@ def _expand(
             policy_options=options,
             group=group,
             key=key,
+            role=table.role,
         )
         for ident in _ids(table)
     ]

@@ -20,11 +20,30 @@ from mands_sim.units import Meters, Segment
 if TYPE_CHECKING:
     from mands_sim.model import CharacterSheet
 
-ObjectiveKind = Literal["reach", "complete-action"]
-"""``reach``: a character stands at a place. ``complete-action``: a character resolves an action."""
+ObjectiveKind = Literal["reach", "complete-action", "protect", "escape"]
+"""``reach``: a character stands at a place. ``complete-action``: a character resolves an action.
+``protect``: the side loses if a character goes down. ``escape``: a character gets away."""
 
-ObjectiveOutcome = Literal["win", "end"]
-"""``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner."""
+MapFeature = Literal["wall", "obstacle", "edge"]
+"""Something on the map at a place (G-245): a ``wall`` or an ``obstacle`` stops a thrown
+character, who takes the meters left as damage; an ``edge`` is the edge of a rooftop, a drop
+a thrown character goes over and falls from (G-249)."""
+
+MAP_FEATURES: tuple[MapFeature, ...] = ("wall", "obstacle", "edge")
+"""Every feature a place may have, in the order the docs list them."""
+
+SOLID_FEATURES: frozenset[str] = frozenset({"wall", "obstacle"})
+"""The features a thrown character hits (G-245)."""
+
+ObjectiveOutcome = Literal["win", "end", "lose"]
+"""``win``: the objective's side wins and the encounter ends. ``end``: it ends with no winner.
+``lose`` (``protect``): the side loses; its one opponent side wins."""
+
+Role = Literal["combatant", "bystander", "hostage"]
+"""What a character is in the encounter: ``combatant`` fights; a ``bystander`` or ``hostage``
+is not a combatant (G-235)."""
+
+NON_COMBATANT_ROLES: tuple[Role, ...] = ("bystander", "hostage")
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -39,6 +58,8 @@ class PlaceSpec:
         elevation: height in meters (0 at ground level).
         cover: the Cover Chance in percent the place gives someone in it (``rules/combat.md`` §13).
         exit: whether a character can leave the encounter here.
+        features: what stands here that a thrown character meets (:data:`MAP_FEATURES`,
+            G-245), each once, in the order written; none means open ground.
     """
 
     name: str
@@ -47,12 +68,16 @@ class PlaceSpec:
     elevation: float = 0.0
     cover: int = 0
     exit: bool = False
+    features: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.x is None) != (self.y is None):
             raise ValueError(f"place {self.name!r}: give both x and y or neither")
         if not 0 <= self.cover <= 100:
             raise ValueError(f"place {self.name!r}: cover is a percentage, 0 to 100")
+        unknown = [feature for feature in self.features if feature not in MAP_FEATURES]
+        if unknown or len(set(self.features)) != len(self.features):
+            raise ValueError(f"place {self.name!r}: features are each once of {MAP_FEATURES}")
 
     @property
     def coordinates(self) -> tuple[float, float, float] | None:
@@ -127,6 +152,7 @@ class CharacterSpec:
         policy_options: options for the policy, as written (read-only).
         group: the id the scenario gave a ``count`` group this character belongs to, or ``None``.
         key: where the character is declared in the file (``sides[0].characters[1]``), for errors.
+        role: ``combatant``, ``bystander`` or ``hostage`` (G-235).
     """
 
     id: str
@@ -138,6 +164,12 @@ class CharacterSpec:
     policy_options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     group: str | None = None
     key: str = field(default="", compare=False, repr=False)
+    role: Role = "combatant"
+
+    @property
+    def combatant(self) -> bool:
+        """Whether the character fights (not a bystander or hostage, G-235)."""
+        return self.role not in NON_COMBATANT_ROLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,16 +182,20 @@ class SideSpec:
 
 @dataclass(frozen=True, slots=True)
 class ObjectiveSpec:
-    """A custom objective that ends the encounter when one of ``characters`` achieves it.
+    """A custom objective that ends the encounter when one of ``characters`` achieves it (or,
+    ``protect``, when one of them goes down).
 
     Attributes:
-        kind: ``reach`` (stand at ``place``) or ``complete-action`` (resolve ``action``).
-        side: the side pursuing the objective.
+        kind: ``reach`` (stand at ``place``), ``complete-action`` (resolve ``action``),
+            ``protect`` (keep ``characters`` from going down) or ``escape`` (get to ``place``,
+            or to any exit when it is ``None``).
+        side: the side pursuing the objective (``protect``: the side protecting).
         characters: the ids that count (all of the side's characters unless the file named one
             character or one group).
-        place: the place to reach (``reach`` only).
+        place: the place to reach (``reach``, ``escape``).
         action: the name of the action to complete (``complete-action`` only).
-        outcome: ``win`` (the side wins) or ``end`` (the encounter ends without a winner).
+        outcome: ``win`` (the side wins), ``end`` (the encounter ends without a winner) or,
+            for ``protect``, ``lose`` (the side loses).
         action_outcome: ``complete-action`` only: count only resolutions whose outcome is this
             (``ActionResolved.outcome``, e.g. ``succeeded``); ``None``: any resolution.
     """
@@ -283,7 +319,8 @@ class ScenarioSpec:
             :func:`~mands_sim.scenario.check_names`).
         rule_defaults: the named defaults in force (``rules/gaps.md``), overrides applied.
         map: the map.
-        sides: the sides, in file order.
+        sides: the sides, the heroes' first (the side that says ``heroes = true``, else the
+            first listed, G-71), the others in file order.
         characters: every character, groups expanded, in file order.
         stop: when the encounter stops.
         expect: expected results for regression tests, or ``None``.

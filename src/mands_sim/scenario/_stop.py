@@ -2,20 +2,26 @@
 and the golden log named.
 
 Each check that fails records its problem and the others go on. A reference to a side or a
-character is judged only when every side and character entry could be read (``members`` is
-``None`` otherwise), and to a place only when the map's places could (``places``)."""
+character is judged only when every side and character entry could be read (``roster`` is
+``None`` otherwise), and to a place only when the map's places could (``Tables.place_names``;
+an escape to any exit only when every place could, ``Tables.has_exit``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from types import MappingProxyType
-from typing import Any
 
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario._errors import Findings, shown
-from mands_sim.scenario._file import ExpectTable, ReachObjective, StopTable
-from mands_sim.scenario._resolve import Member, check_unique
+from mands_sim.scenario._file import (
+    CompleteActionObjective,
+    EscapeObjective,
+    ExpectTable,
+    Objective,
+)
+from mands_sim.scenario._parts import Tables
+from mands_sim.scenario._resolve import Member, Roster, check_unique
 from mands_sim.scenario._spec import (
     EVENTS_OF_CHARACTERS,
     RISKS,
@@ -26,19 +32,15 @@ from mands_sim.scenario._spec import (
 from mands_sim.units import Segment
 
 
-def resolve_stop(
-    table: StopTable | None,
-    objectives: Sequence[Any],
-    members: Sequence[Member] | None,
-    places: Sequence[str] | None,
-    found: Findings,
-) -> StopSpec | None:
+def resolve_stop(tables: Tables, roster: Roster | None, found: Findings) -> StopSpec | None:
     """When the encounter stops, each objective's side, characters and place checked; ``None``
-    when ``[stop]`` is broken."""
+    when ``[stop]`` is broken. Sides and characters are judged only when ``roster`` is given
+    (every side and character entry readable)."""
+    table, objectives = tables.stop, tables.objectives
     if table is not None:
         check_unique(table.when, "stop.when[{}]", "each outcome condition once", found)
     specs = [
-        found.checked(None, _objective, objective, f"stop.objectives[{index}]", members, places)
+        found.checked(None, _objective, objective, f"stop.objectives[{index}]", tables, roster)
         for index, objective in enumerate(objectives)
         if objective is not None
     ]
@@ -49,30 +51,41 @@ def resolve_stop(
 
 
 def _objective(
-    objective: Any, key: str, members: Sequence[Member] | None, places: Sequence[str] | None
+    objective: Objective, key: str, tables: Tables, roster: Roster | None
 ) -> ObjectiveSpec:
-    reach = isinstance(objective, ReachObjective)
-    place = objective.place if reach else None
+    place = getattr(objective, "place", None)
+    places = tables.place_names
     if place is not None and places is not None and place not in places:
         raise ScenarioError(
             None,
             f"{key}.place",
             f"expected a place on the map ({', '.join(places)}), not {shown(place)}",
         )
+    if isinstance(objective, EscapeObjective) and place is None:
+        _check_exit(tables.has_exit, f"{key}.place")
     chosen: tuple[str, ...] = ()
-    if members is not None:
-        side = _side(objective.side, members, f"{key}.side")
-        on_side = [member for member in members if member.side == side]
+    if roster is not None:
+        side = _side(objective.side, roster, f"{key}.side")
+        on_side = [member for member in roster.members if member.side == side]
         chosen = _chosen(objective.character, on_side, f"{key}.character")
-    action = None if reach else objective.action
-    wanted = None if reach else objective.action_outcome
-    return ObjectiveSpec(
-        objective.kind, objective.side, chosen, place, action, objective.outcome, wanted
-    )
+    action = objective.action if isinstance(objective, CompleteActionObjective) else None
+    wanted = objective.action_outcome if isinstance(objective, CompleteActionObjective) else None
+    outcome = objective.outcome
+    return ObjectiveSpec(objective.kind, objective.side, chosen, place, action, outcome, wanted)
 
 
-def _side(name: str, members: Sequence[Member], key: str) -> str:
-    names = list(dict.fromkeys(member.side for member in members))
+def _check_exit(has_exit: bool | None, key: str) -> None:
+    """An escape without a place needs an exit on the map to get away through (``None``: the
+    map's exits are not known, a broken place may be one)."""
+    if has_exit is False:
+        raise ScenarioError(
+            None, key, "expected a place to escape to: the map has no exit (exit = true)"
+        )
+
+
+def _side(name: str, roster: Roster, key: str) -> str:
+    """``name`` if it names a side; the sides are listed the heroes' first."""
+    names = [side.name for side in roster.sides]
     if name in names:
         return name
     raise ScenarioError(
@@ -94,7 +107,7 @@ def _chosen(ident: str | None, members: Sequence[Member], key: str) -> tuple[str
 
 def resolve_expect(
     table: ExpectTable | None,
-    members: Sequence[Member] | None,
+    roster: Roster | None,
     found: Findings,
     base_dir: Path | None,
 ) -> ExpectSpec | None:
@@ -106,14 +119,14 @@ def resolve_expect(
     expect = ExpectSpec(
         seed=table.seed,
         runs=table.runs,
-        win_rate=MappingProxyType(_win_rates(table, members, found)),
+        win_rate=MappingProxyType(_win_rates(table, roster, found)),
         draw_rate=_interval(table.draw_rate, "expect.draw_rate", found),
         timeout_rate=_interval(table.timeout_rate, "expect.timeout_rate", found),
         duration=_segments(duration.median if duration else None, "expect.duration.median", found),
         duration_p90=_segments(duration.p90 if duration else None, "expect.duration.p90", found),
-        characters=_risks(table, members, found),
-        never=_events(table.never, "expect.never", members, found),
-        always=_events(table.always, "expect.always", members, found),
+        characters=_risks(table, roster, found),
+        never=_events(table.never, "expect.never", roster, found),
+        always=_events(table.always, "expect.always", roster, found),
         golden=found.checked(None, _golden, table, base_dir),
         golden_seed=table.golden_seed,
     )
@@ -123,13 +136,13 @@ def resolve_expect(
 
 
 def _win_rates(
-    table: ExpectTable, members: Sequence[Member] | None, found: Findings
+    table: ExpectTable, roster: Roster | None, found: Findings
 ) -> dict[str, tuple[float, float]]:
     win_rate = {}
     for name, bounds in table.win_rate.items():
         key = f"expect.win_rate.{name}"
-        if members is not None:
-            found.checked(None, _side, name, members, key)
+        if roster is not None:
+            found.checked(None, _side, name, roster, key)
         interval = _interval(bounds, key, found)
         if interval is not None:
             win_rate[name] = interval
@@ -147,14 +160,14 @@ def _segments(
 
 
 def _risks(
-    table: ExpectTable, members: Sequence[Member] | None, found: Findings
+    table: ExpectTable, roster: Roster | None, found: Findings
 ) -> Mapping[str, Mapping[str, tuple[float, float]]]:
     """``[expect.characters.<id>]``: each id a character of the scenario, each range ordered."""
     risks = {}
     for ident, risk_table in table.characters.items():
         key = f"expect.characters.{ident}"
-        known = [member.id for member in members or ()]
-        if members is not None and ident not in known:
+        known = [member.id for member in roster.members] if roster is not None else []
+        if roster is not None and ident not in known:
             found.add(
                 key, f"expected the id of a character ({', '.join(known)}), not {shown(ident)}"
             )
@@ -168,18 +181,18 @@ def _risks(
 
 
 def _events(
-    events: Sequence[str], key: str, members: Sequence[Member] | None, found: Findings
+    events: Sequence[str], key: str, roster: Roster | None, found: Findings
 ) -> tuple[str, ...]:
     """``never``/``always``: every side and character an event names exists."""
     check_unique(events, key + "[{}]", "each event once", found)
-    if members is None:
+    if roster is None:
         return tuple(events)
-    ids = [member.id for member in members]
+    ids = [member.id for member in roster.members]
     for index, event in enumerate(events):
         kind, _, name = event.partition(":")
         here = f"{key}[{index}]"
         if kind == "winner":
-            found.checked(None, _side, name, members, here)
+            found.checked(None, _side, name, roster, here)
         elif kind in EVENTS_OF_CHARACTERS and name not in ids:
             known = ", ".join(ids)
             found.add(

@@ -1,0 +1,73 @@
+"""The bundled hostage scenario (``scenarios/hostage.toml``): roles and the protect objective."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mands_sim.events import ActionStarted, Event
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import RunResult, Simulation
+
+HOSTAGE = load_scenario(Path(__file__).parent.parent / "scenarios" / "hostage.toml")
+RUNS = 40
+
+
+@pytest.fixture(scope="module")
+def played() -> list[tuple[RunResult, list[Event]]]:
+    simulation = Simulation(HOSTAGE)
+    runs = []
+    for seed in range(RUNS):
+        events: list[Event] = []
+        runs.append((simulation.run(seed=seed, observers=[events.append]), events))
+    return runs
+
+
+def test_the_teller_is_a_hostage_of_the_police() -> None:
+    teller = HOSTAGE.character("teller")
+    assert (teller.side, teller.role, teller.combatant) == ("police", "hostage", False)
+
+
+def test_the_hostage_is_never_attacked(played: list[tuple[RunResult, list[Event]]]) -> None:
+    aimed = [
+        e
+        for _, events in played
+        for e in events
+        if isinstance(e, ActionStarted) and e.target == "teller"
+    ]
+    assert aimed == []
+
+
+def test_the_hostage_never_acts(played: list[tuple[RunResult, list[Event]]]) -> None:
+    acted = [
+        e
+        for _, events in played
+        for e in events
+        if isinstance(e, ActionStarted) and e.character == "teller"
+    ]
+    assert acted == []
+
+
+def test_the_protect_objective_decides_some_runs_for_the_crew(
+    played: list[tuple[RunResult, list[Event]]],
+) -> None:
+    reasons = Counter((r.winner, r.reason) for r, _ in played)
+    assert reasons[("crew", "objective: teller not protected")] > 0
+
+
+def test_the_police_lose_with_only_the_hostage_standing(
+    played: list[tuple[RunResult, list[Event]]],
+) -> None:
+    """G-235: the teller in action keeps no side in the fight."""
+    knocked_out = [
+        r for r, _ in played if r.reason == "the other side is out of action" and r.winner == "crew"
+    ]
+    assert knocked_out
+    assert all(
+        c.condition == "active"
+        for r in knocked_out
+        for c in r.characters
+        if c.character_id == "teller"
+    )
