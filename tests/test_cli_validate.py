@@ -177,3 +177,25 @@ def test_a_file_with_several_mistakes_lists_them_all(
         f"  at '{key}[1].options.toward': expected a place on the map, not \"stret\"; "
         'did you mean "street"?',
     ]
+
+
+def test_a_file_with_many_load_time_mistakes_lists_them_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(DATA / "characters", tmp_path / "characters")
+    text = (DATA / "minimal.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "Minimal"', 'name = "Minimal"\ncolour = "red"')
+    text = text.replace("time_limit = 500", 'time_limit = "long"')
+    text = text.replace('place = "street"', 'place = "roof"', 1)
+    file = tmp_path / "bad.toml"
+    file.write_text(text, encoding="utf-8")
+    assert main(["validate", str(file)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"mands-sim: error: {file}: 3 problems:",
+        "  at 'colour': unknown key 'colour'; expected one of: format, name, description, "
+        "rules, plugins, map, sides, stop, expect",
+        "  at 'stop.time_limit': expected a whole number (segments after which the encounter "
+        'ends undecided), not "long"',
+        "  at 'sides[0].characters[0].place': expected a place on the map (street), not "
+        '"roof"',
+    ]

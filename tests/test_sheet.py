@@ -315,3 +315,42 @@ def test_a_height_beyond_any_sane_range_is_an_error() -> None:
     data = minimal_data()
     data["attributes"]["height"] = 1791.0
     assert sheet_error(data).key == "attributes.height"
+
+
+def test_every_problem_of_a_sheet_is_listed() -> None:
+    data = minimal_data()
+    data["special"] = "no"
+    data["abilities"]["strength"] = float("nan")
+    data["attributes"]["smell"] = 3
+    data["overrides"] = {"masss": 90}
+    error = sheet_error(data)
+    assert [problem.key for problem in error.problems] == [
+        "attributes.smell",
+        "special",
+        "abilities.strength",
+        "overrides.masss",
+    ]
+
+
+def test_several_sheet_problems_read_as_a_count_and_a_line_each() -> None:
+    data = minimal_data()
+    data["special"] = "no"
+    data["abilities"]["strength"] = float("nan")
+    assert str(sheet_error(data)).splitlines() == [
+        "joe.toml: 2 problems:",
+        "  at 'special': expected true or false, got 'no'",
+        "  at 'abilities.strength': expected a finite number, got nan",
+    ]
+
+
+def test_one_sheet_problem_reads_as_a_single_sheet_error_did() -> None:
+    data = minimal_data()
+    data["abilities"]["strength"] = float("inf")
+    error = sheet_error(data)
+    assert str(error) == "joe.toml at 'abilities.strength': expected a finite number, got inf"
+
+
+def test_a_misspelt_sheet_key_is_not_also_reported_missing() -> None:
+    data = minimal_data()
+    data["abilities"]["agilty"] = data["abilities"].pop("agility")
+    assert [problem.key for problem in sheet_error(data).problems] == ["abilities.agilty"]

@@ -57,12 +57,18 @@ class InputError(MandsSimError):
         path: the file that is wrong (``None`` for in-memory input).
         key: dotted path of the offending key inside the file (``""`` for the whole file).
         expected: what was expected there, in words.
+        problems: every mistake found in the file, the first being ``key`` and ``expected``
+            (one, unless the error lists several: :class:`ScenarioProblems`,
+            :class:`SheetProblems`).
     """
+
+    problems: tuple[Problem, ...]
 
     def __init__(self, path: Path | str | None, key: str, expected: str) -> None:
         self.path = Path(path) if path is not None else None
         self.key = key
         self.expected = expected
+        self.problems = (Problem(key, expected),)
         where = str(self.path) if self.path is not None else "<input>"
         at = f" at '{key}'" if key else ""
         super().__init__()
@@ -95,27 +101,42 @@ class Problem:
         return f"{place}: {self.expected}" if place else self.expected
 
 
+def _listed(error: InputError, path: Path | str | None, problems: Sequence[Problem]) -> None:
+    """Make ``error`` report ``problems`` of the file at ``path``: one reads as a single error
+    does (``FILE at 'KEY': EXPECTED``, naming the problem's own file if it has one); several as
+    a count and one line each."""
+    if not problems:
+        raise ValueError(f"{type(error).__name__} needs at least one problem")
+    first = problems[0]
+    InputError.__init__(error, first.path or path, first.key, first.expected)
+    error.problems = tuple(problems)
+    error.path = Path(path) if path is not None else None
+    where = str(error.path) if error.path is not None else "<input>"
+    if len(problems) > 1:
+        listed = "".join(f"\n  {problem.line(error.path)}" for problem in problems)
+        error.message = f"{where}: {len(problems)} problems:{listed}"
+    error.args = (path, error.problems)
+
+
 class ScenarioProblems(ScenarioError):
     """Every mistake found in one scenario file, reported together (at least one).
 
     ``key`` and ``expected`` are the first problem's, so a caller reading one problem reads the
     first; ``problems`` holds them all, in the order the file is read. One problem reads as a
     :class:`ScenarioError` does (``FILE at 'KEY': EXPECTED``); several as a count and one line
-    each.
+    each. A problem of a sheet file the scenario names carries that file as its ``path``.
     """
 
     def __init__(self, path: Path | str | None, problems: Sequence[Problem]) -> None:
-        if not problems:
-            raise ValueError("ScenarioProblems needs at least one problem")
-        self.problems = tuple(problems)
-        first = self.problems[0]
-        super().__init__(first.path or path, first.key, first.expected)
-        self.path = Path(path) if path is not None else None
-        where = str(self.path) if self.path is not None else "<input>"
-        if len(self.problems) > 1:
-            listed = "".join(f"\n  {problem.line(self.path)}" for problem in self.problems)
-            self.message = f"{where}: {len(self.problems)} problems:{listed}"
-        self.args = (path, self.problems)
+        _listed(self, path, problems)
+
+
+class SheetProblems(SheetError):
+    """Every mistake found in one character sheet, reported together (at least one); read as
+    :class:`ScenarioProblems` is."""
+
+    def __init__(self, path: Path | str | None, problems: Sequence[Problem]) -> None:
+        _listed(self, path, problems)
 
 
 class PluginError(MandsSimError):

@@ -49,9 +49,10 @@ An override replaces the computed figured attribute *and* feeds the attributes f
 DP, from which the body-part DP are figured. The names are listed in
 :data:`mands_sim.model.figured.FIGURED_ATTRIBUTE_NAMES`.
 
-Loading never executes code (``tomllib`` and pydantic only). Every problem raises
-:class:`~mands_sim.errors.SheetError` naming the file, the dotted key and what was expected;
-unknown keys are errors with a did-you-mean suggestion when a known key is close.
+Loading never executes code (``tomllib`` and pydantic only). A malformed sheet raises one
+:class:`~mands_sim.errors.SheetProblems` (a :class:`~mands_sim.errors.SheetError`) listing every
+problem, each with the dotted key and what was expected; unknown keys are errors with a
+did-you-mean suggestion when a known key is close.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mands_sim.errors import SheetError
+from mands_sim.errors import Problem, SheetError, SheetProblems
 from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FRACTIONAL_FIGURED_ATTRIBUTES
 
 SHEET_FORMAT = 1
@@ -230,11 +231,13 @@ def parse_sheet(
     where = Path(path) if path is not None else None
     if not isinstance(data, Mapping):
         raise SheetError(where, key_prefix, f"expected a table, got {data!r}")
+    problems = _override_problems(data.get("overrides"), key_prefix)
     try:
         checked = SheetFormat.model_validate(dict(data))
     except ValidationError as error:
-        raise _sheet_error(error, data, where, key_prefix) from None
-    _check_overrides(checked.overrides, where, key_prefix)
+        problems = [*_sheet_problems(error, data, key_prefix), *problems]
+    if problems:
+        raise SheetProblems(where, problems) from None
     return _to_sheet(checked, where)
 
 
@@ -262,33 +265,53 @@ def _to_power(name: str, power: _PowerFormat) -> PowerEntry:
     )
 
 
-def _check_overrides(
-    overrides: Mapping[str, int | float], path: Path | None, key_prefix: str
-) -> None:
-    """Override keys must name a figured attribute; only ``mass`` may carry a fraction."""
+def _override_problems(overrides: Any, key_prefix: str) -> list[Problem]:
+    """Override keys must name a figured attribute; only ``mass`` may carry a fraction. (A value
+    that is no number at all is the format's problem, reported with the others.)"""
+    if not isinstance(overrides, Mapping):
+        return []
+    problems = []
     for name, value in overrides.items():
         key = _join(key_prefix, "overrides", name)
         if name not in FIGURED_ATTRIBUTE_NAMES:
-            raise SheetError(path, key, _unknown_key(name, FIGURED_ATTRIBUTE_NAMES))
-        if name not in FRACTIONAL_FIGURED_ATTRIBUTES and not isinstance(value, int):
-            raise SheetError(path, key, f"expected a whole number, got {value!r}")
+            problems.append(Problem(key, _unknown_key(name, FIGURED_ATTRIBUTE_NAMES)))
+        elif name not in FRACTIONAL_FIGURED_ATTRIBUTES and type(value) is float:
+            problems.append(Problem(key, f"expected a whole number, got {value!r}"))
+    return problems
 
 
-# --- turning pydantic's errors into one clear SheetError ---------------------------------------
+# --- turning pydantic's errors into problems a reader can act on -------------------------------
 
 
-def _sheet_error(
-    error: ValidationError, data: Mapping[str, Any], path: Path | None, key_prefix: str
-) -> SheetError:
-    """The first validation problem, as a :class:`SheetError` with the offending dotted key.
+def _sheet_problems(
+    error: ValidationError, data: Mapping[str, Any], key_prefix: str
+) -> list[Problem]:
+    """Every validation problem, one per offending dotted key.
 
-    An unknown key is reported before anything else: a misspelt key also makes the right one
-    missing, and the misspelling is the problem to name."""
-    problems = error.errors()
-    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
-    keys, skipped = _input_keys(first["loc"], data, missing=first["type"] == "missing")
-    expected = _expected(first, keys, skipped)
-    return SheetError(path, _join(key_prefix, *keys), expected)
+    Unknown keys come first: a misspelt key also makes the right one missing, and the
+    misspelling is the problem to name (the missing key it suggests is not reported again)."""
+    errors = sorted(error.errors(), key=lambda p: p["type"] != "extra_forbidden")
+    found: dict[str, str] = {}
+    for problem in errors:
+        keys, skipped = _input_keys(problem["loc"], data, missing=problem["type"] == "missing")
+        key = _join(key_prefix, *keys)
+        if key not in found and not _suggested(problem, keys, found, key_prefix):
+            found[key] = _expected(problem, keys, skipped)
+    return [Problem(key, expected) for key, expected in found.items()]
+
+
+def _suggested(
+    problem: Mapping[str, Any], keys: Sequence[str], found: Mapping[str, str], key_prefix: str
+) -> bool:
+    """Whether ``problem`` is a missing key an unknown key beside it is a misspelling of."""
+    if problem["type"] != "missing":
+        return False
+    hint = f"did you mean '{keys[-1]}'?"
+    parent = _join(key_prefix, *keys[:-1])
+    return any(
+        expected.endswith(hint) and key.rpartition(".")[0] == parent
+        for key, expected in found.items()
+    )
 
 
 def _input_keys(loc: Sequence[int | str], data: Any, *, missing: bool) -> tuple[list[str], bool]:

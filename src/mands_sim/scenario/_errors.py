@@ -1,24 +1,28 @@
-"""Turn a pydantic validation error into a :class:`ScenarioError` a reader can act on.
+"""Turn pydantic's validation errors into problems a reader can act on, and collect them.
 
-The error names the dotted key (``sides[0].characters[1].count``) and says in plain words what
-was expected there (``a whole number of at least 1, not "three"``). Only the first problem is
-reported: fix it and validate again.
+Each problem names the dotted key (``sides[0].characters[1].count``) and says in plain words
+what was expected there (``a whole number of at least 1, not "three"``). :class:`Findings`
+gathers every problem found while one file is read, so one
+:class:`~mands_sim.errors.ScenarioProblems` lists them all.
 """
 
 from __future__ import annotations
 
 import difflib
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
-from mands_sim.errors import ScenarioError
+from mands_sim.errors import InputError, Problem, ScenarioProblems
 from mands_sim.scenario._file import CUSTOM_ERROR, ScenarioFile
+
+_T = TypeVar("_T")
 
 _KINDS = {
     "string_type": "a string",
@@ -48,16 +52,76 @@ _LENGTHS = {
 }
 
 
-def scenario_error(error: ValidationError, path: Path | None) -> ScenarioError:
-    """The first problem of ``error`` as a :class:`ScenarioError` for the file at ``path``."""
-    problems = error.errors(include_url=False)
-    first = next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
-    key, parent, here, field = _locate(first["loc"])
-    if first["type"] in ("union_tag_invalid", "union_tag_not_found"):
-        given = first.get("ctx", {}).get("tag")
+class Findings:
+    """Every problem found in one scenario file (at ``path``), in the order found."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def add(self, key: str, expected: str) -> None:
+        """A problem at ``key`` of the scenario file itself."""
+        self.problems.append(Problem(key, expected))
+
+    @contextmanager
+    def unit(self) -> Iterator[None]:
+        """One check that stops at its first mistake: an :class:`InputError` raised inside is
+        recorded (each of its problems, naming a sheet file when it is one) and the rest of the
+        block is skipped; the checks after it go on."""
+        try:
+            yield
+        except InputError as error:
+            for problem in error.problems:
+                where = problem.path or error.path
+                file = None if where in (None, self.path) else where
+                self.problems.append(Problem(problem.key, problem.expected, file))
+
+    def checked(self, default: _T, check: Callable[..., _T], *args: Any) -> _T:
+        """What ``check(*args)`` gives, or ``default`` when it raises (the problem is
+        recorded)."""
+        with self.unit():
+            return check(*args)
+        return default
+
+    def validation(self, error: ValidationError) -> None:
+        """Every problem of a validation of the whole file."""
+        found: dict[str, str] = {}
+        ordered = sorted(
+            error.errors(include_url=False), key=lambda p: p["type"] != "extra_forbidden"
+        )
+        for details in ordered:
+            key, expected = _problem(details)
+            if key not in found and not _misspelt(details, key, found):
+                found[key] = expected
+        self.problems += [Problem(key, expected) for key, expected in found.items()]
+
+    def raise_any(self) -> None:
+        """Raise one :class:`ScenarioProblems` listing them all, if any was found."""
+        if self.problems:
+            raise ScenarioProblems(self.path, self.problems)
+
+
+def _problem(details: ErrorDetails) -> tuple[str, str]:
+    """The key and the expectation of one of pydantic's errors."""
+    key, parent, here, field = _locate(details["loc"])
+    if details["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        given = details.get("ctx", {}).get("tag")
         got = "" if given is None else f", not {shown(given)}"
-        return ScenarioError(path, f"{key}.kind", f"expected a kind, one of {_tags(here)}{got}")
-    return ScenarioError(path, key, _expected(first, parent, here, field))
+        return f"{key}.kind", f"expected a kind, one of {_tags(here)}{got}"
+    return key, _expected(details, parent, here, field)
+
+
+def _misspelt(details: ErrorDetails, key: str, found: dict[str, str]) -> bool:
+    """Whether ``details`` is a missing key that an unknown key beside it misspells (the
+    misspelling is the problem to name, and is named already)."""
+    if details["type"] != "missing":
+        return False
+    parent, _, name = key.rpartition(".")
+    hint = f"did you mean '{name}'?"
+    return any(
+        other.rpartition(".")[0] == parent and expected.endswith(hint)
+        for other, expected in found.items()
+    )
 
 
 def _expected(error: ErrorDetails, parent: Any, here: Any, field: FieldInfo | None) -> str:

@@ -15,10 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from mands_sim.errors import ScenarioError, SheetError
+from mands_sim.errors import ScenarioError, ScenarioProblems, SheetError
 from mands_sim.model import CharacterSheet, load_sheet, parse_sheet
-from mands_sim.scenario._errors import scenario_error, shown
+from mands_sim.scenario._errors import Findings, shown
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
+from mands_sim.scenario._parts import Tables, readable_tables, valid_tables
 from mands_sim.scenario._resolve import (
     resolve_defaults,
     resolve_disabled_plugins,
@@ -34,9 +35,10 @@ def load_scenario(path: Path | str) -> ScenarioSpec:
     """Load and validate the scenario file at ``path``, with every sheet it names.
 
     Raises:
-        ScenarioError: the scenario is malformed; the error names the file, the dotted key and
-            what was expected there.
-        SheetError: a sheet file the scenario names is malformed (the error names that file).
+        ScenarioError: the file cannot be read, is not TOML or not of this format version.
+        ScenarioProblems: the scenario is malformed: one error listing every problem, each with
+            the dotted key and what was expected there (a problem of a sheet file the scenario
+            names names that file and its key in it).
     """
     path = Path(path)
     content = _read(path, path, "", "a readable scenario file")
@@ -67,28 +69,47 @@ def parse_scenario(
 def _build(
     data: Mapping[str, Any], *, path: Path | None, base_dir: Path | None, content: bytes
 ) -> ScenarioSpec:
+    """The scenario, or one :class:`ScenarioProblems` listing every mistake found: the format
+    version first (a file of another version is read no further), then every key and type,
+    then every cross-reference and sheet the readable tables allow."""
     _check_format(data, path)
-    try:
-        table = ScenarioFile.model_validate(data)
-    except ValidationError as error:
-        raise scenario_error(error, path) from error
+    found = Findings(path)
+    tables = _tables(data, found)
     sheets = _Sheets(path, base_dir)
-    map_spec = resolve_map(table.map, path)
-    sides, characters = resolve_sides(table.sides, map_spec, sheets.sheet, path)
+    optional = resolve_optional_rules(tables.rules.optional if tables.rules else [], found)
+    defaults = resolve_defaults(tables.rules.defaults, found) if tables.rules else None
+    disabled = resolve_disabled_plugins(tables.plugins.disable if tables.plugins else [], found)
+    map_spec = resolve_map(tables, found)
+    roster = resolve_sides(tables, sheets.sheet, found)
+    known = roster if tables.complete else None
+    stop = resolve_stop(tables, known, found)
+    expect = resolve_expect(tables.expect, known, found, base_dir)
+    found.raise_any()
+    assert map_spec is not None and stop is not None and defaults is not None  # none found
     return ScenarioSpec(
-        name=table.name,
-        description=table.description,
+        name=str(data["name"]),
+        description=str(data.get("description", "")),
         path=path,
-        optional_rules=resolve_optional_rules(table.rules.optional, path),
-        rule_defaults=resolve_defaults(table.rules.defaults, path),
+        optional_rules=optional,
+        rule_defaults=defaults,
         map=map_spec,
-        sides=sides,
-        characters=characters,
-        stop=resolve_stop(table.stop, sides, characters, map_spec, path),
-        expect=resolve_expect(table.expect, sides, characters, path, base_dir),
+        sides=roster.sides,
+        characters=roster.characters,
+        stop=stop,
+        expect=expect,
         content_hash=sheets.content_hash(content),
-        disabled_plugins=resolve_disabled_plugins(table.plugins.disable, path),
+        disabled_plugins=disabled,
     )
+
+
+def _tables(data: Mapping[str, Any], found: Findings) -> Tables:
+    """The file's tables: all of them when it validates, else the readable ones (every
+    validation problem recorded)."""
+    try:
+        return valid_tables(ScenarioFile.model_validate(data))
+    except ValidationError as error:
+        found.validation(error)
+        return readable_tables(data)
 
 
 def _check_format(data: Mapping[str, Any], path: Path | None) -> None:
@@ -127,16 +148,22 @@ class _Sheets:
         self._path = path
         self._base = base_dir.resolve() if base_dir is not None else None
         self._loaded: dict[Path, CharacterSheet] = {}
+        self._broken: set[Path] = set()
         self._contents: list[tuple[str, bytes]] = []
 
-    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet:
-        """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``."""
+    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet | None:
+        """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``;
+        ``None`` for a sheet file found broken before (its problems are reported once)."""
         if not isinstance(reference, str):
             return self._inline(reference, key)
         file = self._file(reference, key)
+        if file in self._broken:
+            return None
         if file not in self._loaded:
             content = _read(file, self._path, key, "an existing character sheet file", reference)
+            self._broken.add(file)
             self._loaded[file] = load_sheet(file)
+            self._broken.discard(file)
             assert self._base is not None
             self._contents.append((file.relative_to(self._base).as_posix(), content))
         return self._loaded[file]
@@ -154,7 +181,7 @@ class _Sheets:
         try:
             return parse_sheet(table, path=self._path, key_prefix=key)
         except SheetError as error:
-            raise ScenarioError(self._path, error.key, error.expected) from error
+            raise ScenarioProblems(self._path, error.problems) from error
 
     def _file(self, reference: str, key: str) -> Path:
         """The sheet file ``reference`` names, which must lie inside the scenario's folder."""
