@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mands_sim.errors import ScenarioError, ScenarioProblems, SheetError
+from mands_sim.errors import ScenarioError, ScenarioProblems
 from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
@@ -460,9 +460,10 @@ def test_inline_sheet_error_names_its_key_inside_the_scenario(tmp_path: Path) ->
 def test_malformed_sheet_file_is_reported_against_the_sheet(tmp_path: Path) -> None:
     (tmp_path / "broken.toml").write_text('format = 1\nname = "Broken"\n', encoding="utf-8")
     text = minimal('sheet = "characters/grunt.toml"', 'sheet = "broken.toml"')
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(ScenarioProblems) as caught:
         load_text(tmp_path, text)
-    assert caught.value.path == (tmp_path / "broken.toml").resolve()
+    files = {problem.path for problem in caught.value.problems}
+    assert files == {(tmp_path / "broken.toml").resolve()}
 
 
 def test_time_limit_must_be_at_least_one_segment(tmp_path: Path) -> None:
@@ -690,11 +691,17 @@ def test_docs_example_loads(index: int) -> None:
 SERAPH = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
 
 
-def seraph_scenario(disable: list[str] | None = None) -> ScenarioSpec:
-    """The bundled Seraph-vs-Sphinx scenario, with ``[plugins] disable`` when given."""
+def seraph_scenario(
+    disable: list[str] | None = None, defaults: dict[str, str] | None = None
+) -> ScenarioSpec:
+    """The bundled Seraph-vs-Sphinx scenario, with ``[plugins] disable`` and ``[rules.defaults]``
+    when given."""
     data = tomllib.loads(SERAPH.read_text(encoding="utf-8"))
     if disable is not None:
         data["plugins"] = {"disable": disable}
+    if defaults is not None:
+        rules = data.setdefault("rules", {})
+        rules["defaults"] = {**rules.get("defaults", {}), **defaults}
     return parse_scenario(data, path=SERAPH, base_dir=SERAPH.parent)
 
 
@@ -724,9 +731,13 @@ def test_plugin_disabled_twice_is_refused(tmp_path: Path) -> None:
 
 
 def test_disabling_exhaustion_from_the_scenario_drops_the_low_ep_penalty() -> None:
-    """G-16: Seraph at −5 EP rolls with pool 1 − 5 = −4; without the plugin, with his pool 1."""
-    with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario())
-    without = seraph_pool_at_minus_five_ep(seraph_scenario(["mands_rulebook.exhaustion"]))
+    """G-16: Seraph at −5 EP rolls with pool 1 − 5 = −4; without the plugin, with his pool 1.
+    (He fights on at −5 EP: G-232's default would have him give up to the fresher Sphinx.)"""
+    fight_on = {"G232_spent_fighters": "fight"}
+    with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario(defaults=fight_on))
+    without = seraph_pool_at_minus_five_ep(
+        seraph_scenario(["mands_rulebook.exhaustion"], defaults=fight_on)
+    )
     assert (with_plugin, without) == (-4, 1)
 
 
@@ -828,6 +839,228 @@ def test_several_unknown_names_are_reported_together(full: ScenarioSpec) -> None
     assert keys[:2] == ["rules.optional[0]", "sides[0].characters[0].policy"]
     first = f"{full.path}: {len(keys)} problems:\n  at 'rules.optional[0]'"
     assert str(caught.value).startswith(first)
+
+
+# -- every load-time mistake of a file in one error --------------------------------------------
+
+NAN_SHEET = (DATA / "characters" / "grunt.toml").read_text(encoding="utf-8")
+
+
+def four_mistakes(tmp_path: Path) -> str:
+    """A type error, an unknown key, a place not on the map and a sheet with a NaN."""
+    (tmp_path / "nan.toml").write_text(
+        re.sub(r"(?m)^strength = .*$", "strength = nan", NAN_SHEET), encoding="utf-8"
+    )
+    text = minimal("time_limit = 500", 'time_limit = "long"')
+    text = text.replace('name = "Minimal"', 'name = "Minimal"\ncolour = "red"')
+    text = text.replace('place = "street"', 'place = "roof"', 1)
+    grunt = 'sheet = "characters/grunt.toml"\nplace = "street"'
+    return text.replace(grunt, 'sheet = "nan.toml"\nplace = "street"')
+
+
+def problems_of(tmp_path: Path, text: str) -> list[tuple[str, str, str]]:
+    with pytest.raises(ScenarioProblems) as caught:
+        load_text(tmp_path, text)
+    return [
+        (problem.path.name if problem.path else "", problem.key, problem.expected)
+        for problem in caught.value.problems
+    ]
+
+
+def test_a_file_with_four_kinds_of_mistake_reports_all_four(tmp_path: Path) -> None:
+    found = {(file, key) for file, key, _ in problems_of(tmp_path, four_mistakes(tmp_path))}
+    assert found == {
+        ("", "colour"),
+        ("", "stop.time_limit"),
+        ("", "sides[0].characters[0].place"),
+        ("nan.toml", "abilities.strength"),
+    }
+
+
+def test_each_of_the_four_mistakes_says_what_was_expected(tmp_path: Path) -> None:
+    expected = {key: words for _, key, words in problems_of(tmp_path, four_mistakes(tmp_path))}
+    assert expected == {
+        "colour": "unknown key 'colour'; expected one of: format, name, description, rules, "
+        "plugins, map, sides, stop, expect",
+        "stop.time_limit": "expected a whole number (segments after which the encounter ends "
+        'undecided), not "long"',
+        "sides[0].characters[0].place": 'expected a place on the map (street), not "roof"',
+        "abilities.strength": "expected a finite number, got nan",
+    }
+
+
+def test_several_problems_list_the_scenario_once_and_each_line(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioProblems) as caught:
+        load_text(tmp_path, four_mistakes(tmp_path))
+    lines = str(caught.value).splitlines()
+    assert lines[0] == f"{tmp_path / 'scenario.toml'}: 4 problems:"
+    assert lines[-1].startswith(f"  {(tmp_path / 'nan.toml').resolve()} at 'abilities.strength'")
+
+
+def test_one_problem_reads_as_a_single_scenario_error_did(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioProblems) as caught:
+        load_text(tmp_path, minimal("time_limit = 500", "time_limit = 0"))
+    single = ScenarioError(caught.value.path, caught.value.key, caught.value.expected)
+    assert (str(caught.value), len(caught.value.problems)) == (str(single), 1)
+
+
+def test_every_problem_of_a_named_sheet_file_is_listed(tmp_path: Path) -> None:
+    broken = NAN_SHEET.replace("special = false", 'special = "no"')
+    broken = re.sub(r"(?m)^sight = .*$", "sight = inf\nsmell = 3", broken)
+    (tmp_path / "broken.toml").write_text(broken, encoding="utf-8")
+    text = minimal('sheet = "characters/grunt.toml"', 'sheet = "broken.toml"')
+    found = {(file, key) for file, key, _ in problems_of(tmp_path, text)}
+    assert found == {
+        ("broken.toml", "special"),
+        ("broken.toml", "attributes.sight"),
+        ("broken.toml", "attributes.smell"),
+    }
+
+
+def test_a_sheet_file_named_twice_is_reported_once(tmp_path: Path) -> None:
+    (tmp_path / "nan.toml").write_text(
+        re.sub(r"(?m)^strength = .*$", "strength = nan", NAN_SHEET), encoding="utf-8"
+    )
+    text = minimal().replace("characters/grunt.toml", "nan.toml")
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["abilities.strength"]
+
+
+def test_every_bad_map_reference_is_reported(tmp_path: Path) -> None:
+    text = minimal(
+        '[[map.places]]\nname = "street"\n',
+        '[map]\nblocked_sight = [["street", "moon"]]\n\n[[map.places]]\nname = "street"\n\n'
+        '[[map.places]]\nname = "alley"\n\n[[map.edges]]\nbetween = ["street", "park"]\n'
+        "length = 5.0\n",
+    )
+    text = text.replace('place = "street"', 'place = "roof"')
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == [
+        "map.edges[0].between",
+        "map.blocked_sight[0]",
+        "sides[0].characters[0].place",
+        "sides[1].characters[0].place",
+    ]
+
+
+def test_a_reference_to_a_broken_place_is_not_reported_again(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\ncover = "lots"\n')
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["map.places[0].cover"]
+
+
+def test_an_unknown_key_is_not_also_reported_missing(tmp_path: Path) -> None:
+    text = minimal('place = "street"', 'plce = "street"')
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["sides[0].characters[0].plce"]
+
+
+def test_objective_problems_are_found_beside_a_broken_character(tmp_path: Path) -> None:
+    text = minimal('place = "street"', 'place = "street"\naware = "yes"')
+    text += '\n[[stop.objectives]]\nkind = "reach"\nside = "red"\nplace = "nowhere"\n'
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == [
+        "sides[0].characters[0].aware",
+        "stop.objectives[0].place",
+    ]
+
+
+def test_expect_problems_are_all_reported(tmp_path: Path) -> None:
+    text = minimal() + (
+        "\n[expect]\nseed = 1\nruns = 10\nwin_rate = { green = [0.0, 1.0] }\n"
+        'draw_rate = [0.5, 0.1]\nnever = ["dead:nobody"]\n'
+    )
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == [
+        "expect.win_rate.green",
+        "expect.draw_rate",
+        "expect.never[0]",
+    ]
+
+
+def test_every_duplicate_id_is_reported(tmp_path: Path) -> None:
+    text = minimal().replace('id = "blue-grunt"', 'id = "red-grunt"')
+    text += (
+        '\n[[sides]]\nname = "green"\n[[sides.characters]]\nid = "red-grunt"\n'
+        'sheet = "characters/grunt.toml"\nplace = "street"\n'
+    )
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == [
+        "sides[1].characters[0].id",
+        "sides[2].characters[0].id",
+    ]
+
+
+
+def mistakes_of_roles_heroes_objectives_and_features() -> str:
+    """Two heroes' sides, a side of hostages only, an escape with no exit on the map, a feature
+    named twice on a rooftop edge at ground level, and a time limit of the wrong type."""
+    text = minimal('name = "street"\n', 'name = "street"\nfeature = ["edge", "edge"]\n')
+    text = text.replace('name = "red"', 'name = "red"\nheroes = true', 1)
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    text = text.replace('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"', 1)
+    text = text.replace("time_limit = 500", 'time_limit = "long"')
+    return text + '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n'
+
+
+def test_roles_heroes_objectives_and_features_are_reported_with_the_rest(
+    tmp_path: Path,
+) -> None:
+    found = problems_of(tmp_path, mistakes_of_roles_heroes_objectives_and_features())
+    assert [key for _, key, _ in found] == [
+        "stop.time_limit",
+        "map.places[0].feature[1]",
+        "map.places[0].feature",
+        "sides[1].characters",
+        "sides[1].heroes",
+        "stop.objectives[0].place",
+    ]
+
+
+def test_the_new_checks_say_what_they_said_alone(tmp_path: Path) -> None:
+    found = problems_of(tmp_path, mistakes_of_roles_heroes_objectives_and_features())
+    expected = {key: words for _, key, words in found}
+    assert {key: expected[key] for key in list(expected)[1:]} == {
+        "map.places[0].feature[1]": 'expected each feature once; "edge" is also '
+        "map.places[0].feature[0]",
+        "map.places[0].feature": 'expected a rooftop edge above something: "street" stands at '
+        "elevation 0, no higher than the ground or its neighbours",
+        "sides[1].characters": 'expected at least one combatant on side "blue" (a character '
+        'without role, or role = "combatant"): bystanders and hostages do not fight',
+        "sides[1].heroes": "one heroes' side, and sides[0] is",
+        "stop.objectives[0].place": "expected a place to escape to: the map has no exit "
+        "(exit = true)",
+    }
+
+
+def test_every_side_after_the_first_heroes_side_is_reported(tmp_path: Path) -> None:
+    text = minimal('name = "red"', 'name = "red"\nheroes = true')
+    text = text.replace('name = "blue"', 'name = "blue"\nheroes = true', 1)
+    text += (
+        '\n[[sides]]\nname = "green"\nheroes = true\n[[sides.characters]]\nid = "green-grunt"\n'
+        'sheet = "characters/grunt.toml"\nplace = "street"\n'
+    )
+    assert [(key, words) for _, key, words in problems_of(tmp_path, text)] == [
+        ("sides[1].heroes", "one heroes' side, and sides[0] is"),
+        ("sides[2].heroes", "one heroes' side, and sides[0] is"),
+    ]
+
+
+def test_an_escape_is_not_refused_an_exit_a_broken_place_may_be(tmp_path: Path) -> None:
+    text = minimal('name = "street"\n', 'name = "street"\ncover = "lots"\n')
+    text += '\n[[stop.objectives]]\nkind = "escape"\nside = "red"\n'
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["map.places[0].cover"]
+
+
+def test_a_side_with_a_broken_character_is_not_judged_for_combatants(tmp_path: Path) -> None:
+    text = minimal('id = "blue-grunt"', 'id = "blue-grunt"\nrole = "hostage"')
+    text += '[[sides.characters]]\nid = "blue-boss"\nsheet = "characters/grunt.toml"\n'
+    text += 'place = "street"\naware = "yes"\n'
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["sides[1].characters[1].aware"]
+
+
+def test_a_rooftop_edge_beside_a_broken_edge_is_not_judged(tmp_path: Path) -> None:
+    text = minimal(
+        '[[map.places]]\nname = "street"\n',
+        '[[map.places]]\nname = "street"\nfeature = "edge"\n\n[[map.places]]\nname = "pit"\n'
+        'elevation = -3.0\n\n[[map.edges]]\nbetween = ["street", "pit"]\nlength = "far"\n',
+    )
+    assert [key for _, key, _ in problems_of(tmp_path, text)] == ["map.edges[0].length"]
+
+
 # --- map features (G-245, G-249) ---------------------------------------------------------------
 
 
