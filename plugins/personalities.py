@@ -17,17 +17,21 @@ Registers the policies
   the ally with the fewest VP and DP at full):
   attacks whoever threatens the ward (aims an action at it or stands within its reach), runs
   back to the ward when away from it, and otherwise attacks only enemies within its own reach;
-  spare Q goes on Defense. With the ward out of action it fights as ``nearest-enemy``.
+  spare Q goes on Defense. With the ward out of action, or when every enemy has stood idle for
+  a round (no action in progress or started: nobody is coming), it fights as ``nearest-enemy``.
 
 The coward yields (``surrender``, ``mands_rulebook.surrender``, G-160) when it reaches its
-threshold and no exit can be reached.
+threshold and no exit can be reached. Below zero EP every personality catches its breath before
+its rules (``catch-breath``, G-232): it gives up when every enemy in action has more EP left,
+and rests a round when no enemy presses it (``mands_rulebook.policies.catch_breath``). A
+scenario's own ``priority`` list may use the ``catch-breath`` tactic as one of its rules.
 
 Each personality is a priority list written in the rule language, so they double as examples.
 The tactics below add ways to act that are more than one registered action: ``flee``,
-``close-in``, ``open-distance``, ``draw``, and the defender's ``defend``, ``guard`` and
-``stand-guard``. The view these policies see follows runners
-(:func:`~mands_rulebook.movement.position_now`), counts characters within reach (G-65) as in
-contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
+``close-in``, ``open-distance``, ``draw``, ``catch-breath``, and the defender's ``defend``,
+``guard`` and ``stand-guard`` (:mod:`mands_rulebook.guarding`). The view these policies see
+follows runners (:func:`~mands_rulebook.movement.position_now`), counts characters within reach
+(G-65) as in contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
 
 It also logs why: when a character whose mind can explain itself (the optional mind method
 ``explain(encounter, actor, intent) -> Explanation | None``) starts an action, a
@@ -43,8 +47,7 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
-from mands_sim.kernel.encounter import Encounter, Initiation, fighting
-from mands_sim.objectives import objective_wards
+from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.policy import (
     Explanation,
     PolicyOptionsError,
@@ -64,17 +67,17 @@ from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 
 from .comics_code import offers_code
+from .guarding import WARD, defend, guard, stand_guard
 from .movement import (
     FLEE,
     MOVE,
     REROLL_MOVE,
     TOWARD,
-    distance_now,
     in_contact,
     position_now,
     running_pace,
 )
-from .policies import NearestEnemy, close_in, nearest_exit
+from .policies import NearestEnemy, catch_breath, close_in, nearest_exit
 from .surrender import SURRENDER
 from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
 
@@ -83,14 +86,6 @@ DEFAULT_KEEP: Final = 5.0
 
 DEFAULT_FLEE_AT: Final = "50%"
 """The coward's Body DP threshold: half its full Body DP (a personality choice)."""
-
-WARD: Final = "ward"
-"""The defender's option naming the ally it guards."""
-
-STAND_GUARD: Final = 10
-"""Segments a defender beside its ward waits before it looks again: one Combat Turn (seed
-"Simpler Combat"), a simulator choice."""
-
 
 # -- how these policies perceive the encounter ----------------------------------------------------
 
@@ -241,91 +236,16 @@ def draw(
     return None
 
 
-def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str | None:
-    """The ally to guard: ``options.ward`` while it is in action, else (no ``ward`` given) the
-    first objective ward of its side (G-237: a performer, a protected character), else the
-    ally in action with the fewest VP and DP at full (the encounter's tie-break order on ties,
-    G-227)."""
-    me = encounter.state[actor]
-    named = options.get(WARD)
-    if named is not None:
-        ward = encounter.state[str(named)] if str(named) in encounter.state.ids() else None
-        return str(named) if ward is not None and ward.in_action and ward.side == me.side else None
-    wards = objective_wards(encounter, actor)
-    if wards:
-        return wards[0]
-    allies = [s for s in encounter.state if s.side == me.side and s.character_id != actor]
-    standing = [s for s in allies if s.in_action]
-    if not standing:
-        return None
-    fragile = min(
-        standing, key=lambda s: (full_vitality(s.character.figured), encounter.rank(s.character_id))
-    )
-    return fragile.character_id
-
-
-def full_vitality(figured: Any) -> int:
-    """VP and Body DP at full."""
-    return int(figured.virtual_damage_points) + int(figured.damage_points.body)
-
-
-def threats_to(encounter: Encounter, ward: str) -> list[str]:
-    """Enemies of ``ward`` in action whose action in progress is aimed at it, or who stand
-    within its reach (G-65), nearest to it first (then in the tie-break order, G-227)."""
-    side = encounter.state[ward].side
-    found = [
-        s.character_id
-        for s in encounter.state
-        if s.side != side
-        and fighting(encounter, s)
-        and (
-            any(a.intent.target == ward for a in s.actions)
-            or in_contact(encounter, ward, s.character_id)
-        )
-    ]
-    return sorted(found, key=lambda who: (distance_now(encounter, ward, who), encounter.rank(who)))
-
-
-def strike_at(encounter: Encounter, actor: str, target: str) -> Intent | None:
-    """An attack on ``target`` the rules allow now: the weapon held ready, else fists."""
-    readied = encounter.state[actor].readied
-    blows = [Intent("fist-attack", target=target)]
-    if readied is not None:
-        blows.insert(0, Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: readied}))
-    return next((blow for blow in blows if allowed(encounter, actor, blow)), None)
-
-
-def defend(
+def breathe(
     encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
 ) -> Decision:
-    """Attack the nearest threat to the ward (``options.ward``) within reach of a blow or the
-    weapon held ready; else close in on the nearest threat; nothing without a threat."""
-    ward = ward_of(encounter, actor, options)
-    threats = [] if ward is None else threats_to(encounter, ward)
-    for threat in threats:
-        blow = strike_at(encounter, actor, threat)
-        if blow is not None:
-            return blow
-    return close_in(encounter, actor, threats[0]) if threats else None
+    """Below zero EP: give up when every enemy has more EP left, rest when nobody presses
+    (G-232); nothing otherwise."""
+    return catch_breath(encounter, actor)
 
 
-def guard(
-    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
-) -> Decision:
-    """Run back to the ward when away from it (not within reach); nothing when beside it."""
-    ward = ward_of(encounter, actor, options)
-    if ward is None or in_contact(encounter, actor, ward):
-        return None
-    return close_in(encounter, actor, ward)
-
-
-def stand_guard(
-    encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
-) -> Decision:
-    """Beside a ward in action with nothing to do: look again next Combat Turn."""
-    if ward_of(encounter, actor, options) is None:
-        return None
-    return Wait(encounter.now + STAND_GUARD, "standing guard")
+CATCH_BREATH: Final = "catch-breath"
+"""What every personality asks before its rules (G-232)."""
 
 
 WARD_OPTIONS: Final = (ActionOption(WARD, "character", "the ally to guard"),)
@@ -354,6 +274,13 @@ TACTICS: Final[Mapping[str, Tactic]] = {
             ActionOption(WEAPON_OPTION, "text", "the weapon to draw"),
             ActionOption("reach", "text", '"ranged" or "melee"'),
         ),
+    ),
+    CATCH_BREATH: Tactic(
+        CATCH_BREATH,
+        breathe,
+        needs_target=False,
+        summary="below zero EP: give up or rest",
+        options=(),
     ),
     "defend": Tactic(
         "defend",
@@ -400,7 +327,8 @@ def personality(
     quality: str,
     passive_actions: bool = False,
 ) -> PriorityPolicy:
-    """A personality: a built-in priority list; it falls back on ``nearest-enemy``."""
+    """A personality: ``catch-breath`` first (G-232), then a built-in priority list; it falls
+    back on ``nearest-enemy``."""
     return PriorityPolicy(
         rules_from_options(rules),
         name=name,
@@ -411,6 +339,8 @@ def personality(
         fallback_name="nearest-enemy",
         passive_actions=passive_actions,
         strict=False,
+        first=catch_breath,
+        first_name=CATCH_BREATH,
     )
 
 

@@ -20,6 +20,14 @@ player or an Editor.
 
 Both ask the rules before they ask for an action (``Encounter.check_timing`` and the refusals),
 so a refused action is never asked for.
+
+Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
+(G-232, ``G232_spent_fighters``), before its objectives (G-237): it gives up (``surrender``)
+when every enemy fighting (G-235) has more EP left, each counted before paying for the actions
+it has in progress — the seed's Simpler Combat Example: "Sinister is at 32 EP. Dexter is at
+35 EP, or 3 below zero. He decides to give up" (both have 32 EP) — and rests a round
+(``rest``) when no enemy presses it (none in contact, none aiming an action at it) or when it
+is spent (G-231).
 """
 
 from __future__ import annotations
@@ -27,16 +35,19 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.events import EndurancePaid
 from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
 from .comics_code import offers_code
+from .exhaustion import spent
 from .movement import (
     FLEE,
     MOVE,
@@ -50,6 +61,8 @@ from .movement import (
     running_pace,
 )
 from .objective_play import guarding, objective_explanation, pursue, ward_threats
+from .rest import REST
+from .surrender import SURRENDER
 
 SPEED_STEP = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -67,6 +80,9 @@ class NearestEnemy:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        winded = catch_breath(encounter, actor)  # G-232: below zero EP, before anything else
+        if winded is not None:
+            return winded
         chase = pursue(encounter, actor, lambda t: punch_in_reach(encounter, actor, t), close_in)
         if chase is not None:  # G-237: an objective's performer first
             return chase
@@ -178,6 +194,67 @@ def punch(
     return blow if allowed(encounter, actor, blow) else Wait(encounter.now + 1, "not yet")
 
 
+def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> Intent | None:
+    """G-232: below zero EP, give up when worse off than every enemy (unless ``yields`` is
+    false or the scenario says ``rest``), rest when nobody presses or when spent (G-231);
+    ``None``: fight on."""
+    mode = encounter.defaults.G232_spent_fighters
+    me = encounter.state[actor]
+    if mode == "fight" or me.endurance_points >= 0:
+        return None
+    if yields and mode == "yield" and worse_off(encounter, actor):
+        give_up = Intent(SURRENDER.name, reason="below zero EP, every enemy has more (G-232)")
+        if allowed(encounter, actor, give_up):
+            return give_up
+    if spent(encounter, actor) or not pressed(encounter, actor):
+        rest = Intent(REST.name, reason="below zero EP: rest a round (G-232)")
+        if allowed(encounter, actor, rest):
+            return rest
+    return None
+
+
+def worse_off(encounter: Encounter, actor: str) -> bool:
+    """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
+    the encounter's drawn order, G-227), each counted before what it paid for the actions it
+    has in progress (:func:`fresh_ep`); never with no enemy in action. Bystanders and hostages
+    are nobody's enemies (G-235, ``fighting``)."""
+    me = encounter.state[actor]
+    mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
+    enemies = [
+        s.character_id for s in encounter.state if s.side != me.side and fighting(encounter, s)
+    ]
+    return bool(enemies) and all(
+        (fresh_ep(encounter, who), -encounter.rank(who)) > mine for who in enemies
+    )
+
+
+def fresh_ep(encounter: Encounter, who: str) -> Fraction:
+    """``who``'s EP with what it paid for the actions it has in progress given back: one in the
+    middle of a blow has paid for it, one deciding not yet for its next, and compared bare two
+    fighters paying in turn would each find the other lower and slide to the floor together."""
+    actions = {a.name: a.started_at for a in encounter.state[who].actions}
+    since = min(actions.values(), default=encounter.now + 1)
+    paid = Fraction(0)
+    for event in reversed(encounter.log):
+        if event.segment < since:
+            break
+        if isinstance(event, EndurancePaid) and event.character == who:
+            started = actions.get(event.action)
+            paid += event.amount if started is not None and event.segment >= started else 0
+    return encounter.state[who].endurance_points + paid
+
+
+def pressed(encounter: Encounter, actor: str) -> bool:
+    """Whether an enemy fighting (G-235) is in contact with ``actor`` or aims an action at it."""
+    side = encounter.state[actor].side
+    return any(
+        in_contact(encounter, actor, s.character_id)
+        or any(a.intent.target == actor for a in s.actions)
+        for s in encounter.state
+        if s.side != side and fighting(encounter, s)
+    )
+
+
 def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | None:
     """A fist attack at ``target`` within reach that the rules allow now, else ``None``."""
     if not in_contact(encounter, actor, target):
@@ -267,7 +344,10 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
 
     A standing enemy's place (the nearer landmark, if it stopped part-way, G-248); for an enemy
-    on the run, the first place of its way we are no farther from than it is, else its goal.
+    on the run, ``None`` when its way passes us (it is coming: we keep our course, or wait),
+    else the first place of its way we are no farther from than it is, else its goal. (Two
+    fighters running at each other, deciding at the same time, so never both turn back to wait
+    at their starting places.)
     """
     world = encounter.world
     mine, theirs = position_now(encounter, actor), position_now(encounter, target)
@@ -279,10 +359,23 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     goal = their_pace.destination
     if mine == Position(goal) or (my_pace is not None and my_pace.destination == goal):
         return None if my_pace is None else goal
+    apart = float(world.position_distance(mine, theirs))
     for place in way_ahead(world, theirs, goal):
+        if passes_by(world, mine, theirs, place, apart, reach(encounter)):
+            return None  # its way there passes us: it is coming (never turn back to wait)
         if world.distance_to(mine, place) <= world.distance_to(theirs, place):
             return place
     return goal
+
+
+def passes_by(
+    world: World, mine: Position, theirs: Position, place: str, apart: float, slack: float
+) -> bool:
+    """Whether the shortest way from ``theirs`` to ``place`` passes within ``slack`` meters of
+    ``mine`` (``apart`` meters from it): going by us is no longer than the way itself plus the
+    slack."""
+    by_us = apart + float(world.distance_to(mine, place))
+    return by_us <= float(world.distance_to(theirs, place)) + slack
 
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:

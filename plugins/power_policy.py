@@ -3,6 +3,8 @@ stand-in for a player or an Editor, as ``mands_rulebook.policies``.
 
 Each time it may act, a blaster
 
+0. below zero EP, gives up or rests as ``nearest-enemy`` does (G-232,
+   :func:`~mands_rulebook.policies.catch_breath`);
 1. starts each protective use of its powers that is not running yet (Sun-Ruler flames up
    first, Seraph raises his electric Skin Temper), unless the option ``defend`` is false;
 2. goes after an objective's performer (G-237, :mod:`mands_rulebook.objective_play`): blasts
@@ -30,7 +32,7 @@ from mands_sim.registry import Register
 
 from .comics_code import offers_code
 from .objective_play import guard_order, guarding, objective_explanation, pursue
-from .policies import NearestEnemy, allowed, close_in, preset, punch_in_reach
+from .policies import NearestEnemy, allowed, catch_breath, close_in, preset, punch_in_reach
 from .power_kit import (
     ATTACK,
     DEFENSE,
@@ -77,7 +79,8 @@ class Blaster:
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         return (
-            self.protect(encounter, actor)
+            catch_breath(encounter, actor)
+            or self.protect(encounter, actor)
             or pursue(encounter, actor, lambda t: self.strike(encounter, actor, t), close_in)
             or self.blast(encounter, actor)
             or self.fallback.choose(encounter, actor)

@@ -9,7 +9,9 @@ Registers the policies
   (:mod:`mands_sim.policy.tactician`); with nothing worth doing it closes in on the nearest
   enemy. Its ``objective`` term weighs a character performing an objective that would make its
   side lose (G-237). Options ``threat``, ``focus``, ``objective``, ``ep_weight``,
-  ``defense_weight``, ``horizon``.
+  ``defense_weight``, ``horizon``. Below zero EP it first gives up or rests as
+  ``nearest-enemy`` does (G-232, :func:`~mands_rulebook.policies.catch_breath`), before
+  anything is scored.
 * ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
   futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
   ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
@@ -20,7 +22,8 @@ Registers the policies
   (fewest VP and DP left, the encounter's tie-break order on ties, G-227).
 * ``hero`` — the heroes' default: a tactician that counts a threat to any of its side as a
   threat to itself (``threat`` 1: it goes for whoever attacks its allies), raises its power
-  protections when they are worth it, never flees or yields, and keeps the Comics Code
+  protections when they are worth it, never flees or yields (below zero EP it rests when
+  nobody presses it, G-232, but never gives up), and keeps the Comics Code
   (:mod:`mands_rulebook.comics_code`; ``comics_code = false`` drops it).
 
 Each also takes the option ``comics_code`` (true or false; false by default but for ``hero``).
@@ -33,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mands_sim import hookimpl
+from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
@@ -42,11 +46,19 @@ from .candidates import ESTIMATOR
 from .comics_code import offers_code
 from .objective_play import performing_targets
 from .personalities import nearest_enemy
+from .policies import catch_breath
+
+
+def keep_going(encounter: Encounter, actor: str) -> Intent | None:
+    """The hero's G-232: rest below zero EP when nobody presses, never give up."""
+    return catch_breath(encounter, actor, yields=False)
 
 
 def scored(options: Mapping[str, Any]) -> Tactician:
-    """The scored policy itself, from the tactician's options."""
-    return Tactician(ESTIMATOR, weights=weights_from_options(options), fallback=nearest_enemy)
+    """The scored policy itself, from the tactician's options; below zero EP it first catches
+    its breath (G-232)."""
+    weights = weights_from_options(options)
+    return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, first=catch_breath)
 
 
 @offers_code()
@@ -69,7 +81,12 @@ def focus_fire(options: Mapping[str, Any]) -> Tactician:
     """A tactician attacking its team's target (``focus`` 1 and ``threat`` 0 by default)."""
     weights = weights_from_options(options, focus=1.0, threat=0.0)
     return Tactician(
-        ESTIMATOR, weights=weights, fallback=nearest_enemy, narrow=on_team_target, name="focus-fire"
+        ESTIMATOR,
+        weights=weights,
+        fallback=nearest_enemy,
+        narrow=on_team_target,
+        name="focus-fire",
+        first=catch_breath,
     )
 
 
@@ -78,7 +95,9 @@ def hero(options: Mapping[str, Any]) -> Tactician:
     """A tactician guarding its side (``threat`` 1, threats to allies count), keeping the
     Comics Code unless ``comics_code = false`` (:mod:`mands_rulebook.comics_code`)."""
     weights = weights_from_options(options, threat=1.0, guard_allies=True)
-    return Tactician(ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero")
+    return Tactician(
+        ESTIMATOR, weights=weights, fallback=nearest_enemy, name="hero", first=keep_going
+    )
 
 
 def team_target(encounter: Encounter, actor: str) -> str | None:

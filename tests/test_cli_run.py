@@ -159,3 +159,65 @@ def test_run_writes_the_html_report(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     for plot in ("convergence", "durations", "risk", "survival"):
         assert f'<figure data-plot="{plot}">' in page
+
+
+STALLED = """
+format = 1
+name = "Two grunts who cannot meet"
+
+[[map.places]]
+name = "roof"
+x = 0.0
+y = 0.0
+
+[[map.places]]
+name = "cellar"
+x = 10.0
+y = 0.0
+
+[[sides]]
+name = "heroes"
+
+[[sides.characters]]
+id = "dexter"
+sheet = "characters/dexter.toml"
+place = "roof"
+aware = true
+
+[[sides]]
+name = "villains"
+
+[[sides.characters]]
+id = "sinister"
+sheet = "characters/sinister.toml"
+place = "cellar"
+aware = true
+
+[stop]
+time_limit = 100
+when = ["side-out-of-action"]
+"""
+
+
+def test_run_of_a_batch_that_times_out_is_inconclusive_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No way between the roof and the cellar: nobody can reach anyone, every run ends at the
+    time limit, and the terminal and JSON reports say 'inconclusive' and why (G-230)."""
+    scenario = tmp_path / "stalled.toml"
+    scenario.write_text(STALLED, encoding="utf-8")
+    (tmp_path / "characters").mkdir()
+    for sheet in ("dexter.toml", "sinister.toml"):
+        source = ROOT / "scenarios" / "characters" / sheet
+        (tmp_path / "characters" / sheet).write_text(source.read_text(encoding="utf-8"))
+    out = tmp_path / "report.json"
+    args = ["run", str(scenario), "--runs", "20", "--seed", "1", "--jobs", "1", "--quiet",
+            "--store", str(tmp_path / "r.db"), "--json", str(out)]  # fmt: skip
+    assert main(args) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "Toughness: inconclusive" in printed
+    assert "Warning: 100% of runs ended at the time limit" in printed
+    assert "nobody started any action" in printed
+    verdict = json.loads(out.read_text(encoding="utf-8"))["verdict"]
+    assert (verdict["word"], verdict["multiplier"]) == ("inconclusive", 1.0)
+    assert "nobody started any action" in verdict["warning"]

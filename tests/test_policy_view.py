@@ -177,3 +177,17 @@ def test_started_is_the_action_initiated_last_in_this_segment() -> None:
     assert seen is not None and seen.started == "fist-attack"
     encounter.run(until=1)
     assert build_view(encounter, "dexter").me.started == ""
+
+
+def test_groups_give_the_least_and_most_ep_of_those_standing() -> None:
+    """Sinister at −3 EP, the grunt knocked out at 1 EP: only standing enemies count (G-232's
+    readings in the rule language: ``enemies.least_ep``, ``enemies.most_ep``)."""
+    encounter = arena(CAST)
+    encounter.state["sinister"].endurance_points = Fraction(-3)
+    encounter.state["grunt"].endurance_points = Fraction(1)
+    hurt(encounter, "grunt", vp=0, dp=-6)
+    encounter.emit(encounter.rules.status_checks(encounter, "grunt"))
+    view = build_view(encounter, "dexter")
+    assert (view.enemy_group.least_ep, view.enemy_group.most_ep) == (-3.0, -3.0)
+    seraph = float(encounter.state["seraph"].endurance_points)
+    assert (view.ally_group.least_ep, view.ally_group.most_ep) == (seraph, seraph)

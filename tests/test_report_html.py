@@ -270,3 +270,12 @@ def assert_painted(screenshot: Path) -> None:
     inked = (pixels.min(axis=2) < 0.9).mean()
     coloured = (pixels.max(axis=2) - pixels.min(axis=2) > 0.3).mean()
     assert inked > 0.02 and coloured > 0.01
+
+
+def test_an_inconclusive_verdict_shows_its_warning(summary: dict[str, Any]) -> None:
+    """G-230: the warning under the verdict, escaped; none without one."""
+    verdict = {**summary["verdict"], "word": "inconclusive", "warning": "nobody <acted>"}
+    page = render_html({**summary, "verdict": verdict})
+    assert '<p class="warning">Warning: nobody &lt;acted&gt;</p>' in page
+    quiet = {**summary, "verdict": {**verdict, "warning": None}}
+    assert 'class="warning"' not in render_html(quiet)

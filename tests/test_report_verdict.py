@@ -10,8 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mands_sim.batch import BatchOptions, run_batch
+from mands_sim.batch.stalemates import NOBODY_ACTED, OUT_OF_EP, RESTING, STALEMATES
 from mands_sim.report.summary import build_summary
-from mands_sim.report.verdict import SCALES, STEPS, toughness
+from mands_sim.report.verdict import (
+    INCONCLUSIVE,
+    SCALES,
+    STEPS,
+    Runs,
+    toughness,
+    toughness_verdict,
+)
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -67,3 +75,45 @@ def test_the_scale_is_switched_from_the_scenarios_rules_table(tmp_path: Path) ->
     )
     forgiving, standard = toughness(rate, dead, "forgiving"), toughness(rate, dead, "standard")
     assert summary["verdict"]["word"] == forgiving.word != standard.word
+
+
+# -- G-230: inconclusive, never a tier ----------------------------------------------------------
+
+
+def test_runs_at_the_time_limit_are_not_counted_as_losses() -> None:
+    """72 wins of 95 runs decided (5 at the time limit, under G-230's 10 %): the tier is read
+    off the 95 (76 %: tough), not off all 100 (72 %: hard)."""
+    verdict = toughness_verdict(Runs(played=100, heroes_wins=72, timeouts=5))
+    assert verdict.word == "tough" != toughness(72 / 100, 0.0).word
+    assert verdict.warning is None
+    assert "5 run(s) at the time limit left out" in verdict.reason
+
+
+def test_a_share_of_timeouts_at_the_threshold_is_inconclusive() -> None:
+    verdict = toughness_verdict(
+        Runs(played=100, heroes_wins=90, timeouts=10, stalemates={NOBODY_ACTED: 10})
+    )
+    assert (verdict.word, verdict.multiplier) == (INCONCLUSIVE, 1.0)
+    assert "10% of runs ended at the time limit" in verdict.reason
+
+
+def test_just_under_the_threshold_still_has_a_tier() -> None:
+    assert toughness_verdict(Runs(played=100, heroes_wins=90, timeouts=9)).word == "routine"
+
+
+def test_the_threshold_is_switchable() -> None:
+    runs = Runs(played=100, heroes_wins=80, timeouts=20)
+    assert toughness_verdict(runs, inconclusive_at=0.25).word != INCONCLUSIVE
+    assert toughness_verdict(runs, inconclusive_at=0.2).word == INCONCLUSIVE
+
+
+def test_the_warning_names_why_the_runs_stalled_commonest_first() -> None:
+    runs = Runs(played=10, heroes_wins=0, timeouts=10, stalemates={OUT_OF_EP: 3, RESTING: 7})
+    warning = toughness_verdict(runs).warning
+    assert warning is not None
+    assert warning.index(STALEMATES[RESTING]) < warning.index(STALEMATES[OUT_OF_EP])
+    assert "in 70%: " + STALEMATES[RESTING] in warning
+
+
+def test_no_run_played_is_inconclusive() -> None:
+    assert toughness_verdict(Runs(played=0, heroes_wins=0)).word == INCONCLUSIVE

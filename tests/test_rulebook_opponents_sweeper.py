@@ -13,6 +13,7 @@ from mands_sim.dice import SeededDice
 from mands_sim.events import ActionResolved, DefenseChanged, Event, RollMade
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.duels import fights, started, teams, timed_out
 from tests.data.opponents_scenes import mob_of_three
 
 MOB = Path(__file__).parent.parent / "scenarios" / "mob.toml"
@@ -58,3 +59,13 @@ def test_mands_register_policies_sweeper_sweeps_the_mob_and_follows_through() ->
     started = [e.action for e in of(events, ActionResolved) if e.character == "seraph"]
     assert "sweep" in started and "sweep-blow" in started
     assert events[-1].kind == "encounter-ended"
+
+
+def test_a_sweeper_ten_meters_from_two_grunts_closes_in_and_finishes() -> None:
+    """Dexter, a sweeper, 10 m from Sinister and his twin: he runs in and fights (sweeping them
+    once both are in reach), and every fight ends before the time limit."""
+    twins = [("nearest-enemy", "sinister.toml"), ("nearest-enemy", "sinister.toml")]
+    spec = teams([("sweeper", "dexter.toml")], twins, 10)
+    results = list(fights(spec, range(6)))
+    assert timed_out(results) == 0
+    assert all({"fist-attack", "sweep"} & {*started(events, "one")} for _, events in results)

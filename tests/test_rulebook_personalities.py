@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mands_rulebook.guarding import ward_of
 from mands_rulebook.movement import MOVE, current_pace
 from mands_rulebook.personalities import (
     RULEBOOK_SENSES,
@@ -19,7 +20,6 @@ from mands_rulebook.personalities import (
     defender,
     priority,
     skirmisher,
-    ward_of,
 )
 from mands_rulebook.policies import NearestEnemy
 
@@ -37,6 +37,7 @@ from mands_sim.policy import PolicyOptionsError, PriorityPolicy, build_view
 from mands_sim.registry import collect_registries
 from mands_sim.world import Position
 from tests.data.arena import arena, hurt, opened, put, simulation
+from tests.data.duels import duel, fights, started, teams, timed_out
 from tests.data.fighters import grunt
 
 READIED = {"G62_weapons_start": "readied"}
@@ -507,3 +508,39 @@ FRAIL = {
     "active_charisma": 10,
     "normal_charisma": 10,
 }
+
+
+# -- fights that happen: every personality reaches, attacks or keeps its range ------------------
+
+
+@pytest.mark.parametrize("personality", ["coward", "brute", "skirmisher", "defender", "priority"])
+def test_armed_grunts_ten_meters_apart_fight_to_an_end(personality: str) -> None:
+    """Dexter (club) and Sinister (knife), both of one personality, 10 m apart on a line with
+    an exit at each end: they reach each other (or the coward the exit) and the fight ends
+    before the time limit in nearly every run; somebody attacks in every run."""
+    spec = duel((personality, "dexter_armed.toml"), (personality, "sinister_armed.toml"), 10)
+    results = list(fights(spec, range(8)))
+    assert timed_out(results) <= 1
+    attacks = {"fist-attack", "weapon-attack"}
+    assert all(attacks & {*started(e, "one"), *started(e, "two")} for _, e in results)
+
+
+def test_the_skirmisher_keeps_its_range_from_a_brute() -> None:
+    """A skirmishing officer (pistol) 20 m from a club-swinging brute: it shoots in every run,
+    running off when the brute comes close, and shoots far more often than the brute strikes."""
+    spec = duel(("skirmisher", "police_officer.toml"), ("brute", "dexter_armed.toml"), 20)
+    results = list(fights(spec, range(6)))
+    assert timed_out(results) <= 1
+    assert all("weapon-attack" in started(events, "one") for _, events in results)
+    shots = sum(started(e, "one").count("weapon-attack") for _, e in results)
+    blows = sum(started(e, "two").count("weapon-attack") for _, e in results)
+    assert shots > 2 * blows
+
+
+def test_defenders_guarding_each_other_still_meet_their_enemies() -> None:
+    """Two teams of two defenders, 20 m apart: with every enemy idle, nobody is coming, so
+    standing guard would last forever; they close in, and the fight ends."""
+    ours = [("defender", "dexter_armed.toml"), ("defender", "dexter.toml")]
+    theirs = [("defender", "sinister_armed.toml"), ("defender", "sinister.toml")]
+    results = list(fights(teams(ours, theirs, 20), range(4)))
+    assert timed_out(results) == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -9,18 +10,29 @@ import pytest
 from mands_rulebook.movement import MOVE, REROLL_MOVE
 from mands_rulebook.policies import (
     RunForExit,
+    catch_breath,
     meeting_place,
     nearest_enemy_policy,
     preset,
 )
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import ActionStarted, EncounterEnded, Event, Moved, OutOfAction
+from mands_sim.events import (
+    ActionStarted,
+    EncounterEnded,
+    EndurancePaid,
+    Event,
+    Moved,
+    OutOfAction,
+)
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
+from mands_sim.world import Position
+from tests.data.duels import duel, fights, timed_out
+from tests.data.duels import started as actions_of
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -49,11 +61,10 @@ def grunts() -> list[Event]:
 
 
 def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> None:
-    """Dexter and Sinister start 10 m apart: both choose at segment 0, neither seeing the
-    other's choice (G-228), and run at each other; each punches once the other is within reach
-    (G-65: 1 m), and they fight until one side is out of action."""
-    for who in ("dexter", "sinister"):
-        assert started(grunts, who)[0] == (0, MOVE.name)
+    """Dexter and Sinister start 10 m apart and choose together (G-228): each sees the other
+    standing and runs at it; neither turns back to wait for the other (``meeting_place``), so
+    they meet part-way, both punch as soon as they are within reach (G-65: 1 m), and fight
+    until one side is out of action."""
     blows = {
         who: next(s for s, action in started(grunts, who) if action == "fist-attack")
         for who in ("dexter", "sinister")
@@ -61,6 +72,15 @@ def test_the_grunts_close_in_and_fight_to_a_knockout(grunts: list[Event]) -> Non
     for segment in blows.values():
         here, there = (last_position(grunts, who, segment) for who in ("dexter", "sinister"))
         assert abs(here - there) <= 1.0  # within reach when the first blow starts
+    dexter, sinister = started(grunts, "dexter"), started(grunts, "sinister")
+    assert dexter[0] == sinister[0] == (0, MOVE.name)
+    first_blow = dexter[1]
+    assert first_blow[1] == "fist-attack" and sinister[1] == first_blow
+    moved = {e.character: e for e in grunts if isinstance(e, Moved) and e.segment == first_blow[0]}
+    world = Simulation(load_scenario(SCENARIOS / "grunts.toml")).build().world
+    assert world is not None
+    here, there = (Position(m.place, m.toward, m.offset) for m in moved.values())
+    assert world.position_distance(here, there) <= 1.0
     assert any(isinstance(e, OutOfAction) for e in grunts)
     (end,) = [e for e in grunts if isinstance(e, EncounterEnded)]
     assert end.reason in ("the other side is out of action", "nobody stands")
@@ -170,6 +190,18 @@ def test_nearest_enemy_cuts_a_runner_off_where_it_gets_first() -> None:
     assert meeting_place(encounter, "seraph", "sphinx") == "corner"
 
 
+def test_meeting_place_is_none_for_an_enemy_running_at_us() -> None:
+    """Dexter and Sinister both run at each other's place, 10 m apart: a moment later Sinister's
+    way to Dexter's start passes Dexter, so Dexter keeps his course (no place to turn to), and
+    the same for Sinister; nobody turns back to wait at its start."""
+    encounter = grunts_at(10, 32, 32)
+    for who, there in (("one", "x10"), ("two", "x0")):
+        encounter.initiate(who, Intent(MOVE.name, options={"toward": there}))
+    encounter.run(until=6)
+    assert meeting_place(encounter, "one", "two") is None
+    assert meeting_place(encounter, "two", "one") is None
+
+
 def test_run_for_exit_flees_through_the_exit() -> None:
     """Without heroes in the way, the Sphinx reaches the subway and leaves: out of action, fled;
     the other side is left standing."""
@@ -189,3 +221,97 @@ def test_the_street_chase_ends_at_the_subway_or_in_a_knockout() -> None:
     else:
         assert (end.winner, end.reason) == ("heroes", "the other side is out of action")
     assert {e.character for e in events if isinstance(e, Moved)} >= {"seraph", "sphinx"}
+
+
+# -- G-232: below zero EP, rest or give up (catch_breath) ---------------------------------------
+
+
+def grunts_at(meters: float, one: int, two: int, **defaults: Any) -> Encounter:
+    """Dexter ("one") and Sinister ("two"), ``meters`` apart, with these EP, before anyone acts."""
+    spec = duel(("nearest-enemy", "dexter.toml"), ("nearest-enemy", "sinister.toml"), meters,
+                defaults=defaults)  # fmt: skip
+    encounter = Simulation(spec, seed=1).build()
+    encounter.state["one"].endurance_points = Fraction(one)
+    encounter.state["two"].endurance_points = Fraction(two)
+    return encounter
+
+
+def test_catch_breath_dexter_three_below_zero_gives_up() -> None:
+    """Seed "Simpler Combat Example": "Sinister is at 32 EP. Dexter is at 35 EP, or 3 below
+    zero. He decides to give up" (both have 32 EP: Sinister has 0 left, Dexter −3)."""
+    decision = catch_breath(grunts_at(0, -3, 0), "one")
+    assert decision is not None and decision.action == "surrender"
+
+
+def test_catch_breath_fights_on_above_zero() -> None:
+    assert catch_breath(grunts_at(0, 0, -20), "one") is None
+
+
+def test_catch_breath_fights_on_against_a_wearier_enemy_in_contact() -> None:
+    assert catch_breath(grunts_at(0, -3, -5), "one") is None
+
+
+def test_catch_breath_rests_when_nobody_presses() -> None:
+    """10 m apart, nobody aiming at it: below zero it rests a round rather than close in."""
+    decision = catch_breath(grunts_at(10, -3, -5), "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_rests_when_spent_even_in_contact() -> None:
+    """At the floor (G-231: Constitution 10 below zero) only resting or yielding is left."""
+    decision = catch_breath(grunts_at(0, -10, -12), "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_never_gives_up_with_rest() -> None:
+    encounter = grunts_at(10, -3, 0, G232_spent_fighters="rest")
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "rest"
+
+
+def test_catch_breath_ignores_ep_with_fight() -> None:
+    assert catch_breath(grunts_at(10, -3, 0, G232_spent_fighters="fight"), "one") is None
+
+
+def test_catch_breath_equal_ep_the_later_in_the_drawn_order_gives_up() -> None:
+    """Both at −4: exactly one of them gives up, the one after the other in the drawn order
+    (G-227), whatever their ids."""
+    encounter = grunts_at(0, -4, -4)
+    gives_up = [who for who in ("one", "two") if catch_breath(encounter, who) is not None]
+    assert gives_up == [max(("one", "two"), key=encounter.rank)]
+
+
+# -- fights that happen ------------------------------------------------------------------------
+
+
+def test_nearest_enemy_grunts_ten_meters_apart_close_in_and_finish() -> None:
+    results = list(fights(duel(("nearest-enemy", "dexter.toml"),
+                               ("nearest-enemy", "sinister.toml"), 10), range(10)))  # fmt: skip
+    assert timed_out(results) == 0
+    for _, events in results:
+        assert "move" in actions_of(events, "one") + actions_of(events, "two")
+        assert "fist-attack" in actions_of(events, "one") + actions_of(events, "two")
+
+
+def test_run_for_exit_leaves_through_the_exit() -> None:
+    """A grunt running for the exit 10 m away gets out before the grunt chasing it: the fight
+    ends, never at the time limit."""
+    spec = duel(("run-for-exit", "dexter.toml"), ("nearest-enemy", "sinister.toml"), 10)
+    results = list(fights(spec, range(10)))
+    assert timed_out(results) == 0
+    assert any(result.winner == "two" for result, _ in results)
+
+
+def test_catch_breath_counts_an_enemy_before_paying_for_its_blow() -> None:
+    """Dexter at −20, deciding; Sinister at −24 only because he paid 5 EP for the blow he is in
+    the middle of (−19 before it): Dexter is the wearier and gives up, Sinister does not
+    (G-232). Compared bare, two fighters paying in turn would slide to the floor together."""
+    encounter = grunts_at(0, -20, -19, G231_exhaustion_floor="none")
+    blow = Intent("fist-attack", "one")
+    encounter.initiate("two", blow)
+    paid = [e for e in encounter.log if isinstance(e, EndurancePaid) and e.character == "two"]
+    encounter.state["two"].endurance_points = Fraction(-19) - sum(e.amount for e in paid)
+    assert encounter.state["two"].endurance_points < -20
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "surrender"
+    assert catch_breath(encounter, "two") is None

@@ -11,6 +11,8 @@ from mands_sim.dice import SeededDice
 from mands_sim.events import ActionStarted, Event
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
+from tests.data import duels
+from tests.data.duels import fights, lowest_ep, timed_out
 from tests.data.power_plan import PlanMind, duel, of
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "sun_ruler_vs_seraph.toml"
@@ -67,3 +69,33 @@ def test_a_blaster_uses_the_powers_it_holds_by_absorption_after_its_own() -> Non
     encounter.run(until=400)  # the Payment Segment after 370
     assert encounter.now == 400
     assert "Fire Coat" not in [spec.name for spec in blaster.powers(encounter, "seraph")]
+
+
+SERAPH_FLOOR = -32 - 6
+"""G-231: Seraph's Constitution (32) below zero, less one blast he may start just above it (6 EP:
+the power's row 9, 5 EP, and the Combat Roll's row 5, 1 EP, G-13)."""
+
+
+def test_blasters_in_a_mirror_match_stay_above_the_floor_and_end_their_fight() -> None:
+    """Seraph against Seraph, face to face: the blasts that used to run them both to −700 EP now
+    stop when one is knocked out or the wearier one gives up (G-232); neither goes below the
+    floor (G-231), and every fight ends before the time limit."""
+    spec = duels.duel(("blaster", "seraph.toml"), ("blaster", "seraph.toml"), 0)
+    results = list(fights(spec, range(6)))
+    assert timed_out(results) == 0
+    assert all(
+        lowest_ep(events, who) >= SERAPH_FLOOR for _, events in results for who in ("one", "two")
+    )
+    gave_up = ["surrender" in duels.started(e, "one") + duels.started(e, "two") for _, e in results]
+    assert any(gave_up)
+
+
+def test_blasters_that_ignore_their_ep_are_held_at_the_floor() -> None:
+    """With G-232 ``fight`` the blasters never rest or yield: G-231's floor alone stops them at
+    Constitution 32 below zero, less at most one blast's cost, never −700."""
+    spec = duels.duel(("blaster", "seraph.toml"), ("blaster", "seraph.toml"), 0,
+                      defaults={"G232_spent_fighters": "fight"})  # fmt: skip
+    ((result, events),) = fights(spec, range(1))
+    floor = min(lowest_ep(events, "one"), lowest_ep(events, "two"))
+    assert SERAPH_FLOOR <= floor <= -32
+    assert result.segments > 500  # they stopped paying, but the clock ran on

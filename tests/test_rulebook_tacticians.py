@@ -3,9 +3,18 @@ scripted situation, and explains its choice with the runners-up and their scores
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from mands_rulebook.tacticians import focus_fire, hero, lookahead, tactician, team_target
+import pytest
+from mands_rulebook.tacticians import (
+    focus_fire,
+    hero,
+    keep_going,
+    lookahead,
+    tactician,
+    team_target,
+)
 
 from mands_sim.actions import Intent
 from mands_sim.events import DecisionExplained, Event
@@ -15,7 +24,9 @@ from mands_sim.policy.explain import explained_narrative
 from mands_sim.policy.lookahead import Lookahead
 from mands_sim.policy.tactician import Tactician
 from mands_sim.registry import collect_registries
+from mands_sim.simulation import Simulation
 from tests.data.arena import arena, hurt, opened, simulation
+from tests.data.duels import duel, fights, started, timed_out
 from tests.data.fighters import grunt
 
 READIED = {"G62_weapons_start": "readied"}
@@ -131,3 +142,35 @@ def test_scored_decisions_are_logged_with_their_runners_up_and_scores() -> None:
     assert scored and all(len(e.scores) == len(e.alternatives) + 1 for e in scored)
     lines = explained_narrative(events)
     assert any(line.strip().startswith("passed over:") and "(score " in line for line in lines)
+
+
+# -- fights that happen ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", ["tactician", "focus-fire", "hero", "lookahead"])
+def test_armed_grunts_ten_meters_apart_close_in_and_finish(policy: str) -> None:
+    """Dexter (club) and Sinister (knife), 10 m apart, both scored minds: they draw, run in and
+    strike, and the fight ends before the time limit (the lookahead without a recorded
+    simulation decides as its tactician does)."""
+    spec = duel((policy, "dexter_armed.toml"), (policy, "sinister_armed.toml"), 10)
+    results = list(fights(spec, range(4)))
+    assert timed_out(results) == 0
+    for _, events in results:
+        both = started(events, "one") + started(events, "two")
+        assert {"move", "weapon-attack"} <= set(both) or {"move", "fist-attack"} <= set(both)
+
+
+def test_the_hero_below_zero_rests_but_never_gives_up() -> None:
+    """Dexter as a hero at −3 EP, Sinister at 0 and in contact: the hero fights on (a tactician
+    would give up, G-232); 10 m off, nobody pressing, it rests."""
+    for meters, expected in ((0, None), (10, "rest")):
+        encounter = Simulation(
+            duel(("hero", "dexter.toml"), ("hero", "sinister.toml"), meters), seed=1
+        ).build()
+        encounter.state["one"].endurance_points = Fraction(-3)
+        decision = keep_going(encounter, "one")
+        assert (decision.action if decision is not None else None) == expected
+    encounter = Simulation(duel(("tactician", "dexter.toml"), ("hero", "sinister.toml"), 0)).build()
+    encounter.state["one"].endurance_points = Fraction(-3)
+    choice = encounter.minds["one"].choose(encounter, "one")
+    assert isinstance(choice, Intent) and choice.action == "surrender"

@@ -12,6 +12,7 @@ from mands_sim.events import ActionStarted, Event, WeaponReadied
 from mands_sim.kernel.encounter import Mind
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
+from tests.data.duels import duel, fights, started, timed_out
 from tests.data.weapon_scenes import STREET, Script, of, scenario
 
 ARMED_FIGHT = Path(__file__).parent.parent / "scenarios" / "armed_fight.toml"
@@ -45,3 +46,26 @@ def test_armed_policy_punches_once_its_only_rock_is_thrown() -> None:
     Simulation(spec, seed=3, minds=minds).run(until=40, observers=[events.append])
     actions = [e.action for e in of(events, ActionStarted)]
     assert actions[:3] == ["draw-weapon", "weapon-attack", "fist-attack"]
+
+
+def test_armed_melee_fighters_ten_meters_apart_close_in_and_fight_to_an_end() -> None:
+    """Dexter's club and Sinister's knife, 10 m apart: each draws, runs in and cuts or clubs;
+    every fight ends before the time limit."""
+    spec = duel(("armed", "dexter_armed.toml"), ("armed", "sinister_armed.toml"), 10)
+    results = list(fights(spec, range(10)))
+    assert timed_out(results) == 0
+    for _, events in results:
+        both = started(events, "one") + started(events, "two")
+        assert "move" in both and "weapon-attack" in both
+
+
+def test_armed_gunmen_keep_their_range_and_shoot() -> None:
+    """An officer and a gunman with pistols, 20 m apart (within the pistol's range): neither
+    runs; they draw and shoot, and the fight ends in nearly every run."""
+    spec = duel(("armed", "police_officer.toml"), ("armed", "gunman.toml"), 20)
+    results = list(fights(spec, range(10)))
+    assert timed_out(results) <= 1
+    for _, events in results:
+        both = started(events, "one") + started(events, "two")
+        assert "weapon-attack" in both
+        assert not {"move", "reroll-move"} & set(both)

@@ -691,11 +691,17 @@ def test_docs_example_loads(index: int) -> None:
 SERAPH = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
 
 
-def seraph_scenario(disable: list[str] | None = None) -> ScenarioSpec:
-    """The bundled Seraph-vs-Sphinx scenario, with ``[plugins] disable`` when given."""
+def seraph_scenario(
+    disable: list[str] | None = None, defaults: dict[str, str] | None = None
+) -> ScenarioSpec:
+    """The bundled Seraph-vs-Sphinx scenario, with ``[plugins] disable`` and ``[rules.defaults]``
+    when given."""
     data = tomllib.loads(SERAPH.read_text(encoding="utf-8"))
     if disable is not None:
         data["plugins"] = {"disable": disable}
+    if defaults is not None:
+        rules = data.setdefault("rules", {})
+        rules["defaults"] = {**rules.get("defaults", {}), **defaults}
     return parse_scenario(data, path=SERAPH, base_dir=SERAPH.parent)
 
 
@@ -725,9 +731,13 @@ def test_plugin_disabled_twice_is_refused(tmp_path: Path) -> None:
 
 
 def test_disabling_exhaustion_from_the_scenario_drops_the_low_ep_penalty() -> None:
-    """G-16: Seraph at −5 EP rolls with pool 1 − 5 = −4; without the plugin, with his pool 1."""
-    with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario())
-    without = seraph_pool_at_minus_five_ep(seraph_scenario(["mands_rulebook.exhaustion"]))
+    """G-16: Seraph at −5 EP rolls with pool 1 − 5 = −4; without the plugin, with his pool 1.
+    (He fights on at −5 EP: G-232's default would have him give up to the fresher Sphinx.)"""
+    fight_on = {"G232_spent_fighters": "fight"}
+    with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario(defaults=fight_on))
+    without = seraph_pool_at_minus_five_ep(
+        seraph_scenario(["mands_rulebook.exhaustion"], defaults=fight_on)
+    )
     assert (with_plugin, without) == (-4, 1)
 
 

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 from mands_sim.policy.explain import Explanation, reason_given
 
 from ..comics_code import offers_code
-from ..policies import SPEED_STEP, NearestEnemy, allowed, preset
+from ..policies import SPEED_STEP, NearestEnemy, allowed, catch_breath, preset
 from ..sweep_weapons import held_weapon
 from .extra_opponents import engaged_enemies
 from .split_attacks import split_evenly
@@ -22,11 +22,12 @@ from .sweeps import SWEEP, SWEEP_BLOW, TARGETS_OPTION, pending_blows, sweep_targ
 
 
 class Sweeper:
-    """Follow a sweep through; sweep the enemies in contact (up to ``max_targets``, option,
-    default 3) when there are two or more, with the weapon held ready if it is not a thrown one
-    (G-172); punch one alone; close in otherwise (as ``nearest-enemy``). Quality: Attack to
-    meet every target's Defense, 3 Q speed, the rest damage; the Attack is split so each target
-    gets its Defense. Not rules text."""
+    """Follow a sweep through; below zero EP give up or rest (G-232, ``catch_breath``); sweep
+    the enemies in contact (up to ``max_targets``, option, default 3, the first in the
+    encounter's drawn order, G-227) when there are two or more, with the weapon held ready if
+    it is not a thrown one (G-172); punch one alone; close in otherwise (as ``nearest-enemy``).
+    Quality: Attack to meet every target's Defense, 3 Q speed, the rest damage; the Attack is
+    split so each target gets its Defense. Not rules text."""
 
     name = "sweeper"
 
@@ -41,7 +42,15 @@ class Sweeper:
             )
             if allowed(encounter, actor, follow):
                 return follow
-        near = sorted(engaged_enemies(encounter, actor))[: self.max_targets]
+        winded = catch_breath(encounter, actor)  # G-232, below zero EP
+        if winded is not None:
+            return winded
+        engaged = encounter.ranked(  # G-227; bystanders and hostages are nobody's enemies (G-235)
+            who
+            for who in engaged_enemies(encounter, actor)
+            if fighting(encounter, encounter.state[who])
+        )
+        near = engaged[: self.max_targets]
         if len(near) >= 2:
             options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
             why = f"{len(near)} enemies in reach: sweeps them"

@@ -1,4 +1,5 @@
-"""The ``armed`` policy: draw a weapon, then attack the nearest enemy it reaches (not rules text).
+"""The ``armed`` policy: draw a weapon, then attack the nearest enemy it reaches, closing in on
+the nearest enemy while none is in reach (not rules text).
 
 A module of :mod:`mands_rulebook.weapons`, which registers the policy.
 """
@@ -14,23 +15,28 @@ from mands_sim.kernel.state import CharacterState
 from mands_sim.policy.explain import Explanation, reason_given
 
 from ..comics_code import offers_code
-from ..movement import distance_now
+from ..movement import MOVE, REROLL_MOVE, distance_now
 from ..objective_play import guard_order, guarding, objective_explanation, pursue
-from ..policies import close_in
+from ..policies import catch_breath, close_in, nearest_enemy, preset
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
 from .table import WEAPON_OPTION, standard_weapons
+
+RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
+"""The Move Rolls the ``armed`` policy makes to close in (``mands_rulebook.movement``)."""
 
 SPEED_STEP: Final = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
 
 class Armed:
-    """Draw a weapon, then go after an objective's performer (G-237: attack it, or run to meet
-    it when no enemy is within reach), else attack the nearest enemy the weapon can reach,
-    threats to the side's objective wards first; punch an enemy within reach otherwise.
-    Options: ``weapon`` (which weapon to draw; default the sheet's first). Quality: Attack to
-    meet the target's Defense, 3 Q speed, the rest damage. Not rules text."""
+    """Below zero EP rest or give up first (G-232, ``catch_breath``); draw a weapon, then go
+    after an objective's performer (G-237: attack it, or run to meet it when no enemy is within
+    reach), else attack the nearest enemy the weapon can reach, threats to the side's objective
+    wards first; punch an enemy within reach otherwise; with nobody in reach, close in on the
+    nearest enemy (as ``nearest-enemy``). Options: ``weapon`` (which weapon to draw; default
+    the sheet's first). Quality: Attack to meet the target's Defense, 3 Q speed, the rest
+    damage; a Move Roll's Q all to speed. Not rules text."""
 
     name = "armed"
 
@@ -38,9 +44,9 @@ class Armed:
         self.options = dict(options)
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        draw = self.draw(encounter, actor)
-        if draw is not None:
-            return draw
+        decision = catch_breath(encounter, actor) or self.draw(encounter, actor)
+        if decision is not None:
+            return decision
         readied = encounter.state[actor].readied
         chase = pursue(encounter, actor, lambda t: first_allowed(encounter, actor, t), close_in)
         if chase is not None:  # G-237: an objective's performer first
@@ -49,7 +55,8 @@ class Armed:
             for intent in attacks(target, readied):
                 if not encounter.rules.refusals(encounter, actor, intent):
                     return guarding(encounter, actor, intent)
-        return None
+        nearest = nearest_enemy(encounter, actor)
+        return None if nearest is None else close_in(encounter, actor, nearest)
 
     def draw(self, encounter: Encounter, actor: str) -> Intent | None:
         if encounter.state[actor].readied is not None:
@@ -67,6 +74,8 @@ class Armed:
     def allocate(
         self, encounter: Encounter, actor: str, intent: Intent, quality: int
     ) -> QualityAllocation:
+        if intent.action in RUNS:
+            return preset(encounter, intent, quality)  # a Move Roll's Q all to speed
         defense = encounter.state[intent.target].defense if intent.target else 0
         attack = min(quality, max(0, defense))
         speed = SPEED_STEP if quality - attack >= SPEED_STEP else 0

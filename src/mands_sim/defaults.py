@@ -121,6 +121,15 @@ class RuleDefaults:
         ("standard", "forgiving", "strict"),
     )
 
+    G230_inconclusive_timeouts: float = _default(
+        "G-230",
+        "The toughness verdict is 'inconclusive' when at least this share of the runs end at "
+        "the time limit (0.1: below it, the timed-out runs' unknown ends move the heroes' win "
+        "rate by less than one step of any G-71 scale); the tier is read off the runs that "
+        "ended before it.",
+        0.1,
+        (0.1, 0.05, 0.2, 0.25),
+    )
     G06_skin_temper_power: Literal["multiplier", "rows"] = _default(
         "G-06",
         "A Skin Temper power's bonus ('+d5/5': Seraph's .8), when its Cover Chance covers a "
@@ -628,6 +637,26 @@ class RuleDefaults:
         "('collapse', gaps.md's optional reading).",
         "penalty",
         ("penalty", "collapse"),
+    )
+    G231_exhaustion_floor: Literal["constitution", "zero", "none"] = _default(
+        "G-231",
+        "How far below zero EP a character can fight: once its EP deficit (whole points, as "
+        "G-16's penalty) reaches its Constitution it may start no action that costs EP (rest, "
+        "wait and surrender cost none) and its sustained actions other than a run are dropped "
+        "at the next Payment Segment ('constitution'); the same from the first point below zero "
+        "('zero'); or no floor ('none').",
+        "constitution",
+        ("constitution", "zero", "none"),
+    )
+    G232_spent_fighters: Literal["yield", "rest", "fight"] = _default(
+        "G-232",
+        "What the preset policies do below zero EP: rest a round when no enemy is in contact "
+        "or aiming an action at them, and give up (surrender) when every enemy in action has "
+        "more EP left, each counted before paying for its actions in progress (Dexter, 3 "
+        "below zero against Sinister at 0, 'decides to give up') "
+        "('yield'); only rest ('rest'); or fight on whatever their EP ('fight').",
+        "yield",
+        ("yield", "rest", "fight"),
     )
     G17_below_one_dp: Literal["check", "unconscious"] = _default(
         "G-17",

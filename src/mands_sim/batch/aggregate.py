@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mands_sim.batch.records import RunRecord
+from mands_sim.batch.stalemates import stalemate
 from mands_sim.batch.stats import Interval, quantile, wilson
 
 ROUND = 50
@@ -71,6 +72,8 @@ class Aggregate:
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     timeouts: int = 0
+    stalemates: Counter[str] = field(default_factory=Counter)
+    """Timed-out runs by why they decided nothing (:mod:`mands_sim.batch.stalemates`)."""
     party_knock_outs: int = 0
     """Runs in which every hero (the first side's combatants) ended out of action (G-239)."""
     objective_attack_runs: dict[str, int] = field(default_factory=dict)
@@ -100,6 +103,7 @@ class Aggregate:
             self.wins[record.winner] += 1
         elif record.timed_out:
             self.timeouts += 1
+            self.stalemates[stalemate(record)] += 1
         else:
             self.draws += 1
         self.durations[record.segments] += 1

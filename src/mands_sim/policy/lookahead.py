@@ -194,6 +194,9 @@ class Lookahead:
     # -- the Mind protocol --
 
     def choose(self, encounter: Encounter, actor: str) -> Decision:
+        first = getattr(self.base, "first", None)  # a tactician's word before scoring (G-232)
+        if callable(first) and first(encounter, actor) is not None:
+            return self._remember(encounter, actor, self.base.choose(encounter, actor), None)
         ranked = self.base.ranked(encounter, actor)
         tried = self._close([s for s in ranked if s.score > 0], [s.score for s in ranked])
         if len(tried) < 2 or not self._can_look(encounter):

@@ -70,6 +70,8 @@ GROUP_NUMBERS: Final[Mapping[str, Callable[[GroupView], float]]] = {
     "in_contact": lambda g: float(g.in_contact),
     "in_sight": lambda g: float(g.in_sight),
     "nearest": lambda g: g.nearest,
+    "least_ep": lambda g: g.least_ep,
+    "most_ep": lambda g: g.most_ep,
 }
 EXIT_NUMBERS: Final[Mapping[str, Callable[[PolicyView], float]]] = {
     "nearest": lambda v: v.nearest_exit,

@@ -218,8 +218,10 @@ class PriorityPolicy:
     """A priority list: the first rule that holds and is allowed chooses (module docstring).
 
     ``tactics`` add actions beyond the registered ones (``flee`` …); ``fallback`` decides when no
-    rule does; ``quality`` is the preset for rules without their own; with ``strict`` an
-    action that is neither a tactic nor registered is an error at the first decision.
+    rule does; ``first``, when given, is asked before any rule and its answer, if not ``None``,
+    is taken (a rule plugin's word, named ``first_name``: resting or giving up below zero EP,
+    G-232); ``quality`` is the preset for rules without their own; with ``strict`` an action
+    that is neither a tactic nor registered is an error at the first decision.
     """
 
     def __init__(
@@ -234,8 +236,12 @@ class PriorityPolicy:
         fallback_name: str = "wait",
         passive_actions: bool = False,
         strict: bool = True,
+        first: Fallback | None = None,
+        first_name: str = "first",
     ) -> None:
         self.rules = tuple(rules)
+        self.first = first
+        self.first_name = first_name
         self.name = name
         self.quality = preset(quality)
         self.senses = senses
@@ -259,6 +265,10 @@ class PriorityPolicy:
 
     def choose(self, encounter: Encounter, actor: str) -> Decision:
         self._check_actions(encounter)
+        early = None if self.first is None else self.first(encounter, actor)
+        if early is not None:
+            why = Explanation(f"{self.name} {self.first_name}")
+            return self._remember(encounter, actor, early, why, None)
         view = build_view(encounter, actor, self.senses)
         passed: list[str] = []
         for rule in self.rules:

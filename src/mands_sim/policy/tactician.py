@@ -268,6 +268,8 @@ class Tactician:
     """Scored candidates: the best expected damage per segment and per EP (module docstring).
 
     ``estimator`` knows the actions; ``fallback`` decides when nothing scores above 0;
+    ``first``, when given, is asked before anything is scored and its answer, if not ``None``,
+    is taken (a rule plugin's word: resting or giving up below zero EP, G-232);
     ``narrow`` may keep only some scored candidates (the ``focus-fire`` personality keeps those
     at one target); ``name`` goes into every reason.
     """
@@ -280,8 +282,10 @@ class Tactician:
         fallback: Fallback = no_fallback,
         narrow: TargetFilter | None = None,
         name: str = "tactician",
+        first: Fallback | None = None,
     ) -> None:
         self.estimator = estimator
+        self.first = first
         self.weights = weights
         self.fallback = fallback
         self.narrow = narrow
@@ -292,6 +296,11 @@ class Tactician:
     # -- the Mind protocol --
 
     def choose(self, encounter: Encounter, actor: str) -> Decision:
+        early = None if self.first is None else self.first(encounter, actor)
+        if early is not None:
+            why = Explanation(f"{self.name}: {early.reason}")
+            self._memory = _Memory(_key(encounter, actor), early, why, ())
+            return early
         ranked = self.ranked(encounter, actor)
         best = ranked[0] if ranked and ranked[0].score > 0 else None
         if best is None:

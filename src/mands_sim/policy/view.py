@@ -176,6 +176,10 @@ class GroupView:
     in_sight: int
     nearest: float
     """Meters to the nearest one still standing (``inf``: none)."""
+    least_ep: float = math.inf
+    """The fewest EP any one still standing has left (``inf``: none standing)."""
+    most_ep: float = -math.inf
+    """The most EP any one still standing has left (``-inf``: none standing)."""
 
     @classmethod
     def of(cls, members: Iterable[CharacterView]) -> GroupView:
@@ -188,6 +192,8 @@ class GroupView:
             in_contact=sum(1 for m in up if m.in_contact),
             in_sight=sum(1 for m in up if m.in_sight),
             nearest=min((m.distance for m in up), default=math.inf),
+            least_ep=min((m.endurance_points for m in up), default=math.inf),
+            most_ep=max((m.endurance_points for m in up), default=-math.inf),
         )
 
 

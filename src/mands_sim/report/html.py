@@ -129,7 +129,14 @@ def _verdict(summary: dict[str, Any]) -> str:
         f"stopped: {_text(batch['stopped'])}). Fight length: median {_text(rounds['median'])} "
         f"rounds (p10 {_text(rounds['p10'])}, p90 {_text(rounds['p90'])}); "
         f"{_text(segments['median'])} segments median.</p>",
+        *_warning(verdict),
     )
+
+
+def _warning(verdict: dict[str, Any]) -> list[str]:
+    """G-230: why the verdict is inconclusive, or nothing."""
+    warning = verdict.get("warning")
+    return [f'<p class="warning">Warning: {_text(warning)}</p>'] if warning else []
 
 
 def _outcomes(summary: dict[str, Any]) -> str:
@@ -445,7 +452,8 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
 th { background: #f3f3f3; } .num { text-align: right; font-variant-numeric: tabular-nums; }
-.verdict { font-size: 1.2rem; } .none, .no-data { color: #666; font-style: italic; }
+.verdict { font-size: 1.2rem; } .warning { color: #a40; font-weight: bold; }
+.none, .no-data { color: #666; font-style: italic; }
 figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.9rem; max-width: 50rem; }
 code { background: #f6f6f6; padding: 0.1rem 0.3rem; white-space: nowrap; }

@@ -11,9 +11,10 @@ from typing import Any
 
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
 from mands_sim.batch.runner import BatchResult
+from mands_sim.batch.stalemates import STALEMATES
 from mands_sim.batch.stats import Interval, quantile, wilson
 from mands_sim.report.awards import is_hero_role, verdict_awards
-from mands_sim.report.verdict import toughness
+from mands_sim.report.verdict import Runs, toughness_verdict
 
 SURVIVAL_POINTS = 60
 """Points of each character's survival curve."""
@@ -34,10 +35,16 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         for c in characters
         if c["side"] == heroes and is_hero_role(c)
     ]
-    verdict = toughness(
-        agg.win_rate(heroes).estimate if heroes else 0.0,
-        max(deaths, default=0.0),
-        result.scenario.rule_defaults.G71_toughness_scale,
+    defaults = result.scenario.rule_defaults
+    runs = Runs(
+        played=agg.played,
+        heroes_wins=agg.wins[heroes] if heroes else 0,
+        timeouts=agg.timeouts,
+        stalemates=agg.stalemates,
+        worst_death_rate=max(deaths, default=0.0),
+    )
+    verdict = toughness_verdict(
+        runs, defaults.G71_toughness_scale, defaults.G230_inconclusive_timeouts
     )
     return {
         "scenario": {
@@ -58,6 +65,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             "word": verdict.word,
             "multiplier": verdict.multiplier,
             "reason": verdict.reason,
+            "warning": verdict.warning,
         },
         "sides": {side: interval(agg.win_rate(side)) for side in sides},
         "party_knock_out": interval(agg.party_knock_out_rate()),
@@ -68,6 +76,11 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         },
         "draws": interval(wilson(agg.draws, agg.played)),
         "timeouts": interval(wilson(agg.timeouts, agg.played)),
+        "stalemates": [
+            {"why": name, "runs": agg.stalemates[name], "meaning": meaning}
+            for name, meaning in STALEMATES.items()
+            if agg.stalemates[name]
+        ],
         "duration": _duration(agg),
         "characters": characters,
         "awards": verdict_awards(characters, heroes, verdict, result.scenario.rule_defaults),

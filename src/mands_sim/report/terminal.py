@@ -53,6 +53,8 @@ def _headline(summary: dict[str, Any]) -> Panel:
             f"{duration['segments']['median']} segments median."
         ),
     ]
+    if verdict.get("warning"):  # G-230: why no tier can be told
+        lines.append(Text(f"Warning: {verdict['warning']}", style="bold yellow"))
     return Panel(Group(*lines), title=summary["scenario"]["name"], expand=False)
 
 
