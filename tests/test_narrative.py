@@ -9,6 +9,7 @@ from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
     AttackResolved,
+    DecisionExplained,
     DamageTaken,
     EncounterStarted,
     EndurancePaid,
@@ -162,4 +163,14 @@ def test_power_events_tell_themselves() -> None:
     )
     assert tell(Blinded(6, "seraph", "sun-ruler", 9), {"sun-ruler": "Sun-Ruler", **NAMES}) == (
         "Seraph is blinded by Sun-Ruler's flames until segment 9."
+    )
+
+
+def test_a_reason_names_characters_as_the_story_does() -> None:
+    event = DecisionExplained(
+        4, "seraph", "fist-attack", "sphinx", "nearest-enemy: sphinx is the nearest enemy", (), ()
+    )
+    names = {"seraph": "Seraph", "sphinx": "Sphinx", "sun-ruler": "Sun-Ruler"}
+    assert tell(event, names) == (
+        "Seraph decides on fist-attack at Sphinx (nearest-enemy: Sphinx is the nearest enemy)."
     )

@@ -46,7 +46,7 @@ def test_an_explanation_keeps_only_the_first_alternatives() -> None:
 def test_the_narrative_tells_the_decision_and_explain_adds_the_alternatives() -> None:
     event = explained_event(15, "dexter", Intent("fist-attack", target="sinister"), WHY)
     assert tell(event, {"dexter": "Dexter", "sinister": "Sinister"}) == (
-        "Dexter decides on fist-attack at Sinister (priority rules[2]: fist-attack → sinister)."
+        "Dexter decides on fist-attack at Sinister (priority rules[2]: fist-attack → Sinister)."
     )
     assert explained_narrative([Moved(15, "dexter", "a", None, 0, "moving"), event]) == [
         "Segment 15",

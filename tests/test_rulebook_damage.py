@@ -24,7 +24,7 @@ from mands_rulebook.damage import (
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
-from mands_sim.errors import SheetError
+from mands_sim.errors import ScenarioProblems, SheetError
 from mands_sim.events import DamageTaken, Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario
@@ -165,13 +165,13 @@ def test_a_sheet_naming_the_powers_as_the_superhuman_table_does_is_protected() -
     assert damage(hit(grunt(powers=ignore), SPHINX_7, cover=[55])).taken == 1
 
 
-def test_a_power_the_sheet_names_otherwise_gives_no_personal_armor() -> None:
-    """Only the power's name and its registered aliases count: "Skin Temper + d6" is not one."""
+def test_a_power_the_sheet_names_otherwise_is_refused_before_it_could_armor_anyone() -> None:
+    """Only the power's name and its registered aliases count: "Skin Temper + d6" is not one,
+    and a sheet naming it is refused with the name it may have meant (no silent mistake)."""
     skin = sample("seraph")
     skin["powers"]["Skin Temper + d6"] = skin["powers"].pop("Skin Temper")
-    events = hit(skin, SPHINX_7, cover=[1])
-    assert covers(events) == []
-    assert damage(events).taken == 7
+    with pytest.raises(ScenarioProblems, match=r'did you mean "Skin Temper"\?'):
+        hit(skin, SPHINX_7, cover=[1])
 
 
 def test_armor_use_for_personal_armor_raises_the_power_cover_chance() -> None:

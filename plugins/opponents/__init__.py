@@ -72,7 +72,7 @@ __all__ = [
     "engaged_enemies", "fork_blast", "land_blows", "opponents_faced", "opponents_modifier",
     "pending_blows", "pool_share", "split_attack", "split_evenly", "sweep_blow",
     "sweep_blow_initiation", "sweep_blow_refusals", "sweep_initiation", "sweep_refusals",
-    "sweep_resolution", "sweep_targets", "teamwork_level", "teamwork_modifiers",
+    "sweep_resolution", "sweep_targets", "sweeper_policy", "teamwork_level", "teamwork_modifiers",
 ]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""

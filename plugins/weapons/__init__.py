@@ -34,7 +34,15 @@ from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 
 from ..fists import COMBAT_ROLL_ROW
-from .armed import SPEED_STEP, Armed, armed_policy, attacks, enemies_nearest_first
+from .armed import (
+    RUNS,
+    SPEED_STEP,
+    Armed,
+    armed_policy,
+    attacks,
+    enemies_nearest_first,
+    first_allowed,
+)
 from .attacking import (
     WEAPON_ATTACK,
     allocated,
@@ -71,14 +79,45 @@ from .thrown import (
 )
 
 __all__ = [
-    "COMBAT_ROLL_ROW", "DRAW_WEAPON", "MELEE", "RANGED", "SPEED_STEP", "THROWN",
-    "THROWN_RANGES_OPTION", "THROW_ROLL", "THROW_ROLL_PURPOSE", "WEAPONS_FILE", "WEAPON_ATTACK",
+    "COMBAT_ROLL_ROW",
+    "DRAW_WEAPON",
+    "MELEE",
+    "RANGED",
+    "RUNS",
+    "SPEED_STEP",
+    "THROWN",
+    "THROWN_RANGES_OPTION",
+    "THROW_ROLL",
+    "THROW_ROLL_PURPOSE",
+    "WEAPONS_FILE",
+    "WEAPON_ATTACK",
     "WEAPON_OPTION",
-    "Armed", "Ranges", "Throw", "Weapon", "allocated", "attack_initiation", "attack_refusals",
-    "attacks", "blow_lands", "carried", "cover_roll", "draw_refusals", "draw_time",
+    "Armed",
+    "Ranges",
+    "Throw",
+    "Weapon",
+    "allocated",
+    "armed_policy",
+    "attack_initiation",
+    "attack_refusals",
+    "attacks",
+    "blow_lands",
+    "carried",
+    "cover_roll",
+    "draw_refusals",
+    "draw_time",
     "enemies_nearest_first",
-    "first_weapon", "intended_weapon", "load_weapons", "quick_draw_level", "resolve_attack",
-    "standard_weapons", "throw_roll", "thrown_intent", "thrown_ranges", "weapon_blow",
+    "first_allowed",
+    "first_weapon",
+    "intended_weapon",
+    "load_weapons",
+    "quick_draw_level",
+    "resolve_attack",
+    "standard_weapons",
+    "throw_roll",
+    "thrown_intent",
+    "thrown_ranges",
+    "weapon_blow",
 ]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""

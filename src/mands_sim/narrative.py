@@ -8,6 +8,7 @@ of character ids; the narrative of the names on their sheets (:func:`display_nam
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 
@@ -244,6 +245,16 @@ def display_names(scenario: ScenarioSpec) -> dict[str, str]:
     }
 
 
+def _names_in(text: str, names: Mapping[str, str]) -> str:
+    """``text`` (a policy's reason) with every character id in it, as a whole word, told by
+    its name."""
+    if not names:
+        return text
+    ids = sorted(names, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+    return pattern.sub(lambda found: names[found.group(1)], text)
+
+
 def _named(event: Event, names: Mapping[str, str]) -> Event:
     changes: dict[str, object] = {
         field: names.get(value, value)
@@ -252,6 +263,8 @@ def _named(event: Event, names: Mapping[str, str]) -> Event:
     }
     if isinstance(event, EncounterStarted):
         changes["characters"] = tuple(names.get(c, c) for c in event.characters)
+    if isinstance(event, DecisionExplained | DecisionMade):
+        changes["reason"] = _names_in(event.reason, names)
     return dataclasses.replace(event, **changes) if changes else event  # type: ignore[arg-type]
 
 
