@@ -214,11 +214,17 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
 
 
 def worse_off(encounter: Encounter, actor: str) -> bool:
-    """Whether every enemy in action has more EP left than ``actor`` (as much, and before it in
-    the encounter's drawn order, G-227), each counted before what it paid for the actions it
-    has in progress (:func:`fresh_ep`); never with no enemy in action. Bystanders and hostages
-    are nobody's enemies (G-235, ``fighting``)."""
+    """Whether ``actor`` is its side's last fighter and every enemy in action has more EP left
+    than it (as much, and before it in the encounter's drawn order, G-227), each counted before
+    what it paid for the actions it has in progress (:func:`fresh_ep`); never with no enemy in
+    action. A fighter whose allies still stand rests instead: its side has not lost (the seed's
+    Sinister gives up alone). Bystanders and hostages fight for nobody (G-235, ``fighting``)."""
     me = encounter.state[actor]
+    if any(
+        s.side == me.side and s.character_id != actor and fighting(encounter, s)
+        for s in encounter.state
+    ):
+        return False
     mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
     enemies = [
         s.character_id for s in encounter.state if s.side != me.side and fighting(encounter, s)

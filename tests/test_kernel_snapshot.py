@@ -174,6 +174,10 @@ class Foresight:
     ) -> QualityAllocation:
         return self.punch.allocate(encounter, actor, intent, quality)
 
+    def explain(self, encounter: Encounter, actor: str, intent: Intent) -> Any:
+        """``nearest-enemy``'s reason, so the rollout's log tells the same decisions."""
+        return self.punch.explain(encounter, actor, intent)
+
 
 def test_a_snapshot_taken_while_deciding_hands_that_decision_to_the_new_mind() -> None:
     minds: dict[str, Any] = {}
