@@ -31,6 +31,7 @@ from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
 from mands_sim.world import Position
+from tests.data.arena import simulation as arena_simulation
 from tests.data.duels import duel, fights, timed_out
 from tests.data.duels import started as actions_of
 
@@ -315,3 +316,20 @@ def test_catch_breath_counts_an_enemy_before_paying_for_its_blow() -> None:
     decision = catch_breath(encounter, "one")
     assert decision is not None and decision.action == "surrender"
     assert catch_breath(encounter, "two") is None
+
+
+def test_catch_breath_never_gives_up_while_an_ally_stands() -> None:
+    """G-232: three below zero against fresher enemies, but a friend still fights: its side has
+    not lost, so it does not surrender (in contact and not spent, it fights on)."""
+    cast = {
+        "one": ("heroes", "a", "dexter", None, {}),
+        "friend": ("heroes", "a", "dexter", None, {}),
+        "two": ("villains", "a", "sinister", None, {}),
+    }
+    encounter = arena_simulation(cast, seed=1).build()
+    for who, ep in (("one", -3), ("friend", 0), ("two", 0)):
+        encounter.state[who].endurance_points = Fraction(ep)
+    assert catch_breath(encounter, "one") is None
+    encounter.state["friend"].condition = "unconscious"
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "surrender"
