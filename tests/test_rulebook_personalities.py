@@ -539,8 +539,19 @@ def test_the_skirmisher_keeps_its_range_from_a_brute() -> None:
 
 def test_defenders_guarding_each_other_still_meet_their_enemies() -> None:
     """Two teams of two defenders, 20 m apart: with every enemy idle, nobody is coming, so
-    standing guard would last forever; they close in, and the fight ends."""
+    standing guard would last forever; they close in and fight. A fight may outlast the short
+    limit here (spent fighters with a friend standing rest a round, G-232), but every run has
+    blows in its last round: nobody stands guard for ever."""
     ours = [("defender", "dexter_armed.toml"), ("defender", "dexter.toml")]
     theirs = [("defender", "sinister_armed.toml"), ("defender", "sinister.toml")]
     results = list(fights(teams(ours, theirs, 20), range(4)))
-    assert timed_out(results) == 0
+    assert timed_out(results) < len(results)
+    for result, log in results:
+        last_round = [
+            e
+            for e in log
+            if isinstance(e, ActionStarted)
+            and e.action in ("fist-attack", "weapon-attack")
+            and e.segment > result.segments - 50
+        ]
+        assert result.reason != "time limit" or last_round, result.seed

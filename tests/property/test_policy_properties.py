@@ -59,7 +59,15 @@ ACTIONS = [
     "draw-weapon",
 ]
 TARGETS = ["nearest", "weakest", "strongest", "most-dangerous", "lowest-defense", "p0", "p1"]
-OPTIONS: list[dict[str, Any]] = [{}, {"toward": "out"}, {"weapon": "pistol"}, {"segments": 3}]
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "move": [{}, {"toward": "out"}],
+    "reroll-move": [{}, {"toward": "out"}],
+    "flee": [{}, {"exit": "out"}],
+    "draw-weapon": [{}, {"weapon": "pistol"}],
+    "wait": [{}, {"segments": 3}],
+}
+"""Options a rule may carry, by action: those the action reads (``validate`` refuses the rest);
+other actions get none."""
 PRESETS = ["balanced", "all-out", "defensive", "fast", "economical"]
 SCORED: dict[str, dict[str, Any]] = {
     "tactician": {},
@@ -73,12 +81,13 @@ SCORED: dict[str, dict[str, Any]] = {
 
 @st.composite
 def rules(draw: st.DrawFn) -> dict[str, Any]:
-    rule: dict[str, Any] = {"do": draw(st.sampled_from(ACTIONS))}
+    action = draw(st.sampled_from(ACTIONS))
+    rule: dict[str, Any] = {"do": action}
     when = draw(st.sampled_from(CONDITIONS))
     if when is not None:
         rule["when"] = when
     rule["target"] = draw(st.sampled_from(TARGETS))
-    rule["options"] = draw(st.sampled_from(OPTIONS))
+    rule["options"] = draw(st.sampled_from(OPTIONS.get(action, [{}])))
     if draw(st.booleans()):
         rule["quality"] = draw(st.sampled_from(PRESETS))
     return rule
