@@ -112,6 +112,6 @@ def toughness(heroes_win_rate: float, worst_death_rate: float, scale: str = "sta
     reason = f"heroes win {heroes_win_rate:.0%}"
     if worst_death_rate >= DEATH_STEP and step < len(STEPS) - 1:
         step += 1
-        reason += f"; a hero dies in {worst_death_rate:.0%} of runs"
+        reason += f"; the hero most at risk dies in {worst_death_rate:.0%} of runs"
     word, multiplier = STEPS[step]
     return Verdict(word, multiplier, reason)
