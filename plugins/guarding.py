@@ -21,6 +21,7 @@ from mands_sim.policy.priority import Decision
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 from .movement import distance_now, in_contact
+from .objective_play import threatens
 from .policies import close_in
 from .weapons import WEAPON_ATTACK, WEAPON_OPTION
 
@@ -69,10 +70,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
         for s in encounter.state
         if s.side != side
         and fighting(encounter, s)
-        and (
-            any(a.intent.target == ward for a in s.actions)
-            or in_contact(encounter, ward, s.character_id)
-        )
+        and threatens(encounter, s.character_id, ward)
     ]
     return sorted(found, key=lambda who: (distance_now(encounter, ward, who), encounter.rank(who)))
 

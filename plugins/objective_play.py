@@ -98,12 +98,14 @@ def ward_threats(encounter: Encounter, actor: str) -> list[str]:
         for state in encounter.state
         if state.side != side
         and fighting(encounter, state)
-        and any(_threat(encounter, state.character_id, ward) for ward in wards)
+        and any(threatens(encounter, state.character_id, ward) for ward in wards)
     ]
     return sorted(found, key=encounter.rank)
 
 
-def _threat(encounter: Encounter, enemy: str, ward: str) -> bool:
+def threatens(encounter: Encounter, enemy: str, ward: str) -> bool:
+    """Whether ``enemy`` aims an action in progress at ``ward`` or stands within its reach
+    (G-65)."""
     aimed = any(a.intent.target == ward for a in encounter.state[enemy].actions)
     return aimed or in_contact(encounter, ward, enemy)
 
