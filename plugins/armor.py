@@ -78,6 +78,8 @@ class ArmorTable:
 
     armor_use_per_level: int
     aim_at_armor_per_quality: int
+    armor_use_ep_row: int
+    """Seed "Armor Use": the skill list's "row 3 of the EP Use Chart (2 EP/round)"."""
     armor: Mapping[str, ArmorType]
     personal: PersonalArmor
     ignore_damage_skill: IgnoreDamageSkill
@@ -147,6 +149,7 @@ class _ArmorFile(BaseModel):
     source: _Text
     armor_use_per_level: _Count
     aim_at_armor_per_quality: _Count
+    armor_use_ep_row: _Count
     armor: dict[_Text, _ArmorFormat]
     personal: _PersonalFormat
     ignore_damage_skill: _IgnoreDamageSkillFormat
@@ -208,6 +211,7 @@ def _to_table(checked: _ArmorFile) -> ArmorTable:
     return ArmorTable(
         armor_use_per_level=checked.armor_use_per_level,
         aim_at_armor_per_quality=checked.aim_at_armor_per_quality,
+        armor_use_ep_row=checked.armor_use_ep_row,
         armor=MappingProxyType(armor),
         personal=PersonalArmor(p.name, p.skill, p.skin_temper_power, p.ignore_damage_power),
         ignore_damage_skill=IgnoreDamageSkill(

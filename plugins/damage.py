@@ -14,6 +14,8 @@ same way to fists, weapons and powers, and the raw number stays on the event for
    seed), then each worn armor in the sheet's ``equipment`` order (``data/armor.toml``). Armor
    Use adds 5 per level, the attacker's Aiming at Armor takes 5 per Q (seed "Combat Skill").
    A chance of 0 or 100 is not rolled. The d100 come from the victim's ``"cover"`` substream.
+   An Armor Use skill whose bonus is added costs its EP (seed "Armor Use": "row 3 of the EP Use
+   Chart (2 EP/round)"), paid before the rolls, once a round (G-286).
 2. **Ignore Damage** subtracts first: the figured (natural) value plus what covers (§7.3 item 2).
 3. **Skin Temper** multiplies what is left ("Skin Temper is applied after Ignore Damage"): the
    figured row (the low-Mass penalty included), raised by what covers, then moved one row toward
@@ -29,19 +31,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
 from mands_sim.charts import SkinTemperChart
 from mands_sim.dice import roll_d100
 from mands_sim.errors import SheetError
-from mands_sim.events import DamageTaken, Event, PercentRolled
+from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import logged
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
+from mands_sim.units import SEGMENTS_PER_ROUND
 
 from .armor import LOCATIONS, ArmorTable, standard_armor
+from .skills.skill_check import core_row
 
 BLUDGEONING = "bludgeoning"
 PENETRATING = "penetrating"
@@ -100,6 +105,7 @@ class Cover:
 
     ``skin_temper_row`` is the row a Skin Temper power gives (G-06 ``multiplier``); the victim
     keeps the better of it and its own. ``is_armor`` marks worn armor (G-61 stacking).
+    ``armor_use`` names the Armor Use skill whose bonus the chance includes (``""`` for none).
     """
 
     name: str
@@ -108,6 +114,7 @@ class Cover:
     skin_temper_rows: int = 0
     skin_temper_row: int | None = None
     is_armor: bool = False
+    armor_use: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +126,15 @@ class Protection:
 
 
 def strike(encounter: Encounter, victim: str, blow: Blow) -> list[Event]:
-    """The events of ``blow`` landing on ``victim``: the Cover rolls, then the damage taken."""
-    rolls, covering = roll_covers(encounter, victim, covers_against(encounter, victim, blow))
+    """The events of ``blow`` landing on ``victim``: Armor Use's EP, the Cover rolls, then the
+    damage taken."""
+    covers = covers_against(encounter, victim, blow)
+    paid = armor_use_payments(encounter, victim, covers)
+    rolls, covering = roll_covers(encounter, victim, covers)
     protection = protection_from(encounter, victim, blow, covering)
     multiplier = encounter.charts.skin_temper.multiplier(protection.skin_temper_row)
     taken = damage_after_protection(blow.raw, protection.ignore_damage, multiplier)
-    return [*rolls, damage_event(encounter, victim, blow, taken)]
+    return [*paid, *rolls, damage_event(encounter, victim, blow, taken)]
 
 
 def damage_after_protection(raw: int, ignore_damage: int, multiplier: Fraction) -> int:
@@ -222,6 +232,40 @@ def low_mass_bonus_vs_skin_temper(encounter: Encounter, victim: str) -> int:
     return int(encounter.character(victim).figured.low_mass_penalty)
 
 
+# --- Armor Use's EP ---------------------------------------------------------------------------
+
+
+def armor_use_payments(
+    encounter: Encounter, victim: str, covers: Sequence[Cover]
+) -> list[EndurancePaid]:
+    """Seed "Armor Use": "Armor Use uses row 3 of the EP Use Chart (2 EP/round)": each Armor
+    Use skill whose bonus a Cover Chance includes is paid for, once a round (G-286)."""
+    skills = sorted({c.armor_use for c in covers if c.armor_use})
+    row = core_row(encounter.defaults, standard_armor().armor_use_ep_row)
+    amount = encounter.rules.ep_cost(row)
+    payments: list[EndurancePaid] = []
+    endurance = encounter.state[victim].endurance_points
+    for skill in skills:
+        if amount <= 0 or paid_this_round(encounter, victim, skill):
+            continue
+        endurance -= amount
+        reason = "Armor Use: row 3 of the EP Use Chart (2 EP/round)"
+        payments.append(EndurancePaid(encounter.now, victim, skill, reason, row, amount, endurance))
+    return payments
+
+
+def paid_this_round(encounter: Encounter, victim: str, skill: str) -> bool:
+    """G-286 ``round_used``: ``skill`` was already paid for since the last Payment Segment;
+    under ``blow`` every blow pays."""
+    if encounter.defaults.G286_armor_use_ep == "blow":
+        return False
+    this_round = encounter.now // SEGMENTS_PER_ROUND
+    return any(
+        paid.action == skill and paid.segment // SEGMENTS_PER_ROUND == this_round
+        for paid in logged(encounter, EndurancePaid, victim)
+    )
+
+
 # --- Cover rolls ------------------------------------------------------------------------------
 
 
@@ -296,9 +340,10 @@ def personal_armor(encounter: Encounter, victim: str, blow: Blow, table: ArmorTa
         bonus = power_number(sheet, power, "bonus")
         if bonus is None:
             continue
-        base = power_cover_chance(sheet, power)
-        chance = table.cover_chance(base, sheet.skills.get(personal.skill, 0), blow.aim_at_armor)
-        covers.append(make(encounter, power, bonus, chance))
+        level = sheet.skills.get(personal.skill, 0)
+        chance = table.cover_chance(power_cover_chance(sheet, power), level, blow.aim_at_armor)
+        cover = make(encounter, power, bonus, chance)
+        covers.append(replace(cover, armor_use=personal.skill) if level > 0 else cover)
     return covers
 
 
@@ -415,6 +460,7 @@ def worn_armor(sheet: CharacterSheet, blow: Blow, table: ArmorTable) -> list[Cov
             ignore_damage=armor.ignore_damage,
             skin_temper_rows=armor.skin_temper_rows,
             is_armor=True,
+            armor_use=armor.skill if sheet.skills.get(armor.skill, 0) > 0 else "",
         )
         for armor in table.worn(sheet.equipment)
         if blow.location in armor.locations

@@ -8,10 +8,11 @@ Combat Roll"; the Combat chapter that says how is lost. G-23 fills it in, and
 * everyone (in action or unconscious) within Maximum Range of the center along the map is
   caught, except those the caller spares (Explosive Touch: "The explosion does not go towards
   the character causing the explosion");
-* one **Explosion Combat Roll** per target, in id order: 2d10 against the explosion's bonus on
-  the Sphere chart (as a Combat Roll is twice Agility on it, §5), no re-rolled 1s (an explosion
-  is no Special character), dice from the ``source``'s substream; its Bonus Pool loses 1 per
-  full Range Set beyond Short Range from the center (G-23; counted as G-20 counts them);
+* one **Explosion Combat Roll** per target, in the encounter's tie-break order (G-227): 2d10
+  against the explosion's bonus on the Sphere chart (as a Combat Roll is twice Agility on it,
+  §5), no re-rolled 1s (an explosion is no Special character), dice from the ``source``'s
+  substream; its Bonus Pool loses 1 per full Range Set beyond Short Range from the center (G-23;
+  counted as G-20 counts them);
 * with Editing Points on (``mands_rulebook.editing_points``, G-154, G-226), the roll against a
   *foe* (a character of another side than the ``source``) is the thrower's to edit: its player
   may turn a failure into a success, as on any of its Combat Rolls; a roll against a friend (or

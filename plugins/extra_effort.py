@@ -11,10 +11,12 @@ In a fight the Ability Roll is the Combat Roll, twice Agility on the Sphere char
 Roll"). How this plugin plays it (G-52):
 
 * The character's mind may answer the optional question ``extra_effort(encounter, actor,
-  intent, purpose) -> int``: how many points to raise the roll's ability by. A mind without the
-  method makes no Extra Effort (0). It is asked once per roll, while the action starts and
-  *before* the dice: the Bonus Pool modifiers are asked before the roll, so "after the roll is
-  made" cannot be followed on this seam.
+  intent, purpose, roll) -> int``: how many points to raise the roll's ability by, once it has
+  seen ``roll`` (the :class:`~mands_sim.rolls.ActionRoll` as the dice fell). A mind without the
+  method makes no Extra Effort (0). It is asked once per roll, while the action starts, *after*
+  the dice, as the seed says: :func:`raised_roll` is called by the one seam every character's
+  Action Roll goes through (:func:`mands_rulebook.editing_points.rolls.character_roll`), before
+  any Editing Points are used on the roll.
 * The roll's target is figured again from the raised ability (twice the raised Agility on the
   Sphere chart) and the change is added to Q as a ``"quality"`` modifier — the same as raising
   the target. Agility 17 + 8 = 25: Combat Roll 13 → 14, +1 Q.
@@ -28,10 +30,12 @@ Roll"). How this plugin plays it (G-52):
   Figured attributes other than the roll's own (VP, Move Roll …) are not figured again.
 
 The cost lives in the event log, as :mod:`mands_rulebook.maintained` keeps its chains there: a
-wrapper around ``mands_action_initiate`` opens a record for the starting action, the Bonus Pool
-modifier hook writes each roll's decision into it, and the wrapper appends one
+wrapper around ``mands_action_initiate`` opens a record for the starting action,
+:func:`raised_roll` writes each roll's decision into it, and the wrapper appends one
 :class:`ExtraEffortMade` (or :class:`ExtraEffortRefusal`) per decision to the action's events.
-The lowered ability is read back from those events. No other plugin has to call anything.
+The lowered ability is read back from those events, and the Bonus Pool modifier hook figures
+each later roll from it. With the plugin left out no record is opened and :func:`raised_roll`
+leaves every roll as it fell.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.log_index import logged
 from mands_sim.model.figured import combat_roll
-from mands_sim.rolls import ExtraEffort, ExtraEffortRefused, extra_effort
+from mands_sim.rolls import ActionRoll, ExtraEffort, ExtraEffortRefused, extra_effort
 
 if TYPE_CHECKING:
     from mands_sim.charts.action import ActionChart
@@ -138,12 +142,15 @@ def current_ability(encounter: Encounter, actor: str, ability: str) -> int:
     return sheet_value - ability_spent(encounter, actor, ability)
 
 
-def asked_increase(encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
-    """The mind's ``extra_effort`` answer (0 without the method); a bad answer is a mind's bug."""
+def asked_increase(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str, roll: ActionRoll
+) -> int:
+    """The mind's ``extra_effort`` answer to ``roll`` as it fell (0 without the method); a bad
+    answer is a mind's bug."""
     ask = getattr(encounter.minds[actor], "extra_effort", None)
     if ask is None:
         return NO_EXTRA_EFFORT
-    increase = ask(encounter, actor, intent, purpose)
+    increase = ask(encounter, actor, intent, purpose, roll)
     if isinstance(increase, bool) or not isinstance(increase, int) or increase < 0:
         raise ValueError(
             f"{actor}'s mind asked for an Extra Effort of {increase!r}; "
@@ -153,43 +160,52 @@ def asked_increase(encounter: Encounter, actor: str, intent: Intent, purpose: st
 
 
 def decide(
-    encounter: Encounter, actor: str, intent: Intent, purpose: str, ability: int
+    encounter: Encounter, actor: str, intent: Intent, purpose: str, roll: ActionRoll
 ) -> Decision:
-    """Ask the mind, and let the rules allow or refuse the effort (seed "Ability Rolls")."""
-    increase = asked_increase(encounter, actor, intent, purpose)
+    """Ask the mind once it has seen the dice, and let the rules allow or refuse the effort
+    (seed "Ability Rolls": the ability is increased "after the roll is made")."""
+    ability = current_ability(encounter, actor, ABILITY_ROLLS[purpose].ability)
+    increase = asked_increase(encounter, actor, intent, purpose, roll)
     return extra_effort(ability, increase) if increase else None
 
 
-def effort_for_roll(
-    encounter: Encounter, actor: str, intent: Intent, purpose: str, ability: int
-) -> int:
-    """The increase ``actor`` makes on this roll: asked once per roll of a starting action."""
+def raised_roll(
+    encounter: Encounter, actor: str, intent: Intent, purpose: str, roll: ActionRoll
+) -> ActionRoll:
+    """``roll`` as the character's Extra Effort raises it after the dice (seed "Ability Rolls").
+
+    The seam the one Action Roll function calls (``character_roll``) right after the dice. Only
+    while an action starts with this plugin in (a record is open), only for an Ability Roll in
+    :data:`ABILITY_ROLLS`, and once per roll: otherwise the roll comes back as it fell."""
     record = _STARTING.get()
-    if record is None:
-        return 0
     key = (actor, purpose)
-    if key not in record:
-        record[key] = decide(encounter, actor, intent, purpose, ability)
-    decision = record[key]
-    return decision.increase if isinstance(decision, ExtraEffort) else 0
+    if record is None or purpose not in ABILITY_ROLLS or key in record:
+        return roll
+    decision = record[key] = decide(encounter, actor, intent, purpose, roll)
+    if not isinstance(decision, ExtraEffort):
+        return roll
+    raised = raise_quality(encounter, ABILITY_ROLLS[purpose], decision)
+    return dataclasses.replace(roll, quality_modifier=roll.quality_modifier + raised)
 
 
-def roll_modifiers(
-    encounter: Encounter, actor: str, roll: AbilityRoll, ability: int, increase: int
+def raise_quality(encounter: Encounter, roll: AbilityRoll, effort: ExtraEffort) -> int:
+    """The Q the raised ability adds: its target figured again (G-52), e.g. Agility 17 + 8 = 25,
+    Combat Roll 13 → 14: +1."""
+    chart = encounter.charts.action
+    return roll.target(effort.ability + effort.increase, chart) - roll.target(effort.ability, chart)
+
+
+def lowered_modifiers(
+    encounter: Encounter, actor: str, roll: AbilityRoll, ability: int
 ) -> list[Modifier]:
-    """Q modifiers for the target figured from the lowered and from the raised ability (G-52)."""
+    """The Q lost to earlier efforts: the target figured from the lowered ability (G-52)."""
     chart = encounter.charts.action
     sheet_value: int = getattr(encounter.character(actor).sheet.abilities, roll.ability)
-    modifiers: list[Modifier] = []
     lowered = roll.target(ability, chart) - roll.target(sheet_value, chart)
-    if lowered:
-        why = f"{roll.ability} {sheet_value} lowered to {ability} by Extra Effort (G-52)"
-        modifiers.append(Modifier(lowered, SOURCE, why, applies_to="quality"))
-    raised = roll.target(ability + increase, chart) - roll.target(ability, chart)
-    if raised:
-        why = f"{roll.name}: {roll.ability} {ability} raised by {increase} (G-52)"
-        modifiers.append(Modifier(raised, SOURCE, why, applies_to="quality"))
-    return modifiers
+    if not lowered:
+        return []
+    why = f"{roll.ability} {sheet_value} lowered to {ability} by Extra Effort (G-52)"
+    return [Modifier(lowered, SOURCE, why, applies_to="quality")]
 
 
 def effort_events(encounter: Encounter, record: _Record) -> tuple[Event, ...]:
@@ -222,13 +238,12 @@ def _effort_event(encounter: Encounter, key: tuple[str, str], decision: Decision
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
-    """An Ability Roll is figured from the current ability, raised by any Extra Effort."""
+    """An Ability Roll is figured from the current ability, lowered by earlier Extra Efforts."""
     roll = ABILITY_ROLLS.get(purpose)
     if roll is None:
         return []
     ability = current_ability(encounter, actor, roll.ability)
-    increase = effort_for_roll(encounter, actor, intent, purpose, ability)
-    return roll_modifiers(encounter, actor, roll, ability, increase)
+    return lowered_modifiers(encounter, actor, roll, ability)
 
 
 @hookimpl(wrapper=True)

@@ -239,7 +239,8 @@ def mands_action_resolve(
 
 
 def new_defense(encounter: Encounter, actor: str, action: ActionInProgress) -> DefenseChanged:
-    """G-15: the Defense a Combat Roll bought takes effect when that action resolves, with the
+    """G-15: the Defense a Combat Roll bought takes effect when that action resolves (seed
+    "Simpler Combat Example": "On 12, Sinister's new Defense takes effect"), with the
     Defense penalty of poor Sight (seed 002 "Sight")."""
     defense = int(action.prepared["defense"]) + sight_defense(encounter, actor)
     return DefenseChanged(encounter.now, actor, defense, reason=action.name)

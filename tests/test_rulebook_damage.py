@@ -25,7 +25,7 @@ from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import ScenarioProblems, SheetError
-from mands_sim.events import DamageTaken, Event, PercentRolled
+from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
@@ -180,6 +180,57 @@ def test_armor_use_for_personal_armor_raises_the_power_cover_chance() -> None:
     assert covers(hit(seraph, SPHINX_7, cover=[52])) == [
         ("cover: Skin Temper (power)", 52, 52, True)
     ]
+
+
+def armor_use_paid(events: list[Event]) -> list[tuple[str, int, Fraction]]:
+    return [(e.action, e.row, e.amount) for e in events if isinstance(e, EndurancePaid)]
+
+
+def test_armor_use_costs_2_ep_a_round() -> None:
+    """Seed "Armor Use": "Armor Use uses row 3 of the EP Use Chart (2 EP/round)" — the skill
+    list's row 3, row 6 of the EP Use Chart (G-04): Seraph at level 2 pays 2 EP, before the
+    Cover roll his bonus goes into."""
+    seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})
+    events = hit(seraph, SPHINX_7, cover=[52])
+    assert armor_use_paid(events) == [("Armor Use (Personal Armor)", 6, Fraction(2))]
+    assert isinstance(events[0], EndurancePaid) and isinstance(events[1], PercentRolled)
+
+
+def test_worn_armor_use_costs_its_ep_too() -> None:
+    """Seed "Armor Use": Plate Armor with Armor Use (Plate Armor) 1 pays the same 2 EP."""
+    knight = grunt(equipment=["Plate Armor"], skills={"Armor Use (Plate Armor)": 1})
+    events = hit(knight, SPHINX_7, cover=[1])
+    assert armor_use_paid(events) == [("Armor Use (Plate Armor)", 6, Fraction(2))]
+
+
+def test_armor_without_armor_use_costs_no_ep() -> None:
+    """Seed "Skills": "Unless otherwise specified, skills do not use EP"; armor worn without
+    the skill adds no bonus and costs nothing."""
+    events = hit(grunt(equipment=["Plate Armor"]), SPHINX_7, cover=[1])
+    assert armor_use_paid(events) == []
+
+
+def second_blow(defaults: dict[str, Any] | None = None) -> list[Event]:
+    """Seraph (Armor Use (Personal Armor) 2) is struck twice in one segment."""
+    seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})
+    encounter = fight(
+        {"victim": seraph, "attacker": grunt()},
+        defaults=defaults,
+        dice={"victim": [52, 52]},
+        minds={"victim": Stands()},
+    )
+    encounter.emit(strike(encounter, "victim", SPHINX_7))
+    return strike(encounter, "victim", SPHINX_7)
+
+
+def test_armor_use_is_paid_once_a_round() -> None:
+    """G-286 ``round_used``: "2 EP/round": a second blow in the same round pays nothing more."""
+    assert armor_use_paid(second_blow()) == []
+
+
+def test_g286_blow_pays_armor_use_at_every_blow() -> None:
+    paid = armor_use_paid(second_blow({"G286_armor_use_ep": "blow"}))
+    assert paid == [("Armor Use (Personal Armor)", 6, Fraction(2))]
 
 
 def test_a_power_cover_chance_that_is_not_a_number_names_the_sheet_key() -> None:

@@ -32,6 +32,7 @@ from mands_sim.events import (
     to_json_line,
 )
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.rolls import ActionRoll
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -48,6 +49,8 @@ class Striker:
         self.efforts = efforts
         self.action = action
         self.asked: list[tuple[int, str, str]] = []
+        self.seen: list[int] = []
+        """The Q of each roll as it fell, when the mind was asked."""
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
         target = "dummy" if self.action == "fist-attack" else None
@@ -59,10 +62,22 @@ class Striker:
         return QualityAllocation()
 
     def extra_effort(
-        self, encounter: Encounter, actor: str, intent: Intent, purpose: str
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str, roll: ActionRoll
     ) -> object:
         self.asked.append((encounter.now, intent.action, purpose))
+        self.seen.append(roll.quality)
         return self.efforts.get(encounter.now, 0)
+
+
+class Rescuer(Striker):
+    """Make the Extra Effort only when the dice have missed (seed "Ability Rolls": "in order to
+    increase the Quality and to succeed at the roll")."""
+
+    def extra_effort(
+        self, encounter: Encounter, actor: str, intent: Intent, purpose: str, roll: ActionRoll
+    ) -> object:
+        super().extra_effort(encounter, actor, intent, purpose, roll)
+        return 8 if roll.quality < 0 else 0
 
 
 class Standing:
@@ -84,11 +99,17 @@ class Plain(Standing):
         return Intent("fist-attack", target="dummy")
 
 
-def run(striker: object, *, until: int = 15, disabled: tuple[str, ...] = ()) -> list[Event]:
+def run(
+    striker: object,
+    *,
+    until: int = 15,
+    disabled: tuple[str, ...] = (),
+    dice: tuple[int, ...] = tuple(DICE),
+) -> list[Event]:
     events: list[Event] = []
     Simulation(
         load_scenario(SCENARIO),
-        dice=ScriptedDice({"striker": DICE}),
+        dice=ScriptedDice({"striker": list(dice)}),
         minds={"striker": striker, "dummy": Standing()},  # type: ignore[dict-item]
         disabled=disabled,
     ).run(until=until, observers=[events.append])
@@ -110,9 +131,7 @@ def effort() -> list[Event]:
     return run(Striker({0: 8}))
 
 
-def test_mands_bonus_pool_modifiers_extra_effort_raises_the_combat_roll(
-    effort: list[Event],
-) -> None:
+def test_an_effort_of_8_raises_the_combat_roll(effort: list[Event]) -> None:
     """Agility 17 + 8 = 25: Combat Roll 13 → 14; the 14 rolled makes Q 1 instead of 0."""
     assert qualities(effort)[0] == (0, 14, 1)
 
@@ -129,7 +148,9 @@ def test_mands_action_initiate_logs_the_effort_with_the_starting_action(
     assert '"kind":"extra-effort"' in to_json_line(made[0])
 
 
-def test_agility_left_at_9_costs_the_next_combat_roll_two_q(effort: list[Event]) -> None:
+def test_mands_bonus_pool_modifiers_agility_left_at_9_costs_the_next_roll_two_q(
+    effort: list[Event],
+) -> None:
     """Agility 9 → twice 9 = 18 → Combat Roll 11, 2 less than 13: the 10 rolled on segment 15
     makes Q 2 (12 − 10) instead of 4."""
     assert qualities(effort)[1] == (15, 10, 2)
@@ -164,6 +185,27 @@ def test_the_mind_is_asked_once_per_combat_roll() -> None:
     striker = Striker({})
     run(striker)
     assert striker.asked == [(0, "fist-attack", "combat"), (15, "fist-attack", "combat")]
+
+
+def test_the_mind_decides_after_the_roll_is_made() -> None:
+    """Seed "Ability Rolls": the character "can increase any ability after the roll is made":
+    the mind is shown the 14 and the 10 as they fell (Q 0 and Q 4 before any effort)."""
+    striker = Striker({})
+    run(striker)
+    assert striker.seen == [0, 4]
+
+
+def test_an_effort_after_a_miss_turns_it_into_a_success() -> None:
+    """Seed "Ability Rolls": "in order to increase the Quality and to succeed at the roll". A 15
+    rolled against 14 misses by 1; seen, Agility 17 is raised by 8 to 25 (Combat Roll 13 → 14),
+    and the roll is made with Q 0. The 10 that follows is rolled at Agility 9 (Q 2), not
+    raised."""
+    rescuer = Rescuer({})
+    events = run(rescuer, dice=(8, 7, 5, 5))
+    assert rescuer.seen == [-1, 2]
+    assert qualities(events) == [(0, 15, 0), (15, 10, 2)]
+    made = [e for e in events if isinstance(e, ExtraEffortMade)]
+    assert [(e.segment, e.increase, e.ability_after) for e in made] == [(0, 8, 9)]
 
 
 def test_a_mind_without_extra_effort_makes_none() -> None:

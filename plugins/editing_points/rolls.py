@@ -20,6 +20,7 @@ from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, action_roll
 
+from ..extra_effort import raised_roll
 from .points import (
     EDIT_ROLL,
     EDITOR,
@@ -185,8 +186,11 @@ def character_roll(
 
     Rolled on ``actor``'s own dice against ``target`` (seed "Action Rolls"), the Bonus Pool
     ``pool`` plus the rules' ``purpose`` modifiers (``mands_bonus_pool_modifiers``), Q changed
-    by the rules' ``purpose`` Quality modifiers, then :func:`edited_roll`: with Editing Points
-    on, the player (or the Editor, G-153) may edit it; ``improves`` is what the points train."""
+    by the rules' ``purpose`` Quality modifiers; once the dice are seen, the character may make
+    an Extra Effort (seed "Ability Rolls": "after the roll is made",
+    :func:`mands_rulebook.extra_effort.raised_roll`), then :func:`edited_roll`: with Editing
+    Points on, the player (or the Editor, G-153) may edit it; ``improves`` is what the points
+    train."""
     rules = encounter.rules
     roll = action_roll(
         encounter.dice_for(actor),
@@ -196,7 +200,8 @@ def character_roll(
         is_special=encounter.character(actor).sheet.is_special,
         charts=encounter.charts,
     )
-    return edited_roll(encounter, actor, intent, purpose, roll, improves=improves)
+    raised = raised_roll(encounter, actor, intent, purpose, roll)
+    return edited_roll(encounter, actor, intent, purpose, raised, improves=improves)
 
 
 def roll_edit(

@@ -6,9 +6,11 @@ A module of :mod:`mands_rulebook.power_kit` (which re-exports every name here):
 * **Attacks** need a Combat Roll (twice Agility on the Sphere chart, pool ⌊Learning/10⌋ plus the
   Bonus Pool modifiers, range and sight as ``mands_rulebook.range`` counts them) whose Q the mind
   spends as for a punch (``mands_rulebook.fists``): Attack, Defense (G-15), speed, damage (G-11),
-  EP; a failure is spread (G-14). EP: the Combat Roll's row 5 less EP Q (G-13) and the power's
-  row less EP PR. A follow-up of a maintained blast (``mands_rulebook.maintained``) rolls nothing:
-  ¼ Performance Time, the chain's Attack −2 per shot, the blast's row +1 (G-54, G-55).
+  EP; a failure is spread (G-14). EP: the Combat Roll's row 5 less EP Q (seed "Combat Roll":
+  "The Combat Roll costs 1 EP (it starts at Row 5)"; seed "Power Rolls": "Each action uses EP
+  separately"; G-13) and the power's row less EP PR. A follow-up of a maintained blast
+  (``mands_rulebook.maintained``) rolls nothing: ¼ Performance Time, the chain's Attack −2
+  per shot, the blast's row +1 (G-54, G-55).
 * **Ranges** (§11; G-20, G-21): a PR read on the Sphere chart as meters; the Cosmic-Rays
   geometry of the power template.
 * **Touches** ("must hit for DP, or use N Quality Points from the Combat Roll", G-79, G-120): a

@@ -137,7 +137,7 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
               applied_by="mands_rulebook.skills.double_action"),
     SkillSpec("Maneuverability", "A Move Roll re-roll slows by level more and turns up to half "
               "level Q for free (G-163).", applied_by="mands_rulebook.movement"),
-    SkillSpec("Armor Use", "5 × level added to one armor type's Cover Chance.",
+    SkillSpec("Armor Use", "5 × level added to one armor type's Cover Chance; 2 EP/round.",
               specialized=True, applied_by="mands_rulebook.damage"),
     SkillSpec("Ignore Damage", "⌊level ÷ 4⌋ Ignore Damage at Cover Chance 73 %, body only.",
               applied_by="mands_rulebook.damage"),

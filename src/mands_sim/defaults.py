@@ -168,6 +168,14 @@ class RuleDefaults:
         "add",
         ("add", "best"),
     )
+    G286_armor_use_ep: Literal["round_used", "blow"] = _default(
+        "G-286",
+        "When Armor Use's 2 EP/round (seed 'Armor Use', row 3) are paid: once in each round "
+        "(Payment Segment to Payment Segment) in which the skill's bonus is added to a Cover "
+        "Chance, at the first such blow ('round_used'), or at every blow it is added to ('blow').",
+        "round_used",
+        ("round_used", "blow"),
+    )
 
     G10_pushback_from_damage: Literal["none", "dp_lost"] = _default(
         "G-10",

@@ -359,9 +359,10 @@ def defense_from_quality(quality: int) -> int:
 def damage_bonus(quality: int, charts: Charts) -> int:
     """Damage from Combat-Roll Q (``rules/charts.md`` §5, ``rules/combat.md`` §5).
 
-    Positive Q is looked up on the Doubles chart and its Result added (``G-11``: 1 → +1,
-    3 → +2, 7 → +3, 15 → +4). Negative Q from a miss "goes directly to Damage, not to the
-    Doubling Chart" (seed "Combat Roll").
+    Positive Q is looked up on the Doubles chart and its Result added (seed "Simpler Combat":
+    "instead of using the Doubling Chart"; ``G-11``: 1 → +1, 3 → +2, 7 → +3, 15 → +4).
+    Negative Q from a miss "goes directly to Damage, not to the Doubling Chart" (seed "Combat
+    Roll").
     """
     if quality <= 0:
         return quality
@@ -382,8 +383,10 @@ class NegativeQualitySpread(NamedTuple):
 def spread_negative_quality(quality: int) -> NegativeQualitySpread:
     """Deal a missed Combat Roll's negative Q (seed "Combat Roll", ``rules/combat.md`` §5).
 
-    ``G-14``: the shortfall goes out one point at a time to Attack, Damage, Defense, Attack, …;
-    the Defense share is then halved toward zero (misses of 5 → (−2, −2, 0), 2 → (−1, −1, 0),
+    Seed "Combat Roll": "apply the negative Q evenly to Attack, then Damage, then Defense [...]
+    Defense Q is still divided by 2 and rounded towards 0" — ``G-14`` reads "evenly … then" as
+    one point at a time to Attack, Damage, Defense, Attack, …; the Defense share is then halved
+    toward zero (misses of 5 → (−2, −2, 0), 2 → (−1, −1, 0),
     6 → (−2, −2, −1)). ``quality`` must be 0 or less.
     """
     if quality > 0:

@@ -85,7 +85,8 @@ class ActionChart:
         """Chart → Result: the row of the largest entry ≤ ``value`` (§1.1).
 
         0 < value < 1 reads the fractional entries (rows ≤ 0); a negative value reads its
-        magnitude and negates the row (G-02: pool −17 → −10); a magnitude under 1 reads as 0,
+        magnitude and negates the row (G-02; seed "Example of Movement": "a penalty of 17 to his
+        Bonus Pool, for a total penalty of 10"); a magnitude under 1 reads as 0,
         the parenthesized integer nearest zero; 0 → 0.
         """
         number = float(value)

@@ -2,7 +2,9 @@
 
 * one initiation per segment; one active action at a time; passive actions may start during
   another action once ⌈PT/10⌉ of its segments have passed; any action may start during passive
-  ones (``rules/gaps.md`` G-12);
+  ones (seed "Passive Actions": "Starting an Action during the Performance Time of another
+  action (or actions) adds 1"; the "Power Example": Sun-Ruler's blast on segment 6 while he
+  fires up until 11; ``rules/gaps.md`` G-12);
 * the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
   (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
   (``Rules.allowance``: Double Action's second action, even an active one beside the first);

@@ -53,7 +53,9 @@ class SegmentTime:
         return start + max(1, performance_time)
 
     def next_payment_segment(self, after: int) -> int:
-        """``rules/gaps.md`` G-33: global Payment Segments on every multiple of 50."""
+        """Payment Segments on every multiple of 50: seed "Example of Movement" ("segment: 100, a
+        Payment Segment"), "Simpler Combat" ("5 Combat Turns in a round", paid "at the end of
+        every fifth Turn"); ``rules/gaps.md`` G-33."""
         return (after // SEGMENTS_PER_ROUND + 1) * SEGMENTS_PER_ROUND
 
 
