@@ -16,11 +16,11 @@ from typing import Any, Literal
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 OptionKind = Literal[
-    "place", "exit", "character", "characters", "number", "flag", "points", "text"
+    "place", "exit", "character", "characters", "targets", "number", "flag", "points", "text"
 ]
 """What an intent option's value must be: a place on the map, a place marked as an exit, a
-character's id, a list of characters' ids, a number, true or false, points (``true`` for all of
-them, or a number), or text."""
+character's id, a list of characters' ids, such a list or ``"all"``, a number, true or false,
+points (``true`` for all of them, or a number), or text."""
 
 
 @dataclass(frozen=True, slots=True)

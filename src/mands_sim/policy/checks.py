@@ -154,7 +154,7 @@ class _Checking:
             yield from self._place(option, value, key)
         elif option.kind == "character":
             yield from self._character(value, key)
-        elif option.kind == "characters":
+        elif option.kind == "characters" or (option.kind == "targets" and value != "all"):
             for index, each in enumerate(value):
                 yield from self._character(each, f"{key}[{index}]")
 
@@ -217,6 +217,7 @@ _KINDS: Final = {
     "exit": "an exit's name",
     "character": "a character's id",
     "characters": "a list of characters' ids",
+    "targets": 'a list of characters\' ids, or "all"',
     "number": "a finite number",
     "flag": "true or false",
     "points": "true (all of them) or a finite number",
@@ -243,6 +244,7 @@ _FITS: Final[Mapping[str, Callable[[Any], bool]]] = {
     "exit": _text,
     "character": _text,
     "characters": lambda value: isinstance(value, list) and all(map(_text, value)),
+    "targets": lambda value: value == "all" or _FITS["characters"](value),
     "number": _number,
     "flag": lambda value: isinstance(value, bool),
     "points": lambda value: value is True or _number(value),
