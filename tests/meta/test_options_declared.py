@@ -15,8 +15,9 @@ for every read of an intent's options:
   (``option(intent, "lock_type")``). A key the scan cannot name fails the test.
 
 An option a rule sets on the intent it rolls itself (:data:`SET_BY_RULES`) is read but not
-declared, so ``validate`` refuses it from a policy. A tactic's ``options`` and a policy's ``policy_options`` are not intent options: tactics declare
-theirs in ``Tactic.options`` (checked by ``validate`` the same way), policies check their own.
+declared, so ``validate`` refuses it from a policy. A tactic's ``options`` and a policy's
+``policy_options`` are not intent options: tactics declare theirs in ``Tactic.options``
+(checked by ``validate`` the same way), policies check their own.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from mands_sim.actions import ActionOption
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 
@@ -83,9 +85,14 @@ def is_intent_options(node: ast.expr, bound: set[str]) -> bool:
 
 def read_key(node: ast.AST, bound: set[str]) -> ast.expr | None:
     """The key expression ``node`` reads from an intent's options, if it is such a read."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-        if node.func.attr == "get" and is_intent_options(node.func.value, bound):
-            return node.args[0]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.args
+        and node.func.attr == "get"
+        and is_intent_options(node.func.value, bound)
+    ):
+        return node.args[0]
     if isinstance(node, ast.Subscript) and is_intent_options(node.value, bound):
         return node.slice
     if isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.In | ast.NotIn):
@@ -171,9 +178,13 @@ def parameters(function: ast.FunctionDef) -> list[str]:
 
 def loop_values(function: ast.AST, name: str) -> list[ast.expr] | None:
     for node in ast.walk(function):
-        if isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
-            if node.target.id == name and isinstance(node.iter, ast.Tuple | ast.List):
-                return list(node.iter.elts)
+        if (
+            isinstance(node, ast.For | ast.comprehension)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == name
+            and isinstance(node.iter, ast.Tuple | ast.List)
+        ):
+            return list(node.iter.elts)
     return None
 
 
@@ -205,6 +216,51 @@ DECLARED = {
 }
 
 
+OPTIONS_DOC = ROOT / "docs" / "policies.md"
+OPTIONS_HEADING = "### Action options"
+
+
+def option_row(option: ActionOption) -> str:
+    return f"`{option.name}` ({option.kind}): {option.summary}"
+
+
+def options_section() -> str:
+    """The section of ``docs/policies.md`` listing every action's options, as it must read."""
+    everywhere = set.intersection(
+        *({o.name for o in options} for options in REGISTRIES.action_options.values())
+    )
+    first = next(iter(REGISTRIES.action_options.values()))
+    common = [f"- {option_row(o)}" for o in first if o.name in everywhere]
+    rows = [
+        f"| `{action}` | {'<br>'.join(option_row(o) for o in own)} |"
+        for action, options in REGISTRIES.action_options.items()
+        if (own := [o for o in options if o.name not in everywhere])
+    ]
+    return "\n".join(
+        [
+            OPTIONS_HEADING,
+            "",
+            "Every action takes:",
+            "",
+            *common,
+            "",
+            "and these besides (an action not listed takes no other):",
+            "",
+            "| action | options |",
+            "|---|---|",
+            *rows,
+        ]
+    )
+
+
+def test_the_policies_doc_lists_every_actions_options() -> None:
+    doc = OPTIONS_DOC.read_text(encoding="utf-8")
+    listed = OPTIONS_HEADING + doc.split(OPTIONS_HEADING, 1)[-1].split("\n#", 1)[0]
+    assert listed.rstrip() == options_section(), (
+        "docs/policies.md 'Action options' is out of step: print options_section() and paste it"
+    )
+
+
 def test_the_scan_finds_the_reads_of_plugins_and_core() -> None:
     files = {read.path for read in READS}
     assert len(READS) >= 100
@@ -227,7 +283,7 @@ def test_every_option_read_is_declared_for_some_action(read: Read) -> None:
 
 def test_every_declared_option_is_read_somewhere() -> None:
     read = {r.name for r in READS}
-    unread = sorted(f"{name} (on {action})" for name, action in DECLARED.items() if name not in read)
+    unread = sorted(f"{name} (on {on})" for name, on in DECLARED.items() if name not in read)
     assert unread == [], "declared options no rule reads"
 
 

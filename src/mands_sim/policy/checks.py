@@ -243,7 +243,7 @@ _FITS: Final[Mapping[str, Callable[[Any], bool]]] = {
     "place": _text,
     "exit": _text,
     "character": _text,
-    "characters": lambda value: isinstance(value, list) and all(map(_text, value)),
+    "characters": lambda value: isinstance(value, list | tuple) and all(map(_text, value)),
     "targets": lambda value: value == "all" or _FITS["characters"](value),
     "number": _number,
     "flag": lambda value: isinstance(value, bool),
