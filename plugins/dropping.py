@@ -35,6 +35,7 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
+    ActionOption,
     Intent,
     Modifier,
     QualityAllocation,
@@ -61,6 +62,7 @@ DROP_ACTION = ActionDefinition(
     # seed "Dropping an Action": "starts at row 6 for EP use"
     ep_row=6,
     summary="Drop an action in progress (option action_id): roll vs Learning + Agility (Sphere).",
+    options=(ActionOption("action_id", "number", "the id of the action under way to drop"),),
 )
 
 PURPOSE: Final = "drop"

@@ -21,6 +21,7 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
+    ActionOption,
     Intent,
     QualityAllocation,
 )
@@ -52,6 +53,19 @@ COMBAT_ROLL_ROW: Final = 5
 """``rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a
 power attack pays it besides its own row, as a punch pays it besides Hand Damage's (G-13)."""
 
+WITHHOLD_OPTION: Final = ActionOption(
+    "withhold_damage", "number", 'points of Hand Damage held back (seed "Hand Damage")'
+)
+DEATH_SHOT_OPTION: Final = ActionOption(
+    "death_shot", "flag", "a Death Shot bought with 4 Editing Points (seed 000)"
+)
+CALLED_SHOT_OPTION: Final = ActionOption(
+    "called_shot", "text", "the location aimed at: head, neck, arm or legs (-5 Attack, G-60)"
+)
+AIM_AT_ARMOR_OPTION: Final = ActionOption(
+    "aim_at_armor", "number", "Combat Roll Q set aside, each -5 to the armor's Cover Chance"
+)
+
 FIST_ATTACK = ActionDefinition(
     name="fist-attack",
     # rules/charts.md §8 and rules/combat.md §3: a fist attack's Performance Time is 15.
@@ -60,6 +74,7 @@ FIST_ATTACK = ActionDefinition(
     ep_row=COMBAT_ROLL_ROW,
     needs_target=True,
     summary="An unarmed blow: Combat Roll, Attack against Defense, Hand Damage.",
+    options=(WITHHOLD_OPTION, DEATH_SHOT_OPTION, CALLED_SHOT_OPTION, AIM_AT_ARMOR_OPTION),
 )
 
 HAND_DAMAGE_ROW = 7

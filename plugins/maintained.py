@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 
@@ -198,3 +198,14 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
         first_ep_row=int(prepared.get(CHAIN_EP_ROW, first_ep_row)),
     )
     return [shot]
+
+
+MAINTAIN_ENTRY: Final = ActionOption(
+    MAINTAIN_OPTION, "flag", "a follow-up keeping the last attempt's Attack at 1/4 PT (G-55)"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
+    """``maintain`` on every action that can be maintained (``can_maintain``)."""
+    return [MAINTAIN_ENTRY] if action.can_maintain else None

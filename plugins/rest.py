@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import Charts
 from mands_sim.events import Event, Healed
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
@@ -79,6 +79,7 @@ WAIT = ActionDefinition(
     performance_time=DEFAULT_WAIT_SEGMENTS,
     ep_row=0,  # doing nothing costs no EP (EP Use row 0, rules/charts.md §2)
     summary="Do nothing for options['segments'] segments (default 10) as an action; no EP.",
+    options=(ActionOption(WAIT_SEGMENTS_OPTION, "number", "segments to wait (default 10)"),),
 )
 
 

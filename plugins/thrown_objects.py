@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.events import AttackResolved, Event, QualityAllocated, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
@@ -87,6 +87,7 @@ LIFT_AND_THROW = ActionDefinition(
     needs_target=True,
     summary="Lift an object (options.mass, kg) and throw it at someone: Lift Roll, Throw Roll, "
     "Combat Roll (seed Lift Roll, Throw Roll; G-21, G-84).",
+    options=(ActionOption(MASS_OPTION, "number", "the mass of the object thrown, in kilograms"),),
 )
 
 

@@ -155,6 +155,47 @@ def test_option_of_the_wrong_kind_says_what_it_takes(
     )
 
 
+def test_misspelt_option_of_an_attack_is_named_with_a_suggestion(
+    tmp_path: Path, registries: Registries
+) -> None:
+    rules = '{ do = "fist-attack", target = "grunt-1", options = { withold_damage = 2 } }'
+    problem = only(problems(tmp_path, registries, rules))
+    assert problem.key == f"{KEY}.options.withold_damage"
+    assert 'not "withold_damage"; did you mean "withhold_damage"?' in problem.expected
+
+
+def test_option_another_plugin_declares_is_checked_for_its_kind(
+    tmp_path: Path, registries: Registries
+) -> None:
+    rules = '{ do = "air-control-wind-blast", target = "grunt-1", options = { maintain = "yes" } }'
+    found = {p.key: p.expected for p in problems(tmp_path, registries, rules)}
+    assert found[f"{KEY}.options.maintain"] == 'expected true or false, not "yes"'
+
+
+def test_options_other_plugins_declare_are_accepted(tmp_path: Path, registries: Registries) -> None:
+    rules = (
+        '{ do = "fist-attack", target = "grunt-1", '
+        "options = { evasion = true, energy_defense = 2, withhold_damage = 1 } }"
+    )
+    check_scenario(registries, load_scenario(write(tmp_path, rules)))
+
+
+def test_an_action_that_reads_no_options_takes_none(
+    tmp_path: Path, registries: Registries
+) -> None:
+    rules = '{ do = "surrender", options = { segments = 5 } }'
+    problem = only(problems(tmp_path, registries, rules))
+    assert problem.key == f"{KEY}.options.segments"
+    assert "expected an option this action reads" in problem.expected
+
+
+def test_each_character_of_a_list_is_checked(tmp_path: Path, registries: Registries) -> None:
+    rules = '{ do = "sweep", target = "grunt-1", options = { targets = ["grunt-1", "grunt3"] } }'
+    problem = only(problems(tmp_path, registries, rules))
+    assert problem.key == f"{KEY}.options.targets[1]"
+    assert 'the id of a character in this scenario, not "grunt3"; did you mean' in problem.expected
+
+
 def test_place_not_on_the_map_is_named_with_a_suggestion(
     tmp_path: Path, registries: Registries
 ) -> None:

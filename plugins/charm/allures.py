@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from mands_sim.actions import ActionDefinition
+from mands_sim.actions import ActionDefinition, ActionOption
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.units import SEGMENTS_PER_MINUTE
 
@@ -39,6 +39,10 @@ class Allure:
     several_targets: bool
 
 
+TARGETS_ENTRY: Final = ActionOption(
+    "targets", "targets", 'the ids of its targets, or "all" enemies in sight'
+)
+
 CHARM = Allure(
     action=ActionDefinition(
         "charm",
@@ -60,6 +64,7 @@ BEAUTY_CHARM = Allure(
         ep_row=STANDARD_ROW,
         needs_target=True,
         summary="Beauty charm: half Beauty; a save vs. Willpower + Beauty (Sphere).",
+        options=(TARGETS_ENTRY,),
     ),
     family=BEAUTY,
     purpose="charm",
@@ -74,6 +79,7 @@ HORRIFY = Allure(
         ep_row=STANDARD_ROW,
         needs_target=True,
         summary="Horror: -Beauty; a failed save is paralysed for d6 segments.",
+        options=(TARGETS_ENTRY,),
     ),
     family=BEAUTY,
     purpose="horror",

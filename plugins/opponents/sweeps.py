@@ -23,7 +23,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import reduced_performance_time
@@ -56,6 +56,12 @@ SWEEP = ActionDefinition(
     needs_target=True,
     summary="One Combat Roll against several enemies in contact: Attack split among them, "
     "-1 per extra opponent, blows on successive segments (seed Combat Roll; G-80, G-81).",
+    options=(
+        ActionOption(
+            TARGETS_OPTION, "characters", "the ids of its targets, the rule's target first"
+        ),
+        ActionOption(WEAPON_OPTION, "text", "the weapon to sweep with (G-172; default: fists)"),
+    ),
 )
 
 SWEEP_BLOW = ActionDefinition(

@@ -70,6 +70,7 @@ from ..fists import COMBAT_ROLL_ROW
 from ..range import reach_refusals
 from .attacks import (
     SET_ASIDE,
+    TOUCH_ENTRY,
     TOUCH_NEEDED,
     TOUCH_OPTION,
     attack_events,
@@ -138,7 +139,8 @@ from .uses import (
 __all__ = [
     "ACTIVE_TIME", "ATTACK", "COMBAT_ROLL_ROW", "COMMON_EFFECTS", "COVERS", "DEFENSE", "EP",
     "HELD", "LET_GO", "OTHER", "PASSIVE_TIME", "POWER_ROW", "PROTECTS_FROM", "RULES_TEXT",
-    "SET_ASIDE", "SPEED", "TEMPLATE", "TOUCH_NEEDED", "TOUCH_OPTION", "BlowFor", "DefaultSpend",
+    "SET_ASIDE", "SPEED", "TEMPLATE", "TOUCH_ENTRY", "TOUCH_NEEDED", "TOUCH_OPTION", "BlowFor",
+    "DefaultSpend",
     "PowerSpec", "PowerSpend", "PowerSpendError", "PowerTaken", "PowerUse", "PowerUsed", "Prepare",
     "RangesFor", "Resolve", "Role", "RollBonus", "anyone_has_power", "attack_events",
     "attack_initiation", "canonical_power_name", "checked_spend", "chosen_spend",

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.actions import ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import AttackResolved, DamageTaken, Event, QualityAllocated
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
@@ -40,6 +40,9 @@ from ..weapons.table import Ranges
 from .uses import BlowFor, PowerSpend, PowerUse, PowerUsed
 
 TOUCH_OPTION: Final = "touch"
+TOUCH_ENTRY: Final = ActionOption(
+    TOUCH_OPTION, "flag", "set a success's N Q aside for the touch (seed), the rest spent"
+)
 """``Intent.options`` key: set aside Combat-Roll Q to touch instead of hitting for DP."""
 
 SET_ASIDE: Final = "touch_quality"

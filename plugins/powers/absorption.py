@@ -65,6 +65,7 @@ from ..power_kit import (
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
+    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerTaken,
@@ -320,6 +321,7 @@ TOUCH = PowerUse(
         needs_target=True,
         summary="Touch to absorb PR x 5 % of the target's powers, material or psyche "
         "(hit for DP, or option touch: 3 Q).",
+        options=(TOUCH_ENTRY,),
     ),
     effects=(PERCENTAGE,),
     default_spend=all_on_percentage,

@@ -48,6 +48,7 @@ from ..power_kit import (
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
+    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
@@ -193,6 +194,7 @@ TOUCH = PowerUse(
         needs_target=True,
         summary="Touch to transmute (hit for DP, or option touch: 4 Q): Mass PR paid in full, "
         "the target saves vs. Constitution (Sphere) - penalty.",
+        options=(TOUCH_ENTRY,),
     ),
     effects=(MASS, SAVE_PENALTY),
     default_spend=mass_then_penalty,

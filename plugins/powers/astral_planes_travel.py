@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
@@ -224,6 +224,13 @@ TRIP = PowerUse(
         ep_row=POWER_ROW,
         summary="Travel in astral form to a place the character has been (options km, "
         "passengers, forced): km on the Doubles chart in rounds, less PR rows.",
+        options=(
+            ActionOption(KM_OPTION, "number", "the trip's length, in kilometres"),
+            ActionOption(PASSENGERS_OPTION, "characters", "willing passengers taken along"),
+            ActionOption(
+                FORCED_OPTION, "characters", "unwilling passengers taken along (they save)"
+            ),
+        ),
     ),
     effects=(MOVEMENT, PASSENGERS, SAVING_THROW),
     default_spend=trip_spend,

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
@@ -114,6 +114,11 @@ TUNNEL = PowerUse(
         ep_row=POWER_ROW,
         summary="Tunnel underground to a place (options toward, density, skin_temper): "
         "speed = PR as Move Q / density (x the material's Skin Temper).",
+        options=(
+            ActionOption(TOWARD, "place", "the place to tunnel toward"),
+            ActionOption(DENSITY, "number", "the ground's density (default: soil)"),
+            ActionOption(SKIN_TEMPER, "number", "the ground's Skin Temper row, if it has one"),
+        ),
     ),
     effects=(MOVEMENT,),
     default_spend=all_on_movement,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource, roll_d100
 from mands_sim.events import Event
@@ -134,6 +134,10 @@ VIEW = PowerUse(
         ep_row=POWER_ROW,
         summary="See (and maybe hear) a place km away (options kilometers, place): the "
         "distance on the Doubles chart in PR, the rest Sight.",
+        options=(
+            ActionOption(KILOMETERS, "number", "the distance viewed, in kilometres"),
+            ActionOption(PLACE, "text", "the place viewed"),
+        ),
     ),
     effects=(DISTANCE, SENSES),
     default_spend=view_spend,

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import ActionDropped, Event, RollMade
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -133,6 +133,7 @@ CHANCE_CHANGE = PowerUse(
         needs_target=True,
         summary="Warp another's 2d10 rolls by the PR on change (option favor to help), "
         "held round by round within the range PR.",
+        options=(ActionOption(FAVOR, "flag", "the change favours the user"),),
     ),
     effects=(CHANGE, RANGE),
     default_spend=change_spend,
@@ -212,6 +213,11 @@ HEX_BLAST = PowerUse(
         needs_target=True,
         summary="A hex: 2d10 vs the PR on hex (less option improbability); if it works the "
         "target's action goes wrong.",
+        options=(
+            ActionOption(
+                IMPROBABILITY, "number", "how improbable the hexed mishap is (subtracted from PR)"
+            ),
+        ),
     ),
     effects=(HEX, RANGE),
     default_spend=hex_spend,

@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
@@ -178,6 +178,7 @@ TRAVEL = PowerUse(
         is_passive=True,  # seed "Move Roll": movement is passive
         ep_row=FREE_ROW,  # seed: "with no EP cost"
         summary="In energy form: to a place in sight (option toward) by the next segment, no EP.",
+        options=(ActionOption(TOWARD, "place", "the place to travel toward in energy form"),),
     ),
     effects=(),
     default_spend=nothing_to_spend,
@@ -343,3 +344,14 @@ def mands_action_resolve(
 @answers_actions(*CONVERT_TO_ENERGY.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, CONVERT_TO_ENERGY)
+
+
+ENERGY_DEFENSE_ENTRY: Final = ActionOption(
+    ENERGY_DEFENSE, "number", "in energy form: Defense raised, Attack lowered, by up to PR"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
+    """``energy_defense`` on every action aimed at a character (an attack's Combat Roll)."""
+    return [ENERGY_DEFENSE_ENTRY] if action.needs_target else None

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.dice import DiceSource, roll_d100
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
@@ -117,6 +117,7 @@ QUESTION_USE = PowerUse(
         ep_row=POWER_ROW,
         summary="Ask a question (option question): 2d10 vs the PR; d100 - Q minutes, paid "
         "each round.",
+        options=(ActionOption(QUESTION, "text", "the question asked"),),
     ),
     effects=(QUESTION,),
     default_spend=row_five_first,

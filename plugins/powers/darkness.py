@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -145,6 +145,14 @@ SPHERE = PowerUse(
         ep_row=POWER_ROW,
         summary="A sphere of darkness: twice the PR in Size Points for Range and Radius (Sphere "
         "chart meters); options center, hollow.",
+        options=(
+            ActionOption(
+                CENTER_OPTION,
+                "place",
+                "where the sphere is centred (default: where the user stands)",
+            ),
+            ActionOption(HOLLOW_OPTION, "flag", "a hollow sphere, dark only in its shell"),
+        ),
     ),
     effects=(SIZE,),
     default_spend=held_spend,

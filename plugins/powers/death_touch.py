@@ -48,6 +48,7 @@ from ..power_kit import (
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
+    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
@@ -68,7 +69,6 @@ TOUCH_QUALITY: Final = 4
 
 DEATH_TOUCH_SAVE: Final = "death touch save"
 """The purpose of the target's save (:class:`~mands_sim.events.RollMade`)."""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +206,7 @@ ATTACK_USE = PowerUse(
         needs_target=True,
         summary="Touch to kill: hit for DP or set aside 4 Q (option touch); the target saves "
         "on 2d10 or dies; a save still costs PR EP and half PR penetrating DP.",
+        options=(TOUCH_ENTRY,),
     ),
     effects=(DEATH_TOUCH,),
     default_spend=all_on_death_touch,

@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
@@ -178,6 +178,7 @@ CHANGE = PowerUse(
         needs_target=True,
         summary="Change face and shape to look like the target: PR x 2 points (Beauty 1, 5 cm, "
         "10 kg a point, half going down, sex 5; G-185).",
+        options=(ActionOption(SEX_OPTION, "flag", "the copy changes sex too"),),
     ),
     effects=(CHANGING,),
     default_spend=needed_then_ep,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
@@ -169,6 +169,15 @@ SWAY = PowerUse(
         ep_row=POWER_ROW,
         summary="Sway emotions within PR meters: save vs. Willpower - 2 x PR (4 x PR on one "
         "target); options emotion, predisposition, noticed.",
+        options=(
+            ActionOption(EMOTION_OPTION, "text", "the emotion to sway toward (default: calm)"),
+            ActionOption(
+                PREDISPOSITION_OPTION,
+                "number",
+                "the targets' predisposition to it (added to the save)",
+            ),
+            ActionOption(NOTICED_OPTION, "flag", "the targets notice the sway"),
+        ),
     ),
     effects=(SAVE_PENALTY, RANGE),
     default_spend=sway_spend,

@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import (
     ActionDropped,
     BleedingStopped,
@@ -359,6 +359,11 @@ def restore_prepared(
     return {"pr": spend[RESTORATION], "kind": healing_kind(encounter, actor, intent)}
 
 
+HEAL_ENTRY: Final = ActionOption(
+    HEAL_OPTION, "text", "the kind of damage healed or taken (default: bludgeoning)"
+)
+
+
 def held(name: str, summary: str, *, needs_target: bool) -> ActionDefinition:
     return ActionDefinition(
         name=name,
@@ -367,6 +372,7 @@ def held(name: str, summary: str, *, needs_target: bool) -> ActionDefinition:
         ep_row=POWER_ROW,  # the Example: 5 EP a round
         needs_target=needs_target,
         summary=summary,
+        options=(HEAL_ENTRY,),
     )
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
@@ -189,7 +189,9 @@ def resolve_empathy(encounter: Encounter, actor: str, action: ActionInProgress) 
     return [EmotionsRead(encounter.now, actor, who, how) for who in action.prepared.get("read", ())]
 
 
-def empathy_use(name: str, summary: str, *, needs_target: bool) -> PowerUse:
+def empathy_use(
+    name: str, summary: str, *, needs_target: bool, options: tuple[ActionOption, ...]
+) -> PowerUse:
     return PowerUse(
         action=ActionDefinition(
             name=name,
@@ -198,6 +200,7 @@ def empathy_use(name: str, summary: str, *, needs_target: bool) -> PowerUse:
             ep_row=POWER_ROW,
             needs_target=needs_target,
             summary=summary,
+            options=options,
         ),
         effects=(BONUS,),
         default_spend=all_on_bonus,
@@ -207,19 +210,29 @@ def empathy_use(name: str, summary: str, *, needs_target: bool) -> PowerUse:
     )
 
 
+TOUCH_ENTRY: Final = ActionOption(TOUCH_OPTION, "flag", "read by touch, when in contact (seed)")
+RESISTED_ENTRY: Final = ActionOption(
+    RESISTED_OPTION, "flag", "the target resists: its Willpower counts against the reading"
+)
+
 READ = empathy_use(
     "empathy-read",
     "Feel a target's emotions: d100 <= Perception + its Newoen + 5 x PR - meters (Sphere); "
     "options touch, resisted.",
     needs_target=True,
+    options=(TOUCH_ENTRY, RESISTED_ENTRY),
 )
 SHOW = empathy_use(
     "empathy-show",
     "Show a target your feelings: d100 <= Willpower + 5 x PR - meters (Sphere); option fake.",
     needs_target=True,
+    options=(ActionOption(FAKE_OPTION, "flag", "show feelings the user does not have"),),
 )
 SCAN = empathy_use(
-    "empathy-scan", "Scan everyone around: one d100 against each one's chance.", needs_target=False
+    "empathy-scan",
+    "Scan everyone around: one d100 against each one's chance.",
+    needs_target=False,
+    options=(TOUCH_ENTRY, RESISTED_ENTRY),
 )
 
 EMPATHY = PowerSpec(

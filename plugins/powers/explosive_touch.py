@@ -48,6 +48,7 @@ from ..power_kit import (
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
+    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
@@ -176,6 +177,7 @@ ATTACK_USE = PowerUse(
         needs_target=True,
         summary="Touch to explode: hit for DP or set aside 4 Q (option touch); PR/4 d6 on the "
         "touched (half PR Sphere vs. Skin Temper), the explosion around it (PR mm/cm/dm).",
+        options=(TOUCH_ENTRY,),
     ),
     effects=(DAMAGE,),
     default_spend=all_on_damage,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
@@ -227,6 +227,12 @@ BLAST = PowerUse(
         can_maintain=True,  # seed "Maintaining an Attack"
         summary="A fire blast: Combat Roll, PR/2 damage; PR on Distance sets Maximum Range; "
         "options spread and fork.",
+        options=(
+            ActionOption(FORK_OPTION, "characters", "further targets the blast forks to"),
+            ActionOption(
+                SPREAD_OPTION, "number", "fire damage spread over the area instead of the target"
+            ),
+        ),
     ),
     effects=(DAMAGE, DISTANCE),
     default_spend=blast_spend,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import Intent
+from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -63,3 +63,14 @@ def mands_register_powers(register: Register) -> None:
 @answers_actions(MOVE.name)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return flight_refusals(encounter, actor, intent)
+
+
+FLIGHT_ENTRY: Final = ActionOption(
+    POWER_OPTION, "text", "flying: the sheet's entry of Flight, Slow (%Control, G-128)"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
+    """``power`` on a move: the flight's entry when it must roll %Control."""
+    return [FLIGHT_ENTRY] if action.name == MOVE.name else None

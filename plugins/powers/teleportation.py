@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
 from mands_sim.kernel.encounter import Encounter, Initiation
@@ -103,6 +103,7 @@ TELEPORT = PowerUse(
         ep_row=POWER_ROW,
         summary="Teleport (template) to options['place'] within the distance PR (Result -> "
         "Sphere) meters (G-134).",
+        options=(ActionOption(PLACE_OPTION, "place", "the place to teleport to"),),
     ),
     effects=(DISTANCE,),
     default_spend=teleport_spend,

@@ -30,15 +30,29 @@ helpers only, so no hook is registered twice.
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Intent,
+    Modifier,
+)
 from mands_sim.events import Event, PushedBack
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.scenario import ScenarioSpec
 
-from .announcing import NAME, announcement_order, definition_of, pool_modifiers, turn_refusals
+from .announcing import (
+    ANNOUNCE_DELAY,
+    NAME,
+    announcement_order,
+    definition_of,
+    pool_modifiers,
+    turn_refusals,
+)
 from .clock import CombatTurns
 from .initiative import (
     InitiativeRolled,
@@ -126,6 +140,17 @@ class SimplerCombat:
         if not self.in_turns(encounter):
             return []
         return undo_pushback(encounter, action.action_id)
+
+
+ANNOUNCE_DELAY_ENTRY: Final = ActionOption(
+    ANNOUNCE_DELAY, "number", "Simpler Combat only: segments announced late, -1 each (G-143)"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption]:
+    """Under Simpler Combat any action may be announced late (``announce_delay``)."""
+    return [ANNOUNCE_DELAY_ENTRY]
 
 
 @hookimpl

@@ -29,10 +29,11 @@ from dataclasses import replace
 from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
 
+from ..thrown_objects import LIFT_AND_THROW
 from .catalogue import skill_level
 from .combat_skills import attack_skill
 from .maneuverability import maneuverability_slowing as maneuverability_slowing
@@ -134,3 +135,14 @@ def double_action_surprise(missed_by: int) -> int:
     """Seed "Double Action": a miss loses "half the amount the roll was missed by" in segments,
     as surprise (rounded down, G-89)."""
     return max(0, missed_by) // 2
+
+
+BARBELL_ENTRY: Final = ActionOption(
+    BARBELL, "flag", "the object is a barbell: the whole Weightlifting level (seed)"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
+    """``barbell`` on the throw whose Lift Roll Weightlifting adds to."""
+    return [BARBELL_ENTRY] if action.name == LIFT_AND_THROW.name else None

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.events import (
     AttackResolved,
     Event,
@@ -34,9 +34,11 @@ from mands_sim.rolls import reduced_performance_time
 from ..damage import Blow, strike
 from ..falling import thrown_fall
 from ..fists import (
+    CALLED_SHOT_OPTION,
     COMBAT_ROLL_ROW,
     FIST_SKILL,
     HAND_DAMAGE_ROW,
+    WITHHOLD_OPTION,
     called_shot,
     called_shot_penalty,
     combat_roll,
@@ -73,15 +75,20 @@ WITHHOLD: Final = "withhold_damage"
 
 
 def skill_attack(
-    name: str, summary: str, performance_time: int = SKILL_ATTACK_TIME
+    name: str,
+    summary: str,
+    performance_time: int = SKILL_ATTACK_TIME,
+    options: tuple[ActionOption, ...] = (),
 ) -> ActionDefinition:
-    """The definition of the skill attack ``name`` (a Combat Roll starting at EP row 5)."""
+    """The definition of the skill attack ``name`` (a Combat Roll starting at EP row 5): it
+    reads ``withhold_damage`` and ``called_shot`` as a fist does, and ``options`` besides."""
     return ActionDefinition(
         name=name,
         performance_time=performance_time,
         ep_row=COMBAT_ROLL_ROW,
         needs_target=True,
         summary=summary,
+        options=(WITHHOLD_OPTION, CALLED_SHOT_OPTION, *options),
     )
 
 

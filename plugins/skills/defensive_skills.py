@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent
+from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import QUALITY_PER_DEFENSE
@@ -127,3 +127,14 @@ def falling_damage(damage: int, level: int, prepared_segments: int) -> int:
     if prepared_segments < FALL_PREPARATION:
         return damage
     return max(0, damage - level)
+
+
+EVASION_ENTRY: Final = ActionOption(
+    EVASION_OPTION, "points", "Evasion level points spent on the roll's Defense (true: all)"
+)
+
+
+@hookimpl
+def mands_action_options(action: ActionDefinition) -> list[ActionOption]:
+    """``evasion`` on every action: its Defense, if its roll buys any, takes the points."""
+    return [EVASION_ENTRY]

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
@@ -55,14 +55,28 @@ from .attacks import (
 )
 from .catalogue import skill_level
 
+FOCUS: Final = "focus"
+PENETRATING_OPTION: Final = "penetrating"
+REDUCE_MASS: Final = "reduce_mass"
+FOCUS_ENTRY: Final = ActionOption(FOCUS, "number", "level points focused into Penetration (seed)")
+
 MARTIAL_KICK: Final = skill_attack(
-    "martial-kick", "Martial Kick: Hand Damage and half again; focus for Penetration (G-86)."
+    "martial-kick",
+    "Martial Kick: Hand Damage and half again; focus for Penetration (G-86).",
+    options=(FOCUS_ENTRY,),
 )
 MARTIAL_PUNCH: Final = skill_attack(
-    "martial-punch", "Martial Punch: a Death Shot with no save, a quarter more Hand Damage."
+    "martial-punch",
+    "Martial Punch: a Death Shot with no save, a quarter more Hand Damage.",
+    options=(
+        FOCUS_ENTRY,
+        ActionOption(PENETRATING_OPTION, "flag", "penetrating damage instead of focus (G-27)"),
+    ),
 )
 MARTIAL_THROW: Final = skill_attack(
-    "martial-throw", "Martial Throw: damage against the target's Mass (Square chart) (G-86)."
+    "martial-throw",
+    "Martial Throw: damage against the target's Mass (Square chart) (G-86).",
+    options=(ActionOption(REDUCE_MASS, "number", "Q set aside to reduce the Mass thrown (seed)"),),
 )
 NERVE_PINCH: Final = skill_attack(
     # seed "Nerve Pinch": "Nerve Pinch has a Performance Time of 20."
@@ -72,9 +86,6 @@ NERVE_PINCH: Final = skill_attack(
 )
 ACTIONS: Final = {a.name: a for a in (MARTIAL_KICK, MARTIAL_PUNCH, MARTIAL_THROW, NERVE_PINCH)}
 
-FOCUS: Final = "focus"
-PENETRATING_OPTION: Final = "penetrating"
-REDUCE_MASS: Final = "reduce_mass"
 NECK: Final = "neck"
 """Seed "Nerve Pinch": "The attacker must hit with a Called Shot to the neck"."""
 

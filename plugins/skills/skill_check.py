@@ -33,7 +33,13 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Intent,
+    QualityAllocation,
+)
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import roll_d100
 from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
@@ -51,12 +57,22 @@ from mands_sim.rolls import (
 from ..editing_points import character_roll
 from .catalogue import canonical_name, normalized, skill_level
 
+SKILL_CHECK_OPTIONS: Final = (
+    ActionOption("skill", "text", "the skill rolled"),
+    ActionOption("difficulty", "number", "subtracted from the skill level"),
+    ActionOption("lock_type", "number", "Opening Locks: the lock's Type (difficulty and time)"),
+    ActionOption("performance_time", "number", "segments it takes (default: the skill's, 10)"),
+    ActionOption("doublings", "number", "times the time is doubled, +2 each (seed)"),
+    ActionOption("hurry", "number", "penalty taken to halve the time per 2 (seed)"),
+)
+
 SKILL_CHECK = ActionDefinition(
     name="skill-check",
     performance_time=10,  # G-88: the listing's; the real time is the skill's or the intent's
     ep_row=0,  # seed "Skills": "Unless otherwise specified, skills do not use EP"
     summary="Roll a skill (options skill, difficulty, lock_type, performance_time, doublings, "
     "hurry).",
+    options=SKILL_CHECK_OPTIONS,
 )
 
 PURPOSE: Final = "skill check"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
@@ -47,8 +47,12 @@ from .attacks import (
 from .catalogue import skill_level
 from .holding import grab
 
+FULL_HOLD: Final = "full_hold"
+
 BODY_HOLD: Final = skill_attack(
-    "body-hold", "Body Hold: a grab of Hand Damage; a Full Body Hold penetrates (G-86)."
+    "body-hold",
+    "Body Hold: a grab of Hand Damage; a Full Body Hold penetrates (G-86).",
+    options=(ActionOption(FULL_HOLD, "flag", "a Full Body Hold: the level penetrates (seed)"),),
 )
 BODY_SMASH: Final = skill_attack(
     "body-smash", "Body Smash: −3 to the roll, +d6 damage, half level penetrating (G-86)."
@@ -58,7 +62,6 @@ BODY_THROW: Final = skill_attack(
 )
 ACTIONS: Final = {a.name: a for a in (BODY_HOLD, BODY_SMASH, BODY_THROW)}
 
-FULL_HOLD: Final = "full_hold"
 SMASH_PENALTY: Final = 3
 """Seed "Body Smash": "There is a penalty of 3 to the Action Roll"."""
 SMASH_DIE: Final = 6

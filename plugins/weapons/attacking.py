@@ -13,7 +13,13 @@ Chance of the target's place is rolled against a ranged hit (G-63).
 
 from __future__ import annotations
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Intent,
+    QualityAllocation,
+)
 from mands_sim.dice import roll_d100
 from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated, WeaponThrown
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
@@ -39,6 +45,11 @@ WEAPON_ATTACK = ActionDefinition(
     ep_row=COMBAT_ROLL_ROW,
     needs_target=True,
     summary="Attack with the weapon held ready: Combat Roll, Attack against Defense, its damage.",
+    options=(
+        ActionOption(
+            WEAPON_OPTION, "text", "the weapon to attack with (default: the one held ready)"
+        ),
+    ),
 )
 
 

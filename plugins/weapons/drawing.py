@@ -7,7 +7,7 @@ weapon type, no roll and no EP (G-62); the weapon is held ready when the draw co
 
 from __future__ import annotations
 
-from mands_sim.actions import ActionDefinition, Intent
+from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
@@ -20,6 +20,7 @@ DRAW_WEAPON = ActionDefinition(
     performance_time=10,
     ep_row=0,  # G-62: drawing costs no EP
     summary="Draw a weapon and hold it ready: its draw time less Quick Draw (G-62).",
+    options=(ActionOption(WEAPON_OPTION, "text", "the weapon to draw"),),
 )
 
 

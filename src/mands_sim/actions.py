@@ -15,15 +15,22 @@ from typing import Any, Literal
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
-OptionKind = Literal["place", "exit", "character", "number", "flag", "text"]
+OptionKind = Literal[
+    "place", "exit", "character", "characters", "targets", "number", "flag", "points", "text"
+]
 """What an intent option's value must be: a place on the map, a place marked as an exit, a
-character's id, a number, true or false, or text."""
+character's id, a list of characters' ids, such a list or ``"all"``, a number, true or false,
+points (``true`` for all of them, or a number), or text."""
 
 
 @dataclass(frozen=True, slots=True)
 class ActionOption:
     """An intent option an action (or a policy's tactic) reads, declared so that a scenario's
-    policy rules can be checked before any run (``mands-sim validate``)."""
+    policy rules can be checked before any run (``mands-sim validate``).
+
+    The action's own plugin declares it in :attr:`ActionDefinition.options`; a plugin reading
+    an option on another plugin's action declares it through ``mands_action_options``
+    (``docs/hooks.md``)."""
 
     name: str
     kind: OptionKind
@@ -51,8 +58,10 @@ class ActionDefinition:
         power: the registered power this action is a use of, if any: a rule asking for it
             names the power's entry on the character's sheet in ``options["power"]``, and
             when the sheet has exactly one entry for it, that entry is the default.
-        options: every intent option the action reads, or ``None`` when it does not declare
-            them (then only the values of options it declares elsewhere are checked).
+        options: every intent option the action's own rules read. Options other plugins read
+            on it are declared through ``mands_action_options``, the ``power`` option of a
+            power's use by mands-sim itself; a policy rule giving any other option is a
+            mistake ``mands-sim validate`` reports.
     """
 
     name: str
@@ -65,11 +74,7 @@ class ActionDefinition:
     summary: str = ""
     starts_with: frozenset[str] = frozenset()
     power: str | None = None
-    options: tuple[ActionOption, ...] | None = None
-
-    def option(self, name: str) -> ActionOption | None:
-        """The declared option called ``name``, if any."""
-        return next((option for option in self.options or () if option.name == name), None)
+    options: tuple[ActionOption, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import pluggy
 
 if TYPE_CHECKING:
-    from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+    from mands_sim.actions import (
+        ActionDefinition,
+        ActionInProgress,
+        ActionOption,
+        Intent,
+        Modifier,
+    )
     from mands_sim.events import Event
     from mands_sim.kernel.encounter import Encounter, Initiation
     from mands_sim.kernel.time import TimeModel
@@ -203,6 +209,27 @@ def mands_register_outcome_conditions(register: Register) -> None:
         once per outcome condition.
 
     Returns nothing. Results combine as for :func:`mands_register_powers`.
+    """
+
+
+@hookspec
+def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
+    """Declare the intent options this plugin reads on ``action``, an action it may not own.
+
+    Called once per registered action per simulation, after the actions are registered
+    (:func:`mands_sim.registry.collect_registries`). An option the action's own plugin reads
+    belongs in its :attr:`~mands_sim.actions.ActionDefinition.options`; this hook is for a rule
+    that reads an option on other plugins' actions (``maintain`` on every action that can be
+    maintained, ``announce_delay`` on every action under Simpler Combat).
+
+    :param action: the registered action's definition.
+
+    Returns the options this plugin reads on ``action``, or ``None`` (or ``[]``) for none.
+    Results combine: the action's own options, ``power`` on a power's use (declared by
+    mands-sim) and every plugin's lists are merged into the action's options, sorted by name;
+    an option name declared twice for one action (by two plugins, or by a plugin and the action
+    itself) is a :class:`~mands_sim.errors.PluginValidationError` naming both. ``mands-sim
+    validate`` reports a policy rule giving an action any option not declared for it.
     """
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -32,11 +33,13 @@ from typing import (
     get_args,
 )
 
+from mands_sim.action_options import collect_action_options
 from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError
 
 if TYPE_CHECKING:
     import pluggy
 
+    from mands_sim.actions import ActionOption
     from mands_sim.charts import Charts
     from mands_sim.defaults import RuleDefaults
 
@@ -236,7 +239,8 @@ class Registry(Mapping[str, E]):
 
 @dataclass(frozen=True, slots=True)
 class Registries:
-    """Everything the loaded plugins registered, one :class:`Registry` per kind."""
+    """Everything the loaded plugins registered, one :class:`Registry` per kind, and the intent
+    options declared for each action (:mod:`mands_sim.action_options`)."""
 
     powers: Registry[PowerEntry] = Registry()
     skills: Registry[SkillEntry] = Registry()
@@ -245,6 +249,13 @@ class Registries:
     policies: Registry[PolicyEntry] = Registry()
     charts: Registry[ChartEntry] = Registry()
     outcome_conditions: Registry[OutcomeConditionEntry] = Registry()
+    action_options: Mapping[str, tuple[ActionOption, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def options_of(self, action: str) -> tuple[ActionOption, ...]:
+        """The intent options declared for ``action`` (none for an unknown action)."""
+        return self.action_options.get(action, ())
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -307,16 +318,19 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
 
     Each plugin gets its own ``register`` callback, so every entry carries the plugin's name.
     A registration hook must return nothing; an implementation returning a value most likely
-    meant to call ``register`` and fails loudly instead of being ignored.
+    meant to call ``register`` and fails loudly instead of being ignored. Then every action's
+    intent options are collected (``mands_action_options``).
     """
+    actions = _collect_kind(pm, ActionEntry)
     return Registries(
         powers=_collect_kind(pm, PowerEntry),
         skills=_collect_kind(pm, SkillEntry),
-        actions=_collect_kind(pm, ActionEntry),
+        actions=actions,
         optional_rules=_collect_kind(pm, OptionalRuleEntry),
         policies=_collect_kind(pm, PolicyEntry),
         charts=_collect_kind(pm, ChartEntry),
         outcome_conditions=_collect_kind(pm, OutcomeConditionEntry),
+        action_options=collect_action_options(pm, actions),
     )
 
 

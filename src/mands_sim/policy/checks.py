@@ -12,10 +12,11 @@ sheet entry a power's action uses, when the sheet has exactly one.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
+from mands_sim.action_options import POWER_OPTION
 from mands_sim.actions import ActionDefinition, ActionOption
 from mands_sim.errors import Problem
 from mands_sim.model.sheet import CharacterSheet
@@ -24,9 +25,6 @@ from mands_sim.registry import Registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec
 from mands_sim.scenario._errors import shown
 from mands_sim.suggestions import listing, suggestion
-
-POWER_OPTION: Final = "power"
-"""The intent option naming the sheet's entry of the power an action uses (%Control)."""
 
 
 def rule_problems(
@@ -106,7 +104,7 @@ class _Checking:
             )
             return
         definition = entry.payload
-        yield from self._options(rule.options, definition.options, key)
+        yield from self._options(rule.options, self.registries.options_of(rule.action), key)
         if definition.power is not None:
             yield from self._power(rule, definition, key)
 
@@ -133,18 +131,15 @@ class _Checking:
     # -- options --
 
     def _options(
-        self,
-        options: Mapping[str, Any],
-        declared: Sequence[ActionOption] | None,
-        key: str,
+        self, options: Mapping[str, Any], declared: Sequence[ActionOption], key: str
     ) -> Iterator[Problem]:
-        known = {option.name: option for option in declared or ()}
+        known = {option.name: option for option in declared}
         for name, value in options.items():
             at = f"{key}.options.{name}"
             option = known.get(name)
             if option is not None:
                 yield from self._value(option, value, at)
-            elif declared is not None:
+            else:
                 yield Problem(
                     at,
                     f"expected an option this action reads, not {shown(name)}; "
@@ -157,7 +152,14 @@ class _Checking:
             yield Problem(key, wrong)
         elif option.kind in ("place", "exit"):
             yield from self._place(option, value, key)
-        elif option.kind == "character" and value not in self.ids:
+        elif option.kind == "character":
+            yield from self._character(value, key)
+        elif option.kind == "characters" or (option.kind == "targets" and value != "all"):
+            for index, each in enumerate(value):
+                yield from self._character(each, f"{key}[{index}]")
+
+    def _character(self, value: str, key: str) -> Iterator[Problem]:
+        if value not in self.ids:
             yield Problem(
                 key,
                 f"expected the id of a character in this scenario, not {shown(value)}; "
@@ -214,19 +216,37 @@ _KINDS: Final = {
     "place": "a place's name",
     "exit": "an exit's name",
     "character": "a character's id",
+    "characters": "a list of characters' ids",
+    "targets": 'a list of characters\' ids, or "all"',
     "number": "a finite number",
     "flag": "true or false",
+    "points": "true (all of them) or a finite number",
     "text": "text",
 }
 
 
 def _wrong_kind(option: ActionOption, value: Any) -> str:
     """What is wrong with the kind of ``value`` for ``option`` ("" if nothing is)."""
-    if option.kind == "flag":
-        fits = isinstance(value, bool)
-    elif option.kind == "number":
-        fits = isinstance(value, int | float) and not isinstance(value, bool)
-        fits = fits and math.isfinite(value)
-    else:
-        fits = isinstance(value, str)
+    fits = _FITS[option.kind](value)
     return "" if fits else f"expected {_KINDS[option.kind]}, not {shown(value)}"
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+_FITS: Final[Mapping[str, Callable[[Any], bool]]] = {
+    "place": _text,
+    "exit": _text,
+    "character": _text,
+    "characters": lambda value: isinstance(value, list | tuple) and all(map(_text, value)),
+    "targets": lambda value: value == "all" or _FITS["characters"](value),
+    "number": _number,
+    "flag": lambda value: isinstance(value, bool),
+    "points": lambda value: value is True or _number(value),
+    "text": _text,
+}

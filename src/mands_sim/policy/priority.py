@@ -69,15 +69,15 @@ class Tactic:
 
     ``run(encounter, actor, target, options)`` returns the intent to try, a :class:`Wait` (the
     tactic is under way: keep at it), or ``None`` (it does not apply now); ``needs_target``
-    says whether it acts on the rule's target; ``options`` lists every option it reads
-    (``None``: not declared), checked as an action's are.
+    says whether it acts on the rule's target; ``options`` lists every option it reads,
+    checked as an action's are.
     """
 
     name: str
     run: Callable[[Encounter, str, str | None, Mapping[str, Any]], Decision]
     needs_target: bool = True
     summary: str = ""
-    options: tuple[ActionOption, ...] | None = None
+    options: tuple[ActionOption, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
