@@ -26,9 +26,9 @@ regained by the target, PR rounds after it was taken."
   ``total``) or this touch's (``touch``). Psyche Absorption reads "Mind ST", the Mind Combat
   Skin Temper (seed "Skin Temper": "normally 1", moved up a row per Newoen point above 20 and
   per ten points of Charisma above 20; the Active Charisma, seed "Charisma": "action/adventure
-  oriented situations"). Material Absorption has no save. A failure is an :class:`AbsorptionFaint`: the
-  target is unconscious for d100 rounds (the rest of any encounter shorter than that; the
-  kernel wakes nobody).
+  oriented situations"). Material Absorption has no save. A failure is an
+  :class:`AbsorptionFaint`: the target is unconscious for d100 rounds (the rest of any
+  encounter shorter than that; the kernel wakes nobody).
 * What is stolen (G-181, ``G181_absorbed_powers = "usable"``): "It steals the effects (Hand to
   Hand Damage, Cosmic Blast)" and "the abilities are only taken if there is a corresponding
   power": of every power of the target with a use in the kit (its Blast, its touch, its shield;
