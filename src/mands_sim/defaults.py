@@ -570,8 +570,8 @@ class RuleDefaults:
     G162_double_action_payment: Literal["attempt", "success"] = _default(
         "G-162",
         "Double Action: the 'double-action' (passive, 1 segment) rolls the %Control; its "
-        "'2 EP/round' (row 6 by G-04) is paid at every attempt ('attempt') or only when the "
-        "%Control roll succeeds ('success').",
+        "'2 EP/round' (row 6 by G-04) is paid once a round, by the first attempt ('attempt') "
+        "or the first whose %Control roll succeeds ('success').",
         "attempt",
         ("attempt", "success"),
     )
