@@ -578,8 +578,9 @@ class RuleDefaults:
     G163_maneuverability_turn: Literal["free", "speed"] = _default(
         "G-163",
         "Maneuverability: up to half level (rounded down) of a re-roll's turning Q is moved "
-        "speed Q, so the turn costs no roll Q and the speed is kept ('free'), or it costs no "
-        "roll Q but comes off the speed Q ('speed').",
+        "speed Q, so the turn costs no roll Q and the speed is kept ('free', seed "
+        "'Maneuverability': 'reducing movement Q in one direction and adding it to another'), "
+        "or it costs no roll Q but comes off the speed Q ('speed').",
         "free",
         ("free", "speed"),
     )
