@@ -4,7 +4,7 @@ weapon"; ``rules/gaps.md`` G-172), for :mod:`mands_rulebook.opponents`' ``sweep`
 Not a plugin of its own. A sweep's intent option ``weapon`` names a weapon held ready (G-62)
 that stays in the hand (not a thrown one); its reach is contact for a melee weapon, its ranges
 for a ranged one; each blow is the weapon's (:func:`mands_rulebook.weapons.weapon_blow`, cover
-against a ranged hit, G-63) and pays the weapon's EP row in place of Hand Damage's; the one
+against a ranged hit, G-63) and pays the weapon's EP row (fists cannot sweep, G-81); the one
 Combat Roll takes the range penalty (G-20) and sight modifier of the farthest target
 (``G172_sweep_range = "first"``: of the first).
 """
@@ -17,19 +17,19 @@ from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.encounter import Charge, Encounter
 
-from .fists import HAND_DAMAGE_ROW
 from .range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from .weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
 
 
 def sweep_weapon(intent: Intent) -> Weapon | None:
-    """The weapon a sweep's ``weapon`` option names (G-172); ``None``: a sweep of fists."""
+    """The weapon a sweep's ``weapon`` option names (G-172); ``None``: none, or not in the
+    table (fists cannot sweep, G-81)."""
     name = intent.options.get(WEAPON_OPTION)
     return None if name is None else standard_weapons().get(str(name))
 
 
 def sweep_reach(intent: Intent) -> Reach:
-    """Contact for fists and melee weapons; a ranged weapon's ranges (G-172)."""
+    """Contact for a melee weapon; a ranged weapon's ranges (G-172)."""
     weapon = sweep_weapon(intent)
     if weapon is None or weapon.ranges is None:
         return CONTACT
@@ -51,11 +51,8 @@ def weapon_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     return []
 
 
-def blow_charge(weapon: Weapon | None) -> Charge:
-    """Each blow pays Hand Damage's row 7 (seed "Hand Damage", G-81), or the weapon's own row
-    (G-42, G-172)."""
-    if weapon is None:
-        return Charge(HAND_DAMAGE_ROW, "hand damage")
+def blow_charge(weapon: Weapon) -> Charge:
+    """Each blow pays the weapon's own row (G-42, G-172)."""
     return Charge(weapon.ep_row, weapon.name)
 
 

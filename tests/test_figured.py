@@ -85,6 +85,25 @@ def test_weak_skin_moves_skin_temper_down(chart: ActionChart) -> None:
     assert f.skin_temper_row(5, 5, chart) == -1
 
 
+def test_mind_skin_temper_is_row_0_up_to_newoen_and_charisma_20() -> None:
+    """Seed "Skin Temper": "In Mind Combat, Skin Temper is normally 1" (row 0)."""
+    assert f.mind_skin_temper_row(20, 20) == 0
+    assert f.mind_skin_temper_row(14, 11.5) == 0
+
+
+def test_mind_skin_temper_moves_a_row_per_newoen_above_20() -> None:
+    """Seed: "For newoens greater than 20, subtract 20 from newoen for the number of rows to move
+    up": Newoen 25 → 5 rows."""
+    assert f.mind_skin_temper_row(25, 10) == 5
+
+
+def test_mind_skin_temper_moves_a_row_per_ten_charisma_above_20() -> None:
+    """Seed: "For charismas higher than 20, subtract 20 and divide by 10": Charisma 40 → 2 rows,
+    added to Newoen's; 35 → 1.5, a part row dropped (G-100)."""
+    assert f.mind_skin_temper_row(22, 40) == 4
+    assert f.mind_skin_temper_row(14, 35) == 1
+
+
 def test_low_mass_penalty_of_40_kg(chart: ActionChart) -> None:
     """``rules/charts.md`` §3: Mass 40 → .4 on the Doubles chart → row −1 → 1 line."""
     assert f.low_mass_penalty(40.0, chart) == 1

@@ -156,11 +156,24 @@ def test_material_absorption_has_no_save() -> None:
 
 
 def test_psyche_absorption_saves_against_mind_skin_temper_1() -> None:
-    """G-100: "Mind ST" is not figured: 1. PR 10: 50 % needs 50."""
+    """Seed "Skin Temper": "In Mind Combat, Skin Temper is normally 1": Sun-Ruler (Newoen 14,
+    Active Charisma 10) against PR 10: 50 % needs 50."""
     dice = {"mentalist": [5, 5], "sun-ruler": [50]}
     events = duel(touching(0), dice, until=25, absorber="mentalist")
     (save,) = of(events, AbsorptionSave)
     assert (save.needed, save.saved) == (50, True)
+
+
+def test_psyche_absorption_save_reads_newoen_above_20_as_mind_skin_temper() -> None:
+    """Seed "Skin Temper": "For newoens greater than 20, subtract 20 from newoen for the number
+    of rows to move up": Newoen 25 is row 5 (2/5), so 50 % needs 20 and a 20 saves."""
+    sage = sample_sheet(newoen=25, powers={})
+    bout = Bout({"mentalist": BOUT.heroes["mentalist"], "sage": sage}, {"sun-ruler": 0.0})
+    touch = use(TOUCH, ABSORPTION, "sage", touch=True)
+    mind = PlanMind([(0, touch)], quality=QualityAllocation(attack=2))
+    events = bout.play({"mentalist": mind}, ScriptedDice({"mentalist": [5, 5], "sage": [20]}), 25)
+    (save,) = of(events, AbsorptionSave)
+    assert (save.character, save.needed, save.saved) == ("sage", 20, True)
 
 
 # --- what is stolen reaches a use (G-181) --------------------------------------------------------

@@ -14,6 +14,7 @@ from mands_sim.events import ActionResolved, DefenseChanged, Event, RollMade
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.duels import fights, started, teams, timed_out
+from tests.data.fighters import sample
 from tests.data.opponents_scenes import mob_of_three
 
 MOB = Path(__file__).parent.parent / "scenarios" / "mob.toml"
@@ -31,8 +32,9 @@ def test_sweeper_splits_its_attack_to_meet_each_defense() -> None:
 
 
 def test_mands_register_policies_sweeper_sweeps_the_mob_and_follows_through() -> None:
-    """Seraph (Combat Roll 14, Pool 1) in a warehouse with six grunts sweeps three of them: pool
-    1 − 2 = −1, needs 13; his sweeps are followed by sweep-blows; the encounter ends."""
+    """Seraph (Combat Roll 14, Pool 1) with a club in hand (G-81: fists cannot sweep), in a
+    warehouse with six grunts, sweeps three of them: pool 1 − 2 = −1, needs 13; his sweeps are
+    followed by sweep-blows; the encounter ends."""
     spec = parse_scenario(
         {
             "format": 1,
@@ -40,13 +42,15 @@ def test_mands_register_policies_sweeper_sweeps_the_mob_and_follows_through() ->
             "map": {"places": [{"name": "warehouse"}]},
             "sides": [
                 {"name": "heroes", "characters": [
-                    {"id": "seraph", "sheet": "characters/seraph.toml", "place": "warehouse",
+                    {"id": "seraph", "sheet": sample("seraph", equipment=["club"]),
+                     "place": "warehouse",
                      "policy": "sweeper", "policy_options": {"max_targets": 3}}]},
                 {"name": "mob", "characters": [
                     {"id": "grunt", "count": 6, "sheet": "characters/dexter.toml",
                      "place": "warehouse"}]},
             ],
             "stop": {"time_limit": 2500},
+            "rules": {"defaults": {"G62_weapons_start": "readied"}},
         },
         base_dir=MOB.parent,
     )  # fmt: skip

@@ -15,15 +15,16 @@ from tests.test_rulebook_simpler_combat import Q, of
 def test_mands_action_initiate_multiple_opponents_drop_the_initiative_by_one_per_attack() -> None:
     """Seed "Multiple Opponents": "rather than each attack working on subsequent Segments, the
     character's Initiative is dropped by 1 for each attack" (G-191). The hero (Initiative 8)
-    sweeps a, b and c (``mands_rulebook.opponents``, as its own tests: dice 2 + 2, 1 Attack and
-    1 damage Q each): the blows go on Initiative 8, 7 and 6 — segments 4, 5 and 6 of the turn,
-    the follow-through blows starting mid-turn."""
-    sweep = Intent("sweep", target="a", options={"targets": ["a", "b", "c"]})
+    sweeps a, b and c with a knife held ready (``mands_rulebook.opponents``, as its own tests:
+    dice 2 + 2, 1 Attack and 1 damage Q each): the blows go on Initiative 8, 7 and 6 — segments
+    4, 5 and 6 of the turn, the follow-through blows starting mid-turn."""
+    sweep = Intent("sweep", target="a", options={"targets": ["a", "b", "c"], "weapon": "knife"})
     follow = [Intent("sweep-blow", target=t) for t in "bc"]
     events: list[Event] = []
     encounter = scene(
-        {"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "abc"}},
+        {"heroes": {"hero": grunt(equipment=["knife"])}, "mob": {i: grunt() for i in "abc"}},
         dice={"hero": [8, 2, 2], "a": [1], "b": [1], "c": [1]},
+        defaults={"G62_weapons_start": "readied"},
         minds={
             "hero": Plays(sweep, *follow, spend=Q(attack=3, damage=3)),
             **{i: Plays() for i in "abc"},

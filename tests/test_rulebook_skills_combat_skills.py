@@ -85,6 +85,16 @@ def test_a_weapon_attack_uses_the_weapons_skill_through_its_umbrella(encounter: 
     ]
 
 
+def test_a_sweep_uses_its_weapons_skill_not_fistfighting(encounter: Encounter) -> None:
+    """A sweep is a weapon's (G-81: fists cannot sweep): a pistol sweep takes Handgun's +4, not
+    Fistfighting's."""
+    intent = Intent("sweep", target="b", options={"targets": ["b"], "weapon": "pistol"})
+    assert attack_skill(encounter, "gunman", intent) == "Handgun"
+    assert amounts(mands_bonus_pool_modifiers(encounter, "gunman", intent, "combat")) == [
+        (4, "combat skill")
+    ]
+
+
 def test_power_use_gives_a_powers_combat_roll_the_same_bonus(encounter: Encounter) -> None:
     """Seed "Power Use": "the same bonuses as Combat Skill, to the character's Combat Roll with
     that Power": Power Use (Electric Power) 5 → +3, in place of the action's own skill."""

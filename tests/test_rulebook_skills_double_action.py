@@ -6,7 +6,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from mands_rulebook.skills.double_action import ATTEMPT, mands_initiation_allowance
+from mands_rulebook.skills.double_action import (
+    ATTEMPT,
+    PAYMENT_REASON,
+    mands_initiation_allowance,
+)
 
 from mands_sim.actions import Intent
 from mands_sim.events import (
@@ -82,6 +86,30 @@ def test_g162_switches_whether_a_missed_attempt_pays(payment: str, rows: list[in
     """G-162: the attempt's 2 EP are paid at every attempt (``attempt``) or only on a success."""
     encounter = double(30, [71], until=5, G162_double_action_payment=payment)
     assert [e.row for e in attackers(encounter.log, EndurancePaid)] == rows
+
+
+def test_double_action_pays_its_2_ep_once_a_round() -> None:
+    """Seed: "Double Action uses row 3 of the EP Use Chart (2 EP/round)". %Control 100: the
+    attempts on 0, 15, 30 and 45 (each with two punches landing 15 later) pay 2 EP once, in the
+    round of segments 0-49; the attempt on 60 pays the next round's 2 EP: 4 EP in all, where
+    paying at every attempt took 10. An attempt in a later segment is not refused as a second
+    one in its segment."""
+    attempt_and_two = [Intent(ATTEMPT.name), PUNCH, PUNCH]
+    fighters = {"attacker": grunt(skills={"Double Action": 100}), "target": grunt()}
+    encounter = fight(
+        fighters,
+        dice={"attacker": [24, 10, 10, 10, 10] * 5, "target": [1] * 60},
+        minds={"attacker": Scripted(attempt_and_two * 5), "target": Scripted()},
+    )
+    encounter.run(until=61)
+    attempts = [
+        e.segment for e in attackers(encounter.log, ActionStarted) if e.action == ATTEMPT.name
+    ]
+    assert attempts == [0, 15, 30, 45, 60]
+    double_action = [
+        e.segment for e in attackers(encounter.log, EndurancePaid) if e.reason == PAYMENT_REASON
+    ]
+    assert double_action == [0, 60]
 
 
 def test_mands_initiation_allowance_is_for_two_actions_after_a_made_roll() -> None:

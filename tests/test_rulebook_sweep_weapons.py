@@ -11,7 +11,7 @@ from typing import Any
 
 import mands_rulebook.opponents as opponents
 import pytest
-from mands_rulebook.opponents import SweepBlowsLeft, Sweeper
+from mands_rulebook.opponents import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft, Sweeper
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, WeaponReadied
@@ -90,8 +90,8 @@ def test_mands_action_refusals_of_weapon_sweeps(weapon: str, ready: bool, reason
 
 def test_a_pistol_sweeps_targets_out_of_contact_with_the_farthest_ones_range_penalty() -> None:
     """A pistol (Short Range 10 m, Range Set 10 m: G-42) sweeps a in contact and b 25 m off: a
-    fist sweep is refused, the pistol's is not; its Combat Roll pays −1 for the extra opponent
-    and −1 for b's one Range Set beyond Short Range (G-20, G-172)."""
+    fist sweep is refused (G-81), the pistol's is not; its Combat Roll pays −1 for the extra
+    opponent and −1 for b's one Range Set beyond Short Range (G-20, G-172)."""
     encounter = armed(
         scene(
             {"heroes": {"hero": grunt()}, "mob": {"a": grunt(), "b": grunt()}},
@@ -103,7 +103,7 @@ def test_a_pistol_sweeps_targets_out_of_contact_with_the_farthest_ones_range_pen
     )
     fists = Intent("sweep", "a", options={"targets": ["a", "b"]})
     pistol = Intent("sweep", "a", options={"targets": ["a", "b"], "weapon": "pistol"})
-    assert opponents.mands_action_refusals(encounter, "hero", fists) == ["b is out of reach"]
+    assert opponents.mands_action_refusals(encounter, "hero", fists) == [NO_SWEEP_WITHOUT_WEAPON]
     assert opponents.mands_action_refusals(encounter, "hero", pistol) == []
     found = opponents.mands_bonus_pool_modifiers(encounter, "hero", pistol, "combat")
     assert sorted((m.source, m.amount) for m in found) == [
@@ -133,3 +133,10 @@ def test_the_sweeper_sweeps_with_the_weapon_it_holds() -> None:
     encounter = armed(scene({"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "ab"}}))
     intent = Sweeper({}).choose(encounter, "hero")
     assert isinstance(intent, Intent) and intent.options.get("weapon") == "club"
+
+
+def test_the_sweeper_with_empty_hands_punches_instead_of_sweeping() -> None:
+    """G-81: fists cannot sweep, so two grunts in reach are punched one at a time."""
+    encounter = scene({"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "ab"}})
+    intent = Sweeper({}).choose(encounter, "hero")
+    assert isinstance(intent, Intent) and intent.action == "fist-attack"

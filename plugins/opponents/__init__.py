@@ -10,10 +10,11 @@ the rules in the package's modules)
 * adds −1 to the Combat Bonus Pool per opponent beyond the first the roll attacks; under G-80
   ``engaged`` also per further enemy in contact (G-65 reach):
   :mod:`~mands_rulebook.opponents.extra_opponents`;
-* registers ``sweep`` (intent option ``targets``, the intent's ``target`` first) and
-  ``sweep-blow`` (G-81): one Combat Roll as a punch's, its Attack Q split among enemies in
-  contact, the later blows a segment apart: :mod:`~mands_rulebook.opponents.sweeps`; with a
-  weapon (intent option ``weapon``, G-172) :mod:`mands_rulebook.sweep_weapons`;
+* registers ``sweep`` (intent options ``targets``, the intent's ``target`` first, and
+  ``weapon``: fists cannot sweep) and ``sweep-blow`` (G-81): one Combat Roll with the weapon,
+  its Attack Q split among enemies in its reach, the later blows a segment apart:
+  :mod:`~mands_rulebook.opponents.sweeps`, the weapon's part :mod:`mands_rulebook.sweep_weapons`
+  (G-172);
 * gives power plugins :func:`fork_blast` (seed "Fire Coat": "Fire blasts may be forked ...
   dividing the damage between more than one target. Attack Q must be supplied for each
   target") and :func:`split_attack`: :mod:`~mands_rulebook.opponents.split_attacks`;
@@ -42,6 +43,7 @@ from .extra_opponents import (
 from .split_attacks import blow_at, fork_blast, split_attack, split_evenly
 from .sweeper import Sweeper, sweeper_policy
 from .sweeps import (
+    NO_SWEEP_WITHOUT_WEAPON,
     SWEEP,
     SWEEP_BLOW,
     TARGETS_OPTION,
@@ -67,12 +69,13 @@ from .teamwork import (
 )
 
 __all__ = [
-    "PENALTY_PER_OPPONENT", "SWEEP", "SWEEP_BLOW", "TARGETS_OPTION", "TEAMWORK",
-    "SweepBlowsLeft", "Sweeper", "agility_raise", "attacks_target", "blow_at", "combining",
-    "engaged_enemies", "fork_blast", "land_blows", "opponents_faced", "opponents_modifier",
-    "pending_blows", "pool_share", "split_attack", "split_evenly", "sweep_blow",
-    "sweep_blow_initiation", "sweep_blow_refusals", "sweep_initiation", "sweep_refusals",
-    "sweep_resolution", "sweep_targets", "sweeper_policy", "teamwork_level", "teamwork_modifiers",
+    "NO_SWEEP_WITHOUT_WEAPON", "PENALTY_PER_OPPONENT", "SWEEP", "SWEEP_BLOW", "TARGETS_OPTION",
+    "TEAMWORK", "SweepBlowsLeft", "Sweeper", "agility_raise", "attacks_target", "blow_at",
+    "combining", "engaged_enemies", "fork_blast", "land_blows", "opponents_faced",
+    "opponents_modifier", "pending_blows", "pool_share", "split_attack", "split_evenly",
+    "sweep_blow", "sweep_blow_initiation", "sweep_blow_refusals", "sweep_initiation",
+    "sweep_refusals", "sweep_resolution", "sweep_targets", "sweeper_policy", "teamwork_level",
+    "teamwork_modifiers",
 ]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""

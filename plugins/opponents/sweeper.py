@@ -24,8 +24,9 @@ from .sweeps import SWEEP, SWEEP_BLOW, TARGETS_OPTION, pending_blows, sweep_targ
 class Sweeper:
     """Follow a sweep through; below zero EP give up or rest (G-232, ``catch_breath``); sweep
     the enemies in contact (up to ``max_targets``, option, default 3, the first in the
-    encounter's drawn order, G-227) when there are two or more, with the weapon held ready if
-    it is not a thrown one (G-172); punch one alone; close in otherwise (as ``nearest-enemy``).
+    encounter's drawn order, G-227) when there are two or more and it holds a weapon ready that
+    is not a thrown one (G-172; fists cannot sweep, G-81); otherwise fight as
+    ``nearest-enemy`` (punch one, close in).
     Quality: Attack to meet every target's Defense, 3 Q speed, the rest damage; the Attack is
     split so each target gets its Defense. Not rules text."""
 
@@ -51,8 +52,9 @@ class Sweeper:
             if fighting(encounter, encounter.state[who])
         )
         near = engaged[: self.max_targets]
-        if len(near) >= 2:
-            options: dict[str, Any] = {TARGETS_OPTION: near, **held_weapon(encounter, actor)}
+        weapon = held_weapon(encounter, actor)  # G-81: fists cannot sweep
+        if len(near) >= 2 and weapon:
+            options: dict[str, Any] = {TARGETS_OPTION: near, **weapon}
             why = f"{len(near)} enemies in reach: sweeps them"
             sweep = Intent(SWEEP.name, near[0], why, options)
             if allowed(encounter, actor, sweep):

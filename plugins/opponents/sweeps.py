@@ -5,13 +5,15 @@ Seed "Combat Roll": "The player must apply Attack separately for each opponent .
 'sweeping' manner ... Each attack takes place on successive segments". A module of
 :mod:`mands_rulebook.opponents`, whose ``__init__`` registers the actions and answers their hooks:
 
-* ``sweep`` (intent option ``targets``, the intent's ``target`` first; G-81): one Combat Roll
-  as a punch's (``mands_rulebook.fists``), its Attack Q split among enemies in contact by the
-  mind's optional ``split_attack`` (default even), a failure's Attack share against each, the
-  Defense bought against all (G-15), damage Q and Hand Damage with every blow, Hand Damage's
-  row 7 paid per blow (seed "Hand Damage"); with a weapon (intent option ``weapon``,
-  :mod:`mands_rulebook.sweep_weapons`, G-172) the weapon's reach, time, skill, damage, cover
-  and EP row. "In front" is not checked (a map has no facing);
+* ``sweep`` (intent options ``targets``, the intent's ``target`` first, and ``weapon``; G-81):
+  the seed's sweep needs something that sweeps, "such as ... a telephone pole, a beam power, or
+  a semi-automatic weapon", so fists cannot sweep: the ``weapon`` held ready
+  (:mod:`mands_rulebook.sweep_weapons`, G-172) gives the reach, time, skill, damage, cover and
+  EP row. One Combat Roll (``mands_rulebook.fists``' seams), its Attack Q split among the
+  targets by the mind's optional ``split_attack`` (default even), a failure's Attack share
+  against each, the Defense bought against all (G-15), the damage Q with every blow, the
+  weapon's row paid per blow. "All in front of the character" is not checked: places are
+  points and the map has no facing (G-81);
 * ``sweep-blow``: the later blows land a segment apart, each a ``sweep-blow`` its character
   starts in the segment the previous one landed (G-81 ``together``: all at once); the blows
   still to come are logged as :class:`SweepBlowsLeft`.
@@ -28,12 +30,10 @@ from mands_sim.events import Event
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import reduced_performance_time
 
-from ..damage import Blow
 from ..fists import (
     FIST_ATTACK,
     HAND_DAMAGE_ROW,
     allocation_event,
-    blow_damage,
     combat_roll,
     new_defense,
     prepare_blow,
@@ -43,31 +43,36 @@ from ..fists import (
 from ..range import reach_refusals
 from ..sweep_weapons import blow_charge, sweep_reach, sweep_weapon, weapon_blow_at, weapon_refusals
 from ..weapons.table import WEAPON_OPTION, standard_weapons
-from .split_attacks import blow_at, split_attack
+from .split_attacks import split_attack
+
+NO_SWEEP_WITHOUT_WEAPON: Final = (
+    "a sweep needs a weapon that sweeps (seed Combat Roll: 'a telephone pole, a beam power, or "
+    "a semi-automatic weapon'): fists cannot sweep (G-81)"
+)
 
 TARGETS_OPTION: Final = "targets"
 """``Intent.options`` key of a sweep: the ids of its targets, ``Intent.target`` first."""
 
 SWEEP = ActionDefinition(
     name="sweep",
-    # rules/charts.md §8: a fist attack's Performance Time; a sweep is a sweeping punch (G-81).
+    # nominal: a sweep takes its weapon's Performance Time (G-172).
     performance_time=FIST_ATTACK.performance_time,
     ep_row=FIST_ATTACK.ep_row,  # rules/combat.md §5: the Combat Roll's row 5, paid once
     needs_target=True,
-    summary="One Combat Roll against several enemies in contact: Attack split among them, "
-    "-1 per extra opponent, blows on successive segments (seed Combat Roll; G-80, G-81).",
+    summary="One Combat Roll against several enemies with a weapon that sweeps: Attack split "
+    "among them, -1 per extra opponent, blows on successive segments (seed Combat Roll; G-81).",
     options=(
         ActionOption(
             TARGETS_OPTION, "characters", "the ids of its targets, the rule's target first"
         ),
-        ActionOption(WEAPON_OPTION, "text", "the weapon to sweep with (G-172; default: fists)"),
+        ActionOption(WEAPON_OPTION, "text", "the weapon to sweep with (G-81, G-172)"),
     ),
 )
 
 SWEEP_BLOW = ActionDefinition(
     name="sweep-blow",
     performance_time=1,  # seed: "Each attack takes place on successive segments" (G-81)
-    ep_row=HAND_DAMAGE_ROW,  # seed "Hand Damage": paid per blow, landed or not (G-81)
+    ep_row=HAND_DAMAGE_ROW,  # nominal: each blow pays its weapon's row (G-81, G-172)
     needs_target=True,
     summary="The next blow of a sweep, one segment after the last (no roll; G-81).",
 )
@@ -79,7 +84,7 @@ class SweepBlowsLeft(Event):
 
     ``targets`` and ``attacks`` pair up, in order; ``damage`` is the blows' damage change from
     the Combat Roll (Doubles chart, or a failure's share); ``weapon`` the weapon swept with
-    (``None``: fists, G-172).
+    (G-172).
     """
 
     kind: ClassVar[str] = "sweep-blows-left"
@@ -87,7 +92,7 @@ class SweepBlowsLeft(Event):
     targets: tuple[str, ...]
     attacks: tuple[int, ...]
     damage: int
-    weapon: str | None = None
+    weapon: str
 
 
 def sweep_targets(intent: Intent) -> tuple[str, ...]:
@@ -102,9 +107,12 @@ def sweep_targets(intent: Intent) -> tuple[str, ...]:
 
 
 def sweep_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-    """A sweep needs distinct targets, its intent's target first, each one an enemy in action
-    within reach (the case-by-case call of G-81; G-172 for weapons)."""
+    """A sweep needs a weapon (seed "Combat Roll": "the character must be able to attack them
+    in a 'sweeping' manner"), distinct targets, its intent's target first, each one an enemy in
+    action within the weapon's reach (the case-by-case call of G-81; G-172 for weapons)."""
     targets = sweep_targets(intent)
+    if WEAPON_OPTION not in intent.options:
+        return [NO_SWEEP_WITHOUT_WEAPON]
     if not targets or targets[0] != intent.target:
         return ["a sweep's targets must start with its target"]
     if len(set(targets)) != len(targets):
@@ -126,14 +134,12 @@ def sweep_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str
 
 
 def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
-    """One Combat Roll (§5), its Attack split per target, one Hand Damage charge per blow
-    paid now (``together``) or blow by blow (``successive``)."""
+    """One Combat Roll (§5), its Attack split per target, one charge of the weapon's row per
+    blow paid now (``together``) or blow by blow (``successive``)."""
     targets = sweep_targets(intent)
     weapon = sweep_weapon(intent)
-    if weapon is None:
-        roll = combat_roll(encounter, actor, intent)
-    else:
-        roll = combat_roll(encounter, actor, intent, improves=weapon.skill)
+    assert weapon is not None  # refused otherwise
+    roll = combat_roll(encounter, actor, intent, improves=weapon.skill)
     allocation = spend_quality(encounter, actor, intent, roll.quality)
     blow = prepare_blow(encounter, actor, roll.quality, allocation)
     if roll.succeeded:
@@ -145,9 +151,10 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
     allocated = dataclasses.replace(
         allocation_event(encounter, actor, allocation), action=SWEEP.name
     )
-    time = SWEEP.performance_time if weapon is None else weapon.performance_time
     return Initiation(
-        performance_time=reduced_performance_time(time, allocation.speed, encounter.defaults),
+        performance_time=reduced_performance_time(
+            weapon.performance_time, allocation.speed, encounter.defaults
+        ),
         events=(roll_event(encounter, actor, roll), allocated),
         charges=(Charge(SWEEP.ep_row - allocation.ep, "combat roll"), *hand),
         prepared={
@@ -157,7 +164,7 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
             TARGETS_OPTION: targets,
             "withheld": 0,
             "quality": roll.quality,
-            WEAPON_OPTION: None if weapon is None else weapon.name,
+            WEAPON_OPTION: weapon.name,
         },
     )
 
@@ -181,7 +188,7 @@ def land_blows(
     if landing >= len(targets):
         return events
     damage = int(action.prepared["damage"])
-    weapon = action.prepared.get(WEAPON_OPTION)
+    weapon = str(action.prepared[WEAPON_OPTION])
     left = SweepBlowsLeft(
         encounter.now, actor, targets[landing:], attacks[landing:], damage, weapon
     )
@@ -191,15 +198,11 @@ def land_blows(
 def sweep_blow(
     encounter: Encounter, actor: str, target: str, attack: int, action: ActionInProgress
 ) -> list[Event]:
-    """One blow of a sweep (Hand Damage, or the weapon's damage, and the damage change, §7.1;
-    G-172); a target already out of action is passed over."""
+    """One blow of a sweep (the weapon's damage and the damage change, §7.1; G-172); a target
+    already out of action is passed over."""
     if not encounter.state[target].in_action:
         return []
-    name = action.prepared.get(WEAPON_OPTION)
-    if name is None:
-        blow = Blow(raw=blow_damage(encounter, actor, action), source=actor)
-        return blow_at(encounter, actor, target, attack, blow)
-    weapon = standard_weapons()[str(name)]
+    weapon = standard_weapons()[str(action.prepared[WEAPON_OPTION])]
     return weapon_blow_at(encounter, actor, target, attack, weapon, action)
 
 
@@ -222,15 +225,15 @@ def sweep_blow_refusals(encounter: Encounter, actor: str, intent: Intent) -> lis
         return [f"{actor} has no sweep blow to follow through (G-81)"]
     if intent.target != pending.targets[0]:
         return [f"the next blow of {actor}'s sweep is at {pending.targets[0]}"]
-    swept = Intent(SWEEP.name, options={WEAPON_OPTION: pending.weapon} if pending.weapon else {})
+    swept = Intent(SWEEP.name, options={WEAPON_OPTION: pending.weapon})
     return reach_refusals(encounter, actor, pending.targets[0], sweep_reach(swept))
 
 
 def sweep_blow_initiation(encounter: Encounter, actor: str) -> Initiation:
-    """G-81: no roll; one segment; Hand Damage's row 7 (a weapon's row, G-172) for the blow."""
+    """G-81: no roll; one segment; the weapon's row (G-172) for the blow."""
     pending = pending_blows(encounter, actor)
     assert pending is not None  # refused otherwise
-    weapon = None if pending.weapon is None else standard_weapons()[pending.weapon]
+    weapon = standard_weapons()[pending.weapon]
     return Initiation(
         performance_time=SWEEP_BLOW.performance_time,
         charges=(blow_charge(weapon),),

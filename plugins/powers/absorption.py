@@ -23,10 +23,12 @@ regained by the target, PR rounds after it was taken."
   the whole PR).
 * The save (G-100): d100 ≥ the percentage × the target's Skin Temper multiplier, rounded up; the
   percentage is all that the absorber holds of that target (``G100_absorption_save`` =
-  ``total``) or this touch's (``touch``). Psyche Absorption reads "Mind ST", which no sheet
-  figures: 1. Material Absorption has no save. A failure is an :class:`AbsorptionFaint`: the
-  target is unconscious for d100 rounds (the rest of any encounter shorter than that; the
-  kernel wakes nobody).
+  ``total``) or this touch's (``touch``). Psyche Absorption reads "Mind ST", the Mind Combat
+  Skin Temper (seed "Skin Temper": "normally 1", moved up a row per Newoen point above 20 and
+  per ten points of Charisma above 20; the Active Charisma, seed "Charisma": "action/adventure
+  oriented situations"). Material Absorption has no save. A failure is an
+  :class:`AbsorptionFaint`: the target is unconscious for d100 rounds (the rest of any
+  encounter shorter than that; the kernel wakes nobody).
 * What is stolen (G-181, ``G181_absorbed_powers = "usable"``): "It steals the effects (Hand to
   Hand Damage, Cosmic Blast)" and "the abilities are only taken if there is a corresponding
   power": of every power of the target with a use in the kit (its Blast, its touch, its shield;
@@ -57,6 +59,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.dice import roll_d100
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.model.figured import mind_skin_temper_row
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -102,9 +105,6 @@ KINDS: Final = (POWERS, MATERIAL, PSYCHE)
 
 KIND_KEY: Final = "type"
 """The sheet's key naming the type (G-100: ``powers`` when it names none)."""
-
-MIND_SKIN_TEMPER: Final = Fraction(1)
-"""G-100: "Mind ST for psychic powers" — no sheet figures one: row 0, multiplier 1."""
 
 UNCONSCIOUS: Final = "unconscious"
 
@@ -287,8 +287,8 @@ def absorption(encounter: Encounter, actor: str, target: str, action: ActionInPr
 
 
 def save_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
-    """G-100: d100 ≥ percentage × Skin Temper (Mind ST 1 for psyche); none for material, nor
-    for a target already out of action."""
+    """Seed: d100 ≥ percentage × Skin Temper (Mind ST for psyche); none for material, nor for a
+    target already out of action (G-100: which percentage)."""
     victim = absorbed.target
     if absorbed.what == MATERIAL or encounter.state[victim].condition != "active":
         return []
@@ -307,10 +307,18 @@ def save_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
 
 
 def skin_temper_against(encounter: Encounter, victim: str, what: str) -> Fraction:
-    """Seed: "normal ST for physical powers, Mind ST for psychic powers" (G-100: Mind ST 1)."""
+    """Seed: "normal ST for physical powers, Mind ST for psychic powers"."""
     if what == PSYCHE:
-        return MIND_SKIN_TEMPER
+        return mind_skin_temper(encounter, victim)
     return Fraction(encounter.character(victim).figured.skin_temper.multiplier)
+
+
+def mind_skin_temper(encounter: Encounter, victim: str) -> Fraction:
+    """The victim's Mind Combat Skin Temper (seed "Skin Temper"), read with its Active Charisma
+    (seed "Charisma": "in action/adventure oriented situations"): Newoen 25 → row 5, 2/5."""
+    abilities = encounter.character(victim).sheet.abilities
+    row = mind_skin_temper_row(abilities.newoen, abilities.active_charisma)
+    return Fraction(encounter.charts.skin_temper.multiplier(row))
 
 
 TOUCH = PowerUse(

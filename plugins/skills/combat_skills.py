@@ -6,9 +6,9 @@ adds ``max(0, level − 2)`` (G-26; the switch ``G26_combat_skill_bonus``) to th
 every Combat Roll (purpose ``"combat"``), for the Combat Skill the attack uses, at its effective
 level (G-85):
 
-* ``fist-attack`` (:mod:`mands_rulebook.fists`) and ``sweep`` (:mod:`mands_rulebook.opponents`):
-  Fistfighting;
-* ``weapon-attack`` (:mod:`mands_rulebook.weapons`): the weapon's skill in the weapon table;
+* ``fist-attack`` (:mod:`mands_rulebook.fists`): Fistfighting;
+* ``weapon-attack`` (:mod:`mands_rulebook.weapons`) and ``sweep``
+  (:mod:`mands_rulebook.opponents`, a weapon's, G-81): the weapon's skill in the weapon table;
 * the martial and wrestling attacks (:mod:`.martial_arts`, :mod:`.wrestling`): their own skill
   (Nerve Pinch: "See Combat Skill for more information on level bonuses");
 * an attack that names a power (``Intent.options["power"]``): ``Power Use (<power>)`` instead
@@ -43,8 +43,12 @@ SOURCE: Final = "combat skill"
 FIST_SKILL: Final = "Fistfighting"
 """Seed "Combat Skills": fist fighting, the Combat Skill of an unarmed blow."""
 
-FIST_ACTIONS: Final = frozenset({"fist-attack", "sweep"})
-"""Unarmed blows: :mod:`mands_rulebook.fists`'s punch, :mod:`mands_rulebook.opponents`'s sweep."""
+FIST_ACTIONS: Final = frozenset({"fist-attack"})
+"""Unarmed blows: :mod:`mands_rulebook.fists`'s punch (fists cannot sweep, G-81)."""
+
+WEAPON_ACTIONS: Final = frozenset({WEAPON_ATTACK.name, "sweep"})
+"""Blows with a weapon: :mod:`mands_rulebook.weapons`' attack, :mod:`mands_rulebook.opponents`'
+sweep (G-172)."""
 
 POWER_OPTION: Final = "power"
 """``Intent.options`` key naming the power an action uses (as :mod:`mands_rulebook.control`)."""
@@ -70,7 +74,7 @@ def attack_skill(encounter: Encounter, actor: str, intent: Intent) -> str | None
         return f"Power Use ({power})"
     if intent.action in FIST_ACTIONS:
         return FIST_SKILL
-    if intent.action == WEAPON_ATTACK.name:
+    if intent.action in WEAPON_ACTIONS:
         weapon = intended_weapon(encounter, actor, intent)
         return None if weapon is None else weapon.skill
     return ATTACK_SKILLS.get(intent.action)

@@ -73,16 +73,15 @@ def evasion_defense(points: int, enemies: int) -> int:
     return max(0, points - max(0, enemies - 1)) // QUALITY_PER_DEFENSE
 
 
-def paid_this_round(encounter: Encounter, actor: str) -> bool:
-    """Whether Evasion's EP was already charged since the last Payment Segment (G-87)."""
+def paid_this_round(encounter: Encounter, actor: str, reason: str) -> bool:
+    """Whether ``actor`` already paid EP for ``reason`` since the last Payment Segment: a skill
+    whose EP the seed gives "per round" pays once a round however often it is used (Evasion,
+    G-87; Double Action, G-162)."""
     start = encounter.now - encounter.now % SEGMENTS_PER_ROUND
     for event in reversed(encounter.log):
         if event.segment < start:
             return False
-        if isinstance(event, EndurancePaid) and (event.character, event.reason) == (
-            actor,
-            EVASION_REASON,
-        ):
+        if isinstance(event, EndurancePaid) and (event.character, event.reason) == (actor, reason):
             return True
     return False
 
@@ -106,7 +105,7 @@ def with_evasion(
     prepared["defense"] = int(prepared["defense"]) + defense
     prepared[EVASION_DEFENSE] = defense
     charges = initiation.charges
-    if not paid_this_round(encounter, actor):
+    if not paid_this_round(encounter, actor, EVASION_REASON):
         charges = (*charges, Charge(evasion_row(encounter), EVASION_REASON))
     return replace(initiation, prepared=prepared, charges=charges)
 

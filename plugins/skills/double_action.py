@@ -20,8 +20,9 @@ In an encounter (G-162):
   less per 10 points the roll was made by (:func:`.action_skills.double_action_penalty`);
 * on a miss the character loses half the miss (rounded down, G-89) in segments "as surprise"
   (§2: the mind may buy them down for a trailing penalty, as for a failed throw);
-* the EP: the skill list's row 3 is row 6 of the EP Use Chart, 2 EP (G-04), paid at every
-  attempt (G-162 ``attempt``) or only on a success (``success``).
+* the EP: the skill list's row 3 is row 6 of the EP Use Chart, 2 EP (G-04), "2 EP/round": paid
+  once a round (between two Payment Segments) however many attempts it sees, by the first
+  attempt of the round (G-162 ``attempt``) or the first that succeeds (``success``).
 
 A mind uses it by asking for ``double-action`` and, asked again in the segment, for the two
 actions it combines.
@@ -45,6 +46,7 @@ from .action_skills import (
 )
 from .attacks import loses_segments
 from .catalogue import skill_level
+from .defensive_skills import paid_this_round
 from .skill_check import core_row
 
 DOUBLE_ACTION: Final = "Double Action"
@@ -60,6 +62,8 @@ ATTEMPT = ActionDefinition(
 )
 MAXIMUM_CONTROL: Final = 100  # seed: "%Control cannot be greater than 100"
 COMBINED: Final = 2  # seed: "combine two other skills (or the same skill twice)"
+PAYMENT_REASON: Final = "double action"
+"""The ``EndurancePaid.reason`` of the round's Double Action EP."""
 READY: Final = "ready"
 MISSED: Final = "missed"
 
@@ -81,15 +85,22 @@ def attempt(encounter: Encounter, actor: str) -> Initiation:
     """The %Control roll: ready for two actions with their penalty, or segments lost."""
     rolled = control_roll(encounter, actor)
     made_by = rolled.chance - rolled.roll
-    pays = rolled.succeeded or encounter.defaults.G162_double_action_payment == "attempt"
-    charges = (Charge(core_row(encounter.defaults, DOUBLE_ACTION_ROW), "double action"),)
+    charges = round_charge(encounter, actor, rolled.succeeded)
     if not rolled.succeeded:
         lost = loses_segments(encounter, actor, double_action_surprise(-made_by))
         prepared = {"outcome": MISSED, "made_by": made_by}
-        paid = charges if pays else ()
-        return Initiation(ATTEMPT.performance_time, (rolled, *lost), paid, prepared)
+        return Initiation(ATTEMPT.performance_time, (rolled, *lost), charges, prepared)
     prepared = {"outcome": READY, "made_by": made_by, "penalty": double_action_penalty(made_by)}
     return Initiation(ATTEMPT.performance_time, (rolled,), charges, prepared)
+
+
+def round_charge(encounter: Encounter, actor: str, succeeded: bool) -> tuple[Charge, ...]:
+    """Seed: "row 3 of the EP Use Chart (2 EP/round)": the round's 2 EP, unless paid already
+    this round; a missed attempt pays only under G-162 ``attempt``."""
+    pays = succeeded or encounter.defaults.G162_double_action_payment == "attempt"
+    if not pays or paid_this_round(encounter, actor, PAYMENT_REASON):
+        return ()
+    return (Charge(core_row(encounter.defaults, DOUBLE_ACTION_ROW), PAYMENT_REASON),)
 
 
 def ready_attempt(encounter: Encounter, actor: str) -> ActionInProgress | None:
@@ -101,9 +112,16 @@ def ready_attempt(encounter: Encounter, actor: str) -> ActionInProgress | None:
     return None
 
 
+def initiated_now(encounter: Encounter, actor: str) -> tuple[str, ...]:
+    """The actions ``actor`` has initiated in this segment (the state keeps those of the last
+    segment it initiated in)."""
+    state = encounter.state[actor]
+    return state.initiated if state.last_initiation == encounter.now else ()
+
+
 def combined_so_far(encounter: Encounter, actor: str) -> int:
     """How many actions have started in this segment since the double action."""
-    initiated = encounter.state[actor].initiated
+    initiated = initiated_now(encounter, actor)
     if ATTEMPT.name not in initiated:
         return 0
     return len(initiated) - initiated.index(ATTEMPT.name) - 1
@@ -124,7 +142,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
         return []
     if control(encounter, actor) <= 0:
         return [f"{actor} has no {DOUBLE_ACTION} skill"]
-    if ATTEMPT.name in encounter.state[actor].initiated:
+    if ATTEMPT.name in initiated_now(encounter, actor):
         # G-162: one attempt a segment; a second would spend the two actions it allowed
         return [f"{actor} has attempted a {DOUBLE_ACTION} this segment"]
     return []

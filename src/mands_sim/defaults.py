@@ -578,16 +578,17 @@ class RuleDefaults:
     G162_double_action_payment: Literal["attempt", "success"] = _default(
         "G-162",
         "Double Action: the 'double-action' (passive, 1 segment) rolls the %Control; its "
-        "'2 EP/round' (row 6 by G-04) is paid at every attempt ('attempt') or only when the "
-        "%Control roll succeeds ('success').",
+        "'2 EP/round' (row 6 by G-04) is paid once a round, by the first attempt ('attempt') "
+        "or the first whose %Control roll succeeds ('success').",
         "attempt",
         ("attempt", "success"),
     )
     G163_maneuverability_turn: Literal["free", "speed"] = _default(
         "G-163",
         "Maneuverability: up to half level (rounded down) of a re-roll's turning Q is moved "
-        "speed Q, so the turn costs no roll Q and the speed is kept ('free'), or it costs no "
-        "roll Q but comes off the speed Q ('speed').",
+        "speed Q, so the turn costs no roll Q and the speed is kept ('free', seed "
+        "'Maneuverability': 'reducing movement Q in one direction and adding it to another'), "
+        "or it costs no roll Q but comes off the speed Q ('speed').",
         "free",
         ("free", "speed"),
     )

@@ -90,13 +90,18 @@ def mob_of_three(
     *intents: Intent,
     dice: list[int],
     spend: QualityAllocation | None = None,
+    weapon: str | None = None,
     **defaults: Any,
 ) -> tuple[Encounter, list[Event]]:
-    """The hero against a, b and c, all in one place; a, b and c do nothing. With ``intents``
-    the hero plays them, and the encounter is run to segment 40."""
+    """The hero against a, b and c, all in one place; a, b and c do nothing. With ``weapon`` the
+    hero holds it ready from the start (G-62 ``readied``). With ``intents`` the hero plays them,
+    and the encounter is run to segment 40."""
     events: list[Event] = []
+    hero = grunt() if weapon is None else grunt(equipment=[weapon])
+    if weapon is not None:
+        defaults = {"G62_weapons_start": "readied", **defaults}
     encounter = scene(
-        {"heroes": {"hero": grunt()}, "mob": {i: grunt() for i in "abc"}},
+        {"heroes": {"hero": hero}, "mob": {i: grunt() for i in "abc"}},
         dice={"hero": dice},
         minds={"hero": Plays(*intents, spend=spend), **{i: Plays() for i in "abc"}},
         defaults=defaults,

@@ -224,6 +224,15 @@ def skin_temper_row(strength: int, constitution: int, chart: ActionChart) -> int
     return chart.doubles(Fraction(strength, 50) + Fraction(constitution, 25))
 
 
+def mind_skin_temper_row(newoen: int, charisma: float) -> int:
+    """Seed "Skin Temper": "In Mind Combat, Skin Temper is normally 1. For newoens greater than
+    20, subtract 20 from newoen for the number of rows to move up. For charismas higher than 20,
+    subtract 20 and divide by 10 for the rows to move." Rows up from row 0; the Charisma's part
+    is rounded down to whole rows (G-100). Newoen 25 → row 5; Charisma 35 → 1."""
+    charisma_rows = math.floor((Fraction(charisma) - 20) / 10)
+    return max(0, newoen - 20) + max(0, charisma_rows)
+
+
 def willpower(newoen: int) -> int:
     """Seed "Willpower": starts at Newoen × 4 (Seraph: 80)."""
     return 4 * newoen
