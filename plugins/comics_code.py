@@ -40,7 +40,7 @@ from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.policy.errors import PolicyOptionsError
-from mands_sim.policy.tactician import AttackOdds, Estimator
+from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
 from mands_sim.rolls import damage_bonus
 
 from .damage import Blow, damage_after_protection, damage_event
@@ -92,8 +92,12 @@ def code_option(options: Mapping[str, Any], *, default: bool) -> tuple[bool, dic
 
 
 def keeping_code(mind: Any, keeps: bool) -> Any:
-    """``mind`` bound by the Code when ``keeps``, else ``mind`` itself."""
-    return CodeBound(mind) if keeps else mind
+    """``mind`` bound by the Code when ``keeps`` (a scored mind as a :class:`ScoredCodeBound`,
+    so a lookahead standing on it tries only what the Code allows), else ``mind`` itself."""
+    if not keeps:
+        return mind
+    scored = all(callable(getattr(mind, name, None)) for name in ("ranked", "allocations"))
+    return ScoredCodeBound(mind) if scored else CodeBound(mind)
 
 
 PolicyFactory = Callable[[Mapping[str, Any]], Any]
@@ -323,6 +327,44 @@ class CodeBound:
         return sorted({*super().__dir__(), *dir(self.mind)})
 
 
+class ScoredCodeBound(CodeBound):
+    """A scored mind (a tactician) keeping the Code: its ranked candidates and Q splits are
+    those the Code allows, so a ``lookahead`` standing on it (``mands_sim.policy.lookahead``)
+    tries only those, and plays its futures — its own later choices and its Code-keeping
+    allies' — by the Code."""
+
+    def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
+        """The mind's candidates but blows at a fallen enemy, each restrained (no Death Shot,
+        Hand Damage withheld) and those that would kill whatever is held back left out; all but
+        the blows at the fallen while a life is at stake (G-243)."""
+        free = life_at_stake(encounter, actor)
+        kept: list[Scored] = []
+        for candidate in self.mind.ranked(encounter, actor):
+            intent = candidate.estimate.intent
+            if attacks_the_fallen(encounter, actor, intent):
+                continue
+            held = intent if free else restrained(encounter, actor, intent)
+            if isinstance(held, Intent):
+                estimate = replace(candidate.estimate, intent=held)
+                kept.append(candidate if held == intent else replace(candidate, estimate=estimate))
+        return kept
+
+    def allocations(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> list[tuple[QualityAllocation, float]]:
+        """The mind's splits that would not kill, best first; if none, the Code's own split
+        (:meth:`CodeBound.allocate`) with the best score; all of them while a life is at stake."""
+        splits: list[tuple[QualityAllocation, float]] = self.mind.allocations(
+            encounter, actor, intent, quality
+        )
+        if life_at_stake(encounter, actor) or intent.target is None:
+            return splits
+        kept = [(s, score) for s, score in splits if not lethal(encounter, actor, intent, s.damage)]
+        if kept or not splits:
+            return kept
+        return [(self.allocate(encounter, actor, intent, quality), splits[0][1])]
+
+
 # -- pulled blows ---------------------------------------------------------------------------
 
 
@@ -354,6 +396,7 @@ __all__ = [
     "CODE_TEXT",
     "BlowPulled",
     "CodeBound",
+    "ScoredCodeBound",
     "code_option",
     "keeping_code",
     "lethal",

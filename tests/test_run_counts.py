@@ -7,9 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
-
 from mands_rulebook.comics_code import BlowPulled
+from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
 
 from mands_sim.events import (
     AttackResolved,

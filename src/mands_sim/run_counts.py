@@ -10,8 +10,9 @@ attacks it made and how many hit (``rules/combat.md`` §6: each ``AttackResolved
 timed-out run can tell "nobody attacked" from "every attack missed"; and the blows it pulled
 under the Comics Code (G-241, ``mands_rulebook.comics_code``).
 
-The Editing Points and Comics Code events belong to a rule plugin (``mands_rulebook.editing_points``); they are
-recognised by their ``kind`` and read by their fields, so the core imports no plugin.
+The Editing Points and Comics Code events belong to rule plugins
+(``mands_rulebook.editing_points``, ``mands_rulebook.comics_code``); they are recognised by their
+``kind`` and read by their fields, so the core imports no plugin.
 """
 
 from __future__ import annotations
