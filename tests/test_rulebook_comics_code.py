@@ -11,6 +11,7 @@ from mands_rulebook.comics_code import (
     BlowPulled,
     CodeBound,
     ScoredCodeBound,
+    attacks_the_fallen,
     code_option,
     keeping_code,
     lethal,
@@ -402,3 +403,53 @@ def test_a_scored_mind_keeping_the_code_offers_no_split_that_would_kill() -> Non
     bound = tactician({"comics_code": True}).allocations(encounter, "dexter", PUNCH, 8)
     assert any(split.damage > 0 for split, _ in free)
     assert bound and all(split.damage == 0 for split, _ in bound)
+
+
+# -- blows the estimator does not know (G-257) ------------------------------------------------
+
+KICK = Intent("martial-kick", target="sinister")
+
+
+@pytest.mark.parametrize("action", ["martial-kick", "body-smash", "sweep", "lift-and-throw"])
+def test_an_unestimated_blow_is_judged_as_a_punch(action: str) -> None:
+    """4 VP and 5 DP left: as for the punch, no damage Q is safe, 1 Q would kill (G-257)."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=4, dp=5)
+    blow = Intent(action, target="sinister")
+    assert (lethal(encounter, "dexter", blow, 0), lethal(encounter, "dexter", blow, 1)) == (
+        False, True
+    )  # fmt: skip
+
+
+def test_under_g257_unjudged_an_unestimated_blow_never_would_kill() -> None:
+    encounter = street(G257_unestimated_blows="unjudged")
+    hurt(encounter, "sinister", vp=0, dp=1)
+    assert not any(lethal(encounter, "dexter", KICK, q) for q in range(4))
+    assert restrained(encounter, "dexter", KICK) == KICK
+
+
+def test_a_martial_blow_that_would_kill_withholds_hand_damage_and_a_sweep_is_not_struck() -> None:
+    """0 VP and 1 DP left: the kick holds back Hand Damage as a punch does; a sweep cannot."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=0, dp=1)
+    held = restrained(encounter, "dexter", KICK)
+    assert isinstance(held, Intent) and held.options["withhold_damage"] > 0
+    assert not lethal(encounter, "dexter", held, 0)
+    assert isinstance(restrained(encounter, "dexter", Intent("sweep", target="sinister")), Wait)
+
+
+def test_the_code_starts_no_martial_blow_at_a_fallen_villain() -> None:
+    encounter = street()
+    encounter.emit([OutOfAction(encounter.now, "sinister", "unconscious")])
+    assert attacks_the_fallen(encounter, "dexter", KICK)
+    assert isinstance(CodeBound(KickOnce()).choose(encounter, "dexter"), Wait)
+
+
+class KickOnce:
+    def choose(self, encounter: Encounter, actor: str) -> Intent:
+        return KICK
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return QualityAllocation(damage=max(0, quality))
