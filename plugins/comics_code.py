@@ -17,7 +17,10 @@ A policy keeps the Code when its option ``comics_code`` is true (:func:`code_opt
    (:func:`mands_rulebook.injury.would_kill`, as ``mands_rulebook.out_of_action`` checks it).
    While the blow would kill, Q comes off damage; a scored policy keeps its best split that
    would not kill, any other puts the Q taken off where G-240 says (Defense, speed or EP rows).
-   Protection that only covers on a roll is left out, so "would kill" is the worst case;
+   Protection that only covers on a roll is left out, so "would kill" is the worst case. A
+   blow whose damage cannot be estimated before the roll (martial and wrestling blows, sweeps,
+   thrown objects) is judged as a punch with the same damage Q, the floor of what it deals
+   (G-257);
 2. **never attacks a fallen villain**: it starts no attack at a character out of action, and a
    blow already on its way when its target falls — or that would now kill, other blows having
    landed since it was struck — is pulled (G-241): it resolves as a :class:`BlowPulled`,
@@ -40,7 +43,7 @@ from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.policy.errors import PolicyOptionsError
-from mands_sim.policy.tactician import AttackOdds, Estimator
+from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
 from mands_sim.rolls import damage_bonus
 
 from .damage import Blow, damage_after_protection, damage_event
@@ -53,6 +56,17 @@ CODE_OPTION: Final = "comics_code"
 WITHHOLD: Final = "withhold_damage"
 """``fist-attack``'s option: Hand Damage points withheld (seed "Hand Damage", as
 ``mands_rulebook.fists`` reads it)."""
+
+HAND_DAMAGE_BLOWS: Final = frozenset(
+    {"martial-punch", "martial-kick", "martial-throw", "body-smash", "body-throw"}
+)
+"""Skill attacks (``mands_rulebook.skills``) that deal Hand Damage and more (a martial blow adds
+Hand Damage ÷ its share; a throw, the fall) and take ``withhold_damage`` as a punch does."""
+
+UNESTIMATED_BLOWS: Final = HAND_DAMAGE_BLOWS | {"sweep", "sweep-blow", "lift-and-throw"}
+"""Blows the estimator does not know whose damage is at least Hand Damage: the skill attacks
+above, a sweep's blows (G-81: sweeping punches, or a weapon's) and a thrown object (its mass
+term plus Hand Damage, seed "Throw Roll"). G-257 judges them as a punch."""
 
 DEATH_SHOT: Final = "death_shot"
 """``fist-attack``'s option: a Death Shot (§16, G-27), which the Code never strikes."""
@@ -92,8 +106,12 @@ def code_option(options: Mapping[str, Any], *, default: bool) -> tuple[bool, dic
 
 
 def keeping_code(mind: Any, keeps: bool) -> Any:
-    """``mind`` bound by the Code when ``keeps``, else ``mind`` itself."""
-    return CodeBound(mind) if keeps else mind
+    """``mind`` bound by the Code when ``keeps`` (a scored mind as a :class:`ScoredCodeBound`,
+    so a lookahead standing on it tries only what the Code allows), else ``mind`` itself."""
+    if not keeps:
+        return mind
+    scored = all(callable(getattr(mind, name, None)) for name in ("ranked", "allocations"))
+    return ScoredCodeBound(mind) if scored else CodeBound(mind)
 
 
 PolicyFactory = Callable[[Mapping[str, Any]], Any]
@@ -169,13 +187,37 @@ def lethal(encounter: Encounter, actor: str, intent: Intent, damage_quality: int
         return False
     odds = blow_odds(encounter, actor, intent)
     if odds is None:
-        return False
+        return punch_would_kill(encounter, actor, intent, damage_quality)
     raw = max(0, odds.raw_damage + damage_bonus(max(0, damage_quality), encounter.charts))
     taken = damage_after_protection(raw, odds.ignore_damage, odds.multiplier)
     blow = Blow(raw=raw, source=actor, location=called_shot(intent))
     hit = damage_event(encounter, target, blow, taken + blows_on_the_way(encounter, target))
     injury_roll = encounter.defaults.G242_code_injury_risk == "worst"
     return would_kill(encounter, hit, injury_roll=injury_roll)
+
+
+def punch_would_kill(
+    encounter: Encounter, actor: str, intent: Intent, damage_quality: int
+) -> bool:
+    """G-257 ``hand-damage``: a blow the estimator does not know (:data:`UNESTIMATED_BLOWS`)
+    would kill when a punch at the same target, with the same damage Q and Hand Damage withheld,
+    would: each deals at least that."""
+    if (
+        encounter.defaults.G257_unestimated_blows != "hand-damage"
+        or intent.action not in UNESTIMATED_BLOWS
+    ):
+        return False
+    withheld = {WITHHOLD: intent.options[WITHHOLD]} if WITHHOLD in intent.options else {}
+    punch = Intent(FIST_ATTACK.name, intent.target, options=withheld)
+    return blow_odds(encounter, actor, punch) is not None and lethal(
+        encounter, actor, punch, damage_quality
+    )
+
+
+def is_blow(encounter: Encounter, actor: str, intent: Intent) -> bool:
+    """Whether ``intent`` is a blow: an attack the estimator knows, or one of
+    :data:`UNESTIMATED_BLOWS`."""
+    return intent.action in UNESTIMATED_BLOWS or blow_odds(encounter, actor, intent) is not None
 
 
 def spared(
@@ -231,14 +273,15 @@ def lands_lethal(encounter: Encounter, actor: str, action: ActionInProgress) -> 
 def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wait:
     """``intent`` with no more force than needed: no Death Shot; a punch that would kill even
     with no Q on damage withholds Hand Damage (seed "Hand Damage": "doing less damage") until
-    it would not; any other such blow is not struck (a look again next segment)."""
+    it would not, as does a martial or wrestling blow (:data:`HAND_DAMAGE_BLOWS`); any other
+    such blow is not struck (a look again next segment)."""
     if intent.options.get(DEATH_SHOT):
         intent = replace(
             intent, options={k: v for k, v in intent.options.items() if k != DEATH_SHOT}
         )
     if not lethal(encounter, actor, intent, 0):
         return intent
-    if intent.action == FIST_ATTACK.name:
+    if intent.action == FIST_ATTACK.name or intent.action in HAND_DAMAGE_BLOWS:
         hand = int(encounter.character(actor).figured.hand_damage)
         for withheld in range(int(intent.options.get(WITHHOLD, 0)) + 1, hand + 1):
             pulled = replace(intent, options={**intent.options, WITHHOLD: withheld})
@@ -251,14 +294,14 @@ def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wai
 
 
 def attacks_the_fallen(encounter: Encounter, actor: str, intent: Intent) -> bool:
-    """Whether ``intent`` is a blow (an attack the estimator knows) at an enemy out of action."""
+    """Whether ``intent`` is a blow (:func:`is_blow`) at an enemy out of action."""
     target = intent.target
     if target is None or target not in encounter.state.ids():
         return False
     enemy = encounter.state[target]
     if enemy.in_action or enemy.side == encounter.state[actor].side:
         return False
-    return blow_odds(encounter, actor, intent) is not None
+    return is_blow(encounter, actor, intent)
 
 
 class CodeBound:
@@ -323,6 +366,44 @@ class CodeBound:
         return sorted({*super().__dir__(), *dir(self.mind)})
 
 
+class ScoredCodeBound(CodeBound):
+    """A scored mind (a tactician) keeping the Code: its ranked candidates and Q splits are
+    those the Code allows, so a ``lookahead`` standing on it (``mands_sim.policy.lookahead``)
+    tries only those, and plays its futures — its own later choices and its Code-keeping
+    allies' — by the Code."""
+
+    def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
+        """The mind's candidates but blows at a fallen enemy, each restrained (no Death Shot,
+        Hand Damage withheld) and those that would kill whatever is held back left out; all but
+        the blows at the fallen while a life is at stake (G-243)."""
+        free = life_at_stake(encounter, actor)
+        kept: list[Scored] = []
+        for candidate in self.mind.ranked(encounter, actor):
+            intent = candidate.estimate.intent
+            if attacks_the_fallen(encounter, actor, intent):
+                continue
+            held = intent if free else restrained(encounter, actor, intent)
+            if isinstance(held, Intent):
+                estimate = replace(candidate.estimate, intent=held)
+                kept.append(candidate if held == intent else replace(candidate, estimate=estimate))
+        return kept
+
+    def allocations(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> list[tuple[QualityAllocation, float]]:
+        """The mind's splits that would not kill, best first; if none, the Code's own split
+        (:meth:`CodeBound.allocate`) with the best score; all of them while a life is at stake."""
+        splits: list[tuple[QualityAllocation, float]] = self.mind.allocations(
+            encounter, actor, intent, quality
+        )
+        if life_at_stake(encounter, actor) or intent.target is None:
+            return splits
+        kept = [(s, score) for s, score in splits if not lethal(encounter, actor, intent, s.damage)]
+        if kept or not splits:
+            return kept
+        return [(self.allocate(encounter, actor, intent, quality), splits[0][1])]
+
+
 # -- pulled blows ---------------------------------------------------------------------------
 
 
@@ -354,6 +435,7 @@ __all__ = [
     "CODE_TEXT",
     "BlowPulled",
     "CodeBound",
+    "ScoredCodeBound",
     "code_option",
     "keeping_code",
     "lethal",

@@ -43,7 +43,7 @@ from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source
 
 from .candidates import ESTIMATOR
-from .comics_code import offers_code
+from .comics_code import code_option, keeping_code, offers_code
 from .objective_play import performing_targets
 from .personalities import nearest_enemy
 from .policies import catch_breath
@@ -68,12 +68,14 @@ def tactician(options: Mapping[str, Any]) -> Tactician:
     return scored(options)
 
 
-@offers_code()
 def lookahead(options: Mapping[str, Any]) -> Lookahead:
     """A tactician looking ahead; options ``horizon``, ``rollouts``, ``candidates``, ``value``,
-    ``allocations`` and the tactician's."""
-    settings, rest = split_options(options)
-    return Lookahead(scored(rest), settings)
+    ``allocations``, ``comics_code`` and the tactician's. Keeping the Code, it stands on a
+    tactician keeping it (:class:`~mands_rulebook.comics_code.ScoredCodeBound`): it tries only
+    what the Code allows, and its futures play it, and its allies looking ahead, by the Code."""
+    keeps, rest = code_option(options, default=False)
+    settings, rest = split_options(rest)
+    return Lookahead(keeping_code(scored(rest), keeps), settings)
 
 
 @offers_code()

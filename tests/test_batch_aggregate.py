@@ -87,6 +87,14 @@ def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> Non
     assert tally.experience == {3: 1, 0: 1, 4: 1}
 
 
+def test_blows_pulled_are_tallied_over_the_runs() -> None:
+    """G-241: the blows the Comics Code pulled, summed over every run."""
+    agg = Aggregate(sides=("heroes",))
+    for index, pulled in enumerate((3, 0, 2)):
+        agg.add(worn(index, blows_pulled=pulled))
+    assert agg.characters["seraph"].blows_pulled == 5
+
+
 def party(index: int, seraph: str, teller: str = "active", fled: str = "active") -> RunRecord:
     """Seraph, a hero who may have fled and a hostage of the heroes, in the given conditions."""
     hero = CharacterRecord("seraph", "heroes", seraph, 0, 0, 0.0, 0, 0, None, ())

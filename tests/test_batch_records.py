@@ -61,6 +61,25 @@ def test_a_record_keeps_the_counts_of_the_run_and_round_trips_them() -> None:
         assert RunRecord.from_row(row) == record
 
 
+def test_a_record_keeps_the_attacks_hits_and_pulled_blows_of_the_run() -> None:
+    """Format 4: the attacks each character made and how many hit, read off its log."""
+    simulation = Simulation(load_scenario(SCENARIO))
+    attacks = 0
+    for seed in range(4):
+        result = simulation.run(seed=seed)
+        record = RunRecord.from_result(seed, result)
+        for kept, outcome in zip(record.characters, result.characters, strict=True):
+            counts = outcome.counts
+            assert (kept.attacks, kept.hits, kept.blows_pulled) == (
+                counts.attacks, counts.hits, counts.blows_pulled
+            )  # fmt: skip
+            attacks += counts.attacks
+        row = (record.index, record.seed, record.winner, record.reason, record.segments,
+               record.characters_json(), record.error)  # fmt: skip
+        assert RunRecord.from_row(row) == record
+    assert attacks > 0
+
+
 def test_a_format_1_row_reads_with_the_newer_counts_at_zero() -> None:
     """A row stored before record format 2 has no wounds, Fate or Editing Points keys."""
     old = json.dumps([{
@@ -74,3 +93,4 @@ def test_a_format_1_row_reads_with_the_newer_counts_at_zero() -> None:
     assert set(COUNTED) <= {f.name for f in fields(CharacterRecord)}
     assert all(not getattr(seraph, name) for name in COUNTED)
     assert (seraph.bled, seraph.back_in_action) == (False, False)
+    assert (seraph.attacks, seraph.hits) == (None, None)  # not counted before format 4

@@ -6,7 +6,10 @@ from dataclasses import replace
 
 from mands_sim.batch.records import CharacterRecord, RunRecord
 from mands_sim.batch.stalemates import (
+    EVERY_ATTACK_MISSED,
+    NO_ATTACK_MADE,
     NO_BLOW_LANDED,
+    NO_HIT_HURT,
     NOBODY_ACTED,
     OUT_OF_EP,
     RESTING,
@@ -48,7 +51,28 @@ def test_resting_when_half_the_actions_were_rests() -> None:
     assert stalemate(two(actions=(("fist-attack", 2), ("rest", 2)))) == RESTING
 
 
-def test_no_blow_landed_when_nobody_dealt_damage() -> None:
+def test_no_attack_made_when_nobody_dealt_damage_and_nobody_attacked() -> None:
+    """Both moved about (actions started) but no attack came to the Attack ≥ Defense test."""
+    assert stalemate(two(actions=(("move", 9),), attacks=0, hits=0)) == NO_ATTACK_MADE
+
+
+def test_every_attack_missed_when_attacks_were_made_and_none_hit() -> None:
+    assert stalemate(two(attacks=4, hits=0)) == EVERY_ATTACK_MISSED
+
+
+def test_no_hit_hurt_when_hits_did_no_damage() -> None:
+    """Attacks hit, but Ignore Damage and Skin Temper left nothing to take."""
+    assert stalemate(two(attacks=4, hits=2)) == NO_HIT_HURT
+
+
+def test_one_attack_by_anyone_is_enough_to_say_attacks_were_made() -> None:
+    idle = replace(FIGHTER, actions=(("move", 3),), attacks=0, hits=0)
+    swinging = replace(FIGHTER, id="b", side="two", attacks=3, hits=0)
+    assert stalemate(timed_out(idle, swinging)) == EVERY_ATTACK_MISSED
+
+
+def test_a_record_that_does_not_count_attacks_says_only_no_blow_landed() -> None:
+    """A row stored before record format 4 has no attack counts (``None``)."""
     assert stalemate(two()) == NO_BLOW_LANDED
 
 
@@ -71,5 +95,8 @@ def test_a_hostage_standing_idle_does_not_hide_that_the_fighters_are_spent() -> 
 
 
 def test_every_stalemate_is_explained() -> None:
-    assert list(STALEMATES) == [NOBODY_ACTED, OUT_OF_EP, RESTING, NO_BLOW_LANDED, STILL_FIGHTING]
+    assert list(STALEMATES) == [
+        NOBODY_ACTED, OUT_OF_EP, RESTING, NO_ATTACK_MADE, EVERY_ATTACK_MISSED, NO_HIT_HURT,
+        NO_BLOW_LANDED, STILL_FIGHTING,
+    ]  # fmt: skip
     assert all(STALEMATES.values())

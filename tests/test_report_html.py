@@ -125,6 +125,18 @@ def test_the_wear_columns_show_only_when_something_happened(summary: dict[str, A
     assert "Death Shots given" not in page and "Fate Points per run" not in page
 
 
+def test_blows_pulled_by_the_code_show_only_where_the_code_pulled_some(
+    summary: dict[str, Any],
+) -> None:
+    """G-241: a column of blows pulled per run once a character pulled one."""
+    quiet = {**summary, "characters": [quiet_counts(c) for c in summary["characters"]]}
+    assert "blows pulled" not in render_html(quiet)
+    first, *others = quiet["characters"]
+    page = render_html({**quiet, "characters": [{**first, "blows_pulled_per_run": 0.75}, *others]})
+    assert "<th class=num>blows pulled per run (Comics Code)</th>" in page
+    assert "<td class=num>0.75</td>" in page
+
+
 def quiet_counts(character: dict[str, Any]) -> dict[str, Any]:
     nothing = {"estimate": 0.0, "low": 0.0, "high": 0.02}
     rates = {**character["rates"], "bled": nothing, "exhausted": nothing}

@@ -102,3 +102,72 @@ def test_the_awards_carry_the_points_the_hero_used_in_play(grunts: BatchResult) 
     assert hero["used_mean"] == pytest.approx(sum(used) / len(used))
     assert hero["trained"] == hero["used"] / 2
     assert hero["experience_after"] == hero["used"]
+
+
+CODE_BRAWL = """
+format = 1
+name = "Two heroes keeping the Comics Code against two Sinisters"
+
+[[map.places]]
+name = "a"
+x = 0.0
+y = 0.0
+
+[[sides]]
+name = "heroes"
+
+[[sides.characters]]
+id = "dexter"
+sheet = "characters/dexter.toml"
+place = "a"
+policy = "hero"
+
+[[sides.characters]]
+id = "dex2"
+sheet = "characters/dexter.toml"
+place = "a"
+policy = "hero"
+
+[[sides]]
+name = "villains"
+
+[[sides.characters]]
+id = "sinister"
+sheet = "characters/sinister.toml"
+place = "a"
+policy = "nearest-enemy"
+
+[[sides.characters]]
+id = "sin2"
+sheet = "characters/sinister.toml"
+place = "a"
+policy = "nearest-enemy"
+
+[stop]
+time_limit = 600
+"""
+
+
+@pytest.fixture(scope="module")
+def code_brawl(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
+    """Two ``hero``s (who keep the Comics Code) against two Sinisters, 40 runs."""
+    folder = tmp_path_factory.mktemp("code")
+    (folder / "characters").mkdir()
+    for sheet in ("dexter.toml", "sinister.toml"):
+        source = SCENARIO.parent / "characters" / sheet
+        (folder / "characters" / sheet).write_text(source.read_text(encoding="utf-8"))
+    scenario = folder / "code_brawl.toml"
+    scenario.write_text(CODE_BRAWL, encoding="utf-8")
+    return run_batch(scenario, BatchOptions(runs=40, seed=1, jobs=1), store=folder / "r.db")
+
+
+def test_blows_pulled_by_the_code_are_counted_per_character(code_brawl: BatchResult) -> None:
+    """G-241: the heroes pull blows (measured: 40 runs, seed 1), the villains, free of the Code,
+    none; each character's ``blows_pulled_per_run`` is its stored rows' mean."""
+    summary = build_summary(code_brawl)
+    rows = [c for record in code_brawl.records() for c in record.characters]
+    pulled = {c["id"]: c["blows_pulled_per_run"] for c in summary["characters"]}
+    for who, per_run in pulled.items():
+        assert per_run == sum(c.blows_pulled for c in rows if c.id == who) / 40
+    assert pulled["dexter"] + pulled["dex2"] > 0
+    assert pulled["sinister"] == pulled["sin2"] == 0

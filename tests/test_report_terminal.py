@@ -102,6 +102,17 @@ def test_the_wear_columns_appear_only_when_something_happened() -> None:
     assert optional_columns(SUMMARY) == []  # a report from before the counts
 
 
+def test_blows_pulled_by_the_code_show_only_where_the_code_pulled_some() -> None:
+    """G-241: 1.5 blows pulled per run; none pulled (or a report from before they were
+    counted): no column."""
+    quiet = with_counts(NONE, 0.0, 0.0)
+    (seraph,) = quiet["characters"]
+    shown = text_of({**quiet, "characters": [{**seraph, "blows_pulled_per_run": 1.5}]})
+    assert "blows pulled per run (Comics Code)" in shown and "1.50" in shown
+    none = text_of({**quiet, "characters": [{**seraph, "blows_pulled_per_run": 0.0}]})
+    assert "blows pulled" not in none and "blows pulled" not in text_of(quiet)
+
+
 def test_an_80_column_terminal_shows_every_character_id_whole() -> None:
     """The risks and the losses are two tables, the ids never wrapped: at 80 columns (a pipe,
     a CI log) a long id such as ``police-officer-3`` still reads whole in both."""

@@ -10,22 +10,30 @@ from mands_rulebook.comics_code import (
     CODE_TEXT,
     BlowPulled,
     CodeBound,
+    ScoredCodeBound,
+    attacks_the_fallen,
     code_option,
+    keeping_code,
     lethal,
     life_at_stake,
     restrained,
 )
 from mands_rulebook.personalities import priority
 from mands_rulebook.policies import NearestEnemy
-from mands_rulebook.tacticians import hero, tactician
+from mands_rulebook.tacticians import hero, lookahead, tactician
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import AttackResolved, BackInAction, DamageTaken, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.snapshot import recreate as played_future
 from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy import lookahead as lookahead_policy
+from mands_sim.policy.lookahead import Lookahead
+from mands_sim.policy.tactician import Estimate, Scored
 from tests.data.arena import hurt, opened, simulation
 
 PUNCH = Intent("fist-attack", target="sinister")
+PUNCH_LABEL = "fist-attack → sinister"
 
 
 def street(**defaults: Any) -> Encounter:
@@ -294,3 +302,154 @@ def test_heroes_keeping_the_code_never_strike_the_fallen_and_rarely_kill() -> No
     assert sum(hits for hits, _ in kept) == 0
     assert sum(hits for hits, _ in dropped) > 0
     assert sum(died for _, died in kept) < sum(died for _, died in dropped)
+
+
+# -- looking ahead ---------------------------------------------------------------------------
+
+
+def hits_on_the_fallen_in_futures(code: bool, seed: int) -> tuple[int, int]:
+    """Two ``lookahead`` heroes against two Sinisters at ``a``: the futures they played, and the
+    attacks the heroes resolved in them at a villain then out of action."""
+    futures: list[Encounter] = []
+
+    def kept(*args: Any, **kwargs: Any) -> Encounter:
+        futures.append(played_future(*args, **kwargs))
+        return futures[-1]
+
+    options = {"comics_code": code, "horizon": 20, "rollouts": 1, "candidates": 2}
+    cast = {
+        "dexter": ("heroes", "a", "dexter", "lookahead", options),
+        "dex2": ("heroes", "a", "dexter", "lookahead", options),
+        "sinister": ("villains", "a", "sinister", None, {}),
+        "sin2": ("villains", "a", "sinister", None, {}),
+    }
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lookahead_policy, "recreate", kept)
+        simulation(cast, seed=seed, limit=300).run()
+    heroes = {"dexter", "dex2"}
+    return len(futures), sum(hits_on_the_fallen(list(f.log), heroes) for f in futures)
+
+
+def test_a_lookahead_hero_plays_its_futures_by_the_code() -> None:
+    """Seeds 2–3: keeping the Code, no hero strikes a fallen villain in any future it plays
+    (measured: seeds 0–3, horizon 30, 2 rollouts: 304 futures, none); without it, its futures
+    do (32 hits on the fallen in 228 futures: blows struck before the villain fell, which the
+    Code would pull, G-241)."""
+    for seed in (2, 3):
+        futures, hits = hits_on_the_fallen_in_futures(True, seed)
+        assert futures > 0 and hits == 0
+    assert sum(hits_on_the_fallen_in_futures(False, seed)[1] for seed in (2, 3)) > 0
+
+
+def test_a_lookahead_keeping_the_code_stands_on_a_tactician_keeping_it() -> None:
+    """Its candidates, splits and futures are the Code's; a plugin's question (``pull_blow``)
+    reaches the Code through it."""
+    mind = lookahead({"comics_code": True})
+    assert isinstance(mind, Lookahead) and isinstance(mind.base, ScoredCodeBound)
+    assert mind.rollout_mind() is mind.base
+    assert mind.pull_blow.__func__ is CodeBound.pull_blow  # type: ignore[attr-defined]
+    assert not isinstance(lookahead({}).base, CodeBound)
+
+
+class RanksBlows:
+    """A scored mind ranking a punch at each of ``targets``, whoever they are."""
+
+    def __init__(self, *targets: str) -> None:
+        self.targets = targets
+
+    def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
+        intents = [Intent("fist-attack", target=t) for t in self.targets]
+        return [Scored(Estimate(i, "attack", i.target), 1.0) for i in intents]
+
+    def allocations(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> list[tuple[QualityAllocation, float]]:
+        return [(QualityAllocation(damage=quality), 1.0)]
+
+
+def test_a_scored_mind_keeping_the_code_ranks_no_blow_at_a_fallen_villain() -> None:
+    encounter = opened(
+        {
+            "dexter": ("heroes", "a", "dexter", None, {}),
+            "sinister": ("villains", "a", "sinister", None, {}),
+            "grunt": ("villains", "a", "sinister", None, {}),
+        }
+    )
+    encounter.emit([OutOfAction(encounter.now, "sinister", "unconscious")])
+    bound = keeping_code(RanksBlows("sinister", "grunt"), True)
+    assert isinstance(bound, ScoredCodeBound)
+    assert [s.estimate.target for s in bound.ranked(encounter, "dexter")] == ["grunt"]
+
+
+def test_a_scored_mind_keeping_the_code_ranks_its_blows_restrained() -> None:
+    """Sinister at 0 VP and 1 DP: a full punch (Hand Damage 6) would kill, so the hero's ranked
+    punch withholds Hand Damage until it would not (seed "Hand Damage")."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=0, dp=1)
+    (free,) = [s for s in tactician({}).ranked(encounter, "dexter") if s.label == PUNCH_LABEL]
+    bound = tactician({"comics_code": True}).ranked(encounter, "dexter")
+    (held,) = [s for s in bound if s.label == PUNCH_LABEL]
+    assert lethal(encounter, "dexter", free.estimate.intent, 0)
+    assert held.estimate.intent.options.get("withhold_damage", 0) > 0
+    assert not lethal(encounter, "dexter", held.estimate.intent, 0)
+
+
+def test_a_scored_mind_keeping_the_code_offers_no_split_that_would_kill() -> None:
+    """Sinister at 4 VP and 5 DP: every split with damage Q would kill (G-17, G-242), so the
+    hero's splits offered to a lookahead carry none."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=4, dp=5)
+    free = tactician({}).allocations(encounter, "dexter", PUNCH, 8)
+    bound = tactician({"comics_code": True}).allocations(encounter, "dexter", PUNCH, 8)
+    assert any(split.damage > 0 for split, _ in free)
+    assert bound and all(split.damage == 0 for split, _ in bound)
+
+
+# -- blows the estimator does not know (G-257) ------------------------------------------------
+
+KICK = Intent("martial-kick", target="sinister")
+
+
+@pytest.mark.parametrize("action", ["martial-kick", "body-smash", "sweep", "lift-and-throw"])
+def test_an_unestimated_blow_is_judged_as_a_punch(action: str) -> None:
+    """4 VP and 5 DP left: as for the punch, no damage Q is safe, 1 Q would kill (G-257)."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=4, dp=5)
+    blow = Intent(action, target="sinister")
+    assert (lethal(encounter, "dexter", blow, 0), lethal(encounter, "dexter", blow, 1)) == (
+        False, True
+    )  # fmt: skip
+
+
+def test_under_g257_unjudged_an_unestimated_blow_never_would_kill() -> None:
+    encounter = street(G257_unestimated_blows="unjudged")
+    hurt(encounter, "sinister", vp=0, dp=1)
+    assert not any(lethal(encounter, "dexter", KICK, q) for q in range(4))
+    assert restrained(encounter, "dexter", KICK) == KICK
+
+
+def test_a_martial_blow_that_would_kill_withholds_hand_damage_and_a_sweep_is_not_struck() -> None:
+    """0 VP and 1 DP left: the kick holds back Hand Damage as a punch does; a sweep cannot."""
+    encounter = street()
+    hurt(encounter, "sinister", vp=0, dp=1)
+    held = restrained(encounter, "dexter", KICK)
+    assert isinstance(held, Intent) and held.options["withhold_damage"] > 0
+    assert not lethal(encounter, "dexter", held, 0)
+    assert isinstance(restrained(encounter, "dexter", Intent("sweep", target="sinister")), Wait)
+
+
+def test_the_code_starts_no_martial_blow_at_a_fallen_villain() -> None:
+    encounter = street()
+    encounter.emit([OutOfAction(encounter.now, "sinister", "unconscious")])
+    assert attacks_the_fallen(encounter, "dexter", KICK)
+    assert isinstance(CodeBound(KickOnce()).choose(encounter, "dexter"), Wait)
+
+
+class KickOnce:
+    def choose(self, encounter: Encounter, actor: str) -> Intent:
+        return KICK
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        return QualityAllocation(damage=max(0, quality))

@@ -7,9 +7,11 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from mands_rulebook.comics_code import BlowPulled
 from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
 
 from mands_sim.events import (
+    AttackResolved,
     BackInAction,
     BleedingStopped,
     DeathShot,
@@ -93,6 +95,29 @@ def test_fate_and_editing_points_with_their_training_and_experience() -> None:
     )  # fmt: skip
     assert sinister.fate_points_spent == 1
     assert (dexter.editing_points_used, dexter.training, dexter.experience) == (2, -1, 0)
+
+
+def test_attacks_and_hits_count_each_attack_by_its_attacker() -> None:
+    """§6: every ``AttackResolved`` is an attack made; those with Attack ≥ Defense hit."""
+    counts = counted(
+        [
+            AttackResolved(4, "dexter", "sinister", 3, 5, False),
+            AttackResolved(9, "dexter", "sinister", 6, 5, True),
+            AttackResolved(9, "sinister", "dexter", 1, 4, False),
+        ]
+    )
+    dexter, sinister = counts.of("dexter"), counts.of("sinister")
+    assert (dexter.attacks, dexter.hits) == (2, 1)
+    assert (sinister.attacks, sinister.hits) == (1, 0)
+
+
+def test_blows_pulled_by_the_comics_code_count_for_the_one_who_pulled_them() -> None:
+    """G-241: a ``BlowPulled`` is no attack made."""
+    counts = counted(
+        [BlowPulled(12, "seraph", "sphinx", "fist-attack"), BlowPulled(30, "seraph", "x", "kick")]
+    )
+    assert (counts.of("seraph").blows_pulled, counts.of("seraph").attacks) == (2, 0)
+    assert counts.of("sphinx").blows_pulled == 0
 
 
 def test_a_character_nothing_happened_to_has_no_counts() -> None:

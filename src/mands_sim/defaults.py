@@ -567,6 +567,16 @@ class RuleDefaults:
         "ally-down",
         ("ally-down", "never"),
     )
+    G257_unestimated_blows: Literal["hand-damage", "unjudged"] = _default(
+        "G-257",
+        "How the Comics Code judges whether a blow whose damage it cannot estimate before the "
+        "roll (martial and wrestling blows, sweeps, thrown objects) would kill: as a punch with "
+        "the same damage Q and Hand Damage withheld, the floor of what each of them deals "
+        "('hand-damage'), or not at all: struck as the policy chose, only pulled at a fallen "
+        "target (G-241) ('unjudged').",
+        "hand-damage",
+        ("hand-damage", "unjudged"),
+    )
     G161_same_segment_pushback: Literal["none", "push"] = _default(
         "G-161",
         "Actions initiated in the same segment (a jump with a move, Double Action's two): they "

@@ -5,10 +5,14 @@ this module counts the rest a batch reports per character (``docs/reports.md``):
 bleeding (G-19), Endurance Points below zero (``rules/combat.md`` §10, G-16), Death Shots given
 and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule
 Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
-add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience).
+add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience); the
+attacks it made and how many hit (``rules/combat.md`` §6: each ``AttackResolved``), so a
+timed-out run can tell "nobody attacked" from "every attack missed"; and the blows it pulled
+under the Comics Code (G-241, ``mands_rulebook.comics_code``).
 
-The Editing Points events belong to a rule plugin (``mands_rulebook.editing_points``); they are
-recognised by their ``kind`` and read by their fields, so the core imports no plugin.
+The Editing Points and Comics Code events belong to rule plugins
+(``mands_rulebook.editing_points``, ``mands_rulebook.comics_code``); they are recognised by their
+``kind`` and read by their fields, so the core imports no plugin.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_sim.events import (
+    AttackResolved,
     BackInAction,
     BleedingStopped,
     DeathShot,
@@ -32,6 +37,9 @@ FATE_POINT: Final = "fate-point"
 
 EDITING_POINTS: Final = "editing-points"
 """``EditingPointsUsed.kind``: Editing Points used on a roll or a Death Shot (seed 000)."""
+
+BLOW_PULLED: Final = "blow-pulled"
+"""``BlowPulled.kind`` (``mands_rulebook.comics_code``): a blow pulled by the Code (G-241)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +58,9 @@ class CharacterCounts:
         training: what those points train (seed 000: half of them; negative for rolls the
             Editor lowered, G-193).
         experience: what they add to its Experience (seed 000: all of them).
+        attacks: attacks it made that came to the Attack ≥ Defense test (§6).
+        hits: those that hit (whether or not they got through protection).
+        blows_pulled: blows the Comics Code pulled (G-241).
     """
 
     wounds: int = 0
@@ -62,6 +73,9 @@ class CharacterCounts:
     editing_points_used: int = 0
     training: Fraction = Fraction(0)
     experience: int = 0
+    attacks: int = 0
+    hits: int = 0
+    blows_pulled: int = 0
 
 
 NO_COUNTS: Final = CharacterCounts()
@@ -79,10 +93,12 @@ class RunCounts:
             EndurancePaid: self._endurance_paid,
             DeathShot: self._death_shot,
             BackInAction: self._back_in_action,
+            AttackResolved: self._attack,
         }
         self._by_kind: dict[str, Callable[[Any], None]] = {
             FATE_POINT: self._fate_point,
             EDITING_POINTS: self._editing_points,
+            BLOW_PULLED: self._blow_pulled,
         }
 
     def add(self, event: Event) -> None:
@@ -118,6 +134,13 @@ class RunCounts:
 
     def _back_in_action(self, event: BackInAction) -> None:
         self._bump(event.character, "comebacks")
+
+    def _attack(self, event: AttackResolved) -> None:
+        self._bump(event.character, "attacks")
+        self._bump(event.character, "hits", int(event.hit))
+
+    def _blow_pulled(self, event: Any) -> None:
+        self._bump(event.character, "blows_pulled")
 
     def _fate_point(self, event: Any) -> None:
         self._bump(event.character, "fate_points_spent")

@@ -58,6 +58,8 @@ class CharacterTally:
     """Actions it started at an objective's performer, over all runs."""
     objective_attack_runs: int = 0
     """Runs in which it started at least one."""
+    blows_pulled: int = 0
+    """Blows the Comics Code pulled (G-241), over all runs."""
 
 
 @dataclass(slots=True)
@@ -140,6 +142,7 @@ class Aggregate:
         tally.death_shots_given += c.death_shots_given
         tally.death_shots_taken += c.death_shots_taken
         tally.fate_points_spent += c.fate_points_spent
+        tally.blows_pulled += c.blows_pulled
         tally.editing_points_used[c.editing_points_used] += 1
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1

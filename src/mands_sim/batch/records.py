@@ -8,12 +8,13 @@ from typing import Any, Final
 
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 3
+RECORD_FORMAT: Final = 4
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
-and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers. A batch
-stored in an older format is read with what it lacks at its default (combatants, zero counts),
-and is not resumed (:class:`mands_sim.batch.store.ResultStore`)."""
+and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
+attacks made, the hits and the blows the Comics Code pulled. A batch stored in an older format
+is read with what it lacks at its default (combatants, zero counts; attacks and hits ``None``,
+not counted), and is not resumed (:class:`mands_sim.batch.store.ResultStore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,12 @@ class CharacterRecord:
     """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
     objective_attacks: int = 0
     """Actions it started at a character an objective against its side hinges on."""
+    attacks: int | None = None
+    """Attacks it made (``rules/combat.md`` §6); ``None``: not counted (a format 1–3 row)."""
+    hits: int | None = None
+    """Of those, the attacks that hit; ``None`` as ``attacks``."""
+    blows_pulled: int = 0
+    """Blows the Comics Code pulled (G-241)."""
 
     @property
     def out_of_action(self) -> bool:
@@ -147,6 +154,9 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         experience=counts.experience,
         role=c.role,
         objective_attacks=c.objective_attacks,
+        attacks=counts.attacks,
+        hits=counts.hits,
+        blows_pulled=counts.blows_pulled,
     )
 
 
@@ -202,6 +212,9 @@ COUNTED: Final = (
     "training",
     "experience",
     "objective_attacks",
+    "attacks",
+    "hits",
+    "blows_pulled",
 )
-"""The counts record formats 2 and 3 added (:data:`RECORD_FORMAT`); format 3 adds the ``role``
+"""The counts record formats 2 to 4 added (:data:`RECORD_FORMAT`); format 3 adds the ``role``
 besides."""

@@ -19,6 +19,11 @@ Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/pol
   the enemies have lost and the share its own side has; ``damage``: VP and DP the enemies lost
   less those its side lost (a character out of action counts as losing all it had left).
 
+Any other question a plugin asks the mind (the Comics Code's ``pull_blow``, a surprise
+buy-down …) goes to the base, in the encounter and in its futures alike: a base that keeps the
+Comics Code (``mands_rulebook.comics_code``) ranks only what the Code allows, and so the futures
+are played by the Code too.
+
 With a single candidate, no recorded encounter (a simulation built with ``record=True``, and
 put in ``encounter.context["simulation"]``), scripted dice, or inside another lookahead's
 future, it decides as its base does. :attr:`Lookahead.stats` counts decisions, futures and the
@@ -173,6 +178,20 @@ class Committed:
             return split
         return self.base.allocate(encounter, actor, intent, quality)
 
+    def __getattr__(self, name: str) -> Any:
+        return _asked_of_base(self, name)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *dir(self.base)})
+
+
+def _asked_of_base(mind: Committed | Lookahead, name: str) -> Any:
+    """A question a plugin may ask a mind (``pull_blow``, ``buy_down_surprise`` …), answered by
+    the base, so a future plays the character as its base would."""
+    if name.startswith("_") or name == "base":
+        raise AttributeError(name)  # not set yet (copying, unpickling): never recurse
+    return getattr(mind.base, name)
+
 
 class Lookahead:
     """Candidates tried in simulated futures (module docstring)."""
@@ -190,6 +209,12 @@ class Lookahead:
     def rollout_mind(self) -> Mind:
         """Who plays this character in another lookahead's futures: its base."""
         return cast(Mind, self.base)
+
+    def __getattr__(self, name: str) -> Any:
+        return _asked_of_base(self, name)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *dir(self.base)})
 
     # -- the Mind protocol --
 

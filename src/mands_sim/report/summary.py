@@ -181,6 +181,7 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
             "taken": _per_run(tally.death_shots_taken, runs),
         },
         "fate_points_per_run": _per_run(tally.fate_points_spent, runs),
+        "blows_pulled_per_run": _per_run(tally.blows_pulled, runs),
         "editing_points": _editing_points(tally),
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)

@@ -133,10 +133,20 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
         ("Fate Points per run", lambda c: f"{c['fate_points_per_run']:.2f}"),
         lambda c: c["fate_points_per_run"],
     ),
+    (
+        ("blows pulled per run (Comics Code)", lambda c: f"{_pulled(c):.2f}"),
+        lambda c: _pulled(c),
+    ),
 )
 """Columns of the characters table shown only when some character's value is not zero: the
 share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
-(§16); Fate Points (G-34). The Editing Points used are in the award table."""
+(§16); Fate Points (G-34); blows the Comics Code pulled (G-241: shown where heroes keep it and
+it held them back). The Editing Points used are in the award table."""
+
+
+def _pulled(c: dict[str, Any]) -> float:
+    """Blows pulled per run (0 in a report from before they were counted)."""
+    return float(c.get("blows_pulled_per_run", 0.0))
 
 
 def optional_columns(summary: dict[str, Any]) -> list[Column]:
