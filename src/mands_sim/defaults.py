@@ -448,7 +448,8 @@ class RuleDefaults:
         "G-235",
         "Characters a scenario gives the role 'bystander' or 'hostage': set aside from the "
         "fight ('aside': no side is in action through them, no policy attacks them as an "
-        "enemy, reports never count them as heroes), or counted like any combatant ('counted').",
+        "enemy, no rule counts them as an opponent, reports never count them as heroes), or "
+        "counted like any combatant ('counted').",
         "aside",
         ("aside", "counted"),
     )
