@@ -148,6 +148,15 @@ def test_objective_selectors_name_the_performer_and_the_ward() -> None:
     assert ids("grunt", "objective-performer") == []
 
 
+def test_objective_selectors_pick_nobody_when_policies_ignore_objectives() -> None:
+    """G-237 ``ignore``: policies play as if there were no objectives, priority lists too."""
+    encounter = vault_job([], defaults={"G237_objective_play": "ignore"}).start(seed=1)
+    encounter.run(until=3)
+    view = build_view(encounter, "dexter")
+    assert candidates(view, "objective-performer") == []
+    assert not view.threatened
+
+
 def first_blows(selector: str, seeds: range = range(4)) -> set[str | None]:
     """Whom Dexter punches first in seeded runs, closing in on and punching the candidates of
     ``selector``."""
