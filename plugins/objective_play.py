@@ -5,8 +5,10 @@ stand-in for players and an Editor who know what the fight is about.
 
 * **go after an objective's performer**: the character whose objective would make their side
   lose and who is performing it now (:func:`mands_sim.objectives.objective_targets`: the
-  safecracker at the vault lock) is attacked whenever an attack on it is allowed; with none
-  allowed and no enemy within reach (G-65) to fight first, they run to meet it;
+  safecracker at the vault lock) is grabbed when a Body Hold would stop its work (G-253,
+  :func:`mands_rulebook.pinning.pinning`: worth more than a blow, which stops it only by
+  taking it out), else attacked whenever an attack on it is allowed; with neither allowed and
+  no enemy within reach (G-65) to fight first, they run to meet it;
 * **guard their own**: among the enemies they would attack anyway, those threatening an
   objective ward of their side (aiming an action at it, or within its reach) come first
   (:func:`guard_order`).
@@ -35,6 +37,7 @@ from mands_sim.objectives import (
 from mands_sim.policy.explain import Explanation
 
 from .movement import in_contact
+from .pinning import pinning
 
 Strike = Callable[[str], Intent | None]
 """An attack at a target the rules allow now, or ``None``."""
@@ -65,11 +68,12 @@ def engaged(encounter: Encounter, actor: str) -> bool:
 
 
 def pursue(encounter: Encounter, actor: str, strike: Strike, run: Run) -> Intent | Wait | None:
-    """An attack on the first objective performer one is allowed now; else, with no enemy in
-    reach, a run to meet the first of them; ``None`` with nobody performing."""
+    """A grab that stops the first objective performer's work (G-253), or an attack on it, that
+    one is allowed now; else, with no enemy in reach, a run to meet the first of them; ``None``
+    with nobody performing."""
     targets = performing_targets(encounter, actor)
     for target in targets:
-        blow = strike(target)
+        blow = pinning(encounter, actor, target) or strike(target)
         if blow is not None:
             return for_the_objective(encounter, actor, blow, target)
     if not targets or engaged(encounter, actor):

@@ -122,6 +122,45 @@ def test_target_that_is_no_character_is_named_with_a_suggestion(
     assert 'the id of a character in this scenario, not "grunt-3"; did you mean' in problem.expected
 
 
+def test_misspelt_objective_selector_is_named_with_a_suggestion(
+    tmp_path: Path, registries: Registries
+) -> None:
+    problem = only(
+        problems(tmp_path, registries, '{ do = "fist-attack", target = "objective-performers" }')
+    )
+    assert problem.key == f"{KEY}.target"
+    assert 'did you mean "objective-performer"?' in problem.expected
+
+
+@pytest.mark.parametrize("selector", ["objective-performer", "ward"])
+def test_objective_selector_without_objectives_picks_nobody(
+    tmp_path: Path, registries: Registries, selector: str
+) -> None:
+    rule = f'{{ do = "fist-attack", target = "{selector}" }}'
+    problem = only(problems(tmp_path, registries, rule))
+    assert problem.key == f"{KEY}.target"
+    assert "reads the scenario's objectives" in problem.expected
+
+
+REACH_THE_ROOF = """
+[[stop.objectives]]
+kind = "reach"
+side = "{side}"
+place = "roof"
+"""
+
+
+@pytest.mark.parametrize(
+    ("side", "selector"), [("villains", "objective-performer"), ("heroes", "ward")]
+)
+def test_objective_selector_with_its_objective_passes(
+    tmp_path: Path, registries: Registries, side: str, selector: str
+) -> None:
+    file = write(tmp_path, f'{{ do = "fist-attack", target = "{selector}" }}')
+    file.write_text(file.read_text() + REACH_THE_ROOF.format(side=side), encoding="utf-8")
+    check_scenario(registries, load_scenario(file))
+
+
 def test_target_naming_a_group_asks_for_one_member(tmp_path: Path, registries: Registries) -> None:
     problem = only(problems(tmp_path, registries, '{ do = "fist-attack", target = "grunt" }'))
     assert (problem.key, problem.expected) == (

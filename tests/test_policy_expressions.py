@@ -12,7 +12,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import ExpressionError, build_view, known_names, parse_condition
 from mands_sim.policy.expressions import MAX_DEPTH, MAX_LENGTH, tokenize
 from mands_sim.policy.view import PolicyView
-from tests.data.arena import arena, hurt
+from tests.data.arena import arena, hurt, vault_job
 from tests.data.fighters import grunt
 
 
@@ -64,6 +64,7 @@ def view(street: Encounter) -> PolicyView:
         ("allies.nearest > 1000000", True),  # nobody: infinitely far
         ("exits.count == 1 and exits.nearest == 40", True),
         ("round == 1 and segment == 0", True),
+        ("not objective.threatened", True),  # no objectives: nobody threatens one
         ("self.standing and not self.running", True),
         ('self.readied == ""', True),
         ("self.max_dp == 5 and self.max_vp == 28", True),
@@ -106,6 +107,7 @@ def test_every_known_name_parses() -> None:
         ("self.", 5, "an attribute of self"),
         ("me.dp < 5", 0, "a name: self, target"),
         ("enemies.dp > 1", 8, "an attribute of enemies"),
+        ("objective.performing", 10, "an attribute of objective (threatened)"),
         ("self.dp", 0, "a condition: a comparison"),
         ("5", 0, "a condition"),
         ("(self.dp < 5", 12, '")" to close the "(" at position 1'),
@@ -232,3 +234,24 @@ def test_token_soup_parses_to_a_yes_or_no_or_fails_cleanly(
         assert 0 <= error.position <= len(text)
         return
     assert isinstance(condition.holds(view, view.enemies[0]), bool)
+
+
+def test_objective_threatened_reads_whether_an_enemy_is_at_its_objective() -> None:
+    """The safecracker at the lock (from segment 0) threatens the heroes, not its own crew."""
+    encounter = vault_job([]).start(seed=1)
+    threatened = parse_condition("objective.threatened")
+    assert not threatened.holds(build_view(encounter, "dexter"))
+    encounter.run(until=3)
+    assert threatened.holds(build_view(encounter, "dexter"))
+    assert not threatened.holds(build_view(encounter, "grunt"))
+
+
+def test_target_performing_and_ward_read_the_objectives() -> None:
+    encounter = vault_job([]).start(seed=1)
+    encounter.run(until=3)
+    hero, crew = build_view(encounter, "dexter"), build_view(encounter, "grunt")
+    performing = parse_condition("target.performing and target.performer")
+    assert [o.character_id for o in hero.others if performing.holds(hero, o)] == ["safecracker"]
+    ward = parse_condition("target.ward")
+    assert [o.character_id for o in crew.others if ward.holds(crew, o)] == ["safecracker"]
+    assert [o.character_id for o in hero.others if ward.holds(hero, o)] == []

@@ -11,7 +11,7 @@ import pytest
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.errors import ScenarioError
-from mands_sim.events import ActionStarted, DefenseChanged, OutOfAction
+from mands_sim.events import ActionStarted, DefenseChanged, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (
     PolicyOptionsError,
@@ -23,7 +23,7 @@ from mands_sim.policy import (
 )
 from mands_sim.policy.priority import LOOK_AGAIN, MAX_CANDIDATES, Tactic
 from mands_sim.world import Position
-from tests.data.arena import ROOT, arena, hurt, put
+from tests.data.arena import ROOT, arena, hurt, put, vault_job
 from tests.data.fighters import grunt
 
 CAST = {
@@ -132,6 +132,54 @@ def test_selectors_order_the_enemies_in_action(street: Encounter) -> None:
     assert ids("tough") == ["tough"]
     assert ids("dexter") == ["dexter"]
     assert ids("nobody") == []
+
+
+def test_objective_selectors_name_the_performer_and_the_ward() -> None:
+    """Before the safecracker starts on the lock it is already the heroes' objective performer
+    (the one whose success makes them lose); it is the crew's ward; nobody is the heroes'."""
+    encounter = vault_job([]).start(seed=1)
+
+    def ids(actor: str, selector: str) -> list[str]:
+        return [c.character_id for c in candidates(build_view(encounter, actor), selector)]
+
+    assert ids("dexter", "objective-performer") == ["safecracker"]
+    assert ids("grunt", "ward") == ["safecracker"]
+    assert ids("dexter", "ward") == []
+    assert ids("grunt", "objective-performer") == []
+
+
+def test_objective_selectors_pick_nobody_when_policies_ignore_objectives() -> None:
+    """G-237 ``ignore``: policies play as if there were no objectives, priority lists too."""
+    encounter = vault_job([], defaults={"G237_objective_play": "ignore"}).start(seed=1)
+    encounter.run(until=3)
+    view = build_view(encounter, "dexter")
+    assert candidates(view, "objective-performer") == []
+    assert not view.threatened
+
+
+def first_blows(selector: str, seeds: range = range(4)) -> set[str | None]:
+    """Whom Dexter punches first in seeded runs, closing in on and punching the candidates of
+    ``selector``."""
+    rules = [{"do": "fist-attack", "target": selector}, {"do": "close-in", "target": selector}]
+    simulation = vault_job(rules)
+    first: set[str | None] = set()
+    for seed in seeds:
+        events: list[Event] = []
+        simulation.run(seed=seed, until=60, observers=[events.append])
+        blows = [
+            e.target
+            for e in events
+            if isinstance(e, ActionStarted)
+            and e.character == "dexter"
+            and e.action == "fist-attack"
+        ]
+        first |= set(blows[:1])
+    return first
+
+
+def test_a_list_naming_the_objective_performer_runs_past_the_grunt_to_the_safecracker() -> None:
+    assert first_blows("objective-performer") == {"safecracker"}
+    assert first_blows("nearest") == {"grunt"}
 
 
 def _defense(who: str, defense: int) -> DefenseChanged:

@@ -61,8 +61,12 @@ HEROES_ALL = ("cerest-ranon", "gremlin", "seraph")
 
 
 def scenario(
-    heroes: tuple[str, ...], villain: dict[str, Any], optional: tuple[str, ...]
+    heroes: tuple[str, ...],
+    villain: dict[str, Any],
+    optional: tuple[str, ...],
+    hostages: tuple[str, ...] = (),
 ) -> dict[str, Any]:
+    """The crypt; ``hostages`` are heroes with the role ``hostage`` (G-235)."""
     return {
         "format": 1,
         "name": "the Nightgaunt",
@@ -71,7 +75,11 @@ def scenario(
         "sides": [
             {
                 "name": "heroes",
-                "characters": [{"id": h, "sheet": HEROES[h], "place": "crypt"} for h in heroes],
+                "characters": [
+                    {"id": h, "sheet": HEROES[h], "place": "crypt"}
+                    | ({"role": "hostage"} if h in hostages else {})
+                    for h in heroes
+                ],
             },
             {
                 "name": "monsters",
@@ -83,10 +91,15 @@ def scenario(
 
 
 @functools.cache
-def simulation(heroes: tuple[str, ...], villain: str, optional: tuple[str, ...]) -> Simulation:
+def simulation(
+    heroes: tuple[str, ...],
+    villain: str,
+    optional: tuple[str, ...],
+    hostages: tuple[str, ...] = (),
+) -> Simulation:
     """One prepared simulation per setup; each test gives it its own dice, minds and defaults."""
     monster = sheet("nightgaunt", **dict(tomllib.loads(villain)))
-    return Simulation(parse_scenario(scenario(heroes, monster, optional)))
+    return Simulation(parse_scenario(scenario(heroes, monster, optional, hostages)))
 
 
 class Once:
@@ -119,10 +132,11 @@ def play(
     heroes: tuple[str, ...] = HEROES_ALL,
     villain: str = "special = true",
     optional: tuple[str, ...] = (),
+    hostages: tuple[str, ...] = (),
     until: int = 10,
     **defaults: str,
 ) -> Encounter:
-    sim = simulation(heroes, villain, optional)
+    sim = simulation(heroes, villain, optional, hostages)
     sim.dice = ScriptedDice(dice)
     sim.minds = {c: minds.get(c, Once()) for c in (*heroes, "nightgaunt")}  # type: ignore[assignment]
     encounter = sim.start()

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mands_sim.actions import Intent
-from tests.test_rulebook_charm import EXAMPLE_DICE, HORROR, Once, play
+from mands_sim.events import RollMade
+from tests.test_rulebook_charm import EXAMPLE_DICE, HORROR, Once, of, play, saves
 
 
 def test_mands_action_refusals_a_target_who_saved_is_immune() -> None:
@@ -16,3 +19,28 @@ def test_mands_action_refusals_a_target_who_saved_is_immune() -> None:
     (reason,) = example.rules.refusals(example, "nightgaunt", again)
     assert "immune" in reason
     assert example.rules.refusals(example, "nightgaunt", Intent("horrify", "seraph")) == []
+
+
+@pytest.mark.parametrize(
+    ("non_combatants", "pool", "worked_on", "penalty"),
+    [
+        ("aside", -2, {"cerest-ranon", "seraph"}, 3),
+        ("counted", -3, {"cerest-ranon", "gremlin", "seraph"}, 0),
+    ],
+)
+def test_horror_on_all_leaves_out_a_hostage(
+    non_combatants: str, pool: int, worked_on: set[str], penalty: int
+) -> None:
+    """Gremlin is a hostage: no opponent (G-235), so the Nightgaunt's horror on "all" works on
+    the two others, −2 for two targets (G-157 ``rule``), and its roll of 1 against 4 − 2 leaves
+    Q 1: 3 off each save. With G-235 ``counted`` she is a third target: −3, Q 0."""
+    encounter = play(
+        {"nightgaunt": Once(HORROR)},
+        dict(EXAMPLE_DICE),
+        hostages=("gremlin",),
+        G235_non_combatants=non_combatants,
+    )
+    (roll,) = of(encounter.log, RollMade)
+    assert roll.pool_bonus == pool
+    assert set(saves(encounter)) == worked_on
+    assert {s.quality_penalty for s in saves(encounter).values()} == {penalty}

@@ -13,9 +13,11 @@ from mands_rulebook.objective_play import (
 )
 
 from mands_sim.actions import Intent
-from mands_sim.events import ActionStarted, DecisionExplained, Event
-from mands_sim.scenario import ScenarioSpec, load_scenario
+from mands_sim.events import ActionDropped, ActionStarted, DecisionExplained, Event
+from mands_sim.scenario import ScenarioSpec, load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.arena import ROOT, VAULT_OBJECTIVE, VAULT_WORK, Entry, scenario_data
+from tests.data.fighters import grunt
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 BANK_JOB = load_scenario(SCENARIOS / "bank_job.toml")
@@ -91,3 +93,52 @@ def test_only_choices_for_an_objective_are_explained() -> None:
     assert objective_explanation(plain) is None
     why = objective_explanation(aimed)
     assert why is not None and why.reason == "objective: stop safecracker"
+
+
+def grapple_at_the_lock(hero_skills: dict[str, int], **defaults: str) -> list[Event]:
+    """A hero (``nearest-enemy``) beside the safecracker at work on the vault lock, the grunt
+    20 m off; the log of the first 40 segments (seed 0)."""
+    cast: dict[str, Entry] = {
+        "hero": ("heroes", "c", grunt(skills=hero_skills), "nearest-enemy", {}),
+        "grunt": ("crew", "a", "gunman", "priority", {"fallback": "wait"}),
+        "safecracker": (
+            "crew",
+            "c",
+            "safecracker",
+            "priority",
+            {"rules": [VAULT_WORK], "fallback": "wait"},
+        ),
+    }
+    data = scenario_data(cast, defaults=defaults)
+    data["stop"]["objectives"] = [VAULT_OBJECTIVE]
+    events: list[Event] = []
+    simulation = Simulation(parse_scenario(data, base_dir=ROOT / "scenarios"))
+    simulation.run(seed=0, until=40, observers=[events.append])
+    return events
+
+
+def hero_started(events: list[Event]) -> list[tuple[str, str | None]]:
+    return [
+        (e.action, e.target)
+        for e in events
+        if isinstance(e, ActionStarted) and e.character == "hero"
+    ]
+
+
+def test_a_hero_with_body_hold_grabs_the_safecracker_at_the_lock_and_stops_the_work() -> None:
+    """G-253: a grab stops the work at once, a blow only by taking the safecracker out. On 0
+    the hero punches (the safecracker starts on the lock in the same segment, G-228); from then
+    it grabs, and the grab that lands on 23 drops the work."""
+    events = grapple_at_the_lock({"Fistfighting": 2, "Body Hold": 3})
+    assert hero_started(events)[1] == ("body-hold", "safecracker")
+    dropped = [(e.segment, e.character, e.reason) for e in events if isinstance(e, ActionDropped)]
+    assert dropped == [(23, "safecracker", "held")]
+
+
+def test_without_body_hold_or_with_holds_that_stop_nothing_the_hero_punches() -> None:
+    for skills, defaults in [
+        ({"Fistfighting": 2}, {}),
+        ({"Fistfighting": 2, "Body Hold": 3}, {"G253_hold_stops_work": "goes_on"}),
+    ]:
+        started = hero_started(grapple_at_the_lock(skills, **defaults))
+        assert {action for action, _ in started} == {"fist-attack"}

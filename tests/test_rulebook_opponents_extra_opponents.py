@@ -33,3 +33,30 @@ def test_mands_bonus_pool_modifiers_g80_engaged_counts_every_enemy_in_contact(
     assert [e.hit for e in of(events, AttackResolved)] == [hit]
 
 
+
+
+@pytest.mark.parametrize(
+    ("roles", "non_combatants", "needed", "hit"),
+    [
+        ({"c": "hostage"}, "aside", 11, False),
+        ({"b": "bystander", "c": "hostage"}, "aside", 12, True),
+        ({"b": "bystander", "c": "hostage"}, "counted", 10, False),
+    ],
+)
+def test_g80_engaged_counts_no_bystander_or_hostage_in_contact(
+    roles: dict[str, str], non_combatants: str, needed: int, hit: bool
+) -> None:
+    """The punch at a under G-80 "engaged": a bystander or hostage in contact is no opponent
+    (G-235). With c a hostage, b alone is extra: −1 → needs 11; with b a bystander as well,
+    nobody is: needs 12 and 6 + 6 hits, as under "attacker". G-235 "counted" counts them: −2."""
+    punch = Intent("fist-attack", target="a")
+    _, events = mob_of_three(
+        punch,
+        dice=[6, 6],
+        roles=roles,
+        G80_extra_opponents="engaged",
+        G235_non_combatants=non_combatants,
+    )
+    (roll,) = of(events, RollMade)
+    assert roll.target + roll.pool_bonus == needed
+    assert [e.hit for e in of(events, AttackResolved)] == [hit]

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 from mands_rulebook.skills.defensive_skills import (
+    enemies_in_action,
     evasion_defense,
     evasion_points,
     falling_damage,
@@ -14,6 +15,7 @@ from mands_rulebook.skills.defensive_skills import (
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DefenseChanged, EndurancePaid
 from tests.data.fighters import fight, grunt
+from tests.data.opponents_scenes import mob_of_three
 from tests.data.skills_fighters import Scripted, duel, of
 
 
@@ -77,3 +79,16 @@ def test_falling_takes_level_off_after_10_segments_to_prepare() -> None:
     to prepare."""
     assert [falling_damage(12, 5, prepared) for prepared in (9, 10)] == [12, 7]
     assert falling_damage(3, 5, 10) == 0
+
+
+@pytest.mark.parametrize(
+    ("non_combatants", "enemies", "defense"), [("aside", 2, 2), ("counted", 3, 1)]
+)
+def test_evasion_counts_no_hostage_as_an_opponent(
+    non_combatants: str, enemies: int, defense: int
+) -> None:
+    """Against a, b and the hostage c: two opponents (G-235), so Evasion 5 still buys +2; with
+    G-235 ``counted`` c is a third and it buys +1 (G-87)."""
+    encounter, _ = mob_of_three(dice=[], roles={"c": "hostage"}, G235_non_combatants=non_combatants)
+    assert enemies_in_action(encounter, "hero") == enemies
+    assert evasion_defense(5, enemies_in_action(encounter, "hero")) == defense

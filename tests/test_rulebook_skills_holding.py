@@ -13,7 +13,7 @@ import pytest
 from mands_rulebook.skills.holding import EscapeFailed, HoldEnded, HoldTaken, hold_refusals
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import DamageTaken, DefenseChanged, Event
+from mands_sim.events import ActionDropped, DamageTaken, DefenseChanged, Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory
@@ -107,9 +107,7 @@ def test_mands_action_initiate_release_hold_lets_go() -> None:
     minds = {"holder": holder, "target": PlanMind()}
     encounter = fight(fighters, dice={"holder": [3, 3]}, minds=minds)
     encounter.run(until=20)
-    assert [(e.holder, e.reason) for e in of(encounter.log, HoldEnded)] == [
-        ("holder", "released")
-    ]
+    assert [(e.holder, e.reason) for e in of(encounter.log, HoldEnded)] == [("holder", "released")]
 
 
 def test_an_escape_from_no_hold_is_refused() -> None:
@@ -123,3 +121,47 @@ def test_mands_register_actions_registers_escape_and_release(
 ) -> None:
     registries = collect_registries(plugin_manager_factory(holding))
     assert set(registries.actions) == {"escape-hold", "release-hold"}
+
+
+PICK_LOCK = Intent("skill-check", options={"skill": "Opening Locks", "lock_type": 5})
+
+
+def grab_at_the_lock(**defaults: str) -> Encounter:
+    """The target starts on a Type 5 lock on 0 (50 segments); the holder grabs it on 0 (the
+    grab resolves on 15)."""
+    fighters = {
+        "holder": grunt(skills={"Body Hold": 3}),
+        "target": grunt(skills={"Opening Locks": 4}),
+    }
+    encounter = fight(
+        fighters,
+        dice={"holder": [3, 3], "target": [5, 5, 50, 50]},
+        minds={"holder": PlanMind([(0, GRAB)]), "target": PlanMind([(0, PICK_LOCK)])},
+        defaults=defaults,
+    )
+    encounter.run(until=20)
+    return encounter
+
+
+def test_g253_a_hold_stops_the_held_ones_work() -> None:
+    """G-253 ``stops``: the grab on 15 drops the work at the lock; held, the target may not take
+    it up again, but may still rest or try to escape."""
+    encounter = grab_at_the_lock()
+    dropped = [
+        (e.segment, e.character, e.action, e.reason) for e in of(encounter.log, ActionDropped)
+    ]
+    assert dropped == [(15, "target", "skill-check", "held")]
+    assert not encounter.state["target"].actions
+    assert hold_refusals(encounter, "target", PICK_LOCK) == [
+        "target is held: no active action but at its holder (G-253)"
+    ]
+    assert hold_refusals(encounter, "target", Intent("rest")) == []
+    assert hold_refusals(encounter, "target", ESCAPE) == []
+
+
+def test_g253_switch_goes_on_leaves_the_held_one_its_work() -> None:
+    """G-253 ``goes_on`` (G-184 alone): the held target works on at the lock."""
+    encounter = grab_at_the_lock(G253_hold_stops_work="goes_on")
+    assert of(encounter.log, ActionDropped) == []
+    assert [a.name for a in encounter.state["target"].actions] == ["skill-check"]
+    assert hold_refusals(encounter, "target", PICK_LOCK) == []

@@ -19,7 +19,8 @@ a d100 save vs. Willpower by every target:
 
 Whose Beauty the saves read is G-155 (the target's, by default: the example's 62, 68 and 54).
 ``beauty-charm`` and ``horrify`` may take several targets (intent option ``targets``: a list of
-ids, or ``"all"``: every enemy in action in sight), −1 to the Bonus Pool per target (G-157).
+ids, or ``"all"``: every enemy fighting in sight, never a bystander or hostage, G-235), −1 to
+the Bonus Pool per target (G-157).
 A target who saves is immune to that character's Charisma charm and fear, or to its Beauty
 charm and horror, for the rest of the encounter (seed). A charmed or frightened target leaves
 the fight (out of action as ``charmed`` / ``frightened``, G-156); its later saves come after

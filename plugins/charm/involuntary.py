@@ -25,8 +25,8 @@ INVOLUNTARY_BEYOND: Final = 20
 
 def involuntary(encounter: Encounter, actor: str) -> list[Event]:
     """d100 ≤ |Beauty| − 20; made, an immediate charm (Beauty > 20) or horror (< −20) roll
-    against every enemy in sight, its Q spent by the mind ("The player may still control how
-    excess Q is used")."""
+    against every enemy fighting in sight (G-235), its Q spent by the mind ("The player may
+    still control how excess Q is used")."""
     looks = beauty(encounter, actor)
     chance = abs(looks) - INVOLUNTARY_BEYOND
     if chance <= 0 or not encounter.state[actor].in_action:

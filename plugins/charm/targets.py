@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 
 from ..range import in_sight
 from .allures import Allure
 from .saves import CharmSave
 
 ALL_TARGETS: Final = "all"
-"""The intent option ``targets = "all"``: every enemy in action in sight."""
+"""The intent option ``targets = "all"``: every enemy fighting (G-235) in sight."""
 
 
 def immune(encounter: Encounter, target: str, source: str, family: str) -> bool:
@@ -31,10 +31,12 @@ def immune(encounter: Encounter, target: str, source: str, family: str) -> bool:
 
 
 def enemies_in_sight(encounter: Encounter, actor: str) -> list[str]:
+    """The enemies in sight a charm on ``"all"`` (or an involuntary one, G-158) works on: those
+    fighting — in action and combatants; a bystander or hostage is nobody's opponent (G-235)."""
     side = encounter.state[actor].side
     return [
         s.character_id for s in encounter.state
-        if s.side != side and s.in_action and in_sight(encounter, actor, s.character_id)
+        if s.side != side and fighting(encounter, s) and in_sight(encounter, actor, s.character_id)
     ]  # fmt: skip
 
 

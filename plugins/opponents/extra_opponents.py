@@ -4,7 +4,7 @@ A module of :mod:`mands_rulebook.opponents` (no hooks: the package's ``__init__`
 seed "Combat Roll": "If the character wants extra opponents, each extra opponent counts as a
 penalty of 1 to the Combat Roll's Bonus Pool. The character's Defense counts against all
 opponents." −1 per opponent beyond the first the roll attacks; under G-80 ``engaged`` also per
-further enemy in contact (G-65 reach).
+further enemy fighting in contact (G-65 reach; a bystander or hostage is no opponent, G-235).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.encounter import Encounter, fighting
 
 from ..movement import in_contact
 from .sweeps import sweep_targets
@@ -22,12 +22,15 @@ PENALTY_PER_OPPONENT: Final = 1
 
 
 def engaged_enemies(encounter: Encounter, actor: str) -> list[str]:
-    """G-80 ``engaged``: the enemies in action in contact with ``actor`` (G-65 reach)."""
+    """G-80 ``engaged``: the enemies fighting (in action and combatants: a bystander or hostage
+    is nobody's opponent, G-235) in contact with ``actor`` (G-65 reach)."""
     side = encounter.state[actor].side
     return [
         s.character_id
         for s in encounter.state
-        if s.side != side and s.in_action and in_contact(encounter, actor, s.character_id)
+        if s.side != side
+        and fighting(encounter, s)
+        and in_contact(encounter, actor, s.character_id)
     ]
 
 

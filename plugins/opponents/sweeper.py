@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 
 from ..comics_code import offers_code
@@ -46,11 +46,8 @@ class Sweeper:
         winded = catch_breath(encounter, actor)  # G-232, below zero EP
         if winded is not None:
             return winded
-        engaged = encounter.ranked(  # G-227; bystanders and hostages are nobody's enemies (G-235)
-            who
-            for who in engaged_enemies(encounter, actor)
-            if fighting(encounter, encounter.state[who])
-        )
+        # G-227; bystanders and hostages are nobody's enemies (G-235, engaged_enemies)
+        engaged = encounter.ranked(engaged_enemies(encounter, actor))
         near = engaged[: self.max_targets]
         weapon = held_weapon(encounter, actor)  # G-81: fists cannot sweep
         if len(near) >= 2 and weapon:

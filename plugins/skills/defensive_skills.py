@@ -31,7 +31,7 @@ from typing import Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import EndurancePaid
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.encounter import Charge, Encounter, Initiation, fighting
 from mands_sim.rolls import QUALITY_PER_DEFENSE
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -54,9 +54,10 @@ FALL_PREPARATION: Final = 10
 
 
 def enemies_in_action(encounter: Encounter, actor: str) -> int:
-    """Characters of other sides still in action."""
+    """Characters of other sides fighting: in action and combatants (a bystander or hostage is
+    no opponent, G-235)."""
     side = encounter.state[actor].side
-    return sum(1 for state in encounter.state if state.side != side and state.in_action)
+    return sum(1 for state in encounter.state if state.side != side and fighting(encounter, state))
 
 
 def evasion_points(encounter: Encounter, actor: str, intent: Intent) -> int:

@@ -23,6 +23,13 @@ The Combat chapter's grabbing rules are lost, so the rest is defaults (G-182 …
   pulls free, it does not hit.
 * **Letting go**: ``release-hold`` (passive, Performance Time 1, no EP) ends the holder's hold.
   A hold also ends when either of the two is out of action.
+* **The held one's work stops** (G-253 ``stops``, :mod:`mands_rulebook.pinning`): the grab drops
+  the held character's actions in progress that are not aimed at its holder — an active one
+  (the safecracker's work at the lock), a run or a jump; passive ones that need no hands (a
+  shield) go on — and while held it starts no active action but at its holder (an escape, a
+  blow), save waiting, resting or giving up. This is how a character stops someone's action
+  other than by a blow; ``G253_hold_stops_work = "goes_on"`` leaves the held one whatever aims
+  at nobody (G-184 alone).
 """
 
 from __future__ import annotations
@@ -33,16 +40,15 @@ from typing import ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import DefenseChanged, Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.events import ActionDropped, DefenseChanged, Event
+from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
 from mands_sim.registry import Register
 
+from ..pinning import MOVES, STILL_FREE, stops
 from .attacks import AttackPlan, contact_refusals, hand_damage, initiate_attack, skill_attack
 from .catalogue import skill_level
 
 BODY_HOLD_SKILL: Final = "Body Hold"
-MOVES: Final = frozenset({"move", "jump", "reroll-move"})
-"""The actions that move a character (``mands_rulebook.pace``, ``mands_rulebook.jumping``)."""
 
 ESCAPE: Final = skill_attack(
     "escape-hold", "Escape a hold: Hand Damage + damage Q must beat the hold's strength (G-183)."
@@ -56,6 +62,9 @@ RELEASE: Final = ActionDefinition(
     summary="Let go of the character held (G-184).",
 )
 ACTIONS: Final = {a.name: a for a in (ESCAPE, RELEASE)}
+
+HELD: Final = "held"
+"""The reason an action the grab stops is dropped (G-253)."""
 
 ESCAPED: Final = "escaped"
 RELEASED: Final = "released"
@@ -172,6 +181,18 @@ def grab(
     return [
         HoldTaken(encounter.now, target, actor, strength),
         DefenseChanged(encounter.now, target, 0, reason=GRABBED),
+        *stopped_work(encounter, target, actor),
+    ]
+
+
+def stopped_work(encounter: Encounter, held: str, holder: str) -> list[Event]:
+    """G-253 ``stops``: the held character's actions in progress the grab stops."""
+    if encounter.defaults.G253_hold_stops_work != "stops":
+        return []
+    return [
+        ActionDropped(encounter.now, held, action.name, action.action_id, HELD)
+        for action in encounter.state[held].actions
+        if stops(action, holder)
     ]
 
 
@@ -209,7 +230,22 @@ def hold_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]
         return [f"{actor} cannot move while holding or held (G-184)"]
     if intent.target is not None and intent.target not in together:
         return [f"{actor} can aim only at {sorted(together)} while holding or held (G-184)"]
+    if intent.target is None and pinned(encounter, actor, intent):
+        return [f"{actor} is held: no active action but at its holder (G-253)"]
     return []
+
+
+def pinned(encounter: Encounter, actor: str, intent: Intent) -> bool:
+    """G-253 ``stops``: whether ``actor``, held, is refused ``intent``, an active action aimed
+    at nobody."""
+    if encounter.defaults.G253_hold_stops_work != "stops" or intent.action in STILL_FREE:
+        return False
+    if not any(hold.character == actor for hold in current_holds(encounter)):
+        return False
+    try:
+        return not encounter.rules.definition(intent.action).is_passive
+    except ActionRefused:
+        return False
 
 
 # --- the hooks ---------------------------------------------------------------------------------

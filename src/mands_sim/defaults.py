@@ -312,6 +312,15 @@ class RuleDefaults:
         "hold",
         ("hold", "escape"),
     )
+    G253_hold_stops_work: Literal["stops", "goes_on"] = _default(
+        "G-253",
+        "A hold stops what the held character was doing ('stops': when grabbed, its actions in "
+        "progress not aimed at its holder are dropped, save passive ones other than a run or "
+        "jump, and while held it starts no active action except at its holder), or leaves it "
+        "what aims at nobody ('goes_on', G-184 alone: a safecracker held at the lock works on).",
+        "stops",
+        ("stops", "goes_on"),
+    )
     G185_change_points: Literal["up", "down"] = _default(
         "G-185",
         "Duplicate Person: the points a look needs (Beauty 1, 5 cm, 10 kg a point, half going "
@@ -456,7 +465,8 @@ class RuleDefaults:
         "G-235",
         "Characters a scenario gives the role 'bystander' or 'hostage': set aside from the "
         "fight ('aside': no side is in action through them, no policy attacks them as an "
-        "enemy, reports never count them as heroes), or counted like any combatant ('counted').",
+        "enemy, no rule counts them as an opponent, reports never count them as heroes), or "
+        "counted like any combatant ('counted').",
         "aside",
         ("aside", "counted"),
     )

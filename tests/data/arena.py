@@ -102,3 +102,32 @@ def put(encounter: Encounter, who: str, position: Position) -> None:
     encounter.emit(
         [Moved(encounter.now, who, position.place, position.toward, position.offset, "placed")]
     )
+
+
+VAULT_WORK = {"do": "skill-check", "options": {"skill": "Opening Locks", "lock_type": 5}}
+"""The safecracker's one rule: work on the Type 5 lock (as in the bank job)."""
+
+VAULT_OBJECTIVE = {
+    "kind": "complete-action",
+    "side": "crew",
+    "character": "safecracker",
+    "action": "skill-check",
+    "action_outcome": "succeeded",
+}
+"""The crew wins when the lock opens (as in the bank job)."""
+
+
+def vault_job(hero_rules: list[dict[str, Any]], **settings: Any) -> Simulation:
+    """Dexter (rules ``hero_rules``, falling back to waiting) at ``a``; the crew's grunt, who
+    does nothing, at ``b`` (10 m); the safecracker working on the lock at ``c`` (20 m), whose
+    success wins the crew the fight."""
+    idle = {"fallback": "wait"}
+    cast: dict[str, Entry] = {
+        "dexter": ("heroes", "a", "dexter", "priority", {"rules": hero_rules, **idle}),
+        "grunt": ("crew", "b", "gunman", "priority", idle),
+        "safecracker": ("crew", "c", "safecracker", "priority", {"rules": [VAULT_WORK], **idle}),
+    }
+    data = scenario_data(cast, defaults=settings.pop("defaults", None))
+    data["stop"]["objectives"] = [VAULT_OBJECTIVE]
+    scenario = parse_scenario(data, base_dir=ROOT / "scenarios")
+    return Simulation(scenario, **settings)

@@ -51,10 +51,11 @@ def scene(
     minds: Mapping[str, object] | None = None,
     plugins: Mapping[str, object] | None = None,
     events: list[Event] | None = None,
+    roles: Mapping[str, str] | None = None,
 ) -> Encounter:
     """An encounter, nothing run yet: ``sides`` maps side → id → sheet; everyone stands at
     ``where[id]`` (default the first place); ``blocked`` pairs of places cannot see each
-    other; ``dice`` scripts each id's stream."""
+    other; ``dice`` scripts each id's stream; ``roles`` gives ids a role (G-235)."""
     spots = dict(where or {})
     data: dict[str, Any] = {
         "format": 1,
@@ -69,6 +70,7 @@ def scene(
                 "name": side,
                 "characters": [
                     {"id": i, "sheet": dict(sheet), "place": spots.get(i, places[0])}
+                    | ({"role": roles[i]} if roles and i in roles else {})
                     for i, sheet in members.items()
                 ],
             }
@@ -91,11 +93,13 @@ def mob_of_three(
     dice: list[int],
     spend: QualityAllocation | None = None,
     weapon: str | None = None,
+    roles: Mapping[str, str] | None = None,
     **defaults: Any,
 ) -> tuple[Encounter, list[Event]]:
-    """The hero against a, b and c, all in one place; a, b and c do nothing. With ``weapon`` the
-    hero holds it ready from the start (G-62 ``readied``). With ``intents`` the hero plays them,
-    and the encounter is run to segment 40."""
+    """The hero against a, b and c, all in one place; a, b and c do nothing (``roles`` may make
+    one a bystander or hostage). With ``weapon`` the hero holds it ready from the start (G-62
+    ``readied``). With ``intents`` the hero plays them, and the encounter is run to segment
+    40."""
     events: list[Event] = []
     hero = grunt() if weapon is None else grunt(equipment=[weapon])
     if weapon is not None:
@@ -106,6 +110,7 @@ def mob_of_three(
         minds={"hero": Plays(*intents, spend=spend), **{i: Plays() for i in "abc"}},
         defaults=defaults,
         events=events,
+        roles=roles,
     )
     if intents:
         encounter.run(until=40)

@@ -20,7 +20,15 @@ from mands_sim.action_options import POWER_OPTION
 from mands_sim.actions import ActionDefinition, ActionOption
 from mands_sim.errors import Problem
 from mands_sim.model.sheet import CharacterSheet
-from mands_sim.policy.priority import SELECTORS, SELF, PriorityPolicy, Rule, Tactic
+from mands_sim.objectives import threatens
+from mands_sim.policy.priority import (
+    OBJECTIVE_SELECTORS,
+    SELECTORS,
+    SELF,
+    PriorityPolicy,
+    Rule,
+    Tactic,
+)
 from mands_sim.registry import Registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec
 from mands_sim.scenario._errors import shown
@@ -111,6 +119,9 @@ class _Checking:
     # -- targets --
 
     def _target(self, target: str, key: str) -> Iterator[Problem]:
+        if target in OBJECTIVE_SELECTORS:
+            yield from self._staked(target, key)
+            return
         if target in SELECTORS or target == SELF or target in self.ids:
             return
         if target in self.groups:
@@ -127,6 +138,23 @@ class _Checking:
             f'expected a selector, "self" or the id of a character in this scenario, not '
             f"{shown(target)}; {suggestion(target, choices)}",
         )
+
+    def _staked(self, selector: str, key: str) -> Iterator[Problem]:
+        """An objective selector with no objective to read picks nobody, in every run."""
+        side = self.character.side
+        specs = self.scenario.stop.objectives
+        if selector == "ward":
+            found = any(spec.side == side for spec in specs)
+            missing = f"no objective of side {shown(side)}"
+        else:
+            found = any(spec.kind != "protect" and threatens(spec, side) for spec in specs)
+            missing = f"no objective another side wins by against {shown(side)}"
+        if not found:
+            yield Problem(
+                key,
+                f"expected a selector that can pick someone: {shown(selector)} reads the "
+                f"scenario's objectives ([[stop.objectives]]), and there is {missing}",
+            )
 
     # -- options --
 

@@ -17,7 +17,8 @@ The grammar (``docs/policies.md``)::
     unary      = "-" , unary | atom ;
     atom       = number | percentage | string | "true" | "false" | name | "(" , or , ")" ;
     name       = "segment" | "round" | ( "self" | "target" ) , "." , attribute
-               | ( "enemies" | "allies" ) , "." , group-attribute | "exits" , "." , exit-attribute ;
+               | ( "enemies" | "allies" ) , "." , group-attribute | "exits" , "." , exit-attribute
+               | "objective" , "." , "threatened" ;
     number     = digit , { digit } , [ "." , digit , { digit } ] ;
     percentage = number , "%" ;
     string     = '"' , { character - '"' } , '"' | "'" , { character - "'" } , "'" ;
@@ -45,6 +46,7 @@ from mands_sim.policy.names import (
     EXIT_NUMBERS,
     GROUP_NUMBERS,
     GROUPS,
+    OBJECTIVE_FLAGS,
     Node,
     Scope,
     Value,
@@ -351,9 +353,10 @@ class _Parser:
         if first.text in CLOCK_NUMBERS:
             clock = CLOCK_NUMBERS[first.text]
             return Node("number", lambda s: clock(s.view), first.start)
-        if first.text not in (*CHARACTERS, *GROUPS, "exits"):
+        if first.text not in (*CHARACTERS, *GROUPS, "exits", "objective"):
             raise self.error(
-                "a name: self, target, enemies, allies, exits, segment or round", first.start
+                "a name: self, target, enemies, allies, exits, objective, segment or round",
+                first.start,
             )
         return self.attribute(first)
 
@@ -374,6 +377,8 @@ class _Parser:
     def _attributes(whose: str) -> str:
         if whose in CHARACTERS:
             return ", ".join(character_attributes())
+        if whose == "objective":
+            return ", ".join(sorted(OBJECTIVE_FLAGS))
         return ", ".join(sorted(GROUP_NUMBERS if whose in GROUPS else EXIT_NUMBERS))
 
 

@@ -53,6 +53,9 @@ CHARACTER_FLAGS: Final[Mapping[str, Callable[[CharacterView], bool]]] = {
     "flying": lambda c: c.flying,
     "special": lambda c: c.special,
     "ally": lambda c: c.ally,
+    "performer": lambda c: c.performer,
+    "performing": lambda c: c.performing,
+    "ward": lambda c: c.ward,
 }
 CHARACTER_TEXTS: Final[Mapping[str, Callable[[CharacterView], str]]] = {
     "id": lambda c: c.character_id,
@@ -77,6 +80,9 @@ EXIT_NUMBERS: Final[Mapping[str, Callable[[PolicyView], float]]] = {
     "nearest": lambda v: v.nearest_exit,
     "count": lambda v: float(v.exits),
 }
+OBJECTIVE_FLAGS: Final[Mapping[str, Callable[[PolicyView], bool]]] = {
+    "threatened": lambda v: v.threatened,
+}
 CLOCK_NUMBERS: Final[Mapping[str, Callable[[PolicyView], float]]] = {
     "segment": lambda v: float(v.segment),
     "round": lambda v: float(v.round),
@@ -97,6 +103,7 @@ def known_names() -> tuple[str, ...]:
     names += [f"{who}.{a}" for who in CHARACTERS for a in character_attributes()]
     names += [f"{group}.{a}" for group in GROUPS for a in GROUP_NUMBERS]
     names += [f"exits.{a}" for a in EXIT_NUMBERS]
+    names += [f"objective.{a}" for a in OBJECTIVE_FLAGS]
     return tuple(names)
 
 
@@ -122,6 +129,9 @@ def lookup(whose: str, attribute: str, start: int) -> Node | None:
     if whose == "exits":
         exits = EXIT_NUMBERS.get(attribute)
         return None if exits is None else Node("number", lambda s: exits(s.view), start)
+    if whose == "objective":
+        stake = OBJECTIVE_FLAGS.get(attribute)
+        return None if stake is None else Node("flag", lambda s: stake(s.view), start)
     return _character_node(_self if whose == "self" else _target, attribute, start)
 
 

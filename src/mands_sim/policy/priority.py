@@ -42,7 +42,15 @@ from mands_sim.policy.view import (
 )
 from mands_sim.scenario._file import ID_PATTERN
 
-SELECTORS: Final = ("nearest", "weakest", "strongest", "most-dangerous", "lowest-defense")
+SELECTORS: Final = (
+    "nearest",
+    "weakest",
+    "strongest",
+    "most-dangerous",
+    "lowest-defense",
+    "objective-performer",
+    "ward",
+)
 """Target selectors; any other ``target`` names a character by id, or is :data:`SELF`."""
 
 SELF: Final = "self"
@@ -180,12 +188,30 @@ _ORDERS: Final[Mapping[str, Callable[[CharacterView], tuple[Any, ...]]]] = {
 }
 
 
+OBJECTIVE_SELECTORS: Final[Mapping[str, Callable[[PolicyView], list[CharacterView]]]] = {
+    "objective-performer": lambda v: sorted(
+        (e for e in v.enemies if e.standing and e.performer),
+        key=lambda c: (not c.performing, c.distance, c.rank),
+    ),
+    "ward": lambda v: sorted(
+        (a for a in v.allies if a.standing and a.ward), key=lambda c: (c.distance, c.rank)
+    ),
+}
+"""Selectors read off the scenario's objectives (G-237): the enemies whose objective would make
+the deciding character's side lose, those at it now first, then the nearer; the allies an
+objective of its side hinges on, the nearer first. Ties by the encounter's tie order (G-227)."""
+
+
 def candidates(view: PolicyView, selector: str) -> list[CharacterView]:
     """The targets ``selector`` picks, best first: enemies still in action in its order (ties
-    to the nearer, then the encounter's tie-break order, G-227), the deciding character itself
-    (:data:`SELF`), or the named character if it is still in action."""
+    to the nearer, then the encounter's tie-break order, G-227), the objectives' performers or
+    wards (:data:`OBJECTIVE_SELECTORS`), the deciding character itself (:data:`SELF`), or the
+    named character if it is still in action."""
     if selector == SELF:
         return [view.me]
+    staked = OBJECTIVE_SELECTORS.get(selector)
+    if staked is not None:
+        return staked(view)[:MAX_CANDIDATES]
     order = _ORDERS.get(selector)
     if order is None:
         named = view.character(selector)

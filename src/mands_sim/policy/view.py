@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 from weakref import WeakKeyDictionary
@@ -28,6 +28,8 @@ from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import DamageTaken
 from mands_sim.kernel.encounter import ActionRefused, Encounter, counts_as_combatant
 from mands_sim.kernel.state import CharacterState
+from mands_sim.objectives import objectives_in_play, performing, threatens
+from mands_sim.scenario import ObjectiveSpec
 from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.world import Position
 
@@ -158,6 +160,15 @@ class CharacterView:
     what separates characters nothing else does, never their ids."""
     started: str = ""
     combatant: bool = True
+    performer: bool = False
+    """An objective another side wins by hinges on it (``reach``, ``escape``,
+    ``complete-action``: the deciding character's side loses if it succeeds)."""
+    performing: bool = False
+    """A :attr:`performer` at its objective now (``mands_sim.objectives.performing``: the
+    objective's action in progress; always, on the way, for ``reach`` and ``escape``)."""
+    ward: bool = False
+    """An objective of the deciding character's side hinges on it (its performer, or a
+    character it protects)."""
 
     @property
     def vitality(self) -> int:
@@ -255,6 +266,12 @@ class PolicyView:
         self.ally_group = GroupView.of(self.allies)
         self.exits, self.nearest_exit = exits
 
+    @property
+    def threatened(self) -> bool:
+        """Whether an enemy still in action is performing an objective that makes the deciding
+        character's side lose (``objective.threatened``)."""
+        return any(enemy.performing and enemy.standing for enemy in self.enemies)
+
     def character(self, character_id: str) -> CharacterView | None:
         """The view of ``character_id`` (the deciding character's own, too), if it exists."""
         if character_id == self.actor:
@@ -264,8 +281,8 @@ class PolicyView:
     @property
     def actions(self) -> tuple[AvailableAction, ...]:
         """Every registered action the clock and the rules allow now, one entry per target or
-        option set that is allowed (sorted by action name, then target in the encounter's
-    tie-break order, G-227)."""
+            option set that is allowed (sorted by action name, then target in the encounter's
+        tie-break order, G-227)."""
         if self._actions is None:
             self._actions = tuple(available_actions(self._encounter, self.actor, self._senses))
         return self._actions
@@ -281,8 +298,14 @@ def build_view(encounter: Encounter, actor: str, senses: Senses = PLAIN_SENSES) 
     bands = senses.reach(encounter, actor)
     dealt = damage_dealt(encounter)
     me_state = encounter.state[actor]
+    specs = objectives_in_play(encounter)
     views = {
-        state.character_id: _character_view(encounter, senses, me_state, state, here, bands, dealt)
+        state.character_id: _with_stakes(
+            _character_view(encounter, senses, me_state, state, here, bands, dealt),
+            specs,
+            state,
+            me_state.side,
+        )
         for state in encounter.state
     }
     others = tuple(views[i] for i in encounter.state.ids() if i != actor)
@@ -334,6 +357,27 @@ def _character_view(
         danger=dealt.get(who, 0),
         started=started_now(encounter, other),
         combatant=counts_as_combatant(encounter, other),
+    )
+
+
+def _with_stakes(
+    view: CharacterView,
+    specs: tuple[ObjectiveSpec, ...],
+    state: CharacterState,
+    side: str,
+) -> CharacterView:
+    """``view`` with what the scenario's objectives (G-237) make of its character for ``side``:
+    :attr:`~CharacterView.performer`, :attr:`~CharacterView.performing`,
+    :attr:`~CharacterView.ward`."""
+    mine = [spec for spec in specs if state.character_id in spec.characters]
+    if not mine:
+        return view
+    against = [s for s in mine if s.kind != "protect" and threatens(s, side)]
+    return replace(
+        view,
+        performer=bool(against),
+        performing=any(performing(state, spec) for spec in against),
+        ward=any(spec.side == side for spec in mine),
     )
 
 
