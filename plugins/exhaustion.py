@@ -13,7 +13,9 @@ may start no action that costs EP (a starting EP row above 0: rest, wait, surren
 a weapon cost none), and at the next Payment Segment its sustained actions are dropped, a run
 (``move``) excepted: a run ends where it is going, and turning it costs EP. The deficit therefore
 stays within the floor plus one action's cost, so no encounter runs on to −700 EP. ``"none"``
-has no floor.
+has no floor. G-233 (``G233_spent_flight``): a spent character may still run for an exit to
+leave the encounter (``flee``), its last action in the fight, so retreat stays open and the bound
+holds; ``"refused"`` allows no run.
 
 A scenario plays without the penalty and the floor by disabling this plugin:
 ``[plugins] disable = ["mands_rulebook.exhaustion"]`` (or ``--disable``).
@@ -32,6 +34,8 @@ from mands_sim.kernel.encounter import ActionRefused, Encounter
 
 RUN: Final = "move"
 """The run (``mands_rulebook.movement``), which the floor never drops (G-231)."""
+FLEE: Final = "flee"
+"""The run's option that leaves the encounter at an exit (G-233)."""
 
 
 def low_ep_penalty(endurance_points: Fraction) -> int:
@@ -65,6 +69,12 @@ def costs_ep(encounter: Encounter, intent: Intent) -> bool:
         return False
 
 
+def fleeing(encounter: Encounter, intent: Intent) -> bool:
+    """G-233: whether ``intent`` is a run out of the encounter that the floor lets start."""
+    allowed = encounter.defaults.G233_spent_flight == "flee"
+    return allowed and intent.action == RUN and bool(intent.options.get(FLEE, False))
+
+
 @hookimpl
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
@@ -75,8 +85,9 @@ def mands_bonus_pool_modifiers(
 
 @hookimpl
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-    """G-231: at the floor, no action that costs EP."""
-    if not spent(encounter, actor) or not costs_ep(encounter, intent):
+    """G-231: at the floor, no action that costs EP; G-233: a run leaving the encounter
+    excepted."""
+    if not spent(encounter, actor) or not costs_ep(encounter, intent) or fleeing(encounter, intent):
         return []
     ep = math.floor(encounter.state[actor].endurance_points)
     return [f"{actor} is spent: EP {ep}, at the floor of its endurance (G-231)"]

@@ -11,7 +11,7 @@ from typing import Any
 from mands_rulebook.exhaustion import exhaustion_floor, low_ep_penalty, spent
 
 from mands_sim.actions import Intent
-from mands_sim.events import ActionDropped, EndurancePaid, Event, RollMade
+from mands_sim.events import ActionDropped, EndurancePaid, Event, OutOfAction, RollMade
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
@@ -96,6 +96,39 @@ def test_mands_action_refusals_spent_character_may_rest_or_surrender() -> None:
     encounter = seraph_at(-32)
     for action in ("rest", "surrender"):
         assert not encounter.rules.refusals(encounter, "seraph", Intent(action))
+
+
+def test_a_spent_character_may_still_flee_g233() -> None:
+    """G-233: at the floor a run out of the encounter is its last action, so it may start; a
+    run that stays in the fight may not."""
+    encounter = seraph_at(-32)
+    flee = Intent("move", options={"toward": "roof", "flee": True})
+    stay = Intent("move", options={"toward": "roof"})
+    assert not [r for r in encounter.rules.refusals(encounter, "seraph", flee) if "G-231" in r]
+    assert [r for r in encounter.rules.refusals(encounter, "seraph", stay) if "G-231" in r]
+
+
+def test_g233_refused_keeps_a_spent_character_from_fleeing() -> None:
+    encounter = seraph_at(-32, G233_spent_flight="refused")
+    flee = Intent("move", options={"toward": "roof", "flee": True})
+    assert [r for r in encounter.rules.refusals(encounter, "seraph", flee) if "G-231" in r]
+
+
+def test_a_spent_villain_runs_for_the_fire_escape_and_leaves() -> None:
+    """Sinister, spent on the rooftop (Constitution 10), flees by the fire escape 12 m off and
+    is out of the fight: past the floor he pays only for that run, and nothing once gone."""
+    spec = fighting_on(load_scenario(SCENARIOS / "rooftop_standoff.toml"))
+    encounter = Simulation(spec, seed=1).build()
+    events: list[Event] = []
+    encounter.observers.append(events.append)
+    encounter.state["sinister"].endurance_points = Fraction(-10)
+    encounter.initiate("sinister", Intent("move", options={"toward": "fire-escape", "flee": True}))
+    encounter.run(until=400)
+    assert not encounter.state["sinister"].in_action
+    paid = [e for e in events if isinstance(e, EndurancePaid) and e.character == "sinister"]
+    assert paid and {e.action for e in paid} == {"move"}
+    fled = next(e.segment for e in events if isinstance(e, OutOfAction))
+    assert all(e.segment < fled for e in paid)
 
 
 def test_mands_action_refusals_above_the_floor_allows_a_punch() -> None:

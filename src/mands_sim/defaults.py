@@ -677,6 +677,14 @@ class RuleDefaults:
         "constitution",
         ("constitution", "zero", "none"),
     )
+    G233_spent_flight: Literal["flee", "refused"] = _default(
+        "G-233",
+        "Whether a character at the floor of its endurance (G-231) may still start a run that "
+        "leaves the encounter at an exit ('flee': one last run, after which it is out of the "
+        "fight, so the bound holds) or may start no run at all ('refused').",
+        "flee",
+        ("flee", "refused"),
+    )
     G232_spent_fighters: Literal["yield", "rest", "fight"] = _default(
         "G-232",
         "What the preset policies do below zero EP: rest a round when no enemy is in contact "
