@@ -350,13 +350,13 @@ class RuleDefaults:
         ("active", "all"),
     )
 
-    G125_empathic_wound_rate: Literal["example", "text"] = _default(
+    G125_empathic_wound_rate: Literal["text", "example"] = _default(
         "G-125",
-        "Empathic Healing's Wound Size: wounds taken at PR points per round, as its Example "
-        "takes 5 DP at PR 2 in '3 rounds (2 and a half)' ('example'), or at half PR per round "
-        "as the Basic Effect's text says ('text').",
-        "example",
-        ("example", "text"),
+        "Empathic Healing's Wound Size: wounds taken at half PR points per round, as the Basic "
+        "Effect's text says ('text'), or at PR points per round, as its Example takes 5 DP at "
+        "PR 2 in '3 rounds (2 and a half)' ('example').",
+        "text",
+        ("text", "example"),
     )
 
     G150_player_characters: Literal["first_side_specials", "first_side", "specials"] = _default(
