@@ -100,6 +100,8 @@ class Cover:
 
     ``skin_temper_row`` is the row a Skin Temper power gives (G-06 ``multiplier``); the victim
     keeps the better of it and its own. ``is_armor`` marks worn armor (G-61 stacking).
+    ``kinds``: the kinds of blow (:attr:`Blow.kind`) it covers; all of them unless it says (seed
+    "Density Control": "ignore PR in bludgeoning damage at the low density").
     """
 
     name: str
@@ -108,6 +110,7 @@ class Cover:
     skin_temper_rows: int = 0
     skin_temper_row: int | None = None
     is_armor: bool = False
+    kinds: tuple[str, ...] = DAMAGE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +265,7 @@ def covers_against(encounter: Encounter, victim: str, blow: Blow) -> list[Cover]
     sheet = encounter.character(victim).sheet
     return [
         *personal_armor(encounter, victim, blow, table),
-        *covers_in_progress(encounter, victim),
+        *(c for c in covers_in_progress(encounter, victim) if blow.kind in c.kinds),
         *ignore_damage_skill(sheet, blow, table),
         *worn_armor(sheet, blow, table),
     ]

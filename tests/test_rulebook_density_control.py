@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from mands_rulebook.damage import Blow, strike
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.density_control import (
     density_direction,
@@ -115,6 +116,18 @@ def test_low_density_ignores_pr_in_bludgeoning_damage() -> None:
     """8 PR on low density: the blast's 6 bludgeoning points are all ignored."""
     _, events = blasted(PlanMind([(0, use(LOW, POWER))]))
     assert [(e.raw, e.taken) for e in of(events, DamageTaken, "sun-ruler")] == [(6, 0)]
+
+
+def test_low_density_does_not_ignore_penetrating_damage() -> None:
+    """Seed: "ignore PR in bludgeoning damage at the low density" (G-123): with 8 PR on low
+    density held, a bludgeoning 6 is all ignored, a penetrating 6 lands in full."""
+    encounter, _ = blasted(PlanMind([(0, use(LOW, POWER))]))
+    taken = {
+        kind: [e.taken for e in strike(encounter, "sun-ruler", Blow(6, "seraph", kind=kind))
+               if isinstance(e, DamageTaken)]
+        for kind in ("bludgeoning", "penetrating")
+    }  # fmt: skip
+    assert taken == {"bludgeoning": [0], "penetrating": [6]}
 
 
 def test_without_the_change_the_blast_lands_in_full() -> None:

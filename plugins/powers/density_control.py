@@ -18,9 +18,9 @@ kept apart).
   like a power shield, Performance Time 10, held round by round, G-75; one at a time). Low: "ignore
   PR in bludgeoning damage" as Ignore Damage while held. High: Ignore Damage ⌊PR/2⌋ and Skin
   Temper + PR on the Doubles chart in rows (``rules/powers.md`` §1: a bonus "PR (Sphere/Doubles
-  Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %).
-  G-123: ``Cover`` cannot tell a blow's kind, so Low Density's Ignore Damage applies to
-  penetrating blows too (a change to ``mands_rulebook.damage`` is proposed in the report).
+  Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %);
+  Low Density's covers bludgeoning blows only (seed: "ignore PR in bludgeoning damage"; a
+  bludgeoning blow's penetrating points, a bullet's, are ignored with the rest, G-123).
   Default spend: PR to bring the EP row to 5 (1 EP per round) first, the rest on the density.
 * Mass, the Jump Score and Extra Mass change what the figured attributes already hold for the
   encounter (throwback and jumps read the sheet's Mass), so they are numbers only:
@@ -42,7 +42,7 @@ from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
 
-from ..damage import Cover
+from ..damage import BLUDGEONING, Cover
 from ..power_kit import (
     COVERS,
     DEFENSE,
@@ -147,7 +147,8 @@ def low_prepared(
     encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
 ) -> Mapping[str, Any]:
     ignore = low_density_ignore(spend[LOW])
-    return {COVERS: (Cover(f"{NAME} (low density)", 100, ignore_damage=ignore),)}
+    cover = Cover(f"{NAME} (low density)", 100, ignore_damage=ignore, kinds=(BLUDGEONING,))
+    return {COVERS: (cover,)}
 
 
 def high_prepared(
