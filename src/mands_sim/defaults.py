@@ -395,13 +395,14 @@ class RuleDefaults:
         "rule",
         ("rule", "example"),
     )
-    G191_segment_order: Literal["rule", "id"] = _default(
+    G191_segment_order: Literal["rule", "drawn"] = _default(
         "G-191",
         "Simpler Combat within one segment: announce by Learning, lowest first (a delay counts "
-        "as that much more Learning), resolve by Initiative, highest first, ties by id "
-        "('rule'); or by id alone, as on the segment clock ('id').",
+        "as that much more Learning), resolve by Initiative, highest first, ties in the "
+        "encounter's drawn order (G-227) ('rule'); or by the drawn order alone, as on the "
+        "segment clock ('drawn').",
         "rule",
-        ("rule", "id"),
+        ("rule", "drawn"),
     )
     G192_turn_movement: Literal["turn_end", "continuous"] = _default(
         "G-192",
