@@ -106,6 +106,8 @@ class Cover:
     ``skin_temper_row`` is the row a Skin Temper power gives (G-06 ``multiplier``); the victim
     keeps the better of it and its own. ``is_armor`` marks worn armor (G-61 stacking).
     ``armor_use`` names the Armor Use skill whose bonus the chance includes (``""`` for none).
+    ``kinds``: the kinds of blow (:attr:`Blow.kind`) it covers; all of them unless it says (seed
+    "Density Control": "ignore PR in bludgeoning damage at the low density").
     """
 
     name: str
@@ -115,6 +117,7 @@ class Cover:
     skin_temper_row: int | None = None
     is_armor: bool = False
     armor_use: str = ""
+    kinds: tuple[str, ...] = DAMAGE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +309,7 @@ def covers_against(encounter: Encounter, victim: str, blow: Blow) -> list[Cover]
     sheet = encounter.character(victim).sheet
     return [
         *personal_armor(encounter, victim, blow, table),
-        *covers_in_progress(encounter, victim),
+        *(c for c in covers_in_progress(encounter, victim) if blow.kind in c.kinds),
         *ignore_damage_skill(sheet, blow, table),
         *worn_armor(sheet, blow, table),
     ]

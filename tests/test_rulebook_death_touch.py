@@ -7,8 +7,9 @@ half PR as Death Points). If the save is successful, the target merely loses PR 
 PR DP (as penetrating damage)".
 
 Seraph (Combat Roll 14, pool 1, Hand Damage 6) is given Death Touch PR 12 (no %Control roll);
-Sun-Ruler (Body DP 5, Constitution 10, VP 30, EP 27) stands next to him. Sun-Ruler's save:
-Sphere(5 + 10 = 15) = 10, less Sphere(12 / 2 = 6) = 6: 4 or less on 2d10.
+Sun-Ruler (Body DP 5, Constitution 10, VP 30, EP 27) stands next to him. Sun-Ruler's save,
+"(Sphere Chart)" going with the term before it: 5 + Sphere(10) = 9, less Sphere(12 / 2 = 6) = 6:
+8 or less on 2d10.
 """
 
 from __future__ import annotations
@@ -96,12 +97,13 @@ class Run:
         self.events = events
 
 
-def test_the_save_is_max_dp_plus_constitution_less_half_the_pr_on_the_sphere_chart() -> None:
-    """Sun-Ruler: Sphere(15) = 10 − Sphere(6) = 6 → 4; Seraph (9 + 32 = 41 → 13) against PR 17
-    (8.5 → 8): 5; never below 0."""
-    assert save_target(CHART, 5, 10, 12) == 4
-    assert save_target(CHART, 9, 32, 17) == 13 - 8
-    assert save_target(CHART, 5, 10, 60) == 0
+def test_the_save_is_max_dp_plus_constitution_on_the_sphere_chart_less_half_the_pr() -> None:
+    """Seed "Death Touch": "maximum DP plus constitution (Sphere Chart) minus half the Death Touch
+    PR (Sphere Chart)". Seraph (Body DP 9, Constitution 32 → 13) against PR 17 (8.5 → 8) saves on
+    9 + 13 − 8 = 14 or less (not Sphere(41) − 8 = 5); Sun-Ruler: 5 + 9 − 6 = 8; never below 0."""
+    assert save_target(CHART, 9, 32, 17) == 14
+    assert save_target(CHART, 5, 10, 12) == 8
+    assert save_target(CHART, 5, 10, 200) == 0  # 5 + 9 − Sphere(100) 17
 
 
 def test_death_points_are_d_percent_of_half_the_pr_and_a_save_costs_half_the_pr_in_dp() -> None:
@@ -114,12 +116,12 @@ def test_death_points_are_d_percent_of_half_the_pr_and_a_save_costs_half_the_pr_
 def test_mands_action_resolve_a_failed_save_kills_with_death_points() -> None:
     """Seraph touches with 4 Q set aside (dice 5 + 5: Q 5, 1 left unspent): Attack 0 ties
     Defense 0 and hits; Hand Damage 6 only takes VP (30 → 24), the 4 Q make it work. Sun-Ruler
-    rolls 3 + 3 = 6 > 4: dead, with ⌈50 % × 6⌉ = 3 Death Points (Seraph's d100 50)."""
-    run = touch({"seraph": [5, 5, 50], "sun-ruler": [3, 3]}, touch=True)
+    rolls 5 + 4 = 9 > 8: dead, with ⌈50 % × 6⌉ = 3 Death Points (Seraph's d100 50)."""
+    run = touch({"seraph": [5, 5, 50], "sun-ruler": [5, 4]}, touch=True)
     (hand,) = of(run.events, DamageTaken, "sun-ruler")
     assert (hand.taken, hand.virtual_damage_points_after, hand.damage_points_after) == (6, 24, 5)
     (save,) = [e for e in of(run.events, RollMade, "sun-ruler") if e.purpose == DEATH_TOUCH_SAVE]
-    assert (save.target, save.total, save.quality < 0) == (4, 6, True)
+    assert (save.target, save.total, save.quality < 0) == (8, 9, True)
     (touched,) = of(run.events, DeathTouched)
     assert (touched.saved, touched.death_points) == (False, 3)
     assert [e.condition for e in of(run.events, OutOfAction, "sun-ruler")] == ["dead"]
@@ -127,9 +129,9 @@ def test_mands_action_resolve_a_failed_save_kills_with_death_points() -> None:
 
 
 def test_a_saved_death_touch_costs_pr_ep_and_half_pr_penetrating_dp_past_vp() -> None:
-    """Sun-Ruler rolls 2 + 2 = 4: saved. He loses 12 EP (27 → 15) and 6 penetrating DP straight
-    off Body DP (5 → −1), his VP untouched by it (24 after the hand)."""
-    run = touch({"seraph": [5, 5], "sun-ruler": [2, 2, 10, 10, 10, 10]}, touch=True)
+    """Sun-Ruler rolls 4 + 4 = 8, the save's 8 exactly: saved. He loses 12 EP (27 → 15) and 6
+    penetrating DP straight off Body DP (5 → −1), his VP untouched by it (24 after the hand)."""
+    run = touch({"seraph": [5, 5], "sun-ruler": [4, 4, 10, 10, 10, 10]}, touch=True)
     (touched,) = of(run.events, DeathTouched)
     assert (touched.saved, touched.endurance_points, touched.damage_points) == (True, 12, 6)
     lost = [e for e in of(run.events, EndurancePaid, "sun-ruler") if e.reason.startswith("Death")]
@@ -155,7 +157,7 @@ def test_mands_action_initiate_the_4_q_are_set_aside_before_the_mind_spends() ->
     )
     sim = simulation(12)
     sim.minds = {"seraph": seraph, "sun-ruler": PlanMind()}
-    sim.dice = ScriptedDice({"seraph": [5, 5, 50], "sun-ruler": [3, 3]})
+    sim.dice = ScriptedDice({"seraph": [5, 5, 50], "sun-ruler": [5, 4]})
     events: list[Event] = []
     sim.start([events.append]).run(until=20)
     assert [e.attack for e in of(events, AttackResolved, "seraph")] == [1]

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from mands_rulebook.damage import Blow, strike
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.density_control import (
     density_direction,
@@ -56,17 +57,23 @@ def test_mass_halves_or_doubles_for_each_pr_and_the_other_numbers() -> None:
     assert [high_density_rows(CHART, pr) for pr in (12, 8, 16, 0)] == [4, 4, 5, 0]
 
 
-def sun_ruler_sheet(direction: str) -> dict[str, Any]:
+def sun_ruler_sheet(direction: str, second: int | None = None) -> dict[str, Any]:
     path = SCENARIOS / "characters" / "sun_ruler.toml"
     sheet = tomllib.loads(path.read_text(encoding="utf-8"))
     sheet["powers"][POWER] = {"power_rating": 12, "direction": direction}
+    if second is not None:
+        sheet["powers"][POWER]["high_density_power_rating"] = second
     return sheet
 
 
 @cache
-def simulation() -> Simulation:
-    """Seraph; Sun-Ruler (``both``) and a copy of him whose density only goes ``lower``."""
-    villains = [("sun-ruler", sun_ruler_sheet("both")), ("lowly", sun_ruler_sheet("lower"))]
+def simulation(second: int | None = None) -> Simulation:
+    """Seraph; Sun-Ruler (``both``, his separate higher-density PR ``second`` if given) and a
+    copy of him whose density only goes ``lower``."""
+    villains = [
+        ("sun-ruler", sun_ruler_sheet("both", second)),
+        ("lowly", sun_ruler_sheet("lower")),
+    ]
     data = {
         "format": 1,
         "name": "density control",
@@ -88,12 +95,12 @@ def simulation() -> Simulation:
     return Simulation(parse_scenario(data, base_dir=SCENARIOS))
 
 
-def blasted(sun: PlanMind) -> tuple[Encounter, list[Event]]:
+def blasted(sun: PlanMind, second: int | None = None) -> tuple[Encounter, list[Event]]:
     seraph = PlanMind(
         [(0, use("electric-power-blast", "Electric Power", "sun-ruler"))],
         spend={"electric-power-blast": {"damage": 17}},
     )
-    sim = simulation()
+    sim = simulation(second)
     sim.minds = {"seraph": seraph, "sun-ruler": sun, "lowly": PlanMind()}
     sim.dice = ScriptedDice({"seraph": [5, 5, 5]})
     events: list[Event] = []
@@ -115,6 +122,32 @@ def test_low_density_ignores_pr_in_bludgeoning_damage() -> None:
     """8 PR on low density: the blast's 6 bludgeoning points are all ignored."""
     _, events = blasted(PlanMind([(0, use(LOW, POWER))]))
     assert [(e.raw, e.taken) for e in of(events, DamageTaken, "sun-ruler")] == [(6, 0)]
+
+
+def test_low_density_does_not_ignore_penetrating_damage() -> None:
+    """Seed: "ignore PR in bludgeoning damage at the low density" (G-123): with 8 PR on low
+    density held, a bludgeoning 6 is all ignored, a penetrating 6 lands in full."""
+    encounter, _ = blasted(PlanMind([(0, use(LOW, POWER))]))
+    taken = {
+        kind: [e.taken for e in strike(encounter, "sun-ruler", Blow(6, "seraph", kind=kind))
+               if isinstance(e, DamageTaken)]
+        for kind in ("bludgeoning", "penetrating")
+    }  # fmt: skip
+    assert taken == {"bludgeoning": [0], "penetrating": [6]}
+
+
+def test_both_directions_roll_a_separate_pr() -> None:
+    """Seed: "01-50 means both directions (but roll a separate PR for both)". Sun-Ruler's PR 12
+    is his lower density's, his ``high_density_power_rating`` 8 the higher's: high density
+    spends 8 (4 to row 5, 4 on the density: ignore 2, Skin Temper + Doubles(4) = 3 rows, one
+    short of PR 8's 1/2: 6 − 2 = 4 → 3 taken, not PR 12's 1), low density still 12."""
+    _, events = blasted(PlanMind([(0, use(HIGH, POWER))]), second=8)
+    (used,) = of(events, PowerUsed, "sun-ruler")
+    assert (used.power_rating, dict(used.spent)) == (8, {"high_density": 4, "ep": 4, "speed": 0})
+    assert high_density_rows(CHART, 4) == 3
+    assert [(e.raw, e.taken) for e in of(events, DamageTaken, "sun-ruler")] == [(6, 3)]
+    _, events = blasted(PlanMind([(0, use(LOW, POWER))]), second=8)
+    assert [e.power_rating for e in of(events, PowerUsed, "sun-ruler")] == [12]
 
 
 def test_without_the_change_the_blast_lands_in_full() -> None:

@@ -75,8 +75,13 @@ def healer_sheet(**power: Any) -> dict[str, Any]:
     return healer
 
 
+def wound_rate(reading: str | None) -> dict[str, str]:
+    """G-125 as given, or the default (no switch in the scenario)."""
+    return {} if reading is None else {"G125_empathic_wound_rate": reading}
+
+
 @cache
-def simulation(reading: str = "example") -> Simulation:
+def simulation(reading: str | None = None) -> Simulation:
     """The healer, a healer who takes only bludgeoning damage and a villainous one who only
     passes its own wounds on, all with the Chessman; the gunman down the street."""
     healers = [
@@ -89,7 +94,7 @@ def simulation(reading: str = "example") -> Simulation:
     data = {
         "format": 1,
         "name": "empathic healing",
-        "rules": {"defaults": {"G19_bleeding": "none", "G125_empathic_wound_rate": reading}},
+        "rules": {"defaults": {"G19_bleeding": "none", **wound_rate(reading)}},
         "map": {"places": places, "edges": [{"between": ["here", "street"]}]},
         "sides": [
             {
@@ -114,7 +119,7 @@ def simulation(reading: str = "example") -> Simulation:
 
 
 def heal(
-    plan: list[tuple[int, Any]], until: int, reading: str = "example", healer: str = "healer"
+    plan: list[tuple[int, Any]], until: int, reading: str | None = None, healer: str = "healer"
 ) -> tuple[Encounter, list[Event]]:
     sim = simulation(reading)
     idle = ("healer", "bludgeoner", "leech", "chessman", "gunman")
@@ -136,7 +141,7 @@ def test_mands_action_sustain_the_example_takes_the_wound_in_3_rounds_for_15_ep(
     """Taken on 0, in effect from 20: 2 DP on 50 and 100, the last 1 on 150 (penetrating first:
     2, 2, then the bludgeoning 1). 5 EP on 0, 50 and 100; the use ends on 150 unpaid. Healer's
     DP 6 → 4 → 2 → 1; the Chessman's 7 → 9 → 11 → 12 and his bleeding stops."""
-    encounter, events = heal([(0, use(TAKE, POWER, "chessman"))], until=150)
+    encounter, events = heal([(0, use(TAKE, POWER, "chessman"))], until=150, reading="example")
     moved = [(e.segment, e.damage_kind, e.points) for e in of(events, WoundMoved)]
     assert moved == [(50, "penetrating", 2), (100, "penetrating", 2), (150, "bludgeoning", 1)]
     assert paid(events, TAKE) == [(0, Fraction(5)), (50, Fraction(5)), (100, Fraction(5))]
@@ -151,7 +156,7 @@ def test_the_example_heals_the_penetrating_damage_in_4_rounds_for_20_more_ep() -
     """Restoring on 150 (in effect from 170): 1 penetrating DP on 200, 250, 300 and 350, 5 EP on
     150, 200, 250 and 300: 35 EP in all; the bludgeoning 1 is left to heal on its own."""
     plan = [(0, use(TAKE, POWER, "chessman")), (150, use(RESTORE, POWER, heal="penetrating"))]
-    encounter, events = heal(plan, until=350)
+    encounter, events = heal(plan, until=350, reading="example")
     healed = [(e.segment, e.damage_kind, e.points) for e in of(events, WoundRestored)]
     assert healed == [(s, "penetrating", 1) for s in (200, 250, 300, 350)]
     assert paid(events, RESTORE) == [(s, Fraction(5)) for s in (150, 200, 250, 300)]
@@ -159,9 +164,10 @@ def test_the_example_heals_the_penetrating_damage_in_4_rounds_for_20_more_ep() -
     assert encounter.state["healer"].damage_points == 5
 
 
-def test_g125_switch_text_takes_half_pr_a_round() -> None:
-    """``G125_empathic_wound_rate = "text"``: 1 DP a round, 5 rounds, 25 EP."""
-    _, events = heal([(0, use(TAKE, POWER, "chessman"))], until=250, reading="text")
+def test_by_default_wounds_are_taken_at_half_pr_a_round() -> None:
+    """Seed "Wound Size": "take wounds at the rate of half PR points per round" (G-125 ``text``,
+    the default): PR 2 takes the Chessman's 5 DP at 1 DP a round, in 5 rounds, 5 EP each."""
+    _, events = heal([(0, use(TAKE, POWER, "chessman"))], until=250)
     assert [e.segment for e in of(events, WoundMoved)] == [50, 100, 150, 200, 250]
     assert len(paid(events, TAKE)) == 5
 

@@ -4,7 +4,9 @@ Seed: "PR/4 round up, d6 damage just by touching something ... The carrier attac
 the attacker must use 4 Quality Points from the Combat Roll. Short Range for the explosion is the
 damage PR, millimeters. Range Set is the damage PR centimeters. Maximum Range is the damage PR
 decimeters. The explosion gets a bonus to Attack others of twice the damage PR. The explosion gets
-a bonus of half the damage PR (Sphere Chart) vs. Skin Temper against who/what ever was touched."
+a bonus of half the damage PR (Sphere Chart) vs. Skin Temper against who/what ever was touched.
+... The explosion does not go towards the character causing the explosion. Thus, people behind
+this character will not be affected by the explosion either."
 
 Seraph (Combat Roll 14, pool 1, Hand Damage 6) has Explosive Touch PR 12: 3d6, Short Range 12 mm,
 Range Set 12 cm, Maximum Range 12 dm = 1.2 m, bonus 24 (Sphere 12). He touches Sun-Ruler where
@@ -23,6 +25,7 @@ from mands_rulebook.powers.explosive_touch import (
     TouchExploded,
     explosion,
     liquid_dice,
+    towards_toucher,
     vs_skin_temper,
 )
 
@@ -62,7 +65,10 @@ def seraph_sheet() -> dict[str, Any]:
 
 
 @cache
-def simulation() -> Simulation:
+def simulation(ally: str | None = None) -> Simulation:
+    heroes = [{"id": "seraph", "sheet": seraph_sheet(), "place": "here"}]
+    if ally is not None:
+        heroes.append({"id": "ally", "sheet": "characters/sun_ruler.toml", "place": ally})
     places = [{"name": "here", "x": 0.0, "y": 0.0}, {"name": "near", "x": 1.0, "y": 0.0}]
     places.append({"name": "far", "x": 2.0, "y": 0.0})
     villains = [("sun-ruler", "here"), ("mook-near", "near"), ("mook-far", "far")]
@@ -76,7 +82,7 @@ def simulation() -> Simulation:
         "sides": [
             {
                 "name": "heroes",
-                "characters": [{"id": "seraph", "sheet": seraph_sheet(), "place": "here"}],
+                "characters": heroes,
             },
             {
                 "name": "villains",
@@ -91,11 +97,11 @@ def simulation() -> Simulation:
     return Simulation(parse_scenario(data, base_dir=SCENARIOS))
 
 
-def touch(dice: list[int], **options: Any) -> list[Event]:
-    sim = simulation()
+def touch(dice: list[int], ally: str | None = None, **options: Any) -> list[Event]:
+    sim = simulation(ally)
     sim.minds = {
         "seraph": PlanMind([(0, use(ATTACK, POWER, "sun-ruler", **options))]),
-        **{who: PlanMind() for who in ("sun-ruler", "mook-near", "mook-far")},
+        **{who: PlanMind() for who in ("sun-ruler", "mook-near", "mook-far", "ally")},
     }
     sim.dice = ScriptedDice({"seraph": dice})
     events: list[Event] = []
@@ -125,3 +131,23 @@ def test_a_carrier_that_takes_no_dp_without_the_4_q_sets_nothing_off() -> None:
     events = touch([5, 5])
     assert [e.taken for e in of(events, DamageTaken)] == [6]
     assert of(events, TouchExploded) == of(events, Exploded) == []
+
+
+def test_the_explosion_does_not_go_towards_the_toucher() -> None:
+    """Seed: "does not go towards the character causing the explosion ... people behind this
+    character will not be affected". Toucher 1 m from the touched: one 1 m behind the toucher
+    (2 m off), one 0.5 m towards it and one where the toucher stands are spared; one 1 m beyond
+    the touched, and one exactly abreast (1 m from each, √2 m), are caught."""
+    behind, towards, beside = (1.0, 2.0, 1.0), (1.0, 0.5, 0.5), (1.0, 1.0, 0.0)
+    assert [towards_toucher(*d) for d in (behind, towards, beside)] == [True, True, True]
+    beyond, abreast = (1.0, 1.0, 2.0), (1.0, 1.0, 2**0.5)
+    assert [towards_toucher(*d) for d in (beyond, abreast)] == [False, False]
+
+
+def test_mands_action_resolve_an_ally_beside_the_toucher_is_not_caught() -> None:
+    """The first test's touch with a hero standing where Seraph stands: the explosion still
+    catches the mook 1 m beyond Sun-Ruler, not the hero beside Seraph (G-120)."""
+    events = touch([5, 5, 4, 4, 4, 1, 1, 3, 3, 3], ally="here", touch=True)
+    (around,) = of(events, Exploded)
+    assert around.caught == ("mook-near",)
+    assert of(events, DamageTaken, "ally") == []

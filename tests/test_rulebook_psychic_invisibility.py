@@ -4,6 +4,9 @@ Seraph's latent power: "the Editor rolls 95, or Psychic Invisibility, and then r
 When Carl discovers this power, Biff will have to roll %Control and half it" (seed "Biff Turk
 Creates a Sample Character"). ``ghost`` is Seraph with it discovered (PR 9, no %Control roll).
 Sun-Ruler's Combat Roll is 12 with a pool of 1: "he needed 13 or less" (seed "Power Example").
+``sun-immune`` and ``enemy-immune`` have Psychic Immunity 56: when the ghost fades, each rolls
+d100 against it (seed "Psychic Immunity": "If there is no saving throw, the Psychic Immunity
+score is the chance of ignoring the attack").
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from mands_rulebook.power_kit import TEMPLATE, PowerUsed, canonical_power_name, 
 from mands_rulebook.powers.psychic_invisibility import PSYCHIC_INVISIBILITY
 
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import EndurancePaid, Event, RollMade
+from mands_sim.events import EndurancePaid, Event, PercentRolled, RollMade
 from mands_sim.kernel.encounter import ActionRefused
 from mands_sim.model.sheet import load_sheet
 from tests.data.power_plan import SCENARIOS, PlanMind, duel, of, use
@@ -23,9 +26,12 @@ FADE = "psychic-invisibility-fade"
 INVISIBLE = "Psychic Invisibility"
 
 
-def faded_then_blasted(blast_at: int, attacker: str = "sun-ruler") -> list[Event]:
-    """The ghost fades on 0 (default spend: 4 PR to EP row 5, 5 on invisibility); the attacker
-    blasts him on ``blast_at`` with all 12 PR (dice 3 + 3)."""
+def faded_then_blasted(
+    blast_at: int, attacker: str = "sun-ruler", immunity: tuple[int, int] = (90, 90)
+) -> list[Event]:
+    """The ghost fades on 0 (default spend: 4 PR to EP row 5, 5 on invisibility), Sun-Immune and
+    Enemy-Immune rolling ``immunity`` against their Psychic Immunity; the attacker blasts him on
+    ``blast_at`` with all 12 PR (dice 3 + 3)."""
     minds = {
         "ghost": PlanMind([(0, use(FADE, INVISIBLE))]),
         attacker: PlanMind(
@@ -33,7 +39,9 @@ def faded_then_blasted(blast_at: int, attacker: str = "sun-ruler") -> list[Event
             spend={"fire-coat-blast": {"damage": 12}},
         ),
     }
-    dice = ScriptedDice({attacker: [3, 3]})
+    faces = {"sun-immune": [immunity[0]], "enemy-immune": [immunity[1]]}
+    faces[attacker] = [*faces.get(attacker, []), 3, 3]
+    dice = ScriptedDice(faces)
     return cast_fight(minds, dice, until=max(blast_at + 1, 51))
 
 
@@ -75,7 +83,14 @@ def test_the_fade_protects_only_once_its_performance_time_has_passed() -> None:
     assert (roll.bonus_pool, roll.target + roll.pool_bonus) == (1, 13)
 
 
-def test_psychic_immunity_sees_through_psychic_invisibility() -> None:
-    """G-132: an attacker with Psychic Immunity (score 56) is not affected."""
-    (roll,) = of(faded_then_blasted(15, "sun-immune"), RollMade, "sun-immune")
+def test_psychic_immunity_is_the_chance_of_seeing_through_psychic_invisibility() -> None:
+    """Seed: "the Psychic Immunity score is the chance of ignoring the attack". Sun-Immune
+    (score 56) rolls 56 when the fade starts: not affected, 13 or less; rolling 57 he is, like
+    anyone: 8 or less (G-132)."""
+    events = faded_then_blasted(15, "sun-immune", immunity=(56, 90))
+    immunity = of(events, PercentRolled, "sun-immune")
+    assert [(e.segment, e.chance, e.roll, e.succeeded) for e in immunity] == [(0, 56, 56, True)]
+    (roll,) = of(events, RollMade, "sun-immune")
     assert roll.target + roll.pool_bonus == 13
+    (roll,) = of(faded_then_blasted(15, "sun-immune", immunity=(57, 90)), RollMade, "sun-immune")
+    assert roll.target + roll.pool_bonus == 8

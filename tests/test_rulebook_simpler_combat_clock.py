@@ -100,7 +100,7 @@ def test_mands_time_model_a_delayed_announcement_comes_later_and_costs_the_delay
 
 
 @pytest.mark.parametrize(
-    ("order", "first"), [("rule", ["sinister", "dexter"]), ("id", ["dexter", "sinister"])]
+    ("order", "first"), [("rule", ["sinister", "dexter"]), ("drawn", ["dexter", "sinister"])]
 )
 def test_mands_time_model_one_segments_blows_land_highest_initiative_first(
     order: str, first: list[str]
@@ -108,8 +108,8 @@ def test_mands_time_model_one_segments_blows_land_highest_initiative_first(
     """Seed: "The character with the highest initiative goes first." Both roll Initiative 10;
     Sinister's 2 Q on speed raise his punch's to 12 (seed: "Quality Points can be used to
     increase Initiative ... on a 1 for 1 basis"). Both land on segment 2 (G-140: 10 or more
-    share +2), Sinister's first though the ids would put Dexter's first — unless G-191 is
-    switched to ``id``."""
+    share +2), Sinister's first though the drawn order (G-227) puts Dexter's first — unless
+    G-191 is switched to ``drawn``."""
     minds = {"dexter": punch_at(0, "sinister"), "sinister": punch_at(0, "dexter", Q(speed=2))}
     dice = {"dexter": [10, 5, 5], "sinister": [10, 2, 2]}
     encounter = grunts(minds, dice, ground=RING, defaults={"G191_segment_order": order})

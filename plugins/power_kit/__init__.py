@@ -127,6 +127,7 @@ from .uses import (
     PowerUsed,
     Prepare,
     RangesFor,
+    RatingFor,
     Resolve,
     Role,
     RollBonus,
@@ -142,7 +143,7 @@ __all__ = [
     "SET_ASIDE", "SPEED", "TEMPLATE", "TOUCH_ENTRY", "TOUCH_NEEDED", "TOUCH_OPTION", "BlowFor",
     "DefaultSpend",
     "PowerSpec", "PowerSpend", "PowerSpendError", "PowerTaken", "PowerUse", "PowerUsed", "Prepare",
-    "RangesFor", "Resolve", "Role", "RollBonus", "anyone_has_power", "attack_events",
+    "RangesFor", "RatingFor", "Resolve", "Role", "RollBonus", "anyone_has_power", "attack_events",
     "attack_initiation", "canonical_power_name", "checked_spend", "chosen_spend",
     "combat_skill_with", "condition_after", "cosmic_ray_ranges", "damage_points_lost",
     "encounter_registries", "ep_down_to", "normalized", "power_attack_charges",
@@ -166,8 +167,11 @@ LET_GO: Final = "let go"
 def chosen_spend(
     encounter: Encounter, actor: str, intent: Intent, spec: PowerSpec, use: PowerUse
 ) -> PowerSpend:
-    """The mind's ``spend_power`` answer, or the use's default, checked against the PR."""
-    pr = power_rating(encounter, actor, spec)
+    """The mind's ``spend_power`` answer, or the use's default, checked against the PR (the
+    use's own ``rating`` if it has one)."""
+    pr = power_rating(encounter, actor, spec) if use.rating is None else use.rating(
+        encounter, actor, spec
+    )
     mind = encounter.minds[actor]
     ask = getattr(mind, "spend_power", None)
     if ask is None:

@@ -65,6 +65,9 @@ RangesFor = Callable[[ActionChart, Mapping[str, int], int], Ranges]
 """``(chart, PR by effect, power rating) -> Ranges`` of a ranged attack use (§11)."""
 RollBonus = Callable[[Encounter, str, Intent, "PowerSpend"], int]
 """Points an attack use adds to its Combat Roll (Fire Coat's spread)."""
+RatingFor = Callable[[Encounter, str, "PowerSpec"], int]
+"""``(encounter, actor, spec) -> PR``: the PR a use spends when it is not the power's one PR
+(seed "Density Control": "roll a separate PR for both")."""
 
 
 def _prepare_nothing(
@@ -96,6 +99,7 @@ class PowerUse:
         touch: a touch's N (seed "must hit for DP, or use N Quality Points from the Combat
             Roll"; 0: not a touch): the intent option ``touch`` sets N Q of a success aside
             before the mind spends the rest, and the carrier is a punch (:func:`touch_attack`).
+        rating: the PR this use spends (``None``: the power's, :func:`power_rating`).
     """
 
     action: ActionDefinition
@@ -109,6 +113,7 @@ class PowerUse:
     roll_bonus: RollBonus = _no_bonus
     base_row: int = POWER_ROW
     touch: int = 0
+    rating: RatingFor | None = None
 
     def __post_init__(self) -> None:
         if set(self.effects) & set(COMMON_EFFECTS):

@@ -12,8 +12,12 @@ allowed and unmodified by Skin Temper or Ignore Damage."
   the character's Hand Damage plus the damage Q (G-120). It takes effect when the Attack hits and
   the Hand Damage took DP, or when the intent asks to ``touch`` and 4 Q of a success were set
   aside (:func:`~mands_rulebook.power_kit.touch_quality`; those 4 Q buy nothing else). Then the
-  target saves (G-121): 2d10 (its own dice; a Special target re-rolls 1s) ≤ Sphere(maximum Body
-  DP + Constitution) − Sphere(½ the Death Touch PR), never below 0. A failure kills: the target
+  target saves: 2d10 (its own dice; a Special target re-rolls 1s, G-121) ≤ maximum Body DP +
+  Sphere(Constitution) − Sphere(½ the Death Touch PR), never below 0 (G-121). "(Sphere Chart)"
+  goes with the term before it, as in seed "Dropping an Action" ("Learning (Sphere) plus Agility
+  (Sphere)") and "Lift Roll" ("Strength minus 9, plus the character's Mass on the Sphere
+  Chart"): Seraph (Body DP 9, Constitution 32) against PR 17 saves on 9 + 13 − 8 = 14 or less.
+  A failure kills: the target
   is out of action ``dead`` with ⌈d% × ½ PR⌉ Death Points (the d100 from the toucher's dice). A
   success costs PR EP and ⌈½ PR⌉ penetrating DP straight off Body DP (no VP, no Skin Temper, no
   Ignore Damage). "PR" is the PR spent on the effect; default spend: all of it.
@@ -104,9 +108,11 @@ def half_pr_rows(chart: ActionChart, pr: int) -> int:
 
 
 def save_target(chart: ActionChart, maximum_dp: int, constitution: int, pr: int) -> int:
-    """Seed: "maximum DP plus constitution (Sphere Chart) minus half the Death Touch PR (Sphere
-    Chart)"; never below 0 (G-121)."""
-    return max(0, int(chart.sphere(maximum_dp + constitution)) - half_pr_rows(chart, pr))
+    """Seed "Death Touch": "maximum DP plus constitution (Sphere Chart) minus half the Death
+    Touch PR (Sphere Chart)", each "(Sphere Chart)" on the term before it; never below 0
+    (G-121)."""
+    rows = int(chart.sphere(constitution)) - half_pr_rows(chart, pr)
+    return max(0, maximum_dp + rows)
 
 
 def death_points(percent: int, pr: int) -> int:

@@ -10,17 +10,18 @@ damage, and gains a bonus to Skin Temper equal to PR (Doubles). Extra Mass: The 
 bring along up to PR kilograms."
 
 The direction is the sheet's ``direction`` (``both``, ``lower`` or ``higher``; the d100 at
-creation: :func:`density_direction`); without one, ``both`` (G-123). The power's PR serves both
-directions (G-123: the sheet holds one PR per power; a ``both`` character's second roll is not
-kept apart).
+creation: :func:`density_direction`); without one, ``both`` (G-123). A ``both`` character's
+"separate PR" for higher density is the sheet's ``high_density_power_rating``; its
+``power_rating`` is the lower direction's (:func:`high_density_rating`; a sheet that gives no
+second PR uses its one PR both ways, G-123).
 
 * ``density-control-low`` / ``density-control-high`` — held changes (G-123: passive and sustained
   like a power shield, Performance Time 10, held round by round, G-75; one at a time). Low: "ignore
   PR in bludgeoning damage" as Ignore Damage while held. High: Ignore Damage ⌊PR/2⌋ and Skin
   Temper + PR on the Doubles chart in rows (``rules/powers.md`` §1: a bonus "PR (Sphere/Doubles
-  Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %).
-  G-123: ``Cover`` cannot tell a blow's kind, so Low Density's Ignore Damage applies to
-  penetrating blows too (a change to ``mands_rulebook.damage`` is proposed in the report).
+  Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %);
+  Low Density's covers bludgeoning blows only (seed: "ignore PR in bludgeoning damage"; a
+  bludgeoning blow's penetrating points, a bullet's, are ignored with the rest, G-123).
   Default spend: PR to bring the EP row to 5 (1 EP per round) first, the rest on the density.
 * Mass, the Jump Score and Extra Mass change what the figured attributes already hold for the
   encounter (throwback and jumps read the sheet's Mass), so they are numbers only:
@@ -37,12 +38,13 @@ from typing import Any, Final, Literal
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
+from mands_sim.errors import SheetError
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
 
-from ..damage import Cover
+from ..damage import BLUDGEONING, Cover
 from ..power_kit import (
     COVERS,
     DEFENSE,
@@ -54,8 +56,10 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     Prepare,
+    RatingFor,
     ep_down_to,
     power_initiation,
+    power_rating,
     power_refusals,
     power_resolution,
     power_sustain,
@@ -72,6 +76,8 @@ Direction = Literal["both", "lower", "higher"]
 
 BOTH_UP_TO: Final = 50  # seed: "01-50 means both directions"
 LOWER_UP_TO: Final = 75  # seed: "51-75 means Lower Density"; "76-00 means Increase Density"
+HIGH_RATING: Final = "high_density_power_rating"
+"""The sheet key of a ``both`` character's separate PR for higher density."""
 HELD_EP_ROW: Final = 5
 """The default spend's target row while held: 1 EP per round (EP Use Chart)."""
 
@@ -128,6 +134,21 @@ def direction(entry: PowerEntry) -> str:
     return str(entry.extra.get("direction", "both"))
 
 
+def high_density_rating(encounter: Encounter, actor: str, spec: PowerSpec) -> int:
+    """Seed: "01-50 means both directions (but roll a separate PR for both)": a ``both``
+    character's higher-density PR is its sheet's ``high_density_power_rating``; else the
+    power's one PR (G-123)."""
+    entry = sheet_power(encounter.character(actor).sheet, spec)
+    if entry is None or direction(entry) != "both" or HIGH_RATING not in entry.extra:
+        return power_rating(encounter, actor, spec)
+    second = entry.extra[HIGH_RATING]
+    if isinstance(second, bool) or not isinstance(second, int) or second < 0:
+        sheet = encounter.character(actor).sheet
+        where = f"powers.{NAME}.{HIGH_RATING}"
+        raise SheetError(sheet.path, where, f"a whole number ≥ 0, got {second!r}")
+    return second
+
+
 ALLOWED: Final[Mapping[str, tuple[str, ...]]] = {LOW: ("both", "lower"), HIGH: ("both", "higher")}
 
 
@@ -147,7 +168,8 @@ def low_prepared(
     encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
 ) -> Mapping[str, Any]:
     ignore = low_density_ignore(spend[LOW])
-    return {COVERS: (Cover(f"{NAME} (low density)", 100, ignore_damage=ignore),)}
+    cover = Cover(f"{NAME} (low density)", 100, ignore_damage=ignore, kinds=(BLUDGEONING,))
+    return {COVERS: (cover,)}
 
 
 def high_prepared(
@@ -159,7 +181,9 @@ def high_prepared(
     return {COVERS: (cover,)}
 
 
-def held_density(name: str, effect: str, summary: str, prepare: Prepare) -> PowerUse:
+def held_density(
+    name: str, effect: str, summary: str, prepare: Prepare, rating: RatingFor | None = None
+) -> PowerUse:
     return PowerUse(
         action=ActionDefinition(
             name=name,
@@ -173,6 +197,7 @@ def held_density(name: str, effect: str, summary: str, prepare: Prepare) -> Powe
         default_spend=held_spend_of(effect),
         role=DEFENSE,
         prepare=prepare,
+        rating=rating,
     )
 
 
@@ -187,6 +212,7 @@ HIGH_USE = held_density(
     HIGH,
     "Higher density: ignore half PR damage, Skin Temper + PR (Doubles) rows while held.",
     high_prepared,
+    high_density_rating,
 )
 
 DENSITY_CONTROL = PowerSpec(

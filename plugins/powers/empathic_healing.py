@@ -13,7 +13,8 @@ this power cannot heal their own wounds with this power ... 25% of villains who 
 are only able to heal themselves—by transferring their wounds to another person".
 
 The Example takes 5 DP at PR 2 in 2½ rounds, PR points a round, where the text says half PR:
-G-125 (``G125_empathic_wound_rate``) follows the Example by default, the text under ``text``.
+G-125 (``G125_empathic_wound_rate``) follows the text by default, the Example under ``example``
+(as G-157 follows the rule and keeps the example's arithmetic as a switch).
 
 * ``empathic-healing-take-wound`` (a target in contact, G-126) — held round by round (active,
   Performance Time 20, sustained; G-75). Each Payment Segment once it has taken effect, the
@@ -131,7 +132,8 @@ class WoundRestored(Event):
 
 
 def wound_size_rate(pr: int, reading: str) -> Fraction:
-    """G-125: PR points a round (``example``) or half PR (``text``)."""
+    """Seed "Wound Size": "half PR points per round" (``text``, G-125); PR points as the Example
+    takes them (``example``)."""
     return Fraction(pr) if reading == "example" else Fraction(pr, 2)
 
 

@@ -9,15 +9,17 @@ the damage PR decimeters. The explosion gets a bonus to Attack others of twice t
 explosion gets a bonus of half the damage PR (Sphere Chart) vs. Skin Temper against who/what ever
 was touched. This cannot bring a skin temper below one. Half of these characters may cause
 explosions which do PR/5 round up, d6 damage when touching liquid matter. The explosion does not
-go towards the character causing the explosion."
+go towards the character causing the explosion. Thus, people behind this character will not be
+affected by the explosion either."
 
 * ``explosive-touch-attack`` — a touch (Performance Time 20, a Combat Roll, contact), carried by
   Hand Damage plus the damage Q as Death Touch's is (G-120; ``touch`` sets 4 Q aside). When the
   touch takes effect the explosion goes off at the touched character (G-120): its d6 land on
   the touched as a second blow, with "half the damage PR (Sphere Chart)" rows of bonus vs. Skin
   Temper, never past 1 (:func:`mands_rulebook.damage.against_skin_temper`); everyone else within
-  its Maximum Range is caught by :func:`mands_rulebook.explosions.detonate` (its own Explosion
-  Combat Roll with "a bonus to Attack others of twice the damage PR", G-23), the toucher spared.
+  its Maximum Range and not towards the toucher (:func:`towards_toucher`) is caught by
+  :func:`mands_rulebook.explosions.detonate` (its own Explosion Combat Roll with "a bonus to
+  Attack others of twice the damage PR", G-23).
   The numbers are :func:`mands_rulebook.explosions.explosive_touch`'s: ⌈PR/4⌉ d6, Short Range PR
   mm, Range Set PR cm, Maximum Range PR dm. Default spend: all PR on damage.
 * Liquids: :func:`liquid_dice` (⌈PR/5⌉ d6) for the half who can (sheet ``liquids = true``); an
@@ -42,7 +44,7 @@ from mands_sim.registry import Register
 
 from ..damage import Blow, strike
 from ..explosions import D6, Explosion, detonate, explosive_touch
-from ..movement import position_now
+from ..movement import distance_now, position_now
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,
@@ -131,8 +133,9 @@ def explosion_events(
     encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
 ) -> list[Event]:
     """The touched takes the d6 with the bonus vs. Skin Temper; the rest within Maximum Range
-    are caught by the explosion (G-23), its maker and the touched spared (G-120). ``pending``:
-    this resolution's events so far (the carrier's damage, not applied yet)."""
+    are caught by the explosion (G-23), its maker, the touched and everyone towards the maker
+    spared (seed; G-120). ``pending``: this resolution's events so far (the carrier's damage, not
+    applied yet)."""
     if pr <= 0:
         return []
     blast = explosion(pr)
@@ -145,9 +148,35 @@ def explosion_events(
     if center is None:
         return events
     skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
-    return events + detonate(
-        encounter, actor, center, blast, spared=(actor, target), improves=skill
+    spared = (actor, target, *behind_toucher(encounter, actor, target))
+    return events + detonate(encounter, actor, center, blast, spared=spared, improves=skill)
+
+
+def behind_toucher(encounter: Encounter, toucher: str, touched: str) -> tuple[str, ...]:
+    """Seed: "The explosion does not go towards the character causing the explosion. Thus,
+    people behind this character will not be affected by the explosion either." Everyone else
+    towards the toucher (:func:`towards_toucher`), read from distances along the map (G-120)."""
+    others = (s.character_id for s in encounter.state)
+    return tuple(
+        other
+        for other in others
+        if other not in (toucher, touched)
+        and towards_toucher(
+            distance_now(encounter, toucher, touched),
+            distance_now(encounter, touched, other),
+            distance_now(encounter, toucher, other),
+        )
     )
+
+
+def towards_toucher(toucher_touched: float, touched_other: float, toucher_other: float) -> bool:
+    """Whether a character lies on the toucher's side of the touched (G-120), from the three
+    distances: the angle at the touched between toucher and other is under 90°, i.e.
+    toucher–other² < toucher–touched² + touched–other² (one exactly abreast is caught). One
+    standing where the toucher stands (0 m from it) is towards it: its bearing is the toucher's."""
+    if toucher_other == 0:
+        return True
+    return toucher_other**2 < toucher_touched**2 + touched_other**2
 
 
 def strike_after(

@@ -11,12 +11,15 @@ Built from the template's mind power (G-130, G-133):
 * ``mind-control-dominate`` — passive, Performance Time 10 (seed "Power Rolls": mind powers are
   passive), one target in sight within the PR read Result → Sphere meters. When it completes the
   target saves on d100 ≤ Willpower − 4 × the PR spent on ``save_penalty`` + half its Psychic
-  Immunity (Emotion Control's "use 4 times PR" on one target). A failure holds the target for
-  one round (50 segments): its actions in progress are dropped and it starts nothing until the
-  round is over (as surprise holds a character, a :class:`~mands_sim.events.Surprised` of the
-  round with its trailing penalty unchanged), when, made to stand idle in a fight — "decent
-  reason to believe" it is controlled — it is free again; holding it longer takes a new use.
-  Default spend: all PR on the save penalty.
+  Immunity (Emotion Control's "use 4 times PR" on one target). A failure holds the target
+  round by round (50 segments each): its actions in progress are dropped and it starts nothing
+  while held (as surprise holds a character, a :class:`~mands_sim.events.Surprised` of the hold
+  with its trailing penalty unchanged). Made to stand idle in a fight, it has "decent reason to
+  believe" it is controlled, so at the end of each round held it saves again, on the same
+  chance (G-133: the seed's "bonus of up to ... Willpower" counted as none), and the hold ends
+  with the round whose save succeeds (G-133: the saves are rolled, one a round, when the hold
+  begins — no hook lets a power roll for its target at a later round's end — at most
+  :data:`MOST_ROUNDS`). Default spend: all PR on the save penalty.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import ActionDropped, Event, Surprised
+from mands_sim.events import ActionDropped, Event, PercentRolled, Surprised
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
@@ -55,9 +58,14 @@ PENALTY_PER_PR: Final = 4
 """Seed "Emotion Control": "If the character concentrates on only one target, use 4 times PR"."""
 
 CONTROLLED_FOR: Final = SEGMENTS_PER_ROUND
-"""G-133: a failed save holds the target one round (``rules/combat.md`` §1: 50 segments)."""
+"""G-133: the target saves again at the end of each round held (``rules/combat.md`` §1: 50
+segments)."""
+
+MOST_ROUNDS: Final = 100
+"""G-133: the loop limit on re-saves (100 rounds, 5,000 segments: twice a ten-minute fight)."""
 
 CONTROLLED: Final = "mind controlled"
+SAVE: Final = "save vs. Mind Control"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +91,23 @@ def dominate_prepared(
     return {"save_penalty": PENALTY_PER_PR * spend[SAVE_PENALTY]}
 
 
-def held(encounter: Encounter, target: str, actor: str) -> list[Event]:
-    """The hold: the event that tells it, the round lost, the actions dropped."""
+def later_saves(encounter: Encounter, target: str, penalty: int) -> list[PercentRolled]:
+    """Seed "Saving Throws": a save "any time afterwards when the target has decent reason to
+    believe that it ... is controlled": one at the end of each round held, up to the first that
+    succeeds, rolled now (G-133)."""
+    saves: list[PercentRolled] = []
+    for round_held in range(1, MOST_ROUNDS + 1):
+        purpose = f"{SAVE} at the end of round {round_held} held"
+        saves.append(mind_save(encounter, target, purpose, penalty, control=True))
+        if saves[-1].succeeded:
+            break
+    return saves
+
+
+def held(encounter: Encounter, target: str, actor: str, rounds: int) -> list[Event]:
+    """The hold: the event that tells it, the rounds lost, the actions dropped."""
     state = encounter.state[target]
-    until = max(encounter.now + CONTROLLED_FOR, state.surprised_until)
+    until = max(encounter.now + rounds * CONTROLLED_FOR, state.surprised_until)
     events: list[Event] = [
         MindControlled(encounter.now, target, actor, until),
         Surprised(encounter.now, target, until - encounter.now, 0, until, state.action_penalty),
@@ -102,8 +123,11 @@ def resolve_dominate(encounter: Encounter, actor: str, action: ActionInProgress)
     if target is None or not encounter.state[target].in_action:
         return []
     penalty = int(action.prepared["save_penalty"])
-    save = mind_save(encounter, target, "save vs. Mind Control", penalty, control=True)
-    return [save] if save.succeeded else [save, *held(encounter, target, actor)]
+    save = mind_save(encounter, target, SAVE, penalty, control=True)
+    if save.succeeded:
+        return [save]
+    saves = later_saves(encounter, target, penalty)
+    return [save, *saves, *held(encounter, target, actor, len(saves))]
 
 
 DOMINATE = PowerUse(
@@ -113,8 +137,8 @@ DOMINATE = PowerUse(
         is_passive=True,
         ep_row=POWER_ROW,
         needs_target=True,
-        summary="Seize a mind (template): d100 save vs. Willpower - 4 x PR or held one round "
-        "(G-133).",
+        summary="Seize a mind (template): d100 save vs. Willpower - 4 x PR or held, saving "
+        "again at the end of each round (G-133).",
     ),
     effects=(SAVE_PENALTY,),
     default_spend=all_on_penalty,
@@ -125,7 +149,7 @@ DOMINATE = PowerUse(
 MIND_CONTROL = PowerSpec(
     name=NAME,
     summary="Control another's mind (template): a failed save vs. Willpower - 4 x PR holds the "
-    "target one round (G-133).",
+    "target until a save at the end of a round succeeds (G-133).",
     source=TEMPLATE,
     uses=(DOMINATE,),
 )

@@ -14,20 +14,25 @@ does not register him.
   Time 10 (seed "Power Rolls": mind powers are passive, "usually ... 10"). Once it takes effect
   and while it is held, every other character's Combat Roll against its owner has a Bonus Pool
   penalty of the PR spent on ``invisibility`` (1 per PR point, as Alchemy's "penalty to the
-  target's saving throw of 1 per PR point"), before the Sphere lookup. A character with Psychic
-  Immunity is not affected (seed: "nearly impervious to ... psychic illusion"; the score as a
-  chance would need a roll, and a Bonus Pool modifier may not roll dice). Default spend: PR to
-  bring the EP row to 5 (1 EP per round) first, the rest on invisibility (Seraph's 9: 4 and 5).
+  target's saving throw of 1 per PR point"), before the Sphere lookup. Psychic Immunity sees
+  through it by chance (seed "Psychic Immunity": "If there is no saving throw, the Psychic
+  Immunity score is the chance of ignoring the attack"): when the fade starts, every other
+  character with a score under 100 rolls d100 on its own dice (a ``PercentRolled``), and one that
+  rolls its score or less, or has 100 or more, is not affected while this fade is held (G-132:
+  one roll per fade, since a Bonus Pool modifier may not roll dice). Default spend: PR to bring
+  the EP row to 5 (1 EP per round) first, the rest on invisibility (Seraph's 9: 4 and 5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.events import Event
+from mands_sim.dice import roll_d100
+from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 
@@ -49,12 +54,17 @@ from ..power_kit import (
     register_power_actions,
     running_uses,
 )
-from .psychic_immunity import is_psychically_immune
+from .psychic_immunity import psychic_immunity
 
 NAME: Final = "Psychic Invisibility"
 INVISIBILITY: Final = "invisibility"
 PENALTY: Final = "attack_penalty"
 """``prepared`` key: the Bonus Pool penalty attackers take."""
+SEEN_THROUGH: Final = "seen_through_by"
+"""``prepared`` key: the characters whose Psychic Immunity sees through the fade (G-132)."""
+IMMUNITY_ROLL: Final = "Psychic Immunity vs. Psychic Invisibility"
+CERTAIN: Final = 100
+"""A score of 100 or more ignores the fade without a roll (d100 ≤ 100 always)."""
 
 HELD_EP_ROW: Final = 5
 """The default spend's target row: 1 EP per round (EP Use Chart), as Electric Power's shield."""
@@ -91,33 +101,64 @@ FADE = PowerUse(
 PSYCHIC_INVISIBILITY = PowerSpec(
     name=NAME,
     summary="Be unseen by minds (template): -1 per PR spent to Combat Rolls against its owner "
-    "while held; Psychic Immunity sees through it (G-132).",
+    "while held; Psychic Immunity is the chance of seeing through it (G-132).",
     source=TEMPLATE,
     uses=(FADE,),
     aliases=("Invisibility",),
 )
 
 
-def invisibility_penalty(encounter: Encounter, owner: str) -> int:
-    """The penalty ``owner``'s running fades give attackers now (the largest; 0 for none)."""
+def invisibility_penalty(encounter: Encounter, owner: str, attacker: str) -> int:
+    """The penalty ``owner``'s running fades give ``attacker`` now (the largest; 0 for none)."""
     penalties = [
         int(action.prepared.get(PENALTY, 0))
         for action in running_uses(encounter, owner, FADE)
         if encounter.now >= int(action.prepared.get(PROTECTS_FROM, action.started_at))
         and action.prepared.get("outcome") is None  # a lost %Control roll does nothing
+        and attacker not in action.prepared.get(SEEN_THROUGH, ())
     ]
     return max(penalties, default=0)
 
 
 def unseen_modifier(encounter: Encounter, actor: str, intent: Intent) -> Modifier | None:
-    """G-132: an attack on an invisible character, by someone without Psychic Immunity."""
+    """G-132: an attack on an invisible character, by someone it has not been seen through."""
     target = intent.target
     if target is None or target == actor or target not in encounter.state.ids():
         return None
-    penalty = invisibility_penalty(encounter, target)
-    if penalty <= 0 or is_psychically_immune(encounter.character(actor).sheet):
+    penalty = invisibility_penalty(encounter, target, actor)
+    if penalty <= 0:
         return None
     return Modifier(-penalty, NAME, f"G-132: {target} is psychically invisible (PR {penalty})")
+
+
+def immunity_rolls(encounter: Encounter, owner: str) -> list[PercentRolled]:
+    """Each other character with a Psychic Immunity score from 1 to 99 rolls d100 against it,
+    on its own dice, in the encounter's drawn order (G-227)."""
+    rolls: list[PercentRolled] = []
+    for other in encounter.ranked(encounter.state.ids()):
+        score = psychic_immunity(encounter.character(other).sheet)
+        if other != owner and 0 < score < CERTAIN:
+            roll = roll_d100(encounter.dice_for(other))
+            made = roll <= score
+            rolls.append(PercentRolled(encounter.now, other, IMMUNITY_ROLL, score, roll, made))
+    return rolls
+
+
+def seen_through(encounter: Encounter, owner: str, rolls: list[PercentRolled]) -> tuple[str, ...]:
+    """Those whose roll made their score, and those with a score of 100 or more."""
+    certain = [
+        other
+        for other in encounter.state.ids()
+        if other != owner and psychic_immunity(encounter.character(other).sheet) >= CERTAIN
+    ]
+    return (*certain, *(r.character for r in rolls if r.succeeded))
+
+
+def fade_initiation(encounter: Encounter, actor: str, initiation: Initiation) -> Initiation:
+    """The fade's start, with every other character's Psychic Immunity roll (G-132)."""
+    rolls = immunity_rolls(encounter, actor)
+    prepared = {**initiation.prepared, SEEN_THROUGH: seen_through(encounter, actor, rolls)}
+    return replace(initiation, events=(*initiation.events, *rolls), prepared=prepared)
 
 
 @hookimpl
@@ -151,7 +192,10 @@ def mands_bonus_pool_modifiers(
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    return power_initiation(encounter, actor, intent, definition, PSYCHIC_INVISIBILITY)
+    initiation = power_initiation(encounter, actor, intent, definition, PSYCHIC_INVISIBILITY)
+    if initiation is None or definition.name != FADE.action.name:
+        return initiation
+    return fade_initiation(encounter, actor, initiation)
 
 
 @hookimpl(trylast=True)

@@ -5,7 +5,8 @@
 * **Combat Turns** (:mod:`.turns`, the clock :class:`CombatTurns` in :mod:`.clock`): 10
   segments, 5 a round; actions are announced on a turn's first two segments and resolve on
   their **Initiative** (G-140); "Divide an action's base Performance Time by 10 and round
-  down", at least one turn; Q never shortens it (:mod:`.scheduling`).
+  down", at least one turn; Q shortens it as under the standard rules, never below one turn,
+  the speed Q it did not need going to Initiative (:mod:`.scheduling`).
 * **Initiative** (:mod:`.initiative`): d10 "at the start of each combat", re-rolled for an
   Editing Point (the mind's ``reroll_initiative``; one of the character's own with
   ``editing-points`` on, G-194); Q adds to it "on a 1 for 1 basis" (a roll's ``speed`` Q), and

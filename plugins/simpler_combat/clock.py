@@ -49,7 +49,7 @@ class CombatTurns:
         """G-191: within a segment of a Combat Turn, characters announce "in order of learning
         (from lowest to highest)", a delay counting as that much more Learning, and actions
         resolve "highest initiative first"."""
-        if not self.in_turns(segment) or encounter.defaults.G191_segment_order == "id":
+        if not self.in_turns(segment) or encounter.defaults.G191_segment_order == "drawn":
             return 0
         if phase == Phase.INITIATE:
             return announcing_learning(encounter, actor)

@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from mands_sim.actions import ActionDefinition
+from mands_sim.defaults import RuleDefaults
 from mands_sim.events import Event, QualityAllocated
 from mands_sim.kernel.encounter import Encounter, Initiation
-from mands_sim.rolls import damage_bonus
+from mands_sim.rolls import damage_bonus, reduced_performance_time
 
 from ..movement import MOVE, REROLL_MOVE
 from ..opponents import SWEEP_BLOW
@@ -61,7 +62,10 @@ def on_initiative(
     base: int,
 ) -> Initiation:
     """When the action resolves: a single action on its Initiative in its last turn; an ongoing
-    one (a run) at the end of the turn it is due in (G-140, G-142)."""
+    one (a run) at the end of the turn it is due in (G-140, G-142). A single action takes the
+    turns of its Performance Time after Q (seed: "The same rules for the Combat Roll ... apply,
+    except that Performance Time cannot be reduced below 1 Combat Turn"); the speed Q that
+    shortening did not need is Initiative (:func:`quality_on_turns`)."""
     now, spent = encounter.now, spent_quality(initiation, actor, definition)
     speed = 0 if spent is None or definition.name in RUNNING_SPEED else spent.speed
     action_initiative = base + speed
@@ -72,7 +76,9 @@ def on_initiative(
         resolves = turn_end(now + max(1, initiation.performance_time))
         turns = (resolves - turn_start(now)) // TURN
     else:
-        turns = combat_turns(max(definition.performance_time, initiation.performance_time))
+        turns = combat_turns(initiation.performance_time)
+        pt = definition.performance_time
+        action_initiative -= quality_on_turns(pt, turns, speed, encounter.defaults)
         offset = initiative_offset(action_initiative)
         resolves = turn_start(now) + TURN * (turns - 1) + offset
     damage = one_for_one(encounter, initiation.prepared, spent)
@@ -84,6 +90,17 @@ def on_initiative(
         events=(*initiation.events, scheduled),
         prepared=prepared,
     )
+
+
+def quality_on_turns(base: int, turns: int, speed: int, defaults: RuleDefaults) -> int:
+    """The least of the ``speed`` Q that brings an action of ``base`` Performance Time down to
+    ``turns`` Combat Turns (G-140: shortening first, only as much as it takes; 0 when the base
+    already takes no more, or something else shortened it): PT 20 with 3 Q → 1 Q (18: 1 turn),
+    2 left for Initiative."""
+    for quality in range(speed + 1):
+        if combat_turns(reduced_performance_time(base, quality, defaults)) <= turns:
+            return quality
+    return 0
 
 
 def next_attack_initiative(encounter: Encounter, actor: str, base: int) -> int:

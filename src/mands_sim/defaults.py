@@ -367,13 +367,13 @@ class RuleDefaults:
         ("active", "all"),
     )
 
-    G125_empathic_wound_rate: Literal["example", "text"] = _default(
+    G125_empathic_wound_rate: Literal["text", "example"] = _default(
         "G-125",
-        "Empathic Healing's Wound Size: wounds taken at PR points per round, as its Example "
-        "takes 5 DP at PR 2 in '3 rounds (2 and a half)' ('example'), or at half PR per round "
-        "as the Basic Effect's text says ('text').",
-        "example",
-        ("example", "text"),
+        "Empathic Healing's Wound Size: wounds taken at half PR points per round, as the Basic "
+        "Effect's text says ('text'), or at PR points per round, as its Example takes 5 DP at "
+        "PR 2 in '3 rounds (2 and a half)' ('example').",
+        "text",
+        ("text", "example"),
     )
 
     G150_player_characters: Literal["first_side_specials", "first_side", "specials"] = _default(
@@ -412,13 +412,14 @@ class RuleDefaults:
         "rule",
         ("rule", "example"),
     )
-    G191_segment_order: Literal["rule", "id"] = _default(
+    G191_segment_order: Literal["rule", "drawn"] = _default(
         "G-191",
         "Simpler Combat within one segment: announce by Learning, lowest first (a delay counts "
-        "as that much more Learning), resolve by Initiative, highest first, ties by id "
-        "('rule'); or by id alone, as on the segment clock ('id').",
+        "as that much more Learning), resolve by Initiative, highest first, ties in the "
+        "encounter's drawn order (G-227) ('rule'); or by the drawn order alone, as on the "
+        "segment clock ('drawn').",
         "rule",
-        ("rule", "id"),
+        ("rule", "drawn"),
     )
     G192_turn_movement: Literal["turn_end", "continuous"] = _default(
         "G-192",
