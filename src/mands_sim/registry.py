@@ -135,6 +135,15 @@ class OutcomeConditionEntry(Entry):
     hook: ClassVar[str] = "mands_register_outcome_conditions"
 
 
+@dataclass(frozen=True, slots=True)
+class WeaknessEntry(Entry):
+    """A kind of Handicap or Weakness a sheet may list (seed "Handicap or Weakness"); the
+    payload is a :class:`mands_sim.weaknesses.WeaknessKind`."""
+
+    kind: ClassVar[str] = "weakness"
+    hook: ClassVar[str] = "mands_register_weaknesses"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -143,6 +152,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     PolicyEntry,
     ChartEntry,
     OutcomeConditionEntry,
+    WeaknessEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -245,6 +255,7 @@ class Registries:
     policies: Registry[PolicyEntry] = Registry()
     charts: Registry[ChartEntry] = Registry()
     outcome_conditions: Registry[OutcomeConditionEntry] = Registry()
+    weaknesses: Registry[WeaknessEntry] = Registry()
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -256,6 +267,7 @@ class Registries:
             *self.policies.entries,
             *self.charts.entries,
             *self.outcome_conditions.entries,
+            *self.weaknesses.entries,
         )
 
 
@@ -317,6 +329,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         policies=_collect_kind(pm, PolicyEntry),
         charts=_collect_kind(pm, ChartEntry),
         outcome_conditions=_collect_kind(pm, OutcomeConditionEntry),
+        weaknesses=_collect_kind(pm, WeaknessEntry),
     )
 
 
