@@ -5,7 +5,8 @@ this module counts the rest a batch reports per character (``docs/reports.md``):
 bleeding (G-19), Endurance Points below zero (``rules/combat.md`` §10, G-16), Death Shots given
 and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule
 Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
-add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience).
+add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience), and how
+often each of its weaknesses fired (:class:`~mands_sim.events.WeaknessFired`).
 
 The Editing Points events belong to a rule plugin (``mands_rulebook.editing_points``); they are
 recognised by their ``kind`` and read by their fields, so the core imports no plugin.
@@ -24,6 +25,7 @@ from mands_sim.events import (
     DeathShot,
     EndurancePaid,
     Event,
+    WeaknessFired,
     WoundOpened,
 )
 
@@ -50,6 +52,8 @@ class CharacterCounts:
         training: what those points train (seed 000: half of them; negative for rolls the
             Editor lowered, G-193).
         experience: what they add to its Experience (seed 000: all of them).
+        weaknesses: how often each of its weaknesses fired (seed "Handicap or Weakness"), by
+            the name on its sheet, sorted by name.
     """
 
     wounds: int = 0
@@ -62,6 +66,7 @@ class CharacterCounts:
     editing_points_used: int = 0
     training: Fraction = Fraction(0)
     experience: int = 0
+    weaknesses: tuple[tuple[str, int], ...] = ()
 
 
 NO_COUNTS: Final = CharacterCounts()
@@ -79,6 +84,7 @@ class RunCounts:
             EndurancePaid: self._endurance_paid,
             DeathShot: self._death_shot,
             BackInAction: self._back_in_action,
+            WeaknessFired: self._weakness_fired,
         }
         self._by_kind: dict[str, Callable[[Any], None]] = {
             FATE_POINT: self._fate_point,
@@ -91,7 +97,9 @@ class RunCounts:
             handler(event)
 
     def of(self, character: str) -> CharacterCounts:
-        return CharacterCounts(**self._counts.get(character, {}))
+        counts = dict(self._counts.get(character, {}))
+        counts["weaknesses"] = tuple(sorted(counts.get("weaknesses", {}).items()))
+        return CharacterCounts(**counts)
 
     def _of(self, character: str) -> dict[str, Any]:
         return self._counts.setdefault(character, {})
@@ -118,6 +126,10 @@ class RunCounts:
 
     def _back_in_action(self, event: BackInAction) -> None:
         self._bump(event.character, "comebacks")
+
+    def _weakness_fired(self, event: WeaknessFired) -> None:
+        fired = self._of(event.character).setdefault("weaknesses", {})
+        fired[event.weakness] = fired.get(event.weakness, 0) + 1
 
     def _fate_point(self, event: Any) -> None:
         self._bump(event.character, "fate_points_spent")

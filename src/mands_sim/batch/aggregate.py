@@ -58,6 +58,8 @@ class CharacterTally:
     """Actions it started at an objective's performer, over all runs."""
     objective_attack_runs: int = 0
     """Runs in which it started at least one."""
+    weakness_runs: Counter[str] = field(default_factory=Counter)
+    """Runs in which each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
 
 
 @dataclass(slots=True)
@@ -143,6 +145,7 @@ class Aggregate:
         tally.editing_points_used[c.editing_points_used] += 1
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1
+        tally.weakness_runs.update(name for name, times in c.weaknesses if times > 0)
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

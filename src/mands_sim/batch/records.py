@@ -8,12 +8,13 @@ from typing import Any, Final
 
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 3
+RECORD_FORMAT: Final = 4
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
-and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers. A batch
-stored in an older format is read with what it lacks at its default (combatants, zero counts),
-and is not resumed (:class:`mands_sim.batch.store.ResultStore`)."""
+and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
+times each weakness fired (``weaknesses``). A batch stored in an older format is read with what
+it lacks at its default (combatants, zero counts), and is not resumed
+(:class:`mands_sim.batch.store.ResultStore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class CharacterRecord:
     """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
     objective_attacks: int = 0
     """Actions it started at a character an objective against its side hinges on."""
+    weaknesses: tuple[tuple[str, int], ...] = ()
+    """How often each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
 
     @property
     def out_of_action(self) -> bool:
@@ -147,6 +150,7 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         experience=counts.experience,
         role=c.role,
         objective_attacks=c.objective_attacks,
+        weaknesses=counts.weaknesses,
     )
 
 
@@ -166,6 +170,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "times_thrown": c.times_thrown,
         "times_fallen": c.times_fallen,
         "role": c.role,
+        "weaknesses": [list(pair) for pair in c.weaknesses],
         **{name: getattr(c, name) for name in COUNTED},
     }
 
@@ -186,6 +191,7 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         times_thrown=row.get("times_thrown", 0),
         times_fallen=row.get("times_fallen", 0),
         role=row.get("role", "combatant"),
+        weaknesses=tuple((name, count) for name, count in row.get("weaknesses", [])),
         **{name: row[name] for name in COUNTED if name in row},
     )
 
