@@ -39,3 +39,11 @@ def test_a_missing_focus_is_logged_once_at_the_start() -> None:
     assert isinstance(event, WeaknessFired)
     assert (event.character, event.effect) == ("jake", "without Cosmic Guitar: no Electric Power")
     assert mands_encounter_opening(jake(["Cosmic Guitar"])) == []
+
+
+def test_under_named_only_an_intent_naming_the_power_needs_the_item() -> None:
+    sheet = sample("seraph", weaknesses=[GUITAR], equipment=[])
+    encounter = fight({"jake": sheet, "foe": grunt()}, defaults={"G268_power_actions": "named"})
+    assert mands_action_refusals(encounter, "jake", BLAST) == []
+    named = Intent("electric-power-blast", target="foe", options={"power": "Electric Power"})
+    assert mands_action_refusals(encounter, "jake", named) != []

@@ -72,6 +72,7 @@ def test_mands_register_weaknesses_registers_each_kind_with_its_plugin() -> None
     registered = encounter.rules.registries.weaknesses  # type: ignore[attr-defined]
     assert {name: registered[name].plugin for name in registered} == {
         "focus": "mands_rulebook.weaknesses.focus",
+        "limited-use": "mands_rulebook.weaknesses.limited_use",
         "low-self-control": "mands_rulebook.weaknesses.low_self_control",
         "tires-easily": "mands_rulebook.weaknesses.tires_easily",
         "vulnerability": "mands_rulebook.weaknesses.vulnerability",

@@ -9,7 +9,11 @@ each kind is registered and played by its own plugin, one module each:
 * :mod:`.tires_easily` — more EP for every action (8-Ball: "twice normal EP"), or a growing
   Combat Pool penalty (Diamondback);
 * :mod:`.low_self_control` — a d100 save after damage or berserk (Armadillo);
-* :mod:`.focus` — no power without its item (Jake Kotter's Cosmic Guitar).
+* :mod:`.focus` — no power without its item (Jake Kotter's Cosmic Guitar);
+* :mod:`.limited_use` — a power held too long costs DP (Brinn X'Halikso's Slide Molecules).
+
+:mod:`.power_use` tells a power's actions apart for the kinds that name a power (kept out of
+this module, which :mod:`mands_rulebook.damage` imports through :mod:`.vulnerability`).
 
 Every time a weakness changes the fight it is logged as a
 :class:`~mands_sim.events.WeaknessFired`, which the run summary counts per character.

@@ -26,9 +26,8 @@ from mands_sim.model.sheet import Weakness
 from mands_sim.registry import Register, spoken
 from mands_sim.weaknesses import Parameter, WeaknessKind
 
-from ..control import POWER_OPTION
-from ..power_kit import power_slug
 from . import fired, names, parameter, weaknesses_of
+from .power_use import uses_power
 
 KIND: Final = "focus"
 
@@ -48,14 +47,6 @@ def has_item(encounter: Encounter, actor: str, weakness: Weakness) -> bool:
     """Whether the sheet's equipment holds the focus item."""
     equipment = encounter.character(actor).sheet.equipment
     return spoken(item(weakness)) in {spoken(thing) for thing in equipment}
-
-
-def uses_power(intent: Intent, power: str) -> bool:
-    """G-268: the intent is one of ``power``'s actions, or names it."""
-    named = intent.options.get(POWER_OPTION)
-    if isinstance(named, str) and spoken(named) == spoken(power):
-        return True
-    return intent.action.startswith(f"{power_slug(power)}-")
 
 
 def missing_focus(encounter: Encounter, actor: str) -> list[Weakness]:
@@ -90,5 +81,5 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
         f"{power} needs {item(w)} (focus)"
         for w in missing_focus(encounter, actor)
         for power in names(w, "powers")
-        if uses_power(intent, power)
+        if uses_power(encounter, intent, power)
     ]

@@ -791,6 +791,23 @@ class RuleDefaults:
         "paying-rounds",
         ("paying-rounds", "off"),
     )
+    G268_power_actions: Literal["slug-or-named", "named"] = _default(
+        "G-268",
+        "Which actions use a power a weakness names (Focus, Limited Use): those whose name "
+        "starts with the power's slug ('electric-power-blast') or whose intent names the power "
+        "('slug-or-named'), or only those whose intent names it ('named').",
+        "slug-or-named",
+        ("slug-or-named", "named"),
+    )
+    G269_limited_use: Literal["payment-segments", "off"] = _default(
+        "G-269",
+        "Limited Use (Brinn: 'greater than twice his PR rounds ... 1 DP, penetrating, per "
+        "round'): at each Payment Segment a sustained action of the power held longer than "
+        "rounds_per_pr x its sheet PR rounds costs dp_per_round penetrating Body DP "
+        "('payment-segments'); or nothing ('off').",
+        "payment-segments",
+        ("payment-segments", "off"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
