@@ -21,7 +21,8 @@ same way to fists, weapons and powers, and the raw number stays on the event for
    figured row (the low-Mass penalty included), raised by what covers, then moved one row toward
    row 0 (multiplier 1) per bonus vs. Skin Temper — a weapon never past 1, a
    ``breaks_skin_temper`` blow (low DP, Vibratory Power) on to 10/9, 5/4 … (§7.3 item 4; G-59
-   for low Mass). The result is rounded up (G-45).
+   for low Mass); then one row per point of Body DP below 1, past 1 too (G-261: low DP). The
+   result is rounded up (G-45), then multiplied by a vulnerability the blow hits (G-263).
 4. **VP first, then DP** (§7.3 item 1); what VP cannot take carries into DP in the same hit
    (G-30). Up to ``penetration`` of the DP lost (all of them for a penetrating blow) are
    penetrating (§7.2, G-61); a called shot's location is recorded (G-60).
@@ -38,7 +39,7 @@ from typing import Final
 from mands_sim.charts import SkinTemperChart
 from mands_sim.dice import roll_d100
 from mands_sim.errors import SheetError
-from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled
+from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
@@ -47,6 +48,7 @@ from mands_sim.units import SEGMENTS_PER_ROUND
 
 from .armor import LOCATIONS, ArmorTable, standard_armor
 from .skills.skill_check import core_row
+from .weaknesses.vulnerability import vulnerable_damage
 
 BLUDGEONING = "bludgeoning"
 PENETRATING = "penetrating"
@@ -55,6 +57,10 @@ DAMAGE_KINDS = (BLUDGEONING, PENETRATING)
 
 COVER_STREAM: Final = "cover"
 """The substream of the victim's dice that deals Cover rolls, apart from its Action Rolls."""
+
+LOW_DP_FROM: Final = 1
+"""G-261: Body DP below this is low DP (the seed's "less than 1 DP", as in "remaining conscious
+when at less than 1 DP", seed "Doctor")."""
 
 SKIN_TEMPER_POWER_FLOOR: Final = Fraction(1, 10)
 """G-06: a Skin Temper power's multiplier is snapped to a row "no lower than 1/10"."""
@@ -130,14 +136,24 @@ class Protection:
 
 def strike(encounter: Encounter, victim: str, blow: Blow) -> list[Event]:
     """The events of ``blow`` landing on ``victim``: Armor Use's EP, the Cover rolls, then the
-    damage taken."""
+    damage taken (times a vulnerability's multiplier, G-263, logged before it)."""
     covers = covers_against(encounter, victim, blow)
     paid = armor_use_payments(encounter, victim, covers)
     rolls, covering = roll_covers(encounter, victim, covers)
     protection = protection_from(encounter, victim, blow, covering)
     multiplier = encounter.charts.skin_temper.multiplier(protection.skin_temper_row)
-    taken = damage_after_protection(blow.raw, protection.ignore_damage, multiplier)
-    return [*paid, *rolls, damage_event(encounter, victim, blow, taken)]
+    raw_first = encounter.defaults.G263_vulnerability == "raw"
+    raw, weakness = vulnerable(encounter, victim, blow, blow.raw, when=raw_first)
+    taken = damage_after_protection(raw, protection.ignore_damage, multiplier)
+    taken, later = vulnerable(encounter, victim, blow, taken, when=not raw_first)
+    return [*paid, *rolls, *weakness, *later, damage_event(encounter, victim, blow, taken)]
+
+
+def vulnerable(
+    encounter: Encounter, victim: str, blow: Blow, amount: int, *, when: bool
+) -> tuple[int, list[WeaknessFired]]:
+    """``amount`` times the victim's vulnerability to the blow's weapon, if ``when`` (G-263)."""
+    return vulnerable_damage(encounter, victim, blow.weapon, amount) if when else (amount, [])
 
 
 def damage_after_protection(raw: int, ignore_damage: int, multiplier: Fraction) -> int:
@@ -189,6 +205,7 @@ def protection_from(
     row += low_mass_opponent_rows(encounter, victim, blow)
     row = against_skin_temper(row, blow.vs_skin_temper, past_one=blow.breaks_skin_temper)
     row -= low_mass_bonus_vs_skin_temper(encounter, victim)
+    row = against_skin_temper(row, low_dp_rows(encounter, victim), past_one=True)
     ignore = figured.ignore_damage + sum(c.ignore_damage for c in personal) + armor_ignore
     return Protection(ignore_damage=ignore, skin_temper_row=row)
 
@@ -214,6 +231,16 @@ def against_skin_temper(row: int, bonus: int, *, past_one: bool) -> int:
     stays where it is — but low DP and some powers (``past_one``) go on: 10/9, 5/4, 3/2 …"""
     moved = row - bonus
     return moved if past_one else max(moved, min(row, 0))
+
+
+def low_dp_rows(encounter: Encounter, victim: str) -> int:
+    """G-261 ``below-one``: Skin Temper worsens at low DP (seed "Skin Temper": "Skin Temper
+    modifications for low DP ... can" go past 1, "1 becomes 10/9, then 5/4, then 3/2"): one row
+    toward, then past, 1 for each point of Body DP below 1 (DP 0: one row; DP −2: three);
+    ``off``: none."""
+    if encounter.defaults.G261_low_dp_skin_temper == "off":
+        return 0
+    return max(0, LOW_DP_FROM - encounter.state[victim].damage_points)
 
 
 def low_mass_opponent_rows(encounter: Encounter, victim: str, blow: Blow) -> int:

@@ -22,7 +22,8 @@ in one place, in this order, each step seeing the Body DP the one before left:
    (Sphere) + Resist Death + current Body DP (a negative number) or fall unconscious. Switches:
    ``G17_below_one_dp = "unconscious"`` makes Body DP ≤ 0 unconsciousness at once (no roll, and
    no coming to while it lasts); ``G16_low_ep = "collapse"`` knocks out a character whose EP
-   deficit has reached its Constitution.
+   deficit has reached its Constitution. A robot (a sheet's ``robot = true``) at 0 EP or less
+   shuts down (seed "Intelligent Robots": "Robots shut down at 0 EP"; G-262).
 
 A flyer that goes out of action before it lands falls (:mod:`mands_rulebook.falling`, G-175).
 
@@ -97,6 +98,9 @@ BLEEDING_PER_WOUND: Final = 1
 
 DEAD: Final = "dead"
 UNCONSCIOUS: Final = "unconscious"
+SHUT_DOWN: Final = "shut down"
+"""A robot at 0 EP (seed "Intelligent Robots", G-262): out of action, and it never comes to in
+an encounter (only the unconscious do)."""
 
 _OWN_SOURCES: Final = frozenset({BLEEDING, INJURY})
 """DP taken by this check itself: not hits, so they trigger no Injury roll."""
@@ -319,6 +323,8 @@ def condition(
         return []
     if knocked_out(encounter, actor, start, pending) or collapsed(encounter, state):
         return [OutOfAction(encounter.now, actor, UNCONSCIOUS)]
+    if shuts_down(encounter, state):
+        return [OutOfAction(encounter.now, actor, SHUT_DOWN)]
     if dp > 0:
         return []
     if out_below_one:  # G-17 "unconscious": no roll to stay conscious
@@ -333,6 +339,14 @@ def collapsed(encounter: Encounter, state: CharacterState) -> bool:
         return False
     deficit = -low_ep_penalty(state.endurance_points)
     return deficit > 0 and deficit >= state.character.sheet.abilities.constitution
+
+
+def shuts_down(encounter: Encounter, state: CharacterState) -> bool:
+    """Seed "Intelligent Robots", Healing: "Robots shut down at 0 EP." (G-262 ``check``: at a
+    status check, a robot at 0 EP or less; ``off``: never)."""
+    if encounter.defaults.G262_robot_shutdown == "off":
+        return False
+    return bool(state.character.sheet.is_robot) and state.endurance_points <= 0
 
 
 def is_dead(encounter: Encounter, actor: str, start: int, dp: int) -> bool:

@@ -94,3 +94,17 @@ def test_a_format_1_row_reads_with_the_newer_counts_at_zero() -> None:
     assert all(not getattr(seraph, name) for name in COUNTED)
     assert (seraph.bled, seraph.back_in_action) == (False, False)
     assert (seraph.attacks, seraph.hits) == (None, None)  # not counted before format 4
+
+
+def test_the_times_each_weakness_fired_round_trip_and_an_older_row_has_none() -> None:
+    character = CharacterRecord(
+        "prototron", "heroes", "active", 0, 0, 0.0, 0, 0, None, (),
+        weaknesses=(("negative electricity", 3),),
+    )  # fmt: skip
+    record = RunRecord(0, 1, "heroes", "side out of action", 50, (character,))
+    row = (0, 1, "heroes", "side out of action", 50, record.characters_json(), None)
+    assert RunRecord.from_row(row) == record
+    older = json.loads(record.characters_json())
+    del older[0]["weaknesses"]
+    (read,) = RunRecord.from_row((*row[:5], json.dumps(older), None)).characters
+    assert read.weaknesses == ()

@@ -169,3 +169,27 @@ def test_disabling_the_skills_plugin_removes_its_adjustments(
 ) -> None:
     main(["sheet", "--json", str(TRAINED), "--disable", "mands_rulebook.skills.figured_skills"])
     assert json.loads(capsys.readouterr().out)["endurance_points"] == 74
+
+
+PROTOTRON = """
+[[weaknesses]]
+kind = "vulnerability"
+name = "negative electricity"
+attacks = ["Electric Power"]
+multiplier = 3
+"""
+
+
+def test_a_robots_weaknesses_are_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "prototron.toml"
+    path.write_text("robot = true\n" + Path(SERAPH).read_text("utf-8") + PROTOTRON, "utf-8")
+    assert main(["sheet", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "Intelligent Robot" in shown and "Handicaps and Weaknesses" in shown
+    assert "vulnerability (attacks = ['Electric Power']," in shown and "multiplier = 3)" in shown
+    data = run_json(capsys, str(path))
+    assert data["robot"] is True
+    assert data["weaknesses"] == [
+        {"kind": "vulnerability", "name": "negative electricity",
+         "attacks": ["Electric Power"], "multiplier": 3}
+    ]  # fmt: skip

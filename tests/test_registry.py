@@ -24,6 +24,7 @@ from mands_sim.registry import (
     Registrar,
     Registry,
     SkillEntry,
+    WeaknessEntry,
     build_charts,
     collect_registries,
     combine,
@@ -43,6 +44,7 @@ KINDS = [
         "outcome_conditions",
         marks=pytest.mark.hook("mands_register_outcome_conditions"),
     ),
+    pytest.param(WeaknessEntry, "weaknesses", marks=pytest.mark.hook("mands_register_weaknesses")),
 ]
 
 

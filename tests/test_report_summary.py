@@ -147,6 +147,14 @@ policy = "nearest-enemy"
 time_limit = 600
 """
 
+VULNERABILITY = """
+[[weaknesses]]
+kind = "vulnerability"
+name = "negative electricity"
+attacks = ["Electric Power"]
+multiplier = 3
+"""
+
 
 @pytest.fixture(scope="module")
 def code_brawl(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
@@ -171,3 +179,31 @@ def test_blows_pulled_by_the_code_are_counted_per_character(code_brawl: BatchRes
         assert per_run == sum(c.blows_pulled for c in rows if c.id == who) / 40
     assert pulled["dexter"] + pulled["dex2"] > 0
     assert pulled["sinister"] == pulled["sin2"] == 0
+
+
+@pytest.fixture(scope="module")
+def vulnerable(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
+    """Seraph against Seraph, the west one vulnerable to Electric Power (Prototron's 3×)."""
+    folder = tmp_path_factory.mktemp("vulnerable")
+    sheet = (SCENARIO.parent / "characters" / "seraph.toml").read_text("utf-8")
+    (folder / "seraph.toml").write_text(sheet, "utf-8")
+    (folder / "weak.toml").write_text(sheet + VULNERABILITY, "utf-8")
+    scenario = (SCENARIO.parent / "mirror_powers.toml").read_text("utf-8")
+    scenario = scenario.replace('"characters/seraph.toml"', '"weak.toml"', 1)
+    scenario = scenario.replace('"characters/seraph.toml"', '"seraph.toml"')
+    (folder / "mirror.toml").write_text(scenario, "utf-8")
+    options = BatchOptions(runs=40, seed=1, jobs=1)
+    return run_batch(folder / "mirror.toml", options, store=folder / "r.db")
+
+
+def test_the_share_of_runs_a_weakness_fired_in_is_reported(vulnerable: BatchResult) -> None:
+    summary = json.loads(json.dumps(build_summary(vulnerable)))
+    west, east = (
+        next(c for c in summary["characters"] if c["id"] == who)
+        for who in ("west-seraph", "east-seraph")
+    )
+    rows = [c for r in vulnerable.records() for c in r.characters if c.id == "west-seraph"]
+    fired = sum(dict(c.weaknesses).get("negative electricity", 0) > 0 for c in rows)
+    assert west["weaknesses_fired"]["negative electricity"]["estimate"] == fired / 40
+    assert fired >= 30
+    assert east["weaknesses_fired"] == {}

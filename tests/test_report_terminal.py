@@ -147,3 +147,13 @@ def test_a_hostage_shows_its_role_beside_its_side() -> None:
     assert side_and_role({"side": "heroes", "role": "hostage"}) == "heroes (hostage)"
     assert side_and_role({"side": "heroes", "role": "combatant"}) == "heroes"
     assert objective_rows(SUMMARY) == []
+
+
+def test_a_weakness_that_fired_shows_the_share_of_runs_it_fired_in() -> None:
+    """Prototron's vulnerability fired in 62 % of the runs."""
+    summary = with_counts(NONE, 0.0, 0.0)
+    (seraph,) = summary["characters"]
+    fired = {**summary, "characters": [{**seraph, "weaknesses_fired": {"vulnerability": RATE}}]}
+    shown = text_of(fired)
+    assert "weakness fired (share of runs)" in shown and "vulnerability 62%" in shown
+    assert "weakness fired" not in text_of(summary)

@@ -399,3 +399,32 @@ def test_the_combat_example_with_seraphs_power_in_use() -> None:
     assert covers(events) == [("cover: Skin Temper (power)", 42, 42, True)]
     assert (damage(events).segment, damage(events).virtual_damage_points_after) == (15, 41)
     dice.assert_used_up()
+
+
+# --- low DP (seed "Skin Temper"; G-261) -------------------------------------------------------
+
+
+def hit_at_dp(dp: int, blow: Blow, defaults: dict[str, Any] | None = None) -> DamageTaken:
+    """``blow`` on the grunt (Skin Temper 1) with no VP left and Body DP ``dp``."""
+    encounter = fight(
+        {"victim": grunt(), "attacker": grunt()},
+        defaults=defaults,
+        minds={"victim": Stands()},
+    )
+    encounter.emit([DamageTaken(0, "victim", "set-up", 0, 0, 0, dp)])
+    return damage(strike(encounter, "victim", blow))
+
+
+@pytest.mark.parametrize(
+    ("dp", "raw", "taken"),
+    [(1, 9, 9), (0, 9, 10), (-1, 8, 10), (-2, 10, 15)],
+)
+def test_skin_temper_worsens_one_row_per_point_below_1_dp(dp: int, raw: int, taken: int) -> None:
+    """Seed "Skin Temper": low DP takes Skin Temper past 1, "1 becomes 10/9, then 5/4, then
+    3/2". G-261: DP 1 → 1; DP 0 → 10/9 (9 → 10); DP −1 → 5/4 (8 → 10); DP −2 → 3/2 (10 → 15)."""
+    assert hit_at_dp(dp, Blow(raw, "attacker")).taken == taken
+
+
+def test_low_dp_leaves_skin_temper_alone_when_switched_off() -> None:
+    off = {"G261_low_dp_skin_temper": "off"}
+    assert hit_at_dp(-2, Blow(10, "attacker"), off).taken == 10

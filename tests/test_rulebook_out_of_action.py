@@ -30,6 +30,7 @@ from mands_sim.events import (
     ConsciousnessCheck,
     DamageTaken,
     DeathShot,
+    EndurancePaid,
     Event,
     InjuryRolled,
     NervePinched,
@@ -40,6 +41,7 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.fighters import fight, grunt
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 SCENARIO = tomllib.loads((SCENARIOS / "seraph_vs_sphinx.toml").read_text(encoding="utf-8"))
@@ -461,3 +463,37 @@ def test_g27_dead_an_unsaved_death_shot_kills() -> None:
     encounter.emit([*blow, *events])
     status = mands_status_check(encounter, "seraph") or []
     assert status[-1] == OutOfAction(0, "seraph", "dead")
+
+
+# --- robots (seed "Intelligent Robots": "Robots shut down at 0 EP"; G-262) ---------------------
+
+
+def robot_at(endurance: int, **defaults: str) -> Encounter:
+    """A robot grunt facing a grunt, its EP brought to ``endurance``."""
+    encounter = fight({"robot": grunt(robot=True), "foe": grunt()}, defaults=defaults)
+    spent = encounter.state["robot"].endurance_points - endurance
+    encounter.emit([EndurancePaid(0, "robot", "set-up", "set-up", 0, spent, Fraction(endurance))])
+    return encounter
+
+
+def test_a_robot_shuts_down_at_0_ep() -> None:
+    events = mands_status_check(robot_at(0), "robot")
+    assert [(e.character, e.condition) for e in events if isinstance(e, OutOfAction)] == [
+        ("robot", "shut down")
+    ]
+
+
+def test_a_robot_with_1_ep_left_runs_on() -> None:
+    assert not [e for e in mands_status_check(robot_at(1), "robot") if isinstance(e, OutOfAction)]
+
+
+def test_a_robot_at_0_ep_runs_on_when_the_rule_is_off() -> None:
+    events = mands_status_check(robot_at(0, G262_robot_shutdown="off"), "robot")
+    assert not [e for e in events if isinstance(e, OutOfAction)]
+
+
+def test_a_shut_down_robot_never_comes_to() -> None:
+    encounter = robot_at(0)
+    encounter.emit(mands_status_check(encounter, "robot"))
+    assert encounter.state["robot"].condition == "shut down"
+    assert mands_status_check(encounter, "robot") == []

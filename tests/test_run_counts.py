@@ -17,6 +17,7 @@ from mands_sim.events import (
     DeathShot,
     EndurancePaid,
     Event,
+    WeaknessFired,
     WoundOpened,
 )
 from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
@@ -137,3 +138,15 @@ def test_the_run_summary_carries_the_counts_of_its_log() -> None:
             assert outcome.counts == expected.of(outcome.character_id)
             used += outcome.counts.editing_points_used
     assert used > 0
+
+
+def test_each_weakness_counts_the_times_it_fired_by_its_sheet_name() -> None:
+    counts = counted(
+        [
+            WeaknessFired(5, "prototron", "negative electricity", "vulnerability", "3x"),
+            WeaknessFired(9, "prototron", "negative electricity", "vulnerability", "3x"),
+            WeaknessFired(9, "prototron", "a temper", "low-self-control", "goes berserk"),
+        ]
+    )
+    assert counts.of("prototron").weaknesses == (("a temper", 1), ("negative electricity", 2))
+    assert counts.of("someone else").weaknesses == ()

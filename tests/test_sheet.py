@@ -354,3 +354,31 @@ def test_a_misspelt_sheet_key_is_not_also_reported_missing() -> None:
     data = minimal_data()
     data["abilities"]["agilty"] = data["abilities"].pop("agility")
     assert [problem.key for problem in sheet_error(data).problems] == ["abilities.agilty"]
+
+
+# --- robots and weaknesses -------------------------------------------------------------------
+
+
+def test_a_sheet_is_no_robot_unless_it_says_so() -> None:
+    assert parse_sheet(minimal_data()).is_robot is False
+    assert parse_sheet({**minimal_data(), "robot": True}).is_robot is True
+
+
+def test_weaknesses_keep_their_kind_name_and_parameters() -> None:
+    data = {
+        **minimal_data(),
+        "weaknesses": [
+            {"kind": "vulnerability", "attacks": ["Electric Power"], "multiplier": 3},
+            {"kind": "focus", "name": "Cosmic Guitar", "item": "Cosmic Guitar"},
+        ],
+    }
+    first, second = parse_sheet(data).weaknesses
+    assert (first.kind, first.name) == ("vulnerability", "vulnerability")
+    assert dict(first.parameters) == {"attacks": ("Electric Power",), "multiplier": 3}
+    assert (second.name, second.parameters["item"]) == ("Cosmic Guitar", "Cosmic Guitar")
+
+
+def test_a_weakness_without_a_kind_names_the_key() -> None:
+    with pytest.raises(SheetError) as raised:
+        parse_sheet({**minimal_data(), "weaknesses": [{"multiplier": 3}]})
+    assert "weaknesses[0].kind" in str(raised.value)

@@ -15,7 +15,8 @@ a Cover Chance (default 100 % for a deliberate field)"):
   EP row to 5 (1 EP per round) first, the rest on Ignore Damage.
 
 Moving through walls needs walls; the map has places and edges only, so it is not simulated.
-Brinn's weakness belongs to him, not to the power.
+Brinn's weakness belongs to him, not to the power: a sheet gives it as a ``limited-use`` weakness
+(:mod:`mands_rulebook.weaknesses.limited_use`, G-269).
 """
 
 from __future__ import annotations

@@ -771,6 +771,81 @@ class RuleDefaults:
         "up",
         ("up", "down"),
     )
+    G261_low_dp_skin_temper: Literal["below-one", "off"] = _default(
+        "G-261",
+        "Skin Temper at low DP (seed: such modifications 'can' go past 1, to 10/9, 5/4, 3/2): "
+        "one row toward and past 1 for each point of Body DP below 1 ('below-one'), or no "
+        "change ('off').",
+        "below-one",
+        ("below-one", "off"),
+    )
+    G262_robot_shutdown: Literal["check", "off"] = _default(
+        "G-262",
+        "Robots shut down at 0 EP (seed): a robot at 0 EP or less goes out of action, 'shut "
+        "down', at its next status check (after an action of its own or one that hurt it, and "
+        "at each Payment Segment) and never comes to in the encounter ('check'), or robots play "
+        "as anyone else ('off').",
+        "check",
+        ("check", "off"),
+    )
+    G263_vulnerability: Literal["after-protection", "raw"] = _default(
+        "G-263",
+        "A vulnerability's multiplier ('3 times normal damage') multiplies the damage taken "
+        "after Ignore Damage and Skin Temper ('after-protection'), or the raw damage before "
+        "them ('raw').",
+        "after-protection",
+        ("after-protection", "raw"),
+    )
+    G264_self_control_save: Literal["each-action", "off"] = _default(
+        "G-264",
+        "Low Self-Control (Armadillo): after each action that cost the character VP or DP, a "
+        "d100 save against the weakness's score (Learning + Willpower) minus all the VP and DP "
+        "lost so far, or berserk ('each-action'); or the save is never asked ('off').",
+        "each-action",
+        ("each-action", "off"),
+    )
+    G265_berserk: Literal["attacks-only", "no-retreat"] = _default(
+        "G-265",
+        "A berserk character 'attack[s] until his opponent is down or [he] is unconscious': it "
+        "starts nothing but attacks and moves while an enemy stands ('attacks-only'), or only "
+        "may not flee, surrender or rest ('no-retreat'); it lasts the encounter.",
+        "attacks-only",
+        ("attacks-only", "no-retreat"),
+    )
+    G266_tires_easily_ep: Literal["on-resolution", "off"] = _default(
+        "G-266",
+        "Tires Easily (8-Ball: 'twice normal EP for any action requiring EP'): the extra EP an "
+        "action's start cost is paid when it resolves, and a sustained action's extra with each "
+        "round's payment ('on-resolution'); or no extra EP ('off').",
+        "on-resolution",
+        ("on-resolution", "off"),
+    )
+    G267_fatigue_rounds: Literal["paying-rounds", "off"] = _default(
+        "G-267",
+        "Tires Easily (Diamondback: -1 Combat Pool after 4 rounds using EP, another -1 every 2 "
+        "rounds after): the rounds counted are the encounter's rounds in which the character "
+        "paid EP, and the penalty applies to Combat Rolls ('paying-rounds'); or no penalty "
+        "('off').",
+        "paying-rounds",
+        ("paying-rounds", "off"),
+    )
+    G268_power_actions: Literal["slug-or-named", "named"] = _default(
+        "G-268",
+        "Which actions use a power a weakness names (Focus, Limited Use): those whose name "
+        "starts with the power's slug ('electric-power-blast') or whose intent names the power "
+        "('slug-or-named'), or only those whose intent names it ('named').",
+        "slug-or-named",
+        ("slug-or-named", "named"),
+    )
+    G269_limited_use: Literal["payment-segments", "off"] = _default(
+        "G-269",
+        "Limited Use (Brinn: 'greater than twice his PR rounds ... 1 DP, penetrating, per "
+        "round'): at each Payment Segment a sustained action of the power held longer than "
+        "rounds_per_pr x its sheet PR rounds costs dp_per_round penetrating Body DP "
+        "('payment-segments'); or nothing ('off').",
+        "payment-segments",
+        ("payment-segments", "off"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

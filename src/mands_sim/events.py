@@ -172,6 +172,24 @@ class OutOfAction(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class WeaknessFired(Event):
+    """A character's Handicap or Weakness changed the fight (seed "Handicap or Weakness"): a
+    vulnerability took more damage, a berserk save failed, a power refused without its focus …
+
+    ``weakness`` is the name the sheet gives it, ``weakness_kind`` its kind, ``effect`` what it
+    did, in words."""
+
+    kind: ClassVar[str] = "weakness-fired"
+    character: str
+    weakness: str
+    weakness_kind: str
+    effect: str
+
+    def narrative(self) -> str:
+        return f"{self.character}'s {self.weakness} ({self.weakness_kind}): {self.effect}."
+
+
+@dataclass(frozen=True, slots=True)
 class BackInAction(Event):
     """An unconscious character comes to and may act again (``rules/combat.md`` §9): the end of
     a Nerve Pinch's rounds, or a knock-out it recovers from (``rules/gaps.md`` G-171)."""

@@ -233,6 +233,18 @@ def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
     """
 
 
+@hookspec
+def mands_register_weaknesses(register: Register) -> None:
+    """Register kinds of Handicap or Weakness a sheet's ``[[weaknesses]]`` may list.
+
+    :param register: call ``register(kind, WeaknessKind(...), summary=..., source=...)`` once per
+        kind the plugin plays (:class:`mands_sim.weaknesses.WeaknessKind` names its parameters).
+
+    Returns nothing. Results combine by name, as for powers. A sheet naming a kind no loaded
+    plugin registers, or a parameter its kind does not take, fails before any run.
+    """
+
+
 # -------------------------------------------------------------------------
 # Character hooks
 #

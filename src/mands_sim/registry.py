@@ -138,6 +138,15 @@ class OutcomeConditionEntry(Entry):
     hook: ClassVar[str] = "mands_register_outcome_conditions"
 
 
+@dataclass(frozen=True, slots=True)
+class WeaknessEntry(Entry):
+    """A kind of Handicap or Weakness a sheet may list (seed "Handicap or Weakness"); the
+    payload is a :class:`mands_sim.weaknesses.WeaknessKind`."""
+
+    kind: ClassVar[str] = "weakness"
+    hook: ClassVar[str] = "mands_register_weaknesses"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -146,6 +155,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     PolicyEntry,
     ChartEntry,
     OutcomeConditionEntry,
+    WeaknessEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -256,6 +266,7 @@ class Registries:
     def options_of(self, action: str) -> tuple[ActionOption, ...]:
         """The intent options declared for ``action`` (none for an unknown action)."""
         return self.action_options.get(action, ())
+    weaknesses: Registry[WeaknessEntry] = Registry()
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -267,6 +278,7 @@ class Registries:
             *self.policies.entries,
             *self.charts.entries,
             *self.outcome_conditions.entries,
+            *self.weaknesses.entries,
         )
 
 
@@ -331,6 +343,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         charts=_collect_kind(pm, ChartEntry),
         outcome_conditions=_collect_kind(pm, OutcomeConditionEntry),
         action_options=collect_action_options(pm, actions),
+        weaknesses=_collect_kind(pm, WeaknessEntry),
     )
 
 

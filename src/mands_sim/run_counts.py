@@ -7,8 +7,9 @@ and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with th
 Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
 add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience); the
 attacks it made and how many hit (``rules/combat.md`` §6: each ``AttackResolved``), so a
-timed-out run can tell "nobody attacked" from "every attack missed"; and the blows it pulled
-under the Comics Code (G-241, ``mands_rulebook.comics_code``).
+timed-out run can tell "nobody attacked" from "every attack missed"; the blows it pulled under
+the Comics Code (G-241, ``mands_rulebook.comics_code``); and how often each of its weaknesses
+fired (:class:`~mands_sim.events.WeaknessFired`).
 
 The Editing Points and Comics Code events belong to rule plugins
 (``mands_rulebook.editing_points``, ``mands_rulebook.comics_code``); they are recognised by their
@@ -29,6 +30,7 @@ from mands_sim.events import (
     DeathShot,
     EndurancePaid,
     Event,
+    WeaknessFired,
     WoundOpened,
 )
 
@@ -61,6 +63,8 @@ class CharacterCounts:
         attacks: attacks it made that came to the Attack ≥ Defense test (§6).
         hits: those that hit (whether or not they got through protection).
         blows_pulled: blows the Comics Code pulled (G-241).
+        weaknesses: how often each of its weaknesses fired (seed "Handicap or Weakness"), by
+            the name on its sheet, sorted by name.
     """
 
     wounds: int = 0
@@ -76,6 +80,7 @@ class CharacterCounts:
     attacks: int = 0
     hits: int = 0
     blows_pulled: int = 0
+    weaknesses: tuple[tuple[str, int], ...] = ()
 
 
 NO_COUNTS: Final = CharacterCounts()
@@ -94,6 +99,7 @@ class RunCounts:
             DeathShot: self._death_shot,
             BackInAction: self._back_in_action,
             AttackResolved: self._attack,
+            WeaknessFired: self._weakness_fired,
         }
         self._by_kind: dict[str, Callable[[Any], None]] = {
             FATE_POINT: self._fate_point,
@@ -107,7 +113,9 @@ class RunCounts:
             handler(event)
 
     def of(self, character: str) -> CharacterCounts:
-        return CharacterCounts(**self._counts.get(character, {}))
+        counts = dict(self._counts.get(character, {}))
+        counts["weaknesses"] = tuple(sorted(counts.get("weaknesses", {}).items()))
+        return CharacterCounts(**counts)
 
     def _of(self, character: str) -> dict[str, Any]:
         return self._counts.setdefault(character, {})
@@ -141,6 +149,10 @@ class RunCounts:
 
     def _blow_pulled(self, event: Any) -> None:
         self._bump(event.character, "blows_pulled")
+
+    def _weakness_fired(self, event: WeaknessFired) -> None:
+        fired = self._of(event.character).setdefault("weaknesses", {})
+        fired[event.weakness] = fired.get(event.weakness, 0) + 1
 
     def _fate_point(self, event: Any) -> None:
         self._bump(event.character, "fate_points_spent")

@@ -60,6 +60,8 @@ class CharacterTally:
     """Runs in which it started at least one."""
     blows_pulled: int = 0
     """Blows the Comics Code pulled (G-241), over all runs."""
+    weakness_runs: Counter[str] = field(default_factory=Counter)
+    """Runs in which each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
 
 
 @dataclass(slots=True)
@@ -146,6 +148,7 @@ class Aggregate:
         tally.editing_points_used[c.editing_points_used] += 1
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1
+        tally.weakness_runs.update(name for name, times in c.weaknesses if times > 0)
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

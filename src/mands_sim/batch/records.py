@@ -12,9 +12,10 @@ RECORD_FORMAT: Final = 4
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
 and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
-attacks made, the hits and the blows the Comics Code pulled. A batch stored in an older format
-is read with what it lacks at its default (combatants, zero counts; attacks and hits ``None``,
-not counted), and is not resumed (:class:`mands_sim.batch.store.ResultStore`)."""
+attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
+(``weaknesses``). A batch stored in an older format is read with what it lacks at its default
+(combatants, zero counts; attacks and hits ``None``, not counted), and is not resumed
+(:class:`mands_sim.batch.store.ResultStore`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,8 @@ class CharacterRecord:
     """Of those, the attacks that hit; ``None`` as ``attacks``."""
     blows_pulled: int = 0
     """Blows the Comics Code pulled (G-241)."""
+    weaknesses: tuple[tuple[str, int], ...] = ()
+    """How often each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
 
     @property
     def out_of_action(self) -> bool:
@@ -157,6 +160,7 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         attacks=counts.attacks,
         hits=counts.hits,
         blows_pulled=counts.blows_pulled,
+        weaknesses=counts.weaknesses,
     )
 
 
@@ -176,6 +180,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "times_thrown": c.times_thrown,
         "times_fallen": c.times_fallen,
         "role": c.role,
+        "weaknesses": [list(pair) for pair in c.weaknesses],
         **{name: getattr(c, name) for name in COUNTED},
     }
 
@@ -196,6 +201,7 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         times_thrown=row.get("times_thrown", 0),
         times_fallen=row.get("times_fallen", 0),
         role=row.get("role", "combatant"),
+        weaknesses=tuple((name, count) for name, count in row.get("weaknesses", [])),
         **{name: row[name] for name in COUNTED if name in row},
     )
 

@@ -1,11 +1,12 @@
 """``mands-sim sheet PATH [--json]``: show a character sheet with its figured attributes.
 
-The table lists abilities, attributes, figured attributes (with body-part DP), skills, powers and
-knowledge; figured values the sheet overrides are marked, and so are those the plugins' skills
-and powers adjust (``mands_figured_adjustments``: Endurance adds to EP …), with their sources.
-``--json`` prints one JSON object keyed by the snake_case names (``name``, ``mass``,
-``damage_points`` …). A malformed sheet raises
-:class:`~mands_sim.errors.SheetError`, which the dispatcher reports on stderr with exit status 2.
+The table lists abilities, attributes, figured attributes (with body-part DP), skills, powers,
+knowledge, and the Handicaps and Weaknesses; figured values the sheet overrides are marked, and
+so are those the plugins' skills and powers adjust (``mands_figured_adjustments``: Endurance
+adds to EP …), with their sources. ``--json`` prints one JSON object keyed by the snake_case
+names (``name``, ``mass``, ``damage_points``, ``robot``, ``weaknesses`` …). A malformed sheet
+raises :class:`~mands_sim.errors.SheetError`, which the dispatcher reports on stderr with exit
+status 2.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rich.table import Table
 
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.defaults import STANDARD_DEFAULTS
-from mands_sim.model import Character, build_character, load_sheet
+from mands_sim.model import Character, CharacterSheet, build_character, load_sheet
 from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FiguredAdjustment
 from mands_sim.plugin_calls import figured_adjustments
 from mands_sim.registry import build_charts, collect_registries
@@ -87,9 +88,28 @@ def character_json(
         },
         "knowledge": dict(sheet.knowledge),
         "equipment": list(sheet.equipment),
+        "robot": sheet.is_robot,
+        "weaknesses": [
+            {"kind": w.kind, "name": w.name, **{k: _plain(v) for k, v in w.parameters.items()}}
+            for w in sheet.weaknesses
+        ],
         "overridden": sorted(sheet.overrides),
         "adjustments": [asdict(adjustment) for adjustment in adjustments],
     }
+
+
+def _plain(value: object) -> object:
+    """A weakness parameter for JSON: a list of names as a list."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _weakness_rows(sheet: CharacterSheet) -> list[tuple[str, str]]:
+    """Each weakness: its name, then its kind and parameters."""
+    rows = []
+    for w in sheet.weaknesses:
+        shown = ", ".join(f"{k} = {_plain(v)}" for k, v in w.parameters.items())
+        rows.append((w.name, w.kind + (f" ({shown})" if shown else "")))
+    return rows
 
 
 def _print_tables(
@@ -97,7 +117,8 @@ def _print_tables(
 ) -> None:
     sheet = character.sheet
     kind = "Special" if sheet.is_special else "Normal"
-    console.print(f"[bold]{sheet.name}[/bold] ({kind} character)")
+    robot = ", Intelligent Robot" if sheet.is_robot else ""
+    console.print(f"[bold]{sheet.name}[/bold] ({kind} character{robot})")
     console.print(_pairs("Abilities", asdict(sheet.abilities).items()))
     console.print(_pairs("Attributes", asdict(sheet.attributes).items()))
     console.print(_pairs("Figured attributes", _figured_rows(character, adjustments)))
@@ -107,6 +128,9 @@ def _print_tables(
         console.print(_powers_table(character))
     if sheet.knowledge:
         console.print(_pairs("Knowledge", sheet.knowledge.items(), header=("Knowledge", "Score")))
+    if sheet.weaknesses:
+        rows = _weakness_rows(sheet)
+        console.print(_pairs("Handicaps and Weaknesses", rows, header=("Weakness", "Kind")))
 
 
 def _pairs(

@@ -18,6 +18,7 @@ from mands_sim.model.sheet import (
     CharacterSheet,
     PowerEntry,
     SheetFormat,
+    Weakness,
     load_sheet,
     parse_sheet,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "PowerEntry",
     "SheetFormat",
     "SkinTemper",
+    "Weakness",
     "build_character",
     "load_sheet",
     "parse_sheet",

@@ -13,6 +13,7 @@ Sheet format, version 1::
     name = "Seraph"                 # required: non-empty text
     special = true                  # required: a Special character (true) or a Normal one
     equipment = ["fists"]           # optional: item names (placeholder; weapons come later)
+    robot = false                   # optional: an Intelligent Robot (seed "Intelligent Robots")
 
     [abilities]                     # required; whole numbers unless noted
     strength = 11
@@ -40,6 +41,12 @@ Sheet format, version 1::
 
     [knowledge]                     # optional: knowledge name = score (whole number >= 0)
     English = 55
+
+    [[weaknesses]]                  # optional: one table per Handicap or Weakness
+    kind = "vulnerability"          # required: a weakness kind the loaded plugins register
+    name = "negative electricity"   # optional text naming it in reports (default: the kind)
+    attacks = ["Electric Power"]    # any further key: the kind's parameters (a number, text,
+    multiplier = 3                  # true/false or a list of text; checked by the kind)
 
     [overrides]                     # optional: figured attribute (snake_case) = value
     combat_pool = 2                 # whole numbers; ``mass`` is a number of kilograms
@@ -76,6 +83,9 @@ SHEET_FORMAT = 1
 
 PowerValue: TypeAlias = int | float | str | bool
 """What a free-form power key (``cover_chance``, ``bonus`` …) may hold."""
+
+WeaknessValue: TypeAlias = int | float | str | bool | tuple[str, ...]
+"""What a weakness parameter (``multiplier``, ``attacks`` …) may hold."""
 
 
 # --- the frozen model --------------------------------------------------------------------------
@@ -117,6 +127,19 @@ class PowerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Weakness:
+    """One Handicap or Weakness on the sheet (seed "Handicap or Weakness"): its kind, the name
+    reports show, and the kind's parameters (checked against the registered kind when a
+    simulation is prepared, ``mands_sim.weaknesses``)."""
+
+    kind: str
+    name: str
+    parameters: Mapping[str, WeaknessValue] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class CharacterSheet:
     """A validated character sheet. Frozen; the mappings are read-only views.
 
@@ -133,6 +156,9 @@ class CharacterSheet:
     equipment: tuple[str, ...] = ()
     overrides: Mapping[str, int | float] = field(default_factory=lambda: MappingProxyType({}))
     path: Path | None = None
+    is_robot: bool = False
+    """An Intelligent Robot (seed "Intelligent Robots"): it shuts down at 0 EP (G-262)."""
+    weaknesses: tuple[Weakness, ...] = ()
 
 
 # --- the file format (pydantic) ----------------------------------------------------------------
@@ -179,6 +205,13 @@ class _PowerFormat(BaseModel):
     percent_control: Annotated[int, Field(ge=0, le=100)] | None = None
 
 
+class _WeaknessFormat(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True, allow_inf_nan=False)
+    __pydantic_extra__: dict[str, PowerValue | list[_Name]]
+    kind: _Name
+    name: _Name | None = None
+
+
 class SheetFormat(BaseModel):
     """The sheet file format as a pydantic model (for JSON Schema and for embedding)."""
 
@@ -192,6 +225,8 @@ class SheetFormat(BaseModel):
     powers: dict[_Name, _PowerFormat] = {}
     knowledge: dict[_Name, _Level] = {}
     equipment: list[_Name] = []
+    robot: bool = False
+    weaknesses: list[_WeaknessFormat] = []
     overrides: dict[str, _Number] = {}
 
 
@@ -253,6 +288,20 @@ def _to_sheet(checked: SheetFormat, path: Path | None) -> CharacterSheet:
         equipment=tuple(checked.equipment),
         overrides=MappingProxyType(dict(checked.overrides)),
         path=path,
+        is_robot=checked.robot,
+        weaknesses=tuple(_to_weakness(w) for w in checked.weaknesses),
+    )
+
+
+def _to_weakness(weakness: _WeaknessFormat) -> Weakness:
+    parameters = {
+        key: tuple(value) if isinstance(value, list) else value
+        for key, value in (weakness.model_extra or {}).items()
+    }
+    return Weakness(
+        kind=weakness.kind,
+        name=weakness.name or weakness.kind,
+        parameters=MappingProxyType(parameters),
     )
 
 

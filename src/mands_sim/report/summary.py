@@ -183,6 +183,10 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         "fate_points_per_run": _per_run(tally.fate_points_spent, runs),
         "blows_pulled_per_run": _per_run(tally.blows_pulled, runs),
         "editing_points": _editing_points(tally),
+        "weaknesses_fired": {
+            name: interval(wilson(count, runs))
+            for name, count in sorted(tally.weakness_runs.items())
+        },
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

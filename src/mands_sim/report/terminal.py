@@ -115,6 +115,12 @@ def _wear(c: dict[str, Any]) -> str:
     return " / ".join(_short(c["rates"][name]) for name in WEAR)
 
 
+def _weaknesses(c: dict[str, Any]) -> str:
+    """"vulnerability 62%": each weakness that fired, with the share of runs it fired in."""
+    fired = c.get("weaknesses_fired", {})
+    return ", ".join(f"{name} {_short(rate)}" for name, rate in fired.items()) or "-"
+
+
 def _death_shots(c: dict[str, Any]) -> str:
     shots = c["death_shots_per_run"]
     return f"{shots['given']:.2f} / {shots['taken']:.2f}"
@@ -137,11 +143,16 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
         ("blows pulled per run (Comics Code)", lambda c: f"{_pulled(c):.2f}"),
         lambda c: _pulled(c),
     ),
+    (
+        ("weakness fired (share of runs)", lambda c: _weaknesses(c)),
+        lambda c: sum(r["estimate"] for r in c.get("weaknesses_fired", {}).values()),
+    ),
 )
 """Columns of the characters table shown only when some character's value is not zero: the
 share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
 (§16); Fate Points (G-34); blows the Comics Code pulled (G-241: shown where heroes keep it and
-it held them back). The Editing Points used are in the award table."""
+it held them back); the share of runs each weakness fired in (seed "Handicap or Weakness"). The
+Editing Points used are in the award table."""
 
 
 def _pulled(c: dict[str, Any]) -> float:

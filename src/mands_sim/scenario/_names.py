@@ -12,12 +12,15 @@ problem it finds (:class:`~mands_sim.errors.Problem`); :func:`check_names` and
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from pathlib import Path
 
 from mands_sim.errors import Problem, ScenarioProblems
+from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Registries
 from mands_sim.scenario._errors import shown
 from mands_sim.scenario._spec import CharacterSpec, ScenarioSpec
 from mands_sim.suggestions import closest, suggestion
+from mands_sim.weaknesses import WeaknessKind
 
 
 def check_names(
@@ -111,6 +114,27 @@ def sheet_problems(spec: ScenarioSpec, registries: Registries) -> list[Problem]:
             if registries.skills.find(family) is None and closest(family, registries.skills):
                 expected = _unregistered(family, registries.skills.keys(), "skill")
                 problems.append(Problem(f'{prefix}skills."{name}"', expected, where))
+        problems += weakness_problems(sheet, registries, prefix, where)
+    return problems
+
+
+def weakness_problems(
+    sheet: CharacterSheet, registries: Registries, prefix: str, where: Path | None
+) -> list[Problem]:
+    """Every ``[[weaknesses]]`` entry whose kind no loaded plugin registers (did you mean …?),
+    and every parameter its registered kind does not accept (``mands_sim.weaknesses``)."""
+    problems: list[Problem] = []
+    for index, weakness in enumerate(sheet.weaknesses):
+        key = f"{prefix}weaknesses[{index}]"
+        entry = registries.weaknesses.find(weakness.kind)
+        if entry is None:
+            expected = _unregistered(weakness.kind, registries.weaknesses.keys(), "weakness kind")
+            problems.append(Problem(f"{key}.kind", expected, where))
+        elif isinstance(entry.payload, WeaknessKind):
+            problems += [
+                Problem(f"{key}.{name}", expected, where)
+                for name, expected in entry.payload.problems(weakness)
+            ]
     return problems
 
 

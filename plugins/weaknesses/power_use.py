@@ -1,0 +1,25 @@
+"""Which actions use a power, for the weakness kinds that name one (focus, limited use)."""
+
+from __future__ import annotations
+
+from mands_sim.actions import Intent
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import spoken
+
+from ..control import POWER_OPTION
+from ..power_kit import power_slug
+
+
+def uses_power(encounter: Encounter, intent: Intent, power: str) -> bool:
+    """G-268 ``slug-or-named``: ``intent`` is one of ``power``'s actions (its name starts with
+    the power's slug, ``electric-power-blast``) or names the power (``options["power"]``);
+    ``named``: only the latter."""
+    named = intent.options.get(POWER_OPTION)
+    if isinstance(named, str) and spoken(named) == spoken(power):
+        return True
+    if encounter.defaults.G268_power_actions == "named":
+        return False
+    return intent.action.startswith(f"{power_slug(power)}-")
+
+
+__all__ = ["uses_power"]
