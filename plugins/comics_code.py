@@ -41,6 +41,7 @@ from typing import Any, ClassVar, Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
+from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
@@ -164,11 +165,12 @@ def blows_on_the_way(encounter: Encounter, target: str) -> int:
 def life_at_stake(encounter: Encounter, actor: str) -> bool:
     """G-243 ``ally-down``: the Code's exception ("unless it is necessary to protect the life of
     someone else") holds while an ally of ``actor`` lies out of action but alive (unconscious),
-    or is at 0 Body DP or below, and an enemy is still in action."""
+    or is at 0 Body DP or below, and an enemy is still fighting (a hostage or bystander in
+    action endangers nobody, G-235)."""
     if encounter.defaults.G243_code_exception != "ally-down":
         return False
     side = encounter.state[actor].side
-    if not any(s.side != side and s.in_action for s in encounter.state):
+    if not any(s.side != side and fighting(encounter, s) for s in encounter.state):
         return False
     return any(
         s.side == side

@@ -150,6 +150,22 @@ def test_an_ally_down_frees_the_hero_to_strike_as_its_policy_would() -> None:
         assert split.damage == expected
 
 
+def test_an_enemy_hostage_standing_puts_no_life_at_stake() -> None:
+    """G-243 with G-235: the ally is down but the only enemy still in action is a hostage held
+    by the villains, who threatens nobody: the Code holds."""
+    cast = {
+        "dexter": ("heroes", "a", "dexter", None, {}),
+        "ally": ("heroes", "a", "dexter", None, {}),
+        "sinister": ("villains", "a", "sinister", None, {}),
+        "clerk": ("villains", "b", "dexter", None, {}),
+    }
+    for role, at_stake in (("hostage", False), ("combatant", True)):
+        encounter = opened(cast, roles={"clerk": role})
+        encounter.emit([OutOfAction(0, "ally", "unconscious")])
+        encounter.emit([OutOfAction(0, "sinister", "unconscious")])
+        assert life_at_stake(encounter, "dexter") is at_stake
+
+
 def test_the_comics_code_option_is_checked() -> None:
     with pytest.raises(PolicyOptionsError) as raised:
         hero({"comics_code": "yes"})

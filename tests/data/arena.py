@@ -35,11 +35,18 @@ Entry = tuple[str, str, Any, str | None, Mapping[str, Any]]
 
 
 def scenario_data(
-    cast: Mapping[str, Entry], *, defaults: Mapping[str, Any] | None = None, limit: int = 1000
+    cast: Mapping[str, Entry],
+    *,
+    defaults: Mapping[str, Any] | None = None,
+    limit: int = 1000,
+    roles: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
+    """The street's scenario table; ``roles`` gives characters a role (G-235)."""
     sides: dict[str, list[dict[str, Any]]] = {}
     for ident, (side, place, sheet, policy, options) in cast.items():
         entry: dict[str, Any] = {"id": ident, "place": place, "policy_options": dict(options)}
+        if roles and ident in roles:
+            entry["role"] = roles[ident]
         entry["sheet"] = f"characters/{sheet}.toml" if isinstance(sheet, str) else dict(sheet)
         if policy is not None:
             entry["policy"] = policy
@@ -68,9 +75,11 @@ def simulation(
     seed: int = 0,
     limit: int = 1000,
     minds: Mapping[str, object] | None = None,
+    roles: Mapping[str, str] | None = None,
 ) -> Simulation:
     scenario = parse_scenario(
-        scenario_data(cast, defaults=defaults, limit=limit), base_dir=ROOT / "scenarios"
+        scenario_data(cast, defaults=defaults, limit=limit, roles=roles),
+        base_dir=ROOT / "scenarios",
     )
     return Simulation(
         scenario,
