@@ -330,7 +330,7 @@ def target_odds(
 def protection(encounter: Encounter, target: str, intent: Intent) -> tuple[int, Fraction]:
     """``target``'s natural Ignore Damage and Skin Temper multiplier against ``intent``, after
     a weapon's bonus against Skin Temper (§7.3; armor and power covers are left out)."""
-    figured = encounter.character(target).figured
+    figured = encounter.figured(target)
     row = against_skin_temper(figured.skin_temper.row, vs_skin_temper(intent), past_one=False)
     return int(figured.ignore_damage), Fraction(encounter.charts.skin_temper.multiplier(row))
 
@@ -353,7 +353,7 @@ _NEEDED: dict[Any, Any] = {}
 
 
 def asked_needed(encounter: Encounter, actor: str, intent: Intent) -> int:
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     rules = encounter.rules
     pool = figured.combat_pool + rules.bonus_pool(encounter, actor, intent, COMBAT)
     change = rules.quality_modifier(encounter, actor, intent, COMBAT)
@@ -377,7 +377,7 @@ def weapon_of(encounter: Encounter, actor: str, intent: Intent) -> Weapon | None
 
 def raw_damage(encounter: Encounter, actor: str, intent: Intent) -> int | None:
     """Damage before Q: Hand Damage (§7.1), a weapon's (G-42), ⌈PR/2⌉ for a power attack."""
-    hand = int(encounter.character(actor).figured.hand_damage)
+    hand = int(encounter.figured(actor).hand_damage)
     if intent.action == FIST_ATTACK.name:
         return hand - int(intent.options.get("withhold_damage", 0))
     if intent.action == WEAPON_ATTACK.name:
@@ -438,7 +438,7 @@ def draw_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate 
     target = enemies[0]
     swing = Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: weapon.name})
     raw = weapon.damage + (
-        int(encounter.character(actor).figured.hand_damage) if weapon.hand_damage else 0
+        int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0
     )
     odds = attack_odds(encounter, actor, swing, target, raw)
     delay = draw_time(encounter.character(actor).sheet, weapon)
@@ -488,7 +488,9 @@ def guard_value(encounter: Encounter, actor: str) -> float:
     """Half the damage per segment the enemies in action could deal with their fists."""
     side = encounter.state[actor].side
     threat = sum(
-        HIT_GUESS * int(state.character.figured.hand_damage) / FIST_ATTACK.performance_time
+        HIT_GUESS
+        * int(encounter.figured(state.character_id).hand_damage)
+        / FIST_ATTACK.performance_time
         for state in encounter.state
         if state.side != side and fighting(encounter, state)
     )
@@ -581,7 +583,7 @@ def penalized_odds(
     encounter: Encounter, actor: str, intent: Intent, odds: AttackOdds, penalty: int
 ) -> AttackOdds:
     """``odds`` with ``penalty`` more on the Combat Roll's Bonus Pool (Sphere chart)."""
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, COMBAT)
     charts = encounter.charts
     change = pool_bonus(pool + penalty, charts) - pool_bonus(pool, charts)

@@ -284,7 +284,7 @@ def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wai
     if not lethal(encounter, actor, intent, 0):
         return intent
     if intent.action == FIST_ATTACK.name or intent.action in HAND_DAMAGE_BLOWS:
-        hand = int(encounter.character(actor).figured.hand_damage)
+        hand = int(encounter.figured(actor).hand_damage)
         for withheld in range(int(intent.options.get(WITHHOLD, 0)) + 1, hand + 1):
             pulled = replace(intent, options={**intent.options, WITHHOLD: withheld})
             if not lethal(encounter, actor, pulled, 0):

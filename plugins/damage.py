@@ -195,7 +195,7 @@ def protection_from(
     encounter: Encounter, victim: str, blow: Blow, covering: Sequence[Cover]
 ) -> Protection:
     """Natural Ignore Damage and Skin Temper, with what covers and what the blow brings."""
-    figured = encounter.character(victim).figured
+    figured = encounter.figured(victim)
     personal = [c for c in covering if not c.is_armor]
     armor_rows, armor_ignore = armor_protection(
         [c for c in covering if c.is_armor], encounter.defaults.G61_armor_stacking
@@ -250,7 +250,7 @@ def low_mass_opponent_rows(encounter: Encounter, victim: str, blow: Blow) -> int
         return 0
     if blow.source not in encounter.state.ids() or blow.source == victim:
         return 0
-    return int(encounter.character(blow.source).figured.low_mass_penalty)
+    return int(encounter.figured(blow.source).low_mass_penalty)
 
 
 def low_mass_bonus_vs_skin_temper(encounter: Encounter, victim: str) -> int:
@@ -259,7 +259,7 @@ def low_mass_bonus_vs_skin_temper(encounter: Encounter, victim: str) -> int:
     weapon). Under ``once`` (default) the penalty already figured is the whole rule."""
     if encounter.defaults.G59_low_mass != "twice":
         return 0
-    return int(encounter.character(victim).figured.low_mass_penalty)
+    return int(encounter.figured(victim).low_mass_penalty)
 
 
 # --- Armor Use's EP ---------------------------------------------------------------------------

@@ -150,7 +150,7 @@ def mands_action_initiate(
 
 def drop_target(encounter: Encounter, actor: str) -> int:
     """Seed: Learning on the Sphere chart plus Agility on the Sphere chart."""
-    abilities = encounter.character(actor).sheet.abilities
+    abilities = encounter.abilities(actor)
     sphere = encounter.charts.action.sphere
     return int(sphere(abilities.learning)) + int(sphere(abilities.agility))
 

@@ -51,7 +51,7 @@ def exhaustion_floor(encounter: Encounter, actor: str) -> int | None:
         return None
     if floor == "zero":
         return 1
-    return max(1, int(encounter.character(actor).sheet.abilities.constitution))
+    return max(1, int(encounter.abilities(actor).constitution))
 
 
 def spent(encounter: Encounter, actor: str) -> bool:

@@ -138,7 +138,7 @@ def ability_spent(encounter: Encounter, actor: str, ability: str) -> int:
 
 def current_ability(encounter: Encounter, actor: str, ability: str) -> int:
     """The sheet's ``ability`` less what Extra Effort has taken from it (seed "Ability Rolls")."""
-    sheet_value: int = getattr(encounter.character(actor).sheet.abilities, ability)
+    sheet_value: int = getattr(encounter.abilities(actor), ability)
     return sheet_value - ability_spent(encounter, actor, ability)
 
 
@@ -200,7 +200,7 @@ def lowered_modifiers(
 ) -> list[Modifier]:
     """The Q lost to earlier efforts: the target figured from the lowered ability (G-52)."""
     chart = encounter.charts.action
-    sheet_value: int = getattr(encounter.character(actor).sheet.abilities, roll.ability)
+    sheet_value: int = getattr(encounter.abilities(actor), roll.ability)
     lowered = roll.target(ability, chart) - roll.target(sheet_value, chart)
     if not lowered:
         return []

@@ -161,7 +161,7 @@ def combat_roll(
 ) -> ActionRoll:
     """Twice Agility on the Sphere chart, pool from ⌊Learning/10⌋ and modifiers (§5); a player
     may edit it (seed 000, only with the optional rule on), training ``improves``."""
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     return character_roll(
         encounter,
         actor,
@@ -263,7 +263,7 @@ def new_defense(encounter: Encounter, actor: str, action: ActionInProgress) -> D
 
 def blow_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:
     """Hand Damage (less any withheld) plus the blow's damage change, never below 0 (§7.1)."""
-    hand = int(encounter.character(actor).figured.hand_damage) - int(action.prepared["withheld"])
+    hand = int(encounter.figured(actor).hand_damage) - int(action.prepared["withheld"])
     return max(0, hand + int(action.prepared["damage"]))
 
 

@@ -51,7 +51,11 @@ def ward_of(encounter: Encounter, actor: str, options: Mapping[str, Any]) -> str
     if not standing:
         return None
     fragile = min(
-        standing, key=lambda s: (full_vitality(s.character.figured), encounter.rank(s.character_id))
+        standing,
+        key=lambda s: (
+            full_vitality(encounter.figured(s.character_id)),
+            encounter.rank(s.character_id),
+        ),
     )
     return fragile.character_id
 

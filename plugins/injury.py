@@ -141,7 +141,7 @@ def _hits(encounter: Encounter, start: int, end: int) -> list[Hit]:
     for index, event in logged_between(encounter, DamageTaken, start, end):  # the log by kind
         who = event.character
         if who not in running:
-            maximum = encounter.character(who).figured.damage_points.body
+            maximum = encounter.figured(who).damage_points.body
             running[who] = damage_points_at(encounter, index, who, maximum)
         lost = max(0, running[who] - event.damage_points_after)
         running[who] = event.damage_points_after
@@ -160,7 +160,7 @@ VITAL_LOCATIONS: Final = ("head", "neck")
 
 def dead_at(encounter: Encounter, actor: str, damage_points: int) -> bool:
     """G-17: Body DP at or below −(maximum Body DP) kill."""
-    return damage_points <= -int(encounter.character(actor).figured.damage_points.body)
+    return damage_points <= -int(encounter.figured(actor).damage_points.body)
 
 
 def location_lost(encounter: Encounter, actor: str, location: str) -> int:
@@ -176,7 +176,7 @@ def vital_lost(encounter: Encounter, actor: str, location: str, more: int) -> bo
     its DP (its DP at −its maximum)."""
     if location not in VITAL_LOCATIONS:
         return False
-    parts = encounter.character(actor).figured.damage_points
+    parts = encounter.figured(actor).damage_points
     return location_lost(encounter, actor, location) + more >= 2 * int(getattr(parts, location))
 
 
@@ -194,7 +194,7 @@ def would_kill(encounter: Encounter, hit: DamageTaken, *, injury_roll: bool = Fa
         return True
     if not injury_roll:
         return False
-    maximum = encounter.character(victim).figured.damage_points.body
+    maximum = encounter.figured(victim).damage_points.body
     trigger = encounter.defaults.G18_injury_trigger
     forced = needs_injury_roll(Hit(len(encounter.log), hit, lost), maximum, trigger)
     worst = hit.damage_points_after - worst_injury(encounter, victim)
@@ -270,7 +270,7 @@ Increase: Add 1 to the character's Resist Death"; seed 001: it "is added to Inju
 
 def resist_death_target(encounter: Encounter, actor: str) -> int:
     """G-18, G-27: Constitution on the Sphere chart + Resist Death (seed "Resist Death")."""
-    character = encounter.character(actor)
+    character = encounter.current(actor)
     constitution = encounter.charts.action.sphere(character.sheet.abilities.constitution)
     return int(constitution) + int(character.figured.resist_death)
 
@@ -358,7 +358,7 @@ def death_shot_events(
         if roll.succeeded:
             return [*events, DeathShot(encounter.now, victim, attacker, True, 0)]
     if encounter.defaults.G27_death_shot_failure == "dead":  # G-27: down to −(maximum Body DP)
-        maximum = encounter.character(victim).figured.damage_points.body
+        maximum = encounter.figured(victim).damage_points.body
         lost = max(0, taken[-1].damage_points_after + maximum)
     doubled = DamageTaken(
         segment=encounter.now,
@@ -380,7 +380,7 @@ def death_shot_events(
 def nerve_pinch_rounds(encounter: Encounter, victim: str, quality: int) -> int:
     """G-70: the Q applied, less Ignore Damage, times Skin Temper, rounded up as G-45 rounds
     damage, or down under ``G70_nerve_pinch_rounding`` ``down``."""
-    figured = encounter.character(victim).figured
+    figured = encounter.figured(victim)
     after_ignore = max(0, quality - int(figured.ignore_damage))
     multiplier: Fraction = figured.skin_temper.multiplier
     if encounter.defaults.G70_nerve_pinch_rounding == "down":
@@ -397,7 +397,7 @@ def nerve_pinch_events(
     is a d100 save, G-48); a failure knocks it out for :func:`nerve_pinch_rounds` rounds. The
     knock-out itself happens when its condition is checked (:mod:`mands_rulebook.out_of_action`).
     """
-    character = encounter.character(victim)
+    character = encounter.current(victim)
     score = int(character.figured.perception) + int(character.sheet.abilities.agility)
     penalty = NERVE_PINCH_PENALTY_PER_QUALITY * max(0, quality)
     save = save_d100(encounter.dice_for(victim), score=score, bonus=-penalty)

@@ -17,12 +17,12 @@ from .editing_points import character_roll
 
 def move_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """Seed "Move Roll": vs the figured Move Roll (G-08), with the Bonus Pool modifiers."""
-    return _roll(encounter, actor, intent, "move", encounter.character(actor).figured.move_roll)
+    return _roll(encounter, actor, intent, "move", encounter.figured(actor).move_roll)
 
 
 def jump_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """Seed "Jump Roll": vs Agility + Strength (the figured Jump Roll), a bonus of twice Height."""
-    return _roll(encounter, actor, intent, "jump", encounter.character(actor).figured.jump_roll)
+    return _roll(encounter, actor, intent, "jump", encounter.figured(actor).jump_roll)
 
 
 TRAINS: Final[Mapping[str, str]] = {"move": "Move Roll", "jump": "Jump Roll"}
@@ -33,7 +33,7 @@ def _roll(
     encounter: Encounter, actor: str, intent: Intent, purpose: str, target: int
 ) -> ActionRoll:
     """The roll through :func:`~mands_rulebook.editing_points.character_roll` (seed 000)."""
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     bonus = figured.jump_bonus if purpose == "jump" else 0  # seed: "twice height (Square)"
     return character_roll(
         encounter, actor, intent, purpose, target=target, pool=bonus, improves=TRAINS[purpose]

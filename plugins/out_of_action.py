@@ -179,7 +179,7 @@ def injury_cause(
     for event in recent:
         if isinstance(event, DeathShot) and not event.saved:
             return f"death shot by {event.source}"
-    maximum = encounter.character(actor).figured.damage_points.body
+    maximum = encounter.figured(actor).damage_points.body
     trigger = encounter.defaults.G18_injury_trigger
     for hit in hits_on(encounter, actor, start):
         if needs_injury_roll(hit, maximum, trigger):
@@ -262,7 +262,7 @@ def bleeding(encounter: Encounter, actor: str, start: int, dp: int) -> list[Even
     if encounter.defaults.G19_bleeding == "none" or not is_payment_segment(encounter):
         return []
     state = encounter.state[actor]
-    if state.damage_points >= state.character.figured.damage_points.body:
+    if state.damage_points >= encounter.figured(state.character_id).damage_points.body:
         return []  # a wound has taken DP: with none lost there is none to bleed
     if bled_this_segment(encounter, actor, start):
         return []
@@ -279,7 +279,7 @@ def bleeding(encounter: Encounter, actor: str, start: int, dp: int) -> list[Even
 
 def bleeding_roll(encounter: Encounter, actor: str, dp: int, spell: BleedingSpell) -> list[Event]:
     """G-19: 2d10 vs. Constitution (Sphere), pool = Body DP − penetrating DP lost."""
-    constitution = encounter.character(actor).sheet.abilities.constitution
+    constitution = encounter.abilities(actor).constitution
     target = int(encounter.charts.action.sphere(constitution))
     pool = dp - spell.penetrating_lost
     roll = survival_roll(
@@ -338,7 +338,7 @@ def collapsed(encounter: Encounter, state: CharacterState) -> bool:
     if encounter.defaults.G16_low_ep != "collapse":
         return False
     deficit = -low_ep_penalty(state.endurance_points)
-    return deficit > 0 and deficit >= state.character.sheet.abilities.constitution
+    return deficit > 0 and deficit >= encounter.abilities(state.character_id).constitution
 
 
 def shuts_down(encounter: Encounter, state: CharacterState) -> bool:

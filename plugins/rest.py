@@ -137,7 +137,7 @@ def restored(current: Fraction, gain: int, maximum: int) -> Fraction:
 def rest_healing(encounter: Encounter, actor: str) -> Healed:
     """The :class:`Healed` event of one completed round of rest by ``actor``."""
     state = encounter.state[actor]
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     rest = round_of_rest(figured.healing_roll, state.damage_points, encounter.charts)
     vp = Fraction(state.virtual_damage_points)
     vp_after = int(restored(vp, rest.virtual_damage_points, figured.virtual_damage_points))

@@ -91,7 +91,7 @@ def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
 
 def perception_roll(encounter: Encounter, actor: str, *, penalty: int) -> SaveResult:
     """G-48: d100 ≤ the figured Perception less ``penalty`` (seed "Saving Throws")."""
-    score = int(encounter.character(actor).figured.perception)
+    score = int(encounter.figured(actor).perception)
     return save_d100(encounter.dice_for(actor), score=score, bonus=-penalty)
 
 
@@ -123,7 +123,7 @@ def negative_combat_pool(encounter: Encounter, actor: str) -> int:
     if reading == "none":
         return 0
     intent = Intent("detect-danger", reason="surprise: Combat Bonus Pool (G-29)")
-    pool = int(encounter.character(actor).figured.combat_pool)
+    pool = int(encounter.figured(actor).combat_pool)
     pool += encounter.rules.bonus_pool(encounter, actor, intent, "combat")
     magnitude = max(0, -pool)
     if reading == "sphere" and magnitude:

@@ -159,7 +159,7 @@ def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
     """Seed "Throwback Roll": the victim's bonus, or ``None`` when it cannot be thrown (only VP
     lost and not surprised)."""
     state = encounter.state[impact.victim]
-    abilities = encounter.character(impact.victim).sheet.abilities
+    abilities = encounter.abilities(impact.victim)
     sphere = encounter.charts.action.sphere
     surprised = state.surprised_until > encounter.now
     if impact.damage_points_lost <= 0:
@@ -170,7 +170,7 @@ def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
 
 def throwback_target(encounter: Encounter, impact: Impact, bonus: int) -> int:
     """Mass (Sphere chart) − the raw damage + the bonus; no bonus pool (seed)."""
-    return int(encounter.character(impact.victim).figured.throwback_roll) - impact.raw + bonus
+    return int(encounter.figured(impact.victim).throwback_roll) - impact.raw + bonus
 
 
 def throwback(encounter: Encounter, impact: Impact) -> tuple[list[Event], int]:

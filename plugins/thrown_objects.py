@@ -189,7 +189,7 @@ def stand_in(mass: float) -> Weapon:
 
 def lift_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """Seed "Lift Roll": vs. Strength − 9 + Mass (Sphere), the ``"lift"`` pool modifiers."""
-    target = encounter.character(actor).figured.lift_roll
+    target = encounter.figured(actor).lift_roll
     return character_roll(encounter, actor, intent, "lift", target=target, improves=LIFT_ROLL)
 
 
@@ -199,7 +199,7 @@ def object_damage(encounter: Encounter, actor: str, mass: float) -> int:
     mass_term = max(0, int(encounter.charts.action.doubles(mass / 10)))
     if encounter.defaults.G84_thrown_object_damage == "mass":
         return mass_term
-    return mass_term + int(encounter.character(actor).figured.hand_damage)
+    return mass_term + int(encounter.figured(actor).hand_damage)
 
 
 def rolled(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll) -> RollMade:

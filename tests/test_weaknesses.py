@@ -71,6 +71,7 @@ def test_mands_register_weaknesses_registers_each_kind_with_its_plugin() -> None
     encounter = fight({"a": grunt(), "b": grunt()})
     registered = encounter.rules.registries.weaknesses  # type: ignore[attr-defined]
     assert {name: registered[name].plugin for name in registered} == {
+        "affects-ability": "mands_rulebook.weaknesses.affects_ability",
         "focus": "mands_rulebook.weaknesses.focus",
         "limited-use": "mands_rulebook.weaknesses.limited_use",
         "low-self-control": "mands_rulebook.weaknesses.low_self_control",

@@ -92,7 +92,7 @@ ALLURES: Final[Mapping[str, Allure]] = {a.action.name: a for a in (CHARM, BEAUTY
 
 def charisma(encounter: Encounter, actor: str) -> float:
     """Seed "Charisma": in an action/adventure situation, the Active Charisma."""
-    return float(encounter.character(actor).sheet.abilities.active_charisma)
+    return float(encounter.abilities(actor).active_charisma)
 
 
 def beauty(encounter: Encounter, actor: str) -> int:

@@ -76,7 +76,7 @@ def next_save_days(
 ) -> float:
     """Seed "Charisma", "Beauty": 0 − ½ Newoen on the Action Chart (Result → Doubles for
     Charisma, → Sphere for Beauty), one row up per ``interval`` point, in 30-day months."""
-    newoen = int(encounter.character(target).sheet.abilities.newoen)
+    newoen = int(encounter.abilities(target).newoen)
     row = -(newoen // 2) + interval_points
     column = "doubles" if allure is CHARM else "sphere"
     return float(encounter.charts.action.from_result(column, row, magnitude=True)) * DAYS_PER_MONTH

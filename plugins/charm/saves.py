@@ -49,7 +49,7 @@ class CharmSave(Event):
 def weirdness_bonus(encounter: Encounter, actor: str) -> int:
     """Seed "Weirdness Bonus" (10 − Beauty below 10), +2 per save vs. horrification made, −1
     per one failed (seed "Beauty")."""
-    bonus = int(encounter.character(actor).figured.weirdness_bonus)
+    bonus = int(encounter.figured(actor).weirdness_bonus)
     for e in encounter.log:
         if isinstance(e, CharmSave) and e.character == actor and e.action == HORRIFY.action.name:
             bonus += WEIRDNESS_PER_SAVE if e.saved else WEIRDNESS_PER_FAILURE
@@ -77,7 +77,7 @@ def save_against(
     weird = weirdness_bonus(encounter, target) if allure is HORRIFY else 0
     looks = beauty_modifier(encounter, source, target, allure)
     penalty = SAVE_PENALTY_PER_QUALITY * save_points
-    willpower = int(encounter.character(target).figured.willpower)
+    willpower = int(encounter.figured(target).willpower)
     odds = save_d100(encounter.dice_for(target), score=willpower, bonus=looks + weird - penalty)
     return CharmSave(
         encounter.now, target, source, allure.action.name, allure.family, willpower, looks,

@@ -57,7 +57,7 @@ def pool_share(level: int, group: Sequence[str], member: str) -> int:
 def agility_raise(encounter: Encounter, actor: str, level: int) -> int:
     """Seed "Teamwork": "the group's Teamwork level is added to each member's agility": the
     change in twice Agility on the Sphere chart (the Combat Roll, §5), as a change to Q."""
-    agility = encounter.character(actor).sheet.abilities.agility
+    agility = encounter.abilities(actor).agility
     chart = encounter.charts.action
     return int(chart.sphere(2 * (agility + level))) - int(chart.sphere(2 * agility))
 

@@ -103,7 +103,7 @@ def touched(damage_points_lost: int, set_aside: int, needed: int) -> bool:
 def touch_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The carrier of a touch (G-79, G-120): a punch, Hand Damage plus the damage Q, never
     below 0, dealt by the power the intent names."""
-    hand = int(encounter.character(actor).figured.hand_damage)
+    hand = int(encounter.figured(actor).hand_damage)
     raw = max(0, hand + int(action.prepared["damage"]))
     return Blow(raw=raw, source=actor, weapon=str(action.prepared.get(POWER_OPTION) or ""))
 
@@ -206,7 +206,7 @@ def power_combat_roll(
     pool ⌊Learning/10⌋ + the Bonus Pool modifiers + ``pool`` (range, sight). Editing Points on
     it train the combat skill with ``power`` (seed 000: Seraph's "combat skill with
     Electricity"; the action's name when no power is given)."""
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     return character_roll(
         encounter,
         actor,

@@ -310,13 +310,13 @@ def skin_temper_against(encounter: Encounter, victim: str, what: str) -> Fractio
     """Seed: "normal ST for physical powers, Mind ST for psychic powers"."""
     if what == PSYCHE:
         return mind_skin_temper(encounter, victim)
-    return Fraction(encounter.character(victim).figured.skin_temper.multiplier)
+    return Fraction(encounter.figured(victim).skin_temper.multiplier)
 
 
 def mind_skin_temper(encounter: Encounter, victim: str) -> Fraction:
     """The victim's Mind Combat Skin Temper (seed "Skin Temper"), read with its Active Charisma
     (seed "Charisma": "in action/adventure oriented situations"): Newoen 25 → row 5, 2/5."""
-    abilities = encounter.character(victim).sheet.abilities
+    abilities = encounter.abilities(victim)
     row = mind_skin_temper_row(abilities.newoen, abilities.active_charisma)
     return Fraction(encounter.charts.skin_temper.multiplier(row))
 

@@ -115,7 +115,7 @@ def transmuted_minutes(chart: ActionChart, missed_by: int) -> float:
 
 
 def target_mass_power(encounter: Encounter, target: str) -> int:
-    return mass_power(encounter.charts.action, encounter.character(target).figured.mass)
+    return mass_power(encounter.charts.action, encounter.figured(target).mass)
 
 
 def mass_then_penalty(
@@ -138,7 +138,7 @@ def alchemy_save(encounter: Encounter, victim: str, penalty: int) -> ActionRoll:
     """G-103: 2d10 against Constitution on the Sphere chart, the penalty off the target number
     (``target``) or in the Bonus Pool (``pool``); the victim's own roll, so its player may edit
     it (seed 000, G-154)."""
-    constitution = encounter.character(victim).sheet.abilities.constitution
+    constitution = encounter.abilities(victim).constitution
     target = encounter.charts.action.sphere(constitution)
     in_pool = encounter.defaults.G103_alchemy_save_penalty == "pool"
     return survival_roll(

@@ -179,7 +179,7 @@ def trip_initiation(
 
 def passenger_save(encounter: Encounter, who: str, change: int, *, forced: bool) -> PercentRolled:
     """One passenger's d100 save (G-48); a success goes along (willing) or stays (forced)."""
-    character = encounter.character(who)
+    character = encounter.current(who)
     willpower = int(character.figured.willpower)
     learning = int(character.sheet.abilities.learning)
     if forced:

@@ -172,7 +172,7 @@ def command_prepared(
 
 def save_roll(encounter: Encounter, actor: str, animal: str) -> PercentRolled:
     """The animal's d100 save (G-114: its current Body DP; the controller's whole PR)."""
-    character = encounter.character(animal)
+    character = encounter.current(animal)
     chance = save_chance(
         int(character.figured.willpower),
         int(character.sheet.abilities.learning),

@@ -155,7 +155,7 @@ def death_touch_events(
     encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
 ) -> list[Event]:
     """The save (G-121) and what it leads to."""
-    character = encounter.character(target)
+    character = encounter.current(target)
     maximum = int(character.figured.damage_points.body)
     constitution = int(character.sheet.abilities.constitution)
     needed = save_target(encounter.charts.action, maximum, constitution, pr)

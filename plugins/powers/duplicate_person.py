@@ -134,7 +134,7 @@ def scrutiny_modifier(needed: int, used: int) -> int:
 
 def points_to_look_like(encounter: Encounter, actor: str, person: str, intent: Intent) -> int:
     """The points ``actor``'s look needs to be ``person``'s (G-185)."""
-    me, them = encounter.character(actor), encounter.character(person)
+    me, them = encounter.current(actor), encounter.current(person)
     return change_points(
         (me.sheet.attributes.beauty, them.sheet.attributes.beauty),
         (me.sheet.attributes.height, them.sheet.attributes.height),

@@ -143,7 +143,7 @@ def resolve_sway(encounter: Encounter, actor: str, action: ActionInProgress) -> 
     options = action.intent.options
     emotion = str(options.get(EMOTION_OPTION, CALM))
     for who in swayable(encounter, actor, action):
-        willpower = int(encounter.character(who).figured.willpower)
+        willpower = int(encounter.figured(who).willpower)
         chance = save_chance(
             willpower,
             int(action.prepared["save_penalty"]),

@@ -182,7 +182,7 @@ def moves(encounter: Encounter) -> Iterator[WoundMoved | WoundRestored]:
 def wound_of(encounter: Encounter, who: str) -> Wound:
     """``who``'s lost Body DP by kind: permanent and injury from Injury rolls, penetrating from
     the damage taken, the rest bludgeoning; less what was moved away or healed here."""
-    maximum = int(encounter.character(who).figured.damage_points.body)
+    maximum = int(encounter.figured(who).damage_points.body)
     lost = max(0, maximum - encounter.state[who].damage_points)
     counted = dict.fromkeys(KINDS, 0)
     for event in encounter.log:

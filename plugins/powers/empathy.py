@@ -128,7 +128,7 @@ def chance_against(
     encounter: Encounter, actor: str, target: str, intent: Intent, pr: int, *, show: bool
 ) -> int:
     """The chance of reading (or showing to) ``target`` now."""
-    me, them = encounter.character(actor), encounter.character(target)
+    me, them = encounter.current(actor), encounter.current(target)
     rows = distance_penalty(encounter.charts.action, distance(encounter, actor, target))
     touching = bool(intent.options.get(TOUCH_OPTION)) and in_contact(encounter, actor, target)
     extra = {

@@ -294,7 +294,7 @@ def resolve_blinding(encounter: Encounter, actor: str, action: ActionInProgress)
     events: list[Event] = []
     penalty = int(action.prepared["save_penalty"])
     for other in in_the_area(encounter, actor, float(action.prepared["area"])):
-        chance = int(encounter.character(other).figured.perception) - penalty
+        chance = int(encounter.figured(other).perception) - penalty
         roll = roll_d100(encounter.dice_for(other))
         saved = roll <= chance
         events.append(

@@ -11,8 +11,8 @@ Built from the template's attack/blast power (G-130, ``mands_rulebook.powers.tem
   the damage Q, Cosmic-Rays ranges on the damage PR (G-21), Performance Time 20, EP from row 9
   less the PR spent on EP, maintainable. Default spend: all PR on damage.
 
-Pulsar's weakness (Strength 13 − EP per round) belongs to him, not to the power: not simulated
-(no weakness kind lowers an ability mid-fight yet, ``docs/weaknesses.md``).
+Pulsar's weakness (Strength 13 − EP per round) belongs to him, not to the power: a sheet gives
+it as an ``affects-ability`` weakness (:mod:`mands_rulebook.weaknesses.affects_ability`, G-270).
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def patient(actor: str, intent: Intent) -> str:
 
 
 def vp_missing(encounter: Encounter, who: str) -> int:
-    maximum = int(encounter.character(who).figured.virtual_damage_points)
+    maximum = int(encounter.figured(who).virtual_damage_points)
     return max(0, maximum - encounter.state[who].virtual_damage_points)
 
 
@@ -74,7 +74,7 @@ def heal_prepared(
 def healed(encounter: Encounter, who: str, points: int, healer: str) -> Healed:
     """``points`` VP back to ``who``, never above the maximum (as rest's ``restored``)."""
     state = encounter.state[who]
-    maximum = int(encounter.character(who).figured.virtual_damage_points)
+    maximum = int(encounter.figured(who).virtual_damage_points)
     after = int(restored(Fraction(state.virtual_damage_points), points, maximum))
     return Healed(
         segment=encounter.now,

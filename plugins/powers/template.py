@@ -151,7 +151,7 @@ def mind_save(
     attacks. Half this is added to saves vs. mind control")."""
     immunity = psychic_immunity(encounter.character(target).sheet)
     bonus = (immunity // 2 if control else immunity) - penalty
-    willpower = int(encounter.character(target).figured.willpower)
+    willpower = int(encounter.figured(target).willpower)
     save = save_d100(encounter.dice_for(target), score=willpower, bonus=bonus)
     return PercentRolled(
         encounter.now, target, purpose, save.target, save.roll, save.succeeded

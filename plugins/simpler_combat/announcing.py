@@ -35,7 +35,7 @@ def started_this_turn(encounter: Encounter, actor: str) -> list[ActionStarted]:
 
 def announcing_learning(encounter: Encounter, actor: str) -> int:
     """The Learning ``actor`` announces on: its own plus the delay its mind takes (G-191)."""
-    learning = int(encounter.character(actor).sheet.abilities.learning)
+    learning = int(encounter.abilities(actor).learning)
     return learning + mind_delay(encounter, actor)
 
 
@@ -62,7 +62,7 @@ def announcement_order(encounter: Encounter) -> list[list[str]]:
     groups: dict[int, list[str]] = {}
     for state in encounter.state:
         if state.in_action:
-            learning = state.character.sheet.abilities.learning
+            learning = encounter.abilities(state.character_id).learning
             groups.setdefault(learning, []).append(state.character_id)
     return [sorted(groups[learning]) for learning in sorted(groups)]
 

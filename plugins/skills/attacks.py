@@ -198,14 +198,14 @@ def attack_lands(
 
 def hand_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:
     """Hand Damage less what is withheld, plus the blow's damage change (§7.1)."""
-    hand = int(encounter.character(actor).figured.hand_damage) - int(action.prepared["withheld"])
+    hand = int(encounter.figured(actor).hand_damage) - int(action.prepared["withheld"])
     return hand + int(action.prepared["damage"])
 
 
 def weak_strength(encounter: Encounter, actor: str) -> int:
     """Seed "Martial Kick", "Martial Punch": "If the character has a strength of less than 10,
     reduce the damage rolled by 10 − Strength, on the Doubling Chart"."""
-    strength = int(encounter.character(actor).sheet.abilities.strength)
+    strength = int(encounter.abilities(actor).strength)
     return int(encounter.charts.action.doubles(10 - strength)) if strength < 10 else 0
 
 

@@ -96,7 +96,7 @@ def light_thrower(encounter: Encounter, actor: str, intent: Intent) -> Modifier 
     """Seed "Mass": a thrower under 50 kg has its low-Mass number as a penalty (G-86)."""
     if intent.action not in THROWS:
         return None
-    penalty = int(encounter.character(actor).figured.low_mass_penalty)
+    penalty = int(encounter.figured(actor).low_mass_penalty)
     if penalty <= 0:
         return None
     return Modifier(-penalty, "low mass", "seed Mass: a penalty to Martial Throw (G-86)")

@@ -127,7 +127,7 @@ def plan_for(encounter: Encounter, actor: str, intent: Intent) -> AttackPlan:
 
 def martial_damage(encounter: Encounter, actor: str, action: ActionInProgress, share: int) -> int:
     """Hand Damage (less withheld) + damage Q + Hand Damage ÷ share − the weak-Strength cut."""
-    extra = int(encounter.character(actor).figured.hand_damage) // share
+    extra = int(encounter.figured(actor).hand_damage) // share
     return hand_damage(encounter, actor, action) + extra - weak_strength(encounter, actor)
 
 
@@ -154,7 +154,7 @@ def martial_throw(
 ) -> list[Event]:
     """Seed "Martial Throw": damage against Mass (Square chart) less the Q set aside."""
     chart = encounter.charts.action
-    mass = int(chart.square(encounter.character(target).figured.mass))
+    mass = int(chart.square(encounter.figured(target).mass))
     difference = hand_damage(encounter, actor, action) - (mass - int(action.prepared["set_aside"]))
     if difference > 0:
         return thrown(encounter, actor, target, float(difference), difference)

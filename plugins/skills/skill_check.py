@@ -183,7 +183,7 @@ def skill_target(sheet: CharacterSheet, skill: str, intent: Intent) -> int:
 def roll_skill(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:
     """The skill's Action Roll with its Bonus Pool (G-88); Editing Points on it train the
     skill (seed 000)."""
-    sheet = encounter.character(actor).sheet
+    sheet = encounter.current(actor).sheet
     spec = skill_roll_of(str(intent.options["skill"]))
     pool = math.floor(spec.pool(sheet)) + knowledge_bonus(sheet, spec.skill)
     target = skill_target(sheet, spec.skill, intent)

@@ -113,7 +113,7 @@ def body_throw(
     """Seed "Body Throw": the attacker's damage against the defender's."""
     if int(action.prepared["set_aside"]) < THROW_QUALITY:
         return []
-    defender = int(encounter.character(target).figured.hand_damage)
+    defender = int(encounter.figured(target).hand_damage)
     difference = hand_damage(encounter, actor, action) - defender
     if difference > 0:
         return thrown(encounter, actor, target, difference / 2, difference)

@@ -10,7 +10,9 @@ each kind is registered and played by its own plugin, one module each:
   Combat Pool penalty (Diamondback);
 * :mod:`.low_self_control` — a d100 save after damage or berserk (Armadillo);
 * :mod:`.focus` — no power without its item (Jake Kotter's Cosmic Guitar);
-* :mod:`.limited_use` — a power held too long costs DP (Brinn X'Halikso's Slide Molecules).
+* :mod:`.limited_use` — a power held too long costs DP (Brinn X'Halikso's Slide Molecules);
+* :mod:`.affects_ability` — using a power lowers an ability (Pulsar's Strength, 13 − the EP a
+  round of his Gravity Control), read by every rule through ``mands_ability_modifiers``.
 
 :mod:`.power_use` tells a power's actions apart for the kinds that name a power (kept out of
 this module, which :mod:`mands_rulebook.damage` imports through :mod:`.vulnerability`).

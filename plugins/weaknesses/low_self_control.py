@@ -50,7 +50,7 @@ LOW_SELF_CONTROL = WeaknessKind()
 
 def save_target(encounter: Encounter, actor: str) -> int:
     """Seed: "learning plus his willpower minus VP/DP lost" (Armadillo: 58 − 10 = 48)."""
-    character = encounter.character(actor)
+    character = encounter.current(actor)
     state = encounter.state[actor]
     lost = character.figured.virtual_damage_points - state.virtual_damage_points
     lost += character.figured.damage_points.body - state.damage_points

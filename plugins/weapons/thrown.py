@@ -42,7 +42,7 @@ def throw_roll(encounter: Encounter, actor: str, intent: Intent, weapon: Weapon)
     """Seed "Throw Roll": vs. Strength − 9, a Bonus Pool of Mass (Sphere); the Q covers the
     object's mass (Sphere) and the rest is distance, Result → Sphere meters. A failed roll still
     throws: its negative Q is read the same way (G-21 reading: all spare Q goes to distance)."""
-    figured = encounter.character(actor).figured
+    figured = encounter.figured(actor)
     roll = character_roll(
         encounter,
         actor,

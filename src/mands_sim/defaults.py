@@ -846,6 +846,26 @@ class RuleDefaults:
         "payment-segments",
         ("payment-segments", "off"),
     )
+    G270_affects_ability: Literal["held", "off"] = _default(
+        "G-270",
+        "Affects Another Ability (Pulsar: 'his strength becomes 13 minus the number of EP being "
+        "used per round ... These lost points return at Pulsar's healing rate per hour'): from "
+        "each start of the power's action that costs 1 EP or more, the ability is the sheet's "
+        "less per_ep x the most EP any such start cost, for the rest of the encounter "
+        "('held'); or nothing ('off').",
+        "held",
+        ("held", "off"),
+    )
+    G287_refigured_body: Literal["as-built", "refigured"] = _default(
+        "G-287",
+        "An ability changed during a fight (a weakness, a lent power) changes the figured "
+        "attributes read in the fight (Hand Damage, the Ability Rolls, Skin Temper) but the "
+        "body keeps its Mass, Body DP, Resist Death and VP and EP maxima as built "
+        "('as-built'); or every figured attribute is figured again from the changed ability "
+        "('refigured').",
+        "as-built",
+        ("as-built", "refigured"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

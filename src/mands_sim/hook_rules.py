@@ -18,6 +18,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifi
 from mands_sim.charts import Charts
 from mands_sim.errors import PluginError
 from mands_sim.events import Event
+from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
 from mands_sim.plugin_calls import ActionDispatch, action_dispatch, each_plugin, results_by_plugin
 from mands_sim.registry import Registries
@@ -245,6 +246,12 @@ class HookRules:
                 )
             )
         return [event for _, events in results for event in events]  # type: ignore[attr-defined]
+
+    def ability_modifiers(self, encounter: Encounter, actor: str) -> list[AbilityModifier]:
+        """``mands_ability_modifiers``, every plugin's list concatenated (summed by name in
+        :func:`mands_sim.kernel.abilities.summed`, so their order never matters)."""
+        results = self.pm.hook.mands_ability_modifiers(encounter=encounter, actor=actor)
+        return [modifier for modifiers in results for modifier in modifiers]
 
     def ep_cost(self, row: int) -> Fraction:
         return self.charts.ep_use.cost(row)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         Modifier,
     )
     from mands_sim.events import Event
+    from mands_sim.kernel.abilities import AbilityModifier
     from mands_sim.kernel.encounter import Encounter, Initiation
     from mands_sim.kernel.time import TimeModel
     from mands_sim.model.figured import FiguredAdjustment
@@ -310,6 +311,30 @@ def mands_bonus_pool_modifiers(
     summing every modifier's ``amount`` (order-free): the ``"pool"`` modifiers join the roll's
     pool before the Sphere-chart lookup (``rules/combat.md`` §5); the ``"quality"`` ones are
     added to Q after the roll (the trailing surprise penalty, §2). Must not roll dice.
+    """
+
+
+@hookspec
+def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityModifier] | None:
+    """Changes in force now to ``actor``'s abilities and figured attributes.
+
+    The seam for rules that change a character during a fight (Pulsar's Strength falling with
+    his Gravity Control's EP, G-270; Absorption's lent Hand Damage, EP or Skin Temper, G-181).
+    Every rule reads the values it uses in a fight through ``encounter.figured(actor)``,
+    ``encounter.abilities(actor)`` or ``encounter.current(actor)``
+    (:mod:`mands_sim.kernel.abilities`), which asks this hook.
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character whose abilities are read.
+
+    Return a list of ``AbilityModifier(name, amount, source)`` values
+    (:class:`mands_sim.kernel.abilities.AbilityModifier`: ``name`` an ability such as
+    ``"strength"`` or a figured attribute such as ``"hand_damage"``), or ``None`` for none.
+    Results combine by summing every modifier's ``amount`` per name (order-free); a changed
+    ability is figured again into the attributes figured from it (G-287), a figured attribute's
+    sum is added after the sheet's overrides. Read the modifiers from the encounter's log and
+    state (the answer is kept while the log and the segment stay as they are). Must not roll
+    dice, and must not read ``encounter.figured`` or ``encounter.abilities`` of ``actor``.
     """
 
 

@@ -17,6 +17,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Qualit
 from mands_sim.events import Event
 
 if TYPE_CHECKING:
+    from mands_sim.kernel.abilities import AbilityModifier
     from mands_sim.kernel.encounter import Encounter
     from mands_sim.kernel.state import CharacterState
 
@@ -82,6 +83,11 @@ class Rules(Protocol):
     ) -> int: ...
 
     def ep_cost(self, row: int) -> Fraction: ...
+
+    def ability_modifiers(self, encounter: Encounter, actor: str) -> list[AbilityModifier]:
+        """The changes in force now to ``actor``'s abilities and figured attributes
+        (``mands_ability_modifiers``; :mod:`mands_sim.kernel.abilities` sums them)."""
+        ...
 
     def partners(self, action: str) -> frozenset[str]:
         """The actions that may be initiated in the same segment as ``action``: those its

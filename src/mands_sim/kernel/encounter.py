@@ -41,6 +41,7 @@ from mands_sim.events import (
     OutOfAction,
     PushedBack,
 )
+from mands_sim.kernel.abilities import CurrentAbilities
 from mands_sim.kernel.agenda import Agenda, Entry, Phase
 from mands_sim.kernel.contracts import (
     ActionRefused,
@@ -60,6 +61,9 @@ from mands_sim.kernel.lives import Lives
 from mands_sim.kernel.payment import Payments
 from mands_sim.kernel.state import CharacterState, EncounterState
 from mands_sim.kernel.time import CharacterClock, SegmentTime, TimeModel, character_clock
+from mands_sim.model.character import Character
+from mands_sim.model.figured import FiguredAttributes
+from mands_sim.model.sheet import Abilities
 
 
 class Encounter:
@@ -113,6 +117,8 @@ class Encounter:
         self._resolving: int | None = None
         """The action whose resolution's events are being emitted: it ends resolved."""
         self._choosing = choosing_phase(defaults)
+        self.current_abilities = CurrentAbilities(self)
+        """The characters as they are now (:mod:`mands_sim.kernel.abilities`)."""
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -213,8 +219,24 @@ class Encounter:
         return stream
 
     def character(self, actor: str) -> Any:
-        """The frozen sheet-and-figures of ``actor``."""
+        """The frozen sheet-and-figures of ``actor`` as built, before play: its sheet's
+        equipment, powers and skills. Read what changes in a fight through :meth:`current`,
+        :meth:`figured` and :meth:`abilities`."""
         return self.state[actor].character
+
+    def current(self, actor: str) -> Character:
+        """``actor`` as it is now: as built, or figured again with the changes in force to its
+        abilities and figured attributes (:mod:`mands_sim.kernel.abilities`)."""
+        return self.current_abilities.character(actor)
+
+    def figured(self, actor: str) -> FiguredAttributes:
+        """``actor``'s figured attributes now (Hand Damage, Skin Temper, the Ability Rolls,
+        the DP and EP maxima …)."""
+        return self.current_abilities.character(actor).figured
+
+    def abilities(self, actor: str) -> Abilities:
+        """``actor``'s abilities now (Strength, Agility …)."""
+        return self.current_abilities.character(actor).sheet.abilities
 
     # -- events --------------------------------------------------------------------------
 

@@ -10,7 +10,10 @@ figured attribute:
   Body DP also changes EP, Resist Death and the body-part DP);
 * **overrides** on the sheet — for stat blocks that publish only results. An override replaces
   the attribute outright (adjustments to it are ignored: the published number already includes
-  them) and feeds the attributes figured from it. Overrides win over everything.
+  them) and feeds the attributes figured from it. Overrides win over everything but
+* **changes during a fight** — what a rule lends or takes for a while (Absorption's stolen
+  Hand Damage, G-181): added after the override, before the attributes figured from it
+  (:mod:`mands_sim.kernel.abilities` refigures a character with them).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ class Character:
 
     sheet: CharacterSheet
     figured: FiguredAttributes
+    adjustments: tuple[FiguredAdjustment, ...] = ()
+    """The skills' and powers' adjustments it was figured with, to figure it again mid-fight."""
 
     @property
     def name(self) -> str:
@@ -52,9 +57,13 @@ def build_character(
     charts: Charts,
     defaults: RuleDefaults,
     adjustments: Iterable[FiguredAdjustment] = (),
+    changes: Iterable[FiguredAdjustment] = (),
 ) -> Character:
-    """Figure ``sheet``'s attributes under ``defaults``, applying ``adjustments`` and overrides."""
-    return Character(sheet=sheet, figured=_Figuring(sheet, charts, defaults, adjustments).run())
+    """Figure ``sheet``'s attributes under ``defaults``, applying ``adjustments``, overrides and
+    the ``changes`` in force during a fight (added after the overrides)."""
+    kept = tuple(adjustments)
+    figured = _Figuring(sheet, charts, defaults, kept, changes).run()
+    return Character(sheet=sheet, figured=figured, adjustments=kept)
 
 
 class _Figuring:
@@ -66,6 +75,7 @@ class _Figuring:
         charts: Charts,
         defaults: RuleDefaults,
         adjustments: Iterable[FiguredAdjustment],
+        changes: Iterable[FiguredAdjustment] = (),
     ) -> None:
         self.sheet = sheet
         self.chart = charts.action
@@ -75,17 +85,21 @@ class _Figuring:
         self.deltas: dict[str, int] = defaultdict(int)
         for adjustment in adjustments:
             self.deltas[adjustment.attribute] += adjustment.delta
+        self.changes: dict[str, int] = defaultdict(int)
+        for change in changes:
+            self.changes[change.attribute] += change.delta
 
     def settle(self, name: str, computed: int) -> int:
-        """The override if the sheet has one, else the formula's value plus the adjustments."""
+        """The override if the sheet has one, else the formula's value plus the adjustments;
+        then the changes in force."""
         if name in self.overrides:
-            return int(self.overrides[name])
-        return computed + self.deltas[name]
+            return int(self.overrides[name]) + self.changes[name]
+        return computed + self.deltas[name] + self.changes[name]
 
     def settle_mass(self, computed: float) -> float:
         if "mass" in self.overrides:
-            return float(self.overrides["mass"])
-        return computed + self.deltas["mass"]
+            return float(self.overrides["mass"]) + self.changes["mass"]
+        return computed + self.deltas["mass"] + self.changes["mass"]
 
     def run(self) -> FiguredAttributes:
         a, t, chart = self.sheet.abilities, self.sheet.attributes, self.chart
