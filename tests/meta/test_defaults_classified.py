@@ -32,7 +32,8 @@ def test_a_contradicting_default_names_what_blocks_its_fix() -> None:
     for cells in table():
         if cells[1] == "contradicting":
             gid = cells[0]
-            assert "blocked by" in " ".join(cells).lower(), f"{gid} does not say what blocks its fix"
+            row = " ".join(cells).lower()
+            assert "blocked by" in row, f"{gid} does not say what blocks its fix"
 
 
 def test_the_counts_at_the_top_match_the_table() -> None:
