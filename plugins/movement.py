@@ -6,7 +6,9 @@ here (``from .movement import position_now`` keeps working):
 
 * :mod:`mands_rulebook.pace` — the ``move`` and ``reroll-move`` actions, :class:`Stride`,
   :class:`Pace`, :class:`PaceChanged`, turning;
-* :mod:`mands_rulebook.positions` — where characters are, distance, contact, movement Defense;
+* :mod:`mands_rulebook.positions` — where characters are, distance, reach, movement Defense;
+* :mod:`mands_rulebook.altitude` — flyers and jumpers in the air, reaching up (G-273, G-274);
+* :mod:`mands_rulebook.crowding` — contact, and how many enemies fit around one (G-271);
 * :mod:`mands_rulebook.movement_rolls` — the Move and Jump Rolls and spending their Q;
 * :mod:`mands_rulebook.jumping` — the ``jump`` action and :class:`Jumped`.
 
@@ -61,6 +63,7 @@ from mands_sim.registry import Register
 from mands_sim.world import Position
 
 from .control import ControlLost
+from .crowding import in_contact
 from .jumping import (
     JUMP,
     Jumped,
@@ -121,7 +124,6 @@ from .positions import (
     distance_now,
     flees,
     held_defense,
-    in_contact,
     leaving,
     movement_defense,
     position_now,

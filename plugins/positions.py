@@ -1,9 +1,10 @@
-"""Where characters are: lazy positions of runners, distance and contact, movement Defense
+"""Where characters are: lazy positions of runners, distance and reach, movement Defense
 (seed "Move Roll": "Determine how far a character has moved only on the character's action, or
 when the character is being attacked"; ``rules/combat.md`` §4; G-65, G-67).
 
 Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin); any plugin or policy
-may ask these. Nothing here is a hook.
+may ask these. Contact (within reach, and room around the target) is
+:mod:`mands_rulebook.crowding`'s. Nothing here is a hook.
 """
 
 from __future__ import annotations
@@ -83,11 +84,6 @@ def distance_now(encounter: Encounter, one: str, other: str) -> float:
     if encounter.world is None or here is None or there is None:
         return 0.0
     return float(encounter.world.position_distance(here, there))
-
-
-def in_contact(encounter: Encounter, one: str, other: str) -> bool:
-    """Whether the two are within reach of a punch: ``G65_reach`` meters (G-65)."""
-    return distance_now(encounter, one, other) <= reach(encounter)
 
 
 def reach(encounter: Encounter) -> float:
