@@ -62,6 +62,7 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.world import Position
 
+from .bends import Bends, bent, way_bends
 from .control import ControlLost
 from .crowding import in_contact
 from .jumping import (
@@ -285,30 +286,39 @@ def mands_action_initiate(
 
 
 def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
-    """The first Move Roll: speed, Defense and EP from standing (seed "Move Roll")."""
+    """The first Move Roll: speed, Defense and EP from standing, and the bends of the way
+    (seed "Move Roll"; G-276)."""
     world, chart = encounter.world, encounter.charts.action
+    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
+    here = position_now(encounter, actor)
+    assert here is not None and world is not None
+    straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
+    start = Position(world.nearest_place(here)) if straight else here
     roll = move_roll(encounter, actor, intent)
-    spent = spend(encounter, actor, intent, roll.quality)
-    stride = stride_after(chart, Stride(), roll.quality, spent, slowing=False)
+    toward = str(intent.options[TOWARD])
+    bends = Bends() if straight else way_bends(encounter, actor, start, toward, roll.quality)
+    spent = spend(encounter, actor, intent, roll.quality - bends.quality)
+    stride = bent(
+        encounter, stride_after(chart, Stride(), roll.quality, spent, slowing=False), bends
+    )
     events: list[Event] = [
         logged(encounter, actor, roll, "move roll"),
         allocated(encounter, actor, MOVE.name, spent),
     ]
     charges = (Charge(stride.ep_row, "move roll"),)
-    prepared: dict[str, Any] = {"ep_row": stride.ep_row, "quality": roll.quality}
+    prepared: dict[str, Any] = {
+        "ep_row": stride.ep_row,
+        "quality": roll.quality,
+        "bends": bends.quality,
+    }
     if not stride.moving:  # G-66: a start missed by more than 5 gets nowhere
         return Initiation(
             MOVE.performance_time, tuple(events), charges, {**prepared, "outcome": STUMBLED}
         )
-    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
-    here = position_now(encounter, actor)
-    assert here is not None
-    straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
-    start = Position(world.nearest_place(here)) if straight else here
     pace = Pace(
         encounter.now,
         start,
-        str(intent.options[TOWARD]),
+        bends.stop or toward,
         stride,
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, False)),
@@ -338,20 +348,29 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     level = maneuverability_level(encounter, actor)
     free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
     turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course
-    spent = spend(encounter, actor, intent, roll.quality - (turn - free if turned else 0))
+    turning = turn - free if turned else 0
+    bends = Bends()
+    if turned and wanted != pace.destination and not pace.flies_straight:  # a new way (G-276)
+        bends = way_bends(encounter, actor, here, wanted, roll.quality - turning)
+    spent = spend(encounter, actor, intent, roll.quality - turning - bends.quality)
     slowing, extra = bool(intent.options.get(SLOW)), maneuverability_slowing(level)
     stride = stride_after(
         chart, pace.stride, roll.quality, spent, slowing=slowing, extra_slowing=extra
     )
     if turned and free and encounter.defaults.G163_maneuverability_turn == "speed":
         stride = replace(stride, speed_quality=max(0, stride.speed_quality - free))  # G-163
+    stride = bent(encounter, stride, bends)
     full = encounter.defaults.G36_reroll_payment == "full"
     encounter.reroll_sustained(actor, move.action_id, stride.ep_row, full=full)
     events: list[Event] = [
         logged(encounter, actor, roll, "move roll"),
         allocated(encounter, actor, REROLL_MOVE.name, spent),
     ]
-    prepared: dict[str, Any] = {"quality": roll.quality, "turned": turn if turned else 0}
+    prepared: dict[str, Any] = {
+        "quality": roll.quality,
+        "turned": turn if turned else 0,
+        "bends": bends.quality,
+    }
     if not stride.moving:
         events += end_run(encounter, actor, move, pace, STOPPED)
         return Initiation(
@@ -360,7 +379,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     new = Pace(
         now,
         here,
-        wanted if turned else pace.destination,
+        (bends.stop or wanted) if turned else pace.destination,
         stride,
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, pace.flee)),

@@ -248,7 +248,12 @@ def turn_quality(
     old, new = heading(world, here, going), heading(world, here, wanted)
     if wanted == going or old is None or new is None or old == new:
         return 0
-    turns = turn_degrees(world, here, old, new) / DEGREES_PER_TURN
+    return quality_to_turn(turn_degrees(world, here, old, new), rounding)
+
+
+def quality_to_turn(degrees: float, rounding: str = "up") -> int:
+    """Seed: "1 Q point per 45 degree turn" (G-66: a part of 45° rounded up, or down)."""
+    turns = degrees / DEGREES_PER_TURN
     return math.floor(turns + 1e-9) if rounding == "down" else math.ceil(turns - 1e-9)
 
 

@@ -566,6 +566,15 @@ class RuleDefaults:
         "slant",
         ("slant", "ground"),
     )
+    G276_path_turns: Literal["pay", "free"] = _default(
+        "G-276",
+        "A run pays for the bends of the way it takes, at each landmark with coordinates the "
+        "Q the same turn costs at a re-roll (1 Q per 45 degrees, G-66; Maneuverability's free "
+        "share, G-163), from the Move Roll that sets it on that way; a bend it cannot pay for "
+        "is where it stops ('pay'); or the way's bends cost nothing ('free').",
+        "pay",
+        ("pay", "free"),
+    )
     G240_spared_quality: Literal["defense", "speed", "ep"] = _default(
         "G-240",
         "Where a hero keeping the Comics Code puts the Q it takes off a blow's damage so the "

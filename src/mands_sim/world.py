@@ -165,6 +165,18 @@ class World:
         turn = math.atan2(cy - by, cx - bx) - math.atan2(by - ay, bx - ax)
         return abs(math.degrees(math.atan2(math.sin(turn), math.cos(turn))))
 
+    def bends_on_the_way(self, position: Position, goal: str) -> tuple[tuple[str, float], ...]:
+        """The landmarks where the shortest way from ``position`` to ``goal`` bends on the
+        ground, each with the degrees of its bend; places only passed (G-248) and places
+        without coordinates bend nothing here."""
+        legs = self._legs(position, goal) or []
+        bends: list[tuple[str, float]] = []
+        for (came, at, _), (_, going, _) in pairwise(legs):
+            degrees = self.bend(came, at, going) if self.is_landmark(at) else None
+            if degrees is not None and math.radians(degrees) > _STRAIGHT:
+                bends.append((at, degrees))
+        return tuple(bends)
+
     def way_on(self, place: str, first: str) -> tuple[str, Meters]:
         """The landmark reached leaving ``place`` along its edge to ``first``, passing places
         that are only passed, and the meters to it."""
