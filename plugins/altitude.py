@@ -93,6 +93,8 @@ def vertical_span(encounter: Encounter, who: str) -> tuple[float, float]:
 def within_reach_above(encounter: Encounter, one: str, other: str) -> bool:
     """Whether the altitudes the two reach overlap (G-274): a flyer in flight is out of a
     grounded man's reach, not of another flyer's or of a high enough jump."""
+    if altitude_now(encounter, one) == 0 and altitude_now(encounter, other) == 0:
+        return True  # both on the ground: each reaches the other's feet
     (low, high), (other_low, other_high) = (vertical_span(encounter, w) for w in (one, other))
     return max(low, other_low) <= min(high, other_high) + _SNAP
 

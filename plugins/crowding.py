@@ -69,6 +69,10 @@ def no_room(encounter: Encounter, attacker: str, target: str) -> bool:
     size = int(encounter.defaults.G271_ring_size)
     if size <= 0 or not enemies(encounter, attacker, target):
         return False
+    side = encounter.state[target].side
+    others = [s for s in encounter.state if s.side != side and s.in_action]
+    if len(others) <= size:
+        return False  # not enough enemies to fill the ring
     held = ring(encounter, target)
     return len(held) >= size and attacker not in held
 

@@ -15,6 +15,7 @@ from typing import Final
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import kept_answer
 from mands_sim.world import Position, World
 
 from .pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
@@ -43,13 +44,21 @@ def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pa
 
 
 def current_pace(encounter: Encounter, actor: str) -> Pace | None:
-    """The pace ``actor`` runs at now, or ``None`` when it is not running."""
+    """The pace ``actor`` runs at now, or ``None`` when it is not running (kept while the log
+    and the segment stand: contact and crowding ask it for everyone, again and again)."""
+    return kept_answer(encounter, (PACE, actor), lambda: pace_now(encounter, actor))
+
+
+def pace_now(encounter: Encounter, actor: str) -> Pace | None:
     move = running_move(encounter, actor)
     if move is None or encounter.world is None:
         return None
     pace, interrupted = course(encounter.log, actor, move)
     return None if interrupted else pace
 
+
+POSITION: Final = "position now"
+"""The key under which a character's position is kept while the log and the segment stand."""
 
 FLYING_POWERS: Final = frozenset({"flight", "flightslow"})
 """Powers that fly, as letters only: ``Flight`` (the sheet's short name) and the seed's
@@ -64,7 +73,12 @@ def can_fly(powers: Iterable[str]) -> bool:
 
 
 def position_now(encounter: Encounter, actor: str) -> Position | None:
-    """Where ``actor`` is at this segment, running or not (for any plugin or policy)."""
+    """Where ``actor`` is at this segment, running or not (for any plugin or policy; kept
+    while the log and the segment stand)."""
+    return kept_answer(encounter, (POSITION, actor), lambda: spot_now(encounter, actor))
+
+
+def spot_now(encounter: Encounter, actor: str) -> Position | None:
     pace = current_pace(encounter, actor)
     if pace is None:
         return encounter.state[actor].position
@@ -81,7 +95,7 @@ def seen_at(encounter: Encounter) -> int:
 def distance_now(encounter: Encounter, one: str, other: str) -> float:
     """Meters between two characters now, along the map (0 without a map)."""
     here, there = position_now(encounter, one), position_now(encounter, other)
-    if encounter.world is None or here is None or there is None:
+    if encounter.world is None or here is None or there is None or here == there:
         return 0.0
     return float(encounter.world.position_distance(here, there))
 
