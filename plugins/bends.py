@@ -1,4 +1,5 @@
-"""The bends of a run's way (seed "Move Roll"; G-66, G-163, G-276).
+"""The bends of a run's way, and which way among equally short ones (seed "Move Roll"; G-66,
+G-163, G-276, G-277).
 
 Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin, and asks these when a
 Move Roll sets a run on its way). Nothing here is a hook.
@@ -12,6 +13,11 @@ sets the run on the way pays for its bends, in order, before its Q goes to speed
 EP; a bend it cannot pay for is where the run stops (the runner takes stock there, and a new
 run pays for the rest). Places only passed (G-248) and places without coordinates bend nothing,
 so drawing the same ground with more places changes no cost.
+
+Which way (G-277): where the map has equally short ways to a place (round a block either side),
+the run takes the one that turns least, and among those one drawn from the runner's dice
+(:func:`choose_way`), never the one the map happens to list first. The way chosen is the run's
+(:attr:`Pace.way <mands_rulebook.pace.Pace.way>`): where it is, and what a re-roll keeps.
 """
 
 from __future__ import annotations
@@ -42,13 +48,14 @@ def pay_bends(
     quality: int,
     free_per_turn: int = 0,
     rounding: str = "up",
+    way: tuple[str, ...] = (),
 ) -> Bends:
     """G-276: each bend of the way from ``here`` to ``destination`` costs the Q the same turn
     costs at a re-roll (seed "1 Q point per 45 degree turn", G-66; up to ``free_per_turn`` of
     it free, seed "Maneuverability"), paid in order from ``quality``; the run stops at the
     first bend it cannot pay for."""
     paid = free = 0
-    for place, degrees in world.bends_on_the_way(here, destination):
+    for place, degrees in world.bends_on_the_way(here, destination, way):
         turn = quality_to_turn(degrees, rounding)
         eased = min(turn, free_per_turn)
         if turn - eased > quality - paid:
@@ -57,14 +64,52 @@ def pay_bends(
     return Bends(paid, free)
 
 
-def way_bends(encounter: Encounter, actor: str, here: Position, toward: str, quality: int) -> Bends:
-    """G-276 ``pay``: the bends of the way from ``here`` to ``toward``, paid from ``quality``
-    as a re-roll pays a turn (G-66 rounding, Maneuverability's free share)."""
+def way_bends(
+    encounter: Encounter,
+    actor: str,
+    here: Position,
+    toward: str,
+    quality: int,
+    way: tuple[str, ...] = (),
+) -> Bends:
+    """G-276 ``pay``: the bends of the way from ``here`` to ``toward`` (the map's shortest, or
+    ``way``), paid from ``quality`` as a re-roll pays a turn (G-66 rounding, Maneuverability's
+    free share)."""
     if encounter.defaults.G276_path_turns != "pay" or encounter.world is None:
         return Bends()
     free = maneuverability_turning(maneuverability_level(encounter, actor))
     rounding = encounter.defaults.G66_turn_rounding
-    return pay_bends(encounter.world, here, toward, quality, free, rounding)
+    return pay_bends(encounter.world, here, toward, quality, free, rounding, way)
+
+
+def choose_way(encounter: Encounter, actor: str, here: Position, toward: str) -> tuple[str, ...]:
+    """G-277 ``turns``: among equally short ways, those that turn least (their bends' Q, as
+    G-276 counts it), and among those one drawn from ``actor``'s dice; ``drawn``: one drawn
+    among them all. Never the map's order. ``()``: there is only the one way."""
+    world = encounter.world
+    if world is None:
+        return ()
+    ways: tuple[tuple[str, ...], ...] = world.shortest_ways(here, toward)
+    if len(ways) <= 1:
+        return ()
+    if encounter.defaults.G277_way_ties == "turns":
+        rounding = encounter.defaults.G66_turn_rounding
+        costs = [turning(world, here, toward, way, rounding) for way in ways]
+        ways = tuple(way for way, cost in zip(ways, costs, strict=True) if cost == min(costs))
+    if len(ways) == 1:
+        return ways[0]
+    return ways[int(encounter.dice_for(actor).face(len(ways))) - 1]
+
+
+def turning(world: World, here: Position, toward: str, way: tuple[str, ...], rounding: str) -> int:
+    """The Q the bends of ``way`` cost, none of it free."""
+    bends = world.bends_on_the_way(here, toward, way)
+    return sum(quality_to_turn(degrees, rounding) for _, degrees in bends)
+
+
+def up_to(way: tuple[str, ...], stop: str | None) -> tuple[str, ...]:
+    """``way`` cut at ``stop``, the bend a run could not pay for (G-276)."""
+    return way[: way.index(stop) + 1] if stop is not None and stop in way else way
 
 
 def bent(encounter: Encounter, stride: Stride, bends: Bends) -> Stride:

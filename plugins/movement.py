@@ -62,7 +62,7 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.world import Position
 
-from .bends import Bends, bent, way_bends
+from .bends import Bends, bent, choose_way, up_to, way_bends
 from .control import ControlLost
 from .crowding import in_contact
 from .jumping import (
@@ -296,7 +296,8 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
     start = Position(world.nearest_place(here)) if straight else here
     roll = move_roll(encounter, actor, intent)
     toward = str(intent.options[TOWARD])
-    bends = Bends() if straight else way_bends(encounter, actor, start, toward, roll.quality)
+    way = () if straight else choose_way(encounter, actor, start, toward)  # G-277
+    bends = Bends() if straight else way_bends(encounter, actor, start, toward, roll.quality, way)
     spent = spend(encounter, actor, intent, roll.quality - bends.quality)
     stride = bent(
         encounter, stride_after(chart, Stride(), roll.quality, spent, slowing=False), bends
@@ -324,6 +325,7 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
         bool(intent.options.get(FLEE, False)),
         fly,
         flight_path,
+        up_to(way, bends.stop),
     )
     if stride.defense:
         base = encounter.state[actor].defense - held_defense(encounter, actor)
@@ -349,9 +351,10 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
     turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course
     turning = turn - free if turned else 0
-    bends = Bends()
+    bends, way = Bends(), pace.way_left(here)
     if turned and wanted != pace.destination and not pace.flies_straight:  # a new way (G-276)
-        bends = way_bends(encounter, actor, here, wanted, roll.quality - turning)
+        way = choose_way(encounter, actor, here, wanted)  # G-277
+        bends = way_bends(encounter, actor, here, wanted, roll.quality - turning, way)
     spent = spend(encounter, actor, intent, roll.quality - turning - bends.quality)
     slowing, extra = bool(intent.options.get(SLOW)), maneuverability_slowing(level)
     stride = stride_after(
@@ -385,6 +388,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
         bool(intent.options.get(FLEE, pace.flee)),
         pace.fly,
         pace.flight_path,
+        up_to(way, bends.stop),
     )
     if new.stride.defense != pace.stride.defense:
         defense = encounter.state[actor].defense - pace.stride.defense + new.stride.defense

@@ -35,17 +35,28 @@ class Runner(Plays):
         return QualityAllocation(speed=quality)
 
 
-def run_to(goal: str, dice: list[int], **defaults: Any) -> tuple[Encounter, Plays]:
-    """The grunt sets off from a toward ``goal`` at segment 0; the lookout stands at d."""
-    places = [{"name": n, "x": x, "y": y} for n, (x, y) in COORDINATES.items()]
-    edges = [{"between": ["a", "b"]}, {"between": ["b", "c"]}, {"between": ["b", "d"]}]
+def measured(edge: tuple[Any, ...]) -> dict[str, float]:
+    """An edge's length when the test gives one (else the map measures it)."""
+    return {"length": edge[2]} if len(edge) > 2 else {}
+
+
+def run_to(
+    goal: str,
+    dice: list[int],
+    coordinates: dict[str, tuple[float, float]] = COORDINATES,
+    edges: tuple[tuple[Any, ...], ...] = (("a", "b"), ("b", "c"), ("b", "d")),
+    **defaults: Any,
+) -> tuple[Encounter, Plays]:
+    """The grunt sets off from a toward ``goal`` at segment 0; the lookout stands there."""
+    places = [{"name": n, "x": x, "y": y} for n, (x, y) in coordinates.items()]
+    ways = [{"between": list(edge[:2]), **measured(edge)} for edge in edges]
     data = {
         "format": 1,
         "name": "corner",
-        "map": {"places": places, "edges": edges},
+        "map": {"places": places, "edges": ways},
         "sides": [
             {"name": "runners", "characters": [{"id": "runner", "sheet": grunt(), "place": "a"}]},
-            {"name": "others", "characters": [{"id": "lookout", "sheet": grunt(), "place": "d"}]},
+            {"name": "others", "characters": [{"id": "lookout", "sheet": grunt(), "place": goal}]},
         ],
         "stop": {"time_limit": 500},
         "rules": {"defaults": defaults},
@@ -116,3 +127,48 @@ def test_pay_bends_g66_down_rounds_a_part_of_45_degrees_down() -> None:
     world = encounter.world
     assert world is not None
     assert pay_bends(world, Position("a"), "c", 9, rounding="down").quality == 2
+
+
+# --- which way (G-277) ---------------------------------------------------------------------------
+
+BLOCK = {"a": (0.0, 0.0), "b": (10.0, 0.0), "c": (10.0, 10.0), "d": (0.0, 10.0)}
+"""A block of 10 m sides: from a to c round either side, one 90° corner each way."""
+ROUND_THE_BLOCK = (("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"))
+
+
+@pytest.mark.parametrize(("face", "way"), [(1, ("b", "c")), (2, ("d", "c"))])
+def test_g277_equally_short_ways_that_turn_alike_are_drawn(face: int, way: tuple[str, ...]) -> None:
+    """The Move Roll (3 + 4), then a die of two faces for the way: each way round the block
+    can be the one taken, whichever the map lists first; either corner costs its 2 Q."""
+    for edges in (ROUND_THE_BLOCK, tuple(reversed(ROUND_THE_BLOCK))):
+        encounter, mind = run_to("c", [3, 4, face], BLOCK, edges)
+        (move,) = encounter.state["runner"].actions
+        assert move.prepared[PACE].way == way
+        assert mind.offered == [9 - 2]
+
+
+def test_g277_the_drawn_way_is_the_way_run() -> None:
+    encounter, _ = run_to("c", [3, 4, 2], BLOCK, ROUND_THE_BLOCK)
+    pace = current_pace(encounter, "runner")
+    assert pace is not None and encounter.world is not None
+    there = pace.position_at(encounter.world, 1)
+    assert (there.place, there.toward) == ("a", "d")
+
+
+def test_g277_turns_the_way_that_turns_least_is_taken_undrawn() -> None:
+    """From a to e, 20 m straight through b or 20 m (as the Editor measured it) by the bend at
+    f: the straight way, no die drawn (the dice hold only the Move Roll's)."""
+    coordinates = {"a": (0.0, 0.0), "b": (10.0, 0.0), "e": (20.0, 0.0), "f": (10.0, 5.0)}
+    edges = (("a", "b"), ("b", "e"), ("a", "f", 10.0), ("f", "e", 10.0))
+    encounter, _ = run_to("e", [3, 4], coordinates, edges)
+    (move,) = encounter.state["runner"].actions
+    assert move.prepared[PACE].way == ("b", "e")
+    assert move.prepared["bends"] == 0
+
+
+def test_g277_drawn_draws_even_between_ways_that_turn_differently() -> None:
+    coordinates = {"a": (0.0, 0.0), "b": (10.0, 0.0), "e": (20.0, 0.0), "f": (10.0, 5.0)}
+    edges = (("a", "b"), ("b", "e"), ("a", "f", 10.0), ("f", "e", 10.0))
+    encounter, _ = run_to("e", [3, 4, 2], coordinates, edges, G277_way_ties="drawn")
+    (move,) = encounter.state["runner"].actions
+    assert move.prepared[PACE].way == ("f", "e")

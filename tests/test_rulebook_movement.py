@@ -15,6 +15,7 @@ from mands_rulebook.movement import (
     MOVE,
     REROLL_MOVE,
     Jumped,
+    Pace,
     PaceChanged,
     Stride,
     current_pace,
@@ -668,3 +669,13 @@ def test_turning_60_degrees_costs_2_q_rounded_up_and_1_rounded_down_g66() -> Non
         for rounding in ("up", "down")
     ]
     assert costs == [2, 1]
+
+
+def test_pace_way_left_keeps_the_places_still_ahead() -> None:
+    """G-277: a run round the block by d: from a all of it, part-way to d still d and c, at d
+    only c."""
+    pace = Pace(0, Position("a"), "c", Stride(), 10.0, way=("d", "c"))
+    assert pace.way_left(Position("a")) == ("d", "c")
+    assert pace.way_left(Position("a", "d", 4.0)) == ("d", "c")
+    assert pace.way_left(Position("d")) == ("c",)
+    assert pace.way_left(Position("d", "c", 1.0)) == ("c",)

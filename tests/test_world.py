@@ -303,3 +303,49 @@ def test_bends_on_the_way_a_place_only_passed_adds_no_bend() -> None:
 
 def test_bends_on_the_way_a_place_without_coordinates_bends_nothing() -> None:
     assert corner().bends_on_the_way(Position("b"), "x") == ()
+
+
+def block(*, reverse: bool = False) -> World:
+    """A block of 10 m sides: a (0, 0), b (10, 0), c (10, 10), d (0, 10); two equally short
+    ways from a to c, either side of it. ``reverse`` lists the places and edges backwards."""
+    places = [
+        PlaceSpec("a", x=0.0, y=0.0),
+        PlaceSpec("b", x=10.0, y=0.0),
+        PlaceSpec("c", x=10.0, y=10.0),
+        PlaceSpec("d", x=0.0, y=10.0),
+    ]
+    edges = [
+        EdgeSpec(p, q, Meters(10.0)) for p, q in (("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"))
+    ]
+    if reverse:
+        places.reverse()
+        edges.reverse()
+    return World(MapSpec(places=tuple(places), edges=tuple(edges)))
+
+
+def test_shortest_ways_lists_every_equally_short_way_by_name() -> None:
+    assert block().shortest_ways(Position("a"), "c") == (("b", "c"), ("d", "c"))
+
+
+def test_shortest_ways_do_not_follow_the_maps_order() -> None:
+    assert block(reverse=True).shortest_ways(Position("a"), "c") == (("b", "c"), ("d", "c"))
+
+
+def test_shortest_ways_from_part_way_along_an_edge_take_its_nearer_end() -> None:
+    assert block().shortest_ways(Position("a", "b", 4.0), "c") == (("b", "c"),)
+
+
+def test_shortest_ways_there_already_or_out_of_reach_are_none() -> None:
+    assert block().shortest_ways(Position("c"), "c") == ()
+    assert corner().shortest_ways(Position("a"), "x") == (("b", "c", "x"),)
+
+
+def test_advance_along_follows_the_way_given() -> None:
+    world = block()
+    assert world.advance_along(Position("a"), ("d", "c"), 14.0) == Position("d", "c", 4.0)
+    assert world.advance_along(Position("a"), ("d", "c"), 25.0) == Position("c")
+    assert world.way_length(Position("a", "d", 4.0), ("d", "c")) == 16.0
+
+
+def test_bends_on_the_way_along_a_way_given() -> None:
+    assert block().bends_on_the_way(Position("a"), "c", ("d", "c")) == (("d", 90.0),)

@@ -575,6 +575,14 @@ class RuleDefaults:
         "pay",
         ("pay", "free"),
     )
+    G277_way_ties: Literal["turns", "drawn"] = _default(
+        "G-277",
+        "Among equally short ways to a place, a run takes one that turns least (G-276's Q), "
+        "and among those one drawn from the runner's dice ('turns'); or one drawn among them "
+        "all ('drawn'). Never the map's order of places or edges.",
+        "turns",
+        ("turns", "drawn"),
+    )
     G240_spared_quality: Literal["defense", "speed", "ep"] = _default(
         "G-240",
         "Where a hero keeping the Comics Code puts the Q it takes off a blow's damage so the "
