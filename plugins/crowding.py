@@ -60,19 +60,25 @@ def crowded_apart(encounter: Encounter, one: str, other: str) -> bool:
 
 def shut_out(encounter: Encounter, attacker: str, target: str) -> bool:
     """Whether ``attacker``, in action, finds no place around ``target``."""
-    return encounter.state[attacker].in_action and attacker not in ring(encounter, target)
+    if not encounter.state[attacker].in_action or not crowdable(encounter, target):
+        return False
+    return attacker not in ring(encounter, target)
+
+
+def crowdable(encounter: Encounter, target: str) -> bool:
+    """Whether ``target`` has more enemies in action than its ring holds (else nobody is ever
+    shut out, and the ring need not be drawn up)."""
+    side = encounter.state[target].side
+    pressing = sum(1 for s in encounter.state if s.side != side and s.in_action)
+    return pressing > int(encounter.defaults.G271_ring_size)
 
 
 def no_room(encounter: Encounter, attacker: str, target: str) -> bool:
     """Whether the places around ``target`` are all held by enemies other than ``attacker``
     (G-271): closing in on it would not bring ``attacker`` into contact."""
     size = int(encounter.defaults.G271_ring_size)
-    if size <= 0 or not enemies(encounter, attacker, target):
+    if size <= 0 or not enemies(encounter, attacker, target) or not crowdable(encounter, target):
         return False
-    side = encounter.state[target].side
-    others = [s for s in encounter.state if s.side != side and s.in_action]
-    if len(others) <= size:
-        return False  # not enough enemies to fill the ring
     held = ring(encounter, target)
     return len(held) >= size and attacker not in held
 
