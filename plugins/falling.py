@@ -15,7 +15,8 @@ faint, a charm, a Death Touch …), the flyer falls as after a failed condition 
   ground, however it is drawn, never makes a fall.
 * **Out of action in flight** (G-175 ``line``): a flyer knocked out or killed before it lands
   falls from where its straight flight has got to (G-67: the line between the two places'
-  elevations) to the lower of the two ends, and lands there; ``none``: it glides down unharmed.
+  elevations) and its altitude above that line (G-273, :mod:`mands_rulebook.altitude`) to the
+  lower of the two ends, and lands there; ``none``: it glides down unharmed.
   G-176 ``any``: out of action by any action's events, except by its own choice (``fled``,
   ``surrendered``); ``condition-check``: only in its condition check.
 * **Time in the air**: seed "Throwback Roll" ("assume that the character is at a height equal to
@@ -42,6 +43,7 @@ from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 
+from .altitude import flight_altitude
 from .damage import Blow, strike
 from .movement import current_pace
 from .skills.catalogue import skill_level
@@ -174,9 +176,8 @@ def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> l
         return []
     ends = (pace.start.place, pace.destination)
     low = min(ends, key=lambda place: float(world.elevation(place)))
-    done = min(1.0, (encounter.now - pace.since) * pace.meters_per_segment / pace.length(world))
-    start, end = (float(world.elevation(place)) for place in ends)
-    drop = start + (end - start) * done - float(world.elevation(low))
+    ground = position_elevation(world, pace.position_at(world, encounter.now))
+    drop = ground + flight_altitude(encounter, actor) - float(world.elevation(low))
     landed = Moved(encounter.now, actor, low, None, 0.0, FALL)
     fall = fall_events(encounter, actor, drop, OUT_IN_FLIGHT, conscious=False, pending=pending)
     return [landed, *fall] if fall else [landed]

@@ -6,7 +6,9 @@ here (``from .movement import position_now`` keeps working):
 
 * :mod:`mands_rulebook.pace` — the ``move`` and ``reroll-move`` actions, :class:`Stride`,
   :class:`Pace`, :class:`PaceChanged`, turning;
-* :mod:`mands_rulebook.positions` — where characters are, distance, contact, movement Defense;
+* :mod:`mands_rulebook.positions` — where characters are, distance, reach, movement Defense;
+* :mod:`mands_rulebook.altitude` — flyers and jumpers in the air, reaching up (G-273, G-274);
+* :mod:`mands_rulebook.crowding` — contact, and how many enemies fit around one (G-271);
 * :mod:`mands_rulebook.movement_rolls` — the Move and Jump Rolls and spending their Q;
 * :mod:`mands_rulebook.jumping` — the ``jump`` action and :class:`Jumped`.
 
@@ -60,7 +62,9 @@ from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.registry import Register
 from mands_sim.world import Position
 
+from .bends import Bends, bent, choose_way, up_to, way_bends
 from .control import ControlLost
+from .crowding import in_contact
 from .jumping import (
     JUMP,
     Jumped,
@@ -121,7 +125,6 @@ from .positions import (
     distance_now,
     flees,
     held_defense,
-    in_contact,
     leaving,
     movement_defense,
     position_now,
@@ -283,35 +286,46 @@ def mands_action_initiate(
 
 
 def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
-    """The first Move Roll: speed, Defense and EP from standing (seed "Move Roll")."""
+    """The first Move Roll: speed, Defense and EP from standing, and the bends of the way
+    (seed "Move Roll"; G-276)."""
     world, chart = encounter.world, encounter.charts.action
+    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
+    here = position_now(encounter, actor)
+    assert here is not None and world is not None
+    straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
+    start = Position(world.nearest_place(here)) if straight else here
     roll = move_roll(encounter, actor, intent)
-    spent = spend(encounter, actor, intent, roll.quality)
-    stride = stride_after(chart, Stride(), roll.quality, spent, slowing=False)
+    toward = str(intent.options[TOWARD])
+    way = () if straight else choose_way(encounter, actor, start, toward)  # G-277
+    bends = Bends() if straight else way_bends(encounter, actor, start, toward, roll.quality, way)
+    spent = spend(encounter, actor, intent, roll.quality - bends.quality)
+    stride = bent(
+        encounter, stride_after(chart, Stride(), roll.quality, spent, slowing=False), bends
+    )
     events: list[Event] = [
         logged(encounter, actor, roll, "move roll"),
         allocated(encounter, actor, MOVE.name, spent),
     ]
     charges = (Charge(stride.ep_row, "move roll"),)
-    prepared: dict[str, Any] = {"ep_row": stride.ep_row, "quality": roll.quality}
+    prepared: dict[str, Any] = {
+        "ep_row": stride.ep_row,
+        "quality": roll.quality,
+        "bends": bends.quality,
+    }
     if not stride.moving:  # G-66: a start missed by more than 5 gets nowhere
         return Initiation(
             MOVE.performance_time, tuple(events), charges, {**prepared, "outcome": STUMBLED}
         )
-    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
-    here = position_now(encounter, actor)
-    assert here is not None
-    straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
-    start = Position(world.nearest_place(here)) if straight else here
     pace = Pace(
         encounter.now,
         start,
-        str(intent.options[TOWARD]),
+        bends.stop or toward,
         stride,
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, False)),
         fly,
         flight_path,
+        up_to(way, bends.stop),
     )
     if stride.defense:
         base = encounter.state[actor].defense - held_defense(encounter, actor)
@@ -336,20 +350,30 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     level = maneuverability_level(encounter, actor)
     free = min(turn, maneuverability_turning(level))  # seed "Maneuverability"
     turned = turn == free or roll.quality >= turn - free  # G-66: else the run keeps its course
-    spent = spend(encounter, actor, intent, roll.quality - (turn - free if turned else 0))
+    turning = turn - free if turned else 0
+    bends, way = Bends(), pace.way_left(here)
+    if turned and wanted != pace.destination and not pace.flies_straight:  # a new way (G-276)
+        way = choose_way(encounter, actor, here, wanted)  # G-277
+        bends = way_bends(encounter, actor, here, wanted, roll.quality - turning, way)
+    spent = spend(encounter, actor, intent, roll.quality - turning - bends.quality)
     slowing, extra = bool(intent.options.get(SLOW)), maneuverability_slowing(level)
     stride = stride_after(
         chart, pace.stride, roll.quality, spent, slowing=slowing, extra_slowing=extra
     )
     if turned and free and encounter.defaults.G163_maneuverability_turn == "speed":
         stride = replace(stride, speed_quality=max(0, stride.speed_quality - free))  # G-163
+    stride = bent(encounter, stride, bends)
     full = encounter.defaults.G36_reroll_payment == "full"
     encounter.reroll_sustained(actor, move.action_id, stride.ep_row, full=full)
     events: list[Event] = [
         logged(encounter, actor, roll, "move roll"),
         allocated(encounter, actor, REROLL_MOVE.name, spent),
     ]
-    prepared: dict[str, Any] = {"quality": roll.quality, "turned": turn if turned else 0}
+    prepared: dict[str, Any] = {
+        "quality": roll.quality,
+        "turned": turn if turned else 0,
+        "bends": bends.quality,
+    }
     if not stride.moving:
         events += end_run(encounter, actor, move, pace, STOPPED)
         return Initiation(
@@ -358,12 +382,13 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     new = Pace(
         now,
         here,
-        wanted if turned else pace.destination,
+        (bends.stop or wanted) if turned else pace.destination,
         stride,
         dm_per_segment(chart, stride.speed_quality),
         bool(intent.options.get(FLEE, pace.flee)),
         pace.fly,
         pace.flight_path,
+        up_to(way, bends.stop),
     )
     if new.stride.defense != pace.stride.defense:
         defense = encounter.state[actor].defense - pace.stride.defense + new.stride.defense

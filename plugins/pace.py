@@ -151,6 +151,9 @@ class Pace:
     fly: bool = False
     flight_path: str = STRAIGHT
     """G-67 ``G67_flight_path`` in force when the run began (not logged: a scenario's switch)."""
+    way: tuple[str, ...] = ()
+    """G-277: the places the run passes, chosen among equally short ways; ``()``: the map's
+    one shortest way."""
 
     @property
     def flies_straight(self) -> bool:
@@ -167,6 +170,8 @@ class Pace:
         if self.flies_straight:
             straight = world.straight_distance(self.start.place, self.destination)
             return math.inf if straight is None else float(straight)
+        if self.way:
+            return float(world.way_length(self.start, self.way))
         return float(world.distance_to(self.start, self.destination))
 
     def arrival(self, world: World) -> int:
@@ -179,7 +184,18 @@ class Pace:
         if self.flies_straight:
             return Position(self.destination) if segment >= self.arrival(world) else self.start
         walked = self.meters_per_segment * max(0, segment - self.since)
+        if self.way:
+            return rounded(world, world.advance_along(self.start, self.way, walked))
         return rounded(world, world.advance(self.start, self.destination, walked))
+
+    def way_left(self, here: Position) -> tuple[str, ...]:
+        """G-277: the places of this run's way still ahead of ``here`` (a spot on it)."""
+        spots = {here.place} if here.toward is None else {here.place, here.toward}
+        reached = [i for i, place in enumerate(self.way) if place in spots]
+        if not reached:
+            return self.way
+        last = reached[-1]
+        return self.way[last + 1 :] if here.toward is None else self.way[last:]
 
 
 def rounded(world: World, position: Position) -> Position:
@@ -211,6 +227,7 @@ class PaceChanged(Event):
     failure_rows: int
     flee: bool
     fly: bool
+    way: tuple[str, ...] = ()
 
     def pace(self, flight_path: str = STRAIGHT) -> Pace:
         """The new pace; ``flight_path`` is the run's G-67 switch (kept by the run, not logged)."""
@@ -218,7 +235,7 @@ class PaceChanged(Event):
         start = Position(self.place, self.toward, self.offset)
         return Pace(
             self.segment, start, self.destination, stride, self.dm_per_segment, self.flee,
-            self.fly, flight_path,
+            self.fly, flight_path, tuple(self.way),
         )  # fmt: skip
 
 
@@ -227,7 +244,7 @@ def pace_changed(actor: str, action_id: int, pace: Pace) -> PaceChanged:
     return PaceChanged(
         pace.since, actor, action_id, start.place, start.toward, start.offset, pace.destination,
         stride.speed_quality, pace.dm_per_segment, stride.ep_row, stride.defense,
-        stride.failure_rows, pace.flee, pace.fly,
+        stride.failure_rows, pace.flee, pace.fly, pace.way,
     )  # fmt: skip
 
 
@@ -248,7 +265,12 @@ def turn_quality(
     old, new = heading(world, here, going), heading(world, here, wanted)
     if wanted == going or old is None or new is None or old == new:
         return 0
-    turns = turn_degrees(world, here, old, new) / DEGREES_PER_TURN
+    return quality_to_turn(turn_degrees(world, here, old, new), rounding)
+
+
+def quality_to_turn(degrees: float, rounding: str = "up") -> int:
+    """Seed: "1 Q point per 45 degree turn" (G-66: a part of 45° rounded up, or down)."""
+    turns = degrees / DEGREES_PER_TURN
     return math.floor(turns + 1e-9) if rounding == "down" else math.ceil(turns - 1e-9)
 
 

@@ -4,8 +4,9 @@ player or an Editor.
 * ``nearest-enemy`` goes after an objective's performer first and punches threats to its
   side's objective wards in reach (G-237, :mod:`mands_rulebook.objective_play`); otherwise it
   punches the nearest enemy still fighting (G-235) when it is in contact (within
-  reach, :func:`mands_rulebook.movement.in_contact`), on ties the first in the encounter's
-  tie-break order (G-227), and closes in otherwise:
+  reach and room around it, :func:`mands_rulebook.movement.in_contact`; one whose ring of
+  places is full of other enemies comes after every other, G-271), on ties the first in the
+  encounter's tie-break order (G-227), and closes in otherwise (or waits, with no room):
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's
   place, or for an enemy on the run the first place of its way it can reach first, else where
   it is going — re-rolling the run to turn when that place changes, and waits for an enemy
@@ -47,6 +48,7 @@ from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
 from .comics_code import offers_code
+from .crowding import no_room
 from .exhaustion import spent
 from .movement import (
     FLEE,
@@ -271,7 +273,8 @@ def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | No
 
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     """The enemy fighting (in action and a combatant, G-235) nearest along the map (on ties
-    the first in the encounter's tie-break order, G-227), if one can be reached.
+    the first in the encounter's tie-break order, G-227), if one can be reached; one with room
+    around it for ``actor`` before any other (G-271, :func:`~mands_rulebook.crowding.no_room`).
 
     The distances are :func:`~mands_rulebook.movement.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
@@ -279,13 +282,13 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     world = encounter.world
     here = None if world is None else position_now(encounter, actor)
     enemies = [
-        (_meters(encounter, here, who), encounter.rank(who), who)
+        (no_room(encounter, actor, who), _meters(encounter, here, who), encounter.rank(who), who)
         for other in encounter.state
         if other.side != me.side and fighting(encounter, other)
         for who in (other.character_id,)
     ]
-    reachable = [enemy for enemy in enemies if not math.isinf(enemy[0])]
-    return min(reachable)[2] if reachable else None
+    reachable = [enemy for enemy in enemies if not math.isinf(enemy[1])]
+    return min(reachable)[3] if reachable else None
 
 
 def _meters(encounter: Encounter, here: Position | None, other: str) -> float:

@@ -1,9 +1,10 @@
-"""Where characters are: lazy positions of runners, distance and contact, movement Defense
+"""Where characters are: lazy positions of runners, distance and reach, movement Defense
 (seed "Move Roll": "Determine how far a character has moved only on the character's action, or
 when the character is being attacked"; ``rules/combat.md`` §4; G-65, G-67).
 
 Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin); any plugin or policy
-may ask these. Nothing here is a hook.
+may ask these. Contact (within reach, and room around the target) is
+:mod:`mands_rulebook.crowding`'s. Nothing here is a hook.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Final
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import kept_answer
 from mands_sim.world import Position, World
 
 from .pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
@@ -42,13 +44,21 @@ def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pa
 
 
 def current_pace(encounter: Encounter, actor: str) -> Pace | None:
-    """The pace ``actor`` runs at now, or ``None`` when it is not running."""
+    """The pace ``actor`` runs at now, or ``None`` when it is not running (kept while the log
+    and the segment stand: contact and crowding ask it for everyone, again and again)."""
+    return kept_answer(encounter, (PACE, actor), lambda: pace_now(encounter, actor))
+
+
+def pace_now(encounter: Encounter, actor: str) -> Pace | None:
     move = running_move(encounter, actor)
     if move is None or encounter.world is None:
         return None
     pace, interrupted = course(encounter.log, actor, move)
     return None if interrupted else pace
 
+
+POSITION: Final = "position now"
+"""The key under which a character's position is kept while the log and the segment stand."""
 
 FLYING_POWERS: Final = frozenset({"flight", "flightslow"})
 """Powers that fly, as letters only: ``Flight`` (the sheet's short name) and the seed's
@@ -63,7 +73,12 @@ def can_fly(powers: Iterable[str]) -> bool:
 
 
 def position_now(encounter: Encounter, actor: str) -> Position | None:
-    """Where ``actor`` is at this segment, running or not (for any plugin or policy)."""
+    """Where ``actor`` is at this segment, running or not (for any plugin or policy; kept
+    while the log and the segment stand)."""
+    return kept_answer(encounter, (POSITION, actor), lambda: spot_now(encounter, actor))
+
+
+def spot_now(encounter: Encounter, actor: str) -> Position | None:
     pace = current_pace(encounter, actor)
     if pace is None:
         return encounter.state[actor].position
@@ -80,14 +95,9 @@ def seen_at(encounter: Encounter) -> int:
 def distance_now(encounter: Encounter, one: str, other: str) -> float:
     """Meters between two characters now, along the map (0 without a map)."""
     here, there = position_now(encounter, one), position_now(encounter, other)
-    if encounter.world is None or here is None or there is None:
+    if encounter.world is None or here is None or there is None or here == there:
         return 0.0
     return float(encounter.world.position_distance(here, there))
-
-
-def in_contact(encounter: Encounter, one: str, other: str) -> bool:
-    """Whether the two are within reach of a punch: ``G65_reach`` meters (G-65)."""
-    return distance_now(encounter, one, other) <= reach(encounter)
 
 
 def reach(encounter: Encounter) -> float:

@@ -4,8 +4,10 @@ For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
 (:mod:`mands_rulebook.weapons`) — it
 
 * refuses (``mands_action_refusals``) a fist or melee-weapon attack on a target out of contact
-  (not at the same position: reach comes with movement), and a ranged or thrown attack without
-  line of sight between the two places or beyond the weapon's Maximum Range (G-20);
+  (:mod:`mands_rulebook.crowding`: beyond G-65's reach, up in the air out of reach (G-274), or
+  crowded out by the enemies already around it (G-271); reach comes with movement), and a
+  ranged or thrown attack without line of sight between the two places or beyond the weapon's
+  Maximum Range (G-20);
 * adds to the Combat Bonus Pool (``mands_bonus_pool_modifiers``, purpose ``"combat"``):
   * the range penalty: −1 per full Range Set beyond Short Range (G-20; the amount per set is the
     scenario switch ``G20_range_penalty_per_set``); a thrown weapon's Short Range and Range Set
@@ -17,8 +19,10 @@ For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
     the Close one (``SightModifiers.ranged_within``; G-20: the count of full Range Sets beyond
     Short Range).
 
-Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`); range and
-sight are judged when the Combat Roll is made. Sight Power shortens the distance for Short Range
+Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`), and to or
+from someone in the air as the slant over the altitude gap (G-275,
+:func:`mands_rulebook.altitude.slant_distance`); range and sight are judged when the Combat Roll
+is made. Sight Power shortens the distance for Short Range
 and Range Sets (:mod:`mands_rulebook.powers.sight_power`, G-136); the Defense penalty of Sight
 0–2 is :mod:`mands_rulebook.combat_pool`'s.
 """
@@ -32,8 +36,10 @@ from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 
-from .movement import distance_now, position_now
-from .movement import in_contact as movement_contact
+from .altitude import slant_distance
+from .crowding import contact_refusal
+from .crowding import in_contact as crowding_contact
+from .movement import position_now
 from .weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
 
 CONTACT: Final = "contact"
@@ -62,13 +68,14 @@ def attack_reach(encounter: Encounter, actor: str, intent: Intent) -> Reach | No
 
 def distance(encounter: Encounter, actor: str, target: str) -> float:
     """Meters from ``actor`` to ``target`` along the map now, runners where they have got to
-    (0 in an encounter without a map)."""
-    return distance_now(encounter, actor, target)
+    (0 in an encounter without a map), and G-275's slant to or from someone in the air."""
+    return slant_distance(encounter, actor, target)
 
 
 def in_contact(encounter: Encounter, actor: str, target: str) -> bool:
-    """Whether the two are within a punch's reach now (G-65: 1 m), or there is no map."""
-    return movement_contact(encounter, actor, target)
+    """Whether the two are in melee contact now (:func:`mands_rulebook.crowding.in_contact`:
+    G-65's reach, G-274 upward, G-271's ring)."""
+    return crowding_contact(encounter, actor, target)
 
 
 def in_sight(encounter: Encounter, actor: str, target: str) -> bool:
@@ -89,7 +96,8 @@ def range_sets_beyond(ranges: Ranges, meters: float) -> int:
 
 def reach_refusals(encounter: Encounter, actor: str, target: str, reach: Reach) -> list[str]:
     if reach == CONTACT:
-        return [] if in_contact(encounter, actor, target) else [f"{target} is out of reach"]
+        refused = contact_refusal(encounter, actor, target)
+        return [] if refused is None else [refused]
     assert isinstance(reach, Ranges)
     if not in_sight(encounter, actor, target):
         return [f"{actor} has no line of sight to {target}"]

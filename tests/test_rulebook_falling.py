@@ -213,7 +213,7 @@ def test_level_ground_is_no_fall() -> None:
 # --- a flyer out of action (G-175) --------------------------------------------------------------
 
 
-def skyward(knock_out: int | None = None, **defaults: str) -> Encounter:
+def skyward(knock_out: int | None = None, **defaults: Any) -> Encounter:
     """Seraph flies from the street toward the tower top, 100 m up and 100 m off, from segment
     0 (%Control 5, Move Roll 5 + 5, all 19 Q on speed); at segment 40 he is still on the way.
     With ``knock_out``, the Sphinx starts a test ``knock-out`` at him then (:class:`KnockOut`)."""
@@ -289,7 +289,8 @@ def knocked_out_in_flight(encounter: Encounter) -> list[Event]:
 
 def test_mands_status_check_a_flyer_knocked_out_falls_from_where_it_has_got_to() -> None:
     """G-175: the straight line from the street (0 m) to the tower top (100 m): as far up it as
-    the flight has got by segment 40; he lands in the street (the lower end)."""
+    the flight has got by segment 40, and G-273's 5 m above it; he lands in the street (the
+    lower end)."""
     encounter = skyward()
     pace = current_pace(encounter, "seraph")
     assert pace is not None and encounter.world is not None
@@ -299,10 +300,21 @@ def test_mands_status_check_a_flyer_knocked_out_falls_from_where_it_has_got_to()
     (landed,) = of(events, Moved)
     assert (landed.place, landed.reason) == ("street", "fall")
     (fell,) = of(events, Fell)
-    assert (fell.cause, fell.meters) == ("out of action in flight", round(100.0 * done, 2))
-    assert 0 < fell.meters < 100 and fell.skill_reduction == 0  # unconscious: no Falling
+    # G-273: 5 m above the line
+    assert (fell.cause, fell.meters) == ("out of action in flight", round(100.0 * done + 5, 2))
+    assert 5 < fell.meters < 105 and fell.skill_reduction == 0  # unconscious: no Falling
     (damage,) = [e for e in of(events, DamageTaken) if e.source == "fall"]
     assert damage.raw == math.ceil(fell.meters)
+
+
+def test_g273_no_altitude_falls_from_the_line_alone() -> None:
+    """G-273 at 0 m: the flyer is on G-67's line, and falls from there."""
+    encounter = skyward(G273_flight_altitude=0.0)
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    done = (encounter.now - pace.since) * pace.meters_per_segment / pace.length(encounter.world)
+    (fell,) = of(knocked_out_in_flight(encounter), Fell)
+    assert fell.meters == round(100.0 * done, 2)
 
 
 def test_g175_none_the_flyer_glides_down() -> None:
@@ -323,7 +335,7 @@ def test_mands_action_resolve_a_flyer_knocked_out_by_an_action_falls() -> None:
     out = events.index(OutOfAction(41, "seraph", "charmed"))
     assert isinstance(events[out + 1], Moved) and events[out + 1].reason == "fall"
     (fell,) = of(events, Fell)
-    assert (fell.segment, fell.meters) == (41, round(100.0 * done, 2))
+    assert (fell.segment, fell.meters) == (41, round(100.0 * done + 5, 2))
     assert encounter.state["seraph"].position == Position("street")
 
 

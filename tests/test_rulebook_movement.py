@@ -15,6 +15,7 @@ from mands_rulebook.movement import (
     MOVE,
     REROLL_MOVE,
     Jumped,
+    Pace,
     PaceChanged,
     Stride,
     current_pace,
@@ -564,15 +565,16 @@ def test_a_flyer_goes_straight_and_lands_on_arrival() -> None:
     assert run.state["seraph"].position == Position("tower")
 
 
-def flight_over_the_corner(path: str) -> tuple[Position | None, bool, int]:
+def flight_over_the_corner(path: str, bends: str = "pay") -> tuple[Position | None, bool, int]:
     """Seraph flies roof → tower (50 m straight, 30 + 40 m along the edges by the corner) at
-    1.1 m/segment under ``G67_flight_path = path``: where he is on segment 10, whether he is
-    airborne then, and the segment he lands."""
+    1.1 m/segment under ``G67_flight_path = path`` (1.0 along the edges when the corner's 90°
+    costs 2 of his Q, G-276): where he is on segment 10, whether he is airborne then, and the
+    segment he lands."""
     places = [place("roof", 0.0), place("corner", 30.0), place("tower", 30.0, 40.0)]
     fly = Intent(MOVE.name, options={"toward": "tower", "fly": True})
     edges = [["roof", "corner"], ["corner", "tower"]]
     intents = {0: fly, 10: None, 80: None}
-    defaults = {"G67_flight_path": path}
+    defaults = {"G67_flight_path": path, "G276_path_turns": bends}
     run = runner(places, edges, intents, SPRINT, sheet=with_flight(), defaults=defaults)
     run.run(until=10)
     pace = current_pace(run, "seraph")
@@ -584,10 +586,14 @@ def flight_over_the_corner(path: str) -> tuple[Position | None, bool, int]:
 
 def test_g67_flight_path_straight_or_along_the_edges() -> None:
     """G67_flight_path (the scenario's [rules.defaults]): ``straight`` (default) stands at the
-    roof until it lands after 50 / 1.1 → 46 segments; ``paths`` is 11 m along the first edge on
-    segment 10, still airborne, and lands after 70 / 1.1 → 64 segments."""
+    roof until it lands after 50 / 1.1 → 46 segments; ``paths`` pays 2 Q for the corner's 90°
+    (G-276) and flies at 1.0 m/segment: 10 m along the first edge on segment 10, still
+    airborne, landing after 70 / 1.0 = 70 segments; with the way's bends free 11 m and
+    70 / 1.1 → 64 segments."""
     assert flight_over_the_corner("straight") == (Position("roof"), True, 46)
-    assert flight_over_the_corner("paths") == (Position("roof", "corner", 11.0), True, 64)
+    assert flight_over_the_corner("paths") == (Position("roof", "corner", 10.0), True, 70)
+    free = flight_over_the_corner("paths", bends="free")
+    assert free == (Position("roof", "corner", 11.0), True, 64)
 
 
 def test_mands_action_refusals_g67_paths_needs_a_way_along_the_map() -> None:
@@ -663,3 +669,13 @@ def test_turning_60_degrees_costs_2_q_rounded_up_and_1_rounded_down_g66() -> Non
         for rounding in ("up", "down")
     ]
     assert costs == [2, 1]
+
+
+def test_pace_way_left_keeps_the_places_still_ahead() -> None:
+    """G-277: a run round the block by d: from a all of it, part-way to d still d and c, at d
+    only c."""
+    pace = Pace(0, Position("a"), "c", Stride(), 10.0, way=("d", "c"))
+    assert pace.way_left(Position("a")) == ("d", "c")
+    assert pace.way_left(Position("a", "d", 4.0)) == ("d", "c")
+    assert pace.way_left(Position("d")) == ("c",)
+    assert pace.way_left(Position("d", "c", 1.0)) == ("c",)

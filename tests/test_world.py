@@ -262,3 +262,90 @@ def test_features_say_what_stops_a_throw(lane: World) -> None:
 def test_bend_is_measured_on_the_ground(lane: World) -> None:
     assert lane.bend("m", "e", "n") == pytest.approx(90.0)
     assert lane.bend("w", "m", "e") == pytest.approx(0.0)
+
+
+def corner(*, split: bool = False) -> World:
+    """a (0, 0) -10- b (10, 0), then b -10- c (10, 10) round the corner and b -10- d (20, 0)
+    straight on; with ``split``, a place only passed halfway from a to b."""
+    places = [
+        PlaceSpec("a", x=0.0, y=0.0),
+        PlaceSpec("b", x=10.0, y=0.0),
+        PlaceSpec("c", x=10.0, y=10.0),
+        PlaceSpec("d", x=20.0, y=0.0),
+        PlaceSpec("x"),
+    ]
+    edges = [EdgeSpec("b", "c", Meters(10.0)), EdgeSpec("b", "d", Meters(10.0))]
+    if split:
+        places.append(PlaceSpec("half", x=5.0, y=0.0))
+        edges += [EdgeSpec("a", "half", Meters(5.0)), EdgeSpec("half", "b", Meters(5.0))]
+    else:
+        edges.append(EdgeSpec("a", "b", Meters(10.0)))
+    edges += [EdgeSpec("c", "x", Meters(3.0))]
+    return World(MapSpec(places=tuple(places), edges=tuple(edges)))
+
+
+def test_bends_on_the_way_name_each_corner_with_its_degrees() -> None:
+    assert corner().bends_on_the_way(Position("a"), "c") == (("b", 90.0),)
+
+
+def test_bends_on_the_way_straight_on_bends_nothing() -> None:
+    assert corner().bends_on_the_way(Position("a"), "d") == ()
+
+
+def test_bends_on_the_way_from_part_way_along_an_edge() -> None:
+    assert corner().bends_on_the_way(Position("a", "b", 4.0), "c") == (("b", 90.0),)
+
+
+def test_bends_on_the_way_a_place_only_passed_adds_no_bend() -> None:
+    """G-248: the same ground drawn with one more place on the line costs the same bends."""
+    assert corner(split=True).bends_on_the_way(Position("a"), "c") == (("b", 90.0),)
+
+
+def test_bends_on_the_way_a_place_without_coordinates_bends_nothing() -> None:
+    assert corner().bends_on_the_way(Position("b"), "x") == ()
+
+
+def block(*, reverse: bool = False) -> World:
+    """A block of 10 m sides: a (0, 0), b (10, 0), c (10, 10), d (0, 10); two equally short
+    ways from a to c, either side of it. ``reverse`` lists the places and edges backwards."""
+    places = [
+        PlaceSpec("a", x=0.0, y=0.0),
+        PlaceSpec("b", x=10.0, y=0.0),
+        PlaceSpec("c", x=10.0, y=10.0),
+        PlaceSpec("d", x=0.0, y=10.0),
+    ]
+    edges = [
+        EdgeSpec(p, q, Meters(10.0)) for p, q in (("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"))
+    ]
+    if reverse:
+        places.reverse()
+        edges.reverse()
+    return World(MapSpec(places=tuple(places), edges=tuple(edges)))
+
+
+def test_shortest_ways_lists_every_equally_short_way_by_name() -> None:
+    assert block().shortest_ways(Position("a"), "c") == (("b", "c"), ("d", "c"))
+
+
+def test_shortest_ways_do_not_follow_the_maps_order() -> None:
+    assert block(reverse=True).shortest_ways(Position("a"), "c") == (("b", "c"), ("d", "c"))
+
+
+def test_shortest_ways_from_part_way_along_an_edge_take_its_nearer_end() -> None:
+    assert block().shortest_ways(Position("a", "b", 4.0), "c") == (("b", "c"),)
+
+
+def test_shortest_ways_there_already_or_out_of_reach_are_none() -> None:
+    assert block().shortest_ways(Position("c"), "c") == ()
+    assert corner().shortest_ways(Position("a"), "x") == (("b", "c", "x"),)
+
+
+def test_advance_along_follows_the_way_given() -> None:
+    world = block()
+    assert world.advance_along(Position("a"), ("d", "c"), 14.0) == Position("d", "c", 4.0)
+    assert world.advance_along(Position("a"), ("d", "c"), 25.0) == Position("c")
+    assert world.way_length(Position("a", "d", 4.0), ("d", "c")) == 16.0
+
+
+def test_bends_on_the_way_along_a_way_given() -> None:
+    assert block().bends_on_the_way(Position("a"), "c", ("d", "c")) == (("d", 90.0),)

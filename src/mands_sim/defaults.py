@@ -544,6 +544,64 @@ class RuleDefaults:
         "cliff",
         ("cliff", "slope"),
     )
+    G271_ring_size: int = _default(
+        "G-271",
+        "Crowding: at most this many enemies in melee contact with one character (6, the hexes "
+        "around one hex of the seed's 1-2 m hex map; 8, its squares); a further one within reach "
+        "cannot reach it. 0: no limit.",
+        6,
+        (6, 8, 4, 0),
+    )
+    G272_ring_order: Literal["arrival", "rank"] = _default(
+        "G-272",
+        "Crowding: who holds the places around a character: the enemies who came within reach "
+        "first, those arriving in the same segment in the encounter's drawn order (G-227) "
+        "('arrival'), or the drawn order alone ('rank').",
+        "arrival",
+        ("arrival", "rank"),
+    )
+    G273_flight_altitude: float = _default(
+        "G-273",
+        "Meters above the ground a flyer is while its flight is under way (5.0, out of a "
+        "standing man's reach and most jumps'); it lands when the flight ends. 0.0: flyers stay "
+        "on the ground.",
+        5.0,
+        (5.0, 2.0, 10.0, 0.0),
+    )
+    G274_upward_reach: Literal["height", "level"] = _default(
+        "G-274",
+        "How high a character reaches for melee contact: from its feet up to its height above "
+        "them, a jumper from the ground up to the height jumped and its height (seed 'Jump "
+        "Roll': 'characters can add up to their height to ... the height jumped'), two being "
+        "in reach when those overlap ('height'); or G-65's reach above its feet ('level').",
+        "height",
+        ("height", "level"),
+    )
+    G275_altitude_range: Literal["slant", "ground"] = _default(
+        "G-275",
+        "The distance of a ranged attack (range, Range Sets, sight) to or from someone in the "
+        "air: the straight slant over the ground distance and the difference in altitude "
+        "('slant'), or the ground distance alone ('ground').",
+        "slant",
+        ("slant", "ground"),
+    )
+    G276_path_turns: Literal["pay", "free"] = _default(
+        "G-276",
+        "A run pays for the bends of the way it takes, at each landmark with coordinates the "
+        "Q the same turn costs at a re-roll (1 Q per 45 degrees, G-66; Maneuverability's free "
+        "share, G-163), from the Move Roll that sets it on that way; a bend it cannot pay for "
+        "is where it stops ('pay'); or the way's bends cost nothing ('free').",
+        "pay",
+        ("pay", "free"),
+    )
+    G277_way_ties: Literal["turns", "drawn"] = _default(
+        "G-277",
+        "Among equally short ways to a place, a run takes one that turns least (G-276's Q), "
+        "and among those one drawn from the runner's dice ('turns'); or one drawn among them "
+        "all ('drawn'). Never the map's order of places or edges.",
+        "turns",
+        ("turns", "drawn"),
+    )
     G240_spared_quality: Literal["defense", "speed", "ep"] = _default(
         "G-240",
         "Where a hero keeping the Comics Code puts the Q it takes off a blow's damage so the "

@@ -6,7 +6,9 @@ and range rules ask (``rules/combat.md`` §11 range, §13 cover, §18 movement):
 places or two characters are along the ground, which way to go, whether one place can see
 another. Shortest paths are computed once per starting place and cached, because a simulation
 asks the same questions many times. Paths are deterministic: the same map always gives the same
-path, ties broken by the order of the map's places and edges.
+path, ties broken by the order of the map's places and edges; a run does not rely on that order:
+it asks :meth:`World.shortest_ways` for every equally short way and chooses among them itself
+(G-277), then walks the one it chose (:meth:`World.advance_along`).
 
 Characters stand at a place or part-way along an edge: a :class:`Position`.
 
@@ -39,6 +41,10 @@ _STRAIGHT = 1e-6
 
 _Leg = tuple[str, str, float]
 """An edge to walk: from, to, and the meters already walked along it."""
+
+MAX_WAYS = 64
+"""A guard, not a rule: :meth:`World.shortest_ways` lists at most this many equally short ways
+(a grid of streets has very many)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +170,60 @@ class World:
             return None
         turn = math.atan2(cy - by, cx - bx) - math.atan2(by - ay, bx - ax)
         return abs(math.degrees(math.atan2(math.sin(turn), math.cos(turn))))
+
+    def bends_on_the_way(
+        self, position: Position, goal: str, way: tuple[str, ...] = ()
+    ) -> tuple[tuple[str, float], ...]:
+        """The landmarks where the way from ``position`` to ``goal`` (the shortest, or ``way``)
+        bends on the ground, each with the degrees of its bend; places only passed (G-248) and
+        places without coordinates bend nothing here."""
+        legs = self.way_legs(position, way) if way else (self._legs(position, goal) or [])
+        bends: list[tuple[str, float]] = []
+        for (came, at, _), (_, going, _) in pairwise(legs):
+            degrees = self.bend(came, at, going) if self.is_landmark(at) else None
+            if degrees is not None and math.radians(degrees) > _STRAIGHT:
+                bends.append((at, degrees))
+        return tuple(bends)
+
+    def shortest_ways(self, position: Position, goal: str) -> tuple[tuple[str, ...], ...]:
+        """Every way from ``position`` to ``goal`` as short as the shortest, each as the places
+        it reaches after leaving ``position`` (``goal`` last), sorted by their names (so that
+        the map's order of places and edges plays no part); ``()`` when already there or when
+        ``goal`` cannot be reached. At most :data:`MAX_WAYS` are listed."""
+        if position.at_place and position.place == goal:
+            return ()
+        starts = self._starts(position)
+        best = min(cost + self.distance(end, goal) for end, cost, _ in starts)
+        if math.isinf(best):
+            return ()
+        ways: set[tuple[str, ...]] = set()
+        for end, cost, first in starts:
+            if cost + self.distance(end, goal) > best + _SNAP:
+                continue
+            found = nx.all_shortest_paths(self._graph, end, goal, weight="length")
+            for _, nodes in zip(range(MAX_WAYS), found, strict=False):
+                ways.add(first + tuple(nodes[1:]))
+        return tuple(sorted(ways))[:MAX_WAYS]
+
+    def way_legs(self, position: Position, way: tuple[str, ...]) -> list[_Leg]:
+        """The edges to walk from ``position`` through the places of ``way`` in turn."""
+        if position.toward is None:
+            first: _Leg = (position.place, way[0], 0.0)
+        elif way[0] == position.toward:
+            first = (position.place, position.toward, position.offset)
+        else:
+            length = float(self.edge_length(position.place, position.toward))
+            first = (position.toward, position.place, length - position.offset)
+        return [first, *((a, b, 0.0) for a, b in pairwise(way))]
+
+    def way_length(self, position: Position, way: tuple[str, ...]) -> Meters:
+        """Meters from ``position`` along ``way`` to its last place."""
+        legs = self.way_legs(position, way)
+        return Meters(sum(float(self.edge_length(a, b)) - walked for a, b, walked in legs))
+
+    def advance_along(self, position: Position, way: tuple[str, ...], meters: float) -> Position:
+        """:meth:`advance`, along ``way`` rather than the map's shortest way."""
+        return self._walk(position, self.way_legs(position, way), way[-1], meters)
 
     def way_on(self, place: str, first: str) -> tuple[str, Meters]:
         """The landmark reached leaving ``place`` along its edge to ``first``, passing places
@@ -301,17 +361,21 @@ class World:
         ``toward_place`` along the shortest way. The movement rules (``rules/combat.md`` §18)
         say how many meters; this says where they lead. It stops at ``toward_place`` rather
         than overshoot, and stays put when the place cannot be reached."""
-        if not (meters >= 0 and math.isfinite(meters)):
-            raise ValueError(f"meters must be a finite number >= 0, not {meters}")
         legs = self._legs(position, toward_place)
         if legs is None:
             return position
+        return self._walk(position, legs, toward_place, meters)
+
+    def _walk(self, position: Position, legs: list[_Leg], goal: str, meters: float) -> Position:
+        """Where ``meters`` along ``legs`` from ``position`` lead, stopping at ``goal``."""
+        if not (meters >= 0 and math.isfinite(meters)):
+            raise ValueError(f"meters must be a finite number >= 0, not {meters}")
         for start, end, walked in legs:
             length = float(self.edge_length(start, end))
             if walked + meters < length - _SNAP:
                 return Position(start, end, walked + meters)
             meters = max(0.0, meters - (length - walked))
-        return Position(toward_place)
+        return Position(goal)
 
     # -- internals ------------------------------------------------------------------------
 
@@ -357,6 +421,13 @@ class World:
         assert position.toward is not None
         length = float(self.edge_length(position.place, position.toward))
         return ((position.place, position.offset), (position.toward, length - position.offset))
+
+    def _starts(self, position: Position) -> list[tuple[str, float, tuple[str, ...]]]:
+        """Where a way from ``position`` can begin: its place, or either end of its edge, each
+        with the meters to it and the places reached getting there."""
+        if position.toward is None:
+            return [(position.place, 0.0, ())]
+        return [(end, cost, (end,)) for end, cost in self._ends(position)]
 
     def _along_same_edge(self, one: Position, other: Position) -> float:
         """Meters between two positions straight along their shared edge; ``inf`` if none."""
