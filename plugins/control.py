@@ -27,10 +27,10 @@ from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.dice import roll_d100
 from mands_sim.events import ActionDropped, Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.model.sheet import PowerEntry
+from mands_sim.percent_rolls import percent_roll
 
 from .maintained import maintained_shot
 
@@ -66,15 +66,7 @@ def controlled_power(encounter: Encounter, actor: str, intent: Intent) -> PowerE
 def control_roll(encounter: Encounter, actor: str, power: PowerEntry) -> PercentRolled:
     """d100 ≤ %Control succeeds (seed "Percent Chance of Success"; Seraph's 97: 97 works)."""
     chance = int(power.percent_control or 0)
-    roll = roll_d100(encounter.dice_for(actor))
-    return PercentRolled(
-        segment=encounter.now,
-        character=actor,
-        purpose=f"{power.name} %Control",
-        chance=chance,
-        roll=roll,
-        succeeded=roll <= chance,
-    )
+    return percent_roll(encounter, actor, f"{power.name} %Control", chance)
 
 
 def lost_control_time(

@@ -37,13 +37,13 @@ from fractions import Fraction
 from typing import Final
 
 from mands_sim.charts import SkinTemperChart
-from mands_sim.dice import roll_d100
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 from .armor import LOCATIONS, ArmorTable, standard_armor
@@ -317,15 +317,8 @@ def roll_covers(
 
 
 def cover_roll(encounter: Encounter, victim: str, cover: Cover) -> PercentRolled:
-    roll = roll_d100(encounter.dice_for(victim).substream(COVER_STREAM))
-    return PercentRolled(
-        segment=encounter.now,
-        character=victim,
-        purpose=f"cover: {cover.name}",
-        chance=cover.chance,
-        roll=roll,
-        succeeded=roll <= cover.chance,
-    )
+    purpose = f"cover: {cover.name}"
+    return percent_roll(encounter, victim, purpose, cover.chance, stream=(COVER_STREAM,))
 
 
 def covers_against(encounter: Encounter, victim: str, blow: Blow) -> list[Cover]:

@@ -38,7 +38,8 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer, last_logged_before, logged_between
-from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made, save_d100
+from mands_sim.percent_rolls import percent_save
+from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 from .editing_points import edited_roll
@@ -400,7 +401,7 @@ def nerve_pinch_events(
     character = encounter.current(victim)
     score = int(character.figured.perception) + int(character.sheet.abilities.agility)
     penalty = NERVE_PINCH_PENALTY_PER_QUALITY * max(0, quality)
-    save = save_d100(encounter.dice_for(victim), score=score, bonus=-penalty)
+    save = percent_save(encounter, victim, NERVE_PINCH_SAVE, score=score, bonus=-penalty)
     events: list[Event] = [percent_event(encounter, victim, NERVE_PINCH_SAVE, save)]
     rounds = nerve_pinch_rounds(encounter, victim, quality)
     if save.succeeded or rounds <= 0:

@@ -48,7 +48,8 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
-from mands_sim.rolls import SaveResult, save_d100
+from mands_sim.percent_rolls import percent_save
+from mands_sim.rolls import SaveResult
 
 DETECT_DANGER: Final = "detect danger"
 """The purpose of the opening Perception Roll (``rules/combat.md`` §2)."""
@@ -78,7 +79,7 @@ def mands_encounter_opening(encounter: Encounter) -> list[Event]:
 
 def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
     """The Detect Danger Perception Roll and, on a failure, the surprise it costs (§2)."""
-    roll = perception_roll(encounter, actor, penalty=0)
+    roll = perception_roll(encounter, actor, DETECT_DANGER, penalty=0)
     events: list[Event] = [perception_event(encounter, actor, DETECT_DANGER, roll)]
     if roll.succeeded:
         return events
@@ -89,10 +90,10 @@ def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
     return events
 
 
-def perception_roll(encounter: Encounter, actor: str, *, penalty: int) -> SaveResult:
+def perception_roll(encounter: Encounter, actor: str, purpose: str, *, penalty: int) -> SaveResult:
     """G-48: d100 ≤ the figured Perception less ``penalty`` (seed "Saving Throws")."""
     score = int(encounter.figured(actor).perception)
-    return save_d100(encounter.dice_for(actor), score=score, bonus=-penalty)
+    return percent_save(encounter, actor, purpose, score=score, bonus=-penalty)
 
 
 def perception_event(encounter: Encounter, actor: str, purpose: str, roll: SaveResult) -> RollMade:
@@ -220,7 +221,7 @@ def rest_ended_at(encounter: Encounter, actor: str) -> int:
 
 def perception_save(encounter: Encounter, actor: str, penalty: int) -> list[Event]:
     """§2: save vs Perception − penalty; success ends the penalty, failure keeps it."""
-    roll = perception_roll(encounter, actor, penalty=penalty)
+    roll = perception_roll(encounter, actor, PERCEPTION_SAVE, penalty=penalty)
     events: list[Event] = [perception_event(encounter, actor, PERCEPTION_SAVE, roll)]
     if roll.succeeded:
         reason = "Perception save made (rules/combat.md §2)"

@@ -119,3 +119,23 @@ def test_mands_action_refusals_without_fast_calls_is_asked_every_time() -> None:
     encounter.rules.refusals(encounter, "seraph", intent)
     encounter.rules.refusals(encounter, "seraph", intent)
     assert counter.calls == 2
+
+
+class PercentNudges:
+    """Two modifiers to Seraph's d100 rolls; nothing (``None``) for anyone else's."""
+
+    @hookimpl
+    def mands_percent_modifiers(
+        self, encounter: Encounter, actor: str, purpose: str
+    ) -> list[Modifier] | None:
+        if actor != "seraph":
+            return None
+        return [Modifier(24, "nudge"), Modifier(-4, "nudge", applies_to="quality")]
+
+
+def test_mands_percent_modifiers_sum_to_the_percent_change_whatever_they_apply_to() -> None:
+    spec = load_scenario(SCENARIO)
+    encounter = Simulation(spec, extra_plugins={"nudges": PercentNudges()}).build()
+    rules = encounter.rules
+    changes = [rules.percent_change(encounter, who, "save") for who in ("seraph", "sphinx")]
+    assert changes == [20, 0]

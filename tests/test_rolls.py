@@ -19,6 +19,7 @@ from mands_sim.rolls import (
     reduced_performance_time,
     save_2d10,
     save_d100,
+    saved_on_d100,
     saved_quality_bonus,
     spread_negative_quality,
     time_tradeoff_bonus,
@@ -165,6 +166,13 @@ def test_save_d100_penalty_is_not_capped() -> None:
     """``rules/combat.md`` §2: Lariat bought down 5 surprise saves "vs. Perception − 5"."""
     save = save_d100(ScriptedDice([36]), score=40, bonus=-5, bonus_cap=12)
     assert (save.target, save.succeeded) == (35, False)
+
+
+def test_saved_on_d100_judges_a_roll_already_made_even_beyond_the_die() -> None:
+    """A roll changed "directly to the roll" (Control Chance) may leave 1..100: −19 saves
+    against 35, 119 misses even Perception 100."""
+    assert saved_on_d100(-19, score=40, bonus=-5).succeeded
+    assert not saved_on_d100(119, score=100).succeeded
 
 
 # --- Performance Time -------------------------------------------------------------------------

@@ -4,30 +4,35 @@ Seed: "The character can modify other people's 2d10 rolls by up to PR (three tim
 rolls). The modification is directly to the roll, not to the bonus pool. ... The base chance [of
 a hex] will be the PR, on 2d10. Range: Look up the distance to the target on the Sphere Chart,
 for the PR required for range." ``jinx`` has Seraph's sheet and Control Chance PR 12 (no
-%Control); Sun-Ruler (Combat Roll 12, pool 1: needs 13) stands by her, ``sun-far`` 100 m off.
+%Control); ``ally`` has Seraph's sheet and Electric Power (PR 17, %Control 97); Sun-Ruler
+(Combat Roll 12, pool 1: needs 13) stands by them, ``sun-far`` 100 m off.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
 from mands_rulebook.power_kit import PowerUsed, checked_spend
 from mands_rulebook.powers.control_chance import CONTROL_CHANCE, Hexed, d100_change, range_pr
 
 from mands_sim.actions import Intent
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import ActionDropped, AttackResolved, Event, RollMade
+from mands_sim.events import ActionDropped, AttackResolved, Event, PercentRolled, RollMade
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use
 
 CHART = load_standard_charts().action
 CONTROL = "Control Chance"
 CHANGE = "control-chance-change"
 HEX = "control-chance-hex"
+ELECTRIC = "Electric Power"
+SERAPHS = {"percent_control": 97}
+"""Seraph's sheet: "a %Control in Electricity of 97%"."""
 PLACES = (("here", 0.0), ("far", 100.0))
 CAST = {
     "jinx": ("heroes", sheet("seraph.toml", **{CONTROL: {"power_rating": 12}}), "here"),
-    "ally": ("heroes", sheet("seraph.toml"), "here"),
+    "ally": ("heroes", sheet("seraph.toml", **{ELECTRIC: {"power_rating": 17, **SERAPHS}}), "here"),
     "sun-ruler": ("villains", sheet("sun_ruler.toml"), "here"),
     "sun-far": ("villains", sheet("sun_ruler.toml"), "far"),
 }
@@ -79,6 +84,49 @@ def test_favor_lowers_an_allys_dice_instead() -> None:
     }
     (roll,) = of(play(minds, {"ally": [9, 9]}, 12), RollMade, "ally")
     assert (roll.total, roll.quality) == (18, 5)
+
+
+# --- d100 rolls: "three times PR for d100 rolls" -------------------------------------------------
+
+
+def blast(at: int, target: str) -> tuple[int, Intent]:
+    """The ally's Electric Power blast: its %Control 97 is rolled on d100 when it starts."""
+    return (at, use("electric-power-blast", ELECTRIC, target))
+
+
+def control_roll(jinx: Intent, at: int, faces: list[int]) -> PercentRolled:
+    """The ally's %Control roll on ``at``, with the jinx's ``jinx`` held from 10."""
+    minds = {"jinx": PlanMind([(0, jinx)]), "ally": PlanMind([blast(at, "sun-ruler")])}
+    (rolled,) = of(play(minds, {"ally": faces}, at + 1), PercentRolled, "ally")
+    return rolled
+
+
+@pytest.mark.parametrize(("die", "works"), [(73, True), (74, False)])
+def test_mands_percent_modifiers_a_jinx_raises_a_d100_roll_by_three_times_the_pr(
+    die: int, works: bool
+) -> None:
+    """Seed: "three times PR for d100 rolls": the 8 on the change moves the ally's %Control d100
+    by 24, "directly to the roll": 73 comes in at 97 (works), 74 at 98 (misses 97)."""
+    rolled = control_roll(use(CHANGE, CONTROL, "ally"), 11, [die, 10, 10])
+    assert (rolled.chance, rolled.roll, rolled.succeeded) == (97, die + 24, works)
+
+
+def test_mands_percent_modifiers_favor_lowers_a_d100_roll_by_three_times_the_pr() -> None:
+    """``favor``: a %Control roll of 99 misses 97 alone; lowered by 24 it is 75 and works."""
+    rolled = control_roll(use(CHANGE, CONTROL, "ally", favor=True), 11, [99, 10, 10])
+    assert (rolled.roll, rolled.succeeded) == (75, True)
+
+
+def test_mands_percent_modifiers_no_d100_change_before_the_jinx_takes_hold() -> None:
+    """A blast on 5, before the passive use completes on 10: the 98 stays 98 and misses."""
+    rolled = control_roll(use(CHANGE, CONTROL, "ally", favor=True), 5, [98])
+    assert (rolled.roll, rolled.succeeded) == (98, False)
+
+
+def test_mands_percent_modifiers_change_only_the_targets_d100_rolls() -> None:
+    """Seed: "other people's" rolls: a jinx on Sun-Ruler leaves the ally's 80 as it is."""
+    rolled = control_roll(use(CHANGE, CONTROL, "sun-ruler"), 11, [80, 10, 10])
+    assert rolled.roll == 80
 
 
 def test_mands_action_refusals_a_target_beyond_the_range_pr() -> None:

@@ -9,9 +9,9 @@ from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
-from mands_sim.dice import roll_d100
-from mands_sim.events import Event, PercentRolled
+from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_roll
 
 from .allures import BEAUTY_CHARM, HORRIFY, beauty
 from .effects import work_on
@@ -32,14 +32,10 @@ def involuntary(encounter: Encounter, actor: str) -> list[Event]:
     if chance <= 0 or not encounter.state[actor].in_action:
         return []
     allure = BEAUTY_CHARM if looks > 0 else HORRIFY
-    rolled = roll_d100(encounter.dice_for(actor))
-    events: list[Event] = [
-        PercentRolled(
-            encounter.now, actor, f"involuntary {allure.purpose}", chance, rolled, rolled <= chance
-        )
-    ]
+    rolled = percent_roll(encounter, actor, f"involuntary {allure.purpose}", chance)
+    events: list[Event] = [rolled]
     targets = open_targets(encounter, actor, allure, sorted(enemies_in_sight(encounter, actor)))
-    if rolled > chance or not targets:
+    if not rolled.succeeded or not targets:
         return events
     intent = Intent(allure.action.name, targets[0], "involuntary", {"targets": tuple(targets)})
     made = attempt(encounter, actor, intent, allure, targets)

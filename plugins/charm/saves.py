@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import save_d100
+from mands_sim.percent_rolls import percent_save
 
 from .allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty
 
@@ -78,7 +78,8 @@ def save_against(
     looks = beauty_modifier(encounter, source, target, allure)
     penalty = SAVE_PENALTY_PER_QUALITY * save_points
     willpower = int(encounter.figured(target).willpower)
-    odds = save_d100(encounter.dice_for(target), score=willpower, bonus=looks + weird - penalty)
+    purpose = f"save vs. {allure.action.name}"
+    odds = percent_save(encounter, target, purpose, score=willpower, bonus=looks + weird - penalty)
     return CharmSave(
         encounter.now, target, source, allure.action.name, allure.family, willpower, looks,
         weird, penalty, odds.roll, odds.succeeded,

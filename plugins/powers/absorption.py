@@ -56,10 +56,10 @@ from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.dice import roll_d100
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.model.figured import mind_skin_temper_row
+from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -107,6 +107,9 @@ KIND_KEY: Final = "type"
 """The sheet's key naming the type (G-100: ``powers`` when it names none)."""
 
 UNCONSCIOUS: Final = "unconscious"
+SAVE_PURPOSE: Final = "absorption save"
+FAINT_PURPOSE: Final = "absorption faint rounds"
+"""The victim's d100 rolls: the save (d100 ≥ its number) and the rounds out (G-288)."""
 
 PSYCHIC_POWERS: Final = (
     "Brain Wave Hearing",
@@ -295,12 +298,11 @@ def save_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
     total = encounter.defaults.G100_absorption_save == "total"
     percent = absorbed.total if total else absorbed.percent
     needed = save_needed(percent, skin_temper_against(encounter, victim, absorbed.what))
-    dice = encounter.dice_for(victim)
-    roll = roll_d100(dice)
+    roll = character_d100(encounter, victim, SAVE_PURPOSE, favours=HIGH)
     save = AbsorptionSave(encounter.now, victim, absorbed.character, needed, roll, roll >= needed)
     if save.saved:
         return [save]
-    rounds = roll_d100(dice)
+    rounds = number_roll(encounter, victim, FAINT_PURPOSE, favours=LOW)
     until = encounter.now + rounds * SEGMENTS_PER_ROUND
     faint = AbsorptionFaint(encounter.now, victim, absorbed.character, rounds, until)
     return [save, faint, OutOfAction(encounter.now, victim, UNCONSCIOUS)]

@@ -42,9 +42,9 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -186,8 +186,7 @@ def passenger_save(encounter: Encounter, who: str, change: int, *, forced: bool)
         score, purpose = forced_save_score(willpower, learning, change), FORCED_SAVE
     else:
         score, purpose = willing_save_score(willpower, learning, change), WILLING_SAVE
-    roll = roll_d100(encounter.dice_for(who))
-    return PercentRolled(encounter.now, who, purpose, score, roll, roll <= score)
+    return percent_roll(encounter, who, purpose, score)
 
 
 def resolve_trip(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:

@@ -25,8 +25,9 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from mands_sim import hookimpl
-from mands_sim.dice import DiceSource, parse_dice, roll_d100
+from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
+from mands_sim.percent_rolls import sheet_d100
 from mands_sim.registry import Register
 
 from ..power_kit import RULES_TEXT, PowerSpec, register_power
@@ -59,7 +60,7 @@ def roll_beauty_bonus(dice: DiceSource, who: Who, expression: str = SUPERHUMAN_D
     """Seed: the bonus dice, then d100 ≤ the chance for ``who`` to subtract them: the change to
     Beauty (Seraph, a hero: 3d6 13, d100 over 1 → +13)."""
     bonus = parse_dice(expression).roll(dice).total
-    return -bonus if roll_d100(dice) <= SUBTRACT_CHANCE[who] else bonus
+    return -bonus if sheet_d100(dice) <= SUBTRACT_CHANCE[who] else bonus
 
 
 def with_beauty_bonus(sheet: CharacterSheet, change: int) -> CharacterSheet:

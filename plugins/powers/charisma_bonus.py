@@ -22,8 +22,9 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.dice import DiceSource, parse_dice, roll_d100
+from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
+from mands_sim.percent_rolls import sheet_d100
 from mands_sim.registry import Register
 
 from ..power_kit import RULES_TEXT, PowerSpec, register_power
@@ -43,7 +44,7 @@ def roll_bonus(dice: DiceSource, expression: str = DEFAULT_DICE) -> int:
 
 def fear_inspiring(dice: DiceSource) -> bool:
     """Seed: a villain who rolls the bonus is fear-inspiring on d100 ≤ 25 (25 yes, 26 no)."""
-    return roll_d100(dice) <= FEAR_INSPIRING_CHANCE
+    return sheet_d100(dice) <= FEAR_INSPIRING_CHANCE
 
 
 def with_charisma_bonus(

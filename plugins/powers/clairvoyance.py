@@ -29,9 +29,10 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource, roll_d100
+from mands_sim.dice import DiceSource
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import sheet_d100
 from mands_sim.registry import Register
 
 from ..power_kit import (
@@ -69,7 +70,7 @@ def distance_pr(chart: ActionChart, kilometers: float) -> int:
 
 def can_hear(dice: DiceSource) -> bool:
     """Seed: a 50 % chance, rolled when the character is made (d100 50 hears, 51 does not)."""
-    return roll_d100(dice) <= HEARING_CHANCE
+    return sheet_d100(dice) <= HEARING_CHANCE
 
 
 @dataclass(frozen=True, slots=True)

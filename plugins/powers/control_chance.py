@@ -15,9 +15,12 @@ G-113 reads it in the simulator's terms:
   makes (any purpose) has its dice raised by the PR on ``change`` — its Q lowered by as much, a
   ``"quality"`` modifier, "not to the bonus pool" — or lowered (Q raised) when the intent's
   option ``favor`` is true; only while the target is within the range PR spent (the distance on
-  the Sphere chart). d100 rolls would change by three times the PR (:func:`d100_change`); no
-  d100 roll of the simulator offers a seam for it yet. Default spend: the range the target
-  needs, PR to bring the EP row to 5 (1 EP per round), the rest on the change.
+  the Sphere chart). Every d100 roll the target makes (saves, chances, %Control) changes the
+  same way by three times the PR (:func:`d100_change`), directly to the roll: the d100 seam
+  (:mod:`mands_sim.percent_rolls`, ``mands_percent_modifiers``) moves it against the target —
+  up for a roll that must come in at or under its chance — or for it with ``favor``; a d100
+  read off as a number is left alone unless G-288 says otherwise. Default spend: the range the
+  target needs, PR to bring the EP row to 5 (1 EP per round), the rest on the change.
 * ``control-chance-hex`` — an active, single use at a target (Performance Time 20): at its start
   2d10 against the PR on ``hex``, less the Editor's ``improbability`` (intent option, default
   0); when it completes a hex that worked drops the target's active action in progress ("a
@@ -27,6 +30,7 @@ G-113 reads it in the simulator's terms:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
@@ -131,8 +135,8 @@ CHANCE_CHANGE = PowerUse(
         is_sustained=True,
         ep_row=POWER_ROW,
         needs_target=True,
-        summary="Warp another's 2d10 rolls by the PR on change (option favor to help), "
-        "held round by round within the range PR.",
+        summary="Warp another's 2d10 rolls by the PR on change, d100 rolls by 3 x PR (option "
+        "favor to help), held round by round within the range PR.",
         options=(ActionOption(FAVOR, "flag", "the change favours the user"),),
     ),
     effects=(CHANGE, RANGE),
@@ -164,6 +168,11 @@ def chance_changes(encounter: Encounter, roller: str) -> list[Modifier]:
                 modifier = change_modifier(encounter, state.character_id, action)
                 found += [modifier] if modifier else []
     return found
+
+
+def d100_modifier(change: Modifier) -> Modifier:
+    """A held change as it moves a d100 roll: three times as far (seed), the same way."""
+    return dataclasses.replace(change, amount=d100_change(change.amount))
 
 
 # --- Hex Blast -----------------------------------------------------------------------------------
@@ -227,7 +236,8 @@ HEX_BLAST = PowerUse(
 
 CONTROL_CHANCE = PowerSpec(
     name=NAME,
-    summary="Affect probabilities: change others' 2d10 rolls by the PR; hex blasts.",
+    summary="Affect probabilities: change others' 2d10 rolls by the PR (d100 rolls by 3 x PR); "
+    "hex blasts.",
     source=RULES_TEXT,
     uses=(CHANCE_CHANGE, HEX_BLAST),
 )
@@ -282,6 +292,12 @@ def mands_bonus_pool_modifiers(
 ) -> list[Modifier]:
     """Seed: the change is "directly to the roll": a ``"quality"`` modifier (G-113)."""
     return chance_changes(encounter, actor)
+
+
+@hookimpl
+def mands_percent_modifiers(encounter: Encounter, actor: str, purpose: str) -> list[Modifier]:
+    """Seed: "three times PR for d100 rolls", directly to the roll (G-113)."""
+    return [d100_modifier(change) for change in chance_changes(encounter, actor)]
 
 
 @hookimpl(trylast=True)

@@ -32,9 +32,10 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource, parse_dice, roll_d100
+from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.events import Event, OutOfAction, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 
 from ..power_kit import (
@@ -179,8 +180,7 @@ def save_roll(encounter: Encounter, actor: str, animal: str) -> PercentRolled:
         body_dp(encounter, animal),
         power_rating(encounter, actor, CONTROL_SIMILAR_ANIMALS),
     )
-    roll = roll_d100(encounter.dice_for(animal))
-    return PercentRolled(encounter.now, animal, SAVE_PURPOSE, chance, roll, roll <= chance)
+    return percent_roll(encounter, animal, SAVE_PURPOSE, chance)
 
 
 def resolve_command(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:

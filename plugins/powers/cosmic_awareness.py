@@ -31,9 +31,9 @@ from typing import ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.dice import DiceSource, roll_d100
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.percent_rolls import LOW, number_roll
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, roll_made
 from mands_sim.units import SEGMENTS_PER_MINUTE
@@ -57,6 +57,9 @@ from ..power_kit import (
 NAME: Final = "Cosmic Awareness"
 QUESTION: Final = "question"
 PURPOSE: Final = "cosmic awareness"
+MINUTES_PURPOSE: Final = "cosmic awareness minutes"
+FELT_PURPOSE: Final = "cosmic awareness time felt"
+"""The d100 rolls read off as numbers (G-288): the minutes, and the share of them felt."""
 """The Bonus Pool purpose and the ``RollMade`` purpose of the question's roll."""
 ANSWERED: Final = "answered"
 NOT_ANSWERED: Final = "not answered"
@@ -80,8 +83,11 @@ def question_segments(minutes: int) -> int:
     return max(1, minutes * SEGMENTS_PER_MINUTE)
 
 
-def roll_2d100(dice: DiceSource) -> int:
-    return roll_d100(dice) + roll_d100(dice)
+def roll_2d100(encounter: Encounter, actor: str) -> int:
+    """Seed: "2d100 for the percentage of that time that the character perceives" (G-288: a
+    change favours a lower share, the wait felt shorter)."""
+    felt = (number_roll(encounter, actor, FELT_PURPOSE, favours=LOW) for _ in range(2))
+    return sum(felt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +150,9 @@ def ask(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
     """The PR spent (G-75), the roll, the minutes and how long they feel (G-116)."""
     spend = chosen_spend(encounter, actor, intent, COSMIC_AWARENESS, QUESTION_USE)
     roll = question_roll(encounter, actor, intent, spend[QUESTION])
-    dice = encounter.dice_for(actor)
-    minutes = minutes_to_answer(roll_d100(dice), roll.quality)
-    perceived = perceived_minutes(minutes, roll_2d100(dice))
+    d100 = number_roll(encounter, actor, MINUTES_PURPOSE, favours=LOW)
+    minutes = minutes_to_answer(d100, roll.quality)
+    perceived = perceived_minutes(minutes, roll_2d100(encounter, actor))
     used = PowerUsed(
         encounter.now, actor, NAME, QUESTION_USE.action.name, spend.power_rating, spend.pairs(),
         spend.ep_row,

@@ -37,9 +37,9 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.dice import roll_d100
 from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import HIGH, number_roll
 from mands_sim.registry import Register
 
 from ..damage import PENETRATING
@@ -163,7 +163,7 @@ def death_touch_events(
     roll = survival_roll(encounter, target, DEATH_TOUCH_SAVE, needed, improves="Constitution")
     events: list[Event] = [save_event(encounter, target, DEATH_TOUCH_SAVE, roll)]
     if not roll.succeeded:
-        points = death_points(roll_d100(encounter.dice_for(actor)), pr)
+        points = death_points(number_roll(encounter, actor, NAME, favours=HIGH), pr)
         return [
             *events,
             DeathTouched(encounter.now, target, actor, False, points, 0, 0),

@@ -30,10 +30,10 @@ from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event, PercentRolled
+from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
-from mands_sim.rolls import save_d100
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 from ..power_kit import (
@@ -150,10 +150,8 @@ def resolve_sway(encounter: Encounter, actor: str, action: ActionInProgress) -> 
             int(options.get(PREDISPOSITION_OPTION, 0)),
             noticed=bool(options.get(NOTICED_OPTION, False)),
         )
-        save = save_d100(encounter.dice_for(who), score=chance)
-        events.append(
-            PercentRolled(encounter.now, who, SAVE_PURPOSE, chance, save.roll, save.succeeded)
-        )
+        save = percent_roll(encounter, who, SAVE_PURPOSE, chance)
+        events.append(save)
         if not save.succeeded:
             events.append(
                 EmotionSwayed(encounter.now, who, actor, emotion, encounter.now + SWAYED_FOR)

@@ -35,9 +35,9 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import character_d100
 from mands_sim.registry import Register
 
 from ..power_kit import (
@@ -154,7 +154,7 @@ def rolled(
 ) -> tuple[list[Event], list[str]]:
     """One d100 (seed: "Roll only once" for a scan) against each one's chance: the rolls logged
     and who was read."""
-    roll = roll_d100(encounter.dice_for(actor))
+    roll = character_d100(encounter, actor, intent.action)
     show = intent.action == SHOW.action.name
     events: list[Event] = []
     read: list[str] = []

@@ -39,10 +39,10 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
-from mands_sim.dice import roll_d100
-from mands_sim.events import Event, PercentRolled
+from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.log_index import logged
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 
 from ..damage import Blow, Cover
@@ -295,12 +295,9 @@ def resolve_blinding(encounter: Encounter, actor: str, action: ActionInProgress)
     penalty = int(action.prepared["save_penalty"])
     for other in in_the_area(encounter, actor, float(action.prepared["area"])):
         chance = int(encounter.figured(other).perception) - penalty
-        roll = roll_d100(encounter.dice_for(other))
-        saved = roll <= chance
-        events.append(
-            PercentRolled(encounter.now, other, "save vs. blindness", chance, roll, saved)
-        )
-        if not saved and int(action.prepared["blinded_for"]) > 0:
+        save = percent_roll(encounter, other, "save vs. blindness", chance)
+        events.append(save)
+        if not save.succeeded and int(action.prepared["blinded_for"]) > 0:
             until = encounter.now + int(action.prepared["blinded_for"])
             events.append(Blinded(encounter.now, other, actor, until))
     return events

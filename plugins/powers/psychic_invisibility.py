@@ -31,9 +31,9 @@ from typing import Any, Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 
 from ..power_kit import (
@@ -138,9 +138,7 @@ def immunity_rolls(encounter: Encounter, owner: str) -> list[PercentRolled]:
     for other in encounter.ranked(encounter.state.ids()):
         score = psychic_immunity(encounter.character(other).sheet)
         if other != owner and 0 < score < CERTAIN:
-            roll = roll_d100(encounter.dice_for(other))
-            made = roll <= score
-            rolls.append(PercentRolled(encounter.now, other, IMMUNITY_ROLL, score, roll, made))
+            rolls.append(percent_roll(encounter, other, IMMUNITY_ROLL, score))
     return rolls
 
 

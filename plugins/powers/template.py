@@ -32,8 +32,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import PercentRolled
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_save
 from mands_sim.registry import Source
-from mands_sim.rolls import save_d100
 
 from ..damage import Blow
 from ..power_kit import (
@@ -152,7 +152,7 @@ def mind_save(
     immunity = psychic_immunity(encounter.character(target).sheet)
     bonus = (immunity // 2 if control else immunity) - penalty
     willpower = int(encounter.figured(target).willpower)
-    save = save_d100(encounter.dice_for(target), score=willpower, bonus=bonus)
+    save = percent_save(encounter, target, purpose, score=willpower, bonus=bonus)
     return PercentRolled(
         encounter.now, target, purpose, save.target, save.roll, save.succeeded
     )  # fmt: skip

@@ -34,9 +34,9 @@ from typing import Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.dice import roll_d100
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 
 from .action_skills import (
@@ -75,10 +75,7 @@ def control(encounter: Encounter, actor: str) -> int:
 
 def control_roll(encounter: Encounter, actor: str) -> PercentRolled:
     chance = control(encounter, actor)
-    roll = roll_d100(encounter.dice_for(actor))
-    return PercentRolled(
-        encounter.now, actor, f"{DOUBLE_ACTION} %Control", chance, roll, roll <= chance
-    )
+    return percent_roll(encounter, actor, f"{DOUBLE_ACTION} %Control", chance)
 
 
 def attempt(encounter: Encounter, actor: str) -> Initiation:

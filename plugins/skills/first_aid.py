@@ -32,10 +32,10 @@ from typing import Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.dice import roll_d100
 from mands_sim.events import BleedingStopped, Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.model.sheet import CharacterSheet
+from mands_sim.percent_rolls import character_d100
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 
@@ -146,7 +146,7 @@ def attempt(encounter: Encounter, actor: str, patient: str) -> dict[str, object]
     spell = bleeding_spell(encounter.log, patient)
     sheet = encounter.character(actor).sheet
     chance = highest_success(sheet, spell.penetrating_lost, len(attempts_on(encounter, patient)))
-    roll = roll_d100(encounter.dice_for(actor))
+    roll = character_d100(encounter, actor, FIRST_AID.name)
     succeeded = roll <= chance
     return {
         "patient": patient,

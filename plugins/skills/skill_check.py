@@ -41,10 +41,10 @@ from mands_sim.actions import (
     QualityAllocation,
 )
 from mands_sim.defaults import RuleDefaults
-from mands_sim.dice import roll_d100
 from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.model.sheet import CharacterSheet
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 from mands_sim.rolls import (
     ActionRoll,
@@ -271,10 +271,7 @@ def trace_roll(encounter: Encounter, actor: str, quality: int) -> PercentRolled:
     """Seed "Opening Locks": d100 ≤ level × 5 + the roll's Q leaves no trace."""
     level = skill_level(encounter.character(actor).sheet, OPENING_LOCKS)
     chance = TRACE_PER_LEVEL * level + quality
-    roll = roll_d100(encounter.dice_for(actor))
-    return PercentRolled(
-        encounter.now, actor, "Opening Locks: no trace", chance, roll, roll <= chance
-    )
+    return percent_roll(encounter, actor, "Opening Locks: no trace", chance)
 
 
 # --- the hooks -----------------------------------------------------------------------------------

@@ -23,10 +23,10 @@ from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.dice import roll_d100
-from mands_sim.events import ActionResolved, DamageTaken, Event, PercentRolled, WeaknessFired
+from mands_sim.events import ActionResolved, DamageTaken, Event, WeaknessFired
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import Weakness
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, spoken
 from mands_sim.weaknesses import WeaknessKind
 
@@ -83,9 +83,9 @@ def hurt_by_last_action(encounter: Encounter) -> set[str]:
 def self_control_save(encounter: Encounter, actor: str, weakness: Weakness) -> list[Event]:
     """The d100 save, and berserk if it fails."""
     target = save_target(encounter, actor)
-    roll = roll_d100(encounter.dice_for(actor).substream(STREAM))
-    events: list[Event] = [PercentRolled(encounter.now, actor, SAVE, target, roll, roll <= target)]
-    if roll > target:
+    save = percent_roll(encounter, actor, SAVE, target, stream=(STREAM,))
+    events: list[Event] = [save]
+    if not save.succeeded:
         events.append(fired(encounter, actor, weakness, BERSERK))
     return events
 

@@ -20,9 +20,9 @@ from mands_sim.actions import (
     Intent,
     QualityAllocation,
 )
-from mands_sim.dice import roll_d100
 from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated, WeaponThrown
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
@@ -162,5 +162,4 @@ def cover_roll(
     chance = int(encounter.world.cover(place))
     if chance <= 0:
         return None
-    roll = roll_d100(encounter.dice_for(target))
-    return PercentRolled(encounter.now, target, f"cover at {place}", chance, roll, roll <= chance)
+    return percent_roll(encounter, target, f"cover at {place}", chance)

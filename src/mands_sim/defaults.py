@@ -924,6 +924,16 @@ class RuleDefaults:
         "as-built",
         ("as-built", "refigured"),
     )
+    G288_d100_number_rolls: Literal["unchanged", "favoured"] = _default(
+        "G-288",
+        "A d100 read off as a number, not rolled against a chance (Death Touch's d%, the "
+        "rounds an Absorption faint lasts, Cosmic Awareness's minutes and the share of them "
+        "felt): the rules' changes to d100 rolls (Control Chance, G-113) leave it as rolled "
+        "('unchanged'), or move it toward the side that favours its roller, held to 1..100 "
+        "('favoured').",
+        "unchanged",
+        ("unchanged", "favoured"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

@@ -178,6 +178,13 @@ class HookRules:
             )  # fmt: skip
         return [modifier for modifiers in results for modifier in modifiers]
 
+    def percent_change(self, encounter: Encounter, actor: str, purpose: str) -> int:
+        """``mands_percent_modifiers``: every modifier's amount, summed (order-free)."""
+        results = self.pm.hook.mands_percent_modifiers(
+            encounter=encounter, actor=actor, purpose=purpose
+        )
+        return sum(modifier.amount for modifiers in results for modifier in modifiers)
+
     def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation:

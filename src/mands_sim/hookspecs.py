@@ -338,6 +338,28 @@ def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityMod
     """
 
 
+@hookspec
+def mands_percent_modifiers(
+    encounter: Encounter, actor: str, purpose: str
+) -> list[Modifier] | None:
+    """Changes to a d100 roll ``actor`` makes for ``purpose`` (a save, a chance, a %Control).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who rolls: the one whose dice roll it and whose
+        :class:`~mands_sim.events.PercentRolled` (or save) logs it.
+    :param purpose: what the roll is for, as its event names it (``"Flight %Control"``,
+        ``"save vs. blindness"``, ``"cover at roof"``).
+
+    Return a list of :class:`~mands_sim.actions.Modifier` (or ``None``); ``applies_to`` is not
+    read. Results combine by summing every modifier's ``amount`` (order-free); the sum is
+    applied directly to the d100 roll (seed "Control Chance": "directly to the roll, not to the
+    bonus pool") in the roller's favour: a roll that must come in at or under its chance is
+    lowered by it, one that must come in at or over its number is raised; a negative sum works
+    against the roller. Asked once per d100 roll, by the one seam every d100 roll of an
+    encounter goes through (:mod:`mands_sim.percent_rolls`). Must not roll dice.
+    """
+
+
 @hookspec(firstresult=True)
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition

@@ -43,6 +43,7 @@ __all__ = [
     "reduced_performance_time",
     "save_2d10",
     "save_d100",
+    "saved_on_d100",
     "saved_quality_bonus",
     "spread_negative_quality",
     "time_tradeoff_bonus",
@@ -230,8 +231,16 @@ def save_d100(
     Willpower": pass that score as ``bonus_cap``. The cap limits bonuses only; a penalty
     (negative ``bonus``) always applies in full.
     """
+    return saved_on_d100(roll_d100(dice), score=score, bonus=bonus, bonus_cap=bonus_cap)
+
+
+def saved_on_d100(
+    roll: int, *, score: int, bonus: int = 0, bonus_cap: int | None = None
+) -> SaveResult:
+    """The d100 save ``roll`` makes against ``score`` + ``bonus`` (:func:`save_d100`, for a roll
+    already made): the cap limits a bonus only, never a penalty."""
     capped = bonus if bonus_cap is None else min(bonus, bonus_cap)
-    return SaveResult(score=score, bonus=capped, roll=roll_d100(dice), on_d100=True)
+    return SaveResult(score=score, bonus=capped, roll=roll, on_d100=True)
 
 
 # --- Performance Time -------------------------------------------------------------------------

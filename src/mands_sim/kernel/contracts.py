@@ -82,6 +82,11 @@ class Rules(Protocol):
         self, encounter: Encounter, actor: str, intent: Intent, purpose: str
     ) -> int: ...
 
+    def percent_change(self, encounter: Encounter, actor: str, purpose: str) -> int:
+        """What the rules add to ``actor``'s d100 roll for ``purpose``, in its favour
+        (``mands_percent_modifiers``, summed)."""
+        ...
+
     def ep_cost(self, row: int) -> Fraction: ...
 
     def ability_modifiers(self, encounter: Encounter, actor: str) -> list[AbilityModifier]:
