@@ -25,7 +25,14 @@ from mands_rulebook.powers.absorption import (
 
 from mands_sim.actions import QualityAllocation
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, OutOfAction
+from mands_sim.events import (
+    AttackResolved,
+    DamageTaken,
+    EndurancePaid,
+    Event,
+    OutOfAction,
+    PointsLent,
+)
 from mands_sim.kernel.encounter import ActionRefused
 from mands_sim.narrative import tell
 from mands_sim.testing import sample_sheet
@@ -236,3 +243,79 @@ def test_psyche_absorption_takes_no_fire_coat() -> None:
     dice = {"mentalist": [5, 5], "sun-ruler": [99]}
     events = duel(touching(0), dice, until=25, absorber="mentalist")
     assert of(events, Absorbed) and of(events, PowerTaken) == []
+
+
+# --- what is lent of the target's figured attributes (G-289) -------------------------------------
+
+BRUTE = sample_sheet(strength=40, powers={"Strength Bonus": {"power_rating": 29}})
+"""Seraph's copy whose Strength 40 holds a Strength Bonus of 29 ("increased Strength"): his
+basic Strength is Seraph's 11. Hand Damage 14 (Seraph 6), Lift Roll 47 (18), Move Roll 43 (29),
+EP 88 (74): the power adds 8, 29, 14 and 14."""
+
+STRONG = Bout({"seraph": BOUT.heroes["seraph"], "brute": BRUTE}, {"sun-ruler": 0.0})
+
+
+def touching_the_brute(*segments: int) -> PlanMind:
+    plan = [(s, use(TOUCH, ABSORPTION, "brute", touch=True)) for s in segments]
+    return PlanMind(plan, quality=QualityAllocation(attack=2))
+
+
+def strong_duel(segments: tuple[int, ...], until: int, **defaults: str) -> list[Event]:
+    """Seraph touches the brute at ``segments`` (dice 5 + 5 each); the brute saves on 99."""
+    dice = {"seraph": [5, 5] * len(segments), "brute": [99] * len(segments)}
+    return STRONG.play(
+        {"seraph": touching_the_brute(*segments)}, ScriptedDice(dice), until, **defaults
+    )
+
+
+def test_power_absorption_moves_35_percent_of_the_ep_the_strength_bonus_adds() -> None:
+    """Seed: "Things that can be stolen include ... EP"; G-289: 35 % of the 14 EP the Strength
+    Bonus adds is 4, moved from the brute's 88 to Seraph's 74 (less the touch's EP) at 20."""
+    events = strong_duel((0,), until=25)
+    seraph_paid = sum(e.amount for e in of(events, EndurancePaid, "seraph"))
+    (gained,) = of(events, PointsLent, "seraph")
+    (lost,) = of(events, PointsLent, "brute")
+    assert (gained.segment, gained.other, gained.endurance_points) == (20, "brute", 4)
+    assert gained.endurance_points_after == 74 - seraph_paid + 4
+    assert (lost.endurance_points, lost.endurance_points_after) == (-4, 88 - 4)
+    assert gained.damage_points == lost.damage_points == 0
+
+
+def test_the_lent_ep_goes_back_when_the_duration_ends() -> None:
+    """Seed "Duration": "regained by the target, PR rounds after it was taken": at 20 + 7 × 50
+    = 370 the 4 EP go back to the brute."""
+    events = strong_duel((0,), until=375)
+    back = [(e.segment, e.character, e.endurance_points) for e in of(events, PointsLent)]
+    assert back[2:] == [(370, "seraph", -4), (370, "brute", 4)]
+
+
+def test_the_lent_hand_damage_lands_in_the_absorbers_next_punch() -> None:
+    """Seed: "It steals the effects (Hand to Hand Damage ...)": after the first touch Seraph's
+    Hand Damage is 6 + 35 % of 8 = 8, so his second touch (3 Q set aside, no damage Q) hits for
+    8; the first hit for 6."""
+    events = strong_duel((0, 20), until=45)
+    assert [e.raw for e in of(events, DamageTaken, "brute")] == [6, 8]
+
+
+def test_the_girder_example_three_touches_of_pr_7_take_all_the_power_adds() -> None:
+    """Seed: "Material Absorption PR 7 can steal 100% of a steel girder's properties, after 3
+    segments": three touches of PR 7 (35 + 35 + 30 %) hold 100 %, and the EP moved total the
+    whole 14 the Strength Bonus adds (4, then 5, then 5)."""
+    events = strong_duel((0, 20, 40), until=65)
+    assert [a.total for a in of(events, Absorbed, "seraph")] == [35, 70, 100]
+    assert [e.endurance_points for e in of(events, PointsLent, "seraph")] == [4, 5, 5]
+
+
+def test_g289_switch_off_lends_nothing_and_whole_lends_a_share_of_all_the_ep() -> None:
+    """``off``: no EP moves. ``whole``: 35 % of all the brute's 88 EP (the Strength Bonus adds
+    to it) is 30."""
+    assert of(strong_duel((0,), until=25, G289_absorbed_attributes="off"), PointsLent) == []
+    whole = strong_duel((0,), until=25, G289_absorbed_attributes="whole")
+    assert of(whole, PointsLent, "seraph")[0].endurance_points == 30
+
+
+def test_nothing_is_lent_of_a_target_with_no_ability_bonus_power() -> None:
+    """Seed: "The abilities are only taken if there is a corresponding power": Sun-Ruler has
+    none, so touching him moves no EP."""
+    events = duel(touching(0), {"seraph": [5, 5], "sun-ruler": [99]}, until=25)
+    assert of(events, Absorbed) and of(events, PointsLent) == []

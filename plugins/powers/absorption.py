@@ -57,7 +57,10 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, OutOfAction
+from mands_sim.kernel.abilities import AbilityModifier
+from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.log_index import logged
 from mands_sim.model.figured import mind_skin_temper_row
 from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll
 from mands_sim.registry import Register
@@ -84,6 +87,7 @@ from ..power_kit import (
     sheet_power,
     touch_attack,
 )
+from . import lent_attributes as lending
 
 NAME: Final = "Absorption"
 PERCENTAGE: Final = "percentage"
@@ -247,8 +251,43 @@ def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) ->
     absorbed = absorption(encounter, actor, target, action)
     if absorbed.percent <= 0:  # all of it is held already
         return events
-    taking = taken_events(encounter, absorbed)
+    taking = [*taken_events(encounter, absorbed), *lent_events(encounter, absorbed)]
     return [*events, absorbed, *taking, *save_events(encounter, absorbed)]
+
+
+def lent_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
+    """G-289: the target's current EP and DP that this touch lends, moved now; given back when
+    its Duration ends (:func:`give_back`). Power Absorption only."""
+    if absorbed.what != POWERS:
+        return []
+    who = (absorbed.character, absorbed.target)
+    moved = lending.points_to_move(encounter, *who, absorbed.total, f"absorbed ({NAME})")
+    if moved:
+        encounter.at(absorbed.until, Phase.PAYMENT, absorbed.character,
+                     lambda: give_back(encounter, *who))  # fmt: skip
+    return list(moved)
+
+
+def give_back(encounter: Encounter, absorber: str, target: str) -> None:
+    """Seed "Duration": "lost by the character with this power, and regained by the target, PR
+    rounds after it was taken": the EP and DP lent beyond what is still held go back (G-289),
+    and both characters' conditions are checked."""
+    held = absorbed_percentage(encounter, absorber, target)
+    reason = f"regained ({NAME} Duration)"
+    encounter.emit(lending.points_to_move(encounter, absorber, target, held, reason))
+    for who in encounter.ranked((absorber, target)):
+        encounter.check_status_at(encounter.now, who)
+
+
+def held_from(encounter: Encounter) -> list[tuple[str, str, int]]:
+    """G-289: (absorber, target, percentage held now) for every Power Absorption not yet
+    regained, in the order first taken."""
+    pairs = {
+        (e.character, e.target): None
+        for e in logged(encounter, Absorbed)
+        if e.what == POWERS and e.until > encounter.now
+    }
+    return [(a, t, absorbed_percentage(encounter, a, t)) for a, t in pairs]
 
 
 def taken_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
@@ -382,3 +421,13 @@ def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
     return power_resolution(encounter, actor, action, ABSORPTION)
+
+
+@hookimpl
+def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityModifier]:
+    """G-289: the Hand Damage, Lift and Move Rolls, Skin Temper row, EP maximum and Body DP lent
+    to ``actor`` by the targets it holds, less what absorbers hold of it."""
+    held = held_from(encounter)
+    if not held:
+        return []
+    return lending.modifiers(encounter, actor, lending.lent_now(encounter, actor, held))

@@ -934,6 +934,17 @@ class RuleDefaults:
         "unchanged",
         ("unchanged", "favoured"),
     )
+    G289_absorbed_attributes: Literal["added", "whole", "off"] = _default(
+        "G-289",
+        "Power Absorption's stolen figured attributes (Hand Damage, Lift Roll, Move Roll, Skin "
+        "Temper row, EP and Body DP): the percentage held of what the target's ability-bonus "
+        "powers (Strength, Agility, Constitution Bonus) add to each ('added'), or of the whole "
+        "attribute where such a power adds to it ('whole'), is lent to the absorber and lacked "
+        "by the target until the Duration ends, current EP and DP moving with their maxima; or "
+        "none is lent ('off').",
+        "added",
+        ("added", "whole", "off"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

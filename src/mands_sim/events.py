@@ -264,6 +264,30 @@ class Healed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PointsLent(Event):
+    """``character``'s current EP and Body DP moved by ``endurance_points`` and ``damage_points``
+    (negative: taken away) because ``other`` took them or gave them back (Absorption, seed
+    "Absorption": "Things that can be stolen include ... EP, DP"; G-289). The maxima move
+    through the rules' ability modifiers; this event moves the points a character has now."""
+
+    kind: ClassVar[str] = "points-lent"
+    character: str
+    other: str
+    endurance_points: Fraction
+    damage_points: int
+    endurance_points_after: Fraction
+    damage_points_after: int
+    reason: str
+
+    def narrative(self) -> str:
+        return (
+            f"{self.character}'s EP moves by {self.endurance_points} and DP by "
+            f"{self.damage_points} ({self.reason}): EP {self.endurance_points_after}, "
+            f"DP {self.damage_points_after}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class PercentRolled(Event):
     """A d100 roll against a percentage (%Control, cover chance …); succeeds at roll ≤ chance."""
 

@@ -27,6 +27,7 @@ from mands_sim.events import (
     Healed,
     Moved,
     OutOfAction,
+    PointsLent,
     PushedBack,
     Surprised,
     WeaponReadied,
@@ -210,6 +211,13 @@ def _healed(state: EncounterState, event: Event) -> None:
     character.endurance_points = event.endurance_points_after
 
 
+def _lent(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, PointsLent)
+    character = state[event.character]
+    character.endurance_points = event.endurance_points_after
+    character.damage_points = event.damage_points_after
+
+
 def _moved(state: EncounterState, event: Event) -> None:
     assert isinstance(event, Moved)
     state[event.character].position = Position(event.place, event.toward, event.offset)
@@ -256,6 +264,7 @@ _HANDLERS = {
     Surprised: _surprised,
     ActionPenaltyChanged: _penalty,
     Healed: _healed,
+    PointsLent: _lent,
     Moved: _moved,
     WeaponReadied: _weapon_readied,
     WeaponThrown: _weapon_thrown,
