@@ -17,6 +17,7 @@ from mands_sim.events import (
     Moved,
     OutOfAction,
     PercentRolled,
+    PointsLent,
     Surprised,
 )
 from mands_sim.narrative import display_names, narrate, tell
@@ -89,6 +90,8 @@ def test_names_replace_ids_in_every_character_field() -> None:
     )
     healed = Healed(100, "seraph", 4, Fraction(3), 40, Fraction(70), "rest")
     assert tell(healed, NAMES) == "Seraph recovers 4 VP and 3 EP (rest): VP 40, EP 70."
+    lent = PointsLent(20, "seraph", "sphinx", Fraction(4), 0, Fraction(74), 9, "absorbed")
+    assert tell(lent, NAMES) == "Seraph's EP moves by 4 and DP by 0 (absorbed): EP 74, DP 9."
 
 
 def test_display_names_come_from_the_sheets() -> None:

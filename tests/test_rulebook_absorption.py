@@ -287,6 +287,7 @@ def test_the_lent_ep_goes_back_when_the_duration_ends() -> None:
     events = strong_duel((0,), until=375)
     back = [(e.segment, e.character, e.endurance_points) for e in of(events, PointsLent)]
     assert back[2:] == [(370, "seraph", -4), (370, "brute", 4)]
+    assert of(events, PointsLent, "brute")[-1].endurance_points_after == 88  # 84 held, then 88
 
 
 def test_the_lent_hand_damage_lands_in_the_absorbers_next_punch() -> None:

@@ -38,7 +38,15 @@ regained by the target, PR rounds after it was taken."
   lower, until the Duration ends. Power Absorption takes the powers not in
   :data:`PSYCHIC_POWERS`, Psyche Absorption those ("any psychic powers the target has"),
   Material Absorption none (a character is not a substance). Weaknesses and Automatic
-  Effects' chance of working are not played. :func:`absorbed_percentage` and
+  Effects' chance of working are not played.
+* What is lent (G-289, ``G289_absorbed_attributes = "added"``): "Things that can be stolen
+  include Hand to Hand Damage, ... EP, DP, Carrying Capacity, Movement, Skin Temper": Power
+  Absorption lends the held percentage of what the target's ability-bonus powers add to its
+  Hand Damage, Lift and Move Rolls, Skin Temper row, EP maximum and Body DP
+  (:mod:`.lent_attributes`), through ``mands_ability_modifiers`` until the Duration ends; the
+  EP and DP the two have now move with the maxima (:func:`lent_events`: a
+  :class:`~mands_sim.events.PointsLent` each) and go back when it ends (:func:`give_back`).
+  :func:`absorbed_percentage` and
   :func:`stolen_rating` give the numbers; :func:`percentage_taken` and
   :func:`segments_to_absorb` the seed's example.
 

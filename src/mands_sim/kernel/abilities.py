@@ -2,9 +2,9 @@
 
 A character is built once, before play (:func:`mands_sim.model.character.build_character`), but
 some rules change an ability or a figured attribute during a fight: Pulsar's Strength falls with
-the EP his Gravity Control uses (seed "Handicap or Weakness", G-270), Absorption lends a target's
-Hand Damage, EP or Skin Temper to the absorber for PR rounds (seed "Absorption", G-181). Every
-rule that reads a value that matters in a fight reads it here, through
+the EP his Gravity Control uses (seed "Handicap or Weakness", G-270), Absorption lends a
+target's Hand Damage, EP or Skin Temper to the absorber for PR rounds (seed "Absorption", G-289).
+Every rule that reads a value that matters in a fight reads it here, through
 :meth:`Encounter.figured <mands_sim.kernel.encounter.Encounter.figured>`,
 :meth:`~mands_sim.kernel.encounter.Encounter.abilities` and
 :meth:`~mands_sim.kernel.encounter.Encounter.current`.
