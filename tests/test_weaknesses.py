@@ -78,3 +78,19 @@ def test_mands_register_weaknesses_registers_each_kind_with_its_plugin() -> None
         "tires-easily": "mands_rulebook.weaknesses.tires_easily",
         "vulnerability": "mands_rulebook.weaknesses.vulnerability",
     }
+
+
+def test_a_word_outside_a_parameters_choices_gets_a_did_you_mean() -> None:
+    ability = Parameter("ability", "text", "an ability", choices=("strength", "agility"))
+    assert ability.problem(" Strength ") is None
+    problem = ability.problem("strenght")
+    assert problem is not None and 'did you mean "strength"?' in problem
+
+
+def test_affects_ability_names_a_real_ability_at_load() -> None:
+    """G-270: a misspelt ability is found when the sheet is loaded, not first in play."""
+    ((key, expected),) = problems_of(
+        {"kind": "affects-ability", "power": "Gravity Control", "ability": "strenght"}
+    )
+    assert key == "sides[0].characters[0].sheet.weaknesses[0].ability"
+    assert 'did you mean "strength"?' in expected

@@ -66,7 +66,9 @@ FLOOR: Final = 1
 AFFECTS_ABILITY = WeaknessKind(
     parameters=(
         Parameter("power", "text", "the power whose use lowers the ability", required=True),
-        Parameter("ability", "text", "the ability lowered (Pulsar: strength)"),
+        Parameter(
+            "ability", "text", "the ability lowered (Pulsar: strength)", choices=ABILITY_NAMES
+        ),
         Parameter("per_ep", "whole", "points lost per EP a round (Pulsar: 1)", minimum=1),
     )
 )

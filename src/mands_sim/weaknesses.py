@@ -41,6 +41,7 @@ class Parameter:
         meaning: one line for listings and error messages.
         required: whether a sheet must give it (otherwise the kind's plugin has a default).
         minimum: the smallest number allowed (numbers only).
+        choices: the words allowed (text only, case and spaces aside); ``()`` for any.
     """
 
     name: str
@@ -48,6 +49,7 @@ class Parameter:
     meaning: str
     required: bool = False
     minimum: int | None = None
+    choices: tuple[str, ...] = ()
 
     def problem(self, value: WeaknessValue) -> str | None:
         """What is wrong with ``value`` for this parameter, or ``None``."""
@@ -55,7 +57,13 @@ class Parameter:
             return f"expected {_EXPECTED[self.type]} ({self.meaning}), got {value!r}"
         if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
             return f"expected {self.minimum} or more ({self.meaning}), got {value!r}"
+        if isinstance(value, str) and self.choices and not self.offers(value):
+            return f"{value!r} is not {self.meaning}: {suggestion(value, self.choices)}"
         return None
+
+    def offers(self, word: str) -> bool:
+        """Whether ``word`` (case and surrounding spaces aside) is one of :attr:`choices`."""
+        return word.strip().casefold() in self.choices
 
 
 def _is_type(value: WeaknessValue, wanted: ParameterType) -> bool:
