@@ -6,11 +6,11 @@ Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin); conta
 is a hook.
 
 * **A flyer in flight** (G-273): from the segment its flight starts until it lands, a flyer is
-  ``G273_flight_altitude`` meters above the straight line it flies (G-67: from the start
-  place's elevation to the destination's, in proportion to the way flown), over the ground it
-  stands above (G-67: its start place); never below that ground. Landing (the flight's end)
-  brings it down; knocked out on the way, it falls from there (G-175,
-  :func:`mands_rulebook.falling.flyer_falls`).
+  ``G273_flight_altitude`` meters above the point it has reached of the straight line it flies
+  (G-67: from the start place's coordinates to the destination's, elevation included,
+  :meth:`~mands_rulebook.pace.Pace.flight_point`; along the map, ``paths``, above its spot).
+  Landing (the flight's end) brings it down; knocked out on the way, it falls from there
+  (G-175, :func:`mands_rulebook.falling.flyer_falls`).
 * **A jumper** (seed "Jump Roll"): while in the air ("four times the height jumped ... on the
   Square Chart" segments from the jump), it is the height jumped above the ground.
 * **Reaching up** (G-274 ``height``): seed "Jump Roll": "For purposes of grabbing something,
@@ -46,25 +46,22 @@ def altitude_now(encounter: Encounter, who: str) -> float:
 
 
 def flight_altitude(encounter: Encounter, who: str) -> float:
-    """G-273: while ``who``'s flight is under way, ``G273_flight_altitude`` above the line it
-    flies (G-67), over the ground it stands above; 0 once landed or not flying."""
+    """G-273: while ``who``'s flight is under way, ``G273_flight_altitude`` above the point of
+    the line it has reached (G-67); 0 once landed or not flying."""
     pace = current_pace(encounter, who)
     world = encounter.world
     if pace is None or not pace.fly or world is None or encounter.now >= pace.arrival(world):
         return 0.0
-    cruising = float(encounter.defaults.G273_flight_altitude)
-    return max(0.0, cruising + line_rise(world, pace, encounter.now))
+    return max(0.0, float(encounter.defaults.G273_flight_altitude))
 
 
 def line_rise(world: World, pace: Pace, segment: int) -> float:
     """G-67 ``straight``: how far the line from the start place to the destination has risen
     (negative: fallen) by ``segment``, in proportion to the way flown; 0 along the map."""
-    length = pace.length(world)
-    if not pace.flies_straight or not 0 < length < math.inf:
+    if not pace.flies_straight:
         return 0.0
-    done = min(1.0, max(0, segment - pace.since) * pace.meters_per_segment / length)
     start, end = (float(world.elevation(p)) for p in (pace.start.place, pace.destination))
-    return (end - start) * done
+    return (end - start) * pace.share_flown(world, segment)
 
 
 def jump_altitude(encounter: Encounter, who: str) -> float:

@@ -43,7 +43,7 @@ from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 
-from .altitude import flight_altitude
+from .altitude import flight_altitude, line_rise
 from .damage import Blow, strike
 from .movement import current_pace
 from .skills.catalogue import skill_level
@@ -177,6 +177,7 @@ def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> l
     ends = (pace.start.place, pace.destination)
     low = min(ends, key=lambda place: float(world.elevation(place)))
     ground = position_elevation(world, pace.position_at(world, encounter.now))
+    ground += line_rise(world, pace, encounter.now)  # G-67: the line's height reached
     drop = ground + flight_altitude(encounter, actor) - float(world.elevation(low))
     landed = Moved(encounter.now, actor, low, None, 0.0, FALL)
     fall = fall_events(encounter, actor, drop, OUT_IN_FLIGHT, conscious=False, pending=pending)

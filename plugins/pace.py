@@ -16,7 +16,7 @@ from mands_sim.actions import ActionDefinition, ActionOption, QualityAllocation
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
 from mands_sim.rolls import defense_from_quality
-from mands_sim.world import Position, World
+from mands_sim.world import Point, Position, World
 
 TOWARD: Final = "toward"
 FLEE: Final = "flee"
@@ -52,7 +52,8 @@ REROLL_MOVE = ActionDefinition(
 FLIGHT: Final = "Flight"
 """G-67: the power a character needs to ``fly``."""
 STRAIGHT: Final = "straight"
-"""G-67 ``G67_flight_path``: a flyer flies in a straight line, at its start until it lands."""
+"""G-67 ``G67_flight_path``: a flyer flies in a straight line between the two places'
+coordinates, where it has got to along it until it lands."""
 PATHS: Final = "paths"
 """G-67 ``G67_flight_path``: a flyer follows the map's edges and turns like a runner (airborne)."""
 PACE: Final = "pace"
@@ -178,9 +179,26 @@ class Pace:
         """The segment the runner reaches its destination at this pace."""
         return self.since + max(0, math.ceil(self.length(world) / self.meters_per_segment - 1e-9))
 
+    def share_flown(self, world: World, segment: int) -> float:
+        """The share (0 … 1) of its length the run has covered by ``segment``."""
+        length = self.length(world)
+        if not 0 < length < math.inf:
+            return 1.0 if segment >= self.arrival(world) else 0.0
+        return min(1.0, max(0, segment - self.since) * self.meters_per_segment / length)
+
+    def flight_point(self, world: World, segment: int) -> Point | None:
+        """G-67 ``straight``: the point of the straight line between the two places it has
+        reached by ``segment`` (elevation included), until it lands; ``None`` for any other
+        run, and once landed."""
+        if not self.flies_straight or segment >= self.arrival(world):
+            return None
+        share = self.share_flown(world, segment)
+        return world.point_between(self.start.place, self.destination, share)
+
     def position_at(self, world: World, segment: int) -> Position:
-        """Where the run is at ``segment`` (G-67 ``straight``: a flyer is at its start until it
-        lands; ``paths``: along the map like a runner)."""
+        """Where the run is on the map at ``segment`` (G-67 ``straight``: a flyer's spot on
+        the map is its start until it lands, its point in the air :meth:`flight_point`;
+        ``paths``: along the map like a runner)."""
         if self.flies_straight:
             return Position(self.destination) if segment >= self.arrival(world) else self.start
         walked = self.meters_per_segment * max(0, segment - self.since)

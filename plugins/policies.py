@@ -56,6 +56,7 @@ from .movement import (
     REROLL_MOVE,
     TOWARD,
     current_pace,
+    distance_now,
     heading,
     in_contact,
     position_now,
@@ -63,6 +64,7 @@ from .movement import (
     running_pace,
 )
 from .objective_play import guarding, objective_explanation, pursue, ward_threats
+from .positions import flight_now
 from .rest import REST
 from .surrender import SURRENDER
 
@@ -282,7 +284,12 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     world = encounter.world
     here = None if world is None else position_now(encounter, actor)
     enemies = [
-        (no_room(encounter, actor, who), _meters(encounter, here, who), encounter.rank(who), who)
+        (
+            no_room(encounter, actor, who),
+            _meters(encounter, actor, here, who),
+            encounter.rank(who),
+            who,
+        )
         for other in encounter.state
         if other.side != me.side and fighting(encounter, other)
         for who in (other.character_id,)
@@ -291,11 +298,14 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     return min(reachable)[3] if reachable else None
 
 
-def _meters(encounter: Encounter, here: Position | None, other: str) -> float:
-    """``distance_now`` from a position already found: 0 without a map or a position."""
+def _meters(encounter: Encounter, actor: str, here: Position | None, other: str) -> float:
+    """``distance_now`` from a position already found: 0 without a map or a position; a
+    flyer's from its point in the air (G-67)."""
     world = encounter.world
     if world is None or here is None:
         return 0.0
+    if flight_now(encounter, actor) is not None or flight_now(encounter, other) is not None:
+        return distance_now(encounter, actor, other)
     there = position_now(encounter, other)
     if there is None or there == here:
         return 0.0  # the same spot: 0 m along the map, without asking it

@@ -5,10 +5,16 @@ when the character is being attacked"; ``rules/combat.md`` §4; G-65, G-67).
 Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin); any plugin or policy
 may ask these. Contact (within reach, and room around the target) is
 :mod:`mands_rulebook.crowding`'s. Nothing here is a hook.
+
+A flyer on a straight flight (G-67 ``straight``) keeps its start as its spot on the map until it
+lands, but distances to it are measured from the point of its straight line it has reached
+(:func:`distance_now`, :func:`flight_distance`): to anyone with coordinates in a straight line,
+elevation included; to anyone without, G-291.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -16,7 +22,7 @@ from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer
-from mands_sim.world import Position, World
+from mands_sim.world import Point, Position, World
 
 from .pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
 
@@ -93,11 +99,64 @@ def seen_at(encounter: Encounter) -> int:
 
 
 def distance_now(encounter: Encounter, one: str, other: str) -> float:
-    """Meters between two characters now, along the map (0 without a map)."""
+    """Meters between two characters now over the ground: along the map, or to or from a flyer
+    on a straight flight from its point on the line (:func:`flight_distance`; 0 without a
+    map)."""
     here, there = position_now(encounter, one), position_now(encounter, other)
-    if encounter.world is None or here is None or there is None or here == there:
+    if encounter.world is None or here is None or there is None:
+        return 0.0
+    flying = [flight_now(encounter, who) for who in (one, other)]
+    if any(pace is not None for pace in flying):
+        return flight_distance(encounter, (here, flying[0]), (there, flying[1]))
+    if here == there:
         return 0.0
     return float(encounter.world.position_distance(here, there))
+
+
+def flight_now(encounter: Encounter, who: str) -> Pace | None:
+    """``who``'s straight flight (G-67 ``straight``) while it is under way, else ``None``."""
+    pace = current_pace(encounter, who)
+    world = encounter.world
+    if pace is None or world is None or pace.flight_point(world, seen_at(encounter)) is None:
+        return None
+    return pace
+
+
+Whereabouts = tuple[Position, Pace | None]
+"""A character's spot on the map, and its straight flight under way (``None``: not flying)."""
+
+
+def flight_distance(encounter: Encounter, one: Whereabouts, other: Whereabouts) -> float:
+    """G-67: meters from a flyer's point on its straight line to another's coordinates (its
+    place's, along its edge in proportion, or its own flight's point), elevation included;
+    G-291 ``ends``: to one without coordinates, the nearer way through either end of the
+    flight, as if the line were an edge of the map; ``start``: along the map from the flight's
+    start place."""
+    world, segment = encounter.world, seen_at(encounter)
+    assert world is not None
+    points = [point_of(world, spot, pace, segment) for spot, pace in (one, other)]
+    if points[0] is not None and points[1] is not None:
+        return math.dist(points[0], points[1])
+    (flyer, pace), (spot, _) = (one, other) if one[1] is not None else (other, one)
+    assert pace is not None
+    if encounter.defaults.G291_flight_without_coordinates == "start":
+        return float(world.position_distance(flyer, spot))
+    return via_flight_ends(world, pace, segment, spot)
+
+
+def point_of(world: World, spot: Position, pace: Pace | None, segment: int) -> Point | None:
+    """A character's coordinates: its flight's point, or its spot's on the map."""
+    point = None if pace is None else pace.flight_point(world, segment)
+    return point if point is not None else world.point_of(spot)
+
+
+def via_flight_ends(world: World, pace: Pace, segment: int, spot: Position) -> float:
+    """G-291 ``ends``: the shorter of the ways from a flyer's point on its line through the
+    start or the destination, then along the map to ``spot``."""
+    flown = pace.share_flown(world, segment) * pace.length(world)
+    back = flown + float(world.distance_to(spot, pace.start.place))
+    ahead = pace.length(world) - flown + float(world.distance_to(spot, pace.destination))
+    return min(back, ahead)
 
 
 def reach(encounter: Encounter) -> float:

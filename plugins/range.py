@@ -19,11 +19,15 @@ For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
     the Close one (``SightModifiers.ranged_within``; G-20: the count of full Range Sets beyond
     Short Range).
 
-Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`), and to or
-from someone in the air as the slant over the altitude gap (G-275,
+Distances are measured along the map (:meth:`mands_sim.world.World.position_distance`), to or
+from a flyer on a straight flight from the point of its line it has reached (G-67,
+:func:`mands_rulebook.positions.distance_now`), and to or from someone in the air as the slant
+over the altitude gap (G-275,
 :func:`mands_rulebook.altitude.slant_distance`); range and sight are judged when the Combat Roll
 is made. Sight Power shortens the distance for Short Range
-and Range Sets (:mod:`mands_rulebook.powers.sight_power`, G-136); the Defense penalty of Sight
+and Range Sets (:mod:`mands_rulebook.powers.sight_power`, G-136). Line of sight is the map's
+between the places nearest the two; a flyer in the air is seen from either end of its flight
+(G-290); the Defense penalty of Sight
 0–2 is :mod:`mands_rulebook.combat_pool`'s.
 """
 
@@ -35,11 +39,13 @@ from typing import Final, Literal
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.world import Position
 
 from .altitude import slant_distance
 from .crowding import contact_refusal
 from .crowding import in_contact as crowding_contact
 from .movement import position_now
+from .positions import flight_now
 from .weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
 
 CONTACT: Final = "contact"
@@ -79,12 +85,31 @@ def in_contact(encounter: Encounter, actor: str, target: str) -> bool:
 
 
 def in_sight(encounter: Encounter, actor: str, target: str) -> bool:
-    """``World.line_of_sight`` between the places nearest the two, where they are now."""
+    """``World.line_of_sight`` between the places nearest the two, where they are now; a flyer
+    in the air on a straight flight sees and is seen from either end of its flight (G-290
+    ``either-end``), or by everyone (``all``)."""
     here, there = position_now(encounter, actor), position_now(encounter, target)
     if encounter.world is None or here is None or there is None:
         return True
     world = encounter.world
-    return bool(world.line_of_sight(world.nearest_place(here), world.nearest_place(there)))
+    seen = [sight_places(encounter, who, spot) for who, spot in ((actor, here), (target, there))]
+    if not (seen[0] and seen[1]):
+        return True  # G-290 ``all``
+    return any(world.line_of_sight(a, b) for a in seen[0] for b in seen[1])
+
+
+def sight_places(encounter: Encounter, who: str, spot: Position) -> tuple[str, ...]:
+    """The places ``who``'s line of sight is judged from: the one nearest its spot, or for a
+    flyer on a straight flight either end (G-290 ``either-end``; ``all``: none, it sees and is
+    seen by everyone)."""
+    world = encounter.world
+    assert world is not None
+    pace = flight_now(encounter, who)
+    if pace is None:
+        return (world.nearest_place(spot),)
+    if encounter.defaults.G290_flyer_sight == "all":
+        return ()
+    return (pace.start.place, pace.destination)
 
 
 def range_sets_beyond(ranges: Ranges, meters: float) -> int:

@@ -2,7 +2,9 @@
 "Jump Roll"; G-273, G-274, G-275).
 
 Seraph, given a Flight power, flies from the street to the park 60 m off on level ground from
-segment 0 (%Control 5, Move Roll 5 + 5, all 19 Q on speed); the Sphinx stays in the street.
+segment 0 (%Control 5, Move Roll 5 + 5, all 19 Q on speed: 1.1 m a segment); the Sphinx stands
+in the street, right under Seraph as he takes off, or at the lamp 6.6 m up the way, under him at
+segment 6 (G-67: a flyer is where its straight flight has got to).
 """
 
 from __future__ import annotations
@@ -33,20 +35,35 @@ def sheet(name: str) -> dict[str, Any]:
     return tomllib.loads((SCENARIOS / "characters" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
-def aloft(until: int = 10, sphinx_plan: Any = (), dice: Any = None, **defaults: Any) -> Encounter:
-    """Seraph on his way to the park at segment ``until``; the Sphinx plays ``sphinx_plan``."""
+def aloft(
+    until: int = 0,
+    sphinx_plan: Any = (),
+    dice: Any = None,
+    sphinx_at: str = "street",
+    **defaults: Any,
+) -> Encounter:
+    """Seraph on his way to the park at segment ``until``; the Sphinx, at ``sphinx_at``, plays
+    ``sphinx_plan``."""
     flyer = sheet("seraph")
     flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
-    places = [{"name": "street", "x": 0.0, "y": 0.0}, {"name": "park", "x": 0.0, "y": 60.0}]
+    places = [
+        {"name": "street", "x": 0.0, "y": 0.0},
+        {"name": "lamp", "x": 0.0, "y": 6.6},
+        {"name": "park", "x": 0.0, "y": 60.0},
+    ]
+    edges = [
+        {"between": ["street", "lamp"], "length": 6.6},
+        {"between": ["lamp", "park"], "length": 53.4},
+    ]
     data = {
         "format": 1,
         "name": "aloft",
-        "map": {"places": places, "edges": [{"between": ["street", "park"], "length": 60.0}]},
+        "map": {"places": places, "edges": edges},
         "sides": [
             {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
             {
                 "name": "villains",
-                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": "street"}],
+                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": sphinx_at}],
             },
         ],
         "rules": {"defaults": defaults},
@@ -70,8 +87,8 @@ def aloft(until: int = 10, sphinx_plan: Any = (), dice: Any = None, **defaults: 
 
 
 def test_g273_a_flyer_in_flight_is_out_of_a_grounded_enemys_reach() -> None:
-    """G-67 keeps Seraph above the street while he flies; G-273 puts him 5 m up: the Sphinx,
-    1.75 m tall on the ground, cannot reach him (G-274), nor he the Sphinx."""
+    """Taking off, Seraph is above the street; G-273 puts him 5 m up: the Sphinx, 1.75 m tall
+    on the ground, cannot reach him (G-274), nor he the Sphinx."""
     encounter = aloft()
     assert altitude_now(encounter, "seraph") == 5.0
     assert altitude_now(encounter, "sphinx") == 0.0
@@ -118,12 +135,24 @@ def test_g274_a_low_flyer_is_within_a_tall_reach_only_when_level_allows() -> Non
     assert in_contact(level, "sphinx", "seraph")
 
 
-def test_a_jump_reaches_a_low_flyer() -> None:
-    """The Sphinx jumps at segment 5 (Jump Roll 26, dice 2 + 2: Q 23, 5.29 m): in the air he
-    reaches every height up to the height jumped and his own 1.75 m, Seraph 2 m up among them
-    (seed "Jump Roll": "characters can add up to their height to ... the height jumped")."""
+def test_a_jump_reaches_a_low_flyer_overhead() -> None:
+    """At the lamp the Sphinx jumps at segment 5 (Jump Roll 26, dice 2 + 2: Q 23, 5.29 m): in
+    the air he reaches every height up to the height jumped and his own 1.75 m, Seraph 2 m up
+    among them, right over the lamp at segment 6 (seed "Jump Roll": "characters can add up to
+    their height to ... the height jumped"; G-67)."""
     jump = [(5, Intent("jump"))]
-    encounter = aloft(until=6, sphinx_plan=jump, dice=[2, 2], G273_flight_altitude=2.0)
+    encounter = aloft(
+        until=6, sphinx_plan=jump, dice=[2, 2], sphinx_at="lamp", G273_flight_altitude=2.0
+    )
     assert altitude_now(encounter, "sphinx") > 0.25
     assert in_contact(encounter, "sphinx", "seraph")
     assert contact_refusal(encounter, "sphinx", "seraph") is None
+
+
+def test_a_jump_from_the_flyers_start_falls_short_of_him_once_he_has_flown_on() -> None:
+    """The same jump from the street: by segment 6 Seraph is 6.6 m up the way (G-67), out of
+    reach whatever the height."""
+    jump = [(5, Intent("jump"))]
+    encounter = aloft(until=6, sphinx_plan=jump, dice=[2, 2], G273_flight_altitude=2.0)
+    assert altitude_now(encounter, "sphinx") > 0.25
+    assert contact_refusal(encounter, "sphinx", "seraph") == "seraph is out of reach"

@@ -816,9 +816,9 @@ class RuleDefaults:
     )
     G67_flight_path: Literal["straight", "paths"] = _default(
         "G-67",
-        "A flyer goes in a straight line between the two places' coordinates, standing at its "
-        "start until it lands ('straight'), or follows the map's edges and pays for turns like "
-        "a runner, airborne all the way ('paths').",
+        "A flyer goes in a straight line between the two places' coordinates, distances "
+        "measured from where it has got to along it until it lands ('straight'), or follows "
+        "the map's edges and pays for turns like a runner, airborne all the way ('paths').",
         "straight",
         ("straight", "paths"),
     )
@@ -944,6 +944,22 @@ class RuleDefaults:
         "none is lent ('off').",
         "added",
         ("added", "whole", "off"),
+    )
+    G290_flyer_sight: Literal["either-end", "all"] = _default(
+        "G-290",
+        "Line of sight to or from a flyer in the air on a straight flight (G-67): it sees and is "
+        "seen by whoever sees either end of its flight ('either-end'), or by everyone ('all').",
+        "either-end",
+        ("either-end", "all"),
+    )
+    G291_flight_without_coordinates: Literal["ends", "start"] = _default(
+        "G-291",
+        "The distance from a flyer on a straight flight (G-67) to someone at a spot without "
+        "coordinates: the shorter way from its point on the line through either end of the "
+        "flight, then along the map ('ends'), or along the map from the flight's start place "
+        "('start').",
+        "ends",
+        ("ends", "start"),
     )
 
     @classmethod

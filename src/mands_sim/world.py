@@ -42,6 +42,9 @@ _STRAIGHT = 1e-6
 _Leg = tuple[str, str, float]
 """An edge to walk: from, to, and the meters already walked along it."""
 
+Point = tuple[float, float, float]
+"""Coordinates in meters: ``(x, y, elevation)``."""
+
 MAX_WAYS = 64
 """A guard, not a rule: :meth:`World.shortest_ways` lists at most this many equally short ways
 (a grid of streets has very many)."""
@@ -281,6 +284,22 @@ class World:
         if here is None or there is None:
             return None
         return Meters(math.dist(here, there))
+
+    def point_between(self, a: str, b: str, share: float) -> Point | None:
+        """The point ``share`` (0 … 1) of the straight line from ``a``'s coordinates to
+        ``b``'s (elevation included); ``None`` when either place has no coordinates."""
+        here, there = self.place(a).coordinates, self.place(b).coordinates
+        if here is None or there is None:
+            return None
+        return cast(Point, tuple(h + (t - h) * share for h, t in zip(here, there, strict=True)))
+
+    def point_of(self, position: Position) -> Point | None:
+        """The coordinates of ``position``: its place's, or part-way along its edge between its
+        two ends' in proportion; ``None`` when a place it needs has no coordinates."""
+        if position.toward is None:
+            return self.place(position.place).coordinates
+        length = float(self.edge_length(position.place, position.toward))
+        return self.point_between(position.place, position.toward, position.offset / length)
 
     def line_of_sight(self, a: str, b: str) -> bool:
         """Whether someone at ``a`` can see ``b``: always, unless the map blocks the pair."""

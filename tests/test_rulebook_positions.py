@@ -1,0 +1,141 @@
+"""Where characters are and how far apart (``plugins/positions.py``; G-67, G-291).
+
+Seraph, given a Flight power, flies from the street to the park, 40 m off in a straight line,
+from segment 0 (Move Roll 5 + 5, 14 Q on speed: 1 m a segment, landing at segment 40); the
+Sphinx stands at the street, at the park, or in the cellar, 5 m from the street by a stair (a
+place drawn without coordinates); a kiosk stands 10 m down the street.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mands_rulebook import range as range_rules
+from mands_rulebook.altitude import altitude_now
+from mands_rulebook.movement import current_pace, position_now
+from mands_rulebook.positions import distance_now
+from mands_rulebook.weapons import Ranges
+
+from mands_sim.actions import Intent, QualityAllocation
+from mands_sim.dice import ScriptedDice
+from mands_sim.kernel.agenda import Phase
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+from mands_sim.world import Position
+from tests.data.power_plan import PlanMind
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+ALOFT = 5.0  # G-273's altitude
+SHORT_PISTOL = Ranges(short_range=10.0, range_set=10.0, max_range=25.0)
+
+
+def sheet(name: str) -> dict[str, Any]:
+    return tomllib.loads((SCENARIOS / "characters" / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def flight(until: int, sphinx_at: str = "street", **defaults: Any) -> Encounter:
+    """Seraph's flight to the park at segment ``until``; the Sphinx stands at ``sphinx_at``."""
+    flyer = sheet("seraph")
+    flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
+    places = [
+        {"name": "street", "x": 0.0, "y": 0.0},
+        {"name": "park", "x": 0.0, "y": 40.0},
+        {"name": "kiosk", "x": 10.0, "y": 0.0},
+        {"name": "cellar"},
+    ]
+    edges = [
+        {"between": ["street", "park"], "length": 40.0},
+        {"between": ["street", "cellar"], "length": 5.0},
+        {"between": ["street", "kiosk"], "length": 10.0},
+    ]
+    data = {
+        "format": 1,
+        "name": "a straight flight",
+        "map": {"places": places, "edges": edges},
+        "sides": [
+            {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
+            {
+                "name": "villains",
+                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": sphinx_at}],
+            },
+        ],
+        "rules": {"defaults": defaults},
+        "stop": {"time_limit": 500},
+    }
+    fly = {"toward": "park", "fly": True, "power": "Flight"}
+    seraph = PlanMind([(0, Intent("move", options=fly))], quality=QualityAllocation(speed=14))
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS),
+        dice=ScriptedDice({"seraph": [5, 5, 5, 50, 99], "sphinx": []}),
+        minds={"seraph": seraph, "sphinx": PlanMind()},
+    )
+    encounter = simulation.build()
+    encounter.at(until, Phase.STATUS, "", lambda: None)  # the clock reaches ``until``
+    encounter.run(until=until)
+    return encounter
+
+
+def test_the_flight_takes_forty_segments_at_a_meter_a_segment() -> None:
+    encounter = flight(0)
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    assert pace.meters_per_segment == 1.0
+    assert pace.arrival(encounter.world) == 40
+
+
+@pytest.mark.parametrize("end", ["street", "park"])
+def test_half_way_the_flyer_is_twenty_meters_from_either_end(end: str) -> None:
+    """G-67: at segment 20 Seraph is over the middle of the line, 20 m from each end over the
+    ground, and 5 m up (G-273): the slant is √(20² + 5²) (G-275)."""
+    encounter = flight(20, sphinx_at=end)
+    assert distance_now(encounter, "sphinx", "seraph") == pytest.approx(20.0)
+    assert distance_now(encounter, "seraph", "sphinx") == pytest.approx(20.0)
+    slant = math.hypot(20.0, ALOFT)
+    assert range_rules.distance(encounter, "sphinx", "seraph") == pytest.approx(slant)
+
+
+def test_the_flyers_spot_on_the_map_stays_its_start_until_it_lands() -> None:
+    assert position_now(flight(20), "seraph") == Position("street")
+
+
+def test_a_pistol_shot_from_the_destination_measures_to_where_the_flyer_has_got() -> None:
+    """From the park, a pistol with a 25 m Maximum Range cannot reach Seraph taking off (40 m
+    and 5 m up) but reaches him half-way (√(20² + 5²) ≈ 20.6 m)."""
+    taking_off = flight(0, sphinx_at="park")
+    assert range_rules.reach_refusals(taking_off, "sphinx", "seraph", SHORT_PISTOL) == [
+        f"seraph is {math.hypot(40.0, ALOFT):g} m away, beyond Maximum Range 25 m"
+    ]
+    half_way = flight(20, sphinx_at="park")
+    assert range_rules.reach_refusals(half_way, "sphinx", "seraph", SHORT_PISTOL) == []
+
+
+def test_a_pistol_shot_counts_the_range_sets_to_where_the_flyer_has_got() -> None:
+    """G-20 from the park: 20.6 m is one full Range Set beyond Short Range (40.3 m would be
+    three)."""
+    encounter = flight(20, sphinx_at="park")
+    meters = range_rules.distance(encounter, "sphinx", "seraph")
+    assert range_rules.range_sets_beyond(SHORT_PISTOL, meters) == 1
+
+
+def test_a_flyer_arriving_lands_at_the_destination() -> None:
+    encounter = flight(40, sphinx_at="park")
+    assert position_now(encounter, "seraph") == Position("park")
+    assert altitude_now(encounter, "seraph") == 0.0
+    assert distance_now(encounter, "sphinx", "seraph") == 0.0
+
+
+def test_g291_ends_one_without_coordinates_is_measured_through_the_nearer_end() -> None:
+    """The cellar has no coordinates: half-way, Seraph is 20 m back to the street and 5 m down
+    the stair (20 m on to the park would be 40 + 5 more)."""
+    encounter = flight(20, sphinx_at="cellar")
+    assert distance_now(encounter, "sphinx", "seraph") == pytest.approx(25.0)
+
+
+def test_g291_start_measures_along_the_map_from_the_flights_start() -> None:
+    encounter = flight(20, sphinx_at="cellar", G291_flight_without_coordinates="start")
+    assert distance_now(encounter, "sphinx", "seraph") == pytest.approx(5.0)
