@@ -1,17 +1,13 @@
 """Where characters are and how far apart (``plugins/positions.py``; G-67, G-291).
 
-Seraph, given a Flight power, flies from the street to the park, 40 m off in a straight line,
-from segment 0 (Move Roll 5 + 5, 14 Q on speed: 1 m a segment, landing at segment 40); the
-Sphinx stands at the street, at the park, or in the cellar, 5 m from the street by a stair (a
-place drawn without coordinates); a kiosk stands 10 m down the street.
+Seraph flies from the street to the park, 40 m off in a straight line, at 1 m a segment
+(:func:`tests.data.straight_flight.flight`); the Sphinx stands at the street, at the park, or in
+the cellar, 5 m from the street by a stair (a place drawn without coordinates).
 """
 
 from __future__ import annotations
 
 import math
-import tomllib
-from pathlib import Path
-from typing import Any
 
 import pytest
 from mands_rulebook import range as range_rules
@@ -20,64 +16,11 @@ from mands_rulebook.movement import current_pace, position_now
 from mands_rulebook.positions import distance_now
 from mands_rulebook.weapons import Ranges
 
-from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.dice import ScriptedDice
-from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import Simulation
 from mands_sim.world import Position
-from tests.data.power_plan import PlanMind
+from tests.data.straight_flight import flight
 
-SCENARIOS = Path(__file__).parent.parent / "scenarios"
 ALOFT = 5.0  # G-273's altitude
 SHORT_PISTOL = Ranges(short_range=10.0, range_set=10.0, max_range=25.0)
-
-
-def sheet(name: str) -> dict[str, Any]:
-    return tomllib.loads((SCENARIOS / "characters" / f"{name}.toml").read_text(encoding="utf-8"))
-
-
-def flight(until: int, sphinx_at: str = "street", **defaults: Any) -> Encounter:
-    """Seraph's flight to the park at segment ``until``; the Sphinx stands at ``sphinx_at``."""
-    flyer = sheet("seraph")
-    flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
-    places = [
-        {"name": "street", "x": 0.0, "y": 0.0},
-        {"name": "park", "x": 0.0, "y": 40.0},
-        {"name": "kiosk", "x": 10.0, "y": 0.0},
-        {"name": "cellar"},
-    ]
-    edges = [
-        {"between": ["street", "park"], "length": 40.0},
-        {"between": ["street", "cellar"], "length": 5.0},
-        {"between": ["street", "kiosk"], "length": 10.0},
-    ]
-    data = {
-        "format": 1,
-        "name": "a straight flight",
-        "map": {"places": places, "edges": edges},
-        "sides": [
-            {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
-            {
-                "name": "villains",
-                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": sphinx_at}],
-            },
-        ],
-        "rules": {"defaults": defaults},
-        "stop": {"time_limit": 500},
-    }
-    fly = {"toward": "park", "fly": True, "power": "Flight"}
-    seraph = PlanMind([(0, Intent("move", options=fly))], quality=QualityAllocation(speed=14))
-    simulation = Simulation(
-        parse_scenario(data, base_dir=SCENARIOS),
-        dice=ScriptedDice({"seraph": [5, 5, 5, 50, 99], "sphinx": []}),
-        minds={"seraph": seraph, "sphinx": PlanMind()},
-    )
-    encounter = simulation.build()
-    encounter.at(until, Phase.STATUS, "", lambda: None)  # the clock reaches ``until``
-    encounter.run(until=until)
-    return encounter
 
 
 def test_the_flight_takes_forty_segments_at_a_meter_a_segment() -> None:

@@ -3,7 +3,8 @@
 
 The street of ``tests/data/range_street.toml``: from the gunman's window the mark may stand near
 (8 m), in the street (15 m), in the doorway (35 m, cover 40 %), at the corner (35 m, no cover),
-on the avenue (55 m), far away (150 m), or in the alley (20 m, out of sight).
+on the avenue (55 m), far away (150 m), or in the alley (20 m, out of sight). Sight of a flyer in
+the air (G-290): :func:`tests.data.straight_flight.flight`'s, the Sphinx at the kiosk.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from mands_sim.events import AttackResolved, DamageTaken, Event, PercentRolled, 
 from mands_sim.kernel.encounter import Encounter, Mind
 from mands_sim.scenario import ScenarioSpec, parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.straight_flight import flight
 
 STREET = Path(__file__).parent / "data" / "range_street.toml"
 
@@ -223,3 +225,33 @@ def test_cover_is_not_rolled_from_the_same_spot() -> None:
 
     events = shoot(both_in_the_doorway(), {"gunman": [3, 4]})
     assert [e.raw for e in of(events, DamageTaken)] == [5]
+
+
+def test_g290_a_flyer_in_the_air_is_seen_from_where_either_end_of_its_flight_is_seen() -> None:
+    """The kiosk cannot see the street Seraph took off from, but sees the park he flies to:
+    half-way he is in sight, and sees the kiosk (G-290 ``either-end``)."""
+    blocked = (("kiosk", "street"),)
+    half_way = flight(20, "kiosk", blocked)
+    assert range_rules.in_sight(half_way, "sphinx", "seraph")
+    assert range_rules.in_sight(half_way, "seraph", "sphinx")
+
+
+def test_g290_a_flyer_is_out_of_sight_of_a_place_that_sees_neither_end() -> None:
+    blocked = (("kiosk", "street"), ("kiosk", "park"))
+    half_way = flight(20, "kiosk", blocked)
+    assert not range_rules.in_sight(half_way, "sphinx", "seraph")
+    pistol = Ranges(short_range=10.0, range_set=10.0, max_range=60.0)
+    assert range_rules.reach_refusals(half_way, "sphinx", "seraph", pistol) == [
+        "sphinx has no line of sight to seraph"
+    ]
+
+
+def test_g290_all_lets_everyone_see_a_flyer_in_the_air() -> None:
+    blocked = (("kiosk", "street"), ("kiosk", "park"))
+    half_way = flight(20, "kiosk", blocked, G290_flyer_sight="all")
+    assert range_rules.in_sight(half_way, "sphinx", "seraph")
+
+
+def test_a_landed_flyer_is_seen_from_its_place_again() -> None:
+    blocked = (("kiosk", "park"),)
+    assert not range_rules.in_sight(flight(40, "kiosk", blocked), "sphinx", "seraph")

@@ -87,6 +87,23 @@ def test_straight_distance_needs_coordinates(world: World) -> None:
     assert world.straight_distance("a", "e") is None
 
 
+def test_point_between_two_places_goes_in_proportion_elevation_included(world: World) -> None:
+    assert world.point_between("e", "f", 0.5) == pytest.approx((1.5, 2.0, 6.0))
+
+
+def test_point_between_needs_coordinates(world: World) -> None:
+    assert world.point_between("a", "e", 0.5) is None
+
+
+def test_point_of_a_spot_along_an_edge_is_between_its_ends(world: World) -> None:
+    assert world.point_of(Position("e", "f", 3.25)) == pytest.approx((0.75, 1.0, 3.0))
+    assert world.point_of(Position("f")) == (3.0, 4.0, 12.0)
+
+
+def test_point_of_a_spot_without_coordinates_is_none(world: World) -> None:
+    assert world.point_of(Position("a", "b", 1.0)) is None
+
+
 def test_line_of_sight_is_open_unless_blocked(world: World) -> None:
     assert world.line_of_sight("a", "b")
 
