@@ -30,8 +30,9 @@ Each personality is a priority list written in the rule language, so they double
 The tactics below add ways to act that are more than one registered action: ``flee``,
 ``close-in``, ``open-distance``, ``draw``, ``catch-breath``, and the defender's ``defend``,
 ``guard`` and ``stand-guard`` (:mod:`mands_rulebook.guarding`). The view these policies see
-follows runners (:func:`~mands_rulebook.movement.position_now`), counts characters within reach
-(G-65) as in contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
+follows runners (:func:`~mands_rulebook.movement.position_now`), measures a flyer from where its
+flight has got to and sees it as the range rules do (G-67, G-290), counts characters within
+reach (G-65) as in contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
 
 It also logs why: when a character whose mind can explain itself (the optional mind method
 ``explain(encounter, actor, intent) -> Explanation | None``) starts an action, a
@@ -73,11 +74,13 @@ from .movement import (
     MOVE,
     REROLL_MOVE,
     TOWARD,
+    distance_now,
     in_contact,
     position_now,
     running_pace,
 )
 from .policies import NearestEnemy, catch_breath, close_in, nearest_exit
+from .range import in_sight
 from .surrender import SURRENDER
 from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
 
@@ -129,6 +132,8 @@ def moves_from(world: World, here: Position) -> tuple[str, ...]:
 RULEBOOK_SENSES: Final = Senses(
     locate=position_now,
     touching=in_contact,
+    measure=distance_now,
+    sees=in_sight,
     reach=weapon_reach,
     motion=motion,
     option_sets=option_sets,

@@ -128,6 +128,19 @@ def test_contact_and_the_band_follow_the_senses() -> None:
     }
 
 
+def test_distance_and_sight_follow_the_senses_when_they_measure() -> None:
+    """Senses that measure and see for themselves replace the map's way and line of sight."""
+    encounter = arena(CAST)
+    senses = Senses(measure=lambda e, a, b: 42.0, sees=lambda e, a, b: b == "grunt")
+    view = build_view(encounter, "dexter", senses)
+    assert {o.character_id: o.distance for o in view.enemies} == {"grunt": 42.0, "sinister": 42.0}
+    assert {o.character_id: o.in_sight for o in view.enemies} == {
+        "grunt": True,
+        "sinister": False,
+    }
+    assert view.me.distance == 0.0 and view.me.in_sight
+
+
 def test_available_actions_are_those_the_rules_allow_with_their_costs() -> None:
     """In contact with Sinister only: a punch at him, not at the grunt 30 m off; a punch starts
     at EP row 5 (1 EP, rules/combat.md §5); resting costs nothing."""

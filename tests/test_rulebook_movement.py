@@ -585,8 +585,9 @@ def flight_over_the_corner(path: str, bends: str = "pay") -> tuple[Position | No
 
 
 def test_g67_flight_path_straight_or_along_the_edges() -> None:
-    """G67_flight_path (the scenario's [rules.defaults]): ``straight`` (default) stands at the
-    roof until it lands after 50 / 1.1 → 46 segments; ``paths`` pays 2 Q for the corner's 90°
+    """G67_flight_path (the scenario's [rules.defaults]): ``straight`` (default) keeps the roof
+    as its spot on the map (its point in the air moves along the line) until it lands after
+    50 / 1.1 → 46 segments; ``paths`` pays 2 Q for the corner's 90°
     (G-276) and flies at 1.0 m/segment: 10 m along the first edge on segment 10, still
     airborne, landing after 70 / 1.0 = 70 segments; with the way's bends free 11 m and
     70 / 1.1 → 64 segments."""

@@ -39,6 +39,7 @@ from mands_sim.world import Position
 from tests.data.arena import arena, hurt, opened, put, simulation
 from tests.data.duels import duel, fights, started, teams, timed_out
 from tests.data.fighters import grunt
+from tests.data.straight_flight import flight
 
 READIED = {"G62_weapons_start": "readied"}
 
@@ -555,3 +556,13 @@ def test_defenders_guarding_each_other_still_meet_their_enemies() -> None:
             and e.segment > result.segments - 50
         ]
         assert result.reason != "time limit" or last_round, result.seed
+
+
+def test_the_rulebook_senses_measure_a_flyer_from_where_its_flight_has_got() -> None:
+    """Half-way along Seraph's 40 m flight the Sphinx, at the park, sees him 20 m off over the
+    ground (G-67), not 40 m as from the street he took off from."""
+    encounter = flight(20, sphinx_at="park")
+    view = build_view(encounter, "sphinx", RULEBOOK_SENSES)
+    (seraph,) = view.enemies
+    assert seraph.distance == pytest.approx(20.0)
+    assert seraph.flying and seraph.in_sight

@@ -103,6 +103,11 @@ class Senses:
         motion: whether someone is running, and whether flying.
         option_sets: option mappings to try, besides none, when listing an untargeted action
             as available (``move`` needs ``toward``, ``draw-weapon`` a ``weapon``).
+        measure: meters between two characters over the ground (``None``: along the map
+            between the positions ``locate`` gives; the rulebook's measures a flyer from where
+            its flight has got to).
+        sees: whether one character sees another (``None``: the map's line of sight between
+            the places nearest their positions).
     """
 
     locate: Callable[[Encounter, str], Position | None] = standing_position
@@ -110,6 +115,8 @@ class Senses:
     reach: Callable[[Encounter, str], RangeBands | None] = fists_only
     motion: Callable[[Encounter, str], tuple[bool, bool]] = standing_still
     option_sets: Callable[[Encounter, str, str], Iterable[Mapping[str, Any]]] = no_options
+    measure: Callable[[Encounter, str, str], float] | None = None
+    sees: Callable[[Encounter, str, str], bool] | None = None
 
 
 PLAIN_SENSES: Final = Senses()
@@ -324,7 +331,7 @@ def _character_view(
     who = other.character_id
     itself = who == me.character_id
     there = here if itself else senses.locate(encounter, who)
-    meters = 0.0 if itself else _distance(encounter, here, there)
+    meters = 0.0 if itself else _meters(encounter, senses, me.character_id, who, (here, there))
     touching = itself or senses.touching(encounter, me.character_id, who)
     band, sets = range_band(touching, meters, bands)
     running, flying = senses.motion(encounter, who)
@@ -346,7 +353,7 @@ def _character_view(
         position=there,
         place=_place(encounter, there),
         distance=meters,
-        in_sight=itself or _in_sight(encounter, here, there),
+        in_sight=itself or _sees(encounter, senses, me.character_id, who, (here, there)),
         in_contact=touching,
         band=band,
         range_sets=sets,
@@ -386,6 +393,21 @@ def started_now(encounter: Encounter, state: CharacterState) -> str:
     if state.last_initiation != encounter.now or not state.initiated:
         return ""
     return state.initiated[-1]
+
+
+_Spots = tuple[Position | None, Position | None]
+
+
+def _meters(encounter: Encounter, senses: Senses, one: str, other: str, spots: _Spots) -> float:
+    if senses.measure is not None:
+        return float(senses.measure(encounter, one, other))
+    return _distance(encounter, *spots)
+
+
+def _sees(encounter: Encounter, senses: Senses, one: str, other: str, spots: _Spots) -> bool:
+    if senses.sees is not None:
+        return bool(senses.sees(encounter, one, other))
+    return _in_sight(encounter, *spots)
 
 
 def _distance(encounter: Encounter, here: Position | None, there: Position | None) -> float:
