@@ -2,7 +2,8 @@
 
 Seraph flies from the street to the park, 40 m off in a straight line, at 1 m a segment
 (:func:`tests.data.straight_flight.flight`); the Sphinx stands at the street, at the park, or in
-the cellar, 5 m from the street by a stair (a place drawn without coordinates).
+the cellar, 5 m from the street by a stair (a place drawn without coordinates), or flies from
+the park to the street.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import math
 import pytest
 from mands_rulebook import range as range_rules
 from mands_rulebook.altitude import altitude_now
-from mands_rulebook.movement import current_pace, position_now
+from mands_rulebook.movement import current_pace, in_contact, position_now
 from mands_rulebook.positions import distance_now
 from mands_rulebook.weapons import Ranges
 
@@ -82,3 +83,15 @@ def test_g291_ends_one_without_coordinates_is_measured_through_the_nearer_end() 
 def test_g291_start_measures_along_the_map_from_the_flights_start() -> None:
     encounter = flight(20, sphinx_at="cellar", G291_flight_without_coordinates="start")
     assert distance_now(encounter, "sphinx", "seraph") == pytest.approx(5.0)
+
+
+def test_two_flyers_meeting_half_way_are_in_contact_in_the_air() -> None:
+    """The Sphinx (on Seraph's sheet) flies from the park to the street as Seraph flies to the
+    park: at segment 10 they are 20 m apart; at segment 20 both are over the middle of the
+    line, both 5 m up, within reach of each other (G-65, G-274)."""
+    assert distance_now(flight(10, "park", sphinx_flies_to="street"), "seraph", "sphinx") == (
+        pytest.approx(20.0)
+    )
+    meeting = flight(20, "park", sphinx_flies_to="street")
+    assert distance_now(meeting, "seraph", "sphinx") == pytest.approx(0.0)
+    assert in_contact(meeting, "seraph", "sphinx")

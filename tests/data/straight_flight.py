@@ -3,7 +3,7 @@
 Seraph, given a Flight power, flies from the street to the park, 40 m off in a straight line,
 from segment 0 (Move Roll 5 + 5, 14 Q on speed: 1 m a segment, landing at segment 40); the
 Sphinx stands where a test puts him: the street, the park, the kiosk 10 m down the street, or
-the cellar, 5 m from the street by a stair (a place drawn without coordinates).
+the cellar, 5 m from the street by a stair (a place drawn without coordinates); or he flies.
 """
 
 from __future__ import annotations
@@ -27,16 +27,34 @@ def sheet(name: str) -> dict[str, Any]:
     return tomllib.loads((SCENARIOS / "characters" / f"{name}.toml").read_text(encoding="utf-8"))
 
 
+FLIGHT_DICE = (5, 5, 5, 50, 99)
+"""The Move Roll's 5 + 5, then the %Control rolls."""
+FLIGHT_SPEED = QualityAllocation(speed=14)
+"""14 Q on speed: 10 dm (1 m) a segment on the Sphere chart."""
+
+
+def with_flight(character: dict[str, Any]) -> dict[str, Any]:
+    character.setdefault("powers", {})["Flight"] = {"power_rating": 10, "percent_control": 90}
+    return character
+
+
+def flying_to(place: str) -> Intent:
+    return Intent("move", options={"toward": place, "fly": True, "power": "Flight"})
+
+
 def flight(
     until: int,
     sphinx_at: str = "street",
     blocked_sight: tuple[tuple[str, str], ...] = (),
+    sphinx_flies_to: str | None = None,
     **defaults: Any,
 ) -> Encounter:
-    """Seraph's flight to the park at segment ``until``; the Sphinx stands at ``sphinx_at``;
-    ``blocked_sight``: the pairs of places that cannot see each other."""
-    flyer = sheet("seraph")
-    flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
+    """Seraph's flight to the park at segment ``until``; the Sphinx stands at ``sphinx_at``, or
+    (on Seraph's sheet, so that he flies as Seraph does: 1 m a segment) flies from there to
+    ``sphinx_flies_to``; ``blocked_sight``: the pairs of places that cannot see each other."""
+    flyer, villain = with_flight(sheet("seraph")), sheet("sphinx")
+    if sphinx_flies_to is not None:  # a flyer built as Seraph is, to fly as he does
+        villain = with_flight(sheet("seraph"))
     places = [
         {"name": "street", "x": 0.0, "y": 0.0},
         {"name": "park", "x": 0.0, "y": 40.0},
@@ -60,18 +78,20 @@ def flight(
             {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
             {
                 "name": "villains",
-                "characters": [{"id": "sphinx", "sheet": sheet("sphinx"), "place": sphinx_at}],
+                "characters": [{"id": "sphinx", "sheet": villain, "place": sphinx_at}],
             },
         ],
         "rules": {"defaults": defaults},
         "stop": {"time_limit": 500},
     }
-    fly = {"toward": "park", "fly": True, "power": "Flight"}
-    seraph = PlanMind([(0, Intent("move", options=fly))], quality=QualityAllocation(speed=14))
+    sphinx_plan = [] if sphinx_flies_to is None else [(0, flying_to(sphinx_flies_to))]
     simulation = Simulation(
         parse_scenario(data, base_dir=SCENARIOS),
-        dice=ScriptedDice({"seraph": [5, 5, 5, 50, 99], "sphinx": []}),
-        minds={"seraph": seraph, "sphinx": PlanMind()},
+        dice=ScriptedDice({"seraph": list(FLIGHT_DICE), "sphinx": list(FLIGHT_DICE)}),
+        minds={
+            "seraph": PlanMind([(0, flying_to("park"))], quality=FLIGHT_SPEED),
+            "sphinx": PlanMind(sphinx_plan, quality=FLIGHT_SPEED),
+        },
     )
     encounter = simulation.build()
     encounter.at(until, Phase.STATUS, "", lambda: None)  # the clock reaches ``until``
