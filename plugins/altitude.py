@@ -29,10 +29,8 @@ import math
 from typing import Final
 
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.world import World
 
 from .jumping import JUMP, Jumped
-from .pace import Pace
 from .positions import current_pace, distance_now
 
 _SNAP: Final = 1e-9
@@ -53,15 +51,6 @@ def flight_altitude(encounter: Encounter, who: str) -> float:
     if pace is None or not pace.fly or world is None or encounter.now >= pace.arrival(world):
         return 0.0
     return max(0.0, float(encounter.defaults.G273_flight_altitude))
-
-
-def line_rise(world: World, pace: Pace, segment: int) -> float:
-    """G-67 ``straight``: how far the line from the start place to the destination has risen
-    (negative: fallen) by ``segment``, in proportion to the way flown; 0 along the map."""
-    if not pace.flies_straight:
-        return 0.0
-    start, end = (float(world.elevation(p)) for p in (pace.start.place, pace.destination))
-    return (end - start) * pace.share_flown(world, segment)
 
 
 def jump_altitude(encounter: Encounter, who: str) -> float:

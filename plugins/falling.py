@@ -43,7 +43,7 @@ from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 
-from .altitude import flight_altitude, line_rise
+from .altitude import flight_altitude
 from .damage import Blow, strike
 from .movement import current_pace
 from .skills.catalogue import skill_level
@@ -176,8 +176,10 @@ def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> l
         return []
     ends = (pace.start.place, pace.destination)
     low = min(ends, key=lambda place: float(world.elevation(place)))
-    ground = position_elevation(world, pace.position_at(world, encounter.now))
-    ground += line_rise(world, pace, encounter.now)  # G-67: the line's height reached
+    point = pace.flight_point(world, encounter.now)  # G-67: where the line has got to
+    ground = (
+        point[2] if point else position_elevation(world, pace.position_at(world, encounter.now))
+    )
     drop = ground + flight_altitude(encounter, actor) - float(world.elevation(low))
     landed = Moved(encounter.now, actor, low, None, 0.0, FALL)
     fall = fall_events(encounter, actor, drop, OUT_IN_FLIGHT, conscious=False, pending=pending)

@@ -266,6 +266,8 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     if toward not in world.places:
         return [f"{toward!r} is not a place on the map"]
     here = pace.position_at(world, encounter.now)
+    if pace.flies_straight and world.point_of(Position(str(toward))) is None:
+        return ["flying needs coordinates at both ends (G-67)"]
     if not pace.flies_straight and math.isinf(world.distance_to(here, str(toward))):
         return [f"{toward} cannot be reached along the map"]
     return []
@@ -389,6 +391,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
         pace.fly,
         pace.flight_path,
         up_to(way, bends.stop),
+        pace.flight_point(world, now),  # G-67: a straight flight goes on from where it is
     )
     if new.stride.defense != pace.stride.defense:
         defense = encounter.state[actor].defense - pace.stride.defense + new.stride.defense

@@ -9,8 +9,9 @@ turn costs. Nothing here is a hook.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from mands_sim.actions import ActionDefinition, ActionOption, QualityAllocation
 from mands_sim.charts import ActionChart
@@ -155,6 +156,9 @@ class Pace:
     way: tuple[str, ...] = ()
     """G-277: the places the run passes, chosen among equally short ways; ``()``: the map's
     one shortest way."""
+    origin: Point | None = None
+    """G-67 ``straight``: the point in the air a re-rolled flight goes on from (its line runs
+    from there to the destination); ``None``: from the start place's coordinates."""
 
     @property
     def flies_straight(self) -> bool:
@@ -169,8 +173,8 @@ class Pace:
     def length(self, world: World) -> float:
         """Meters to go: along the map, or for a flyer the straight line (G-67 ``straight``)."""
         if self.flies_straight:
-            straight = world.straight_distance(self.start.place, self.destination)
-            return math.inf if straight is None else float(straight)
+            ends = self.line_ends(world)
+            return math.inf if ends is None else math.dist(*ends)
         if self.way:
             return float(world.way_length(self.start, self.way))
         return float(world.distance_to(self.start, self.destination))
@@ -192,8 +196,18 @@ class Pace:
         run, and once landed."""
         if not self.flies_straight or segment >= self.arrival(world):
             return None
+        ends = self.line_ends(world)
+        if ends is None:
+            return None
         share = self.share_flown(world, segment)
-        return world.point_between(self.start.place, self.destination, share)
+        return cast(Point, tuple(a + (b - a) * share for a, b in zip(*ends, strict=True)))
+
+    def line_ends(self, world: World) -> tuple[Point, Point] | None:
+        """G-67 ``straight``: where the line flown starts (:attr:`origin`, or the start place)
+        and ends (the destination), from coordinates; ``None`` when one is missing."""
+        start = self.origin or world.point_of(Position(self.start.place))
+        end = world.point_of(Position(self.destination))
+        return None if start is None or end is None else (start, end)
 
     def position_at(self, world: World, segment: int) -> Position:
         """Where the run is on the map at ``segment`` (G-67 ``straight``: a flyer's spot on
@@ -246,15 +260,24 @@ class PaceChanged(Event):
     flee: bool
     fly: bool
     way: tuple[str, ...] = ()
+    origin: tuple[float, float, float] | None = None
+    """G-67: a straight flight re-rolled in the air goes on from this point."""
 
     def pace(self, flight_path: str = STRAIGHT) -> Pace:
         """The new pace; ``flight_path`` is the run's G-67 switch (kept by the run, not logged)."""
         stride = Stride(self.speed_quality, self.ep_row, self.defense, self.failure_rows)
         start = Position(self.place, self.toward, self.offset)
+        point = None if self.origin is None else origin(self.origin)
         return Pace(
             self.segment, start, self.destination, stride, self.dm_per_segment, self.flee,
-            self.fly, flight_path, tuple(self.way),
+            self.fly, flight_path, tuple(self.way), point,
         )  # fmt: skip
+
+
+def origin(point: Iterable[float]) -> Point:
+    """A logged point (a list once read back from a store) as a point."""
+    x, y, z = point
+    return (float(x), float(y), float(z))
 
 
 def pace_changed(actor: str, action_id: int, pace: Pace) -> PaceChanged:
@@ -262,7 +285,7 @@ def pace_changed(actor: str, action_id: int, pace: Pace) -> PaceChanged:
     return PaceChanged(
         pace.since, actor, action_id, start.place, start.toward, start.offset, pace.destination,
         stride.speed_quality, pace.dm_per_segment, stride.ep_row, stride.defense,
-        stride.failure_rows, pace.flee, pace.fly, pace.way,
+        stride.failure_rows, pace.flee, pace.fly, pace.way, pace.origin,
     )  # fmt: skip
 
 

@@ -151,12 +151,16 @@ def point_of(world: World, spot: Position, pace: Pace | None, segment: int) -> P
 
 
 def via_flight_ends(world: World, pace: Pace, segment: int, spot: Position) -> float:
-    """G-291 ``ends``: the shorter of the ways from a flyer's point on its line through the
-    start or the destination, then along the map to ``spot``."""
-    flown = pace.share_flown(world, segment) * pace.length(world)
-    back = flown + float(world.distance_to(spot, pace.start.place))
-    ahead = pace.length(world) - flown + float(world.distance_to(spot, pace.destination))
-    return min(back, ahead)
+    """G-291 ``ends``: the shorter of the ways from a flyer's point on its line straight back
+    to the place it took off from or on to its destination, then along the map to ``spot``."""
+    point = pace.flight_point(world, segment)
+    assert point is not None  # a straight flight under way
+    ways = (
+        math.dist(point, end) + float(world.distance_to(spot, place))
+        for place in (pace.start.place, pace.destination)
+        if (end := world.point_of(Position(place))) is not None
+    )
+    return min(ways, default=math.inf)
 
 
 def reach(encounter: Encounter) -> float:

@@ -49,6 +49,7 @@ from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, parse_scenario
 from mands_sim.simulation import Simulation
 from mands_sim.units import Meters
 from mands_sim.world import Position, World
+from tests.data.straight_flight import flight
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 CHART = load_standard_charts().action
@@ -680,3 +681,11 @@ def test_pace_way_left_keeps_the_places_still_ahead() -> None:
     assert pace.way_left(Position("a", "d", 4.0)) == ("d", "c")
     assert pace.way_left(Position("d")) == ("c",)
     assert pace.way_left(Position("d", "c", 1.0)) == ("c",)
+
+
+def test_mands_action_refusals_a_straight_flight_turns_only_toward_coordinates() -> None:
+    """G-67: a straight flight re-rolled in the air needs coordinates at its new end too."""
+    encounter = flight(20)
+    cellar = Intent(REROLL_MOVE.name, options={"toward": "cellar"})
+    assert encounter.refused("seraph", cellar) == ["flying needs coordinates at both ends (G-67)"]
+    assert encounter.refused("seraph", Intent(REROLL_MOVE.name, options={"toward": "kiosk"})) == []

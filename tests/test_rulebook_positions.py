@@ -17,6 +17,7 @@ from mands_rulebook.movement import current_pace, in_contact, position_now
 from mands_rulebook.positions import distance_now
 from mands_rulebook.weapons import Ranges
 
+from mands_sim.actions import Intent
 from mands_sim.world import Position
 from tests.data.straight_flight import flight
 
@@ -95,3 +96,20 @@ def test_two_flyers_meeting_half_way_are_in_contact_in_the_air() -> None:
     meeting = flight(20, "park", sphinx_flies_to="street")
     assert distance_now(meeting, "seraph", "sphinx") == pytest.approx(0.0)
     assert in_contact(meeting, "seraph", "sphinx")
+
+
+TURN_TO_THE_KIOSK = Intent("reroll-move", options={"toward": "kiosk", "power": "Flight"})
+REROLL_DICE = (5, 5, 5, 50, 5, 5, 50, 50, 50, 50)
+"""Taking off as before, then the re-roll's 5 + 5 and %Control rolls that hold."""
+
+
+def test_a_flight_re_rolled_in_the_air_goes_on_from_where_it_has_got() -> None:
+    """Half-way Seraph turns toward the kiosk (G-67: a straight flight turns freely): his new
+    line starts 20 m from the park, not back at the street, and he lands at the kiosk."""
+    later = ((20, TURN_TO_THE_KIOSK),)
+    turned = flight(20, "park", seraph_later=later, seraph_dice=REROLL_DICE)
+    pace = current_pace(turned, "seraph")
+    assert pace is not None and pace.destination == "kiosk"
+    assert distance_now(turned, "sphinx", "seraph") == pytest.approx(20.0)
+    landed = flight(50, "park", seraph_later=later, seraph_dice=REROLL_DICE)
+    assert position_now(landed, "seraph") == Position("kiosk")

@@ -47,11 +47,14 @@ def flight(
     sphinx_at: str = "street",
     blocked_sight: tuple[tuple[str, str], ...] = (),
     sphinx_flies_to: str | None = None,
+    seraph_later: tuple[tuple[int, Intent], ...] = (),
+    seraph_dice: tuple[int, ...] = FLIGHT_DICE,
     **defaults: Any,
 ) -> Encounter:
     """Seraph's flight to the park at segment ``until``; the Sphinx stands at ``sphinx_at``, or
     (on Seraph's sheet, so that he flies as Seraph does: 1 m a segment) flies from there to
-    ``sphinx_flies_to``; ``blocked_sight``: the pairs of places that cannot see each other."""
+    ``sphinx_flies_to``; ``blocked_sight``: the pairs of places that cannot see each other;
+    ``seraph_later``: what Seraph does after taking off, with ``seraph_dice``."""
     flyer, villain = with_flight(sheet("seraph")), sheet("sphinx")
     if sphinx_flies_to is not None:  # a flyer built as Seraph is, to fly as he does
         villain = with_flight(sheet("seraph"))
@@ -87,9 +90,9 @@ def flight(
     sphinx_plan = [] if sphinx_flies_to is None else [(0, flying_to(sphinx_flies_to))]
     simulation = Simulation(
         parse_scenario(data, base_dir=SCENARIOS),
-        dice=ScriptedDice({"seraph": list(FLIGHT_DICE), "sphinx": list(FLIGHT_DICE)}),
+        dice=ScriptedDice({"seraph": list(seraph_dice), "sphinx": list(FLIGHT_DICE)}),
         minds={
-            "seraph": PlanMind([(0, flying_to("park"))], quality=FLIGHT_SPEED),
+            "seraph": PlanMind([(0, flying_to("park")), *seraph_later], quality=FLIGHT_SPEED),
             "sphinx": PlanMind(sphinx_plan, quality=FLIGHT_SPEED),
         },
     )
