@@ -25,17 +25,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import ActionDropped, Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 
-RUN: Final = "move"
-"""The run (``mands_rulebook.movement``), which the floor never drops (G-231)."""
-FLEE: Final = "flee"
-"""The run's option that leaves the encounter at an exit (G-233)."""
+from .pace import FLEE, MOVE
 
 
 def low_ep_penalty(endurance_points: Fraction) -> int:
@@ -72,7 +68,7 @@ def costs_ep(encounter: Encounter, intent: Intent) -> bool:
 def fleeing(encounter: Encounter, intent: Intent) -> bool:
     """G-233: whether ``intent`` is a run out of the encounter that the floor lets start."""
     allowed = encounter.defaults.G233_spent_flight == "flee"
-    return allowed and intent.action == RUN and bool(intent.options.get(FLEE, False))
+    return allowed and intent.action == MOVE.name and bool(intent.options.get(FLEE, False))
 
 
 @hookimpl
@@ -96,7 +92,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 @hookimpl
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-231: at the floor, a sustained action (a run excepted) is dropped, paying no more."""
-    if action.name == RUN or not spent(encounter, actor):
+    if action.name == MOVE.name or not spent(encounter, actor):
         return []
     reason = "spent: EP at the floor of its endurance (G-231)"
     return [ActionDropped(encounter.now, actor, action.name, action.action_id, reason)]
