@@ -45,6 +45,7 @@ from mands_sim.world import Position
 from .damage import Blow, strike
 from .editing_points import edited_roll
 from .range import range_sets_beyond
+from .room import meters_from
 from .weapons import Ranges
 
 D6: Final = 6
@@ -132,21 +133,22 @@ def explode(
     *,
     spared: Collection[str] = (),
     improves: str = EXPLOSION_TRAINING,
+    anchor: str | None = None,
 ) -> list[Event]:
     """The events of an explosion at ``center`` (a place or a position) set off by ``source``
     (G-23): one Explosion Combat Roll per character caught, the damage through ``strike``;
-    ``improves``: what Editing Points on a roll against a foe train (G-154)."""
+    ``improves``: what Editing Points on a roll against a foe train (G-154); ``anchor``: the
+    character the center is on (the room within a place, G-292), if any."""
     spot = Position(center) if isinstance(center, str) else center
     ranges = Ranges(short_range, range_set, max_range)
-    caught = caught_in(encounter, spot, ranges, spared)
+    caught = caught_in(encounter, spot, ranges, spared, anchor)
     events: list[Event] = [
         Exploded(encounter.now, source, spot.place, spot.toward, spot.offset, dice, caught)
     ]
     faces: tuple[int, ...] | None = None
     for target in caught:
-        roll = explosion_roll(
-            encounter, source, bonus, ranges, meters_from(encounter, spot, target)
-        )
+        meters = meters_from(encounter, spot, anchor, target)
+        roll = explosion_roll(encounter, source, bonus, ranges, meters)
         if is_foe(encounter, source, target):
             roll = edited_roll(encounter, source, None, EXPLOSION_ROLL, roll, improves=improves)
         attack, damage_change = attack_and_damage(roll)
@@ -170,6 +172,7 @@ def detonate(
     *,
     spared: Collection[str] = (),
     improves: str = EXPLOSION_TRAINING,
+    anchor: str | None = None,
 ) -> list[Event]:
     """:func:`explode` with the numbers of an :class:`Explosion`."""
     e = explosion
@@ -184,6 +187,7 @@ def detonate(
         e.max_range,
         spared=spared,
         improves=improves,
+        anchor=anchor,
     )
 
 
@@ -196,25 +200,22 @@ def is_foe(encounter: Encounter, source: str, target: str) -> bool:
     return encounter.state[source].side != encounter.state[target].side
 
 
-def meters_from(encounter: Encounter, spot: Position, character: str) -> float:
-    """Meters from the center to ``character`` along the map (0 without a map)."""
-    there = encounter.state[character].position
-    if encounter.world is None or there is None:
-        return 0.0
-    return float(encounter.world.position_distance(spot, there))
-
-
 def caught_in(
-    encounter: Encounter, spot: Position, ranges: Ranges, spared: Collection[str]
+    encounter: Encounter,
+    spot: Position,
+    ranges: Ranges,
+    spared: Collection[str],
+    anchor: str | None = None,
 ) -> tuple[str, ...]:
-    """Everyone in action or unconscious within Maximum Range of ``spot``, in the encounter's
-    tie-break order (G-23, G-227)."""
+    """Everyone in action or unconscious within Maximum Range of ``spot`` (where they stand
+    now, with the room within a place, G-292), in the encounter's tie-break order (G-23,
+    G-227)."""
     return tuple(
         s.character_id
         for s in sorted(encounter.state, key=lambda s: encounter.rank(s.character_id))
         if s.condition in ("active", "unconscious")
         and s.character_id not in spared
-        and meters_from(encounter, spot, s.character_id) <= ranges.max_range
+        and meters_from(encounter, spot, anchor, s.character_id) <= ranges.max_range
     )
 
 

@@ -353,6 +353,21 @@ def test_infinite_coordinate_is_refused(tmp_path: Path) -> None:
     assert "a finite number" in error_of(tmp_path, text).expected
 
 
+def test_a_place_keeps_its_size(tmp_path: Path) -> None:
+    spec = load_text(tmp_path, minimal('name = "street"', 'name = "street"\nsize = 20.0'))
+    assert spec.map.places[0].size == 20.0
+
+
+@pytest.mark.parametrize(("size", "expected"), [("-1", "at least 0"), ("1e6", "at most 10000")])
+def test_a_size_below_zero_or_past_ten_kilometers_is_refused(
+    tmp_path: Path, size: str, expected: str
+) -> None:
+    text = minimal('name = "street"', f'name = "street"\nsize = {size}')
+    error = error_of(tmp_path, text)
+    assert error.key == "map.places[0].size"
+    assert expected in error.expected
+
+
 def test_cover_above_100_percent_is_refused(tmp_path: Path) -> None:
     text = minimal('name = "street"', 'name = "street"\ncover = 101')
     assert error_of(tmp_path, text).expected.startswith("expected a number of at most 100")

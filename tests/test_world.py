@@ -242,6 +242,21 @@ def test_a_place_on_the_straight_line_between_its_two_ways_is_only_passed(lane: 
     assert [lane.is_landmark(p) for p in lane.places] == [True, False, True, True]
 
 
+def test_a_place_with_a_size_is_a_landmark() -> None:
+    """G-292: a square on the line is ground of its own, not a point passed."""
+    spec = MapSpec(
+        places=(
+            PlaceSpec("a", x=0.0, y=0.0),
+            PlaceSpec("m", x=1.0, y=0.0, size=20.0),
+            PlaceSpec("b", x=2.0, y=0.0),
+        ),
+        edges=(EdgeSpec("a", "m", Meters(1.0)), EdgeSpec("m", "b", Meters(1.0))),
+    )
+    world = World(spec)
+    assert world.is_landmark("m")
+    assert world.size("m") == 20.0
+
+
 def test_passing_places_can_be_switched_off() -> None:
     spec = MapSpec(
         places=(

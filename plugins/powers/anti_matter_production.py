@@ -160,8 +160,9 @@ def resolve_explosion(encounter: Encounter, actor: str, action: ActionInProgress
         return events  # no PR on the Explosion: nothing to blow up
     spared = (actor,) if encounter.defaults.G104_anti_matter_creator == "spared" else ()
     skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
+    anchor = action.intent.target if landing.hit else None
     return events + detonate(
-        encounter, actor, landing.landed, explosion, spared=spared, improves=skill
+        encounter, actor, landing.landed, explosion, spared=spared, improves=skill, anchor=anchor
     )
 
 

@@ -60,6 +60,7 @@ from ..power_kit import (
     register_power_actions,
     sphere_meters,
 )
+from ..room import meters_from
 
 NAME: Final = "Darkness"
 SIZE: Final = "size"
@@ -81,11 +82,12 @@ BLIND_SIGHT: Final = 0
 @dataclass(frozen=True, slots=True)
 class DarkSphere:
     """A darkness: centered at ``center`` (``None``: no map), ``radius`` meters, ``hollow`` or
-    solid."""
+    solid; ``anchor``: the caster, when it is centred where the caster stood (G-292)."""
 
     center: Position | None
     radius: float
     hollow: bool = False
+    anchor: str | None = None
 
 
 def point_meters(chart: ActionChart, points: int) -> float:
@@ -133,7 +135,8 @@ def sphere_prepared(
     reach = range_points(chart, meters_to(encounter, actor, center), points)
     radius = point_meters(chart, points - (points if reach is None else reach))
     hollow = bool(intent.options.get(HOLLOW_OPTION, False))
-    return {DARKNESS: DarkSphere(center, radius, hollow)}
+    anchor = actor if intent.options.get(CENTER_OPTION) is None else None
+    return {DARKNESS: DarkSphere(center, radius, hollow, anchor)}
 
 
 SPHERE = PowerUse(
@@ -185,11 +188,12 @@ def in_effect(encounter: Encounter, action: ActionInProgress) -> bool:
 
 
 def inside(encounter: Encounter, sphere: DarkSphere, who: str) -> bool:
-    """G-122: within the radius of the center along the map (everyone, without a map)."""
-    there = position_now(encounter, who)
-    if encounter.world is None or there is None or sphere.center is None:
+    """G-122: within the radius of the center along the map, with the room within a place
+    (G-292: at the center's own spot, the caster's enemies in contact at reach, the others
+    apart); everyone, without a map."""
+    if encounter.world is None or sphere.center is None:
         return True
-    return float(encounter.world.position_distance(sphere.center, there)) <= sphere.radius
+    return meters_from(encounter, sphere.center, sphere.anchor, who) <= sphere.radius
 
 
 def blocks(sphere: DarkSphere, seer_inside: bool, seen_inside: bool) -> bool:

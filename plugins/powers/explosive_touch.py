@@ -63,6 +63,7 @@ from ..power_kit import (
     register_power_actions,
     touch_attack,
 )
+from ..room import apart
 
 NAME: Final = "Explosive Touch"
 DAMAGE: Final = "damage"
@@ -149,23 +150,34 @@ def explosion_events(
         return events
     skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
     spared = (actor, target, *behind_toucher(encounter, actor, target))
-    return events + detonate(encounter, actor, center, blast, spared=spared, improves=skill)
+    return events + detonate(
+        encounter, actor, center, blast, spared=spared, improves=skill, anchor=target
+    )
 
 
 def behind_toucher(encounter: Encounter, toucher: str, touched: str) -> tuple[str, ...]:
     """Seed: "The explosion does not go towards the character causing the explosion. Thus,
     people behind this character will not be affected by the explosion either." Everyone else
-    towards the toucher (:func:`towards_toucher`), read from distances along the map (G-120)."""
+    towards the toucher (:func:`towards_toucher`), read from distances along the map (G-120);
+    among three at one spot, from the room within it (G-292)."""
     others = (s.character_id for s in encounter.state)
     return tuple(
         other
         for other in others
-        if other not in (toucher, touched)
-        and towards_toucher(
-            distance_now(encounter, toucher, touched),
-            distance_now(encounter, touched, other),
-            distance_now(encounter, toucher, other),
-        )
+        if other not in (toucher, touched) and behind(encounter, toucher, touched, other)
+    )
+
+
+def behind(encounter: Encounter, toucher: str, touched: str, other: str) -> bool:
+    """Whether ``other`` is towards the toucher: three at one spot measured with the room
+    within it (G-292); otherwise along the map, where a spot is one point (the side of it the
+    toucher stands on is not drawn)."""
+    spots = {position_now(encounter, who) for who in (toucher, touched, other)}
+    measure = apart if len(spots) == 1 else distance_now
+    return towards_toucher(
+        measure(encounter, toucher, touched),
+        measure(encounter, touched, other),
+        measure(encounter, toucher, other),
     )
 
 

@@ -961,6 +961,17 @@ class RuleDefaults:
         "ends",
         ("ends", "start"),
     )
+    G292_place_spread: float = _default(
+        "G-292",
+        "The room within a place, for what spreads from a spot (explosions, Darkness, "
+        "Explosive Touch's people behind): two characters at one spot who are not in melee "
+        "contact stand this many meters apart (2.0, the default: the hex beyond the next), or "
+        "the mean distance of two points in the place (0.45 of its size) when that is more; "
+        "one in contact with the other stands at reach; a spot's middle is half of it from "
+        "each; 0.0: everyone at one spot is 0 m from everyone else there.",
+        2.0,
+        (0.0, 1.0, 2.0, 3.0),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

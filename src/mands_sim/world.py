@@ -14,9 +14,9 @@ Characters stand at a place or part-way along an edge: a :class:`Position`.
 
 **Passing places** (G-248): how finely a map is drawn must not change what happens on it. A
 place with exactly two edges, on the straight line between its two neighbours (elevation
-included), with no feature, cover, exit or blocked line of sight, is only passed: the map would
-be the same without it. Such a place is not a *landmark*. Questions that pick a place — the place
-nearest a spot (:meth:`World.nearest_place`), the next stop on a way
+included), with no feature, cover, size, exit or blocked line of sight, is only passed: the map
+would be the same without it. Such a place is not a *landmark*. Questions that pick a place —
+the place nearest a spot (:meth:`World.nearest_place`), the next stop on a way
 (:meth:`World.next_landmark`), the ways out of a place (:meth:`World.ways_out`) — answer with
 landmarks, so splitting an edge of open ground with a place on its line changes no answer.
 """
@@ -120,6 +120,10 @@ class World:
     def cover(self, place: str) -> int:
         """The Cover Chance in percent that ``place`` gives (``rules/combat.md`` §13)."""
         return self.place(place).cover
+
+    def size(self, place: str) -> Meters:
+        """Meters across the ground ``place`` covers (0: no more than its occupants need)."""
+        return Meters(self.place(place).size)
 
     def elevation(self, place: str) -> Meters:
         """The height of ``place`` in meters."""
@@ -401,7 +405,9 @@ class World:
     def _passed_only(self, name: str) -> bool:
         """Two edges, on the straight line between its neighbours, nothing there (G-248)."""
         place = self._places[name]
-        if place.features or place.cover or place.exit or self._graph.degree(name) != 2:
+        if place.features or place.cover or place.exit or place.size:
+            return False
+        if self._graph.degree(name) != 2:
             return False
         one, other = self._graph.neighbors(name)
         ends = [self._places[one], self._places[other]]

@@ -52,16 +52,18 @@ def scene(
     plugins: Mapping[str, object] | None = None,
     events: list[Event] | None = None,
     roles: Mapping[str, str] | None = None,
+    sizes: Mapping[str, float] | None = None,
 ) -> Encounter:
     """An encounter, nothing run yet: ``sides`` maps side → id → sheet; everyone stands at
     ``where[id]`` (default the first place); ``blocked`` pairs of places cannot see each
-    other; ``dice`` scripts each id's stream; ``roles`` gives ids a role (G-235)."""
+    other; ``dice`` scripts each id's stream; ``roles`` gives ids a role (G-235); ``sizes``
+    gives places a size in meters (G-292)."""
     spots = dict(where or {})
     data: dict[str, Any] = {
         "format": 1,
         "name": "test scene",
         "map": {
-            "places": [{"name": name} for name in places],
+            "places": [{"name": name} | place_size(name, sizes) for name in places],
             "edges": [{"between": [a, b], "length": length} for a, b, length in edges],
             "blocked_sight": [list(pair) for pair in blocked],
         },
@@ -115,3 +117,8 @@ def mob_of_three(
     if intents:
         encounter.run(until=40)
     return encounter, events
+
+
+def place_size(name: str, sizes: Mapping[str, float] | None) -> dict[str, float]:
+    """A place table's ``size`` key, when ``sizes`` gives one."""
+    return {"size": sizes[name]} if sizes and name in sizes else {}

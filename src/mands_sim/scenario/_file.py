@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from mands_sim.defaults import RuleDefaults
 from mands_sim.model import SheetFormat
-from mands_sim.scenario._spec import MapFeature
+from mands_sim.scenario._spec import MAX_PLACE_SIZE, MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -136,6 +136,14 @@ class PlaceTable(_Table):
     elevation: Finite = Field(default=0.0, description="height in meters")
     cover: int = Field(default=0, ge=0, le=100, description="Cover Chance in percent, 0 to 100")
     exit: bool = Field(default=False, description="whether characters can leave here")
+    size: Finite = Field(
+        default=0.0,
+        ge=0,
+        le=MAX_PLACE_SIZE,
+        description="meters across the ground the place covers (G-292): those at it who are "
+        "not in melee contact stand apart by the mean distance of two points in it; 0: no "
+        "more room than its occupants need",
+    )
     feature: MapFeature | list[MapFeature] = Field(
         default=[],
         description="what a thrown character meets here (G-245): 'wall' or 'obstacle' stops "

@@ -144,7 +144,7 @@ def _places(tables: Sequence[PlaceTable | None], found: Findings) -> dict[str, P
             )
             continue
         places.setdefault(
-            p.name, PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit, features)
+            p.name, PlaceSpec(p.name, p.x, p.y, p.elevation, p.cover, p.exit, features, p.size)
         )
     return places
 
@@ -293,7 +293,7 @@ def _check_combatant(side: SideTables, key: str, found: Findings) -> None:
         found.add(
             key,
             f"expected at least one combatant on side {shown(side.name)} (a character without "
-            "role, or role = \"combatant\"): bystanders and hostages do not fight",
+            'role, or role = "combatant"): bystanders and hostages do not fight',
         )
 
 

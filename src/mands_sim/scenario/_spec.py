@@ -30,6 +30,9 @@ character, who takes the meters left as damage; an ``edge`` is the edge of a roo
 a thrown character goes over and falls from (G-249)."""
 
 MAP_FEATURES: tuple[MapFeature, ...] = ("wall", "obstacle", "edge")
+
+MAX_PLACE_SIZE = 10_000.0
+"""The most meters across a place may cover (a bound on what a file controls)."""
 """Every feature a place may have, in the order the docs list them."""
 
 SOLID_FEATURES: frozenset[str] = frozenset({"wall", "obstacle"})
@@ -60,6 +63,8 @@ class PlaceSpec:
         exit: whether a character can leave the encounter here.
         features: what stands here that a thrown character meets (:data:`MAP_FEATURES`,
             G-245), each once, in the order written; none means open ground.
+        size: meters across the ground the place covers (G-292); 0: no more room than its
+            occupants need.
     """
 
     name: str
@@ -69,12 +74,15 @@ class PlaceSpec:
     cover: int = 0
     exit: bool = False
     features: tuple[str, ...] = ()
+    size: float = 0.0
 
     def __post_init__(self) -> None:
         if (self.x is None) != (self.y is None):
             raise ValueError(f"place {self.name!r}: give both x and y or neither")
         if not 0 <= self.cover <= 100:
             raise ValueError(f"place {self.name!r}: cover is a percentage, 0 to 100")
+        if not 0 <= self.size <= MAX_PLACE_SIZE:
+            raise ValueError(f"place {self.name!r}: size is 0 to {MAX_PLACE_SIZE:g} meters")
         unknown = [feature for feature in self.features if feature not in MAP_FEATURES]
         if unknown or len(set(self.features)) != len(self.features):
             raise ValueError(f"place {self.name!r}: features are each once of {MAP_FEATURES}")
