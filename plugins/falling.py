@@ -13,10 +13,13 @@ faint, a charm, a Death Touch …), the flyer falls as after a failed condition 
 * **Thrown back** (G-174): a victim thrown from a higher spot to a lower one falls the difference;
   thrown over a rooftop edge at the map's end, it falls to ground level (0 m, G-249). Level
   ground, however it is drawn, never makes a fall.
-* **Out of action in flight** (G-175 ``line``): a flyer knocked out or killed before it lands
+* **Out of action in flight** (G-175 ``under``): a flyer knocked out or killed before it lands
   falls from where its straight flight has got to (G-67: the line between the two places'
-  elevations) and its altitude above that line (G-273, :mod:`mands_rulebook.altitude`) to the
-  lower of the two ends, and lands there; ``none``: it glides down unharmed.
+  elevations) and its altitude above that line (G-273, :mod:`mands_rulebook.altitude`) onto
+  the ground under that point — the spot of the drawn map nearest it over the ground
+  (:meth:`World.ground_under <mands_sim.world.World.ground_under>`) — and lands there, so how
+  the ground below is divided into places does not move where it comes down; ``line``: to the
+  lower of the flight's two ends; ``none``: it glides down unharmed.
   G-176 ``any``: out of action by any action's events, except by its own choice (``fled``,
   ``surrendered``); ``condition-check``: only in its condition check.
 * **Time in the air**: seed "Throwback Roll" ("assume that the character is at a height equal to
@@ -41,11 +44,12 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.world import Position, World
+from mands_sim.world import Point, Position, World
 
 from .altitude import flight_altitude
 from .damage import Blow, strike
 from .movement import current_pace
+from .pace import Pace
 from .skills.catalogue import skill_level
 from .skills.defensive_skills import falling_damage
 from .throw_flight import Flight
@@ -163,8 +167,9 @@ def thrown_fall(
 
 
 def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> list[Event]:
-    """G-175: a flyer the ``pending`` events put out of action before it landed falls to the
-    lower end of its flight and lands there."""
+    """G-175: a flyer the ``pending`` events put out of action before it landed falls onto the
+    ground under the point its flight has reached (``line``: the flight's lower end) and lands
+    there."""
     if not any(isinstance(e, OutOfAction) and e.character == actor for e in pending):
         return []
     pace = current_pace(encounter, actor)
@@ -174,16 +179,33 @@ def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> l
     assert world is not None  # a pace needs a map
     if encounter.now >= pace.arrival(world):
         return []
-    ends = (pace.start.place, pace.destination)
-    low = min(ends, key=lambda place: float(world.elevation(place)))
     point = pace.flight_point(world, encounter.now)  # G-67: where the line has got to
-    ground = (
+    height = (
         point[2] if point else position_elevation(world, pace.position_at(world, encounter.now))
     )
-    drop = ground + flight_altitude(encounter, actor) - float(world.elevation(low))
-    landed = Moved(encounter.now, actor, low, None, 0.0, FALL)
+    landing = landing_spot(encounter, pace, point, height + flight_altitude(encounter, actor))
+    drop = height + flight_altitude(encounter, actor) - position_elevation(world, landing)
+    landed = Moved(encounter.now, actor, landing.place, landing.toward, landing.offset, FALL)
     fall = fall_events(encounter, actor, drop, OUT_IN_FLIGHT, conscious=False, pending=pending)
     return [landed, *fall] if fall else [landed]
+
+
+def landing_spot(
+    encounter: Encounter, pace: Pace, point: Point | None, falls_from: float
+) -> Position:
+    """Where a flyer falling from ``point`` (``falls_from`` meters up) lands: the ground under
+    it, the nearest spot of the map no higher than that (G-175 ``under``), or, under ``line`` or
+    without coordinates, the lower end of its flight."""
+    world = encounter.world
+    assert world is not None
+    if encounter.defaults.G175_flyer_falls == "under" and point is not None:
+        under: Position | None = world.ground_under(point[0], point[1], below=falls_from)
+        if under is not None:
+            return under
+    elevations = {
+        float(world.elevation(place)): place for place in (pace.destination, pace.start.place)
+    }
+    return Position(elevations[min(elevations)])
 
 
 # --- a flyer put out of action by an action (G-176) -------------------------------------------

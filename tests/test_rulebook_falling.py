@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -213,20 +214,31 @@ def test_level_ground_is_no_fall() -> None:
 # --- a flyer out of action (G-175) --------------------------------------------------------------
 
 
-def skyward(knock_out: int | None = None, **defaults: Any) -> Encounter:
+def skyward(
+    knock_out: int | None = None, ground: tuple[float, ...] | None = None, **defaults: Any
+) -> Encounter:
     """Seraph flies from the street toward the tower top, 100 m up and 100 m off, from segment
     0 (%Control 5, Move Roll 5 + 5, all 19 Q on speed); at segment 40 he is still on the way.
-    With ``knock_out``, the Sphinx starts a test ``knock-out`` at him then (:class:`KnockOut`)."""
+    With ``knock_out``, the Sphinx starts a test ``knock-out`` at him then (:class:`KnockOut`).
+    ``ground``: the street drawn on to the tower's foot (0, 100) through places at these y
+    (``None``: no ground drawn between the two)."""
     flyer = sheet("seraph")
     flyer["powers"]["Flight"] = {"power_rating": 10, "percent_control": 90}
     places = [
         {"name": "street", "x": 0.0, "y": 0.0},
         {"name": "tower", "x": 0.0, "y": 100.0, "elevation": 100.0},
     ]
+    edges: list[dict[str, Any]] = []
+    if ground is not None:
+        marks = [f"ground-{y:g}" for y in ground]
+        places += [{"name": m, "x": 0.0, "y": y} for m, y in zip(marks, ground, strict=True)]
+        places.append({"name": "foot", "x": 0.0, "y": 100.0})
+        chain = ["street", *marks, "foot", "tower"]
+        edges = [{"between": [a, b]} for a, b in pairwise(chain)]
     data = {
         "format": 1,
         "name": "flight",
-        "map": {"places": places},
+        "map": {"places": places, "edges": edges},
         "sides": [
             {"name": "heroes", "characters": [{"id": "seraph", "sheet": flyer, "place": "street"}]},
             {
@@ -315,6 +327,32 @@ def test_g273_no_altitude_falls_from_the_line_alone() -> None:
     done = (encounter.now - pace.since) * pace.meters_per_segment / pace.length(encounter.world)
     (fell,) = of(knocked_out_in_flight(encounter), Fell)
     assert fell.meters == round(100.0 * done, 2)
+
+
+@pytest.mark.parametrize("split", [(), (50.0,), (10.0, 30.0, 70.0)])
+def test_g175_the_flyer_lands_under_the_point_reached_however_the_street_is_drawn(
+    split: tuple[float, ...],
+) -> None:
+    """G-175 ``under``: the street drawn on below the flight to the tower's foot, as one edge or
+    split by places only passed: he lands on it under where he was, 100 × done m along, and
+    falls the same 100 × done + 5 m — not from the street's end, not at a place."""
+    encounter = skyward(ground=split)
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    done = (encounter.now - pace.since) * pace.meters_per_segment / pace.length(encounter.world)
+    events = knocked_out_in_flight(encounter)
+    (landed,) = of(events, Moved)
+    spot = Position(landed.place, landed.toward, landed.offset)
+    assert encounter.world.point_of(spot) == pytest.approx((0.0, 100.0 * done, 0.0))
+    (fell,) = of(events, Fell)
+    assert fell.meters == round(100.0 * done + 5, 2)
+
+
+def test_g175_line_lands_at_the_lower_end() -> None:
+    """``line``: the old reading, down to the street whatever lies under him."""
+    events = knocked_out_in_flight(skyward(ground=(50.0,), G175_flyer_falls="line"))
+    (landed,) = of(events, Moved)
+    assert (landed.place, landed.toward) == ("street", None)
 
 
 def test_g175_none_the_flyer_glides_down() -> None:

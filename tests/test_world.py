@@ -381,3 +381,39 @@ def test_advance_along_follows_the_way_given() -> None:
 
 def test_bends_on_the_way_along_a_way_given() -> None:
     assert block().bends_on_the_way(Position("a"), "c", ("d", "c")) == (("d", 90.0),)
+
+
+# --- the ground under a point (G-175) -----------------------------------------------------------
+
+
+@pytest.fixture
+def roofed_street() -> World:
+    """A street a -10- b; a roof r 6 m up over the street's middle, joined to b by stairs."""
+    return World(
+        MapSpec(
+            places=(
+                PlaceSpec("a", x=0.0, y=0.0),
+                PlaceSpec("b", x=10.0, y=0.0),
+                PlaceSpec("r", x=5.0, y=0.0, elevation=6.0),
+            ),
+            edges=(EdgeSpec("a", "b", Meters(10.0)), EdgeSpec("b", "r", Meters(8.0))),
+        )
+    )
+
+
+def test_the_ground_under_a_point_is_the_nearest_spot_of_the_map(roofed_street: World) -> None:
+    """Over (3, 2) the nearest spot is 3 m along the street, 2 m off to the side."""
+    assert roofed_street.ground_under(3.0, 2.0) == Position("a", "b", 3.0)
+    assert roofed_street.ground_under(-4.0, 0.0) == Position("a")
+
+
+def test_a_roof_over_the_street_catches_what_falls_first(roofed_street: World) -> None:
+    """Over the roof's (5, 0): the roof, 6 m up, before the street under it; falling from
+    4 m up, only the street is below."""
+    assert roofed_street.ground_under(5.0, 0.0) == Position("r")
+    assert roofed_street.ground_under(5.0, 0.0, below=4.0) == Position("a", "b", 5.0)
+
+
+def test_a_map_without_coordinates_has_no_ground_under_a_point() -> None:
+    world = World(MapSpec(places=(PlaceSpec("a"), PlaceSpec("b")), edges=()))
+    assert world.ground_under(0.0, 0.0) is None

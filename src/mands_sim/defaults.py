@@ -702,12 +702,13 @@ class RuleDefaults:
         "meters",
         ("meters", "none"),
     )
-    G175_flyer_falls: Literal["line", "none"] = _default(
+    G175_flyer_falls: Literal["under", "line", "none"] = _default(
         "G-175",
         "A flyer out of action before it lands falls from where its straight flight has got to "
-        "down to the lower end of the flight ('line'), or glides down unharmed ('none').",
-        "line",
-        ("line", "none"),
+        "onto the ground under that point, the nearest spot of the drawn map ('under'), down to "
+        "the lower end of the flight ('line'), or glides down unharmed ('none').",
+        "under",
+        ("under", "line", "none"),
     )
     G176_flyer_knocked_out: Literal["any", "condition-check"] = _default(
         "G-176",

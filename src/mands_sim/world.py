@@ -92,6 +92,7 @@ class World:
         self._graph.add_nodes_from(self._places)
         for edge in map_spec.edges:
             self._graph.add_edge(edge.a, edge.b, length=float(edge.length))
+        self._edge_list = tuple((edge.a, edge.b, float(edge.length)) for edge in map_spec.edges)
         self._blocked = frozenset(frozenset(pair) for pair in map_spec.blocked_sight)
         self._index = {name: index for index, name in enumerate(self._places)}
         self._exits = tuple(place.name for place in map_spec.places if place.exit)
@@ -305,6 +306,42 @@ class World:
         length = float(self.edge_length(position.place, position.toward))
         return self.point_between(position.place, position.toward, position.offset / length)
 
+    def ground_under(self, x: float, y: float, *, below: float = math.inf) -> Position | None:
+        """The spot of the map whose coordinates lie nearest ``(x, y)`` over the ground, no
+        higher than ``below`` meters (G-175: where something falling from there lands): on the
+        drawn edges between places with coordinates, or at a place with coordinates; of spots
+        equally near, the highest (a roof over a street catches it first), then the first in map
+        order; ``None`` when no such spot has coordinates."""
+        best: tuple[float, float, int, Position] | None = None
+        for rank, candidate in enumerate(self._ground_spots(x, y)):
+            spot, horizontal = candidate
+            point = self.point_of(spot)
+            assert point is not None
+            if point[2] > below + _SNAP:
+                continue
+            key = (round(horizontal, 9), -point[2], rank, spot)
+            if best is None or key[:3] < best[:3]:
+                best = key
+        return None if best is None else best[3]
+
+    def _ground_spots(self, x: float, y: float) -> list[tuple[Position, float]]:
+        """For every place with coordinates, and every edge between two, the spot on it nearest
+        ``(x, y)`` and its horizontal distance, in map order."""
+        spots = [
+            (Position(name), math.dist((x, y), place.coordinates[:2]))
+            for name, place in self._places.items()
+            if place.coordinates is not None
+        ]
+        for a, b, length in self._edge_list:
+            start, end = self._places[a].coordinates, self._places[b].coordinates
+            if start is None or end is None:
+                continue
+            share = _share_nearest((x, y), start[:2], end[:2])
+            if 0 < share < 1:
+                foot = [s + (e - s) * share for s, e in zip(start[:2], end[:2], strict=True)]
+                spots.append((Position(a, b, share * length), math.dist((x, y), foot)))
+        return spots
+
     def line_of_sight(self, a: str, b: str) -> bool:
         """Whether someone at ``a`` can see ``b``: always, unless the map blocks the pair."""
         self.place(a)
@@ -489,3 +526,15 @@ def _on_line(
     return min(to_here, to_b) > _SNAP and abs(to_here + to_b - math.dist(a, b)) <= _STRAIGHT * (
         to_here + to_b
     )
+
+
+def _share_nearest(
+    point: tuple[float, float], start: tuple[float, ...], end: tuple[float, ...]
+) -> float:
+    """The share (0 … 1) of the way from ``start`` to ``end`` nearest ``point``, horizontally."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    span = dx * dx + dy * dy
+    if span == 0:
+        return 0.0
+    along = ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / span
+    return min(1.0, max(0.0, along))
