@@ -66,14 +66,19 @@ def vertical_span(encounter: Encounter, who: str) -> tuple[float, float]:
     """The altitudes ``who`` reaches now, lowest and highest (G-274): from its feet up to its
     height above them (``level``: G-65's reach); a jumper from the ground, which it leaves and
     comes back to, up to the height jumped and that (seed "Jump Roll": "up to")."""
-    if encounter.defaults.G274_upward_reach == "level":
-        top = float(encounter.defaults.G65_reach)
-    else:
-        top = float(encounter.character(who).sheet.attributes.height)
+    top = upward_reach(encounter, who)
     flying = flight_altitude(encounter, who)
     if flying > 0:
         return flying, flying + top
     return 0.0, jump_altitude(encounter, who) + top
+
+
+def upward_reach(encounter: Encounter, who: str) -> float:
+    """G-274: how far above its feet ``who`` reaches: its height (``height``), or G-65's reach
+    (``level``)."""
+    if encounter.defaults.G274_upward_reach == "level":
+        return float(encounter.defaults.G65_reach)
+    return float(encounter.character(who).sheet.attributes.height)
 
 
 def within_reach_above(encounter: Encounter, one: str, other: str) -> bool:

@@ -47,6 +47,7 @@ from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
+from .altitude import upward_reach
 from .comics_code import offers_code
 from .crowding import no_room
 from .exhaustion import spent
@@ -64,7 +65,8 @@ from .movement import (
     running_pace,
 )
 from .objective_play import guarding, objective_explanation, pursue, ward_threats
-from .positions import flight_now
+from .pace import Pace
+from .positions import flight_now, point_of
 from .rest import REST
 from .surrender import SURRENDER
 
@@ -343,20 +345,61 @@ def look_again(encounter: Encounter, actor: str, target: str) -> Wait | None:
 
 def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> int | None:
     """The first segment after now, up to ``until``, at which the two will be in contact if
-    nobody changes course (for policies deciding how long to wait)."""
+    nobody changes course (for policies deciding how long to wait): within reach over the
+    ground, measured from a flyer's point on its line while it is in the air (G-67), and the
+    altitudes the two reach overlapping (G-273, G-274: a flyer in the air is out of a grounded
+    man's reach until it lands)."""
     world = encounter.world
     if world is None:
         return None
     paces = [current_pace(encounter, who) for who in (one, other)]
     spots = [position_now(encounter, who) for who in (one, other)]
-    close = reach(encounter)  # G-65 G65_reach
+    tops = [upward_reach(encounter, who) for who in (one, other)]
     for segment in range(encounter.now + 1, until + 1):
-        here, there = (
-            p.position_at(world, segment) if p else s for p, s in zip(paces, spots, strict=True)
-        )
-        if here is not None and there is not None and world.position_distance(here, there) <= close:
+        up = [airborne(world, pace, segment) for pace in paces]
+        if not spans_meet(encounter, up, tops):
+            continue
+        if future_distance(encounter, paces, spots, up, segment) <= reach(encounter):
             return segment
     return None
+
+
+def airborne(world: World, pace: Pace | None, segment: int) -> Pace | None:
+    """``pace`` while it is a flight still in the air at ``segment`` (G-67), else ``None``."""
+    return pace if pace is not None and pace.fly and segment < pace.arrival(world) else None
+
+
+def spans_meet(encounter: Encounter, up: list[Pace | None], tops: list[float]) -> bool:
+    """G-274 for a future segment: the altitudes the two reach overlap (a flyer in the air is
+    G-273's altitude up; jumps are not foreseen)."""
+    if up[0] is None and up[1] is None:
+        return True
+    altitude = max(0.0, float(encounter.defaults.G273_flight_altitude))
+    lows = [altitude if flying else 0.0 for flying in up]
+    return max(lows) <= min(low + top for low, top in zip(lows, tops, strict=True)) + 1e-9
+
+
+def future_distance(
+    encounter: Encounter,
+    paces: list[Pace | None],
+    spots: list[Position | None],
+    up: list[Pace | None],
+    segment: int,
+) -> float:
+    """Meters between the two at ``segment`` if nobody changes course: straight between their
+    coordinates while one is in the air, else along the map."""
+    world = encounter.world
+    assert world is not None
+    here, there = (
+        p.position_at(world, segment) if p else s for p, s in zip(paces, spots, strict=True)
+    )
+    if here is None or there is None:
+        return math.inf
+    if up[0] is not None or up[1] is not None:
+        points = [point_of(world, w, f, segment) for w, f in ((here, up[0]), (there, up[1]))]
+        if points[0] is not None and points[1] is not None:
+            return math.dist(points[0], points[1])
+    return float(world.position_distance(here, there))
 
 
 def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.movement import MOVE, REROLL_MOVE
+from mands_rulebook.movement import MOVE, REROLL_MOVE, current_pace
 from mands_rulebook.policies import (
     RunForExit,
     catch_breath,
+    contact_segment,
     meeting_place,
     nearest_enemy_policy,
     preset,
@@ -34,6 +35,7 @@ from mands_sim.world import Position
 from tests.data.arena import simulation as arena_simulation
 from tests.data.duels import duel, fights, timed_out
 from tests.data.duels import started as actions_of
+from tests.test_rulebook_falling import skyward
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
@@ -333,3 +335,30 @@ def test_catch_breath_never_gives_up_while_an_ally_stands() -> None:
     encounter.state["friend"].condition = "unconscious"
     decision = catch_breath(encounter, "one")
     assert decision is not None and decision.action == "surrender"
+
+
+# --- looking ahead for contact with a flyer (G-67, G-273, G-274) ------------------------------
+
+
+def test_contact_segment_a_flyer_in_the_air_is_out_of_reach_of_those_it_left() -> None:
+    """Seraph flies from the street to the tower top; the Sphinx stays in the street. While he
+    is in the air he is out of the Sphinx's reach (G-274), and he lands 100 m off: no contact
+    is foreseen, though the map still gives his start place as his spot."""
+
+    encounter = skyward()
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    assert encounter.state["seraph"].position == Position("street")
+    landing = pace.arrival(encounter.world)
+    assert contact_segment(encounter, "seraph", "sphinx", landing + 10) is None
+
+
+def test_contact_segment_foresees_meeting_a_flyer_where_it_lands() -> None:
+    """The Sphinx on the tower top: contact when Seraph lands there, not before."""
+
+    encounter = skyward()
+    encounter.emit([Moved(encounter.now, "sphinx", "tower", None, 0.0, "test")])
+    pace = current_pace(encounter, "seraph")
+    assert pace is not None and encounter.world is not None
+    landing = pace.arrival(encounter.world)
+    assert contact_segment(encounter, "seraph", "sphinx", landing + 10) == landing
