@@ -32,6 +32,7 @@ seed "Lift Roll", "Throw Roll"; ``rules/gaps.md`` G-21, G-24; G-84).
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -130,9 +131,36 @@ def aim_at_spot(
     if attack >= SPOT_DEFENSE:
         return roll, Landing(spot, spot, True, 0.0, None)
     meters = scatter_meters(encounter, SPOT_DEFENSE - attack)
+    scattered = clock_scatter(encounter, actor, spot, meters)
+    if scattered is not None:
+        return roll, Landing(spot, scattered, False, meters, None)
     way = scatter_way(encounter, actor, spot)
     landed = spot if way is None else encounter.world.advance(spot, way, meters)
     return roll, Landing(spot, landed, False, meters, way)
+
+
+CLOCK_HOURS: Final = 12
+"""G-293 ``clock``: a d12 gives the hour on a clock face laid over the map (12: north, +y)."""
+
+
+def clock_scatter(
+    encounter: Encounter, actor: str, spot: Position, meters: float
+) -> Position | None:
+    """G-293 ``clock``: ``meters`` from the spot's coordinates toward the hour a d12 from
+    ``actor``'s substream gives, onto the ground of the map nearest that point
+    (:meth:`World.ground_under <mands_sim.world.World.ground_under>`); ``None`` under ``ways``
+    or where the spot has no coordinates."""
+    world = encounter.world
+    if world is None or encounter.defaults.G293_scatter_direction != "clock":
+        return None
+    point = world.point_of(spot)
+    if point is None:
+        return None
+    hour = encounter.dice_for(actor).face(CLOCK_HOURS)
+    angle = 2 * math.pi * hour / CLOCK_HOURS
+    x, y = point[0] + meters * math.sin(angle), point[1] + meters * math.cos(angle)
+    landed: Position | None = world.ground_under(x, y, below=point[2])
+    return landed
 
 
 def scatter_meters(encounter: Encounter, shortfall: int) -> float:

@@ -8,6 +8,7 @@ Hand Damage 5) made strong by overrides: Lift Roll 20, Throw Roll 12, Throw bonu
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import mands_rulebook.thrown_objects as thrown
@@ -15,6 +16,7 @@ import pytest
 from mands_rulebook.thrown_objects import Landing, aim_at_spot
 
 from mands_sim.actions import Intent
+from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionResolved,
     AttackResolved,
@@ -24,9 +26,13 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
 from mands_sim.world import Position
 from tests.data.fighters import grunt
 from tests.data.opponents_scenes import Plays, scene
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
 STRONG = grunt(overrides={"lift_roll": 20, "throw_roll": 12, "throw_bonus": 8})
 
@@ -213,3 +219,54 @@ def test_mands_action_refusals_lift_and_throw_needs_line_of_sight() -> None:
     assert thrown.mands_action_refusals(encounter, "thrower", intent) == [
         "thrower has no line of sight to v"
     ]
+
+
+def square_yard(dice: list[int], **defaults: Any) -> Encounter:
+    """A yard drawn as four corners of a 20 m square, its middle m at (10, 10) joined to each."""
+    corners = {"sw": (0.0, 0.0), "se": (20.0, 0.0), "ne": (20.0, 20.0), "nw": (0.0, 20.0)}
+    data = {
+        "format": 1,
+        "name": "yard",
+        "map": {
+            "places": [{"name": "m", "x": 10.0, "y": 10.0}]
+            + [{"name": n, "x": x, "y": y} for n, (x, y) in corners.items()],
+            "edges": [{"between": ["m", n]} for n in corners],
+        },
+        "sides": [
+            {"name": "a", "characters": [{"id": "thrower", "sheet": grunt(), "place": "sw"}]},
+            {"name": "b", "characters": [{"id": "v", "sheet": grunt(), "place": "ne"}]},
+        ],
+        "stop": {"time_limit": 50},
+        "rules": {"defaults": defaults},
+    }
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS), dice=ScriptedDice({"thrower": dice})
+    )
+    return simulation.build()
+
+
+def test_g293_a_miss_scatters_toward_the_hour_of_a_d12_onto_the_ground_there() -> None:
+    """G-293 ``clock``: 3 m short (dice 10 + 9) from the yard's middle (10, 10); d12 = 3: three
+    o'clock, east, to (13, 10) — over no drawn ground; it lands on the nearest, the way to the
+    south-east or north-east corner (equally near: the first in map order, se), 2.12 m along."""
+    encounter = square_yard([10, 9, 3])
+    _, landing = aim_at_spot(encounter, "thrower", Intent("aim"), Position("m"))
+    assert (landing.hit, landing.scatter, landing.way) == (False, 3.0, None)
+    assert landing.landed.place == "m" and landing.landed.toward == "se"
+    assert landing.landed.offset == pytest.approx(1.5 * 2**0.5)
+
+
+def test_g293_twelve_o_clock_is_north_along_a_drawn_way() -> None:
+    """d12 = 12: north, to (10, 13): nearest the ways to the north corners, 2.12 m along."""
+    encounter = square_yard([10, 9, 12])
+    _, landing = aim_at_spot(encounter, "thrower", Intent("aim"), Position("m"))
+    assert landing.landed.toward in ("ne", "nw")
+    assert landing.landed.offset == pytest.approx(1.5 * 2**0.5)
+
+
+def test_g293_ways_is_the_old_reading() -> None:
+    """``ways``: a die over the ways out of m (sw, se, ne, nw in map order): d4 = 2 → se, 3 m
+    along it."""
+    encounter = square_yard([10, 9, 2], G293_scatter_direction="ways")
+    _, landing = aim_at_spot(encounter, "thrower", Intent("aim"), Position("m"))
+    assert (landing.way, landing.landed) == ("se", Position("m", "se", 3.0))

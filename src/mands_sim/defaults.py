@@ -973,6 +973,16 @@ class RuleDefaults:
         2.0,
         (0.0, 1.0, 2.0, 3.0),
     )
+    G293_scatter_direction: Literal["clock", "ways"] = _default(
+        "G-293",
+        "Which way a thrown object missing its spot scatters (G-24): in the direction of the "
+        "hour a d12 gives on a clock face laid over the map (12: north, +y), landing on the "
+        "ground of the map nearest that point ('clock'; at a spot without coordinates as "
+        "'ways'), or toward one of the landmarks next to the spot picked by a die over the "
+        "ways out, stopping at it ('ways').",
+        "clock",
+        ("clock", "ways"),
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
