@@ -134,11 +134,16 @@ class Protection:
     skin_temper_row: int
 
 
-def strike(encounter: Encounter, victim: str, blow: Blow) -> list[Event]:
+def strike(
+    encounter: Encounter, victim: str, blow: Blow, pending: Sequence[Event] = ()
+) -> list[Event]:
     """The events of ``blow`` landing on ``victim``: Armor Use's EP, the Cover rolls, then the
-    damage taken (times a vulnerability's multiplier, G-263, logged before it)."""
+    damage taken (times a vulnerability's multiplier, G-263, logged before it). ``pending``:
+    the events of this resolution so far, not applied yet (a second blow of one resolution: a
+    touch after its carrier, a fall after a throw): the damage comes off the VP and DP they
+    leave (VP first, §7.3), and an Armor Use they already paid for is not paid again (G-286)."""
     covers = covers_against(encounter, victim, blow)
-    paid = armor_use_payments(encounter, victim, covers)
+    paid = armor_use_payments(encounter, victim, covers, pending)
     rolls, covering = roll_covers(encounter, victim, covers)
     protection = protection_from(encounter, victim, blow, covering)
     multiplier = encounter.charts.skin_temper.multiplier(protection.skin_temper_row)
@@ -146,7 +151,23 @@ def strike(encounter: Encounter, victim: str, blow: Blow) -> list[Event]:
     raw, weakness = vulnerable(encounter, victim, blow, blow.raw, when=raw_first)
     taken = damage_after_protection(raw, protection.ignore_damage, multiplier)
     taken, later = vulnerable(encounter, victim, blow, taken, when=not raw_first)
-    return [*paid, *rolls, *weakness, *later, damage_event(encounter, victim, blow, taken)]
+    damage = after_pending(damage_event(encounter, victim, blow, taken), pending)
+    return [*paid, *rolls, *weakness, *later, damage]
+
+
+def after_pending(event: DamageTaken, pending: Sequence[Event]) -> DamageTaken:
+    """``event`` taken off the VP and DP the last of the ``pending`` damage to its character
+    leaves (VP first, §7.3), or as it is when there is none."""
+    before = [e for e in pending if isinstance(e, DamageTaken) and e.character == event.character]
+    if not before:
+        return event
+    vp, dp = before[-1].virtual_damage_points_after, before[-1].damage_points_after
+    from_vp = min(event.taken, max(0, vp))
+    return replace(
+        event,
+        virtual_damage_points_after=vp - from_vp,
+        damage_points_after=dp - (event.taken - from_vp),
+    )
 
 
 def vulnerable(
@@ -266,17 +287,20 @@ def low_mass_bonus_vs_skin_temper(encounter: Encounter, victim: str) -> int:
 
 
 def armor_use_payments(
-    encounter: Encounter, victim: str, covers: Sequence[Cover]
+    encounter: Encounter, victim: str, covers: Sequence[Cover], pending: Sequence[Event] = ()
 ) -> list[EndurancePaid]:
     """Seed "Armor Use": "Armor Use uses row 3 of the EP Use Chart (2 EP/round)": each Armor
-    Use skill whose bonus a Cover Chance includes is paid for, once a round (G-286)."""
+    Use skill whose bonus a Cover Chance includes is paid for, once a round (G-286), counting
+    the ``pending`` payments of this resolution too."""
     skills = sorted({c.armor_use for c in covers if c.armor_use})
     row = core_row(encounter.defaults, standard_armor().armor_use_ep_row)
     amount = encounter.rules.ep_cost(row)
     payments: list[EndurancePaid] = []
-    endurance = encounter.state[victim].endurance_points
+    earlier = [e for e in pending if isinstance(e, EndurancePaid) and e.character == victim]
+    endurance = earlier[-1].endurance_after if earlier else encounter.state[victim].endurance_points
     for skill in skills:
-        if amount <= 0 or paid_this_round(encounter, victim, skill):
+        already = any(e.action == skill for e in earlier) and not every_blow_pays(encounter)
+        if amount <= 0 or already or paid_this_round(encounter, victim, skill):
             continue
         endurance -= amount
         reason = "Armor Use: row 3 of the EP Use Chart (2 EP/round)"
@@ -287,13 +311,18 @@ def armor_use_payments(
 def paid_this_round(encounter: Encounter, victim: str, skill: str) -> bool:
     """G-286 ``round_used``: ``skill`` was already paid for since the last Payment Segment;
     under ``blow`` every blow pays."""
-    if encounter.defaults.G286_armor_use_ep == "blow":
+    if every_blow_pays(encounter):
         return False
     this_round = encounter.now // SEGMENTS_PER_ROUND
     return any(
         paid.action == skill and paid.segment // SEGMENTS_PER_ROUND == this_round
         for paid in logged(encounter, EndurancePaid, victim)
     )
+
+
+def every_blow_pays(encounter: Encounter) -> bool:
+    """G-286 ``blow``: every blow the Armor Use bonus is added to pays."""
+    return encounter.defaults.G286_armor_use_ep == "blow"
 
 
 # --- Cover rolls ------------------------------------------------------------------------------

@@ -35,14 +35,13 @@ faint, a charm, a Death Touch …), the flyer falls as after a failed condition 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Generator, Sequence
 from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
-from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
+from mands_sim.events import Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Point, Position, World
 
@@ -112,29 +111,7 @@ def fall_events(
     fell = Fell(encounter.now, victim, cause, round(meters, 2), segments, raw - eased)
     if eased <= 0:
         return [fell]
-    return [fell, *strike_after(encounter, victim, Blow(raw=eased, source=FALL), pending)]
-
-
-def strike_after(
-    encounter: Encounter, victim: str, blow: Blow, pending: Sequence[Event]
-) -> list[Event]:
-    """:func:`~mands_rulebook.damage.strike`, VP and DP counted from the last ``pending``
-    damage to ``victim`` (VP first, §7.3)."""
-    events = strike(encounter, victim, blow)
-    before = [e for e in pending if isinstance(e, DamageTaken) and e.character == victim]
-    if not before:
-        return events
-    vp, dp = before[-1].virtual_damage_points_after, before[-1].damage_points_after
-    return [rebased(e, vp, dp) if isinstance(e, DamageTaken) else e for e in events]
-
-
-def rebased(event: DamageTaken, vp: int, dp: int) -> DamageTaken:
-    from_vp = min(event.taken, max(0, vp))
-    return dataclasses.replace(
-        event,
-        virtual_damage_points_after=vp - from_vp,
-        damage_points_after=dp - (event.taken - from_vp),
-    )
+    return [fell, *strike(encounter, victim, Blow(raw=eased, source=FALL), pending)]
 
 
 # --- thrown back to lower ground (G-174) ------------------------------------------------------

@@ -233,6 +233,44 @@ def test_g286_blow_pays_armor_use_at_every_blow() -> None:
     assert paid == [("Armor Use (Personal Armor)", 6, Fraction(2))]
 
 
+def second_blow_of_one_resolution(defaults: dict[str, Any] | None = None) -> list[Event]:
+    """Seraph struck twice in one resolution (a throw and its fall, a carrier and its touch):
+    the second blow is given the first one's events, not applied yet."""
+    seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})
+    encounter = fight(
+        {"victim": seraph, "attacker": grunt()},
+        defaults=defaults,
+        dice={"victim": [99, 99]},
+        minds={"victim": Stands()},
+    )
+    first = strike(encounter, "victim", SPHINX_7)
+    return first + strike(encounter, "victim", SPHINX_7, first)
+
+
+def test_armor_use_is_paid_once_in_one_resolution() -> None:
+    """G-286 ``round_used``: the first blow pays 2 EP; the second, in the same resolution,
+    sees the payment pending and pays nothing more."""
+    assert armor_use_paid(second_blow_of_one_resolution()) == [
+        ("Armor Use (Personal Armor)", 6, Fraction(2))
+    ]
+
+
+def test_g286_blow_in_one_resolution_pays_twice_off_the_ep_left() -> None:
+    """``blow``: each blow pays, the second off the EP the first left."""
+    events = second_blow_of_one_resolution({"G286_armor_use_ep": "blow"})
+    payments = [e for e in events if isinstance(e, EndurancePaid)]
+    assert [e.amount for e in payments] == [Fraction(2), Fraction(2)]
+    assert payments[1].endurance_after == payments[0].endurance_after - 2
+
+
+def test_a_second_blow_of_one_resolution_takes_its_damage_off_what_the_first_left() -> None:
+    """Two uncovered blows of 7 (d100 99 > 52): Seraph's VP go down twice, the second from the
+    VP the first left (§7.3)."""
+    events = second_blow_of_one_resolution()
+    first, second = [e for e in events if isinstance(e, DamageTaken)]
+    assert second.virtual_damage_points_after == first.virtual_damage_points_after - second.taken
+
+
 def test_a_power_cover_chance_that_is_not_a_number_names_the_sheet_key() -> None:
     power = {"Skin Temper": {"bonus": 0.8, "cover_chance": "often"}}
     with pytest.raises(SheetError, match=r"powers\.Skin Temper\.cover_chance"):

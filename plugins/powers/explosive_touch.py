@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
@@ -38,7 +38,7 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceExpression
-from mands_sim.events import DamageTaken, Event
+from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.registry import Register
 
@@ -55,7 +55,6 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     combat_skill_with,
-    condition_after,
     power_initiation,
     power_refusals,
     power_resolution,
@@ -144,7 +143,7 @@ def explosion_events(
     rows = vs_skin_temper(encounter.charts.action, pr)
     blow = Blow(raw=sum(faces), source=actor, weapon=NAME, vs_skin_temper=rows)
     events: list[Event] = [TouchExploded(encounter.now, target, actor, faces, rows)]
-    events += strike_after(encounter, target, blow, pending)
+    events += strike(encounter, target, blow, pending)
     center = position_now(encounter, target)
     if center is None:
         return events
@@ -189,25 +188,6 @@ def towards_toucher(toucher_touched: float, touched_other: float, toucher_other:
     if toucher_other == 0:
         return True
     return toucher_other**2 < toucher_touched**2 + touched_other**2
-
-
-def strike_after(
-    encounter: Encounter, victim: str, blow: Blow, pending: list[Event]
-) -> list[Event]:
-    """:func:`~mands_rulebook.damage.strike` for a second blow of one resolution: its damage
-    comes off the VP and DP the ``pending`` events leave (VP first, §7.3; G-30), not the state's.
-    The blow is bludgeoning with no penetration, so none of it is penetrating."""
-    vp, dp = condition_after(encounter, victim, pending)
-    return [
-        rebased(event, vp, dp) if isinstance(event, DamageTaken) else event
-        for event in strike(encounter, victim, blow)
-    ]
-
-
-def rebased(event: DamageTaken, vp: int, dp: int) -> DamageTaken:
-    from_vp = min(event.taken, max(0, vp))
-    after = dp - (event.taken - from_vp)
-    return replace(event, virtual_damage_points_after=vp - from_vp, damage_points_after=after)
 
 
 ATTACK_USE = PowerUse(
