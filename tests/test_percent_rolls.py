@@ -12,7 +12,7 @@ import pytest
 from mands_sim import hookimpl
 from mands_sim.actions import Modifier
 from mands_sim.dice import ScriptedDice, SeededDice
-from mands_sim.events import PercentRolled
+from mands_sim.events import PercentRolled, to_record
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import (
     HIGH,
@@ -68,10 +68,12 @@ def test_a_change_moves_the_roll_in_the_rollers_favour(
 
 
 def test_mands_percent_modifiers_are_summed_and_move_the_roll() -> None:
-    """+30 and −6: Seraph's 60 comes in at 36 against 40 and succeeds."""
+    """+30 and −6: Seraph's 60 comes in at 36 against 40 and succeeds; the die as rolled, 60,
+    is kept beside the roll compared."""
     encounter = encounter_with([60], 30, -6)
     rolled = percent_roll(encounter, "seraph", PURPOSE, 40)
-    assert rolled == PercentRolled(0, "seraph", PURPOSE, 40, 36, True)
+    assert rolled == PercentRolled(0, "seraph", PURPOSE, 40, 36, True, die=60)
+    assert to_record(rolled)["die"] == 60
 
 
 def test_mands_percent_modifiers_are_asked_with_the_rolls_purpose() -> None:
@@ -81,9 +83,12 @@ def test_mands_percent_modifiers_are_asked_with_the_rolls_purpose() -> None:
 
 
 def test_without_a_change_the_roll_is_the_die() -> None:
+    """Nothing changed it: no ``die`` beside the roll, and none in the log's record (the log
+    of a run no rule changes a d100 in is as it was before the field existed)."""
     encounter = encounter_with([41, 40])
     rolls = [percent_roll(encounter, "seraph", PURPOSE, 40) for _ in range(2)]
-    assert [(r.roll, r.succeeded) for r in rolls] == [(41, False), (40, True)]
+    assert [(r.roll, r.succeeded, r.die) for r in rolls] == [(41, False, None), (40, True, None)]
+    assert "die" not in to_record(rolls[0])
 
 
 def test_a_roll_that_must_come_in_high_is_raised_by_a_favouring_change() -> None:

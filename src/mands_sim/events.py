@@ -13,7 +13,11 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+OMITTED_WHEN_DEFAULT: Final = "omitted when default"
+"""Field metadata: the event log leaves the field out while it holds its default
+(:func:`to_record`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +293,10 @@ class PointsLent(Event):
 
 @dataclass(frozen=True, slots=True)
 class PercentRolled(Event):
-    """A d100 roll against a percentage (%Control, cover chance …); succeeds at roll ≤ chance."""
+    """A d100 roll against a percentage (%Control, cover chance …); succeeds at roll ≤ chance.
+    ``roll`` is the roll compared: the die, or the die as the rules changed it (seed "Control
+    Chance"), when ``die`` gives the die as rolled (absent from the log when nothing changed
+    it)."""
 
     kind: ClassVar[str] = "percent-roll"
     character: str
@@ -297,6 +304,7 @@ class PercentRolled(Event):
     chance: int
     roll: int
     succeeded: bool
+    die: int | None = dataclasses.field(default=None, metadata={OMITTED_WHEN_DEFAULT: True})
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,10 +475,15 @@ def _plain(value: Any) -> Any:
 
 
 def to_record(event: Event) -> dict[str, Any]:
-    """The event as a plain dict: ``kind``, ``segment`` and its fields."""
+    """The event as a plain dict: ``kind``, ``segment`` and its fields (a field marked
+    :data:`OMITTED_WHEN_DEFAULT` only when it is not at its default, so adding one leaves the
+    logs of runs that never set it as they were)."""
     record: dict[str, Any] = {"kind": event.kind}
     for field in dataclasses.fields(event):
-        record[field.name] = _plain(getattr(event, field.name))
+        value = getattr(event, field.name)
+        if field.metadata.get(OMITTED_WHEN_DEFAULT) and value == field.default:
+            continue
+        record[field.name] = _plain(value)
     return record
 
 

@@ -72,9 +72,22 @@ def character_d100(
 ) -> int:
     """The seam: ``roller``'s d100 for ``purpose`` on its own dice (``stream``: a substream of
     them), changed by the rules' ``mands_percent_modifiers``."""
+    return rolled_and_changed(encounter, roller, purpose, favours=favours, stream=stream)[1]
+
+
+def rolled_and_changed(
+    encounter: Encounter,
+    roller: str,
+    purpose: str,
+    *,
+    favours: Favours = LOW,
+    stream: tuple[StreamKey, ...] = (),
+) -> tuple[int, int]:
+    """:func:`character_d100`'s die as rolled, and the roll the rules' change makes of it."""
     dice = encounter.dice_for(roller)
     die = roll_d100(dice.substream(*stream) if stream else dice)
-    return changed_roll(die, encounter.rules.percent_change(encounter, roller, purpose), favours)
+    change = encounter.rules.percent_change(encounter, roller, purpose)
+    return die, changed_roll(die, change, favours)
 
 
 def percent_roll(
@@ -85,9 +98,11 @@ def percent_roll(
     *,
     stream: tuple[StreamKey, ...] = (),
 ) -> PercentRolled:
-    """Seed "Percent Chance of Success": ``roller``'s d100 at or under ``chance`` succeeds."""
-    roll = character_d100(encounter, roller, purpose, stream=stream)
-    return PercentRolled(encounter.now, roller, purpose, chance, roll, roll <= chance)
+    """Seed "Percent Chance of Success": ``roller``'s d100 at or under ``chance`` succeeds; a
+    roll the rules changed keeps the die as rolled beside it (``die``)."""
+    die, roll = rolled_and_changed(encounter, roller, purpose, stream=stream)
+    rolled = die if die != roll else None
+    return PercentRolled(encounter.now, roller, purpose, chance, roll, roll <= chance, rolled)
 
 
 def percent_save(
