@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
@@ -46,7 +47,8 @@ from mands_sim.policy.tactician import AttackOdds, Estimate, expected_blow, land
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
 
-from .damage import against_skin_temper
+from .control import POWER_OPTION
+from .damage import Blow, Cover, against_skin_temper, protection_outcomes
 from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
 from .movement import FLEE, MOVE, TOWARD, distance_now, in_contact, position_now, running_pace
 from .out_of_action import (
@@ -58,8 +60,10 @@ from .out_of_action import (
 from .policies import close_in, meeting_place, nearest_exit
 from .power_kit import (
     ATTACK,
+    COVERS,
     DEFENSE,
     PowerSpec,
+    chosen_spend,
     encounter_registries,
     power_intent,
     power_rating,
@@ -90,6 +94,7 @@ from .weapons import (
     enemies_nearest_first,
     standard_weapons,
 )
+from .weapons.attacking import weapon_blow
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's
@@ -97,6 +102,10 @@ speed Q of about 10 on the Sphere chart): a simulator's estimate, not a rule."""
 
 POWER_DAMAGE_SHARE: Final = Fraction(1, 2)
 """A power attack's damage before Q, as a share of its PR (rounded up): a simulator's guess."""
+
+GUARD_HORIZON: Final = 50
+"""Segments a protection is reckoned to save damage over once it is up: one round (the
+tactician's horizon, ``rules/combat.md`` §1); a simulator's estimate."""
 
 GUARD_SHARE: Final = 0.5
 """A protection is worth this share of the damage per segment the enemies could deal."""
@@ -312,10 +321,23 @@ def attack_odds(
 
 
 def target_odds(
-    encounter: Encounter, actor: str, target: str, intent: Intent, raw: int, defense: int, time: int
+    encounter: Encounter,
+    actor: str,
+    target: str,
+    intent: Intent,
+    raw: int,
+    defense: int,
+    time: int,
+    extra: Sequence[Cover] = (),
 ) -> AttackOdds:
-    """The odds of ``actor``'s ``intent`` against ``target``'s protection."""
+    """The odds of ``actor``'s ``intent`` against ``target``'s protection: its natural one, and
+    every way its Cover rolls can fall against the blow the rules would deal
+    (:func:`~mands_rulebook.damage.protection_outcomes`), with ``extra`` covers besides."""
     ignore, multiplier = protection(encounter, target, intent)
+    blow = estimated_blow(encounter, actor, intent)
+    if blow is None:
+        blow = Blow(raw=raw, source=actor, vs_skin_temper=vs_skin_temper(intent))
+    blow = replace(blow, raw=max(1, raw))
     return AttackOdds(
         needed=combat_needed(encounter, actor, intent),
         is_special=bool(encounter.character(actor).sheet.is_special),
@@ -324,7 +346,37 @@ def target_odds(
         ignore_damage=ignore,
         multiplier=multiplier,
         performance_time=time,
+        protections=protection_outcomes(encounter, target, blow, extra),
     )
+
+
+def estimated_blow(encounter: Encounter, actor: str, intent: Intent) -> Blow | None:
+    """The blow ``intent`` would deal with no damage Q, as the rules that resolve it build it:
+    a punch's Hand Damage (§7.1), the weapon's blow (G-42), a power use's own blow on its
+    default spend; ``None`` for anything else (a touch, an explosion: they resolve otherwise)."""
+    prepared: dict[str, Any] = {"damage": 0, "withheld": intent.options.get("withhold_damage", 0)}
+    if intent.action == FIST_ATTACK.name:
+        hand = int(encounter.figured(actor).hand_damage) - int(prepared["withheld"])
+        return Blow(raw=max(0, hand), source=actor)
+    if intent.action == WEAPON_ATTACK.name:
+        weapon = weapon_of(encounter, actor, intent)
+        if weapon is None:
+            return None
+        return weapon_blow(encounter, actor, weapon, hypothetical(encounter, intent, prepared))
+    spec = power_spec(encounter, actor, intent)
+    use = None if spec is None else spec.use(intent.action)
+    if spec is None or use is None or use.blow is None or intent.target is None:
+        return None
+    spend = chosen_spend(encounter, actor, intent, spec, use)
+    prepared |= {**use.prepare(encounter, actor, intent, spend), POWER_OPTION: spec.name}
+    action = hypothetical(encounter, intent, prepared)
+    return use.blow(encounter, actor, intent.target, action)
+
+
+def hypothetical(encounter: Encounter, intent: Intent, prepared: Mapping[str, Any]) -> Any:
+    """An action in progress that has not started: for asking a rule what it would do."""
+    definition = encounter.rules.definition(intent.action)
+    return ActionInProgress(-1, definition, intent, encounter.now, encounter.now, prepared)
 
 
 def protection(encounter: Encounter, target: str, intent: Intent) -> tuple[int, Fraction]:
@@ -376,7 +428,8 @@ def weapon_of(encounter: Encounter, actor: str, intent: Intent) -> Weapon | None
 
 
 def raw_damage(encounter: Encounter, actor: str, intent: Intent) -> int | None:
-    """Damage before Q: Hand Damage (§7.1), a weapon's (G-42), ⌈PR/2⌉ for a power attack."""
+    """Damage before Q: Hand Damage (§7.1), a weapon's (G-42), a power use's own blow
+    (:func:`estimated_blow`); ⌈PR/2⌉ for a power use that resolves otherwise (a guess)."""
     hand = int(encounter.figured(actor).hand_damage)
     if intent.action == FIST_ATTACK.name:
         return hand - int(intent.options.get("withhold_damage", 0))
@@ -386,6 +439,9 @@ def raw_damage(encounter: Encounter, actor: str, intent: Intent) -> int | None:
     spec = power_spec(encounter, actor, intent)
     if spec is None:
         return None
+    blow = estimated_blow(encounter, actor, intent)
+    if blow is not None:
+        return blow.raw
     return math.ceil(power_rating(encounter, actor, spec) * POWER_DAMAGE_SHARE)
 
 
@@ -437,9 +493,7 @@ def draw_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate 
         return None
     target = enemies[0]
     swing = Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: weapon.name})
-    raw = weapon.damage + (
-        int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0
-    )
+    raw = weapon.damage + (int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0)
     odds = attack_odds(encounter, actor, swing, target, raw)
     delay = draw_time(encounter.character(actor).sheet, weapon)
     if weapon.ranges is None:
@@ -485,7 +539,8 @@ def travel(encounter: Encounter, actor: str, enemy: str) -> int:
 
 
 def guard_value(encounter: Encounter, actor: str) -> float:
-    """Half the damage per segment the enemies in action could deal with their fists."""
+    """Half the damage per segment the enemies in action could deal with their fists (the
+    estimate for a protection whose covers the rules do not say)."""
     side = encounter.state[actor].side
     threat = sum(
         HIT_GUESS
@@ -498,10 +553,77 @@ def guard_value(encounter: Encounter, actor: str) -> float:
 
 
 def guard_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate:
-    row = int(encounter.rules.definition(intent.action).ep_row)
+    """A protection is worth the damage per segment it saves against the enemies' best attacks
+    at the character (:func:`damage_saved`) over :data:`GUARD_HORIZON` segments, per segment
+    of its Performance Time; without covers the rules give, :func:`guard_value`."""
+    definition = encounter.rules.definition(intent.action)
+    covers = guard_covers(encounter, actor, intent)
+    if covers:
+        saved = damage_saved(encounter, actor, covers)
+        value = saved * GUARD_HORIZON / max(1, int(definition.performance_time))
+    else:
+        value = guard_value(encounter, actor)
     return Estimate(
-        intent, "guard", value=guard_value(encounter, actor), ep_cost=ep_cost(encounter, row)
+        intent, "guard", value=value, ep_cost=ep_cost(encounter, int(definition.ep_row))
     )
+
+
+def guard_covers(encounter: Encounter, actor: str, intent: Intent) -> tuple[Cover, ...]:
+    """The covers the protection would give, from the use's own ``prepare`` on its spend."""
+    spec = power_spec(encounter, actor, intent)
+    use = None if spec is None else spec.use(intent.action)
+    if spec is None or use is None or use.prepare is None:
+        return ()
+    spend = chosen_spend(encounter, actor, intent, spec, use)
+    return tuple(use.prepare(encounter, actor, intent, spend).get(COVERS, ()))
+
+
+def damage_saved(encounter: Encounter, actor: str, covers: Sequence[Cover]) -> float:
+    """Damage per segment the enemies in action would no longer do to ``actor`` with ``covers``
+    besides its own: each enemy's best attack at it (a punch, the weapon ready, each power
+    attack), as the tactician weighs a blow, with and without them."""
+    side = encounter.state[actor].side
+    saved = 0.0
+    for state in encounter.state:
+        if state.side == side or not fighting(encounter, state):
+            continue
+        rates = [
+            threat_rates(encounter, state.character_id, actor, i, covers)
+            for i in threats(encounter, state.character_id, actor)
+        ]
+        if rates:
+            now, guarded = max(rates)
+            saved += max(0.0, now - guarded)
+    return saved
+
+
+def threats(encounter: Encounter, enemy: str, actor: str) -> list[Intent]:
+    """The attacks ``enemy`` could make at ``actor``: a punch, the weapon ready, each power
+    attack (whether it may start now is not asked: it may close in or wait)."""
+    found = [Intent(FIST_ATTACK.name, target=actor)]
+    found += [i for i in weapon_candidates(encounter, enemy, [actor]) if i.target == actor]
+    found += [i for i in power_candidates(encounter, enemy, [actor]) if i.target == actor]
+    return found
+
+
+def threat_rates(
+    encounter: Encounter, enemy: str, actor: str, intent: Intent, covers: Sequence[Cover]
+) -> tuple[float, float]:
+    """``enemy``'s expected damage per segment to ``actor`` with ``intent``: as things are, and
+    with ``covers`` besides."""
+    raw = raw_damage(encounter, enemy, intent)
+    if raw is None:
+        return 0.0, 0.0
+    time = performance_time(encounter, enemy, intent)
+    defense = encounter.state[actor].defense + attack_penalty(encounter, intent)
+    now = target_odds(encounter, enemy, actor, intent, raw, defense, time)
+    guarded = replace(
+        now,
+        protections=target_odds(
+            encounter, enemy, actor, intent, raw, defense, time, covers
+        ).protections,
+    )
+    return blow_rate(encounter, now), blow_rate(encounter, guarded)
 
 
 def defense_use(encounter: Encounter, actor: str, intent: Intent) -> bool:

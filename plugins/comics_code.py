@@ -52,6 +52,9 @@ from .fists import FIST_ATTACK, called_shot, new_defense
 from .injury import would_kill
 
 CODE_OPTION: Final = "comics_code"
+
+CODE_REASON: Final = "the Comics Code"
+"""How every reason the Code gives for holding a blow back begins."""
 """The policy option that makes a character keep the Comics Code."""
 
 WITHHOLD: Final = "withhold_damage"
@@ -289,7 +292,7 @@ def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wai
             pulled = replace(intent, options={**intent.options, WITHHOLD: withheld})
             if not lethal(encounter, actor, pulled, 0):
                 return pulled
-    return Wait(encounter.now + 1, "the Comics Code: every blow would kill")
+    return Wait(encounter.now + 1, f"{CODE_REASON}: every blow would kill")
 
 
 # -- the mind -------------------------------------------------------------------------------
@@ -324,7 +327,7 @@ class CodeBound:
         if not isinstance(decision, Intent):
             return decision
         if attacks_the_fallen(encounter, actor, decision):
-            return Wait(encounter.now + 1, "the Comics Code: never attack a fallen villain")
+            return Wait(encounter.now + 1, f"{CODE_REASON}: never attack a fallen villain")
         if life_at_stake(encounter, actor):
             return decision
         return restrained(encounter, actor, decision)
@@ -373,6 +376,20 @@ class ScoredCodeBound(CodeBound):
     those the Code allows, so a ``lookahead`` standing on it (``mands_sim.policy.lookahead``)
     tries only those, and plays its futures — its own later choices and its Code-keeping
     allies' — by the Code."""
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        """:meth:`CodeBound.choose`; when the Code holds back the mind's choice (its every blow
+        would kill, or it is at the fallen), the best of the candidates the Code allows
+        (:meth:`ranked`: a punch pulled by withholding Hand Damage instead of a club that
+        cannot be) scoring above 0, if any."""
+        decision = super().choose(encounter, actor)
+        if not isinstance(decision, Wait) or not decision.reason.startswith(CODE_REASON):
+            return decision
+        for candidate in self.ranked(encounter, actor):
+            if candidate.score > 0:
+                held = candidate.estimate.intent
+                return replace(held, reason=f"{CODE_REASON}: {candidate.label}, held back")
+        return decision
 
     def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
         """The mind's candidates but blows at a fallen enemy, each restrained (no Death Shot,

@@ -30,6 +30,7 @@ same way to fists, weapons and powers, and the raw number stays on the event for
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -56,6 +57,9 @@ DAMAGE_KINDS = (BLUDGEONING, PENETRATING)
 """``rules/combat.md`` §7.2: damage is bludgeoning or penetrating by how it heals."""
 
 COVER_STREAM: Final = "cover"
+
+PERCENT: Final = 100
+"""A Cover Chance of this or more covers without a roll (seed "Percent Chance of Success")."""
 """The substream of the victim's dice that deals Cover rolls, apart from its Action Rolls."""
 
 LOW_DP_FROM: Final = 1
@@ -153,6 +157,39 @@ def strike(
     taken, later = vulnerable(encounter, victim, blow, taken, when=not raw_first)
     damage = after_pending(damage_event(encounter, victim, blow, taken), pending)
     return [*paid, *rolls, *weakness, *later, damage]
+
+
+MAX_WEIGHED_COVERS: Final = 10
+"""The most Cover rolls :func:`protection_outcomes` weighs every way (2^10 outcomes); any
+further cover is counted as made (a policy's estimate only)."""
+
+
+def protection_outcomes(
+    encounter: Encounter, victim: str, blow: Blow, extra: Sequence[Cover] = ()
+) -> tuple[tuple[float, int, Fraction], ...]:
+    """Every way the Cover rolls against ``blow`` can fall, for a policy weighing the blow
+    before the dice: (chance, Ignore Damage, Skin Temper multiplier), from
+    :func:`covers_against` and :func:`protection_from` — the code :func:`strike` resolves
+    with — each cover made with its Cover Chance, independently; ``extra``: covers the victim
+    would have besides (a protection it weighs raising). The same protection reached two ways
+    is one outcome."""
+    covers = [*(covers_against(encounter, victim, blow) if blow.raw > 0 else ()), *extra]
+    sure = [c for c in covers if c.chance >= PERCENT]
+    rolled = [c for c in covers if 0 < c.chance < PERCENT]
+    sure += rolled[MAX_WEIGHED_COVERS:]
+    rolled = rolled[:MAX_WEIGHED_COVERS]
+    chart = encounter.charts.skin_temper
+    outcomes: dict[tuple[int, Fraction], float] = {}
+    for made in itertools.product((True, False), repeat=len(rolled)):
+        chance = math.prod(
+            c.chance / PERCENT if m else 1 - c.chance / PERCENT
+            for c, m in zip(rolled, made, strict=True)
+        )
+        covering = [*sure, *(c for c, m in zip(rolled, made, strict=True) if m)]
+        protection = protection_from(encounter, victim, blow, covering)
+        key = (protection.ignore_damage, Fraction(chart.multiplier(protection.skin_temper_row)))
+        outcomes[key] = outcomes.get(key, 0.0) + chance
+    return tuple((chance, ignore, multiplier) for (ignore, multiplier), chance in outcomes.items())
 
 
 def after_pending(event: DamageTaken, pending: Sequence[Event]) -> DamageTaken:
@@ -335,7 +372,7 @@ def roll_covers(
     rolls: list[Event] = []
     covering: list[Cover] = []
     for cover in covers:
-        if 0 < cover.chance < 100:
+        if 0 < cover.chance < PERCENT:
             roll = cover_roll(encounter, victim, cover)
             rolls.append(roll)
             if not roll.succeeded:

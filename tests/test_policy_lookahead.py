@@ -29,7 +29,7 @@ from mands_sim.simulation import Simulation
 from tests.data.arena import simulation
 from tests.data.fighters import grunt
 
-QUICK = {"horizon": 20, "rollouts": 2, "candidates": 2}
+QUICK = {"horizon": 20, "rollouts": 2, "candidates": 2, "margin": 1.0}
 
 
 def brawl(

@@ -6,7 +6,16 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from mands_rulebook.candidates import ESTIMATOR, RUN_ESTIMATE, mands_candidate_actions
+from mands_rulebook.candidates import (
+    ESTIMATOR,
+    GUARD_HORIZON,
+    RUN_ESTIMATE,
+    damage_saved,
+    guard_covers,
+    mands_candidate_actions,
+    threat_rates,
+    threats,
+)
 from mands_rulebook.power_kit import PowerTaken
 from mands_rulebook.tacticians import tactician
 
@@ -18,6 +27,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.tactician import expected_blow
 from mands_sim.rolls import pool_bonus
 from tests.data.arena import arena, opened
+from tests.data.arena import simulation as arena_simulation
 from tests.data.fighters import fight, grunt, sample
 from tests.data.opponents_scenes import Plays, scene
 
@@ -111,25 +121,66 @@ def test_a_blow_in_progress_withholding_hand_damage_counts_it_off_once() -> None
     assert damage == max(0, hand - 4 + action.prepared["damage"])
 
 
-def test_a_protection_is_worth_half_what_the_enemies_could_deal() -> None:
+def shield_estimate(enemy: str, place: str = "b") -> tuple[Encounter, Any]:
+    """Seraph's electric Skin Temper weighed against ``enemy`` (a sample sheet) at ``place``."""
     encounter = arena(
         {
             "seraph": ("heroes", "a", "seraph", None, {}),
-            "sphinx": ("villains", "b", "sphinx", None, {}),
+            "enemy": ("villains", place, enemy, None, {}),
         }
     )
     intent = next(
         i
         for i in mands_candidate_actions(encounter, "seraph")
-        if i.target is None and "power" in i.options
+        if i.action == "electric-power-skin-temper"
     )
-    estimate = ESTIMATOR.estimate(encounter, "seraph", intent)
-    hand = encounter.character("sphinx").figured.hand_damage
+    return encounter, ESTIMATOR.estimate(encounter, "seraph", intent)
+
+
+def test_a_protection_is_worth_the_damage_it_saves_against_the_enemies_best_attack() -> None:
+    """Against another Seraph, 10 m off: his best attack at Seraph is the electric blast; the
+    shield's covers (the use's own ``prepare``) take it down, and the saving per segment over
+    50 segments (:data:`GUARD_HORIZON`), per segment of the shield's Performance Time of 10, is
+    its value; its EP is the use's row."""
+    encounter, estimate = shield_estimate("seraph")
     assert estimate is not None and estimate.kind == "guard"
-    assert estimate.value == 0.5 * 0.5 * hand / 15
+    intent = estimate.intent
+    covers = guard_covers(encounter, "seraph", intent)
+    assert covers and all(c.skin_temper_rows > 0 for c in covers)
+    blasts = [t for t in threats(encounter, "enemy", "seraph") if "blast" in t.action]
+    now, guarded = threat_rates(encounter, "enemy", "seraph", blasts[0], covers)
+    assert guarded < now
+    saved = damage_saved(encounter, "seraph", covers)
+    assert saved >= now - guarded > 0
+    assert estimate.value == pytest.approx(saved * GUARD_HORIZON / 10)
     assert estimate.ep_cost == Fraction(
         encounter.rules.ep_cost(encounter.rules.definition(intent.action).ep_row)
     )
+
+
+def test_a_protection_is_worth_more_against_blasts_than_against_fists() -> None:
+    """The shield saves more against another Seraph's blasts than against Dexter's punches."""
+    _, against_blasts = shield_estimate("seraph")
+    _, against_fists = shield_estimate("dexter", place="a")
+    assert against_blasts is not None and against_fists is not None
+    assert against_blasts.value > against_fists.value > 0
+
+
+def test_a_tactician_raises_its_shield_first_against_an_enemy_who_blasts() -> None:
+    """Seraph led by the tactician against another Seraph (a blaster) 10 m off: the shield
+    scores above his own blast, and it is the first thing he starts."""
+    simulation = arena_simulation(
+        {
+            "seraph": ("heroes", "a", "seraph", "tactician", {}),
+            "enemy": ("villains", "b", "seraph", "blaster", {}),
+        }
+    )
+    result_events: list[Event] = []
+    simulation.run(seed=1, observers=[result_events.append])
+    first = next(
+        e.action for e in result_events if isinstance(e, ActionStarted) and e.character == "seraph"
+    )
+    assert first == "electric-power-skin-temper"
 
 
 def test_mands_candidate_actions_proposes_powers_held_by_taking_them() -> None:
@@ -261,14 +312,17 @@ def test_double_action_is_its_best_attack_at_the_penalty_counted_twice_times_the
 
 
 def test_a_tactician_with_double_action_starts_two_attacks_in_its_segment() -> None:
-    """Seraph at %Control 100 (the roll always made): the double action outscores a single
-    blast, and the kernel asks again twice in segment 0 (``mands_initiation_allowance``)."""
+    """Seraph at %Control 100 (the roll always made): he raises his electric Skin Temper first
+    (the grunt's punches make it worth more than a blow, a passive action of its own); then
+    the double action outscores a single blast, and the kernel asks again twice in that
+    segment (``mands_initiation_allowance``)."""
     encounter = duel(100, SeededDice(3))
-    encounter.run(until=1)
+    encounter.run(until=2)
     started = [(e.segment, e.action, e.target) for e in of(encounter.log, ActionStarted)]
-    assert started[0] == (0, "double-action", None)
-    assert [(s, t) for s, _, t in started[1:3]] == [(0, "grunt"), (0, "grunt")]
-    assert all(a.endswith("attack") or a.endswith("blast") for _, a, _ in started[1:3])
+    assert started[0] == (0, "electric-power-skin-temper", None)
+    assert started[1] == (1, "double-action", None)
+    assert [(s, t) for s, _, t in started[2:4]] == [(1, "grunt"), (1, "grunt")]
+    assert all(a.endswith("attack") or a.endswith("blast") for _, a, _ in started[2:4])
 
 
 def of(events: list[Event], kind: type[Event]) -> list[Any]:

@@ -8,6 +8,8 @@ It is only partial protection, and protects 42% of the time." The Sphinx hits fo
 
 from __future__ import annotations
 
+import math
+import statistics
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,14 +18,16 @@ import pytest
 from mands_rulebook.damage import (
     PENETRATING,
     Blow,
+    Cover,
     against_skin_temper,
     damage_after_protection,
+    protection_outcomes,
     strike,
 )
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.charts import load_standard_charts
-from mands_sim.dice import ScriptedDice
+from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.errors import ScenarioProblems, SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled
 from mands_sim.kernel.encounter import Encounter
@@ -466,3 +470,51 @@ def test_skin_temper_worsens_one_row_per_point_below_1_dp(dp: int, raw: int, tak
 def test_low_dp_leaves_skin_temper_alone_when_switched_off() -> None:
     off = {"G261_low_dp_skin_temper": "off"}
     assert hit_at_dp(-2, Blow(10, "attacker"), off).taken == 10
+
+
+# --- weighing a blow before the dice (the tactician's value model) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sheet", "blow"),
+    [
+        ("seraph", SPHINX_7),  # Skin Temper power at Cover 42
+        ("knight", Blow(raw=12, source="attacker")),  # Plate Armor with Armor Use
+        ("seraph", Blow(raw=9, source="attacker", vs_skin_temper=2)),
+    ],
+)
+def test_protection_outcomes_weigh_a_blow_as_strike_resolves_it(sheet: str, blow: Blow) -> None:
+    """The expected damage over :func:`protection_outcomes` equals the mean of 3,000 blows
+    resolved by :func:`strike` on the victim's seeded cover dice, within four standard errors;
+    the outcomes' chances add up to 1."""
+    victim = (
+        sample("seraph", skills={"Armor Use (Personal Armor)": 2})
+        if sheet == "seraph"
+        else grunt(equipment=["Plate Armor"], skills={"Armor Use (Plate Armor)": 1})
+    )
+    encounter = fight({"victim": victim, "attacker": grunt()}, dice=SeededDice(11))
+    outcomes = protection_outcomes(encounter, "victim", blow)
+    assert sum(chance for chance, _, _ in outcomes) == pytest.approx(1.0)
+    expected = sum(
+        chance * math.ceil(max(0, blow.raw - ignore) * multiplier)
+        for chance, ignore, multiplier in outcomes
+    )
+    taken = [damage(strike(encounter, "victim", blow)).taken for _ in range(3_000)]
+    mean = statistics.fmean(taken)
+    error = statistics.pstdev(taken) / math.sqrt(len(taken))
+    assert abs(mean - expected) <= 4 * error + 1e-9
+    assert len(outcomes) >= 2  # the cover is weighed both ways
+
+
+def test_protection_outcomes_count_a_protection_being_weighed() -> None:
+    """``extra``: Seraph weighing his electric Skin Temper (a cover at 100 %, +rows): every
+    outcome then has the better multiplier, so the blow is expected to do less."""
+    encounter = fight({"victim": sample("seraph"), "attacker": grunt()}, dice=SeededDice(1))
+    shield = Cover("Electric Power (Skin Temper)", 100, skin_temper_rows=4)
+    plain = protection_outcomes(encounter, "victim", SPHINX_7)
+    shielded = protection_outcomes(encounter, "victim", SPHINX_7, (shield,))
+
+    def mean(outcomes: tuple[tuple[float, int, Fraction], ...]) -> float:
+        return sum(c * math.ceil(max(0, 7 - i) * m) for c, i, m in outcomes)
+
+    assert mean(shielded) < mean(plain)

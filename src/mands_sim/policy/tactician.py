@@ -36,7 +36,7 @@ from typing import Any, Final, Protocol
 
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts.odds import quality_odds
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
 from mands_sim.objectives import (
     objective_reason,
     objective_targets,
@@ -71,6 +71,12 @@ DEFAULT_OBJECTIVE: Final = 2.0
 """The ``objective`` weight: a performer at its objective counts three times an ordinary target
 (a personality choice, measured on the bank job: ``docs/policies.md``)."""
 
+UNENDING: Final = 10_000
+"""Segments a fight is reckoned at when nothing the character could do would hurt anyone."""
+
+EP_FLOOR: Final = 1.0
+"""EP reckoned left at or below zero, for the EP horizon (:meth:`Tactician.ep_bound`)."""
+
 WAITING_STAKE: Final = 0.5
 """An objective's character not performing it now counts half (a personality choice)."""
 
@@ -79,8 +85,10 @@ WAITING_STAKE: Final = 0.5
 class AttackOdds:
     """What an attack needs and does, before the dice: the Combat Roll with its pool bonus
     (``needed``), the Attack it must buy (the target's Defense when it lands, plus any penalty),
-    the damage before Q and protection, the target's Ignore Damage and Skin Temper multiplier
-    (after any bonus against it), and the Performance Time before speed."""
+    the damage before Q and protection, the target's natural Ignore Damage and Skin Temper
+    multiplier (after any bonus against it), and the Performance Time before speed.
+    ``protections``, when the rules give them: every way the target's Cover rolls can fall,
+    as (chance, Ignore Damage, multiplier), which the damage is then weighed over instead."""
 
     needed: int
     is_special: bool
@@ -89,6 +97,7 @@ class AttackOdds:
     ignore_damage: int
     multiplier: Fraction
     performance_time: int
+    protections: tuple[tuple[float, int, Fraction], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +183,15 @@ def expected_blow(odds: AttackOdds, bonuses: tuple[int, ...]) -> tuple[float, fl
     return hit, taken
 
 
-def damage_taken(odds: AttackOdds, raw: int) -> int:
-    """Ignore Damage first, then Skin Temper, rounded up, never below 0 (§7.3, G-45)."""
-    return math.ceil(max(0, raw - odds.ignore_damage) * odds.multiplier)
+def damage_taken(odds: AttackOdds, raw: int) -> float:
+    """Ignore Damage first, then Skin Temper, rounded up, never below 0 (§7.3, G-45); with
+    ``protections``, the mean over the ways the Cover rolls can fall."""
+    if not odds.protections:
+        return math.ceil(max(0, raw - odds.ignore_damage) * odds.multiplier)
+    return sum(
+        chance * math.ceil(max(0, raw - ignore) * multiplier)
+        for chance, ignore, multiplier in odds.protections
+    )
 
 
 def bonus_table(encounter: Encounter) -> tuple[int, ...]:
@@ -367,10 +382,23 @@ class Tactician:
         _, damage = expected_blow(estimate.attack, bonus_table(encounter))
         time = estimate.attack.performance_time
         lead = max(0, weights.horizon - estimate.delay) / weights.horizon
-        rate = damage * estimate.blows / time * lead
+        paced = max(time, self.ep_bound(encounter, actor, estimate.ep_cost, damage / time))
+        rate = damage * estimate.blows / paced * lead
         rate *= self.target_weight(encounter, actor, estimate.target, damage)
         span = estimate.delay + time
         return Scored(estimate, rate - self._ep_term(encounter, actor, estimate, span), damage)
+
+    def ep_bound(self, encounter: Encounter, actor: str, ep_cost: Fraction, rate: float) -> float:
+        """Segments one action must take, on average, for the character's EP to last the fight
+        (the EP horizon): the fight's expected length (:func:`fight_length`, ``rate`` the
+        action's damage per segment) times the action's EP over the EP left above zero (G-232
+        stops a character below it). While EP is plenty this is below any Performance Time and
+        changes nothing; when it is scarce, an action's damage counts per EP, not per segment."""
+        if not ep_cost:
+            return 0.0
+        left = max(EP_FLOOR, float(encounter.state[actor].endurance_points))
+        length = fight_length(encounter, actor, rate, self.weights.horizon)
+        return float(ep_cost) * length / left
 
     def _ep_term(self, encounter: Encounter, actor: str, estimate: Estimate, span: int) -> float:
         state = encounter.state[actor]
@@ -429,7 +457,10 @@ class Tactician:
         estimate = self.estimator.estimate(encounter, actor, intent)
         if estimate is None or estimate.attack is None or estimate.kind != "attack":
             return [(_preset(encounter, intent, quality), 0.0)]
-        splits = _splits(encounter, actor, estimate.attack, intent, quality, self)
+        odds = estimate.attack
+        damage = expected_blow(odds, bonus_table(encounter))[1]
+        bound = self.ep_bound(encounter, actor, estimate.ep_cost, damage / odds.performance_time)
+        splits = _splits(encounter, actor, estimate.attack, intent, quality, self, bound)
         return sorted(splits, key=lambda pair: -pair[1]) or [(QualityAllocation(), 0.0)]
 
     def incoming(self, encounter: Encounter, actor: str) -> list[tuple[int, int, float]]:
@@ -446,6 +477,24 @@ class Tactician:
                 if blow is not None:
                     blows.append((action.completes_at, blow[0], blow[1]))
         return blows
+
+
+def fight_length(encounter: Encounter, actor: str, rate: float, horizon: int) -> float:
+    """Segments the fight is expected to last for ``actor``, at least ``horizon``: its enemies'
+    VP and DP left over the damage per segment its side deals — as dealt so far, once a
+    ``horizon`` has passed with damage dealt; before, ``rate`` (the action weighed) from each
+    ally in action."""
+    side = encounter.state[actor].side
+    enemies = [s for s in encounter.state if s.side != side and fighting(encounter, s)]
+    if not enemies:
+        return float(horizon)
+    health = sum(max(0, s.virtual_damage_points) + max(0, s.damage_points) for s in enemies)
+    ours = {s.character_id for s in encounter.state if s.side == side}
+    dealt = sum(v for who, v in damage_dealt(encounter).items() if who in ours)
+    if dealt > 0 and encounter.now >= horizon:
+        return max(float(horizon), health * encounter.now / dealt)
+    allies = sum(1 for s in encounter.state if s.side == side and fighting(encounter, s))
+    return max(float(horizon), health / max(rate * max(1, allies), 1 / UNENDING))
 
 
 def landing_defense(encounter: Encounter, target: str, lands: int) -> int:
@@ -490,7 +539,11 @@ def _splits(
     intent: Intent,
     quality: int,
     tactician: Tactician,
+    ep_bound: float = 0.0,
 ) -> list[tuple[QualityAllocation, float]]:
+    """Each split of ``quality`` with its score: damage dealt per segment — per the segments
+    the EP horizon allows an action (``ep_bound``) when that is longer than its time, so that
+    speed bought with EP the fight will miss is worth nothing — less damage taken."""
     target = intent.target
     assert target is not None
     quality = max(0, quality)
@@ -520,7 +573,7 @@ def _splits(
                 if blow_attack >= (mine if when > lands else current)
             )
             split = QualityAllocation(attack=attack, defense=on_defense, speed=speed, damage=damage)
-            score = dealt / time - weight * taken / odds.performance_time
+            score = dealt / max(time, ep_bound) - weight * taken / odds.performance_time
             found.append((split, score))
     return found
 
