@@ -260,6 +260,24 @@ def report(
 # -- main -------------------------------------------------------------------------------------
 
 
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The mirror matches as the table in ``docs/policies.md``."""
+    lines = [
+        "| scenario | X | Y | runs | X wins | Y wins | X − Y (pp) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        x, x_low, x_high = (100 * v for v in r["x_wins"])
+        y, y_low, y_high = (100 * v for v in r["y_wins"])
+        d, d_low, d_high = (100 * v for v in r["difference"])
+        lines.append(
+            f"| `{r['scenario']}` | {r['x']} | {r['y']} | {r['runs']:,} "
+            f"| {x:.1f} % ({x_low:.1f}–{x_high:.1f}) | {y:.1f} % ({y_low:.1f}–{y_high:.1f}) "
+            f"| {d:+.1f} ({d_low:+.1f} … {d_high:+.1f}) |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenarios", default="grunts.toml,armed_fight.toml")
@@ -271,19 +289,31 @@ def main() -> None:
     parser.add_argument("--report-runs", type=int, default=1000)
     parser.add_argument("--lookahead", default="{}", help="lookahead policy options, as JSON")
     parser.add_argument("--skip", default="", help="comma-separated: mirror, timing, report")
+    parser.add_argument(
+        "--pairs",
+        default="",
+        help="comma-separated X:Y policy pairs for the mirror matches (default: the tiers')",
+    )
+    parser.add_argument(
+        "--markdown", action="store_true", help="print the mirror matches as a markdown table"
+    )
     args = parser.parse_args()
+    pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",") if p] or list(PAIRS)
     paths = [ROOT / "scenarios" / name for name in args.scenarios.split(",")]
     options = {"lookahead": json.loads(args.lookahead)}
     skip = set(filter(None, args.skip.split(",")))
     print(f"# load average at start: {os.getloadavg()}; jobs {args.jobs}", file=sys.stderr)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         if "mirror" not in skip:
+            rows = []
             for path in paths:
-                for pair in PAIRS:
+                for pair in pairs:
                     runs = args.lookahead_runs if "lookahead" in pair else args.runs
-                    print(
-                        json.dumps(mirror(pool, path, pair, runs, args.seed, options)), flush=True
-                    )
+                    row = mirror(pool, path, (pair[0], pair[1]), runs, args.seed, options)
+                    rows.append(row)
+                    print(json.dumps(row), flush=True)
+            if args.markdown:
+                print(markdown(rows), flush=True)
         if "timing" not in skip:
             for path in paths:
                 for tier in TIERS:

@@ -85,9 +85,28 @@ def test_the_tactician_takes_the_best_score_and_explains_the_runners_up() -> Non
     assert isinstance(decision, Intent)
     why = mind.explain(encounter, "dexter", decision)
     assert why is not None
-    assert why.reason == "tactician: move (toward c) scores 2"
-    assert why.alternatives == ("fist-attack → grunt", "move (toward out)")
+    assert why.reason == "tactician: move (toward c) scores 2 (worth 2 damage a segment)"
+    assert why.alternatives == (
+        "fist-attack → grunt (worth 1 damage a segment)",
+        "move (toward out) (worth 0.5 damage a segment)",
+    )
     assert why.scores == (2.0, 1.0, 0.5)
+
+
+def test_an_attacks_explanation_gives_its_parts_in_the_games_units() -> None:
+    """Dexter punching the grunt beside him: the reason gives the chance to hit, the expected
+    damage, the segments it is reckoned over and the EP (the Combat Roll's row and Hand
+    Damage's), each as the score used them."""
+    encounter = street()
+    mind = Tactician(ESTIMATOR)
+    decision = mind.choose(encounter, "dexter")
+    assert isinstance(decision, Intent) and decision.action == "fist-attack"
+    why = mind.explain(encounter, "dexter", decision)
+    assert why is not None
+    best = mind.ranked(encounter, "dexter")[0]
+    assert f"hits {100 * best.hit:.0f} %, {best.damage:.1f} damage" in why.reason
+    assert f"over {best.per:.0f} segments, 4 EP" in why.reason
+    assert 0 < best.hit <= 1 and best.per >= 8
 
 
 def test_with_nothing_worth_doing_the_tactician_falls_back() -> None:
@@ -131,6 +150,35 @@ def test_the_split_buys_defense_that_makes_a_blow_in_progress_miss() -> None:
     mind = Tactician(ESTIMATOR, weights=Weights(defense_weight=10))
     split = mind.allocate(encounter, "dexter", Intent("fist-attack", target="grunt"), 4)
     assert split.defense == 4 and split.attack == 0
+
+
+def test_with_ep_to_spare_the_split_buys_speed_and_with_little_left_damage() -> None:
+    """The EP horizon: Dexter's punch with 8 Q and 500 EP buys speed (the fight is short beside
+    his EP); at 2 EP the fight would outlast them, a punch counts per EP, and all 8 Q go on
+    damage (speed bought with EP the fight will miss is worth nothing). At his own 32 EP a
+    punch costs 4 and the grunt takes a dozen: already the second case."""
+    encounter = street()
+    mind = Tactician(ESTIMATOR)
+    punch = Intent("fist-attack", target="grunt")
+    own = mind.allocate(encounter, "dexter", punch, 8)
+    encounter.state["dexter"].endurance_points = Fraction(500)
+    rested = mind.allocate(encounter, "dexter", punch, 8)
+    encounter.state["dexter"].endurance_points = Fraction(2)
+    tired = mind.allocate(encounter, "dexter", punch, 8)
+    assert rested.speed > 0
+    assert (tired.speed, tired.damage) == (own.speed, own.damage) == (0, 8)
+
+
+def test_the_ep_bound_grows_as_the_ep_left_shrinks() -> None:
+    """Segments an action must take for the EP to last: EP × fight length / EP left; none for
+    an action that costs nothing."""
+    encounter = street()
+    mind = Tactician(ESTIMATOR)
+    full = mind.ep_bound(encounter, "dexter", Fraction(4), 0.3)
+    encounter.state["dexter"].endurance_points = Fraction(4)
+    low = mind.ep_bound(encounter, "dexter", Fraction(4), 0.3)
+    assert low > full > 0
+    assert mind.ep_bound(encounter, "dexter", Fraction(0), 0.3) == 0
 
 
 def test_a_run_gets_the_balanced_preset() -> None:

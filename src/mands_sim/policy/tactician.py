@@ -148,6 +148,24 @@ class Scored:
     estimate: Estimate
     score: float
     damage: float = 0.0
+    hit: float = 0.0
+    per: float = 0.0
+    """Segments the damage is reckoned over: the Performance Time, or the EP horizon's."""
+
+    @property
+    def terms(self) -> str:
+        """The parts of the score in the game's units, for an explanation: an attack's chance
+        to hit, expected damage, the segments it is reckoned over and its EP; another
+        candidate's value in damage a segment."""
+        estimate = self.estimate
+        ep = f", {float(estimate.ep_cost):g} EP" if estimate.ep_cost else ""
+        if estimate.attack is None:
+            return f"worth {estimate.value:.2g} damage a segment{ep}" if estimate.value else ""
+        wait = f" after {estimate.delay} segments" if estimate.delay else ""
+        return (
+            f"hits {100 * self.hit:.0f} %, {self.damage:.1f} damage{wait} "
+            f"over {self.per:.0f} segments{ep}"
+        )
 
     @property
     def label(self) -> str:
@@ -325,8 +343,9 @@ class Tactician:
         else:
             aim = self.objective_note(encounter, actor, best.estimate.target)
             decision = replace(best.estimate.intent, reason=f"{self.name}: {best.label}{aim}")
+            terms = f" ({best.terms})" if best.terms else ""
             why = Explanation(
-                f"{self.name}: {best.label} scores {best.score:.3g}{aim}",
+                f"{self.name}: {best.label} scores {best.score:.3g}{terms}{aim}",
                 _alternatives(ranked[1:]),
                 _scores(ranked),
             )
@@ -379,14 +398,15 @@ class Tactician:
             return Scored(
                 estimate, estimate.value - self._ep_term(encounter, actor, estimate, span)
             )
-        _, damage = expected_blow(estimate.attack, bonus_table(encounter))
+        hit, damage = expected_blow(estimate.attack, bonus_table(encounter))
         time = estimate.attack.performance_time
         lead = max(0, weights.horizon - estimate.delay) / weights.horizon
         paced = max(time, self.ep_bound(encounter, actor, estimate.ep_cost, damage / time))
         rate = damage * estimate.blows / paced * lead
         rate *= self.target_weight(encounter, actor, estimate.target, damage)
         span = estimate.delay + time
-        return Scored(estimate, rate - self._ep_term(encounter, actor, estimate, span), damage)
+        score = rate - self._ep_term(encounter, actor, estimate, span)
+        return Scored(estimate, score, damage, hit, paced)
 
     def ep_bound(self, encounter: Encounter, actor: str, ep_cost: Fraction, rate: float) -> float:
         """Segments one action must take, on average, for the character's EP to last the fight
@@ -592,7 +612,7 @@ def _key(encounter: Encounter, actor: str) -> tuple[int, int, str]:
 
 
 def _alternatives(ranked: Sequence[Scored]) -> tuple[str, ...]:
-    return tuple(s.label for s in ranked[:TOP])
+    return tuple(f"{s.label} ({s.terms})" if s.terms else s.label for s in ranked[:TOP])
 
 
 def _scores(ranked: Sequence[Scored]) -> tuple[float, ...]:
