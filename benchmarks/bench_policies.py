@@ -3,7 +3,8 @@ report with one lookahead villain (issue 8; the table is in ``docs/policies.md``
 
     .venv/bin/python benchmarks/bench_policies.py [--scenarios grunts.toml,armed_fight.toml]
         [--runs 2000] [--lookahead-runs 500] [--jobs 2] [--seed 0] [--timing-runs 40]
-        [--report-runs 1000] [--lookahead '{"rollouts": 4}']
+        [--report-runs 1000] [--lookahead '{"rollouts": 4}'] [--skip timing,report]
+        [--pairs tactician:brute,tactician:blaster] [--markdown]
 
 **Mirror matches.** For each bundled scenario and each pair of policies (X, Y), half the runs
 give every character of the first side X and of the second Y, the other half the other way
