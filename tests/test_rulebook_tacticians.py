@@ -183,7 +183,7 @@ def test_the_hero_below_zero_rests_but_never_gives_up() -> None:
 
 
 MIRROR_POWERS = Path(__file__).parent.parent / "scenarios" / "mirror_powers.toml"
-LADDER_RUNS = 40
+LADDER_RUNS = 25
 """Runs each way round: the benchmark plays 2,000; this only catches a collapse."""
 
 
