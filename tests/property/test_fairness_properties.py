@@ -4,9 +4,9 @@ G-227, G-228; ``mands_sim.variants``).
 * Listing the sides and characters in another order never changes a run: the event logs are
   identical, seed for seed, for every bundled scenario and for random orders.
 * Renaming every character (a permutation of the ids) leaves the outcome distribution where it
-  was: each side's win rate within a loose bound over 200 runs a variant.
+  was: each side's win rate within a loose bound over 150 runs a variant.
 * Mirror matches (one sheet and policy against itself, a map symmetric between them) are even:
-  200 runs each, a loose bound here; ``benchmarks/bench_fairness.py`` plays 2,000 each with
+  150 runs each, a loose bound here; ``benchmarks/bench_fairness.py`` plays 2,000 each with
   intervals.
 * Characters deciding in the same segment decide on the same information (G-228).
 """
@@ -32,7 +32,7 @@ from mands_sim.variants import character_ids, renamed, reordered, rotation, with
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 BUNDLED = sorted(SCENARIOS.glob("*.toml"))
 MIRRORS = sorted(SCENARIOS.glob("mirror_*.toml"))
-RUNS = 200
+RUNS = 150
 LOOSE_Z = 3.5
 """A loose bound for 200-run checks: |difference| / its standard error below 3.5 (a false
 alarm about once in 2,000 checks); the benchmark holds them to 95 % intervals."""
