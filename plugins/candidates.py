@@ -94,7 +94,7 @@ from .weapons import (
     enemies_nearest_first,
     standard_weapons,
 )
-from .weapons.attacking import weapon_blow
+from .weapons.attacking import place_cover, weapon_blow
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's
@@ -338,6 +338,13 @@ def target_odds(
     if blow is None:
         blow = Blow(raw=raw, source=actor, vs_skin_temper=vs_skin_temper(intent))
     blow = replace(blow, raw=max(1, raw))
+    stopped = map_cover(encounter, actor, target, intent)
+    outcomes = protection_outcomes(encounter, target, blow, extra)
+    if stopped:
+        outcomes = (
+            *((chance * (1 - stopped), ig, m) for chance, ig, m in outcomes),
+            (stopped, 0, Fraction(0)),
+        )
     return AttackOdds(
         needed=combat_needed(encounter, actor, intent),
         is_special=bool(encounter.character(actor).sheet.is_special),
@@ -346,8 +353,18 @@ def target_odds(
         ignore_damage=ignore,
         multiplier=multiplier,
         performance_time=time,
-        protections=protection_outcomes(encounter, target, blow, extra),
+        protections=outcomes,
     )
+
+
+def map_cover(encounter: Encounter, actor: str, target: str, intent: Intent) -> float:
+    """The chance the map's cover stops a ranged weapon's hit on ``target`` (G-63, the rule's
+    own :func:`~mands_rulebook.weapons.attacking.place_cover`); 0 for anything else."""
+    if intent.action != WEAPON_ATTACK.name:
+        return 0.0
+    weapon = weapon_of(encounter, actor, intent)
+    found = None if weapon is None else place_cover(encounter, actor, target, weapon)
+    return 0.0 if found is None else found[1] / PERCENT
 
 
 def estimated_blow(encounter: Encounter, actor: str, intent: Intent) -> Blow | None:

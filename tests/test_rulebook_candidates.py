@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,12 +25,16 @@ from mands_sim.charts.odds import chance_at_most
 from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import ActionStarted, DamageTaken, Event, OutOfAction, WoundOpened
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy.tactician import expected_blow
+from mands_sim.policy.tactician import bonus_table, expected_blow
 from mands_sim.rolls import pool_bonus
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
 from tests.data.arena import arena, opened
 from tests.data.arena import simulation as arena_simulation
 from tests.data.fighters import fight, grunt, sample
 from tests.data.opponents_scenes import Plays, scene
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
 READIED = {"G62_weapons_start": "readied"}
 
@@ -327,3 +332,48 @@ def test_a_tactician_with_double_action_starts_two_attacks_in_its_segment() -> N
 
 def of(events: list[Event], kind: type[Event]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
+
+
+def shooting_at_the_counter(cover: int) -> Encounter:
+    """A gunman (pistol ready) at the door shoots at an officer behind the counter, 8 m off,
+    which gives ``cover`` % Cover Chance (G-63)."""
+    data = {
+        "format": 1,
+        "name": "counter",
+        "map": {
+            "places": [
+                {"name": "door", "x": 0.0, "y": 0.0},
+                {"name": "counter", "x": 8.0, "y": 0.0, "cover": cover},
+            ],
+            "edges": [{"between": ["door", "counter"]}],
+        },
+        "sides": [
+            {"name": "crew", "characters": [
+                {"id": "gunman", "sheet": "characters/gunman.toml", "place": "door"}]},
+            {"name": "police", "characters": [
+                {"id": "officer", "sheet": "characters/police_officer.toml", "place": "counter"}]},
+        ],
+        "stop": {"time_limit": 100},
+        "rules": {"defaults": {"G62_weapons_start": "readied"}},
+    }  # fmt: skip
+    encounter = Simulation(parse_scenario(data, base_dir=SCENARIOS)).start()
+    encounter.emit(encounter.rules.opening(encounter))  # the pistol readied (G-62)
+    return encounter
+
+
+def test_a_shot_at_someone_behind_cover_is_worth_what_the_cover_lets_through() -> None:
+    """G-63 in the value model: the counter's 40 % stops that share of the pistol's hits (the
+    rule's own ``place_cover``), so the shot is expected to do 60 % of what it does in the open."""
+
+    def expected(cover: int) -> float:
+        encounter = shooting_at_the_counter(cover)
+        shot = next(
+            i for i in mands_candidate_actions(encounter, "gunman") if i.action == "weapon-attack"
+        )
+        estimate = ESTIMATOR.estimate(encounter, "gunman", shot)
+        assert estimate is not None and estimate.attack is not None
+        return expected_blow(estimate.attack, bonus_table(encounter))[1]
+
+    open_ground, behind = expected(0), expected(40)
+    assert open_ground > 0
+    assert behind == pytest.approx(0.6 * open_ground)

@@ -153,6 +153,18 @@ def cover_roll(
     """G-63: a ranged or thrown hit on someone at a place with cover is stopped by the cover when
     the defender's d100 is at most the place's Cover Chance (§13: "roll d100 ≤ Cover Chance", as
     for armor). No roll in melee, from the same spot, at 0 %, or when G-63 ignores cover."""
+    found = place_cover(encounter, actor, target, weapon)
+    if found is None:
+        return None
+    place, chance = found
+    return percent_roll(encounter, target, f"cover at {place}", chance)
+
+
+def place_cover(
+    encounter: Encounter, actor: str, target: str, weapon: Weapon
+) -> tuple[str, int] | None:
+    """G-63: the place whose cover a ranged or thrown hit by ``actor`` on ``target`` would roll
+    against now, and its Cover Chance; ``None`` when no cover roll would be made."""
     if weapon.melee or encounter.defaults.G63_cover_against_ranged == "ignored":
         return None
     here, there = position_now(encounter, actor), position_now(encounter, target)
@@ -160,6 +172,4 @@ def cover_roll(
         return None
     place = encounter.world.nearest_place(there)
     chance = int(encounter.world.cover(place))
-    if chance <= 0:
-        return None
-    return percent_roll(encounter, target, f"cover at {place}", chance)
+    return (place, chance) if chance > 0 else None
