@@ -92,9 +92,10 @@ from .weapons import (
     carried,
     draw_time,
     enemies_nearest_first,
+    place_cover,
     standard_weapons,
+    weapon_blow,
 )
-from .weapons.attacking import place_cover, weapon_blow
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's

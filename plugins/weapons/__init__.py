@@ -50,6 +50,7 @@ from .attacking import (
     attack_refusals,
     blow_lands,
     cover_roll,
+    place_cover,
     resolve_attack,
     weapon_blow,
 )
@@ -111,6 +112,7 @@ __all__ = [
     "first_weapon",
     "intended_weapon",
     "load_weapons",
+    "place_cover",
     "quick_draw_level",
     "resolve_attack",
     "standard_weapons",
