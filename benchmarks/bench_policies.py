@@ -55,14 +55,16 @@ PAIRS = (("tactician", "brute"), ("lookahead", "tactician"), ("lookahead", "brut
 
 
 def variant(path: Path, policies: Mapping[str, str], options: Mapping[str, Any]) -> ScenarioSpec:
-    """The scenario with each side's characters led by that side's policy."""
+    """The scenario with each side's characters led by that side's policy, with that policy's
+    ``options`` (none unless given): the options a character had for its own policy are not
+    carried over to another (a ``priority`` list's keys mean nothing to a ``tactician``)."""
     spec = load_scenario(path)
     characters = tuple(
         dataclasses.replace(
-            c,
-            policy=policies.get(c.side, c.policy),
-            policy_options=options.get(policies.get(c.side, ""), c.policy_options),
+            c, policy=policies[c.side], policy_options=options.get(policies[c.side], {})
         )
+        if c.side in policies
+        else c
         for c in spec.characters
     )
     return dataclasses.replace(spec, characters=characters)
