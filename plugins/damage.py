@@ -195,16 +195,29 @@ def protection_outcomes(
 def after_pending(event: DamageTaken, pending: Sequence[Event]) -> DamageTaken:
     """``event`` taken off the VP and DP the last of the ``pending`` damage to its character
     leaves (VP first, §7.3), or as it is when there is none."""
-    before = [e for e in pending if isinstance(e, DamageTaken) and e.character == event.character]
-    if not before:
+    if not any(isinstance(e, DamageTaken) and e.character == event.character for e in pending):
         return event
-    vp, dp = before[-1].virtual_damage_points_after, before[-1].damage_points_after
+    vp, dp = last_condition(pending, event.character)
     from_vp = min(event.taken, max(0, vp))
     return replace(
         event,
         virtual_damage_points_after=vp - from_vp,
         damage_points_after=dp - (event.taken - from_vp),
     )
+
+
+def condition_after(encounter: Encounter, victim: str, pending: Sequence[Event]) -> tuple[int, int]:
+    """``victim``'s VP and Body DP once the ``pending`` events (not applied yet) are."""
+    if any(isinstance(e, DamageTaken) and e.character == victim for e in pending):
+        return last_condition(pending, victim)
+    state = encounter.state[victim]
+    return state.virtual_damage_points, state.damage_points
+
+
+def last_condition(pending: Sequence[Event], victim: str) -> tuple[int, int]:
+    """The VP and Body DP the last ``DamageTaken`` of ``victim`` among ``pending`` leaves."""
+    last = [e for e in pending if isinstance(e, DamageTaken) and e.character == victim][-1]
+    return last.virtual_damage_points_after, last.damage_points_after
 
 
 def vulnerable(

@@ -26,12 +26,12 @@ from typing import Any, Final
 
 from mands_sim.actions import ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.events import AttackResolved, DamageTaken, Event, QualityAllocated
+from mands_sim.events import AttackResolved, Event, QualityAllocated
 from mands_sim.kernel.encounter import Charge, Encounter, Initiation
 from mands_sim.rolls import ActionRoll, reduced_performance_time
 
 from ..control import POWER_OPTION
-from ..damage import Blow, strike
+from ..damage import Blow, condition_after, strike
 from ..editing_points import character_roll
 from ..fists import COMBAT_ROLL_ROW, new_defense, prepare_blow, roll_event, spend_quality
 from ..maintained import maintained_shot
@@ -126,15 +126,6 @@ def touch_attack(
 def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -> int:
     """Body DP the (not yet applied) ``events`` take from ``target``."""
     return encounter.state[target].damage_points - condition_after(encounter, target, events)[1]
-
-
-def condition_after(encounter: Encounter, target: str, events: list[Event]) -> tuple[int, int]:
-    """``target``'s VP and Body DP once ``events`` (not applied yet) are."""
-    taken = [e for e in events if isinstance(e, DamageTaken) and e.character == target]
-    if taken:
-        return taken[-1].virtual_damage_points_after, taken[-1].damage_points_after
-    state = encounter.state[target]
-    return state.virtual_damage_points, state.damage_points
 
 
 # --- the Combat Roll and the blow (rules/combat.md §5-7; G-13, G-15, G-54, G-55) ------------------

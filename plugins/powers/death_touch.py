@@ -42,7 +42,7 @@ from mands_sim.kernel.encounter import Encounter, Initiation
 from mands_sim.percent_rolls import HIGH, number_roll
 from mands_sim.registry import Register
 
-from ..damage import PENETRATING
+from ..damage import PENETRATING, condition_after
 from ..dropping import ep_row_costing
 from ..injury import roll_event as save_event
 from ..injury import survival_roll
@@ -56,7 +56,6 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    condition_after,
     power_initiation,
     power_refusals,
     power_resolution,
