@@ -322,30 +322,11 @@ def attack_odds(
 
 
 def target_odds(
-    encounter: Encounter,
-    actor: str,
-    target: str,
-    intent: Intent,
-    raw: int,
-    defense: int,
-    time: int,
-    extra: Sequence[Cover] = (),
+    encounter: Encounter, actor: str, target: str, intent: Intent, raw: int, defense: int, time: int
 ) -> AttackOdds:
     """The odds of ``actor``'s ``intent`` against ``target``'s protection: its natural one, and
-    every way its Cover rolls can fall against the blow the rules would deal
-    (:func:`~mands_rulebook.damage.protection_outcomes`), with ``extra`` covers besides."""
+    every way its protections can fall against the blow (:func:`blow_protections`)."""
     ignore, multiplier = protection(encounter, target, intent)
-    blow = estimated_blow(encounter, actor, intent)
-    if blow is None:
-        blow = Blow(raw=raw, source=actor, vs_skin_temper=vs_skin_temper(intent))
-    blow = replace(blow, raw=max(1, raw))
-    stopped = map_cover(encounter, actor, target, intent)
-    outcomes = protection_outcomes(encounter, target, blow, extra)
-    if stopped:
-        outcomes = (
-            *((chance * (1 - stopped), ig, m) for chance, ig, m in outcomes),
-            (stopped, 0, Fraction(0)),
-        )
     return AttackOdds(
         needed=combat_needed(encounter, actor, intent),
         is_special=bool(encounter.character(actor).sheet.is_special),
@@ -354,7 +335,31 @@ def target_odds(
         ignore_damage=ignore,
         multiplier=multiplier,
         performance_time=time,
-        protections=outcomes,
+        protections=blow_protections(encounter, actor, target, intent, raw),
+    )
+
+
+def blow_protections(
+    encounter: Encounter,
+    actor: str,
+    target: str,
+    intent: Intent,
+    raw: int,
+    extra: Sequence[Cover] = (),
+) -> tuple[tuple[float, int, Fraction], ...]:
+    """Every way ``target``'s Cover rolls can fall against the blow the rules would deal
+    (:func:`~mands_rulebook.damage.protection_outcomes`), with ``extra`` covers besides, after
+    the map's cover has let the hit through (:func:`map_cover`)."""
+    blow = estimated_blow(encounter, actor, intent)
+    if blow is None:
+        blow = Blow(raw=raw, source=actor, vs_skin_temper=vs_skin_temper(intent))
+    outcomes = protection_outcomes(encounter, target, replace(blow, raw=max(1, raw)), extra)
+    stopped = map_cover(encounter, actor, target, intent)
+    if not stopped:
+        return outcomes
+    return (
+        *((chance * (1 - stopped), ignore, m) for chance, ignore, m in outcomes),
+        (stopped, 0, Fraction(0)),
     )
 
 
@@ -635,13 +640,8 @@ def threat_rates(
     time = performance_time(encounter, enemy, intent)
     defense = encounter.state[actor].defense + attack_penalty(encounter, intent)
     now = target_odds(encounter, enemy, actor, intent, raw, defense, time)
-    guarded = replace(
-        now,
-        protections=target_odds(
-            encounter, enemy, actor, intent, raw, defense, time, covers
-        ).protections,
-    )
-    return blow_rate(encounter, now), blow_rate(encounter, guarded)
+    guarded = blow_protections(encounter, enemy, actor, intent, raw, covers)
+    return blow_rate(encounter, now), blow_rate(encounter, replace(now, protections=guarded))
 
 
 def defense_use(encounter: Encounter, actor: str, intent: Intent) -> bool:
