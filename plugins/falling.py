@@ -179,10 +179,8 @@ def landing_spot(
         under: Position | None = world.ground_under(point[0], point[1], below=falls_from)
         if under is not None:
             return under
-    elevations = {
-        float(world.elevation(place)): place for place in (pace.destination, pace.start.place)
-    }
-    return Position(elevations[min(elevations)])
+    low: str = min((pace.start.place, pace.destination), key=world.elevation)
+    return Position(low)
 
 
 # --- a flyer put out of action by an action (G-176) -------------------------------------------

@@ -214,15 +214,20 @@ def test_armor_without_armor_use_costs_no_ep() -> None:
     assert armor_use_paid(events) == []
 
 
-def second_blow(defaults: dict[str, Any] | None = None) -> list[Event]:
-    """Seraph (Armor Use (Personal Armor) 2) is struck twice in one segment."""
+def armored_seraph(defaults: dict[str, Any] | None, covers: list[int]) -> Encounter:
+    """Seraph (Armor Use (Personal Armor) 2) standing, his cover d100 scripted."""
     seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})
-    encounter = fight(
+    return fight(
         {"victim": seraph, "attacker": grunt()},
         defaults=defaults,
-        dice={"victim": [52, 52]},
+        dice={"victim": covers},
         minds={"victim": Stands()},
     )
+
+
+def second_blow(defaults: dict[str, Any] | None = None) -> list[Event]:
+    """Seraph (Armor Use (Personal Armor) 2) is struck twice in one segment."""
+    encounter = armored_seraph(defaults, [52, 52])
     encounter.emit(strike(encounter, "victim", SPHINX_7))
     return strike(encounter, "victim", SPHINX_7)
 
@@ -240,13 +245,7 @@ def test_g286_blow_pays_armor_use_at_every_blow() -> None:
 def second_blow_of_one_resolution(defaults: dict[str, Any] | None = None) -> list[Event]:
     """Seraph struck twice in one resolution (a throw and its fall, a carrier and its touch):
     the second blow is given the first one's events, not applied yet."""
-    seraph = sample("seraph", skills={"Armor Use (Personal Armor)": 2})
-    encounter = fight(
-        {"victim": seraph, "attacker": grunt()},
-        defaults=defaults,
-        dice={"victim": [99, 99]},
-        minds={"victim": Stands()},
-    )
+    encounter = armored_seraph(defaults, [99, 99])
     first = strike(encounter, "victim", SPHINX_7)
     return first + strike(encounter, "victim", SPHINX_7, first)
 

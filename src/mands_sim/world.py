@@ -312,17 +312,12 @@ class World:
         drawn edges between places with coordinates, or at a place with coordinates; of spots
         equally near, the highest (a roof over a street catches it first), then the first in map
         order; ``None`` when no such spot has coordinates."""
-        best: tuple[float, float, int, Position] | None = None
-        for rank, candidate in enumerate(self._ground_spots(x, y)):
-            spot, horizontal = candidate
-            point = self.point_of(spot)
-            assert point is not None
-            if point[2] > below + _SNAP:
-                continue
-            key = (round(horizontal, 9), -point[2], rank, spot)
-            if best is None or key[:3] < best[:3]:
-                best = key
-        return None if best is None else best[3]
+        found = [
+            (round(horizontal, 9), -point[2], rank, spot)
+            for rank, (spot, horizontal) in enumerate(self._ground_spots(x, y))
+            if (point := self.point_of(spot)) is not None and point[2] <= below + _SNAP
+        ]
+        return min(found)[3] if found else None
 
     def _ground_spots(self, x: float, y: float) -> list[tuple[Position, float]]:
         """For every place with coordinates, and every edge between two, the spot on it nearest
