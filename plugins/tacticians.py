@@ -12,11 +12,11 @@ Registers the policies
   ``defense_weight``, ``horizon``. Below zero EP it first gives up or rests as
   ``nearest-enemy`` does (G-232, :func:`~mands_rulebook.policies.catch_breath`), before
   anything is scored.
-* ``lookahead`` — a tactician that tries its best candidates (and Q splits) in simulated
-  futures and keeps the best (:mod:`mands_sim.policy.lookahead`). Options ``horizon``,
-  ``rollouts``, ``candidates``, ``value`` (``win`` / ``damage``), ``allocations``, and the
-  tactician's. It needs a recorded simulation (``Simulation(record=True)``); without one it
-  decides as the tactician does.
+* ``lookahead`` — a tactician whose closest candidates (and Q splits) are searched in simulated
+  futures by sequential halving, the best kept (:mod:`mands_sim.policy.lookahead`). Options
+  ``horizon``, ``rollouts`` (futures a look), ``candidates``, ``margin``, ``value`` (``win`` /
+  ``damage``), ``allocations``, and the tactician's. A simulation with a lookahead records its
+  runs on its own; without a recorded one it decides as the tactician does.
 * ``focus-fire`` — a tactician whose side fights as a team: every member attacks an objective's
   performer (G-237), else the enemy most of them are already attacking, else the weakest
   (fewest VP and DP left, the encounter's tie-break order on ties, G-227).
@@ -152,8 +152,8 @@ def mands_register_policies(register: Register) -> None:
     register(
         "lookahead",
         lookahead,
-        summary="A tactician that tries its best candidates in simulated futures (horizon, "
-        "rollouts, value = win | damage); needs a recorded simulation.",
+        summary="A tactician whose closest candidates are searched in simulated futures "
+        "(horizon, rollouts a look, candidates, value = win | damage).",
         source=source,
     )
     register(

@@ -1,5 +1,6 @@
-"""The ``lookahead`` policy (``mands_sim.policy.lookahead``): candidates tried in re-created
-futures, deterministically; small horizons and one or two rollouts keep these tests quick."""
+"""The ``lookahead`` policy (``mands_sim.policy.lookahead``): candidates searched in futures,
+deterministically and within the budget; small horizons and few futures keep these tests
+quick."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from mands_rulebook.tacticians import lookahead
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DamageTaken, DecisionExplained, Event, to_json_line
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.futures import FORKING, ForkedFutures, FuturePlayer, ReplayedFutures
 from mands_sim.kernel.snapshot import start
 from mands_sim.policy import PolicyOptionsError
 from mands_sim.policy.lookahead import (
     SIMULATION_KEY,
     Committed,
     Lookahead,
+    Searched,
     Settings,
     rollout_minds,
     split_options,
@@ -29,7 +32,7 @@ from mands_sim.simulation import Simulation
 from tests.data.arena import simulation
 from tests.data.fighters import grunt
 
-QUICK = {"horizon": 20, "rollouts": 2, "candidates": 2, "margin": 1.0}
+QUICK = {"horizon": 20, "rollouts": 4, "candidates": 2, "margin": 1.0}
 
 
 def brawl(
@@ -172,6 +175,10 @@ def test_the_win_value_counts_a_won_fight_as_1_and_a_running_one_by_what_each_si
     ("options", "key"),
     [
         ({"rollouts": 0}, "rollouts"),
+        ({"rollouts": 1001}, "rollouts"),
+        ({"candidates": 9}, "candidates"),
+        ({"horizon": 10**18}, "horizon"),
+        ({"margin": float("nan")}, "margin"),
         ({"value": "glory"}, "value"),
         ({"allocations": 1}, "allocations"),
         ({"margin": -0.5}, "margin"),
@@ -194,3 +201,83 @@ def test_only_a_close_call_is_looked_at() -> None:
     assert mind._close(["a", "b", "c"], [4.0, 3.5, 2.9]) == ["a", "b"]
     assert mind._close(["a", "b"], [-1.0, -1.2]) == ["a", "b"]
     assert mind._close([], []) == []
+
+
+def looked_with(player: FuturePlayer, **options: Any) -> tuple[Lookahead, list[str]]:
+    """The brawl with Sinister's lookahead (``QUICK`` and ``options``) playing futures with
+    ``player``: the mind and the log as JSON lines."""
+    settings = Settings.from_options({**QUICK, **options})
+    mind = Lookahead(Tactician(ESTIMATOR), settings, player=player)
+    sim = brawl(minds={"sinister": mind})
+    sim.record = True
+    _, events = played(sim)
+    return mind, [to_json_line(e) for e in events]
+
+
+@pytest.mark.skipif(not FORKING, reason="this platform cannot fork: only replayed futures")
+def test_forked_and_replayed_futures_value_every_look_alike() -> None:
+    """A future played in a forked copy of the process and one re-created from a snapshot
+    start from the same state, draw the same dice and stop at the same point: the decisions,
+    and so the whole log, are the same."""
+    forked, forked_log = looked_with(ForkedFutures(), horizon=30, rollouts=6, candidates=3)
+    replayed, replayed_log = looked_with(ReplayedFutures(), horizon=30, rollouts=6, candidates=3)
+    assert forked.stats.decisions == replayed.stats.decisions > 0
+    assert forked.stats.futures == replayed.stats.futures
+    assert forked_log == replayed_log
+
+
+def test_the_search_stays_within_its_budget_and_tries_the_winner_longest() -> None:
+    """Sequential halving over 3 candidates with 7 futures a look: 2 rounds, 1 future each
+    in the first (3), then 2 more for each of the better 2 (4): never more than 7."""
+    mind, log = looked_with(ReplayedFutures(), candidates=3, rollouts=7)
+    assert mind.stats.decisions > 0
+    assert mind.stats.futures <= 7 * mind.stats.decisions
+    looked = [line for line in log if '"reason":"lookahead:' in line]
+    assert looked and all("over 3 futures" in line for line in looked)
+
+
+def test_a_look_explains_each_candidate_by_its_futures_mean_and_spread() -> None:
+    searched = Searched(((0.0, 1.0, 0.5), (1.0, 1.0, 1.0), (0.2,)))
+    assert searched.best == 1
+    assert searched.summary(0) == "0.5 ± 0.5 over 3 futures"
+    assert searched.summary(2) == "0.2 ± 0 over 1 futures"
+    tied = Searched(((0.5, 0.5), (0.5, 0.5)))
+    assert tied.best == 0  # ties go to the base's order
+    assert Searched(((1.0,), (0.0, 0.2))).best == 1  # only the finalists count
+
+
+class _Boom:
+    """A mind that fails as soon as it is asked, in a future."""
+
+    passive_actions = False
+
+    def choose(self, encounter: Encounter, actor: str) -> None:
+        raise RuntimeError(f"{actor} cannot think in this future")
+
+    def allocate(self, *args: Any) -> QualityAllocation:
+        raise RuntimeError("no split either")
+
+
+class _FailsInFutures(Tactician):
+    """A tactician whose stand-in in others' futures is :class:`_Boom`."""
+
+    def rollout_mind(self) -> _Boom:
+        return _Boom()
+
+
+@pytest.mark.skipif(not FORKING, reason="this platform cannot fork: only replayed futures")
+def test_an_error_in_a_forked_future_is_raised_where_the_look_was_taken() -> None:
+    """Dexter's stand-in fails in Sinister's futures: the error comes back with the future's
+    traceback as a note, and nothing of the future reached the real encounter's log."""
+    settings = Settings.from_options(QUICK)
+    mind = Lookahead(Tactician(ESTIMATOR), settings, player=ForkedFutures())
+    sim = brawl(minds={"sinister": mind, "dexter": _FailsInFutures(ESTIMATOR)})
+    sim.record = True
+    events: list[Event] = []
+    encounter = start(sim, observers=[events.append])
+    with pytest.raises(RuntimeError, match="dexter cannot think in this future") as caught:
+        encounter.run()
+    raised = caught.value.__cause__  # SimPy raises a copy of a process's error
+    assert any("in a future played to look ahead" in n for n in getattr(raised, "__notes__", []))
+    assert all(event.segment <= encounter.now for event in events)
+    assert not encounter.running

@@ -25,6 +25,7 @@ from mands_rulebook.tacticians import hero, lookahead, tactician
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import AttackResolved, BackInAction, DamageTaken, Event, OutOfAction
+from mands_sim.kernel import futures as futures_module
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.snapshot import recreate as played_future
 from mands_sim.policy import PolicyOptionsError
@@ -361,15 +362,16 @@ def test_heroes_keeping_the_code_never_strike_the_fallen_and_rarely_kill() -> No
 
 
 def hits_on_the_fallen_in_futures(code: bool, seed: int) -> tuple[int, int]:
-    """Two ``lookahead`` heroes against two Sinisters at ``a``: the futures they played, and the
-    attacks the heroes resolved in them at a villain then out of action."""
+    """Two ``lookahead`` heroes against two Sinisters at ``a``: the futures they played
+    (re-created, so that they can be read here), and the attacks the heroes resolved in them at
+    a villain then out of action."""
     futures: list[Encounter] = []
 
     def kept(*args: Any, **kwargs: Any) -> Encounter:
         futures.append(played_future(*args, **kwargs))
         return futures[-1]
 
-    options = {"comics_code": code, "horizon": 20, "rollouts": 1, "candidates": 2}
+    options = {"comics_code": code, "horizon": 20, "rollouts": 2, "candidates": 2}
     cast = {
         "dexter": ("heroes", "a", "dexter", "lookahead", options),
         "dex2": ("heroes", "a", "dexter", "lookahead", options),
@@ -377,7 +379,8 @@ def hits_on_the_fallen_in_futures(code: bool, seed: int) -> tuple[int, int]:
         "sin2": ("villains", "a", "sinister", None, {}),
     }
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lookahead_policy, "recreate", kept)
+        patch.setattr(lookahead_policy, "default_player", futures_module.ReplayedFutures)
+        patch.setattr(futures_module, "recreate", kept)
         simulation(cast, seed=seed, limit=300).run()
     heroes = {"dexter", "dex2"}
     return len(futures), sum(hits_on_the_fallen(list(f.log), heroes) for f in futures)

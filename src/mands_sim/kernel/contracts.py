@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
@@ -131,6 +131,19 @@ class Mind(Protocol):
         ...
 
 
+class FutureEnding(Protocol):
+    """How a future played in a forked copy of the process ends (:mod:`mands_sim.kernel.futures`):
+    neither method returns, the copy exits."""
+
+    def reached(self, encounter: Encounter) -> NoReturn:
+        """The future is over (its horizon or the encounter's end): report its value."""
+        ...
+
+    def failed(self, error: BaseException) -> NoReturn:
+        """The future raised ``error``: report it."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """How an encounter ends: the winning side (``None``: nobody) and why."""
@@ -177,6 +190,7 @@ class ActionRefused(Exception):
 __all__ = [
     "ActionRefused",
     "Charge",
+    "FutureEnding",
     "Initiation",
     "Mind",
     "Observer",

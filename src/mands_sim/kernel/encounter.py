@@ -46,6 +46,7 @@ from mands_sim.kernel.agenda import Agenda, Entry, Phase
 from mands_sim.kernel.contracts import (
     ActionRefused,
     Charge,
+    FutureEnding,
     Initiation,
     Mind,
     Observer,
@@ -119,6 +120,11 @@ class Encounter:
         self._choosing = choosing_phase(defaults)
         self.current_abilities = CurrentAbilities(self)
         """The characters as they are now (:mod:`mands_sim.kernel.abilities`)."""
+        self.running = False
+        """Whether :meth:`run` is running the encounter (a policy may then play futures)."""
+        self.future: FutureEnding | None = None
+        """In a forked copy playing a future (:mod:`mands_sim.kernel.futures`): what ends it,
+        at its horizon, at the encounter's end or on an error, never returning to the caller."""
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -156,10 +162,22 @@ class Encounter:
         last one stopped (everything at segments ≤ ``until`` has run), so a paused or
         re-created encounter (:mod:`mands_sim.kernel.snapshot`) can go on.
         """
-        if not self._started:
-            self._open()
-        driver = self.env.process(self._drive(until))
-        self.env.run(until=driver)
+        try:
+            if not self._started:
+                self._open()
+            self.running = True
+            driver = self.env.process(self._drive(until))
+            self.env.run(until=driver)
+        except BaseException as error:
+            if self.future is not None:
+                self.future.failed(error)
+            raise
+        finally:
+            self.running = False
+        if self.future is not None:
+            if self.ended is None and until is not None:
+                self.run()  # a future runs to its horizon whatever its original was asked
+            self.future.reached(self)
         return self.ended
 
     def _open(self) -> None:
@@ -519,6 +537,7 @@ __all__ = [
     "ActionRefused",
     "Charge",
     "Encounter",
+    "FutureEnding",
     "Initiation",
     "Mind",
     "Observer",

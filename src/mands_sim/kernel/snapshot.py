@@ -43,6 +43,8 @@ __all__ = [
     "ReplayDivergence",
     "Snapshot",
     "SnapshotError",
+    "StreamPath",
+    "branch_dice",
     "check_replayed",
     "record",
     "recreate",
@@ -310,6 +312,16 @@ def _install(
         for actor, mind in encounter.minds.items()
     }
     encounter.dice = _ForkingDice(encounter.dice, (), _DiceFamily(seed, forks))
+
+
+def branch_dice(encounter: Encounter, branch: StreamPath) -> None:
+    """From now on, every dice stream of the recorded ``encounter`` draws from its stream in
+    ``branch`` (a future's own dice, as :func:`replay` with ``branch`` gives them)."""
+    dice = encounter.dice
+    if not isinstance(dice, _ForkingDice):
+        raise SnapshotError("only a recorded encounter's dice can branch: start() or record() it")
+    family = dice.family
+    family.forks = (*family.forks, DiceFork(dict(family.drawn), branch))
 
 
 def take_snapshot(encounter: Encounter) -> Snapshot:

@@ -1,19 +1,23 @@
-"""The ``lookahead`` policy: try each of the best candidates in simulated futures, keep the best.
+"""The ``lookahead`` policy: its best candidates searched in simulated futures, the best kept.
 
 Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/policies.md``
 "Lookahead"). It stands on a scored policy (the ``tactician``, its *base*):
 
-* **Actions.** When it may act, the base ranks the candidates; the best ``candidates`` of them
-  (default 3) are each tried in ``rollouts`` simulated futures (default 4) of ``horizon``
-  segments (default 50, one round): the encounter is re-created from a snapshot
-  (:mod:`mands_sim.kernel.snapshot`) with this character committed to the candidate and then
-  played by the base, every other character by its own policy (another lookahead by its base),
-  and each future is scored by ``value``. Rollout *r* of every candidate draws the same dice
-  after the snapshot (common random numbers, branch ``(actor, segment, log length, r)``), so the
-  comparison is fair and the whole decision deterministic. The best mean wins; ties go to the
-  base's order.
+* **Actions.** When it may act and the base's best candidates are a close call (the best
+  ``candidates``, default 3, whose scores are within ``margin`` of the best one's), they are
+  searched by *sequential halving*: in each of ⌈log₂ candidates⌉ rounds every candidate still
+  in the race is tried in as many more futures as the budget (``rollouts`` futures a look in
+  all, default 12) allows that round, and the better half by mean value goes on. A future plays
+  ``horizon`` segments (default 50, one round) from the very state the decision is taken in
+  (:mod:`mands_sim.kernel.futures`: a forked copy of the process, or an encounter re-created
+  from a snapshot where processes cannot fork), with this character committed to the candidate
+  and then played by the base, every other character by its own policy (another lookahead by
+  its base), and is scored by ``value``. Future *r* of every candidate draws the same dice
+  (common random numbers, branch ``(actor, segment, log length, r)``), so candidates are
+  compared on the same luck and the whole decision is deterministic. The best mean wins; ties go
+  to the base's order.
 * **Quality** (``allocations``, default true): once the roll is known, the base's best
-  ``candidates`` splits of the Q are tried the same way.
+  ``candidates`` splits of the Q are searched the same way.
 * **Values.** ``win``: 1 if the character's side has won when the future ends, 0 if it lost
   (0.5 for a draw), and otherwise 0.5 plus half the difference between the share of VP and DP
   the enemies have lost and the share its own side has; ``damage``: VP and DP the enemies lost
@@ -25,29 +29,32 @@ Comics Code (``mands_rulebook.comics_code``) ranks only what the Code allows, an
 are played by the Code too.
 
 With a single candidate, no recorded encounter (a simulation built with ``record=True``, and
-put in ``encounter.context["simulation"]``), scripted dice, or inside another lookahead's
-future, it decides as its base does. :attr:`Lookahead.stats` counts decisions, futures and the
-time spent.
+put in ``encounter.context["simulation"]``), scripted dice, outside :meth:`Encounter.run`, or
+inside another lookahead's future, it decides as its base does. :attr:`Lookahead.stats` counts
+looks, futures and the time spent.
 """
 
 from __future__ import annotations
 
 import contextvars
+import math
+import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar, cast
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.kernel.encounter import Encounter, Mind
-from mands_sim.kernel.snapshot import (
-    JournaledMind,
-    Recreatable,
-    Snapshot,
-    SnapshotError,
-    recreate,
-    take_snapshot,
+from mands_sim.kernel.futures import (
+    Answer,
+    FuturePlayer,
+    InFuture,
+    Try,
+    default_player,
 )
+from mands_sim.kernel.snapshot import JournaledMind
 from mands_sim.kernel.state import EncounterState
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.explain import Explanation
@@ -59,6 +66,9 @@ VALUES: Final = ("win", "damage")
 OPTIONS: Final = ("horizon", "rollouts", "candidates", "value", "allocations", "margin")
 SIMULATION_KEY: Final = "simulation"
 """``encounter.context`` key of the :class:`~mands_sim.simulation.Simulation` to re-create from."""
+
+LIMITS: Final = {"horizon": 3000, "rollouts": 1000, "candidates": 8}
+"""The most each whole-number option may be: a scenario cannot ask for an endless look."""
 
 T = TypeVar("T")
 
@@ -90,8 +100,8 @@ class Settings:
     """The lookahead's options (``docs/policies.md``)."""
 
     horizon: int = 50
-    rollouts: int = 3
-    candidates: int = 2
+    rollouts: int = 12
+    candidates: int = 3
     value: Value = "win"
     allocations: bool = True
     margin: float = 0.25
@@ -101,10 +111,7 @@ class Settings:
         """Read and check ``horizon``, ``rollouts``, ``candidates``, ``value``, ``allocations``
         and ``margin`` (other keys are the base's)."""
         base = cls()
-        numbers = {
-            n: _whole(options.get(n, getattr(base, n)), n)
-            for n in ("horizon", "rollouts", "candidates")
-        }
+        numbers = {n: _whole(options.get(n, getattr(base, n)), n) for n in LIMITS}
         value = options.get("value", base.value)
         if value not in VALUES:
             raise PolicyOptionsError("value", f"one of {', '.join(VALUES)}")
@@ -112,7 +119,8 @@ class Settings:
         if not isinstance(allocations, bool):
             raise PolicyOptionsError("allocations", "true or false")
         margin = options.get("margin", base.margin)
-        if isinstance(margin, bool) or not isinstance(margin, int | float) or margin < 0:
+        number = isinstance(margin, int | float) and not isinstance(margin, bool)
+        if not number or not margin >= 0:  # NaN too
             raise PolicyOptionsError("margin", "a share ≥ 0 of the best score (0.25: within 25 %)")
         return cls(
             value=cast(Value, value), allocations=allocations, margin=float(margin), **numbers
@@ -120,8 +128,9 @@ class Settings:
 
 
 def _whole(raw: object, key: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise PolicyOptionsError(key, "a whole number ≥ 1")
+    most = LIMITS[key]
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= most:
+        raise PolicyOptionsError(key, f"a whole number from 1 to {most}")
     return raw
 
 
@@ -133,7 +142,8 @@ def split_options(options: Mapping[str, Any]) -> tuple[Settings, dict[str, Any]]
 
 @dataclass
 class Stats:
-    """What the lookahead has done: decisions looked ahead, futures played, seconds spent."""
+    """What the lookahead has done: looks (decisions searched in futures), futures played,
+    seconds spent on them."""
 
     decisions: int = 0
     futures: int = 0
@@ -141,8 +151,38 @@ class Stats:
 
     @property
     def per_decision(self) -> float:
-        """Seconds per decision looked ahead (0 before the first)."""
+        """Seconds per look (0 before the first)."""
         return self.seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """What the search found for each candidate, in the base's order: the values of the
+    futures it was tried in (common random numbers: future *r* of each on the same dice)."""
+
+    values: tuple[tuple[float, ...], ...]
+
+    def mean(self, index: int) -> float:
+        values = self.values[index]
+        return sum(values) / len(values) if values else -math.inf
+
+    def spread(self, index: int) -> float:
+        """The standard deviation of the candidate's futures (0 for fewer than two)."""
+        values = self.values[index]
+        return statistics.stdev(values) if len(values) > 1 else 0.0
+
+    @property
+    def best(self) -> int:
+        """The candidate with the best mean among those tried longest (ties: the base's
+        order)."""
+        longest = max(len(v) for v in self.values)
+        finalists = [i for i, v in enumerate(self.values) if len(v) == longest]
+        return max(finalists, key=lambda i: (self.mean(i), -i))
+
+    def summary(self, index: int) -> str:
+        """``0.62 ± 0.21 over 6 futures``."""
+        count = len(self.values[index])
+        return f"{self.mean(index):.3g} ± {self.spread(index):.2g} over {count} futures"
 
 
 @dataclass
@@ -153,8 +193,8 @@ class _Memory:
 
 
 class Committed:
-    """A rollout's mind for the deciding character: its first answer is the candidate, then the
-    base answers."""
+    """A re-created future's mind for the deciding character: its first answer is the
+    candidate, then the base answers."""
 
     def __init__(
         self, base: Base, *, intent: Intent | None = None, split: QualityAllocation | None = None
@@ -194,14 +234,20 @@ def _asked_of_base(mind: Committed | Lookahead, name: str) -> Any:
 
 
 class Lookahead:
-    """Candidates tried in simulated futures (module docstring)."""
+    """Candidates searched in simulated futures (module docstring)."""
 
     def __init__(
-        self, base: Base, settings: Settings = Settings(), *, name: str = "lookahead"
+        self,
+        base: Base,
+        settings: Settings = Settings(),
+        *,
+        name: str = "lookahead",
+        player: FuturePlayer | None = None,
     ) -> None:
         self.base = base
         self.settings = settings
         self.name = name
+        self.player = player or default_player()
         self.passive_actions = base.passive_actions
         self.stats = Stats()
         self._memory = _Memory()
@@ -225,30 +271,43 @@ class Lookahead:
         ranked = self.base.ranked(encounter, actor)
         tried = self._close([s for s in ranked if s.score > 0], [s.score for s in ranked])
         if len(tried) < 2 or not self._can_look(encounter):
-            decision = self.base.choose(encounter, actor)
-            why = (
-                self.base.explain(encounter, actor, decision)
-                if isinstance(decision, Intent)
-                else None
+            return self._as_base(encounter, actor, "no close call" if len(tried) < 2 else "")
+        answers = [
+            Answer(
+                s.estimate.intent,
+                self.base,
+                partial(Committed, self.base, intent=s.estimate.intent),
             )
-            if why is not None:
-                skipped = "no close call" if len(tried) < 2 else "no future to look into here"
-                why = replace(why, reason=f"{self.name} ({skipped}) → {why.reason}")
-            return self._remember(encounter, actor, decision, why)
-        values = self._futures(
-            encounter, actor, [Committed(self.base, intent=s.estimate.intent) for s in tried]
-        )
-        best = max(range(len(tried)), key=lambda i: (values[i], -i))
+            for s in tried
+        ]
+        found = self._search(encounter, actor, answers)
+        if isinstance(found, InFuture):
+            return cast(Intent, found.answer)
+        best = found.best
         chosen = tried[best].estimate.intent
         label = tried[best].label
         decision = Intent(chosen.action, chosen.target, f"{self.name}: {label}", chosen.options)
-        others = [i for i in range(len(tried)) if i != best]
-        why = Explanation(
-            f"{self.name}: {label}, {self.settings.value} {values[best]:.3g} over "
-            f"{self.settings.rollouts} futures of {self.settings.horizon} segments",
-            tuple(tried[i].label for i in others[:TOP]),
-            tuple(round(values[i], 4) for i in [best, *others[:TOP]]),
+        others = sorted(
+            (i for i in range(len(tried)) if i != best),
+            key=lambda i: (-len(found.values[i]), -found.mean(i), i),
         )
+        why = Explanation(
+            f"{self.name}: {label}, {self.settings.value} {found.summary(best)} of "
+            f"{self.settings.horizon} segments",
+            tuple(f"{tried[i].label} ({found.summary(i)})" for i in others[:TOP]),
+            tuple(round(found.mean(i), 4) for i in [best, *others[:TOP]]),
+        )
+        return self._remember(encounter, actor, decision, why)
+
+    def _as_base(self, encounter: Encounter, actor: str, skipped: str) -> Decision:
+        """The base's decision, its explanation saying why nothing was looked at."""
+        decision = self.base.choose(encounter, actor)
+        why = None
+        if isinstance(decision, Intent):
+            why = self.base.explain(encounter, actor, decision)
+        if why is not None:
+            skipped = skipped or "no future to look into here"
+            why = replace(why, reason=f"{self.name} ({skipped}) → {why.reason}")
         return self._remember(encounter, actor, decision, why)
 
     def allocate(
@@ -261,8 +320,11 @@ class Lookahead:
         distinct = self._close(ranked, [splits[split] for split in ranked])
         if not self.settings.allocations or len(distinct) < 2 or not self._can_look(encounter):
             return self.base.allocate(encounter, actor, intent, quality)
-        values = self._futures(encounter, actor, [Committed(self.base, split=s) for s in distinct])
-        return distinct[max(range(len(distinct)), key=lambda i: (values[i], -i))]
+        answers = [Answer(s, self.base, partial(Committed, self.base, split=s)) for s in distinct]
+        found = self._search(encounter, actor, answers)
+        if isinstance(found, InFuture):
+            return cast(QualityAllocation, found.answer)
+        return distinct[found.best]
 
     def _close(self, ranked: Sequence[T], scores: Sequence[float]) -> list[T]:
         """The best ``candidates`` of ``ranked`` (best first) whose score is within ``margin``
@@ -285,53 +347,71 @@ class Lookahead:
         self._memory = _Memory((id(encounter), encounter.now, actor), decision, why)
         return decision
 
-    # -- futures --
+    # -- the search --
 
     def _can_look(self, encounter: Encounter) -> bool:
         simulation = encounter.context.get(SIMULATION_KEY)
         return (
             _DEPTH.get() == 0
+            and encounter.running
             and simulation is not None
             and getattr(simulation, "dice", None) is None
             and isinstance(next(iter(encounter.minds.values()), None), JournaledMind)
         )
 
-    def _futures(self, encounter: Encounter, actor: str, minds: Sequence[Committed]) -> list[float]:
-        """The mean value of each committed mind's futures."""
+    def _search(
+        self, encounter: Encounter, actor: str, answers: Sequence[Answer]
+    ) -> Searched | InFuture:
+        """Sequential halving over ``answers`` (module docstring), within ``rollouts`` futures;
+        in a forked future, the answer it plays."""
         started = time.perf_counter()
-        try:
-            snapshot = take_snapshot(encounter)
-        except SnapshotError:
-            return [0.0] * len(minds)
-        simulation = cast(Recreatable, encounter.context[SIMULATION_KEY])
-        stand_ins = rollout_minds(encounter, actor)
-        token = _DEPTH.set(_DEPTH.get() + 1)
-        try:
-            values = [self._mean(simulation, snapshot, actor, mind, stand_ins) for mind in minds]
-        finally:
-            _DEPTH.reset(token)
-        self.stats.decisions += 1
-        self.stats.futures += len(minds) * self.settings.rollouts
-        self.stats.seconds += time.perf_counter() - started
-        return values
+        settings = self.settings
+        others = rollout_minds(encounter, actor)
+        baseline = vitality_by_side(encounter.state)
 
-    def _mean(
-        self,
-        simulation: Recreatable,
-        snapshot: Snapshot,
-        actor: str,
-        committed: Committed,
-        stand_ins: Mapping[str, Mind],
-    ) -> float:
-        total = 0.0
-        for rollout in range(self.settings.rollouts):
-            mind = Committed(committed.base, intent=committed.intent, split=committed.split)
-            branch = (actor, snapshot.segment, snapshot.log_length, rollout)
-            future = recreate(simulation, snapshot, minds={**stand_ins, actor: mind}, branch=branch)
-            baseline = vitality_by_side(future.state)
-            future.run(until=snapshot.segment + self.settings.horizon)
-            total += value_of(future, actor, baseline, self.settings.value)
-        return total / self.settings.rollouts
+        def value(future: Encounter) -> float:
+            return value_of(future, actor, baseline, settings.value)
+
+        values: list[list[float]] = [[] for _ in answers]
+        alive = list(range(len(answers)))
+        rounds = max(1, math.ceil(math.log2(len(answers))))
+        left = settings.rollouts
+        for _ in range(rounds):
+            more = min(max(1, settings.rollouts // (len(alive) * rounds)), left // len(alive))
+            if more < 1:
+                break
+            owners = [i for i in alive for _ in range(more)]
+            tries = [
+                Try(actor, answers[i], others, (actor, encounter.now, len(encounter.log), r))
+                for i in alive
+                for r in range(len(values[i]), len(values[i]) + more)
+            ]
+            played = self._play(encounter, tries, value)
+            if isinstance(played, InFuture):
+                return played
+            for owner, result in zip(owners, played, strict=True):
+                values[owner].append(result)
+            left -= len(tries)
+            alive = sorted(alive, key=lambda i: (-sum(values[i]) / len(values[i]), i))
+            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+            if len(alive) == 1:
+                break
+        self.stats.decisions += 1
+        self.stats.futures += settings.rollouts - left
+        self.stats.seconds += time.perf_counter() - started
+        return Searched(tuple(tuple(v) for v in values))
+
+    def _play(
+        self, encounter: Encounter, tries: Sequence[Try], value: Callable[[Encounter], float]
+    ) -> list[float] | InFuture:
+        token = _DEPTH.set(_DEPTH.get() + 1)
+        played: list[float] | InFuture = []
+        try:
+            played = self.player.play(encounter, tries, self.settings.horizon, value)
+        finally:
+            if not isinstance(played, InFuture):  # a forked future never looks again
+                _DEPTH.reset(token)
+        return played
 
 
 def rollout_minds(encounter: Encounter, actor: str) -> dict[str, Mind]:
