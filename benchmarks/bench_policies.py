@@ -4,7 +4,7 @@ report with one lookahead villain (issue 8; the table is in ``docs/policies.md``
     .venv/bin/python benchmarks/bench_policies.py [--scenarios grunts.toml,armed_fight.toml]
         [--runs 2000] [--lookahead-runs 500] [--jobs 2] [--seed 0] [--timing-runs 40]
         [--report-runs 1000] [--lookahead '{"rollouts": 4}'] [--skip timing,report]
-        [--pairs tactician:brute,tactician:blaster] [--markdown]
+        [--pairs tactician:brute,tactician:blaster | all] [--markdown] [--write-docs]
 
 **Mirror matches.** For each bundled scenario and each pair of policies (X, Y), half the runs
 give every character of the first side X and of the second Y, the other half the other way
@@ -13,12 +13,15 @@ own strengths cancel. X's win rate is its side's wins over all runs, with a Wils
 interval; the difference X − Y (wins count +1, losses −1, draws and timeouts 0) has a normal
 95 % interval. Runs are played in ``--jobs`` worker processes in chunks of 25
 (``mands_sim.batch.play_chunk``), on a ``Simulation(record=True)`` whenever a lookahead plays
-(it re-creates futures from snapshots).
+(its futures need it). ``--pairs all`` plays every policy against every other; ``--write-docs``
+puts the table, and the command that made it, between the ladder markers of
+``docs/policies.md``.
 
 **Cost.** In this process, ``--timing-runs`` runs of each tier playing itself on each scenario;
 every ``choose`` and ``allocate`` call of the real encounter's minds (not the simulated futures')
-is timed (CPU time): decisions per second and the cost of one decision; for the lookahead also
-the decisions it looked ahead for, the futures played per such decision and their cost.
+is timed (CPU time, with that of forked futures): decisions per second and the cost of one
+decision; for the lookahead also the decisions it looked ahead for, the futures played per such
+decision and their cost.
 
 **Report.** ``--report-runs`` runs of the first scenario as written, its second side (the
 villains) led by a lookahead, on ``--jobs`` processes, aggregated as a report's numbers are:
@@ -52,6 +55,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CHUNK = 25
 TIERS = ("brute", "tactician", "lookahead")
 PAIRS = (("tactician", "brute"), ("lookahead", "tactician"), ("lookahead", "brute"))
+EVERY_POLICY = ("lookahead", "tactician", "brute", "armed", "blaster", "nearest-enemy")
+"""``--pairs all``: each of these against each later one (the stronger first)."""
+LADDER = ROOT / "docs" / "policies.md"
+LADDER_START = "<!-- ladder:start (benchmarks/bench_policies.py --write-docs) -->"
+LADDER_END = "<!-- ladder:end -->"
 
 
 def variant(path: Path, policies: Mapping[str, str], options: Mapping[str, Any]) -> ScenarioSpec:
@@ -68,6 +76,14 @@ def variant(path: Path, policies: Mapping[str, str], options: Mapping[str, Any])
         for c in spec.characters
     )
     return dataclasses.replace(spec, characters=characters)
+
+
+def cpu_time() -> float:
+    """CPU seconds of this process and of the children it has waited for: a lookahead's
+    forked futures (``mands_sim.kernel.futures``) spend theirs in children (counted in clock
+    ticks: for totals, not for one call)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
 
 
 # -- workers ----------------------------------------------------------------------------------
@@ -167,11 +183,11 @@ class Timed:
         return self._timed(self.mind.allocate, encounter, actor, intent, quality)  # type: ignore[no-any-return]
 
     def _timed(self, call: Any, *args: Any) -> Any:
-        begun = time.process_time()
+        begun = cpu_time()
         try:
             return call(*args)
         finally:
-            self.seconds += time.process_time() - begun
+            self.seconds += cpu_time() - begun
             self.calls += 1
 
     def __getattr__(self, name: str) -> Any:
@@ -191,7 +207,7 @@ def timing(path: Path, tier: str, runs: int, seed: int, options: dict[str, Any])
     simulation.prepare()
     calls = seconds = looked = futures = 0.0
     looked_seconds = 0.0
-    begun = time.process_time()
+    begun = cpu_time()
     for index in range(runs):
         encounter = simulation.start(seed=run_seed(seed, index))
         timed = list(_wrap(encounter))
@@ -204,7 +220,7 @@ def timing(path: Path, tier: str, runs: int, seed: int, options: dict[str, Any])
                 looked += stats.decisions
                 futures += stats.futures
                 looked_seconds += stats.seconds
-    total = time.process_time() - begun
+    total = cpu_time() - begun
     row = {
         "scenario": path.name,
         "tier": tier,
@@ -281,6 +297,26 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def chosen_pairs(text: str) -> list[tuple[str, str]]:
+    """``X:Y,…``; ``all``: every policy of :data:`EVERY_POLICY` against every later one."""
+    if text == "all":
+        return [(x, y) for i, x in enumerate(EVERY_POLICY) for y in EVERY_POLICY[i + 1 :]]
+    pairs = [tuple(p.split(":", 1)) for p in text.split(",") if p]
+    return [(p[0], p[1]) for p in pairs] or list(PAIRS)
+
+
+def write_ladder(rows: list[dict[str, Any]], arguments: str, docs: Path = LADDER) -> None:
+    """Replace what stands between the ladder markers of ``docs`` with the command and the
+    table of ``rows``."""
+    text = docs.read_text("utf-8")
+    start, end = text.index(LADDER_START), text.index(LADDER_END)
+    block = (
+        f"{LADDER_START}\n\n```console\n$ .venv/bin/python benchmarks/bench_policies.py "
+        f"{arguments}\n```\n\n{markdown(rows)}\n\n"
+    )
+    docs.write_text(text[:start] + block + text[end:], "utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenarios", default="grunts.toml,armed_fight.toml")
@@ -300,8 +336,14 @@ def main() -> None:
     parser.add_argument(
         "--markdown", action="store_true", help="print the mirror matches as a markdown table"
     )
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="put the mirror matches' table and the command in docs/policies.md, between the "
+        "ladder markers",
+    )
     args = parser.parse_args()
-    pairs = [tuple(p.split(":", 1)) for p in args.pairs.split(",") if p] or list(PAIRS)
+    pairs = chosen_pairs(args.pairs)
     paths = [ROOT / "scenarios" / name for name in args.scenarios.split(",")]
     options = {"lookahead": json.loads(args.lookahead)}
     skip = set(filter(None, args.skip.split(",")))
@@ -317,6 +359,8 @@ def main() -> None:
                     print(json.dumps(row), flush=True)
             if args.markdown:
                 print(markdown(rows), flush=True)
+            if args.write_docs:
+                write_ladder(rows, " ".join(sys.argv[1:]))
         if "timing" not in skip:
             for path in paths:
                 for tier in TIERS:
