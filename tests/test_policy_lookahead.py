@@ -81,7 +81,8 @@ def test_a_recorded_lookahead_decides_from_futures_and_explains_their_values() -
         e for e in events if isinstance(e, DecisionExplained) and e.reason.startswith("lookahead:")
     ]
     assert looked, "some decision had two candidates or more"
-    assert all("futures of 20 segments" in e.reason for e in looked)
+    assert all("futures of 20 segments" in e.reason and " ± " in e.reason for e in looked)
+    assert all(" ± " in alternative for e in looked for alternative in e.alternatives)
     assert all(len(e.scores) == len(e.alternatives) + 1 for e in looked)
 
 

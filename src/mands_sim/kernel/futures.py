@@ -29,6 +29,7 @@ import gc
 import os
 import pickle
 import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn, Protocol
@@ -128,7 +129,7 @@ class ForkedFutures:
         end = encounter.now + horizon
         for index, attempt in enumerate(tries):
             reading, writing = os.pipe()
-            pid = os.fork()
+            pid = _fork()
             if pid == 0:  # the copy: become the future, give the answer, run on
                 os.close(reading)
                 _become(encounter, attempt, _Ending(writing, value), end)
@@ -136,6 +137,15 @@ class ForkedFutures:
             os.close(writing)
             values.append(_collect(reading, pid))
         return values
+
+
+def _fork() -> int:
+    """``os.fork``, without Python's warning about other threads (3.12+): the copy runs only
+    the encounter in this thread, takes no lock another thread may hold (it logs and prints
+    nothing; its one file is its pipe) and leaves by ``os._exit``."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
+        return os.fork()
 
 
 @dataclass(frozen=True, slots=True)
