@@ -4,6 +4,7 @@ quick."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -180,6 +181,8 @@ def test_the_win_value_counts_a_won_fight_as_1_and_a_running_one_by_what_each_si
         ({"candidates": 9}, "candidates"),
         ({"horizon": 10**18}, "horizon"),
         ({"margin": float("nan")}, "margin"),
+        ({"confidence": -1}, "confidence"),
+        ({"confidence": "sure"}, "confidence"),
         ({"value": "glory"}, "value"),
         ({"allocations": 1}, "allocations"),
         ({"margin": -0.5}, "margin"),
@@ -227,24 +230,35 @@ def test_forked_and_replayed_futures_value_every_look_alike() -> None:
     assert forked_log == replayed_log
 
 
-def test_the_search_stays_within_its_budget_and_tries_the_winner_longest() -> None:
-    """Sequential halving over 3 candidates with 7 futures a look: 2 rounds, 1 future each
-    in the first (3), then 2 more for each of the better 2 (4): never more than 7."""
-    mind, log = looked_with(ReplayedFutures(), candidates=3, rollouts=7)
+def test_the_search_stays_within_its_budget_and_plays_the_bases_choice_every_round() -> None:
+    """Sequential halving over 4 candidates with 12 futures a look: the base's choice and its
+    3 challengers 1 future each in the first of 2 rounds (4), then the base's choice and the
+    better 2 challengers 2 more each (6): 10 of 12, never more."""
+    mind, log = looked_with(ReplayedFutures(), candidates=4, rollouts=12)
     assert mind.stats.decisions > 0
-    assert mind.stats.futures <= 7 * mind.stats.decisions
+    assert mind.stats.futures <= 12 * mind.stats.decisions
     looked = [line for line in log if '"reason":"lookahead:' in line]
-    assert looked and all("over 3 futures" in line for line in looked)
+    counts = [[int(n) for n in re.findall(r"over (\d+) futures", line)] for line in looked]
+    assert counts and all(sum(c) <= 12 and c[0] == max(c) for c in counts)
+    assert any(c == [6, 6] for c in counts)  # two candidates: one round of 6 each
+
+
+def test_another_candidate_replaces_the_bases_choice_only_beyond_the_futures_noise() -> None:
+    """Future by future the second candidate does better: by 0.5 with no spread it wins at
+    once; by 0.1 ± 0.1 (standard error 0.058) only if 1 standard error is enough."""
+    sure = Searched(((0.0, 0.5, 0.25), (0.5, 1.0, 0.75), (0.25,)))
+    assert sure.challenger == 1 and sure.gain(1) == (0.5, 0.0) and sure.best == 1
+    noisy = ((0.5, 0.5, 0.5), (0.6, 0.7, 0.5))
+    assert Searched(noisy).best == 0
+    assert Searched(noisy, confidence=1.0).best == 1
+    assert Searched(((0.5, 0.5), (0.9,))).best == 0  # one future: no error to judge by
+    assert Searched(((0.5,),)).best == 0  # nothing to challenge it
 
 
 def test_a_look_explains_each_candidate_by_its_futures_mean_and_spread() -> None:
     searched = Searched(((0.0, 1.0, 0.5), (1.0, 1.0, 1.0), (0.2,)))
-    assert searched.best == 1
     assert searched.summary(0) == "0.5 ± 0.5 over 3 futures"
     assert searched.summary(2) == "0.2 ± 0 over 1 futures"
-    tied = Searched(((0.5, 0.5), (0.5, 0.5)))
-    assert tied.best == 0  # ties go to the base's order
-    assert Searched(((1.0,), (0.0, 0.2))).best == 1  # only the finalists count
 
 
 class _Boom:

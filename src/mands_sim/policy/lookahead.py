@@ -63,12 +63,23 @@ from mands_sim.policy.tactician import TOP, Scored
 
 Value = Literal["win", "damage"]
 VALUES: Final = ("win", "damage")
-OPTIONS: Final = ("horizon", "rollouts", "candidates", "value", "allocations", "margin")
+OPTIONS: Final = (
+    "horizon",
+    "rollouts",
+    "candidates",
+    "value",
+    "allocations",
+    "margin",
+    "confidence",
+)
 SIMULATION_KEY: Final = "simulation"
 """``encounter.context`` key of the :class:`~mands_sim.simulation.Simulation` to re-create from."""
 
 LIMITS: Final = {"horizon": 3000, "rollouts": 1000, "candidates": 8}
 """The most each whole-number option may be: a scenario cannot ask for an endless look."""
+
+LIMITS_REAL: Final = 1000.0
+"""The most ``margin`` and ``confidence`` may be."""
 
 T = TypeVar("T")
 
@@ -105,11 +116,12 @@ class Settings:
     value: Value = "win"
     allocations: bool = True
     margin: float = 0.25
+    confidence: float = 2.0
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
-        """Read and check ``horizon``, ``rollouts``, ``candidates``, ``value``, ``allocations``
-        and ``margin`` (other keys are the base's)."""
+        """Read and check ``horizon``, ``rollouts``, ``candidates``, ``value``, ``allocations``,
+        ``margin`` and ``confidence`` (other keys are the base's)."""
         base = cls()
         numbers = {n: _whole(options.get(n, getattr(base, n)), n) for n in LIMITS}
         value = options.get("value", base.value)
@@ -118,13 +130,30 @@ class Settings:
         allocations = options.get("allocations", base.allocations)
         if not isinstance(allocations, bool):
             raise PolicyOptionsError("allocations", "true or false")
-        margin = options.get("margin", base.margin)
-        number = isinstance(margin, int | float) and not isinstance(margin, bool)
-        if not number or not margin >= 0:  # NaN too
-            raise PolicyOptionsError("margin", "a share ≥ 0 of the best score (0.25: within 25 %)")
-        return cls(
-            value=cast(Value, value), allocations=allocations, margin=float(margin), **numbers
+        margin = _share(
+            options.get("margin", base.margin),
+            "margin",
+            "a share ≥ 0 of the best score (0.25: within 25 %)",
         )
+        confidence = _share(
+            options.get("confidence", base.confidence),
+            "confidence",
+            "standard errors ≥ 0 a candidate must win by to replace the base's choice",
+        )
+        return cls(
+            value=cast(Value, value),
+            allocations=allocations,
+            margin=margin,
+            confidence=confidence,
+            **numbers,
+        )
+
+
+def _share(raw: object, key: str, expected: str) -> float:
+    number = isinstance(raw, int | float) and not isinstance(raw, bool)
+    if not number or not 0 <= cast(float, raw) <= LIMITS_REAL:  # NaN too
+        raise PolicyOptionsError(key, f"{expected}, at most {LIMITS_REAL:g}")
+    return float(cast(float, raw))
 
 
 def _whole(raw: object, key: str) -> int:
@@ -158,9 +187,12 @@ class Stats:
 @dataclass(frozen=True, slots=True)
 class Searched:
     """What the search found for each candidate, in the base's order: the values of the
-    futures it was tried in (common random numbers: future *r* of each on the same dice)."""
+    futures it was tried in (common random numbers: future *r* of each on the same dice).
+    Candidate 0, the base's choice, is played in every round; another replaces it only if,
+    future by future, it does better by more than ``confidence`` standard errors."""
 
     values: tuple[tuple[float, ...], ...]
+    confidence: float = 2.0
 
     def mean(self, index: int) -> float:
         values = self.values[index]
@@ -171,13 +203,32 @@ class Searched:
         values = self.values[index]
         return statistics.stdev(values) if len(values) > 1 else 0.0
 
+    def gain(self, index: int) -> tuple[float, float]:
+        """How much better the candidate did than the base's choice on the same futures: the
+        mean of the differences and its standard error (infinite for fewer than two)."""
+        pairs = list(zip(self.values[index], self.values[0], strict=False))
+        differences = [mine - base for mine, base in pairs]
+        if len(differences) < 2:
+            return (statistics.fmean(differences) if differences else 0.0), math.inf
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        return statistics.fmean(differences), error
+
+    @property
+    def challenger(self) -> int | None:
+        """The best of the other candidates tried longest (ties: the base's order)."""
+        others = range(1, len(self.values))
+        longest = max((len(self.values[i]) for i in others), default=0)
+        finalists = [i for i in others if len(self.values[i]) == longest and longest]
+        return max(finalists, key=lambda i: (self.mean(i), -i)) if finalists else None
+
     @property
     def best(self) -> int:
-        """The candidate with the best mean among those tried longest (ties: the base's
-        order)."""
-        longest = max(len(v) for v in self.values)
-        finalists = [i for i, v in enumerate(self.values) if len(v) == longest]
-        return max(finalists, key=lambda i: (self.mean(i), -i))
+        """The challenger if it beats the base's choice beyond the futures' noise, else 0."""
+        challenger = self.challenger
+        if challenger is None:
+            return 0
+        gain, error = self.gain(challenger)
+        return challenger if gain > 0 and gain > self.confidence * error else 0
 
     def summary(self, index: int) -> str:
         """``0.62 ± 0.21 over 6 futures``."""
@@ -373,11 +424,12 @@ class Lookahead:
             return value_of(future, actor, baseline, settings.value)
 
         values: list[list[float]] = [[] for _ in answers]
-        alive = list(range(len(answers)))
-        rounds = max(1, math.ceil(math.log2(len(answers))))
+        challengers = list(range(1, len(answers)))
+        rounds = max(1, math.ceil(math.log2(len(challengers))))
         left = settings.rollouts
-        for _ in range(rounds):
-            more = min(max(1, settings.rollouts // (len(alive) * rounds)), left // len(alive))
+        for round_ in range(rounds):
+            alive = [0, *challengers]  # the base's choice is played every round
+            more = left // (len(alive) * (rounds - round_))
             if more < 1:
                 break
             owners = [i for i in alive for _ in range(more)]
@@ -392,14 +444,12 @@ class Lookahead:
             for owner, result in zip(owners, played, strict=True):
                 values[owner].append(result)
             left -= len(tries)
-            alive = sorted(alive, key=lambda i: (-sum(values[i]) / len(values[i]), i))
-            alive = alive[: max(1, math.ceil(len(alive) / 2))]
-            if len(alive) == 1:
-                break
+            challengers.sort(key=lambda i: (-sum(values[i]) / len(values[i]), i))
+            challengers = challengers[: max(1, math.ceil(len(challengers) / 2))]
         self.stats.decisions += 1
         self.stats.futures += settings.rollouts - left
         self.stats.seconds += time.perf_counter() - started
-        return Searched(tuple(tuple(v) for v in values))
+        return Searched(tuple(tuple(v) for v in values), settings.confidence)
 
     def _play(
         self, encounter: Encounter, tries: Sequence[Try], value: Callable[[Encounter], float]
