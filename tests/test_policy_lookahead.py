@@ -5,6 +5,7 @@ quick."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -12,12 +13,13 @@ from mands_rulebook.candidates import ESTIMATOR
 from mands_rulebook.tacticians import lookahead
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import DamageTaken, DecisionExplained, Event, to_json_line
+from mands_sim.events import DamageTaken, DecisionExplained, EndurancePaid, Event, to_json_line
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.futures import FORKING, ForkedFutures, FuturePlayer, ReplayedFutures
 from mands_sim.kernel.snapshot import start
 from mands_sim.policy import PolicyOptionsError
 from mands_sim.policy.lookahead import (
+    EP_SHARE,
     SIMULATION_KEY,
     Committed,
     Lookahead,
@@ -150,7 +152,8 @@ def test_a_committed_mind_answers_once_with_its_candidate_then_as_its_base() -> 
 
 def test_the_win_value_counts_a_won_fight_as_1_and_a_running_one_by_what_each_side_lost() -> None:
     """Sinister has lost 10 of his VP and DP; the heroes nothing: from the heroes' side the
-    future is worth 0.5 + 0.5 × 10 / Sinister's full VP and DP."""
+    future is worth 0.5 + 0.5 × ½ × 10 / Sinister's full VP and DP (half the value is EP,
+    and nobody has spent any)."""
     encounter = brawl().start()
     baseline = vitality_by_side(encounter.state)
     state = encounter.state["sinister"]
@@ -168,7 +171,8 @@ def test_the_win_value_counts_a_won_fight_as_1_and_a_running_one_by_what_each_si
         ]
     )
     full = baseline["villains"].full
-    assert value_of(encounter, "dexter", baseline, "win") == pytest.approx(0.5 + 0.5 * 10 / full)
+    vitality = (1 - EP_SHARE) * 10 / full  # no EP spent
+    assert value_of(encounter, "dexter", baseline, "win") == pytest.approx(0.5 + 0.5 * vitality)
     assert value_of(encounter, "dexter", baseline, "damage") == 10.0
     assert value_of(encounter, "sinister", baseline, "damage") == -10.0
 
@@ -296,3 +300,16 @@ def test_an_error_in_a_forked_future_is_raised_where_the_look_was_taken() -> Non
     assert any("in a future played to look ahead" in n for n in getattr(raised, "__notes__", []))
     assert all(event.segment <= encounter.now for event in events)
     assert not encounter.running
+
+
+def test_a_running_future_counts_the_ep_each_side_spent() -> None:
+    """Dexter has spent 10 EP, Sinister none: from Sinister's side the future is worth
+    0.5 + 0.5 × ½ × 10 / the heroes' full EP."""
+    encounter = brawl().start()
+    baseline = vitality_by_side(encounter.state)
+    dexter = encounter.state["dexter"]
+    after = Fraction(dexter.endurance_points) - 10
+    encounter.emit([EndurancePaid(0, "dexter", "fist-attack", "attempt", 2, Fraction(10), after)])
+    full = baseline["heroes"].full_endurance
+    worth = 0.5 + 0.5 * EP_SHARE * 10 / full
+    assert value_of(encounter, "sinister", baseline, "win") == pytest.approx(worth)

@@ -479,24 +479,37 @@ def rollout_minds(encounter: Encounter, actor: str) -> dict[str, Mind]:
 # -- values ---------------------------------------------------------------------------------------
 
 
+EP_SHARE: Final = 0.5
+"""How much of a running future's ``win`` value the EP each side spent weighs, against the VP
+and DP it lost (a personality choice: EP spent now is blows missing later, G-232, G-231)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SideVitality:
-    """VP and DP a side has left (out-of-action characters count 0) and had at full."""
+    """VP and DP a side has left (out-of-action characters count 0) and had at full; and its
+    EP left (below zero too) and at full."""
 
     left: int
     full: int = field(default=1)
+    endurance: float = 0.0
+    full_endurance: float = 1.0
 
 
 def vitality_by_side(state: EncounterState) -> dict[str, SideVitality]:
-    sides: dict[str, list[int]] = {}
+    sides: dict[str, list[float]] = {}
     for character in state:
         figured = character.character.figured
         full = int(figured.virtual_damage_points) + int(figured.damage_points.body)
         left = max(0, character.virtual_damage_points) + max(0, character.damage_points)
-        totals = sides.setdefault(character.side, [0, 0])
+        totals = sides.setdefault(character.side, [0, 0, 0.0, 0.0])
         totals[0] += left if character.in_action else 0
         totals[1] += full
-    return {side: SideVitality(left, max(1, full)) for side, (left, full) in sides.items()}
+        totals[2] += float(character.endurance_points) if character.in_action else 0.0
+        totals[3] += float(figured.endurance_points)
+    return {
+        side: SideVitality(int(left), max(1, int(full)), endurance, max(1.0, full_endurance))
+        for side, (left, full, endurance, full_endurance) in sides.items()
+    }
 
 
 def value_of(
@@ -511,10 +524,16 @@ def value_of(
     ended = future.ended
     if ended is not None and ended.reason != "time limit":
         return 1.0 if ended.winner == side else 0.5 if ended.winner is None else 0.0
-    enemies = [s for s in baseline if s != side]
-    theirs = sum(lost[s] for s in enemies) / max(1, sum(baseline[s].full for s in enemies))
-    ours = lost[side] / baseline[side].full
+    theirs = statistics.fmean(_share_lost(baseline[s], now[s]) for s in baseline if s != side)
+    ours = _share_lost(baseline[side], now[side])
     return 0.5 + 0.5 * max(-1.0, min(1.0, theirs - ours))
+
+
+def _share_lost(before: SideVitality, after: SideVitality) -> float:
+    """The share of its VP and DP a side lost, and of its EP (:data:`EP_SHARE` of the whole)."""
+    vitality = (before.left - after.left) / before.full
+    endurance = (before.endurance - after.endurance) / before.full_endurance
+    return (1 - EP_SHARE) * vitality + EP_SHARE * endurance
 
 
 __all__ = [
