@@ -5,22 +5,24 @@ Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/pol
 
 * **Actions.** When it may act and the base's best candidates are a close call (the best
   ``candidates``, default 3, whose scores are within ``margin`` of the best one's), they are
-  searched by *sequential halving*: in each of ⌈log₂ candidates⌉ rounds every candidate still
-  in the race is tried in as many more futures as the budget (``rollouts`` futures a look in
-  all, default 12) allows that round, and the better half by mean value goes on. A future plays
-  ``horizon`` segments (default 50, one round) from the very state the decision is taken in
-  (:mod:`mands_sim.kernel.futures`: a forked copy of the process, or an encounter re-created
-  from a snapshot where processes cannot fork), with this character committed to the candidate
-  and then played by the base, every other character by its own policy (another lookahead by
-  its base), and is scored by ``value``. Future *r* of every candidate draws the same dice
-  (common random numbers, branch ``(actor, segment, log length, r)``), so candidates are
-  compared on the same luck and the whole decision is deterministic. The best mean wins; ties go
-  to the base's order.
+  searched by *sequential halving* within ``rollouts`` futures a look (default 12): the base's
+  choice is played in every round, and in each of ⌈log₂ challengers⌉ rounds it and every
+  challenger still in the race get an equal share of what is left of the budget, the better
+  half of the challengers by mean value going on. A future plays ``horizon`` segments (default
+  50, one round) from the very state the decision is taken in (:mod:`mands_sim.kernel.futures`:
+  a forked copy of the process, or an encounter re-created from a snapshot where processes
+  cannot fork), with this character committed to the candidate and then played by the base,
+  every other character by its own policy (another lookahead by its base), and is scored by
+  ``value``. Future *r* of every candidate draws the same dice (common random numbers, branch
+  ``(actor, segment, log length, r)``), so candidates are compared on the same luck and the
+  whole decision is deterministic. The best challenger replaces the base's choice only if,
+  future by future, it does better by more than ``confidence`` (default 2) standard errors.
 * **Quality** (``allocations``, default true): once the roll is known, the base's best
   ``candidates`` splits of the Q are searched the same way.
 * **Values.** ``win``: 1 if the character's side has won when the future ends, 0 if it lost
-  (0.5 for a draw), and otherwise 0.5 plus half the difference between the share of VP and DP
-  the enemies have lost and the share its own side has; ``damage``: VP and DP the enemies lost
+  (0.5 for a draw), and otherwise 0.5 plus half the difference between what the enemies lost
+  and what its own side lost, each half its share of VP and DP and half its share of EP
+  (:data:`EP_SHARE`); ``damage``: VP and DP the enemies lost
   less those its side lost (a character out of action counts as losing all it had left).
 
 Any other question a plugin asks the mind (the Comics Code's ``pull_blow``, a surprise
@@ -537,9 +539,11 @@ def _share_lost(before: SideVitality, after: SideVitality) -> float:
 
 
 __all__ = [
+    "EP_SHARE",
     "SIMULATION_KEY",
     "Committed",
     "Lookahead",
+    "Searched",
     "Settings",
     "Stats",
     "rollout_minds",
