@@ -35,7 +35,7 @@ from mands_sim.simulation import Simulation
 from tests.data.arena import simulation
 from tests.data.fighters import grunt
 
-QUICK = {"horizon": 20, "rollouts": 4, "candidates": 2, "margin": 1.0}
+QUICK = {"horizon": 20, "rollouts": 4, "candidates": 2, "margin": 1.0, "allocations": True}
 
 
 def brawl(

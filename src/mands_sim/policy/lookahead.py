@@ -17,8 +17,9 @@ Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/pol
   ``(actor, segment, log length, r)``), so candidates are compared on the same luck and the
   whole decision is deterministic. The best challenger replaces the base's choice only if,
   future by future, it does better by more than ``confidence`` (default 2) standard errors.
-* **Quality** (``allocations``, default true): once the roll is known, the base's best
-  ``candidates`` splits of the Q are searched the same way.
+* **Quality** (``allocations``, default false): once the roll is known, the base's best
+  ``candidates`` splits of the Q are searched the same way (off by default: it multiplied a
+  duel's cost by 14 with no gain measured, ``docs/policies.md`` "Strength and cost").
 * **Values.** ``win``: 1 if the character's side has won when the future ends, 0 if it lost
   (0.5 for a draw), and otherwise 0.5 plus half the difference between what the enemies lost
   and what its own side lost, each half its share of VP and DP and half its share of EP
@@ -116,7 +117,7 @@ class Settings:
     rollouts: int = 12
     candidates: int = 3
     value: Value = "win"
-    allocations: bool = True
+    allocations: bool = False
     margin: float = 0.25
     confidence: float = 2.0
 
