@@ -1,15 +1,20 @@
-"""The bounds on what a file controls: ranged fields' errors and schema."""
+"""The bounds on what a file controls: ranged fields' errors and schema, and the docs' table."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Annotated
 
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from mands_sim.bounds import MAX_TIME_LIMIT, RANGE_ERROR, Within
+from mands_sim.bounds import INPUT_BOUNDS, MAX_TIME_LIMIT, RANGE_ERROR, InputBound, Within
+from mands_sim.policy.expressions import MAX_DEPTH, MAX_LENGTH
+from mands_sim.policy.lookahead import LIMITS
 from mands_sim.units import SEGMENTS_PER_MINUTE
+
+RELIABILITY = Path(__file__).parents[1] / "docs" / "reliability.md"
 
 
 class Ranged(BaseModel):
@@ -51,3 +56,20 @@ def test_the_schema_gives_both_ends() -> None:
 def test_the_time_limit_is_one_day_of_game_time() -> None:
     """``rules/combat.md`` §1: 250 segments a minute."""
     assert MAX_TIME_LIMIT == 24 * 60 * SEGMENTS_PER_MINUTE == 360_000
+
+
+@pytest.mark.parametrize("bound", INPUT_BOUNDS, ids=lambda bound: bound.what)
+def test_the_reliability_page_lists_every_bound(bound: InputBound) -> None:
+    assert f"\n{bound.row()}\n" in RELIABILITY.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("option", "most"), sorted(LIMITS.items()))
+def test_the_reliability_page_lists_the_lookaheads_bounds(option: str, most: int) -> None:
+    assert f"| `{option}` | 1 … {most:,} |" in RELIABILITY.read_text(encoding="utf-8")
+
+
+def test_the_reliability_page_lists_the_bounds_of_conditions() -> None:
+    row = (
+        f"| a priority rule's `when` | {MAX_LENGTH:,} characters, {MAX_DEPTH} levels of brackets |"
+    )
+    assert row in RELIABILITY.read_text(encoding="utf-8")
