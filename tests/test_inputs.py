@@ -92,8 +92,9 @@ def test_a_byte_order_mark_is_skipped() -> None:
     assert toml_data(b"\xef\xbb\xbfa = 1\n", refuse) == {"a": 1}
 
 
-def test_utf16_is_named() -> None:
-    assert "not UTF-16" in parse_refusal("a = 1\n".encode("utf-16"))
+@pytest.mark.parametrize("encoding", ["UTF-16", "UTF-32"])
+def test_another_unicode_encoding_is_named(encoding: str) -> None:
+    assert f"not {encoding} " in parse_refusal("a = 1\n".encode(encoding))
 
 
 def test_text_that_is_not_utf8_names_the_byte() -> None:

@@ -3,9 +3,9 @@
 * :func:`read_input` reads a file's bytes: a regular file only (a named pipe, a device or a
   folder is refused before it is read, so nothing blocks), of at most
   :data:`~mands_sim.bounds.MAX_FILE_BYTES`.
-* :func:`toml_data` decodes them as UTF-8 (a byte-order mark is skipped; UTF-16 is named as
-  such), checks how deep tables and arrays nest *before* the parser recurses into them, and
-  parses the TOML.
+* :func:`toml_data` decodes them as UTF-8 (a byte-order mark is skipped; UTF-16 and UTF-32
+  are named as such), checks how deep tables and arrays nest *before* the parser recurses into
+  them, and parses the TOML.
 * :func:`value_problems` checks every value against the bounds every value has: nesting, items,
   text, names and numbers (:mod:`mands_sim.bounds`).
 
@@ -51,7 +51,11 @@ _KINDS_OF_FILE = (
     (stat.S_ISSOCK, "a socket"),
 )
 
-_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+_OTHER_ENCODINGS = (
+    ((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"), "UTF-32"),
+    ((b"\xff\xfe", b"\xfe\xff"), "UTF-16"),
+)
+"""Byte-order marks of encodings TOML files are not written in, longest first."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 """Control characters text may not hold (tab, newline and carriage return may appear)."""
@@ -152,8 +156,9 @@ def toml_data(content: bytes, refuse: Refuse) -> dict[str, Any]:
 
 
 def _decoded(content: bytes, refuse: Refuse) -> str:
-    if content.startswith(_UTF16_MARKS):
-        raise refuse("expected a UTF-8 text file, not UTF-16 (save it as UTF-8)")
+    for marks, encoding in _OTHER_ENCODINGS:
+        if content.startswith(marks):
+            raise refuse(f"expected a UTF-8 text file, not {encoding} (save it as UTF-8)")
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -15,7 +15,7 @@ Sheet format, version 1::
     equipment = ["fists"]           # optional: item names (placeholder; weapons come later)
     robot = false                   # optional: an Intelligent Robot (seed "Intelligent Robots")
 
-    [abilities]                     # required; whole numbers unless noted
+    [abilities]                     # required; whole numbers -1000..1000 unless noted
     strength = 11
     agility = 22
     constitution = 32
@@ -24,22 +24,22 @@ Sheet format, version 1::
     active_charisma = 11            # a number: charismas may carry fractions (seed "Charisma")
     normal_charisma = 12            # a number
 
-    [attributes]                    # required; whole numbers unless noted
+    [attributes]                    # required; whole numbers -1000..1000 unless noted
     beauty = 31                     # may be negative (a Nightgaunt has -4)
     build = 31
-    height = 1.791                  # a number, meters, greater than 0
+    height = 1.791                  # a number of meters, 0.001..1000
     hearing = 14
-    sight = 14
+    sight = 14                      # 0..1000 (the Sight table starts at 0)
 
-    [skills]                        # optional: skill name = level (whole number >= 0)
+    [skills]                        # optional: skill name = level (whole number 0..1000)
     Fistfighting = 2
 
     [powers."Electric Power"]       # optional: one table per power
-    power_rating = 17               # optional whole number >= 0 (PR)
+    power_rating = 17               # optional whole number 0..1000 (PR)
     percent_control = 97            # optional whole number 0..100 (%Control)
     cover_chance = 42               # any further key: a number, text or true/false
 
-    [knowledge]                     # optional: knowledge name = score (whole number >= 0)
+    [knowledge]                     # optional: knowledge name = score (whole number 0..100000)
     English = 55
 
     [[weaknesses]]                  # optional: one table per Handicap or Weakness
@@ -55,6 +55,11 @@ An override replaces the computed figured attribute *and* feeds the attributes f
 (an overridden ``mass`` changes Damage Points and Hand Damage); ``damage_points`` overrides Body
 DP, from which the body-part DP are figured. The names are listed in
 :data:`mands_sim.model.figured.FIGURED_ATTRIBUTE_NAMES`.
+
+Any other number is at most 100000 either way; names are at most 200 characters, text 10000.
+The bounds are :mod:`mands_sim.bounds`'s, and a file is read within them
+(:mod:`mands_sim.inputs`: a regular file of at most 1 MB, nested at most 32 deep, no control
+characters, every number finite).
 
 Loading never executes code (``tomllib`` and pydantic only). A malformed sheet raises one
 :class:`~mands_sim.errors.SheetProblems` (a :class:`~mands_sim.errors.SheetError`) listing every
@@ -436,7 +441,7 @@ def _expected(problem: Mapping[str, Any], keys: Sequence[str], skipped: bool) ->
 
 
 def _length_words(problem: Mapping[str, Any]) -> str:
-    """A string's length bounds in words: ``a non-empty name``, ``text of at most 200 …``."""
+    """A string's length bounds in words: ``non-empty text``, ``text of at most 200 …``."""
     most = problem.get("ctx", {}).get("max_length")
     if problem["type"] == "string_too_short" or most is None:
         return "non-empty text"
