@@ -29,6 +29,9 @@ MAX_FILE_BYTES: Final = 1_000_000
 """The largest scenario or sheet file read, in bytes (the largest bundled one is under 7 kB);
 a larger file is refused before it is parsed."""
 
+MAX_GOLDEN_BYTES: Final = 100_000_000
+"""The largest golden event log ``mands-sim check`` reads (a bundled one is 18 kB)."""
+
 MAX_NESTING: Final = 32
 """The deepest tables and arrays may nest (a bundled scenario nests 7 deep)."""
 
@@ -122,6 +125,7 @@ def _n(value: float) -> str:
 
 INPUT_BOUNDS: Final = (
     InputBound("file size", f"{_n(MAX_FILE_BYTES)} bytes", "checked before the file is parsed"),
+    InputBound("golden event log", f"{_n(MAX_GOLDEN_BYTES)} bytes", "read whole to compare"),
     InputBound("file kind", "a regular file", "a named pipe or a device would block the read"),
     InputBound("encoding", "UTF-8 (a byte-order mark is skipped)", "TOML is UTF-8"),
     InputBound(

@@ -75,13 +75,13 @@ _TOKENS = re.compile(
 # --- reading ----------------------------------------------------------------------------------
 
 
-def read_input(file: Path, refuse: Refuse, display: str = "") -> bytes:
-    """The bytes of ``file``, a regular file of at most ``MAX_FILE_BYTES``; ``refuse`` is
-    raised with the reason when it is missing, not a regular file, too large or unreadable.
+def read_input(file: Path, refuse: Refuse, display: str = "", most: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``file``, a regular file of at most ``most`` bytes; ``refuse`` is raised
+    with the reason when it is missing, not a regular file, too large or unreadable.
     ``display`` names the file in reasons (default: its path)."""
     shown = display or str(file)
     try:
-        _check_kind(os.stat(file), shown, refuse)
+        _check_kind(os.stat(file), shown, refuse, most)
         descriptor = os.open(file, _OPEN_FLAGS)
     except FileNotFoundError:
         raise refuse(f"there is no file {shown}") from None
@@ -90,7 +90,7 @@ def read_input(file: Path, refuse: Refuse, display: str = "") -> bytes:
     except ValueError:  # a NUL in the name
         raise refuse("a file name cannot hold a NUL character") from None
     try:
-        return _read_regular(descriptor, shown, refuse)
+        return _read_regular(descriptor, shown, refuse, most)
     finally:
         os.close(descriptor)
 
@@ -108,35 +108,35 @@ def resolved(base: Path, reference: str, refuse: Refuse) -> Path:
         raise refuse("a file name cannot hold a NUL character") from None
 
 
-def _check_kind(status: os.stat_result, shown: str, refuse: Refuse) -> None:
-    """A regular file of at most ``MAX_FILE_BYTES`` (checked again on the open file)."""
+def _check_kind(status: os.stat_result, shown: str, refuse: Refuse, most: int) -> None:
+    """A regular file of at most ``most`` bytes (checked again on the open file)."""
     for test, kind in _KINDS_OF_FILE:
         if test(status.st_mode):
             raise refuse(f"{shown} is {kind}, not a regular file")
     if not stat.S_ISREG(status.st_mode):
         raise refuse(f"{shown} is not a regular file")
-    if status.st_size > MAX_FILE_BYTES:
-        raise refuse(_too_large(shown))
+    if status.st_size > most:
+        raise refuse(_too_large(shown, most))
 
 
-def _read_regular(descriptor: int, shown: str, refuse: Refuse) -> bytes:
+def _read_regular(descriptor: int, shown: str, refuse: Refuse, most: int) -> bytes:
     """Read the open file; it must still be a regular file and stay within the size."""
     try:
-        _check_kind(os.fstat(descriptor), shown, refuse)
+        _check_kind(os.fstat(descriptor), shown, refuse, most)
         chunks: list[bytes] = []
         size = 0
-        while chunk := os.read(descriptor, MAX_FILE_BYTES + 1 - size):
+        while chunk := os.read(descriptor, most + 1 - size):
             chunks.append(chunk)
             size += len(chunk)
-            if size > MAX_FILE_BYTES:
-                raise refuse(_too_large(shown))
+            if size > most:
+                raise refuse(_too_large(shown, most))
     except OSError as error:
         raise refuse(f"{shown}: {error.strerror}") from None
     return b"".join(chunks)
 
 
-def _too_large(shown: str) -> str:
-    return f"{shown} has more than {MAX_FILE_BYTES} bytes, the most a file may have"
+def _too_large(shown: str, most: int) -> str:
+    return f"{shown} has more than {most} bytes, the most a file may have"
 
 
 # --- parsing ----------------------------------------------------------------------------------
