@@ -178,7 +178,7 @@ def deep(depth: int, opener: str) -> Raw:
 
 
 def odd_values() -> st.SearchStrategy[Any]:
-    """A value of any type, at the edges."""
+    """A value of any type, at the edges (:data:`ODD_VALUES`)."""
     return st.one_of(
         st.sampled_from(ODD_NUMBERS),
         st.sampled_from(ODD_TEXT),
@@ -195,13 +195,27 @@ def odd_values() -> st.SearchStrategy[Any]:
     )
 
 
-def paths(data: Any, here: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """The path of every value inside ``data``, tables' keys and arrays' indices."""
-    items: Any = data.items() if isinstance(data, dict) else enumerate(data)
-    for name, value in items:
-        yield (*here, name)
-        if isinstance(value, dict | list):
-            yield from paths(value, (*here, name))
+ODD_VALUES = odd_values()
+"""Built once: a strategy is cheaper drawn from than built."""
+
+
+@st.composite
+def places_in(draw: st.DrawFn, data: dict[str, Any]) -> tuple[Any, ...]:
+    """The path of a value inside ``data`` (tables' keys, arrays' indices), drawn from the top
+    down: each step goes into a table or an array, or stops at the value it reached."""
+    path: list[Any] = []
+    node: Any = data
+    while isinstance(node, dict | list) and node:
+        step = draw(st.sampled_from(list(node)) if isinstance(node, dict) else _index(node))
+        path.append(step)
+        node = node[step]
+        if draw(st.booleans()):
+            break
+    return tuple(path) or ("format",)
+
+
+def _index(items: list[Any]) -> st.SearchStrategy[int]:
+    return st.integers(0, len(items) - 1)
 
 
 def _parent(data: Any, path: tuple[Any, ...]) -> Any:
@@ -215,17 +229,18 @@ def changed_data(draw: st.DrawFn, data: dict[str, Any]) -> tuple[dict[str, Any],
     """``data`` with one to three values dropped, replaced, or added beside, and what was done."""
     done = []
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(list(paths(data)) or [("format",)]))
+        path = draw(places_in(data))
         parent, last = _parent(data, path), path[-1]
         action = draw(st.sampled_from(["drop", "replace", "add", "repeat"]))
-        if action == "drop" and isinstance(parent, dict):
+        value = parent.get(last) if isinstance(parent, dict) else parent[last]
+        if action == "drop" and isinstance(parent, dict) and last in parent:
             del parent[last]
         elif action == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(ODD_TEXT[:13]))] = draw(odd_values())
-        elif action == "repeat" and isinstance(parent[last], list) and parent[last]:
+            parent[draw(st.sampled_from(ODD_TEXT[:13]))] = draw(ODD_VALUES)
+        elif action == "repeat" and isinstance(value, list) and value:
             parent[last] = parent[last] * draw(st.sampled_from([2, 50, 2_000]))
         else:
-            parent[last] = draw(odd_values())
+            parent[last] = draw(ODD_VALUES)
         done.append(f"{action} {'.'.join(map(str, path))}")
     return data, "; ".join(done)
 
