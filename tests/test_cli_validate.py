@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -164,8 +166,10 @@ def test_a_file_with_several_mistakes_lists_them_all(
 ) -> None:
     shutil.copytree(DATA / "characters", tmp_path / "characters")
     text = (DATA / "minimal.toml").read_text(encoding="utf-8")
-    rules = '\npolicy = "priority"\npolicy_options = { rules = [{ do = "fist-atack" }, ' \
+    rules = (
+        '\npolicy = "priority"\npolicy_options = { rules = [{ do = "fist-atack" }, '
         '{ do = "move", options = { toward = "stret" } }] }\n'
+    )
     file = tmp_path / "bad.toml"
     file.write_text(text.replace('place = "street"\n', f'place = "street"{rules}', 1))
     assert main(["validate", str(file)]) == 2
@@ -196,6 +200,80 @@ def test_a_file_with_many_load_time_mistakes_lists_them_all(
         "rules, plugins, map, sides, stop, expect",
         "  at 'stop.time_limit': expected a whole number (segments after which the encounter "
         'ends undecided), not "long"',
-        "  at 'sides[0].characters[0].place': expected a place on the map (street), not "
-        '"roof"',
+        "  at 'sides[0].characters[0].place': expected a place on the map (street), not \"roof\"",
     ]
+
+
+# --- inputs past the bounds (docs/reliability.md) ----------------------------------------------
+
+OUT_OF_BOUNDS = [
+    ("time_limit = 500", "time_limit = 1000000000000000000", "stop.time_limit"),
+    ('name = "street"', 'name = "street"\nx = 1e308\ny = 0.0', "map.places[0].x"),
+    (
+        'place = "street"\n',
+        'place = "street"\npolicy_options = { margin = nan }\n',
+        "sides[0].characters[0].policy_options.margin",
+    ),
+    ("characters/grunt.toml", "characters/pipe.toml", "sides[0].characters[0].sheet"),
+    ("characters/grunt.toml", "characters/loop.toml", "sides[0].characters[0].sheet"),
+    ("characters/grunt.toml", "characters/gr\\u0000unt.toml", "sides[0].characters[0].sheet"),
+    ('id = "red-grunt"', 'id = "red-grunt"\ncount = 10001', "sides[0].characters[0].count"),
+]
+"""A change to ``minimal.toml`` that breaks a bound, and the key its error names."""
+
+
+def out_of_bounds(tmp_path: Path, old: str, new: str) -> Path:
+    """``minimal.toml`` with ``old`` replaced by ``new``, beside its sheets, a named pipe
+    (``characters/pipe.toml``) and a loop of symbolic links (``characters/loop.toml``)."""
+    shutil.copytree(DATA / "characters", tmp_path / "characters")
+    os.mkfifo(tmp_path / "characters" / "pipe.toml")
+    (tmp_path / "characters" / "loop.toml").symlink_to("loop.toml")
+    file = tmp_path / "scenario.toml"
+    file.write_text((DATA / "minimal.toml").read_text("utf-8").replace(old, new, 1), "utf-8")
+    return file
+
+
+@pytest.mark.parametrize(("old", "new", "key"), OUT_OF_BOUNDS, ids=lambda v: v[-20:])
+def test_a_value_past_its_bound_names_file_and_key_with_status_2(
+    tmp_path: Path, old: str, new: str, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = out_of_bounds(tmp_path, old, new)
+    status = main(["validate", str(file)])
+    lines = capsys.readouterr().err.splitlines()
+    assert (status, len(lines), lines[0].startswith(f"mands-sim: error: {file} at '{key}': ")) == (
+        2,
+        1,
+        True,
+    )
+
+
+def test_a_sheet_past_its_bounds_names_the_sheet_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = out_of_bounds(tmp_path, "characters/grunt.toml", "characters/strong.toml")
+    grunt = (tmp_path / "characters" / "grunt.toml").read_text("utf-8")
+    strong = re.sub(r"strength = \d+", "strength = -9223372036854775808", grunt)
+    (tmp_path / "characters" / "strong.toml").write_text(strong, "utf-8")
+    assert main(["validate", str(file)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'characters' / 'strong.toml'} at 'abilities.strength': " in err
+    assert "expected a whole number from -1000 to 1000" in err
+
+
+def test_a_file_nested_past_the_bound_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = out_of_bounds(tmp_path, "time_limit = 500", "time_limit = 500\nx = " + "[" * 5000)
+    assert main(["validate", str(file)]) == 2
+    assert capsys.readouterr().err == (
+        f"mands-sim: error: {file}: expected tables and arrays nested at most 32 deep "
+        "(at line 24)\n"
+    )
+
+
+def test_a_named_pipe_given_as_the_scenario_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.mkfifo(tmp_path / "pipe.toml")
+    assert main(["validate", str(tmp_path / "pipe.toml")]) == 2
+    assert capsys.readouterr().err.endswith("pipe.toml is a named pipe, not a regular file\n")

@@ -7,6 +7,7 @@ Sphinx, 20 runs) in a throwaway folder; the bundled scenarios themselves are che
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections import Counter
 from dataclasses import replace
@@ -314,6 +315,29 @@ def test_file_without_expect_has_no_expectations() -> None:
     assert not has_expectations(ROOT / "scenarios" / "characters" / "seraph.toml")
 
 
+def test_a_named_pipe_counts_as_expecting_so_that_loading_refuses_it(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.toml")
+    assert has_expectations(tmp_path / "pipe.toml")
+
+
+def test_a_file_nested_past_the_bound_counts_as_expecting(tmp_path: Path) -> None:
+    (tmp_path / "deep.toml").write_text("a = " + "[" * 5_000 + "]" * 5_000, encoding="utf-8")
+    assert has_expectations(tmp_path / "deep.toml")
+
+
+def test_a_golden_log_that_is_a_named_pipe_is_refused_at_its_key(tmp_path: Path) -> None:
+    spec = load_scenario(load_text(tmp_path, DUEL + GOLDEN))
+    assert spec.expect is not None and spec.expect.golden is not None
+    spec.expect.golden.parent.mkdir()
+    os.mkfifo(spec.expect.golden)
+    with pytest.raises(ScenarioError) as caught:
+        check_golden(spec)
+    assert (caught.value.key, "is a named pipe" in caught.value.expected) == (
+        "expect.golden",
+        True,
+    )
+
+
 # -- the pytest plugin -------------------------------------------------------------------------
 
 
@@ -413,7 +437,12 @@ def test_event_happened_reads_the_counts_of_the_record(
 ) -> None:
     (seraph,) = record("heroes", "side out of action", ("seraph", "active")).characters
     counted = RunRecord(
-        0, 1, "heroes", "won", 100, (replace(seraph, **counts),)  # type: ignore[arg-type]
+        0,
+        1,
+        "heroes",
+        "won",
+        100,
+        (replace(seraph, **counts),),  # type: ignore[arg-type]
     )
     assert event_happened(event, counted) is happened
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import Any
 
@@ -168,11 +169,12 @@ def test_charisma_may_carry_a_fraction() -> None:
     assert parse_sheet(data).abilities.active_charisma == 1.2
 
 
-def test_height_must_be_above_zero() -> None:
+def test_height_must_be_at_least_a_millimeter() -> None:
     data = minimal_data()
     data["attributes"]["height"] = 0
     error = sheet_error(data)
-    assert (error.key, error.expected) == ("attributes.height", "expected greater than 0, got 0")
+    expected = "expected a number from 0.001 to 1000, got 0"
+    assert (error.key, error.expected) == ("attributes.height", expected)
 
 
 def test_unknown_key_suggests_the_close_one() -> None:
@@ -269,7 +271,7 @@ def test_bad_toml_names_the_file_and_line(tmp_path: Path) -> None:
 def test_missing_file_is_a_sheet_error(tmp_path: Path) -> None:
     with pytest.raises(SheetError) as caught:
         load_sheet(tmp_path / "nobody.toml")
-    assert "does not exist" in caught.value.expected
+    assert "there is no file" in caught.value.expected
 
 
 def test_wrong_type_in_a_file_names_the_file(tmp_path: Path) -> None:
@@ -307,7 +309,7 @@ def test_a_score_beyond_any_sane_range_is_an_error() -> None:
     error = sheet_error(data)
     assert (error.key, error.expected) == (
         "abilities.strength",
-        "expected less than or equal to 100000, got 1100000",
+        "expected a whole number from -1000 to 1000, got 1100000",
     )
 
 
@@ -382,3 +384,57 @@ def test_a_weakness_without_a_kind_names_the_key() -> None:
     with pytest.raises(SheetError) as raised:
         parse_sheet({**minimal_data(), "weaknesses": [{"multiplier": 3}]})
     assert "weaknesses[0].kind" in str(raised.value)
+
+
+# --- bounds (docs/reliability.md) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("section", "name", "value", "expected"),
+    [
+        ("abilities", "strength", -(2**63), "a whole number from -1000 to 1000"),
+        ("attributes", "build", 10**30, "a whole number from -1000 to 1000"),
+        ("attributes", "sight", -1, "a whole number from 0 to 1000"),
+        ("abilities", "active_charisma", 1e300, "a number from -1000 to 1000"),
+    ],
+)
+def test_a_score_out_of_its_range_is_refused_with_the_range(
+    section: str, name: str, value: float, expected: str
+) -> None:
+    data = minimal_data()
+    data[section][name] = value
+    error = sheet_error(data)
+    assert (error.key, error.expected) == (f"{section}.{name}", f"expected {expected}, got {value}")
+
+
+def test_a_power_number_out_of_range_is_named_as_a_number() -> None:
+    data = {**minimal_data(), "powers": {"Healing": {"bonus": 10**30}}}
+    assert sheet_error(data).expected.startswith("expected a number from -100000 to 100000")
+
+
+def test_a_name_with_a_control_character_is_refused() -> None:
+    error = sheet_error({**minimal_data(), "name": "Jo\x1b[31me"})
+    assert (error.key, error.expected.endswith('not "Jo\\u001B[31me"')) == ("name", True)
+
+
+def test_a_name_past_the_bound_is_refused() -> None:
+    error = sheet_error({**minimal_data(), "name": "J" * 201})
+    assert error.expected.startswith("expected text of at most 200 characters, got 'JJJ")
+
+
+def test_a_sheet_nested_past_the_bound_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, MINIMAL + "\n[powers.Healing]\nx = " + "[" * 40 + "]" * 40 + "\n")
+    with pytest.raises(SheetError, match="nested at most 32 deep"):
+        load_sheet(path)
+
+
+def test_a_named_pipe_is_no_sheet(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "joe.toml")
+    with pytest.raises(SheetError, match="is a named pipe, not a regular file"):
+        load_sheet(tmp_path / "joe.toml")
+
+
+def test_a_sheet_in_utf16_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "joe.toml").write_bytes(MINIMAL.encode("utf-16"))
+    with pytest.raises(SheetError, match="not UTF-16"):
+        load_sheet(tmp_path / "joe.toml")

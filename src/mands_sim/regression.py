@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import math
 import tempfile
-import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -35,8 +35,10 @@ from mands_sim.batch import (
     run_batch,
 )
 from mands_sim.batch.stats import Z95, Interval
-from mands_sim.errors import ScenarioError
+from mands_sim.bounds import MAX_GOLDEN_BYTES
+from mands_sim.errors import InputError, ScenarioError
 from mands_sim.events import Event, to_json_line
+from mands_sim.inputs import read_input, toml_data
 from mands_sim.report.summary import build_summary
 from mands_sim.scenario import ExpectSpec, ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
@@ -168,10 +170,12 @@ class RegressionFailure(AssertionError):
 def has_expectations(path: Path) -> bool:
     """Whether the TOML file at ``path`` has an ``[expect]`` table (cheap: no validation).
 
-    A file that is not readable TOML counts (so loading it reports the problem)."""
+    A file that is not readable TOML within the bounds counts (so loading it reports the
+    problem); a named pipe is not waited on (:func:`~mands_sim.inputs.read_input`)."""
+    refuse = partial(InputError, path, "")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = toml_data(read_input(path, refuse), refuse)
+    except InputError:
         return True
     return "expect" in data
 
@@ -383,7 +387,7 @@ def check_golden(spec: ScenarioSpec, *, update: bool = False) -> GoldenVerdict:
         raise ValueError("the scenario names no golden log")
     file, seed = expect.golden, expect.golden_seed
     fresh = golden_log(spec, seed)
-    old = file.read_bytes() if file.exists() else None
+    old = _golden_bytes(spec, file) if file.exists() else None
     if old == fresh:
         return GoldenVerdict(file, seed, "same")
     if update:
@@ -393,6 +397,15 @@ def check_golden(spec: ScenarioSpec, *, update: bool = False) -> GoldenVerdict:
     if old is None:
         return GoldenVerdict(file, seed, "missing")
     return GoldenVerdict(file, seed, "differs", first_difference(old, fresh))
+
+
+def _golden_bytes(spec: ScenarioSpec, file: Path) -> bytes:
+    """The golden log's bytes: a regular file of at most ``MAX_GOLDEN_BYTES``."""
+
+    def refuse(why: str) -> ScenarioError:
+        return ScenarioError(spec.path, "expect.golden", f"expected a golden event log; {why}")
+
+    return read_input(file, refuse, most=MAX_GOLDEN_BYTES)
 
 
 def first_difference(golden: bytes, fresh: bytes, width: int = 160) -> str:

@@ -15,7 +15,7 @@ Sheet format, version 1::
     equipment = ["fists"]           # optional: item names (placeholder; weapons come later)
     robot = false                   # optional: an Intelligent Robot (seed "Intelligent Robots")
 
-    [abilities]                     # required; whole numbers unless noted
+    [abilities]                     # required; whole numbers -1000..1000 unless noted
     strength = 11
     agility = 22
     constitution = 32
@@ -24,22 +24,22 @@ Sheet format, version 1::
     active_charisma = 11            # a number: charismas may carry fractions (seed "Charisma")
     normal_charisma = 12            # a number
 
-    [attributes]                    # required; whole numbers unless noted
+    [attributes]                    # required; whole numbers -1000..1000 unless noted
     beauty = 31                     # may be negative (a Nightgaunt has -4)
     build = 31
-    height = 1.791                  # a number, meters, greater than 0
+    height = 1.791                  # a number of meters, 0.001..1000
     hearing = 14
-    sight = 14
+    sight = 14                      # 0..1000 (the Sight table starts at 0)
 
-    [skills]                        # optional: skill name = level (whole number >= 0)
+    [skills]                        # optional: skill name = level (whole number 0..1000)
     Fistfighting = 2
 
     [powers."Electric Power"]       # optional: one table per power
-    power_rating = 17               # optional whole number >= 0 (PR)
+    power_rating = 17               # optional whole number 0..1000 (PR)
     percent_control = 97            # optional whole number 0..100 (%Control)
     cover_chance = 42               # any further key: a number, text or true/false
 
-    [knowledge]                     # optional: knowledge name = score (whole number >= 0)
+    [knowledge]                     # optional: knowledge name = score (whole number 0..100000)
     English = 55
 
     [[weaknesses]]                  # optional: one table per Handicap or Weakness
@@ -56,6 +56,11 @@ An override replaces the computed figured attribute *and* feeds the attributes f
 DP, from which the body-part DP are figured. The names are listed in
 :data:`mands_sim.model.figured.FIGURED_ATTRIBUTE_NAMES`.
 
+Any other number is at most 100000 either way; names are at most 200 characters, text 10000.
+The bounds are :mod:`mands_sim.bounds`'s, and a file is read within them
+(:mod:`mands_sim.inputs`: a regular file of at most 1 MB, nested at most 32 deep, no control
+characters, every number finite).
+
 Loading never executes code (``tomllib`` and pydantic only). A malformed sheet raises one
 :class:`~mands_sim.errors.SheetProblems` (a :class:`~mands_sim.errors.SheetError`) listing every
 problem, each with the dotted key and what was expected; unknown keys are errors with a
@@ -66,7 +71,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +79,19 @@ from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mands_sim.bounds import (
+    MAX_HEIGHT,
+    MAX_NAME_LENGTH,
+    MAX_SCORE,
+    MAX_SHEET_NUMBER,
+    MAX_TEXT_LENGTH,
+    MIN_HEIGHT,
+    MIN_SIGHT,
+    RANGE_ERROR,
+    Within,
+)
 from mands_sim.errors import Problem, SheetError, SheetProblems
+from mands_sim.inputs import read_input, toml_data, trimmed, value_problems
 from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FRACTIONAL_FIGURED_ATTRIBUTES
 
 SHEET_FORMAT = 1
@@ -134,9 +150,7 @@ class Weakness:
 
     kind: str
     name: str
-    parameters: Mapping[str, WeaknessValue] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
+    parameters: Mapping[str, WeaknessValue] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,19 +177,20 @@ class CharacterSheet:
 
 # --- the file format (pydantic) ----------------------------------------------------------------
 
-SANE_LIMIT = 100_000
-"""No number on a sheet is larger than this (in size): a guard against typing slips such as
-``strength = 1100000``, far beyond any character the rulebook builds (not a rule)."""
-
-MAX_HEIGHT = 1_000.0
-"""The tallest character a sheet may describe, in meters (a guard against slips, not a rule)."""
-
 _STRICT = ConfigDict(strict=True, extra="forbid", frozen=True, allow_inf_nan=False)
 
-_Level = Annotated[int, Field(ge=0, le=SANE_LIMIT)]
-_Score = Annotated[int, Field(ge=-SANE_LIMIT, le=SANE_LIMIT)]
-_Number = Annotated[int | float, Field(ge=-SANE_LIMIT, le=SANE_LIMIT)]
-_Name = Annotated[str, Field(min_length=1)]
+# The ranges are in mands_sim.bounds (docs/reliability.md lists them).
+_Level = Annotated[int, Within(0, MAX_SCORE)]
+_Score = Annotated[int, Within(-MAX_SCORE, MAX_SCORE)]
+_Sight = Annotated[int, Within(MIN_SIGHT, MAX_SCORE)]
+_Charisma = Annotated[int | float, Within(-MAX_SCORE, MAX_SCORE)]
+_Height = Annotated[float, Within(MIN_HEIGHT, MAX_HEIGHT)]
+_Knowledge = Annotated[int, Within(0, MAX_SHEET_NUMBER)]
+_Number = Annotated[int | float, Within(-MAX_SHEET_NUMBER, MAX_SHEET_NUMBER)]
+_Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
+_Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
+_FreeValue = bool | _Number | _Text
+"""A power's or a weakness's free-form value (:data:`PowerValue`) as the format checks it."""
 
 
 class _AbilitiesFormat(BaseModel):
@@ -185,29 +200,29 @@ class _AbilitiesFormat(BaseModel):
     constitution: _Score
     learning: _Score
     newoen: _Score
-    active_charisma: _Number
-    normal_charisma: _Number
+    active_charisma: _Charisma
+    normal_charisma: _Charisma
 
 
 class _AttributesFormat(BaseModel):
     model_config = _STRICT
     beauty: _Score
     build: _Score
-    height: Annotated[float, Field(gt=0, le=MAX_HEIGHT)]
+    height: _Height
     hearing: _Score
-    sight: _Score
+    sight: _Sight
 
 
 class _PowerFormat(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", frozen=True, allow_inf_nan=False)
-    __pydantic_extra__: dict[str, PowerValue]
+    __pydantic_extra__: dict[str, _FreeValue]
     power_rating: _Level | None = None
     percent_control: Annotated[int, Field(ge=0, le=100)] | None = None
 
 
 class _WeaknessFormat(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", frozen=True, allow_inf_nan=False)
-    __pydantic_extra__: dict[str, PowerValue | list[_Name]]
+    __pydantic_extra__: dict[str, _FreeValue | list[_Name]]
     kind: _Name
     name: _Name | None = None
 
@@ -223,7 +238,7 @@ class SheetFormat(BaseModel):
     attributes: _AttributesFormat
     skills: dict[_Name, _Level] = {}
     powers: dict[_Name, _PowerFormat] = {}
-    knowledge: dict[_Name, _Level] = {}
+    knowledge: dict[_Name, _Knowledge] = {}
     equipment: list[_Name] = []
     robot: bool = False
     weaknesses: list[_WeaknessFormat] = []
@@ -241,18 +256,16 @@ _SECTIONS: dict[str, type[BaseModel]] = {
 
 
 def load_sheet(path: Path | str) -> CharacterSheet:
-    """Read and validate the sheet file at ``path``; raise :class:`SheetError` if it is wrong."""
+    """Read and validate the sheet file at ``path``; raise :class:`SheetError` if it is wrong
+    (missing, not a regular file, larger than the bounds allow, not UTF-8 TOML, malformed)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SheetError(path, "", "expected a sheet file, but it does not exist") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SheetError(path, "", f"cannot read the file: {error}") from error
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SheetError(path, "", f"expected valid TOML: {error}") from error
+    content = read_input(path, lambda why: SheetError(path, "", f"expected a sheet file; {why}"))
+    return sheet_from_bytes(content, path)
+
+
+def sheet_from_bytes(content: bytes, path: Path) -> CharacterSheet:
+    """Validate the sheet file at ``path`` whose bytes are ``content``."""
+    data = toml_data(content, lambda expected: SheetError(path, "", expected))
     return parse_sheet(data, path=path)
 
 
@@ -265,7 +278,10 @@ def parse_sheet(
     """
     where = Path(path) if path is not None else None
     if not isinstance(data, Mapping):
-        raise SheetError(where, key_prefix, f"expected a table, got {data!r}")
+        raise SheetError(where, key_prefix, f"expected a table, got {_got(data)}")
+    shape = value_problems(data, key_prefix).shape
+    if shape:
+        raise SheetProblems(where, trimmed(shape))
     problems = _override_problems(data.get("overrides"), key_prefix)
     try:
         checked = SheetFormat.model_validate(dict(data))
@@ -325,7 +341,7 @@ def _override_problems(overrides: Any, key_prefix: str) -> list[Problem]:
         if name not in FIGURED_ATTRIBUTE_NAMES:
             problems.append(Problem(key, _unknown_key(name, FIGURED_ATTRIBUTE_NAMES)))
         elif name not in FRACTIONAL_FIGURED_ATTRIBUTES and type(value) is float:
-            problems.append(Problem(key, f"expected a whole number, got {value!r}"))
+            problems.append(Problem(key, f"expected a whole number, got {_got(value)}"))
     return problems
 
 
@@ -339,7 +355,7 @@ def _sheet_problems(
 
     Unknown keys come first: a misspelt key also makes the right one missing, and the
     misspelling is the problem to name (the missing key it suggests is not reported again)."""
-    errors = sorted(error.errors(), key=lambda p: p["type"] != "extra_forbidden")
+    errors = sorted(error.errors(), key=_first_named)
     found: dict[str, str] = {}
     for problem in errors:
         keys, skipped = _input_keys(problem["loc"], data, missing=problem["type"] == "missing")
@@ -347,6 +363,12 @@ def _sheet_problems(
         if key not in found and not _suggested(problem, keys, found, key_prefix):
             found[key] = _expected(problem, keys, skipped)
     return [Problem(key, expected) for key, expected in found.items()]
+
+
+def _first_named(problem: Mapping[str, Any]) -> tuple[bool, bool]:
+    """Unknown keys first (see above); of a value's problems, its range before the types of a
+    union it is not (``10**30`` is a number out of range, not "a number, text or true/false")."""
+    return (problem["type"] != "extra_forbidden", problem["type"] != RANGE_ERROR)
 
 
 def _suggested(
@@ -402,17 +424,34 @@ def _expected(problem: Mapping[str, Any], keys: Sequence[str], skipped: bool) ->
     got = problem.get("input")
     if isinstance(got, float) and not math.isfinite(got):
         return f"expected a finite number, got {got!r}"
+    got = _got(got)
     if kind == "missing":
         return f"expected the required key '{keys[-1]}', but it is missing"
     if kind == "extra_forbidden":
         return _unknown_key(keys[-1], _known_keys(keys[:-1]))
     if skipped and kind in ("int_type", "float_type", "string_type", "bool_type"):
-        return f"expected a number, text or true/false, got {got!r}"
+        return f"expected a number, text or true/false, got {got}"
     if kind in _EXPECTED_BY_TYPE:
-        return f"expected {_EXPECTED_BY_TYPE[kind]}, got {got!r}"
+        return f"expected {_EXPECTED_BY_TYPE[kind]}, got {got}"
     if kind == "literal_error" and keys == ["format"]:
-        return f"expected sheet format {SHEET_FORMAT}, got {got!r}"
-    return f"expected {_pydantic_requirement(problem)}, got {got!r}"
+        return f"expected sheet format {SHEET_FORMAT}, got {got}"
+    if kind in ("string_too_short", "string_too_long"):
+        return f"expected {_length_words(problem)}, got {got}"
+    return f"expected {_pydantic_requirement(problem)}, got {got}"
+
+
+def _length_words(problem: Mapping[str, Any]) -> str:
+    """A string's length bounds in words: ``non-empty text``, ``text of at most 200 …``."""
+    most = problem.get("ctx", {}).get("max_length")
+    if problem["type"] == "string_too_short" or most is None:
+        return "non-empty text"
+    return f"text of at most {most} characters"
+
+
+def _got(value: Any, limit: int = 80) -> str:
+    """What was written, for a message: its ``repr`` cut to ``limit`` characters."""
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
 def _pydantic_requirement(problem: Mapping[str, Any]) -> str:

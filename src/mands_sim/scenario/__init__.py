@@ -12,7 +12,8 @@ the plugins a scenario does not load (``[plugins] disable``) against the install
 
 from __future__ import annotations
 
-from mands_sim.scenario._file import FORMAT_VERSION, MAX_GROUP, scenario_json_schema
+from mands_sim.bounds import MAX_GROUP
+from mands_sim.scenario._file import FORMAT_VERSION, scenario_json_schema
 from mands_sim.scenario._load import load_scenario, parse_scenario
 from mands_sim.scenario._names import (
     check_names,

@@ -19,7 +19,9 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
+from mands_sim.bounds import RANGE_ERROR
 from mands_sim.errors import InputError, Problem, ScenarioProblems
+from mands_sim.inputs import escaped, trimmed
 from mands_sim.scenario._file import CUSTOM_ERROR, ScenarioFile
 
 _T = TypeVar("_T")
@@ -35,6 +37,7 @@ _KINDS = {
     "model_attributes_type": "a table",
     "finite_number": "a finite number",
     "string_too_short": "a non-empty string",
+    "string_too_long": "text of at most {max_length} characters",
     "string_pattern_mismatch": "an id of letters, digits, '-', '_' and '.', starting with a "
     "letter or digit",
 }
@@ -95,10 +98,22 @@ class Findings:
                 found[key] = expected
         self.problems += [Problem(key, expected) for key, expected in found.items()]
 
+    def add_unnamed(self, problems: Sequence[Problem]) -> None:
+        """Each of ``problems`` whose key no problem found names yet (nor a key inside it), at
+        most ``MAX_PROBLEMS_LISTED`` of them listed."""
+        named = [problem.key for problem in self.problems if problem.path is None]
+        unnamed = [p for p in problems if not any(_within_key(p.key, key) for key in named)]
+        self.problems += trimmed(unnamed)
+
     def raise_any(self) -> None:
         """Raise one :class:`ScenarioProblems` listing them all, if any was found."""
         if self.problems:
             raise ScenarioProblems(self.path, self.problems)
+
+
+def _within_key(key: str, outer: str) -> bool:
+    """Whether ``key`` is ``outer`` or a key inside it (``a.b[0]`` is inside ``a.b``)."""
+    return key == outer or key.startswith((f"{outer}.", f"{outer}["))
 
 
 def _problem(details: ErrorDetails) -> tuple[str, str]:
@@ -134,6 +149,8 @@ def _expected(error: ErrorDetails, parent: Any, here: Any, field: FieldInfo | No
         return _unknown_key(name, _known_keys(parent))
     if kind == CUSTOM_ERROR:
         return f"expected {error['msg']}, not {shown(error['input'])}"
+    if kind == RANGE_ERROR:
+        return f"expected {error['msg']}{described}, not {shown(error['input'])}"
     if kind == "literal_error":
         choices = ", ".join(shown(choice) for choice in get_args(here)) or ctx["expected"]
         return f"expected one of {choices}, not {shown(error['input'])}"
@@ -144,7 +161,8 @@ def _expected(error: ErrorDetails, parent: Any, here: Any, field: FieldInfo | No
         bound, words = _BOUNDS[kind]
         return f"expected {words.format(ctx[bound])}{described}, not {shown(error['input'])}"
     if kind in _KINDS:
-        return f"expected {_KINDS[kind]}{described}, not {shown(error['input'])}"
+        words = _KINDS[kind].format(**ctx)
+        return f"expected {words}{described}, not {shown(error['input'])}"
     return f"expected {error['msg']}{described}"
 
 
@@ -236,11 +254,14 @@ def _known_keys(annotation: Any) -> tuple[str, ...]:
 
 
 def shown(value: Any) -> str:
-    """A value as TOML writes it, for a message."""
+    """A value as TOML writes it, for a message (a long text cut short, a long number by its
+    digits)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return escaped(value)
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return f"a whole number of {len(str(abs(value)))} digits"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
@@ -248,3 +269,10 @@ def shown(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     return f"a {type(value).__name__}"
+
+
+def listed(names: Sequence[str], limit: int = 8) -> str:
+    """``names`` in their order, at most ``limit`` of them, then "… and N more"."""
+    rest = len(names) - limit
+    head = ", ".join(names[:limit])
+    return f"{head} … and {rest} more" if rest > 0 else head

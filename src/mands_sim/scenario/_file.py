@@ -14,17 +14,28 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
 from pydantic_core import PydanticCustomError
 
+from mands_sim.bounds import (
+    MAX_EDGES,
+    MAX_GROUP,
+    MAX_METERS,
+    MAX_NAME_LENGTH,
+    MAX_OBJECTIVES,
+    MAX_PLACE_SIZE,
+    MAX_PLACES,
+    MAX_RUNS,
+    MAX_SEED,
+    MAX_TEXT_LENGTH,
+    MAX_TIME_LIMIT,
+    Within,
+)
 from mands_sim.defaults import RuleDefaults
 from mands_sim.model import SheetFormat
-from mands_sim.scenario._spec import MAX_PLACE_SIZE, MapFeature
+from mands_sim.scenario._spec import MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 FORMAT_VERSION = 1
 """The scenario format version this code reads (the file's ``format`` key)."""
-
-MAX_GROUP = 10_000
-"""The largest ``count`` one character entry may have: a guard against typing slips, not a rule."""
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
 """Character ids: letters, digits, ``-``, ``_`` and ``.``, starting with a letter or digit."""
@@ -44,13 +55,18 @@ def _sheet_reference(value: Any) -> Any:
     )
 
 
-Name = Annotated[str, Field(min_length=1)]
-Id = Annotated[str, Field(pattern=ID_PATTERN)]
+# The bounds are in mands_sim.bounds (docs/reliability.md lists them).
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
+Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=MAX_NAME_LENGTH)]
+Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
+Coordinate = Annotated[Finite, Within(-MAX_METERS, MAX_METERS)]
 PlacePair = Annotated[list[Name], Field(min_length=2, max_length=2)]
-Share = Annotated[float, Field(ge=0, le=1)]
+Share = Annotated[float, Within(0, 1)]
 Interval = Annotated[list[Share], Field(min_length=2, max_length=2)]
-SegmentRange = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]
+Segments = Annotated[int, Within(0, MAX_TIME_LIMIT)]
+SegmentRange = Annotated[list[Segments], Field(min_length=2, max_length=2)]
+Seed = Annotated[int, Within(0, MAX_SEED)]
 SheetReference = Annotated[
     Any,
     BeforeValidator(_sheet_reference),
@@ -131,15 +147,15 @@ class PlaceTable(_Table):
     model_config = ConfigDict(json_schema_extra={"dependentRequired": {"x": ["y"], "y": ["x"]}})
 
     name: Name = Field(description="the place's name, unique on the map")
-    x: Finite | None = Field(default=None, description="east-west coordinate in meters")
-    y: Finite | None = Field(default=None, description="north-south coordinate in meters")
-    elevation: Finite = Field(default=0.0, description="height in meters")
-    cover: int = Field(default=0, ge=0, le=100, description="Cover Chance in percent, 0 to 100")
+    x: Coordinate | None = Field(default=None, description="east-west coordinate in meters")
+    y: Coordinate | None = Field(default=None, description="north-south coordinate in meters")
+    elevation: Coordinate = Field(default=0.0, description="height in meters")
+    cover: Annotated[int, Within(0, 100)] = Field(
+        default=0, description="Cover Chance in percent, 0 to 100"
+    )
     exit: bool = Field(default=False, description="whether characters can leave here")
-    size: Finite = Field(
+    size: Annotated[Finite, Within(0, MAX_PLACE_SIZE)] = Field(
         default=0.0,
-        ge=0,
-        le=MAX_PLACE_SIZE,
         description="meters across the ground the place covers (G-292): those at it who are "
         "not in melee contact stand apart by the mean distance of two points in it; 0: no "
         "more room than its occupants need",
@@ -156,9 +172,8 @@ class EdgeTable(_Table):
     """``[[map.edges]]``: a way between two places."""
 
     between: PlacePair = Field(description="the two places the edge joins")
-    length: Finite | None = Field(
+    length: Annotated[Finite, Within(0, MAX_METERS, above=True)] | None = Field(
         default=None,
-        gt=0,
         description="meters along the edge (default: the straight line between the places)",
     )
 
@@ -166,10 +181,14 @@ class EdgeTable(_Table):
 class MapTable(_Table):
     """``[map]``: places, edges and blocked lines of sight."""
 
-    places: list[PlaceTable] = Field(min_length=1, description="the places, at least one")
-    edges: list[EdgeTable] = Field(default=[], description="the ways between places")
+    places: list[PlaceTable] = Field(
+        min_length=1, max_length=MAX_PLACES, description="the places, at least one"
+    )
+    edges: list[EdgeTable] = Field(
+        default=[], max_length=MAX_EDGES, description="the ways between places"
+    )
     blocked_sight: list[PlacePair] = Field(
-        default=[], description="pairs of places that cannot see each other"
+        default=[], max_length=MAX_EDGES, description="pairs of places that cannot see each other"
     )
 
 
@@ -177,8 +196,8 @@ class CharacterTable(_Table):
     """``[[sides.characters]]``: one character, or a group of ``count`` alike."""
 
     id: Id = Field(description="unique id; with count, ids become id-1 ... id-N")
-    count: int | None = Field(
-        default=None, ge=1, le=MAX_GROUP, description="make a group of this many from one sheet"
+    count: Annotated[int, Within(1, MAX_GROUP)] | None = Field(
+        default=None, description="make a group of this many from one sheet"
     )
     sheet: SheetReference = Field(description="sheet file path or inline sheet table")
     place: Name = Field(description="the place the character starts at")
@@ -270,11 +289,15 @@ Objective = Annotated[
 class StopTable(_Table):
     """``[stop]``: when the encounter stops."""
 
-    time_limit: int = Field(ge=1, description="segments after which the encounter ends undecided")
+    time_limit: Annotated[int, Within(1, MAX_TIME_LIMIT)] = Field(
+        description="segments after which the encounter ends undecided"
+    )
     when: list[Name] = Field(
         default=["side-out-of-action"], description="names of outcome conditions that end it"
     )
-    objectives: list[Objective] = Field(default=[], description="custom objectives")
+    objectives: list[Objective] = Field(
+        default=[], max_length=MAX_OBJECTIVES, description="custom objectives"
+    )
 
 
 class DurationTable(_Table):
@@ -363,8 +386,10 @@ Event = Annotated[
 class ExpectTable(_Table):
     """``[expect]``: expected results for regression tests (``docs/regression-testing.md``)."""
 
-    seed: int | None = Field(default=None, ge=0, description="master seed of the batch")
-    runs: int | None = Field(default=None, ge=1, description="runs in the batch")
+    seed: Seed | None = Field(default=None, description="master seed of the batch")
+    runs: Annotated[int, Within(1, MAX_RUNS)] | None = Field(
+        default=None, description="runs in the batch"
+    )
     win_rate: dict[str, Interval] = Field(
         default={}, description="side name = [low, high] share of runs it wins"
     )
@@ -388,9 +413,7 @@ class ExpectTable(_Table):
     golden: Name | None = Field(
         default=None, description="the golden event log (JSONL) of one run, relative path"
     )
-    golden_seed: int | None = Field(
-        default=None, ge=0, description="the seed of the golden log's run"
-    )
+    golden_seed: Seed | None = Field(default=None, description="the seed of the golden log's run")
 
 
 class ScenarioFile(_Table):
@@ -400,7 +423,7 @@ class ScenarioFile(_Table):
 
     format: Literal[1] = Field(description="the scenario format version: 1")
     name: Name = Field(description="the scenario's name")
-    description: str = Field(default="", description="what the scenario is about")
+    description: Text = Field(default="", description="what the scenario is about")
     rules: RulesTable = Field(default=RulesTable(), description="optional rules and defaults")
     plugins: PluginsTable = Field(
         default=PluginsTable(), description="plugins not to load for this scenario"

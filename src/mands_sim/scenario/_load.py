@@ -1,22 +1,26 @@
-"""Loading a scenario file: read, parse TOML, check the version, validate, resolve, hash.
+"""Loading a scenario file: read, parse TOML, check the bounds and the version, validate,
+resolve, hash.
 
 Loading never executes code: the file is TOML, sheets are TOML, names of policies and optional
-rules are only names (checked against the plugin registry by :func:`check_names`).
+rules are only names (checked against the plugin registry by :func:`check_names`). Every file
+is read within the bounds of :mod:`mands_sim.bounds` (:mod:`mands_sim.inputs`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
 
 from pydantic import ValidationError
 
-from mands_sim.errors import ScenarioError, ScenarioProblems, SheetError
-from mands_sim.model import CharacterSheet, load_sheet, parse_sheet
+from mands_sim.errors import Problem, ScenarioError, ScenarioProblems, SheetError
+from mands_sim.inputs import read_input, resolved, toml_data, trimmed, value_problems
+from mands_sim.model import CharacterSheet, parse_sheet
+from mands_sim.model.sheet import sheet_from_bytes
 from mands_sim.scenario._errors import Findings, shown
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
 from mands_sim.scenario._parts import Tables, readable_tables, valid_tables
@@ -35,20 +39,17 @@ def load_scenario(path: Path | str) -> ScenarioSpec:
     """Load and validate the scenario file at ``path``, with every sheet it names.
 
     Raises:
-        ScenarioError: the file cannot be read, is not TOML or not of this format version.
+        ScenarioError: the file cannot be read (missing, not a regular file, too large), is not
+            UTF-8 TOML, nests too deep or is not of this format version.
         ScenarioProblems: the scenario is malformed: one error listing every problem, each with
             the dotted key and what was expected there (a problem of a sheet file the scenario
             names names that file and its key in it).
     """
     path = Path(path)
-    content = _read(path, path, "", "a readable scenario file")
-    try:
-        data = tomllib.loads(content.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise ScenarioError(path, "", f"expected a UTF-8 text file ({error.reason})") from error
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(path, "", f"expected valid TOML: {error}") from error
-    return _build(data, path=path, base_dir=path.parent, content=content)
+    content = read_input(path, partial(_unreadable, path, "", "a readable scenario file"))
+    data = toml_data(content, partial(ScenarioError, path, ""))
+    numbers = _checked_values(data, path)
+    return _build(data, path=path, base_dir=path.parent, content=content, numbers=numbers)
 
 
 def parse_scenario(
@@ -62,16 +63,36 @@ def parse_scenario(
     """
     where = Path(path) if path is not None else None
     folder = Path(base_dir) if base_dir is not None else (where.parent if where else None)
+    numbers = _checked_values(data, where)
     content = json.dumps(data, sort_keys=True, default=str).encode("utf-8")
-    return _build(data, path=where, base_dir=folder, content=content)
+    return _build(data, path=where, base_dir=folder, content=content, numbers=numbers)
+
+
+def _checked_values(data: Mapping[str, Any], path: Path | None) -> list[Problem]:
+    """Every value within the bounds every value has; a value the loader cannot read further
+    (nested too deep, too many items, text too long or with control characters) stops it
+    here. The problems of numbers (not finite, beyond 64 bits) are returned, to be reported
+    where the file's own checks do not name them already."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(path, "", f"expected a table, not {shown(data)}")
+    checked = value_problems(data)
+    if checked.shape:
+        raise ScenarioProblems(path, trimmed(checked.shape))
+    return checked.numbers
 
 
 def _build(
-    data: Mapping[str, Any], *, path: Path | None, base_dir: Path | None, content: bytes
+    data: Mapping[str, Any],
+    *,
+    path: Path | None,
+    base_dir: Path | None,
+    content: bytes,
+    numbers: list[Problem],
 ) -> ScenarioSpec:
     """The scenario, or one :class:`ScenarioProblems` listing every mistake found: the format
     version first (a file of another version is read no further), then every key and type,
-    then every cross-reference and sheet the readable tables allow."""
+    then every cross-reference and sheet the readable tables allow, then every number that is
+    not finite or beyond 64 bits that no check named."""
     _check_format(data, path)
     found = Findings(path)
     tables = _tables(data, found)
@@ -84,8 +105,10 @@ def _build(
     known = roster if tables.complete else None
     stop = resolve_stop(tables, known, found)
     expect = resolve_expect(tables.expect, known, found, base_dir)
+    found.add_unnamed(numbers)
     found.raise_any()
     assert map_spec is not None and stop is not None and defaults is not None  # none found
+    assert roster is not None
     return ScenarioSpec(
         name=str(data["name"]),
         description=str(data.get("description", "")),
@@ -130,15 +153,9 @@ def _check_format(data: Mapping[str, Any], path: Path | None) -> None:
         )
 
 
-def _read(file: Path, path: Path | None, key: str, what: str, display: str = "") -> bytes:
-    """The bytes of ``file``; a missing or unreadable file is a :class:`ScenarioError`."""
-    display = display or str(file)
-    try:
-        return file.read_bytes()
-    except FileNotFoundError as error:
-        raise ScenarioError(path, key, f"expected {what}; there is no file {display}") from error
-    except OSError as error:
-        raise ScenarioError(path, key, f"expected {what}; {display}: {error.strerror}") from error
+def _unreadable(path: Path | None, key: str, what: str, why: str) -> ScenarioError:
+    """The error of a file that cannot be read: ``expected WHAT; WHY`` at ``key``."""
+    return ScenarioError(path, key, f"expected {what}; {why}")
 
 
 class _Sheets:
@@ -150,6 +167,7 @@ class _Sheets:
         self._loaded: dict[Path, CharacterSheet] = {}
         self._broken: set[Path] = set()
         self._contents: list[tuple[str, bytes]] = []
+        self._files: dict[str, Path] = {}
 
     def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet | None:
         """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``;
@@ -160,9 +178,10 @@ class _Sheets:
         if file in self._broken:
             return None
         if file not in self._loaded:
-            content = _read(file, self._path, key, "an existing character sheet file", reference)
+            what = "an existing character sheet file"
+            content = read_input(file, partial(_unreadable, self._path, key, what), reference)
             self._broken.add(file)
-            self._loaded[file] = load_sheet(file)
+            self._loaded[file] = sheet_from_bytes(content, file)
             self._broken.discard(file)
             assert self._base is not None
             self._contents.append((file.relative_to(self._base).as_posix(), content))
@@ -184,7 +203,10 @@ class _Sheets:
             raise ScenarioProblems(self._path, error.problems) from error
 
     def _file(self, reference: str, key: str) -> Path:
-        """The sheet file ``reference`` names, which must lie inside the scenario's folder."""
+        """The sheet file ``reference`` names, which must lie inside the scenario's folder
+        (each reference followed once)."""
+        if reference in self._files:
+            return self._files[reference]
         if self._base is None:
             raise ScenarioError(
                 self._path,
@@ -197,11 +219,13 @@ class _Sheets:
                 key,
                 f"expected a path relative to the scenario's folder, not {shown(reference)}",
             )
-        file = (self._base / reference).resolve()
+        what = "an existing character sheet file"
+        file = resolved(self._base, reference, partial(_unreadable, self._path, key, what))
         if not file.is_relative_to(self._base):
             raise ScenarioError(
                 self._path,
                 key,
                 f"expected a sheet inside the scenario's folder, not {shown(reference)}",
             )
+        self._files[reference] = file
         return file

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from mands_sim.bounds import MAX_EDGES, MAX_OBJECTIVES, MAX_PLACES
 from mands_sim.scenario._file import (
     CharacterTable,
     EdgeTable,
@@ -96,20 +97,24 @@ def valid_tables(table: ScenarioFile) -> Tables:
 
 
 def readable_tables(data: Mapping[str, Any]) -> Tables:
-    """The tables and items of a file that did not validate as a whole which are valid alone."""
+    """The tables and items of a file that did not validate as a whole which are valid alone.
+    A list longer than its bound (a problem reported already) is read up to the bound."""
     map_data = _table(data.get("map"))
     stop_data = _table(data.get("stop"))
-    places = _list(map_data.get("places"))
+    places = _list(map_data.get("places"), MAX_PLACES)
+    edges = _list(map_data.get("edges"), MAX_EDGES)
+    blocked = _list(map_data.get("blocked_sight"), MAX_EDGES)
+    objectives = _list(stop_data.get("objectives"), MAX_OBJECTIVES)
     return Tables(
         rules=_quiet(RulesTable, data.get("rules", {})),
         plugins=_quiet(PluginsTable, data.get("plugins", {})),
         places=tuple(_quiet(PlaceTable, place) for place in places),
         place_names=_names(map_data.get("places")),
-        edges=tuple(_quiet(EdgeTable, edge) for edge in _list(map_data.get("edges"))),
-        blocked_sight=tuple(_adapted(_PAIR, p) for p in _list(map_data.get("blocked_sight"))),
+        edges=tuple(_quiet(EdgeTable, edge) for edge in edges),
+        blocked_sight=tuple(_adapted(_PAIR, pair) for pair in blocked),
         sides=tuple(_side(side) for side in _list(data.get("sides"))),
         stop=_quiet(StopTable, {**stop_data, "objectives": []}),
-        objectives=tuple(_adapted(_OBJECTIVE, o) for o in _list(stop_data.get("objectives"))),
+        objectives=tuple(_adapted(_OBJECTIVE, o) for o in objectives),
         expect=_quiet(ExpectTable, data["expect"]) if "expect" in data else None,
     )
 
@@ -129,7 +134,8 @@ def _side(data: Any) -> SideTables:
 def _names(places: Any) -> tuple[str, ...] | None:
     if not isinstance(places, list):
         return None
-    return tuple(place["name"] for place in places if isinstance(_table(place).get("name"), str))
+    written = places[:MAX_PLACES]
+    return tuple(place["name"] for place in written if isinstance(_table(place).get("name"), str))
 
 
 def _quiet(model: type[BaseModel], data: Any) -> Any:
@@ -151,5 +157,5 @@ def _table(value: Any) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def _list(value: Any) -> Sequence[Any]:
-    return value if isinstance(value, list) else []
+def _list(value: Any, most: int | None = None) -> Sequence[Any]:
+    return value[:most] if isinstance(value, list) else []

@@ -9,16 +9,17 @@ A check that needs a broken table or item is skipped (:mod:`mands_sim.scenario._
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from mands_sim.bounds import MAX_CHARACTERS
 from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import ScenarioError
-from mands_sim.scenario._errors import Findings, shown
+from mands_sim.scenario._errors import Findings, listed, shown
 from mands_sim.scenario._file import CharacterTable, EdgeTable, PlaceTable
 from mands_sim.scenario._parts import SideTables, Tables
 from mands_sim.scenario._spec import (
@@ -113,9 +114,11 @@ def resolve_map(tables: Tables, found: Findings) -> MapSpec | None:
     places = _places(tables.places, found)
     names = tables.place_names or ()
     edges: list[EdgeSpec] = []
+    joined: set[frozenset[str]] = set()
     for index, edge in enumerate(tables.edges):
         if edge is not None:
-            found.checked(None, _edge, edge, f"map.edges[{index}]", places, names, edges)
+            key = f"map.edges[{index}]"
+            found.checked(None, _edge, edge, key, places, names, edges, joined)
     blocked = [
         found.checked(None, _pair, pair, names, f"map.blocked_sight[{index}]")
         for index, pair in enumerate(tables.blocked_sight)
@@ -167,14 +170,17 @@ def _edge(
     places: Mapping[str, PlaceSpec],
     names: Sequence[str],
     edges: list[EdgeSpec],
+    joined: set[frozenset[str]],
 ) -> None:
-    """Add ``edge`` to ``edges``: between two places on the map, a new pair, of known length.
-    An edge to a place that is itself broken is not measured."""
+    """Add ``edge`` to ``edges``: between two places on the map, a new pair (not in
+    ``joined``, the pairs written so far), of known length. An edge to a place that is itself
+    broken is not measured."""
     a, b = _pair(edge.between, names, f"{key}.between")
-    if {a, b} in [{e.a, e.b} for e in edges]:
+    if frozenset((a, b)) in joined:
         raise ScenarioError(
             None, f"{key}.between", f"expected a new pair; {shown(a)}-{shown(b)} has an edge"
         )
+    joined.add(frozenset((a, b)))
     if a in places and b in places:
         edges.append(EdgeSpec(a, b, _length(edge.length, places[a], places[b], key)))
 
@@ -186,11 +192,14 @@ def _check_edges_of_roofs(tables: Tables, found: Findings) -> None:
     if None in tables.edges:
         return
     height = {place.name: place.elevation for place in tables.places if place is not None}
-    ends = [edge.between for edge in tables.edges if edge is not None]
+    neighbours: dict[str, list[str]] = {}
+    for a, b in (edge.between for edge in tables.edges if edge is not None):
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
     for index, place in enumerate(tables.places):
         if place is None or "edge" not in _feature_list(place) or place.elevation > 0:
             continue
-        below = [b if a == place.name else a for a, b in ends if place.name in (a, b)]
+        below = neighbours.get(place.name, [])
         if any(other not in height for other in below):
             continue
         if all(height[other] >= place.elevation for other in below):
@@ -201,7 +210,7 @@ def _check_edges_of_roofs(tables: Tables, found: Findings) -> None:
             )
 
 
-def _pair(names: Sequence[str], places: Sequence[str], key: str) -> tuple[str, str]:
+def _pair(names: Sequence[str], places: Collection[str], key: str) -> tuple[str, str]:
     """Two different places on the map."""
     a, b = names
     for name in (a, b):
@@ -233,15 +242,18 @@ def _length(length: float | None, a: PlaceSpec, b: PlaceSpec, key: str) -> Meter
 
 
 def _not_a_place(name: str, places: Iterable[str]) -> str:
-    return f"expected a place on the map ({', '.join(places)}), not {shown(name)}"
+    return f"expected a place on the map ({listed(list(places))}), not {shown(name)}"
 
 
 # -- sides and characters ---------------------------------------------------------------------
 
 
-def resolve_sides(tables: Tables, sheets: SheetSource, found: Findings) -> Roster:
+def resolve_sides(tables: Tables, sheets: SheetSource, found: Findings) -> Roster | None:
     """The sides and every character, ``count`` groups expanded, ids checked unique, places
-    checked on the map and sheets read (a character whose sheet is broken has no spec)."""
+    checked on the map and sheets read (a character whose sheet is broken has no spec);
+    ``None`` when there are more characters than ``MAX_CHARACTERS`` (none is expanded)."""
+    if not _roster_fits(tables, found):
+        return None
     names = [side.name for side in tables.sides]
     check_unique(names, "sides[{}].name", "a name no other side has", found)
     taken: dict[str, str] = {}
@@ -267,6 +279,24 @@ def resolve_sides(tables: Tables, sheets: SheetSource, found: Findings) -> Roste
         _check_combatant(side, f"sides[{s}].characters", found)
         sides.append(SideSpec(side.name or "", tuple(ids)))
     return Roster(heroes_first(tables.sides, sides, found), tuple(characters), tuple(members))
+
+
+def _roster_fits(tables: Tables, found: Findings) -> bool:
+    """At most ``MAX_CHARACTERS`` characters in all, groups counted in full; the entry that
+    goes past the bound is the problem."""
+    total = 0
+    for s, side in enumerate(tables.sides):
+        for c, table in enumerate(side.characters):
+            total += 0 if table is None else table.count or 1
+            if table is not None and total > MAX_CHARACTERS:
+                key = f"sides[{s}].characters[{c}]" + (".count" if table.count else "")
+                found.add(
+                    key,
+                    f"expected at most {MAX_CHARACTERS} characters in the scenario, groups "
+                    f"counted in full; with this entry there are {total}",
+                )
+                return False
+    return True
 
 
 def heroes_first(

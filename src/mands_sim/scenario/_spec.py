@@ -14,6 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
+from mands_sim.bounds import MAX_PLACE_SIZE
 from mands_sim.defaults import RuleDefaults
 from mands_sim.units import Meters, Segment
 
@@ -30,9 +31,6 @@ character, who takes the meters left as damage; an ``edge`` is the edge of a roo
 a thrown character goes over and falls from (G-249)."""
 
 MAP_FEATURES: tuple[MapFeature, ...] = ("wall", "obstacle", "edge")
-
-MAX_PLACE_SIZE = 10_000.0
-"""The most meters across a place may cover (a bound on what a file controls)."""
 """Every feature a place may have, in the order the docs list them."""
 
 SOLID_FEATURES: frozenset[str] = frozenset({"wall", "obstacle"})

@@ -9,11 +9,13 @@ an escape to any exit only when every place could, ``Tables.has_exit``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path, PurePath
 from types import MappingProxyType
 
 from mands_sim.errors import ScenarioError
-from mands_sim.scenario._errors import Findings, shown
+from mands_sim.inputs import resolved
+from mands_sim.scenario._errors import Findings, listed, shown
 from mands_sim.scenario._file import (
     CompleteActionObjective,
     EscapeObjective,
@@ -59,7 +61,7 @@ def _objective(
         raise ScenarioError(
             None,
             f"{key}.place",
-            f"expected a place on the map ({', '.join(places)}), not {shown(place)}",
+            f"expected a place on the map ({listed(places)}), not {shown(place)}",
         )
     if isinstance(objective, EscapeObjective) and place is None:
         _check_exit(tables.has_exit, f"{key}.place")
@@ -89,7 +91,7 @@ def _side(name: str, roster: Roster, key: str) -> str:
     if name in names:
         return name
     raise ScenarioError(
-        None, key, f"expected the name of a side ({', '.join(names)}), not {shown(name)}"
+        None, key, f"expected the name of a side ({listed(names)}), not {shown(name)}"
     )
 
 
@@ -164,13 +166,12 @@ def _risks(
 ) -> Mapping[str, Mapping[str, tuple[float, float]]]:
     """``[expect.characters.<id>]``: each id a character of the scenario, each range ordered."""
     risks = {}
+    known = [member.id for member in roster.members] if roster is not None else []
+    ids = set(known)
     for ident, risk_table in table.characters.items():
         key = f"expect.characters.{ident}"
-        known = [member.id for member in roster.members] if roster is not None else []
-        if roster is not None and ident not in known:
-            found.add(
-                key, f"expected the id of a character ({', '.join(known)}), not {shown(ident)}"
-            )
+        if roster is not None and ident not in ids:
+            found.add(key, f"expected the id of a character ({listed(known)}), not {shown(ident)}")
         bounds = {
             risk: checked
             for risk in RISKS
@@ -188,13 +189,14 @@ def _events(
     if roster is None:
         return tuple(events)
     ids = [member.id for member in roster.members]
+    known_ids = set(ids)
     for index, event in enumerate(events):
         kind, _, name = event.partition(":")
         here = f"{key}[{index}]"
         if kind == "winner":
             found.checked(None, _side, name, roster, here)
-        elif kind in EVENTS_OF_CHARACTERS and name not in ids:
-            known = ", ".join(ids)
+        elif kind in EVENTS_OF_CHARACTERS and name not in known_ids:
+            known = listed(ids)
             found.add(
                 here, f"expected {kind}:<id> with a character's id ({known}), not {shown(event)}"
             )
@@ -217,7 +219,8 @@ def _golden(table: ExpectTable, base_dir: Path | None) -> Path | None:
             None, "expect.golden", "expected a scenario file: this one has no folder for its log"
         )
     base = base_dir.resolve()
-    file = (base / table.golden).resolve()
+    refuse = partial(_unusable_golden, shown(table.golden))
+    file = resolved(base, table.golden, refuse)
     if PurePath(table.golden).is_absolute() or not file.is_relative_to(base):
         raise ScenarioError(
             None,
@@ -225,6 +228,10 @@ def _golden(table: ExpectTable, base_dir: Path | None) -> Path | None:
             f"expected a path inside the scenario's folder, not {shown(table.golden)}",
         )
     return file
+
+
+def _unusable_golden(name: str, why: str) -> ScenarioError:
+    return ScenarioError(None, "expect.golden", f"expected a golden log file, not {name}: {why}")
 
 
 def _check_consistent(expect: ExpectSpec) -> None:
