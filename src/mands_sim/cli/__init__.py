@@ -3,7 +3,8 @@
 Each subcommand lives in its own module of this package and exposes ``add_parser(subparsers)``,
 which registers the subcommand and sets ``func`` to a callable taking the parsed arguments and
 returning the exit status. Errors of the :class:`~mands_sim.errors.MandsSimError` family are
-printed as one clear line on stderr with exit status 2; nothing else is caught.
+printed as one clear line on stderr with exit status 2; Ctrl-C that a command does not handle
+itself ends it with one line and status 130; nothing else is caught.
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from collections.abc import Sequence
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
 
-SUBCOMMANDS = ("run", "award", "sheet", "replay", "validate", "check", "schema", "plugins")
+SUBCOMMANDS = (
+    "run",
+    "award",
+    "sheet",
+    "replay",
+    "validate",
+    "check",
+    "schema",
+    "plugins",
+)
 """Modules of this package that add subcommands (``run`` adds ``run`` and ``compare``), in the
 order ``--help`` lists them."""
 
@@ -33,13 +43,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         status: int = args.func(args)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("mands-sim: interrupted", file=sys.stderr)
+        return INTERRUPTED
     return status
 
 
