@@ -26,6 +26,7 @@ SUBCOMMANDS = (
     "check",
     "schema",
     "plugins",
+    "store",
 )
 """Modules of this package that add subcommands (``run`` adds ``run`` and ``compare``), in the
 order ``--help`` lists them."""
