@@ -285,6 +285,20 @@ def test_ctrl_c_before_the_batch_begins_says_no_runs_finished(
     assert "Interrupted: no runs finished." in captured.err and captured.out == ""
 
 
+def test_ctrl_c_after_the_batch_says_its_runs_are_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mands_sim.cli.run.render", interrupted)
+    store = tmp_path / "r.db"
+    args = ["run", str(GRUNTS), "--runs", "10", "--jobs", "1", "--quiet", "--store", str(store)]
+    assert main(args) == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"Interrupted: 10 runs finished and are kept in {store}." in err
+
+
 def test_a_corrupt_store_is_one_clear_error_naming_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -178,14 +178,17 @@ def _batch(
 def run_command(args: argparse.Namespace) -> int:
     """``mands-sim run``; Ctrl-C at any moment ends it with what was finished, status 130."""
     progress_console = Console(stderr=True)
+    played: list[BatchResult] = []
     try:
-        return _run(args, progress_console)
+        return _run(args, progress_console, played)
     except KeyboardInterrupt:
-        progress_console.print(f"Interrupted: no runs finished. {_resume_hint(args)}")
+        progress_console.print(_interrupted(played[0] if played else None, args))
         return INTERRUPTED
 
 
-def _run(args: argparse.Namespace, progress_console: Console) -> int:
+def _run(args: argparse.Namespace, progress_console: Console, played: list[BatchResult]) -> int:
+    """The batch, its report and the what-if arm; the batch goes in ``played`` once it is over
+    (finished or interrupted), so an interrupt later still tells what was kept."""
     console = Console(stderr=False)
     options = _options(
         args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
@@ -193,20 +196,39 @@ def _run(args: argparse.Namespace, progress_console: Console) -> int:
     if args.without:
         _check_without(args)
     result = _batch(args, args.scenario, options, progress_console)
+    played.append(result)
     if result.interrupted and not result.runs:
-        progress_console.print(f"Interrupted: no runs finished. {_resume_hint(args)}")
-        return INTERRUPTED
+        raise KeyboardInterrupt
     summary = build_summary(result)
     status = _status(result, progress_console, args)
     if args.without and not result.interrupted:
         what_if = _without(args, result, progress_console)
-        summary["what_if"] = build_comparison(
-            result, what_if, label_a="as written", label_b=f"without {', '.join(args.without)}"
-        )
-        status = status or _status(what_if, progress_console, args)
+        if what_if.interrupted:  # the report as written, without the half-played comparison
+            progress_console.print(
+                f"Interrupted while playing the runs without {', '.join(args.without)}: the "
+                f"report below is the scenario's as written, with no comparison. "
+                f"{_resume_hint(args)}"
+            )
+            status = INTERRUPTED
+        else:
+            label_b = f"without {', '.join(args.without)}"
+            summary["what_if"] = build_comparison(
+                result, what_if, label_a="as written", label_b=label_b
+            )
+            status = status or _status(what_if, progress_console, args)
     render(summary, console)
     _write(summary, args)
     return status
+
+
+def _interrupted(result: BatchResult | None, args: argparse.Namespace) -> str:
+    """What Ctrl-C leaves: no run, or the runs kept and where; how to go on."""
+    if result is None or not result.runs:
+        return f"Interrupted: no runs finished. {_resume_hint(args)}"
+    return (
+        f"Interrupted: {result.runs} runs finished and are kept in {result.store_path}. "
+        f"{_resume_hint(args)}"
+    )
 
 
 def _resume_hint(args: argparse.Namespace) -> str:
@@ -242,10 +264,7 @@ def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
 
 def _status(result: BatchResult, console: Console, args: argparse.Namespace) -> int:
     if result.interrupted:
-        console.print(
-            f"Interrupted: {result.runs} runs finished and are kept in {result.store_path} "
-            f"(the report below is theirs). {_resume_hint(args)}"
-        )
+        console.print(f"{_interrupted(result, args)} The report below is theirs.")
         return INTERRUPTED
     if result.errors:
         console.print(f"[red]{result.errors} runs raised an error (see the report).")
