@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 
 import pytest
 
 from mands_sim import interrupts
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """SIGINT handled as Python does by default, whatever the test runner set."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def test_a_sigint_while_watched_raises_keyboard_interrupt_and_says_it_was_pressed() -> None:
@@ -38,3 +47,11 @@ def test_the_previous_handler_comes_back_after_the_watch() -> None:
     with interrupts.watching():
         assert signal.getsignal(signal.SIGINT) is not before
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_process_started_with_ctrl_c_ignored_keeps_it_ignored() -> None:
+    """No Ctrl-C can come: every KeyboardInterrupt is then raised by code."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with interrupts.watching():
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert interrupts.raised_by_code(KeyboardInterrupt())
