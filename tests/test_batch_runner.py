@@ -95,14 +95,14 @@ def test_an_interrupted_batch_resumes_to_the_uninterrupted_report(tmp_path: Path
 
 
 def test_a_stored_batch_is_reported_again_without_playing_it_unless_fresh(tmp_path: Path) -> None:
-    options = BatchOptions(runs=30, seed=4, jobs=1)
+    options = BatchOptions(runs=10, seed=4, jobs=1)
     store = tmp_path / "r.db"
     first = run_batch(GRUNTS, options, store=store)
     again = run_batch(GRUNTS, options, store=store, progress=StopAfter(1))
-    assert (again.reused, again.stopped) == (30, "runs")  # nothing played: nothing to stop
+    assert (again.reused, again.stopped) == (10, "runs")  # nothing played: nothing to stop
     assert comparable(build_summary(again)) == comparable(build_summary(first))
     fresh = run_batch(GRUNTS, options, store=store, fresh=True)
-    assert (fresh.reused, len(list(fresh.records()))) == (0, 30)
+    assert (fresh.reused, len(list(fresh.records()))) == (0, 10)
 
 
 def test_an_interrupt_before_the_first_checkpoint_reports_every_run_stored(
@@ -219,9 +219,9 @@ from mands_sim.batch import BatchOptions, run_batch
 from tests.data.gate_plugin import Gate
 scenario, started, release, store = map(Path, sys.argv[1:5])
 gate = {"gate": Gate(started, release)}
-run_batch(scenario, BatchOptions(runs=30, seed=8, jobs=1), store=store, extra_plugins=gate)
+run_batch(scenario, BatchOptions(runs=10, seed=8, jobs=1), store=store, extra_plugins=gate)
 """
-"""A batch of 30 runs played in its own process, held at its first action by a gate."""
+"""A batch of 10 runs played in its own process, held at its first action by a gate."""
 
 
 def test_a_second_process_on_a_batch_in_play_is_refused_and_deletes_nothing(
@@ -235,7 +235,7 @@ def test_a_second_process_on_a_batch_in_play_is_refused_and_deletes_nothing(
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     gate = {"gate": Gate(started, release)}
-    options = BatchOptions(runs=30, seed=8, jobs=1)
+    options = BatchOptions(runs=10, seed=8, jobs=1)
     try:
         deadline = time.monotonic() + 120
         while not started.exists() and time.monotonic() < deadline and first.poll() is None:
@@ -247,9 +247,9 @@ def test_a_second_process_on_a_batch_in_play_is_refused_and_deletes_nothing(
         release.touch()
         _, err = first.communicate(timeout=120)
     assert first.returncode == 0, err
-    assert _stored_runs(store) == 30
+    assert _stored_runs(store) == 10
     again = run_batch(GRUNTS, options, store=store, extra_plugins=gate)
-    assert (again.reused, again.runs) == (30, 30)
+    assert (again.reused, again.runs) == (10, 10)
 
 
 def test_records_convert_to_a_dataframe_with_one_row_per_character_per_run(
