@@ -12,7 +12,7 @@ import pytest
 from mands_sim.cli import main
 from mands_sim.simulation import Simulation
 from tests.data.flaky_plugin import Flaky
-from tests.data.unruly_plugin import Exits
+from tests.data.unruly_plugin import Exits, Stuck
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 
@@ -105,3 +105,15 @@ def test_replay_of_a_run_whose_plugin_calls_sys_exit_is_that_plugins_error(
     with_plugins(monkeypatch, exits=Exits(seed=3))
     assert main(["replay", str(GRUNTS), "--seed", "3"]) == 1
     assert "plugin 'exits' in hook 'mands_action_after': SystemExit: 3" in capsys.readouterr().out
+
+
+def test_replay_of_a_run_that_never_ends_stops_at_its_timeout_showing_where(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_plugins(monkeypatch, stuck=Stuck(seed=3))
+    assert main(["replay", str(GRUNTS), "--seed", "3", "--run-timeout", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "the run took more than its 0.5 s (--run-timeout) in plugin 'stuck' "
+        "(hook 'mands_action_after')"
+    ) in out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import sys
 from collections.abc import Sequence
 
@@ -46,6 +47,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def seconds(text: str) -> float:
+    """An argument that is a duration (``--run-timeout``): a finite number of seconds, 0 or
+    more; anything else is the parser's error (status 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected seconds, 0 or more, not {text!r}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 from mands_sim import interrupts
 from mands_sim.batch import budget
 from mands_sim.batch.failures import failure_of
-from mands_sim.cli import INTERRUPTED
+from mands_sim.cli import INTERRUPTED, seconds
 from mands_sim.events import Event, to_json_line
 from mands_sim.narrative import display_names, narrate
 from mands_sim.policy import explained_narrative
@@ -43,7 +43,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--run-timeout",
-        type=float,
+        type=seconds,
         metavar="S",
         help="stop the run after S seconds and show where it was (default: no limit)",
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from rich.progress import (
 from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
 from mands_sim.batch import Progress as BatchProgress
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
-from mands_sim.cli import INTERRUPTED
+from mands_sim.cli import INTERRUPTED, seconds
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
@@ -99,24 +98,13 @@ def _batch_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--run-timeout",
-        type=_seconds,
+        type=seconds,
         default=DEFAULT_RUN_TIMEOUT,
         metavar="S",
         help="a run taking longer than S seconds is stopped and kept as an error; the batch "
         f"goes on (default {DEFAULT_RUN_TIMEOUT:g}; 0: no limit)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def _seconds(text: str) -> float:
-    """A ``--run-timeout``: a finite number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value < math.inf:
-        raise argparse.ArgumentTypeError(f"expected seconds, 0 or more, not {text!r}")
-    return value
 
 
 class RichProgress(BatchProgress):
