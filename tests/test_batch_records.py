@@ -7,6 +7,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from mands_sim.batch.records import COUNTED, CharacterRecord, RunRecord
+from mands_sim.errors import PluginHookError
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -28,9 +29,7 @@ def test_a_record_keeps_what_the_run_summary_says() -> None:
 
 def test_a_record_round_trips_through_its_store_row() -> None:
     record = RunRecord.from_result(0, Simulation(load_scenario(SCENARIO)).run(seed=3))
-    row = (record.index, record.seed, record.winner, record.reason, record.segments,
-           record.characters_json(), record.error)  # fmt: skip
-    assert RunRecord.from_row(row) == record
+    assert RunRecord.from_row(record.row()) == record
 
 
 def test_a_failed_run_is_neither_a_win_nor_a_timeout() -> None:
@@ -56,9 +55,7 @@ def test_a_record_keeps_the_counts_of_the_run_and_round_trips_them() -> None:
                 counts.fate_points_spent, counts.editing_points_used, counts.experience
             )  # fmt: skip
             assert kept.training == float(counts.training)
-        row = (record.index, record.seed, record.winner, record.reason, record.segments,
-               record.characters_json(), record.error)  # fmt: skip
-        assert RunRecord.from_row(row) == record
+        assert RunRecord.from_row(record.row()) == record
 
 
 def test_a_record_keeps_the_attacks_hits_and_pulled_blows_of_the_run() -> None:
@@ -74,9 +71,7 @@ def test_a_record_keeps_the_attacks_hits_and_pulled_blows_of_the_run() -> None:
                 counts.attacks, counts.hits, counts.blows_pulled
             )  # fmt: skip
             attacks += counts.attacks
-        row = (record.index, record.seed, record.winner, record.reason, record.segments,
-               record.characters_json(), record.error)  # fmt: skip
-        assert RunRecord.from_row(row) == record
+        assert RunRecord.from_row(record.row()) == record
     assert attacks > 0
 
 
@@ -87,7 +82,7 @@ def test_a_format_1_row_reads_with_the_newer_counts_at_zero() -> None:
         "ep_spent": 9.5, "damage_dealt": 4, "damage_taken": 42, "out_at": 80,
         "actions": [["fist-attack", 3]], "injured": True, "times_thrown": 1, "times_fallen": 0,
     }])  # fmt: skip
-    record = RunRecord.from_row((5, 99, "villains", "out of action", 80, old, None))
+    record = RunRecord.from_row((5, 99, "villains", "out of action", 80, old, None, None))
     (seraph,) = record.characters
     assert (seraph.condition, seraph.injured, seraph.out_at) == ("dead", True, 80)
     assert set(COUNTED) <= {f.name for f in fields(CharacterRecord)}
@@ -102,9 +97,21 @@ def test_the_times_each_weakness_fired_round_trip_and_an_older_row_has_none() ->
         weaknesses=(("negative electricity", 3),),
     )  # fmt: skip
     record = RunRecord(0, 1, "heroes", "side out of action", 50, (character,))
-    row = (0, 1, "heroes", "side out of action", 50, record.characters_json(), None)
+    row = record.row()
     assert RunRecord.from_row(row) == record
     older = json.loads(record.characters_json())
     del older[0]["weaknesses"]
-    (read,) = RunRecord.from_row((*row[:5], json.dumps(older), None)).characters
+    (read,) = RunRecord.from_row((*row[:5], json.dumps(older), None, None)).characters
     assert read.weaknesses == ()
+
+
+def test_a_failed_run_round_trips_with_its_failure() -> None:
+    """The plugin, hook, policy and traceback of an errored run come back from its row."""
+    try:
+        raise PluginHookError("flaky", "RuntimeError: boom", "mands_action_after")
+    except PluginHookError as error:
+        record = RunRecord.raised(3, 99, error)
+    assert record.error == "plugin 'flaky' in hook 'mands_action_after': RuntimeError: boom"
+    assert record.failure is not None and record.failure.plugin == "flaky"
+    assert "raise PluginHookError" in record.failure.traceback
+    assert RunRecord.from_row(record.row()) == record

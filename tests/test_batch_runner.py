@@ -1,5 +1,6 @@
 """Batches (``mands_sim.batch.runner``): the same rows for any ``--jobs``, stopping on a target
-error, errors kept per run, interruption and resumption."""
+error, errors kept per run (a plugin's ``SystemExit``, a run over its budget), interruption and
+resumption, one process at a time on a batch."""
 
 from __future__ import annotations
 
@@ -17,11 +18,15 @@ import pytest
 from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
 from mands_sim.batch.store import StoreFormatError
 from mands_sim.cli import main
+from mands_sim.errors import BatchInPlay
 from mands_sim.report.summary import build_summary
 from tests.data.flaky_plugin import Flaky
+from tests.data.gate_plugin import Gate
+from tests.data.unruly_plugin import Exits, Stuck
 
 ROOT = Path(__file__).parent.parent
 SCENARIO = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
+GRUNTS = ROOT / "scenarios" / "grunts.toml"
 
 
 def comparable(summary: dict[str, object]) -> dict[str, object]:
@@ -59,30 +64,16 @@ def test_max_runs_caps_a_target_error_batch(tmp_path: Path) -> None:
     assert (result.stopped, result.runs) == ("max runs", 200)
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_plugin_raising_in_one_run_is_one_error_naming_it(tmp_path: Path, jobs: int) -> None:
-    flaky = Flaky(seed=run_seed(9, 7))
-    result = run_batch(
-        SCENARIO,
-        BatchOptions(runs=40, seed=9, jobs=jobs),
-        store=tmp_path / "f.db",
-        extra_plugins={"flaky": flaky},
-    )
-    assert result.runs == 40 and result.errors == 1
-    ((message, count),) = result.aggregate.errors.items()
-    assert count == 1
-    assert "flaky" in message and "mands_action_after" in message
-    (failed,) = [r for r in result.records() if r.error]
-    assert failed.index == 7
-    assert result.aggregate.played == 39
-
-
 class StopAfter(Progress):
-    """Presses Ctrl-C once ``runs`` runs have finished."""
+    """Presses Ctrl-C once ``runs`` runs have finished (0: before the first)."""
 
     def __init__(self, runs: int) -> None:
         self.runs = runs
         self.seen = 0
+
+    def start(self, total: int, done: int) -> None:
+        if self.runs == 0:
+            raise KeyboardInterrupt
 
     def advance(self, runs: int) -> None:
         self.seen += runs
@@ -103,12 +94,28 @@ def test_an_interrupted_batch_resumes_to_the_uninterrupted_report(tmp_path: Path
     assert comparable(build_summary(resumed)) == comparable(build_summary(whole))
 
 
-def test_without_resume_a_stored_batch_starts_afresh(tmp_path: Path) -> None:
-    options = BatchOptions(runs=100, seed=4, jobs=1)
+def test_a_stored_batch_is_reported_again_without_playing_it_unless_fresh(tmp_path: Path) -> None:
+    options = BatchOptions(runs=10, seed=4, jobs=1)
     store = tmp_path / "r.db"
-    run_batch(SCENARIO, options, store=store)
-    again = run_batch(SCENARIO, options, store=store)
-    assert len(list(again.records())) == 100
+    first = run_batch(GRUNTS, options, store=store)
+    again = run_batch(GRUNTS, options, store=store, progress=StopAfter(1))
+    assert (again.reused, again.stopped) == (10, "runs")  # nothing played: nothing to stop
+    assert comparable(build_summary(again)) == comparable(build_summary(first))
+    fresh = run_batch(GRUNTS, options, store=store, fresh=True)
+    assert (fresh.reused, len(list(fresh.records()))) == (0, 10)
+
+
+def test_an_interrupt_before_the_first_checkpoint_reports_every_run_stored(
+    tmp_path: Path,
+) -> None:
+    """The report of an interrupted batch counts the runs stored, not the checkpoints."""
+    options = BatchOptions(runs=300, seed=4, jobs=1)
+    cut = run_batch(GRUNTS, options, store=tmp_path / "r.db", progress=StopAfter(25))
+    assert cut.interrupted and cut.runs == cut.aggregate.runs == 25
+    batch = build_summary(cut)["batch"]
+    assert (batch["runs"], batch["played"]) == (25, 25)
+    nothing = run_batch(GRUNTS, options, store=tmp_path / "n.db", progress=StopAfter(0))
+    assert nothing.interrupted and nothing.runs == nothing.aggregate.runs == 0
 
 
 def test_resuming_a_batch_an_older_version_stored_is_refused_and_keeps_its_runs(
@@ -122,14 +129,14 @@ def test_resuming_a_batch_an_older_version_stored_is_refused_and_keeps_its_runs(
     with sqlite3.connect(store) as db:
         db.execute("UPDATE batches SET record_format = NULL")
     with pytest.raises(StoreFormatError, match="100 runs cannot be resumed"):
-        run_batch(SCENARIO, options, store=store, resume=True)
+        run_batch(SCENARIO, options, store=store)
     assert _stored_runs(store) == 100
     command = ["run", str(SCENARIO), "--runs", "100", "--seed", "4", "--jobs", "1"]
-    assert main([*command, "--store", str(store), "--resume"]) != 0
-    assert "Run again without --resume" in capsys.readouterr().err.replace("\n", " ")
+    assert main([*command, "--store", str(store), "--resume"]) == 2
+    assert "Run again with --fresh" in capsys.readouterr().err.replace("\n", " ")
     assert _stored_runs(store) == 100
-    assert run_batch(SCENARIO, options, store=store).stopped == "runs"  # afresh, format 2
-    assert run_batch(SCENARIO, options, store=store, resume=True).stopped == "runs"
+    assert run_batch(SCENARIO, options, store=store, fresh=True).stopped == "runs"  # new format
+    assert run_batch(SCENARIO, options, store=store).reused == 100
 
 
 def _stored_runs(store: Path) -> int:
@@ -164,6 +171,85 @@ def test_a_killed_worker_batch_keeps_its_runs_and_resumes_exactly(tmp_path: Path
     fresh = [*command[:-1], str(tmp_path / "whole.db"), "--json", str(whole)]
     subprocess.run(fresh, check=True, capture_output=True)
     assert comparable(json.loads(out.read_text())) == comparable(json.loads(whole.read_text()))
+    assert _rows(store) == _rows(tmp_path / "whole.db")  # the very runs, not only the numbers
+
+
+def _rows(store: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(store) as db:
+        rows = db.execute(
+            "SELECT idx, seed, winner, reason, segments, characters, error FROM runs ORDER BY idx"
+        ).fetchall()
+    db.close()
+    return rows
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_each_plugin_failing_in_a_run_is_one_error_of_that_run_naming_it(
+    tmp_path: Path, jobs: int
+) -> None:
+    """A plugin raising, calling ``sys.exit()`` or raising ``KeyboardInterrupt`` in its hook,
+    and one stuck in a loop past ``run_timeout``: each its own run's error, naming the plugin
+    and hook; the batch plays every other run, in this process or in workers."""
+    plugins = {
+        "flaky": Flaky(run_seed(3, 2)),
+        "exits": Exits(run_seed(3, 4)),
+        "interrupts": Exits(run_seed(3, 9), interrupt=True),
+        "stuck": Stuck(run_seed(3, 20)),
+    }
+    options = BatchOptions(runs=30, seed=3, jobs=jobs, run_timeout=1.0)
+    result = run_batch(GRUNTS, options, store=tmp_path / "e.db", extra_plugins=plugins)
+    assert (result.runs, result.errors, result.aggregate.played) == (30, 4, 26)
+    failures = {r.index: r.failure for r in result.records() if r.failure}
+    assert {i: (f.plugin, f.hook) for i, f in failures.items()} == {
+        2: ("flaky", "mands_action_after"),
+        4: ("exits", "mands_action_after"),
+        9: ("interrupts", "mands_action_after"),
+        20: ("stuck", "mands_action_after"),
+    }
+    assert set(result.aggregate.errors.values()) == {1}
+    assert "plugin 'exits' in hook 'mands_action_after': SystemExit: 3" in result.aggregate.errors
+    assert failures[20].over_time
+    assert [run for run, _, _ in result.aggregate.failed] == [2, 4, 9, 20]
+
+
+GATED = """
+import sys
+from pathlib import Path
+from mands_sim.batch import BatchOptions, run_batch
+from tests.data.gate_plugin import Gate
+scenario, started, release, store = map(Path, sys.argv[1:5])
+gate = {"gate": Gate(started, release)}
+run_batch(scenario, BatchOptions(runs=10, seed=8, jobs=1), store=store, extra_plugins=gate)
+"""
+"""A batch of 10 runs played in its own process, held at its first action by a gate."""
+
+
+def test_a_second_process_on_a_batch_in_play_is_refused_and_deletes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Two real processes on one batch and one store: the second (this one) is refused, even
+    with ``fresh``, naming the first; the first plays on and keeps all its runs."""
+    started, release, store = tmp_path / "started", tmp_path / "release", tmp_path / "r.db"
+    first = subprocess.Popen(
+        [sys.executable, "-c", GATED, str(GRUNTS), str(started), str(release), str(store)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    gate = {"gate": Gate(started, release)}
+    options = BatchOptions(runs=10, seed=8, jobs=1)
+    try:
+        deadline = time.monotonic() + 120
+        while not started.exists() and time.monotonic() < deadline and first.poll() is None:
+            time.sleep(0.02)
+        for fresh in (False, True):
+            with pytest.raises(BatchInPlay, match=f"is being played by process {first.pid} on"):
+                run_batch(GRUNTS, options, store=store, fresh=fresh, extra_plugins=gate)
+    finally:
+        release.touch()
+        _, err = first.communicate(timeout=120)
+    assert first.returncode == 0, err
+    assert _stored_runs(store) == 10
+    again = run_batch(GRUNTS, options, store=store, extra_plugins=gate)
+    assert (again.reused, again.runs) == (10, 10)
 
 
 def test_records_convert_to_a_dataframe_with_one_row_per_character_per_run(

@@ -1,4 +1,6 @@
-"""The results store (``mands_sim.batch.store``): rows survive, batches are found by key."""
+"""The results store (``mands_sim.batch.store``): rows survive, batches are found by key and
+replaced only when asked, rows that fail their checks are refused, batches are listed and
+removed."""
 
 from __future__ import annotations
 
@@ -8,25 +10,29 @@ from pathlib import Path
 
 import pytest
 
+from mands_sim.batch.failures import Failure
 from mands_sim.batch.records import RECORD_FORMAT, CharacterRecord, RunRecord
+from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import (
     FIRST_FORMAT,
     ResultStore,
     StoreFormatError,
     default_store_path,
 )
+from mands_sim.errors import StoredRunInvalid
 
 SERAPH = CharacterRecord("seraph", "heroes", "active", 7, 0, 4.0, 9, 7, None, (("fist-attack", 2),))
 
 
 def record(index: int) -> RunRecord:
-    return RunRecord(index, 100 + index, "heroes", "the other side is out of action", 30, (SERAPH,))
+    seed = run_seed(1, index)
+    return RunRecord(index, seed, "heroes", "the other side is out of action", 30, (SERAPH,))
 
 
-def begin(store: ResultStore, *, resume: bool = False) -> int:
+def begin(store: ResultStore, *, fresh: bool = False, key: str = "key") -> int:
     info = store.begin(
-        "key", scenario="s.toml", scenario_hash="abc", seed=1, options={"runs": 3},
-        versions={"mands-sim": "0"}, resume=resume,
+        key, scenario="s.toml", scenario_hash="abc", seed=1, options={"runs": 3},
+        versions={"mands-sim": "0"}, fresh=fresh,
     )  # fmt: skip
     return info.id
 
@@ -44,20 +50,23 @@ def test_stored_runs_come_back_in_index_order_after_reopening(tmp_path: Path) ->
         assert store.done(info.id) == {0, 1, 2}
 
 
-def test_resume_keeps_a_batch_and_a_fresh_start_clears_it(tmp_path: Path) -> None:
+def test_a_stored_batch_is_kept_unless_a_fresh_start_is_asked_for(tmp_path: Path) -> None:
     with ResultStore(tmp_path / "r.db") as store:
         batch = begin(store)
         store.add(batch, [record(0)])
-        assert store.done(begin(store, resume=True)) == {0}
-        assert store.done(begin(store, resume=False)) == set()
+        assert store.done(begin(store)) == {0}
+        assert store.done(begin(store, fresh=True)) == set()
 
 
-def test_an_errored_run_is_kept_with_its_message(tmp_path: Path) -> None:
-    failed = RunRecord.failed(3, 99, "plugin 'flaky' in hook 'mands_action_after': boom")
+def test_an_errored_run_is_kept_with_its_failure(tmp_path: Path) -> None:
+    failure = Failure("PluginHookError", "plugin 'flaky' …", "flaky", "mands_action_after",
+                      "seraph's policy (Tactician)", "Traceback …")  # fmt: skip
+    failed = RunRecord.failed(3, run_seed(1, 3), "plugin 'flaky' …", failure)
     with ResultStore(tmp_path / "r.db") as store:
         batch = begin(store)
-        store.add(batch, [failed])
-        assert list(store.records(batch)) == [failed]
+        store.add(batch, [record(0), failed])
+        assert list(store.records(batch)) == [record(0), failed]
+        assert store.failed(batch, limit=5) == [failed]
 
 
 def test_finish_records_the_final_run_count(tmp_path: Path) -> None:
@@ -109,7 +118,7 @@ def format_1_store(path: Path, runs: int) -> None:
         db.executemany(
             "INSERT INTO runs VALUES (1, ?, ?, 'heroes', 'the other side is out of action', 30, ?,"
             " NULL)",
-            [(i, 100 + i, FORMAT_1_ROW) for i in range(runs)],
+            [(i, run_seed(1, i), FORMAT_1_ROW) for i in range(runs)],
         )
     db.close()
 
@@ -126,8 +135,8 @@ def test_resuming_an_older_batch_is_a_clear_error_that_keeps_its_runs(tmp_path: 
     format_1_store(tmp_path / "old.db", runs=3)
     with ResultStore(tmp_path / "old.db") as store:
         with pytest.raises(StoreFormatError, match="its 3 runs cannot be resumed") as error:
-            begin(store, resume=True)
-        assert "without --resume" in str(error.value)
+            begin(store)
+        assert "with --fresh" in str(error.value) and str(tmp_path / "old.db") in str(error.value)
         info = store.find("key")
         assert info is not None and store.done(info.id) == {0, 1, 2}
 
@@ -135,16 +144,49 @@ def test_resuming_an_older_batch_is_a_clear_error_that_keeps_its_runs(tmp_path: 
 def test_an_older_batch_with_no_runs_resumes_in_the_new_format(tmp_path: Path) -> None:
     format_1_store(tmp_path / "old.db", runs=0)
     with ResultStore(tmp_path / "old.db") as store:
-        batch = begin(store, resume=True)
+        batch = begin(store)
         store.add(batch, [record(0)])
         info = store.find("key")
         assert info is not None and info.record_format == RECORD_FORMAT
 
 
-def test_without_resume_an_older_batch_starts_afresh_in_the_new_format(tmp_path: Path) -> None:
+def test_a_fresh_start_of_an_older_batch_is_in_the_new_format(tmp_path: Path) -> None:
     format_1_store(tmp_path / "old.db", runs=2)
     with ResultStore(tmp_path / "old.db") as store:
-        assert store.done(begin(store, resume=False)) == set()
+        assert store.done(begin(store, fresh=True)) == set()
         info = store.find("key")
         assert info is not None and info.record_format == RECORD_FORMAT
-        assert store.done(begin(store, resume=True)) == set()
+        assert store.done(begin(store)) == set()
+
+
+def stored_row(path: Path, change: str) -> None:
+    """Change run 0's row of the store at ``path`` behind mands-sim's back."""
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE runs SET {change} WHERE idx = 0")
+    db.close()
+
+
+def test_a_stored_row_that_fails_its_checks_is_refused_naming_the_run(tmp_path: Path) -> None:
+    with ResultStore(tmp_path / "r.db") as store:
+        batch = begin(store)
+        store.add(batch, [record(0), record(1)])
+    stored_row(tmp_path / "r.db", "segments = 31")
+    with ResultStore(tmp_path / "r.db") as store, pytest.raises(StoredRunInvalid) as refused:
+        list(store.records(batch))
+    message = str(refused.value)
+    assert message.startswith(str(tmp_path / "r.db"))
+    assert "does not match the digest it was stored with" in message
+    assert "run 0 of batch 1" in message and "--fresh" in message
+
+
+def test_batches_are_listed_with_their_runs_and_removed_with_them(tmp_path: Path) -> None:
+    with ResultStore(tmp_path / "r.db") as store:
+        first, second = begin(store), begin(store, key="other")
+        store.add(first, [record(0), RunRecord.failed(1, run_seed(1, 1), "boom")])
+        store.finish(first, 2)
+        listed = store.batches()
+        assert [(b.info.id, b.runs, b.errors) for b in listed] == [(first, 2, 1), (second, 0, 0)]
+        assert listed[0].size > listed[1].size == 0
+        store.remove([first])
+        assert [b.info.id for b in store.batches()] == [second]
+        assert store.find("key") is None and store.done(first) == set()

@@ -1,13 +1,18 @@
-"""``mands-sim replay``: a whole fist fight told from segment 0 to a knockout."""
+"""``mands-sim replay``: a whole fist fight told from segment 0 to a knockout; an errored run
+told up to its error, then the traceback."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mands_sim.cli import main
+from mands_sim.simulation import Simulation
+from tests.data.flaky_plugin import Flaky
+from tests.data.unruly_plugin import Exits, Stuck
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 
@@ -66,3 +71,49 @@ def test_run_honours_the_scenarios_plugins_to_disable(
     store = str(tmp_path / "r.db")
     assert main(["run", str(file), "--runs", "2", "--jobs", "1", "--quiet", "--store", store]) == 2
     assert f"{file} at 'plugins.disable[0]'" in capsys.readouterr().err
+
+
+GRUNTS = SCENARIO.parent / "grunts.toml"
+
+
+def with_plugins(monkeypatch: pytest.MonkeyPatch, **plugins: object) -> None:
+    """``replay``'s simulations get ``plugins`` as if they were installed."""
+
+    def simulation(*args: Any, **kwargs: Any) -> Simulation:
+        return Simulation(*args, **kwargs, extra_plugins=plugins)
+
+    monkeypatch.setattr("mands_sim.cli.replay.Simulation", simulation)
+
+
+def test_replay_of_an_errored_run_tells_it_up_to_the_error_then_the_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_plugins(monkeypatch, flaky=Flaky(seed=3))
+    assert main(["replay", str(GRUNTS), "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    told, _, failed = out.partition("\nThe run raised an error after segment ")
+    assert told.startswith("Segment 0\n") and "The encounter ends" not in told
+    assert failed.split(": ", 1)[1].startswith(
+        "plugin 'flaky' in hook 'mands_action_after': RuntimeError: flaky plugin fails"
+    )
+    assert "Traceback (most recent call last):" in failed and "flaky_plugin.py" in failed
+
+
+def test_replay_of_a_run_whose_plugin_calls_sys_exit_is_that_plugins_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_plugins(monkeypatch, exits=Exits(seed=3))
+    assert main(["replay", str(GRUNTS), "--seed", "3"]) == 1
+    assert "plugin 'exits' in hook 'mands_action_after': SystemExit: 3" in capsys.readouterr().out
+
+
+def test_replay_of_a_run_that_never_ends_stops_at_its_timeout_showing_where(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_plugins(monkeypatch, stuck=Stuck(seed=3))
+    assert main(["replay", str(GRUNTS), "--seed", "3", "--run-timeout", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "the run took more than its 0.5 s (--run-timeout) in plugin 'stuck' "
+        "(hook 'mands_action_after')"
+    ) in out

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +226,104 @@ def test_run_of_a_batch_that_times_out_is_inconclusive_and_says_why(
     verdict = json.loads(out.read_text(encoding="utf-8"))["verdict"]
     assert (verdict["word"], verdict["multiplier"]) == ("inconclusive", 1.0)
     assert "nobody started any action" in verdict["warning"]
+
+
+GRUNTS = ROOT / "scenarios" / "grunts.toml"
+
+
+def stored_runs(store: Path) -> int:
+    if not store.exists():
+        return 0
+    with sqlite3.connect(store) as db:
+        count = int(db.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+    db.close()
+    return count
+
+
+AS_FROM_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'mands_sim', *sys.argv[1:]])"
+)
+"""``mands-sim`` with Ctrl-C handled as a terminal's shell starts it, even when the test runner
+ignores SIGINT (an ignored signal stays ignored across ``exec``)."""
+
+
+def test_ctrl_c_in_the_first_seconds_says_what_finished_and_exits_130(tmp_path: Path) -> None:
+    """SIGINT to a real ``mands-sim run`` as soon as its batch has begun (its lock is taken):
+    no verdict from runs it does not have, no traceback, the resume hint, status 130."""
+    store = tmp_path / "r.db"
+    command = [sys.executable, "-c", AS_FROM_A_TERMINAL, "run", str(GRUNTS), "--runs", "1000",
+               "--jobs", "1", "--quiet", "--store", str(store)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(".r.db.*.lock")) and time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    said = " ".join(err.split())
+    assert process.returncode == 130, err
+    assert "Traceback" not in out + err
+    assert "Run the same command again (or with --resume) to continue the batch." in said
+    stored = stored_runs(store)
+    if stored:  # the first chunk of 25 runs finished before the signal came
+        assert f"Interrupted: {stored} runs finished" in said
+        assert f"{stored} runs played of {stored} finished before the interrupt" in out
+    else:
+        assert "Interrupted: no runs finished." in said and "Toughness" not in out
+
+
+def test_ctrl_c_before_the_batch_begins_says_no_runs_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mands_sim.cli.run.run_batch", interrupted)
+    assert main(run(tmp_path)) == 130
+    captured = capsys.readouterr()
+    assert "Interrupted: no runs finished." in captured.err and captured.out == ""
+
+
+def test_ctrl_c_after_the_batch_says_its_runs_are_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mands_sim.cli.run.render", interrupted)
+    store = tmp_path / "r.db"
+    args = ["run", str(GRUNTS), "--runs", "10", "--jobs", "1", "--quiet", "--store", str(store)]
+    assert main(args) == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"Interrupted: 10 runs finished and are kept in {store}." in err
+
+
+def test_a_corrupt_store_is_one_clear_error_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "r.db").write_bytes(b"these are not the runs you are looking for\n" * 50)
+    assert main(run(tmp_path)) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith(f"mands-sim: error: {tmp_path / 'r.db'}: damaged, or not a mands-sim")
+    assert "Move it aside" in err and "Traceback" not in err
+
+
+def test_run_help_shows_where_the_default_store_is(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MANDS_SIM_CACHE_DIR", "/where/the/runs/are")
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "/where/the/runs/are/results.sqlite" in help_text
+    assert "--run-timeout S" in help_text and "--fresh" in help_text
+
+
+@pytest.mark.parametrize("value", ["-1", "inf", "nan", "soon"])
+def test_a_run_timeout_that_is_not_seconds_is_refused_by_the_parser(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(run(tmp_path, "--run-timeout", value))
+    assert exited.value.code == 2 and "--run-timeout" in capsys.readouterr().err

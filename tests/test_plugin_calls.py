@@ -6,7 +6,7 @@ from collections.abc import Generator
 
 import pytest
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import answers_actions, hookimpl, interrupts
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
 from mands_sim.events import EncounterStarted, Event
@@ -465,3 +465,38 @@ def test_dispatched_calls_are_traced_once_tracing_watches(
     assert "mands_action_refusals" in capsys.readouterr().err
     undo()
     assert unwatched(pm)
+
+
+class Exiting:
+    """Calls ``sys.exit`` in a hook, or raises ``KeyboardInterrupt`` with ``interrupt``."""
+
+    def __init__(self, interrupt: bool = False) -> None:
+        self.interrupt = interrupt
+
+    @hookimpl
+    def mands_register_powers(self, register: Register) -> None:
+        if self.interrupt:
+            raise KeyboardInterrupt
+        raise SystemExit(3)
+
+
+def test_a_plugin_calling_sys_exit_is_an_error_of_that_plugin() -> None:
+    pm = load(exiting=Exiting())
+    with pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+    assert str(raised.value) == "plugin 'exiting' in hook 'mands_register_powers': SystemExit: 3"
+    assert isinstance(raised.value.__cause__, SystemExit)
+
+
+def test_a_plugins_keyboard_interrupt_is_its_error_while_ctrl_c_is_watched() -> None:
+    pm = load(interrupting=Exiting(interrupt=True))
+    with interrupts.watching(), pytest.raises(PluginHookError) as raised:
+        pm.hook.mands_register_powers(register=None)
+    assert raised.value.plugin == "interrupting"
+
+
+def test_a_keyboard_interrupt_passes_through_when_ctrl_c_is_not_watched() -> None:
+    """Outside a batch (a notebook), any KeyboardInterrupt may be the user's: it stops."""
+    pm = load(interrupting=Exiting(interrupt=True))
+    with pytest.raises(KeyboardInterrupt):
+        pm.hook.mands_register_powers(register=None)

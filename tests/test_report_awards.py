@@ -166,3 +166,11 @@ def test_render_terminal_keeps_hero_ids_whole_at_80_columns() -> None:
     render_terminal(section, Console(file=out, width=80))
     rows = [line for line in out.getvalue().splitlines() if line.startswith("│")]
     assert any("police-officer-3" in row for row in rows)
+
+
+def test_render_terminal_of_a_section_without_heroes_prints_its_headline() -> None:
+    """A batch whose every run raised an error has no character to award."""
+    section = awards_for([], word="inconclusive", toughness=1.0, charts=CHARTS)
+    out = io.StringIO()
+    render_terminal(section, Console(file=out, width=80))
+    assert "Editing Points earned" in out.getvalue()

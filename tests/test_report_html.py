@@ -228,6 +228,7 @@ def test_a_batch_with_no_run_played_shows_no_data_instead_of_plots(tmp_path: Pat
         assert "no data" in figure_html(page, name)
     assert "<svg" not in page
     assert "mands_action_after" in page and "0 runs played of 1" in page
+    assert f"<code>mands-sim replay {SCENARIO} --seed 5</code>" in page  # the errored run
 
 
 # -- in a browser ---------------------------------------------------------------------------

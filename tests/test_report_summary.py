@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.batch import BatchOptions, BatchResult, run_batch
-from mands_sim.report.summary import build_summary
+from mands_sim.batch import BatchOptions, BatchResult, run_batch, run_seed
+from mands_sim.report.summary import build_summary, replay_command
+from tests.data.flaky_plugin import Flaky
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+GRUNTS = SCENARIO.parent / "grunts.toml"
 
 
 @pytest.fixture(scope="module")
@@ -207,3 +209,15 @@ def test_the_share_of_runs_a_weakness_fired_in_is_reported(vulnerable: BatchResu
     assert west["weaknesses_fired"]["negative electricity"]["estimate"] == fired / 40
     assert fired >= 30
     assert east["weaknesses_fired"] == {}
+
+
+def test_the_first_errored_runs_are_listed_with_their_seeds(tmp_path: Path) -> None:
+    flaky = {"flaky": Flaky(seed=run_seed(2, 3))}
+    options = BatchOptions(runs=10, seed=2, jobs=1)
+    result = run_batch(GRUNTS, options, store=tmp_path / "r.db", extra_plugins=flaky)
+    summary = build_summary(result)
+    (failed,) = summary["failed_runs"]
+    assert (failed["run"], failed["seed"]) == (3, run_seed(2, 3))
+    assert failed["error"] == summary["errors"][0]["error"]
+    assert replay_command(summary, failed["seed"]).startswith(f"mands-sim replay {GRUNTS} --seed")
+    assert (summary["batch"]["runs"], summary["batch"]["planned"]) == (10, 10)

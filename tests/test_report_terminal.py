@@ -157,3 +157,22 @@ def test_a_weakness_that_fired_shows_the_share_of_runs_it_fired_in() -> None:
     shown = text_of(fired)
     assert "weakness fired (share of runs)" in shown and "vulnerability 62%" in shown
     assert "weakness fired" not in text_of(summary)
+
+
+def test_errored_runs_are_listed_with_commands_that_replay_them_on_one_line() -> None:
+    failed = [{"run": 7, "seed": 123456789012345, "error": "plugin 'flaky' …"}]
+    summary = {**SUMMARY, "failed_runs": failed}
+    summary["batch"] = {**SUMMARY["batch"], "options": {"without": ["mands_rulebook.rest"]}}
+    console = Console(record=True, width=80)
+    render(summary, console)
+    lines = console.export_text().splitlines()
+    command = "mands-sim replay bank.toml --seed 123456789012345 --disable mands_rulebook.rest"
+    assert f"  run 7: {command}" in lines
+
+
+def test_an_interrupted_batch_says_how_many_runs_finished_of_those_planned() -> None:
+    batch = {**SUMMARY["batch"], "stopped": "interrupted", "planned": 1000}
+    console = Console(record=True, width=200)
+    render({**SUMMARY, "batch": batch}, console)
+    text = console.export_text()
+    assert "100 runs played of 101 finished before the interrupt (1000 planned)" in text

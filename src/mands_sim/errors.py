@@ -167,3 +167,30 @@ class DuplicateRegistrationError(PluginError):
 
 class PluginHookError(PluginError):
     """A plugin raised inside a hook; the original exception is the ``__cause__``."""
+
+
+class StoreError(MandsSimError):
+    """The results store cannot serve as asked. ``path`` names the store file; the message
+    says what is wrong and what to do."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = Path(path)
+        super().__init__()
+        self._keep(f"{self.path}: {message}", path, message)
+
+
+class StoreUnreadable(StoreError):
+    """The file is not a mands-sim results store (another program's file, or not a database)
+    or it is damaged."""
+
+
+class StoredRunInvalid(StoreError):
+    """A stored run's row fails validation: it is refused, never aggregated."""
+
+
+class StoreFormatError(StoreError):
+    """A stored batch whose run rows are in another format than this mands-sim writes."""
+
+
+class BatchInPlay(StoreError):
+    """Another process is playing the batch asked for, on the same store."""

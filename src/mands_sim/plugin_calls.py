@@ -6,12 +6,13 @@ no helper to remember.
 
 * :func:`install_error_wrapping`: an exception escaping a plugin's implementation becomes
   :class:`~mands_sim.errors.PluginHookError` naming the plugin and the hook, with the original
-  as ``__cause__``. The raising plugin is the implementation whose frame is deepest in the
-  traceback. Errors that already name a plugin (:class:`~mands_sim.errors.PluginError`) pass
-  through unchanged, so a nested hook call is blamed on the innermost plugin. It is on the hot
-  path of every run, so it is a plain ``try`` around pluggy's executor (free unless something
-  is raised), not a hook-call monitor, which costs a result object and two calls per hook call
-  (``docs/performance.md``).
+  as ``__cause__``; so do a ``SystemExit`` and a ``KeyboardInterrupt`` the plugin raised itself
+  (not the user's Ctrl-C: :mod:`mands_sim.interrupts`). The raising plugin is the
+  implementation whose frame is deepest in the traceback. Errors that already name a plugin
+  (:class:`~mands_sim.errors.PluginError`) pass through unchanged, so a nested hook call is
+  blamed on the innermost plugin. It is on the hot path of every run, so it is a plain ``try``
+  around pluggy's executor (free unless something is raised), not a hook-call monitor, which
+  costs a result object and two calls per hook call (``docs/performance.md``).
 * :func:`install_tracing`: a pluggy hook-call monitor
   (``PluginManager.add_hookcall_monitoring``) writing each call (arguments and the plugins it
   will call, in call order) and its result or error to stderr — ``MANDS_SIM_TRACE_HOOKS=1``.
@@ -46,6 +47,7 @@ except ImportError:  # pragma: no cover - depends on the installed pluggy
 
 from mands_sim.errors import PluginError, PluginHookError, PluginValidationError
 from mands_sim.hookspecs import ACTION_HOOKS, answered_actions
+from mands_sim.interrupts import raised_by_code
 
 if TYPE_CHECKING:
     from mands_sim.model.figured import FiguredAdjustment
@@ -78,7 +80,7 @@ def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
             return execute(hook_name, hook_impls, caller_kwargs, firstresult)
         except PluginError:
             raise
-        except Exception as error:
+        except (Exception, SystemExit, KeyboardInterrupt) as error:
             named = _named(error, hook_impls, hook_name)
             if named is error:
                 raise
@@ -93,13 +95,18 @@ def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
     return undo
 
 
-def _named(error: Exception, impls: Sequence[pluggy.HookImpl], hook_name: str) -> Exception:
+def _named(error: BaseException, impls: Sequence[pluggy.HookImpl], hook_name: str) -> BaseException:
     """``error`` as a :class:`PluginHookError` naming the implementation it was raised in;
-    ``error`` itself when it was raised in none of them."""
+    ``error`` itself when it was raised in none of them, or when it is the user's Ctrl-C (a
+    ``KeyboardInterrupt`` that :func:`~mands_sim.interrupts.raised_by_code` does not blame on
+    code: it must stop the batch, whichever plugin was running)."""
+    if not isinstance(error, Exception) and not raised_by_code(error):
+        return error
     impl = raising_impl(error, impls)
     if impl is None:
         return error
-    message = f"{type(error).__name__}: {error}"
+    text = str(error)
+    message = f"{type(error).__name__}: {text}" if text else type(error).__name__
     return PluginHookError(impl.plugin_name, message, hook_name)
 
 
@@ -144,7 +151,7 @@ def call_plain(
                 results.append(result)
     except PluginError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit, KeyboardInterrupt) as error:
         named = _named(error, impls, hook_name)
         if named is error:
             raise

@@ -22,6 +22,9 @@ ROUND = 50
 CONVERGENCE_POINTS = 200
 """How many points of the win-rate convergence trace to keep (for the plot)."""
 
+FAILED_SHOWN = 5
+"""How many errored runs the report lists with their seeds (the first, in run order)."""
+
 
 @dataclass(slots=True)
 class CharacterTally:
@@ -73,6 +76,8 @@ class Aggregate:
     """G-239: what 'every hero out of action' counts (``out_of_action`` or ``down``)."""
     runs: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    failed: list[tuple[int, int, str]] = field(default_factory=list)
+    """The first :data:`FAILED_SHOWN` errored runs: index, seed and error, to replay them."""
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     timeouts: int = 0
@@ -102,6 +107,8 @@ class Aggregate:
         self.runs += 1
         if record.error is not None:
             self.errors[record.error] += 1
+            if len(self.failed) < FAILED_SHOWN:
+                self.failed.append((record.index, record.seed, record.error))
             return
         if record.winner is not None:
             self.wins[record.winner] += 1

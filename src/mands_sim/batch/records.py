@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from mands_sim.batch.failures import Failure, failure_of
 from mands_sim.outcome import CharacterOutcome, RunResult
 
 RECORD_FORMAT: Final = 4
@@ -81,7 +82,9 @@ class CharacterRecord:
 
 @dataclass(frozen=True, slots=True)
 class RunRecord:
-    """One run of a batch: its index and seed, the outcome, each character, or the error."""
+    """One run of a batch: its index and seed, the outcome, each character, or the error
+    (``error`` in one line, what the report counts runs by; ``failure`` the details: plugin,
+    hook, policy, traceback)."""
 
     index: int
     seed: int
@@ -90,6 +93,7 @@ class RunRecord:
     segments: int
     characters: tuple[CharacterRecord, ...]
     error: str | None = None
+    failure: Failure | None = None
 
     @property
     def timed_out(self) -> bool:
@@ -107,17 +111,42 @@ class RunRecord:
         )
 
     @classmethod
-    def failed(cls, index: int, seed: int, error: str) -> RunRecord:
-        return cls(index, seed, None, "error", 0, (), error)
+    def failed(cls, index: int, seed: int, error: str, failure: Failure | None = None) -> RunRecord:
+        return cls(index, seed, None, "error", 0, (), error, failure)
+
+    @classmethod
+    def raised(cls, index: int, seed: int, error: BaseException) -> RunRecord:
+        """The record of run ``index`` that raised ``error`` (or went over its budget)."""
+        failure = failure_of(error)
+        return cls.failed(index, seed, failure.summary(), failure)
 
     def characters_json(self) -> str:
         return json.dumps([_character_row(c) for c in self.characters], separators=(",", ":"))
 
+    def row(self) -> tuple[Any, ...]:
+        """The store's ``runs`` columns after ``batch``: what :meth:`from_row` reads back."""
+        return (
+            self.index,
+            self.seed,
+            self.winner,
+            self.reason,
+            self.segments,
+            self.characters_json(),
+            self.error,
+            self.failure_json(),
+        )
+
+    def failure_json(self) -> str | None:
+        if self.failure is None:
+            return None
+        return json.dumps(self.failure.to_json(), separators=(",", ":"))
+
     @classmethod
     def from_row(cls, row: tuple[Any, ...]) -> RunRecord:
         """A record from the store's ``runs`` columns (index, seed, winner, reason, segments,
-        characters, error). Keys a format-1 row lacks (:data:`COUNTED`) read as zero."""
-        index, seed, winner, reason, segments, characters, error = row
+        characters, error, failure), checked beforehand (:mod:`mands_sim.batch.rows`). Keys a
+        format-1 row lacks (:data:`COUNTED`) read as zero."""
+        index, seed, winner, reason, segments, characters, error, failure = row
         return cls(
             index=index,
             seed=seed,
@@ -126,6 +155,7 @@ class RunRecord:
             segments=segments,
             characters=tuple(_character(c) for c in json.loads(characters)),
             error=error,
+            failure=None if failure is None else Failure.from_json(json.loads(failure)),
         )
 
 

@@ -6,6 +6,14 @@ and is cut into fixed chunks, so which process runs it never matters: ``--jobs 1
 store in index order at fixed checkpoints (every :data:`CHECKPOINT` runs): ``--target-error``
 decides to stop at a checkpoint from the runs below it only, so the stopping point is the same
 for any number of processes, and a resumed batch stops where an uninterrupted one would.
+
+Playing a batch that is stored already continues it (or, if it is finished, reports it) and
+never plays a stored run again; ``fresh`` replaces it. One process at a time plays a batch: a
+second one is refused (:mod:`mands_sim.batch.locks`). Each run has a wall-clock budget
+(``run_timeout``, :mod:`mands_sim.batch.budget`); a run that raises or goes over it is stored
+as an error with its :class:`~mands_sim.batch.failures.Failure`, and the batch goes on. Ctrl-C
+stops the batch, keeping every finished chunk; a ``KeyboardInterrupt`` or ``SystemExit`` that
+a plugin raises is that plugin's error instead (:mod:`mands_sim.interrupts`).
 """
 
 from __future__ import annotations
@@ -21,12 +29,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mands_sim import __version__
+from mands_sim import __version__, interrupts
+from mands_sim.batch import budget, locks
 from mands_sim.batch.aggregate import Aggregate
+from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
 from mands_sim.batch.records import COUNTED, RunRecord
 from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
-from mands_sim.errors import MandsSimError, PluginError
+from mands_sim.errors import MandsSimError
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
 
@@ -52,6 +62,9 @@ class BatchOptions:
         seed: the master seed.
         jobs: worker processes (``None``: every core; 1: run in this process).
         without: plugins to disable (what-if comparisons).
+        run_timeout: each run's wall-clock budget in seconds (:mod:`mands_sim.batch.budget`;
+            ``None`` or 0: none). Like ``jobs``, it is how to play the batch, not what the
+            batch is: a run stored as over it stays so when the batch is resumed.
     """
 
     runs: int | None = None
@@ -61,6 +74,7 @@ class BatchOptions:
     seed: int = 0
     jobs: int | None = None
     without: tuple[str, ...] = ()
+    run_timeout: float | None = DEFAULT_RUN_TIMEOUT
 
     def __post_init__(self) -> None:
         if self.runs is not None and self.target_error is not None:
@@ -69,6 +83,8 @@ class BatchOptions:
             raise ValueError("runs must be at least 1")
         if self.target_error is not None and not 0 < self.target_error < 0.5:
             raise ValueError("target_error must be between 0 and 0.5")
+        if self.run_timeout is not None and not 0 <= self.run_timeout < float("inf"):
+            raise ValueError("run_timeout must be a finite number of seconds, 0 or more")
 
     @property
     def planned(self) -> int:
@@ -78,9 +94,10 @@ class BatchOptions:
         return self.runs if self.runs is not None else DEFAULT_RUNS
 
     def identity(self) -> dict[str, Any]:
-        """What makes two batches the same batch (``jobs`` does not)."""
+        """What makes two batches the same batch (``jobs`` and ``run_timeout`` do not)."""
         mine = asdict(self)
         del mine["jobs"]
+        del mine["run_timeout"]
         mine["without"] = sorted(self.without)
         return mine
 
@@ -111,6 +128,8 @@ class BatchResult:
     stopped: str
     """``"runs"`` (the planned count), ``"target error"``, ``"max runs"`` or ``"interrupted"``."""
     plugin_versions: dict[str, str] = field(default_factory=dict)
+    reused: int = 0
+    """Runs of the batch already stored before this play (none played again)."""
 
     @property
     def interrupted(self) -> bool:
@@ -178,11 +197,12 @@ def run_batch(
     options: BatchOptions = BatchOptions(),
     *,
     store: Path | str | None = None,
-    resume: bool = False,
+    resume: bool = True,
+    fresh: bool = False,
     progress: Progress | None = None,
     extra_plugins: Mapping[str, object] | None = None,
 ) -> BatchResult:
-    """Run (or resume) a batch of ``scenario`` and return its aggregate.
+    """Play (or continue) a batch of ``scenario`` and return its aggregate.
 
     The Python face of ``mands-sim run``::
 
@@ -192,26 +212,38 @@ def run_batch(
         result.to_dataframe()                    # with pandas installed
 
     ``extra_plugins`` (picklable plugin objects) join every run, as ``Simulation`` takes them.
+
+    A batch already stored is continued (``resume`` is always so; the argument is kept for
+    older callers), or replaced if ``fresh``.
+
+    Raises:
+        BatchInPlay: another process is playing this batch on this store.
+        StoreError: the store cannot be used (its message names the file and what to do).
     """
     path = Path(scenario)
     spec = load_scenario(path)
     simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
     versions = _versions(simulation)
     store_path = Path(store) if store is not None else default_store_path()
+    key = _batch_key(spec, options, versions)
     with ResultStore(store_path) as results:
-        info = results.begin(
-            _batch_key(spec, options, versions),
-            scenario=str(path),
-            scenario_hash=spec.content_hash,
-            seed=options.seed,
-            options=options.identity(),
-            versions=versions,
-            resume=resume,
-        )
-        run = _Run(spec, options, results, info, progress or Progress())
-        stopped = run.execute(lambda: _executor(path, options, extra_plugins), simulation)
+        described = f"the batch of {path} (seed {options.seed})"
+        with locks.take(store_path, key, described):
+            info = results.begin(
+                key,
+                scenario=str(path),
+                scenario_hash=spec.content_hash,
+                seed=options.seed,
+                options=options.identity(),
+                versions=versions,
+                fresh=fresh,
+            )
+            run = _Run(spec, options, results, info, progress or Progress())
+            reused = len(run.done)
+            stopped = run.execute(lambda: _executor(path, options, extra_plugins), simulation)
+    runs = run.aggregate.runs if stopped == "interrupted" else run.reported
     return BatchResult(
-        spec, options, info, store_path, run.aggregate, run.reported, stopped, versions
+        spec, options, info, store_path, run.aggregate, runs, stopped, versions, reused
     )
 
 
@@ -242,35 +274,59 @@ class _Run:
         self.store = store
         self.info = info
         self.progress = progress
-        self.aggregate = Aggregate(
-            sides=tuple(side.name for side in spec.sides),
-            knock_out=spec.rule_defaults.G239_party_knock_out,
-        )
+        self.spec = spec
+        self.aggregate = self._new_aggregate()
         self.done = store.done(info.id)
         self.reported = 0
         """Runs below this index are in :attr:`aggregate`."""
 
+    def _new_aggregate(self) -> Aggregate:
+        return Aggregate(
+            sides=tuple(side.name for side in self.spec.sides),
+            knock_out=self.spec.rule_defaults.G239_party_knock_out,
+        )
+
     def execute(
         self, make_executor: Callable[[], ProcessPoolExecutor | None], simulation: Simulation
     ) -> str:
+        """Play what is missing; the aggregate then holds the report's runs (on an interrupt:
+        every run stored, whatever the checkpoints)."""
         planned = self.options.planned
-        self.progress.start(planned, len([i for i in self.done if i < planned]))
         try:
-            stopped = self._catch_up(planned)
-            if stopped is None:
-                executor = make_executor()
-                try:
-                    stopped = self._play(planned, executor, simulation)
-                finally:
-                    if executor is not None:
-                        executor.shutdown(wait=False, cancel_futures=True)
+            self.progress.start(planned, len([i for i in self.done if i < planned]))
+            with interrupts.watching(), budget.timing():
+                stopped = self._catch_up(planned) or self._play_missing(
+                    planned, make_executor, simulation
+                )
         except (KeyboardInterrupt, BrokenProcessPool):
             stopped = "interrupted"
         finally:
             self.progress.stop()
-        if stopped != "interrupted":
+        if stopped == "interrupted":
+            self._fold_every_stored_run()
+        else:
             self.store.finish(self.info.id, self.reported)
         return stopped
+
+    def _play_missing(
+        self,
+        planned: int,
+        make_executor: Callable[[], ProcessPoolExecutor | None],
+        simulation: Simulation,
+    ) -> str:
+        executor = make_executor()
+        try:
+            return self._play(planned, executor, simulation)
+        finally:
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+
+    def _fold_every_stored_run(self) -> None:
+        """After an interrupt: the aggregate afresh, of every run stored, in index order (the
+        interrupt may have come in the middle of folding a checkpoint)."""
+        self.aggregate = self._new_aggregate()
+        for record in self.store.records(self.info.id):
+            self.aggregate.add(record)
 
     def _catch_up(self, planned: int) -> str | None:
         """Fold in runs a previous (interrupted) execution stored; maybe it already stops."""
@@ -280,9 +336,10 @@ class _Run:
         self, planned: int, executor: ProcessPoolExecutor | None, simulation: Simulation
     ) -> str:
         chunks = self._missing_chunks(planned)
+        timeout = self.options.run_timeout
         if executor is None:
             for chunk in chunks:
-                self._store(play_chunk(simulation, self.options.seed, chunk))
+                self._store(play_chunk(simulation, self.options.seed, chunk, timeout))
                 stopped = self._checkpoints(planned)
                 if stopped:
                     return stopped
@@ -292,7 +349,7 @@ class _Run:
         source = iter(chunks)
         while True:
             for chunk in source:
-                pending.add(executor.submit(_play_in_worker, self.options.seed, chunk))
+                pending.add(executor.submit(_play_in_worker, self.options.seed, chunk, timeout))
                 if len(pending) >= window:
                     break
             if not pending:
@@ -339,32 +396,50 @@ class _Run:
         return None
 
 
-def play_chunk(simulation: Simulation, master: int, indices: list[int]) -> list[RunRecord]:
-    """Play runs ``indices``; a run that raises is kept as an error naming plugin and hook."""
-    records = []
-    for index in indices:
-        seed = run_seed(master, index)
-        try:
-            records.append(RunRecord.from_result(index, simulation.run(seed=seed)))
-        except PluginError as error:
-            records.append(RunRecord.failed(index, seed, str(error)))
-        except Exception as error:  # a crashing run must not end the batch
-            records.append(RunRecord.failed(index, seed, f"{type(error).__name__}: {error}"))
-    return records
+def play_chunk(
+    simulation: Simulation, master: int, indices: list[int], run_timeout: float | None = None
+) -> list[RunRecord]:
+    """Play runs ``indices``, each within ``run_timeout`` seconds (when SIGALRM is handled by
+    the budget here: :func:`mands_sim.batch.budget.timing`). A run that raises, goes over its
+    budget, or has a plugin raise ``SystemExit`` or ``KeyboardInterrupt``, is kept as an error
+    with its :class:`~mands_sim.batch.failures.Failure`; the user's Ctrl-C stops the chunk."""
+    return [play_run(simulation, master, index, run_timeout) for index in indices]
+
+
+def play_run(
+    simulation: Simulation, master: int, index: int, run_timeout: float | None = None
+) -> RunRecord:
+    """Run ``index`` of a batch with master seed ``master`` (:func:`play_chunk`); loading the
+    plugins and figuring the characters, shared by every run, is not in its budget."""
+    seed = run_seed(master, index)
+    simulation.prepare()
+    try:
+        with budget.budget(run_timeout):
+            result = simulation.run(seed=seed)
+    except KeyboardInterrupt as error:
+        if not interrupts.raised_by_code(error):
+            raise  # the user's Ctrl-C: the batch stops
+        return RunRecord.raised(index, seed, error)
+    except (Exception, SystemExit, budget.RunOverTime) as error:  # the run, not the batch
+        return RunRecord.raised(index, seed, error)
+    return RunRecord.from_result(index, result)
 
 
 _WORKER: Simulation | None = None
 
 
 def _start_worker(path: Path, without: tuple[str, ...], extra: Mapping[str, object]) -> None:
+    """A worker process: its simulation, Ctrl-C told from a plugin's interrupt, runs timed."""
     global _WORKER
+    interrupts.watch()
+    budget.time_runs()
     _WORKER = Simulation(load_scenario(path), disabled=without, extra_plugins=extra)
     _WORKER.prepare()
 
 
-def _play_in_worker(master: int, indices: list[int]) -> list[RunRecord]:
+def _play_in_worker(master: int, indices: list[int], run_timeout: float | None) -> list[RunRecord]:
     assert _WORKER is not None
-    return play_chunk(_WORKER, master, indices)
+    return play_chunk(_WORKER, master, indices, run_timeout)
 
 
 def _executor(

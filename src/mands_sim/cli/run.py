@@ -25,16 +25,15 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from mands_sim.batch import BatchOptions, BatchResult, run_batch
+from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
 from mands_sim.batch import Progress as BatchProgress
+from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
+from mands_sim.cli import INTERRUPTED, seconds
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
-
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -53,7 +52,16 @@ def add_parser(subparsers: Any) -> None:
     run.add_argument(
         "--max-runs", type=int, default=100_000, help="with --target-error (default 100000)"
     )
-    run.add_argument("--resume", action="store_true", help="continue the stored batch")
+    run.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the stored batch (what playing a stored batch always does)",
+    )
+    run.add_argument(
+        "--fresh",
+        action="store_true",
+        help="replace the stored batch: play every run again",
+    )
     run.add_argument(
         "--without",
         action="append",
@@ -82,7 +90,20 @@ def _batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=int, metavar="J", help="worker processes (default: every core)"
     )
-    parser.add_argument("--store", type=Path, metavar="FILE", help="SQLite results file")
+    parser.add_argument(
+        "--store",
+        type=Path,
+        metavar="FILE",
+        help=f"SQLite results file (default: {default_store_path()}; see mands-sim store)",
+    )
+    parser.add_argument(
+        "--run-timeout",
+        type=seconds,
+        default=DEFAULT_RUN_TIMEOUT,
+        metavar="S",
+        help="a run taking longer than S seconds is stopped and kept as an error; the batch "
+        f"goes on (default {DEFAULT_RUN_TIMEOUT:g}; 0: no limit)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -118,7 +139,9 @@ class RichProgress(BatchProgress):
 
 
 def _options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
-    return BatchOptions(runs=args.runs, seed=args.seed, jobs=args.jobs, **extra)
+    return BatchOptions(
+        runs=args.runs, seed=args.seed, jobs=args.jobs, run_timeout=args.run_timeout, **extra
+    )
 
 
 def _batch(
@@ -127,33 +150,81 @@ def _batch(
     options: BatchOptions,
     console: Console,
     *,
-    resume: bool = False,
     label: str = "runs",
 ) -> BatchResult:
     progress = None if args.quiet else RichProgress(console, label)
-    return run_batch(scenario, options, store=args.store, resume=resume, progress=progress)
+    fresh = getattr(args, "fresh", False)
+    result = run_batch(scenario, options, store=args.store, fresh=fresh, progress=progress)
+    if result.reused:
+        console.print(
+            f"{result.reused} runs of this batch were stored already ({result.store_path}, "
+            f"started {result.batch.created}): not played again (--fresh plays them again)."
+        )
+    return result
 
 
 def run_command(args: argparse.Namespace) -> int:
-    console = Console(stderr=False)
+    """``mands-sim run``; Ctrl-C at any moment ends it with what was finished, status 130."""
     progress_console = Console(stderr=True)
+    played: list[BatchResult] = []
+    try:
+        return _run(args, progress_console, played)
+    except KeyboardInterrupt:
+        progress_console.print(_interrupted(played[0] if played else None, args))
+        return INTERRUPTED
+
+
+def _run(args: argparse.Namespace, progress_console: Console, played: list[BatchResult]) -> int:
+    """The batch, its report and the what-if arm; the batch goes in ``played`` once it is over
+    (finished or interrupted), so an interrupt later still tells what was kept."""
+    console = Console(stderr=False)
     options = _options(
         args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
     )
     if args.without:
         _check_without(args)
-    result = _batch(args, args.scenario, options, progress_console, resume=args.resume)
+    result = _batch(args, args.scenario, options, progress_console)
+    played.append(result)
+    if result.interrupted and not result.runs:
+        raise KeyboardInterrupt
     summary = build_summary(result)
-    status = _status(result, progress_console)
+    status = _status(result, progress_console, args)
     if args.without and not result.interrupted:
         what_if = _without(args, result, progress_console)
-        summary["what_if"] = build_comparison(
-            result, what_if, label_a="as written", label_b=f"without {', '.join(args.without)}"
-        )
-        status = status or _status(what_if, progress_console)
+        if what_if.interrupted:  # the report as written, without the half-played comparison
+            progress_console.print(
+                f"Interrupted while playing the runs without {', '.join(args.without)}: the "
+                f"report below is the scenario's as written, with no comparison. "
+                f"{_resume_hint(args)}"
+            )
+            status = INTERRUPTED
+        else:
+            label_b = f"without {', '.join(args.without)}"
+            summary["what_if"] = build_comparison(
+                result, what_if, label_a="as written", label_b=label_b
+            )
+            status = status or _status(what_if, progress_console, args)
     render(summary, console)
     _write(summary, args)
     return status
+
+
+def _interrupted(result: BatchResult | None, args: argparse.Namespace) -> str:
+    """What Ctrl-C leaves: no run, or the runs kept and where; how to go on."""
+    if result is None or not result.runs:
+        return f"Interrupted: no runs finished. {_resume_hint(args)}"
+    return (
+        f"Interrupted: {result.runs} runs finished and are kept in {result.store_path}. "
+        f"{_resume_hint(args)}"
+    )
+
+
+def _resume_hint(args: argparse.Namespace) -> str:
+    """How to go on after an interrupt: the same command, which continues the batch (unless
+    it asks for a fresh one)."""
+    if getattr(args, "fresh", False):
+        return "Run the same command again without --fresh to continue the batch."
+    return "Run the same command again (or with --resume) to continue the batch."
 
 
 def _check_without(args: argparse.Namespace) -> None:
@@ -167,7 +238,7 @@ def _without(args: argparse.Namespace, result: BatchResult, console: Console) ->
         runs=result.runs, seed=args.seed, jobs=args.jobs, without=tuple(args.without)
     )
     label = "without " + ", ".join(args.without)
-    return _batch(args, args.scenario, same_runs, console, resume=args.resume, label=label)
+    return _batch(args, args.scenario, same_runs, console, label=label)
 
 
 def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
@@ -179,12 +250,9 @@ def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
         write_html(summary, args.html)
 
 
-def _status(result: BatchResult, console: Console) -> int:
+def _status(result: BatchResult, console: Console, args: argparse.Namespace) -> int:
     if result.interrupted:
-        console.print(
-            f"Interrupted: {len(list(result.records()))} runs are kept in {result.store_path}; "
-            "run again with --resume to continue."
-        )
+        console.print(f"{_interrupted(result, args)} The report below is theirs.")
         return INTERRUPTED
     if result.errors:
         console.print(f"[red]{result.errors} runs raised an error (see the report).")
@@ -193,17 +261,27 @@ def _status(result: BatchResult, console: Console) -> int:
 
 
 def compare_command(args: argparse.Namespace) -> int:
-    console = Console()
+    """``mands-sim compare``; Ctrl-C ends it without a comparison, status 130."""
     progress_console = Console(stderr=True)
+    try:
+        return _compare(args, progress_console)
+    except KeyboardInterrupt:
+        progress_console.print(f"Interrupted: no comparison. {_resume_hint(args)}")
+        return INTERRUPTED
+
+
+def _compare(args: argparse.Namespace, progress_console: Console) -> int:
+    console = Console()
     options = _options(args)
     first = _batch(args, args.first, options, progress_console, label="A")
+    if first.interrupted:
+        raise KeyboardInterrupt
     second = _batch(args, args.second, options, progress_console, label="B")
+    if second.interrupted:
+        raise KeyboardInterrupt
     comparison = build_comparison(first, second, label_a=args.first.name, label_b=args.second.name)
     render_comparison(comparison, console)
     if args.json:
         text = json.dumps(comparison, indent=2, sort_keys=True) + "\n"
         args.json.write_text(text, encoding="utf-8")
-    for result in (first, second):
-        if result.interrupted:
-            return INTERRUPTED
     return 1 if first.errors or second.errors else 0

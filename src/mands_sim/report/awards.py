@@ -302,7 +302,7 @@ def render_terminal(section: Mapping[str, Any], console: Console) -> None:
     ids = [len(str(hero["id"])) for hero in section["heroes"]]
     for column in COLUMNS:
         if column == "hero":  # ids read whole, even at 80 columns
-            table.add_column(column, no_wrap=True, min_width=max(len(column), *ids))
+            table.add_column(column, no_wrap=True, min_width=max([len(column), *ids]))
         else:
             table.add_column(column, justify="right")
     for hero in section["heroes"]:

@@ -22,6 +22,7 @@ from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
 from mands_sim.report.awards import render_html_section
 from mands_sim.report.comparison import comparison_html
+from mands_sim.report.summary import replay_command, runs_played
 from mands_sim.report.terminal import (
     death_rows,
     objective_rows,
@@ -125,8 +126,7 @@ def _verdict(summary: dict[str, Any]) -> str:
         "Verdict",
         f'<p class="verdict">Toughness: <strong>{_text(verdict["word"])}</strong> '
         f"(award multiplier ×{verdict['multiplier']:.1f}; {_text(verdict['reason'])})</p>",
-        f"<p>{batch['played']} runs played of {batch['runs']} (seed {_text(batch['seed'])}, "
-        f"stopped: {_text(batch['stopped'])}). Fight length: median {_text(rounds['median'])} "
+        f"<p>{_text(runs_played(batch))}. Fight length: median {_text(rounds['median'])} "
         f"rounds (p10 {_text(rounds['p10'])}, p90 {_text(rounds['p90'])}); "
         f"{_text(segments['median'])} segments median.</p>",
         *_warning(verdict),
@@ -209,6 +209,10 @@ def _notable(summary: dict[str, Any]) -> str:
     return _section("notable", "Notable runs (replay them)", table)
 
 
+def _code(text: str) -> str:
+    return f"<code>{_text(text)}</code>"
+
+
 def _replay(scenario: str, seed: object) -> str:
     return f"mands-sim replay {scenario} --seed {seed}"
 
@@ -216,7 +220,14 @@ def _replay(scenario: str, seed: object) -> str:
 def _errors(summary: dict[str, Any]) -> str:
     rows = [[_text(e["error"]), _text(e["runs"])] for e in summary["errors"]]
     table = _table(["error", "runs"], rows) if rows else _none("No run raised an error.")
-    return _section("errors", "Runs that raised an error", table)
+    failed = [
+        [_text(run["run"]), _text(run["error"]), _code(replay_command(summary, run["seed"]))]
+        for run in summary.get("failed_runs", [])
+    ]
+    if not failed:
+        return _section("errors", "Runs that raised an error", table)
+    listed = _table(["run", "error", "replay it"], failed)
+    return _section("errors", "Runs that raised an error", table, listed)
 
 
 def _batch(summary: dict[str, Any]) -> str:

@@ -56,6 +56,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             "seed": result.options.seed,
             "runs": agg.runs,
             "played": agg.played,
+            "planned": result.options.planned,
             "stopped": result.stopped,
             "options": result.options.identity(),
             "versions": result.plugin_versions,
@@ -92,12 +93,33 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
             for what, (run, seed, detail) in agg.notable.items()
         ],
         "errors": [{"error": error, "runs": count} for error, count in agg.errors.most_common()],
+        "failed_runs": [
+            {"run": run, "seed": seed, "error": error} for run, seed, error in agg.failed
+        ],
         "convergence": [
             {"runs": n, "wins": {side: wins.get(side, 0) for side in sides}}
             for n, wins in agg.trace
         ],
         "durations": sorted(agg.durations.items()),
     }
+
+
+def runs_played(batch: dict[str, Any]) -> str:
+    """``"98 runs played of 100 (seed 0, stopped: runs)"``, the header's count: runs without an
+    error of the runs stored that the report covers; an interrupted batch's says how many were
+    planned."""
+    text = f"{batch['played']} runs played of {batch['runs']}"
+    if batch["stopped"] == "interrupted" and "planned" in batch:
+        text += f" finished before the interrupt ({batch['planned']} planned)"
+    return f"{text} (seed {batch['seed']}, stopped: {batch['stopped']})"
+
+
+def replay_command(summary: dict[str, Any], seed: int) -> str:
+    """The command that replays run ``seed`` of the report's batch, told segment by segment."""
+    disabled = "".join(
+        f" --disable {name}" for name in summary["batch"]["options"].get("without", ())
+    )
+    return f"mands-sim replay {summary['scenario']['path']} --seed {seed}{disabled}"
 
 
 def _objective_attacks(agg: Aggregate, sides: list[str]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from mands_sim.report.awards import render_terminal as render_awards
 from mands_sim.report.comparison import render_comparison
+from mands_sim.report.summary import replay_command, runs_played
 
 
 def percent(value: dict[str, float]) -> str:
@@ -35,6 +36,7 @@ def render(summary: dict[str, Any], console: Console) -> None:
         console.print(_notable(summary))
     if summary["errors"]:
         console.print(_errors(summary))
+        _failed_runs(summary, console)
 
 
 def _headline(summary: dict[str, Any]) -> Panel:
@@ -47,8 +49,7 @@ def _headline(summary: dict[str, Any]) -> Panel:
             f"  (award multiplier ×{verdict['multiplier']:.1f}; {verdict['reason']})",
         ),
         Text(
-            f"{batch['played']} runs played of {batch['runs']} (seed {batch['seed']}, "
-            f"stopped: {batch['stopped']}). Fight length: median {rounds['median']} rounds "
+            f"{runs_played(batch)}. Fight length: median {rounds['median']} rounds "
             f"(p10 {rounds['p10']}, p90 {rounds['p90']}); "
             f"{duration['segments']['median']} segments median."
         ),
@@ -116,7 +117,7 @@ def _wear(c: dict[str, Any]) -> str:
 
 
 def _weaknesses(c: dict[str, Any]) -> str:
-    """"vulnerability 62%": each weakness that fired, with the share of runs it fired in."""
+    """ "vulnerability 62%": each weakness that fired, with the share of runs it fired in."""
     fired = c.get("weaknesses_fired", {})
     return ", ".join(f"{name} {_short(rate)}" for name, rate in fired.items()) or "-"
 
@@ -233,6 +234,17 @@ def _notable(summary: dict[str, Any]) -> Table:
             note["what"], note["detail"], f"mands-sim replay {scenario} --seed {note['seed']}"
         )
     return table
+
+
+def _failed_runs(summary: dict[str, Any], console: Console) -> None:
+    """The first errored runs, each with the command that replays it up to the error (one
+    unbroken line each, to copy)."""
+    failed = summary.get("failed_runs", [])
+    if not failed:
+        return
+    console.print(f"Errored runs to replay (the first {len(failed)}):", style="red")
+    for run in failed:
+        console.print(f"  run {run['run']}: {replay_command(summary, run['seed'])}", soft_wrap=True)
 
 
 def _errors(summary: dict[str, Any]) -> Table:
