@@ -27,7 +27,7 @@ from tests.data.arena import simulation
 from tests.data.unruly_plugin import Stuck
 
 GRUNTS = Path(__file__).parent.parent / "scenarios" / "grunts.toml"
-QUICK = {"horizon": 20, "rollouts": 4, "candidates": 2, "margin": 1.0}
+QUICK = {"horizon": 20, "rollouts": 4, "candidates": 2, "margin": 1.0, "allocations": True}
 
 pytestmark = pytest.mark.skipif(not budget.TIMED, reason="no SIGALRM on this platform")
 
