@@ -22,9 +22,10 @@ Registers the policies
 
 The coward yields (``surrender``, ``mands_rulebook.surrender``, G-160) when it reaches its
 threshold and no exit can be reached. Below zero EP every personality catches its breath before
-its rules (``catch-breath``, G-232): it gives up when every enemy in action has more EP left,
-and rests a round when no enemy presses it (``mands_rulebook.policies.catch_breath``). A
-scenario's own ``priority`` list may use the ``catch-breath`` tactic as one of its rules.
+its rules (``catch-breath``, G-232): it gives up when every enemy in action has more EP and as
+many VP and DP left, and rests a round when no enemy presses it
+(``mands_rulebook.policies.catch_breath``). A scenario's own ``priority`` list may use the
+``catch-breath`` tactic as one of its rules.
 
 Each personality is a priority list written in the rule language, so they double as examples.
 The tactics below add ways to act that are more than one registered action: ``flee``,
@@ -244,8 +245,8 @@ def draw(
 def breathe(
     encounter: Encounter, actor: str, target: str | None, options: Mapping[str, Any]
 ) -> Decision:
-    """Below zero EP: give up when every enemy has more EP left, rest when nobody presses
-    (G-232); nothing otherwise."""
+    """Below zero EP: give up when every enemy has more EP and as many VP and DP left, rest
+    when nobody presses (G-232); nothing otherwise."""
     return catch_breath(encounter, actor)
 
 

@@ -25,8 +25,9 @@ so a refused action is never asked for.
 Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
 (G-232, ``G232_spent_fighters``), before its objectives (G-237): it gives up (``surrender``)
 when every enemy fighting (G-235) has more EP left, each counted before paying for the actions
-it has in progress — the seed's Simpler Combat Example: "Sinister is at 32 EP. Dexter is at
-35 EP, or 3 below zero. He decides to give up" (both have 32 EP) — and rests a round
+it has in progress, and as many VP and DP left — the seed's Simpler Combat Example: "Sinister
+is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give up" (both have 32 EP) —
+and rests a round
 (``rest``) when no enemy presses it (none in contact, none aiming an action at it) or when it
 is spent (G-231).
 """
@@ -222,9 +223,11 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
 def worse_off(encounter: Encounter, actor: str) -> bool:
     """Whether ``actor`` is its side's last fighter and every enemy in action has more EP left
     than it (as much, and before it in the encounter's drawn order, G-227), each counted before
-    what it paid for the actions it has in progress (:func:`fresh_ep`); never with no enemy in
-    action. A fighter whose allies still stand rests instead: its side has not lost (the seed's
-    Sinister gives up alone). Bystanders and hostages fight for nobody (G-235, ``fighting``)."""
+    what it paid for the actions it has in progress (:func:`fresh_ep`), and at least as many VP
+    and DP left (:func:`health_left`: one a blow from out of action is not better off); never
+    with no enemy in action. A fighter whose allies still stand rests instead: its side has not
+    lost (the seed's Sinister gives up alone). Bystanders and hostages fight for nobody (G-235,
+    ``fighting``)."""
     me = encounter.state[actor]
     if any(
         s.side == me.side and s.character_id != actor and fighting(encounter, s)
@@ -232,12 +235,22 @@ def worse_off(encounter: Encounter, actor: str) -> bool:
     ):
         return False
     mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
+    health = health_left(encounter, actor)
     enemies = [
         s.character_id for s in encounter.state if s.side != me.side and fighting(encounter, s)
     ]
     return bool(enemies) and all(
-        (fresh_ep(encounter, who), -encounter.rank(who)) > mine for who in enemies
+        (fresh_ep(encounter, who), -encounter.rank(who)) > mine
+        and health_left(encounter, who) >= health
+        for who in enemies
     )
+
+
+def health_left(encounter: Encounter, who: str) -> int:
+    """``who``'s VP and DP left (none below zero counted): the damage that would still take it
+    out of action, for G-232's "worse off"."""
+    state = encounter.state[who]
+    return max(0, state.virtual_damage_points) + max(0, state.damage_points)
 
 
 def fresh_ep(encounter: Encounter, who: str) -> Fraction:

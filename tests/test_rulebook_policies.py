@@ -246,6 +246,22 @@ def test_catch_breath_dexter_three_below_zero_gives_up() -> None:
     assert decision is not None and decision.action == "surrender"
 
 
+def test_catch_breath_fights_on_against_an_enemy_a_blow_from_out_of_action() -> None:
+    """G-232 gives up only against enemies better off in health too: Sinister has more EP (0
+    against Dexter's −3) but only 2 DP and no VP left, so Dexter fights on; with as much VP and
+    DP left as Dexter, Sinister is better off and Dexter gives up. (Measured: Sun-Ruler's
+    tactician against a brute lost 64 points more often than it won, giving up with its enemy
+    at 0 VP and 2 DP; ``docs/policies.md``.)"""
+    encounter = grunts_at(0, -3, 0)
+    two = encounter.state["two"]
+    two.virtual_damage_points, two.damage_points = 0, 2
+    assert catch_breath(encounter, "one") is None
+    one = encounter.state["one"]
+    one.virtual_damage_points, one.damage_points = 0, 2
+    decision = catch_breath(encounter, "one")
+    assert decision is not None and decision.action == "surrender"
+
+
 def test_catch_breath_fights_on_above_zero() -> None:
     assert catch_breath(grunts_at(0, 0, -20), "one") is None
 

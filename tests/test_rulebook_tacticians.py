@@ -223,6 +223,9 @@ def paired_wins(scenario: str, x: str, y: str, runs: int) -> tuple[int, int]:
         ("mirror_pistols.toml", "tactician", "nearest-enemy", 10, 0.7),
         # clubs and knives: speed and Defense bought with its Q (ladder: +32.6 points)
         ("armed_fight.toml", "tactician", "brute", 20, 0.55),
+        # Sun-Ruler: it flames up against the brute's fists and fights on below zero EP while
+        # the brute is a blow from out of action (G-232; ladder: +72 points, −64 before)
+        ("mirror_sun_ruler.toml", "tactician", "brute", 10, 0.7),
     ],
 )
 def test_the_quick_ladder(scenario: str, x: str, y: str, runs: int, bound: float) -> None:
