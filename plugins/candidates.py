@@ -7,10 +7,11 @@ other weapon carried (``mands_rulebook.weapons``), each attack use of its powers
 and each protection use not yet running (``mands_rulebook.power_kit``), a run to meet each enemy
 out of reach (``mands_rulebook.policies.close_in``) and a run for the nearest exit
 (``mands_rulebook.movement``); for a character who knows First Aid (or Medical), ``first-aid``
-on each bleeding ally in reach (``mands_rulebook.skills.first_aid``), and for one with the Double
-Action skill, ``double-action`` (``mands_rulebook.skills.double_action``). Powers are those the
-sheet holds and those taken by Absorption (G-181). Whether each is allowed now is the caller's
-question.
+on each bleeding ally in reach (``mands_rulebook.skills.first_aid``), for one with the Double
+Action skill, ``double-action`` (``mands_rulebook.skills.double_action``), and ``rest``
+(``mands_rulebook.rest``) when a round of it would give back EP or VP (G-294). Powers are those
+the sheet holds and those taken by Absorption (G-181). Whether each is allowed now is the
+caller's question.
 
 :data:`ESTIMATOR` tells the ``tactician`` (``mands_sim.policy.tactician``) what each would do:
 the Combat Roll with its Bonus Pool as the hooks give it (range, sight, skills …), the Attack to
@@ -19,7 +20,27 @@ damage before Q (Hand Damage, §7.1; the weapon's, G-42; a power attack's is est
 ⌈PR/2⌉, a simulator's guess), the target's Ignore Damage and Skin Temper after any bonus against
 it (§7.3), the Performance Time and the EP (seed "EP Cost"). A run is worth the attack it leads
 to, less the segments it takes at :data:`RUN_ESTIMATE`; a draw, the weapon's attack less its
-draw time; a protection, half the damage per segment the enemies in action could deal.
+draw time; a protection, the damage per segment it saves against the enemies' best attacks
+(:func:`damage_saved`; without covers the rules give, :func:`guard_value`).
+
+A run for the exit is worth nothing (its score is its EP, below 0): leaving ends the
+character's part in the fight as surely as a knockout, its side loses every blow it would still
+deal, and the VP and DP it keeps count for its side only while they keep it fighting; so in the
+fight's own terms a flight is never worth more than fighting on or resting. Giving up is left
+to G-232's rule (:func:`~mands_rulebook.policies.catch_breath`).
+
+A round of rest (G-294) postpones the fight: its estimate is ``relative`` — it scores as the
+best other candidate plus what the round adds to the fight (:class:`RestValue`), per segment of
+the fight. Fighting on is the attack that would deal the most (:class:`FightPlan`: blow after
+blow, each paying its EP and rolled at G-16's penalty for the EP left, none once the deficit
+reaches G-231's floor) while the character stands — until the enemies' best attacks at it
+(:func:`best_threats`, as for a protection, each paced as well as its rolls allow, from when it
+can reach it) have taken its VP and DP left — up to its side's share of the damage the enemies
+can still take. The round gives back EP and VP (the rules' own amounts,
+:func:`~mands_rulebook.rest.rest_healing`, G-50): the EP pay for more blows after it, at a
+lighter penalty, the VP keep the character standing longer. It costs the blows it leaves out
+and the blows the enemies land meanwhile, counted in full: a resting character neither answers
+nor parries them. Knocked out before the round ends, the character deals nothing after it.
 
 First Aid is worth the bleeding DP a success saves, per segment of its round: the chance of
 the roll (seed "First Aid") times the open wounds' DP a round (G-19) times the rounds it
@@ -36,19 +57,29 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.kernel.encounter import Encounter, fighting
-from mands_sim.policy.tactician import AttackOdds, Estimate, expected_blow, landing_defense
+from mands_sim.policy.proposals import same_intent
+from mands_sim.policy.tactician import (
+    DEFAULT_HORIZON,
+    AttackOdds,
+    Estimate,
+    expected_blow,
+    fight_length,
+    landing_defense,
+    paced_blow,
+)
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
 
 from .control import POWER_OPTION
 from .damage import Blow, Cover, against_skin_temper, protection_outcomes
+from .exhaustion import exhaustion_floor, low_ep_penalty, plays
 from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
 from .movement import FLEE, MOVE, TOWARD, distance_now, in_contact, position_now, running_pace
 from .out_of_action import (
@@ -72,6 +103,7 @@ from .power_kit import (
     sheet_power,
     taken_powers,
 )
+from .rest import REST, rest_healing
 from .skills.action_skills import double_action_penalty, double_action_surprise
 from .skills.double_action import ATTEMPT as DOUBLE_ACTION
 from .skills.double_action import COMBINED, control
@@ -120,6 +152,13 @@ COMBAT: Final = "combat"
 PERCENT: Final = 100
 """A d100 roll: 1–100."""
 
+NEGLIGIBLE: Final = 1e-3
+"""Expected damage at which a blow struck ever deeper below zero EP (no floor, G-231 ``none``)
+is no longer counted: the fight-on estimate of a rest stops there (a simulator's bound)."""
+
+MAX_BLOWS: Final = 1000
+"""The most blows below zero EP a fight-on estimate counts one by one (a simulator's bound)."""
+
 
 # -- the candidates -------------------------------------------------------------------------------
 
@@ -137,6 +176,7 @@ def mands_candidate_actions(encounter: Encounter, actor: str) -> list[Intent]:
         *run_candidates(encounter, actor, enemies),
         *care_candidates(encounter, actor),
         *double_action_candidates(encounter, actor),
+        *rest_candidates(encounter, actor),
     ]
 
 
@@ -146,6 +186,17 @@ def care_candidates(encounter: Encounter, actor: str) -> list[Intent]:
     if knowledge_score(encounter.character(actor).sheet) <= 0:
         return []
     return [Intent(FIRST_AID.name, target=patient) for patient in patients(encounter, actor)]
+
+
+def rest_candidates(encounter: Encounter, actor: str) -> list[Intent]:
+    """``rest`` (a round, G-51) when the scored policies weigh it (G-294 ``value``) and the
+    round would give back EP or VP (seed "Healing Roll", G-50)."""
+    if encounter.defaults.G294_scored_rest != "value":
+        return []
+    healed = rest_healing(encounter, actor)
+    if healed.endurance_points <= 0 and healed.virtual_damage_points <= 0:
+        return []
+    return [Intent(REST.name)]
 
 
 def double_action_candidates(encounter: Encounter, actor: str) -> list[Intent]:
@@ -275,6 +326,8 @@ class RulebookEstimator:
             return care_estimate(encounter, actor, intent)
         if intent.action == DOUBLE_ACTION.name:
             return double_action_estimate(encounter, actor, intent)
+        if intent.action == REST.name:
+            return rest_estimate(encounter, actor, intent)
         return None
 
     def pending_blow(
@@ -301,7 +354,17 @@ def _power(intent: Intent) -> bool:
 
 
 def attack_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
-    """A punch, a weapon attack or a power attack at ``intent.target``."""
+    """A punch, a weapon attack or a power attack at ``intent.target`` (worked out once a
+    moment: :func:`this_moment`)."""
+    key = ("attack", actor, same_intent(intent))
+    known = this_moment(encounter)
+    if key not in known:
+        known[key] = estimated_attack(encounter, actor, intent)
+    estimate: Estimate | None = known[key]
+    return estimate
+
+
+def estimated_attack(encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
     target = intent.target
     raw = raw_damage(encounter, actor, intent)
     if target is None or raw is None:
@@ -429,10 +492,15 @@ _NEEDED: dict[Any, Any] = {}
 
 def asked_needed(encounter: Encounter, actor: str, intent: Intent) -> int:
     figured = encounter.figured(actor)
-    rules = encounter.rules
-    pool = figured.combat_pool + rules.bonus_pool(encounter, actor, intent, COMBAT)
-    change = rules.quality_modifier(encounter, actor, intent, COMBAT)
+    change = encounter.rules.quality_modifier(encounter, actor, intent, COMBAT)
+    pool = combat_pool(encounter, actor, intent)
     return int(figured.combat_roll + pool_bonus(pool, encounter.charts) + change)
+
+
+def combat_pool(encounter: Encounter, actor: str, intent: Intent) -> int:
+    """The Combat Roll's Bonus Pool for ``intent``: the figured pool and what the hooks add."""
+    bonus = encounter.rules.bonus_pool(encounter, actor, intent, COMBAT)
+    return int(encounter.figured(actor).combat_pool + bonus)
 
 
 def attack_penalty(encounter: Encounter, intent: Intent) -> int:
@@ -545,14 +613,12 @@ def blow_after_run(encounter: Encounter, actor: str, intent: Intent, enemy: str)
     blow = Intent(FIST_ATTACK.name, enemy)
     if readied is not None and readied.melee:
         blow = Intent(WEAPON_ATTACK.name, enemy, options={WEAPON_OPTION: readied.name})
-    raw = raw_damage(encounter, actor, blow)
-    if raw is None:
+    estimate = attack_estimate(encounter, actor, blow)
+    if estimate is None or estimate.attack is None:
         return None
-    odds = attack_odds(encounter, actor, blow, enemy, raw)
     cost = ep_cost(encounter, MOVE.ep_row)
-    return Estimate(
-        intent, "approach", enemy, odds, delay=travel(encounter, actor, enemy), ep_cost=cost
-    )
+    delay = travel(encounter, actor, enemy)
+    return Estimate(intent, "approach", enemy, estimate.attack, delay=delay, ep_cost=cost)
 
 
 def travel(encounter: Encounter, actor: str, enemy: str) -> int:
@@ -603,21 +669,93 @@ def guard_covers(encounter: Encounter, actor: str, intent: Intent) -> tuple[Cove
 
 def damage_saved(encounter: Encounter, actor: str, covers: Sequence[Cover]) -> float:
     """Damage per segment the enemies in action would no longer do to ``actor`` with ``covers``
-    besides its own: each enemy's best attack at it (a punch, the weapon ready, each power
-    attack), as the tactician weighs a blow, with and without them."""
+    besides its own: each enemy's best attack at it (:func:`best_threats`), with and without
+    them."""
+    return sum(
+        max(0.0, now - guarded) for _, _, now, guarded in best_threats(encounter, actor, covers)
+    )
+
+
+def best_threats(
+    encounter: Encounter, actor: str, covers: Sequence[Cover] = (), *, paced: bool = False
+) -> list[tuple[str, Intent, float, float]]:
+    """Each enemy in action with its best attack at ``actor`` (a punch, the weapon ready, each
+    power attack: :func:`threats`), as the tactician weighs a blow (``paced``: with each roll's
+    spare Q on speed where that deals more a segment): (enemy, attack, damage per segment as
+    things are, with ``covers`` besides)."""
     side = encounter.state[actor].side
-    saved = 0.0
+    found = []
     for state in encounter.state:
         if state.side == side or not fighting(encounter, state):
             continue
-        rates = [
-            threat_rates(encounter, state.character_id, actor, i, covers)
-            for i in threats(encounter, state.character_id, actor)
+        enemy = state.character_id
+        rated = [
+            (threat_rates(encounter, enemy, actor, i, covers, paced=paced), i)
+            for i in threats(encounter, enemy, actor)
         ]
-        if rates:
-            now, guarded = max(rates)
-            saved += max(0.0, now - guarded)
-    return saved
+        if rated:
+            (now, guarded), intent = max(rated, key=lambda pair: pair[0])
+            found.append((enemy, intent, now, guarded))
+    return found
+
+
+def incoming(encounter: Encounter, actor: str) -> list[tuple[float, int]]:
+    """The enemies' damage at ``actor`` over time: each enemy in action's best attack at it,
+    paced as a fighter would pace it (:func:`best_threats`), as (damage per segment, segments
+    before it can reach ``actor``: :func:`reach_delay`)."""
+    return [
+        (rate, reach_delay(encounter, enemy, intent, actor))
+        for enemy, intent, rate, _ in best_threats(encounter, actor, paced=True)
+    ]
+
+
+def damage_within(blows: Sequence[tuple[float, int]], segments: float) -> float:
+    """The damage ``blows`` (:func:`incoming`) are expected to deal over the next ``segments``."""
+    return sum(rate * max(0.0, segments - delay) for rate, delay in blows)
+
+
+def standing_time(blows: Sequence[tuple[float, int]], health: float) -> float:
+    """Segments until ``blows`` (:func:`incoming`) are expected to have dealt ``health`` (VP and
+    DP left): when the character would be knocked out; infinite if they never would."""
+    if health <= 0:
+        return 0.0
+    at = dealt = rate = 0.0
+    for more, delay in sorted(blows, key=lambda blow: blow[1]):
+        if rate > 0 and dealt + rate * (delay - at) >= health:
+            break
+        dealt += rate * (delay - at)
+        at, rate = float(delay), rate + more
+    return at + (health - dealt) / rate if rate > 0 else math.inf
+
+
+def reach_delay(encounter: Encounter, attacker: str, intent: Intent, target: str) -> int:
+    """Segments before ``attacker`` can start ``intent`` at ``target``: none in contact or when
+    the rules allow it now (the clock aside: it may be busy), else a run to ``target``
+    (:func:`travel`)."""
+    key = ("reach", attacker, same_intent(intent))
+    known = this_moment(encounter)
+    if key not in known:
+        near = in_contact(encounter, attacker, target)
+        refused = not near and encounter.rules.refusals(encounter, attacker, intent)
+        known[key] = travel(encounter, attacker, target) if refused else 0
+    delay: int = known[key]
+    return delay
+
+
+_MOMENTS: weakref.WeakKeyDictionary[Encounter, tuple[tuple[int, int], dict[Any, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def this_moment(encounter: Encounter) -> dict[Any, Any]:
+    """A memo for answers that depend only on the state of ``encounter`` now: kept while its
+    segment and its log are unchanged (nothing has happened), for the several characters
+    deciding in one segment."""
+    moment = (encounter.now, len(encounter.log))
+    kept = _MOMENTS.get(encounter)
+    if kept is None or kept[0] != moment:
+        kept = _MOMENTS[encounter] = (moment, {})
+    return kept[1]
 
 
 def threats(encounter: Encounter, enemy: str, actor: str) -> list[Intent]:
@@ -630,18 +768,29 @@ def threats(encounter: Encounter, enemy: str, actor: str) -> list[Intent]:
 
 
 def threat_rates(
-    encounter: Encounter, enemy: str, actor: str, intent: Intent, covers: Sequence[Cover]
+    encounter: Encounter,
+    enemy: str,
+    actor: str,
+    intent: Intent,
+    covers: Sequence[Cover],
+    *,
+    paced: bool = False,
 ) -> tuple[float, float]:
     """``enemy``'s expected damage per segment to ``actor`` with ``intent``: as things are, and
-    with ``covers`` besides."""
+    with ``covers`` besides; every spare Q on damage (:func:`blow_rate`), or ``paced``
+    (:func:`paced_rate`)."""
     raw = raw_damage(encounter, enemy, intent)
     if raw is None:
         return 0.0, 0.0
+    rated = paced_rate if paced else blow_rate
     time = performance_time(encounter, enemy, intent)
     defense = encounter.state[actor].defense + attack_penalty(encounter, intent)
     now = target_odds(encounter, enemy, actor, intent, raw, defense, time)
+    if not covers:
+        rate = rated(encounter, now)
+        return rate, rate
     guarded = blow_protections(encounter, enemy, actor, intent, raw, covers)
-    return blow_rate(encounter, now), blow_rate(encounter, replace(now, protections=guarded))
+    return rated(encounter, now), rated(encounter, replace(now, protections=guarded))
 
 
 def defense_use(encounter: Encounter, actor: str, intent: Intent) -> bool:
@@ -719,12 +868,224 @@ def blow_rate(encounter: Encounter, odds: AttackOdds) -> float:
     return expected_blow(odds, bonus_rows(encounter))[1] / max(1, odds.performance_time)
 
 
+def paced_rate(encounter: Encounter, odds: AttackOdds) -> float:
+    """Expected damage per segment with each roll's spare Q split between speed and damage
+    for the most a segment (:func:`~mands_sim.policy.tactician.paced_blow`)."""
+    return paced_blow(odds, bonus_rows(encounter), encounter.defaults)
+
+
 def penalized_odds(
-    encounter: Encounter, actor: str, intent: Intent, odds: AttackOdds, penalty: int
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    odds: AttackOdds,
+    penalty: int,
+    pool: int | None = None,
 ) -> AttackOdds:
-    """``odds`` with ``penalty`` more on the Combat Roll's Bonus Pool (Sphere chart)."""
-    figured = encounter.figured(actor)
-    pool = figured.combat_pool + encounter.rules.bonus_pool(encounter, actor, intent, COMBAT)
+    """``odds`` with ``penalty`` more on the Combat Roll's Bonus Pool (Sphere chart); ``pool``:
+    that pool as :func:`combat_pool` gives it, when already known."""
+    pool = combat_pool(encounter, actor, intent) if pool is None else pool
     charts = encounter.charts
     change = pool_bonus(pool + penalty, charts) - pool_bonus(pool, charts)
     return replace(odds, needed=odds.needed + change)
+
+
+# -- a round of rest ------------------------------------------------------------------------------
+
+
+@dataclass
+class FightPlan:
+    """Fighting on as the rest estimate reckons it: ``actor``'s attack ``intent`` at one enemy
+    (its ``odds`` weighed at an EP deficit of ``deficit``), blow after blow, the first after
+    ``delay`` segments (a run to reach it), in a fight of ``length`` segments: the run, then
+    :func:`~mands_sim.policy.tactician.fight_length` at the attack's rate."""
+
+    encounter: Encounter
+    actor: str
+    intent: Intent
+    odds: AttackOdds
+    ep_cost: Fraction
+    deficit: int
+    delay: int
+    length: float
+    _blows: dict[int, float] = field(default_factory=dict)
+    _pool: int | None = None
+
+    @property
+    def penalized(self) -> bool:
+        """Whether low EP costs anything here (G-16, G-231: ``mands_rulebook.exhaustion``)."""
+        return plays(self.encounter)
+
+    def blow(self, deficit: int) -> float:
+        """The expected damage of one blow at an EP deficit of ``deficit`` whole points: G-16
+        takes the deficit off the Combat Roll's Bonus Pool (Sphere chart); the odds now carry
+        the deficit now, so only the difference is applied (:func:`penalized_odds`)."""
+        if deficit not in self._blows:
+            odds, now = self.odds, self.deficit
+            if self.penalized and deficit != now:
+                if self._pool is None:
+                    self._pool = combat_pool(self.encounter, self.actor, self.intent)
+                change = now - deficit
+                odds = penalized_odds(
+                    self.encounter, self.actor, self.intent, odds, change, self._pool
+                )
+            self._blows[deficit] = expected_blow(odds, bonus_rows(self.encounter))[1]
+        return self._blows[deficit]
+
+    def damage(self, endurance: Fraction, segments: float) -> float:
+        """The expected damage of the plan's blows over ``segments``, starting at ``endurance``
+        EP: each blow pays the attack's EP, and is rolled at the G-16 penalty of the EP before
+        it is paid (the roll comes first); none once the deficit reaches G-231's floor (spent:
+        the rules refuse it). Without ``mands_rulebook.exhaustion``, EP cost nothing here."""
+        blows = max(0.0, segments) / max(1, self.odds.performance_time)
+        cost = self.ep_cost
+        if not self.penalized or cost <= 0:
+            deficit = -low_ep_penalty(endurance) if self.penalized else self.deficit
+            blow = 0.0 if self._spent(deficit) else self.blow(deficit)
+            return blows * blow if blow > 0 else 0.0
+        total, ep = 0.0, Fraction(endurance)
+        if ep >= 0:
+            fresh = math.floor(ep / cost) + 1  # blows started at zero EP or more: no penalty
+            total += min(blows, fresh) * self.blow(0)
+            blows -= fresh
+            ep -= fresh * cost
+        for _ in range(MAX_BLOWS):
+            deficit = -low_ep_penalty(ep)
+            if blows <= 0 or self._spent(deficit):
+                break
+            damage = self.blow(deficit)
+            if damage < NEGLIGIBLE:
+                break
+            total += min(1.0, blows) * damage
+            blows -= 1
+            ep -= cost
+        return total
+
+    def _spent(self, deficit: int) -> bool:
+        floor = exhaustion_floor(self.encounter, self.actor) if self.penalized else None
+        return floor is not None and deficit >= floor
+
+
+def fight_plans(encounter: Encounter, actor: str) -> list[FightPlan]:
+    """Each attack ``actor`` could make at each enemy in action (a punch, the weapon ready,
+    each power attack: :func:`threats`, turned round), after the segments it takes to reach it
+    (:func:`reach_delay`), in the fight its rate would make (``fight_length``)."""
+    side = encounter.state[actor].side
+    rows = bonus_rows(encounter)
+    deficit = -low_ep_penalty(encounter.state[actor].endurance_points)
+    plans = []
+    for state in encounter.state:
+        if state.side == side or not fighting(encounter, state):
+            continue
+        enemy = state.character_id
+        for intent in threats(encounter, actor, enemy):
+            estimate = attack_estimate(encounter, actor, intent)
+            if estimate is None or estimate.attack is None:
+                continue
+            odds = estimate.attack
+            rate = expected_blow(odds, rows)[1] / max(1, odds.performance_time)
+            delay = reach_delay(encounter, actor, intent, enemy)
+            length = delay + fight_length(encounter, actor, rate, DEFAULT_HORIZON)
+            plans.append(
+                FightPlan(encounter, actor, intent, odds, estimate.ep_cost, deficit, delay, length)
+            )
+    return plans
+
+
+@dataclass(frozen=True, slots=True)
+class RestValue:
+    """A round of rest against fighting on, in the game's units (module docstring).
+
+    Attributes:
+        segments: the round (the ``rest`` action's Performance Time, G-51).
+        endurance_points: EP it gives back (the rules' own amount: ``rest_healing``, G-50).
+        virtual_damage_points: VP it gives back: more damage to take before being knocked out.
+        later: damage the EP and VP given back let the character deal after the round (more
+            blows, at a lighter G-16 penalty, for longer), over what it would deal then
+            without them.
+        forgone: damage it would deal during the round, and will not.
+        taken: damage the enemies' attacks are expected to deal it during the round, the
+            round's price: a resting character neither answers nor parries them.
+        length: segments the fight is expected to last.
+        standing: segments until the enemies' attacks would knock the character out.
+    """
+
+    segments: int
+    endurance_points: Fraction
+    virtual_damage_points: int
+    later: float
+    forgone: float
+    taken: float
+    length: float
+    standing: float
+
+    @property
+    def net(self) -> float:
+        """What the round adds to the fight, in damage: later − forgone − taken."""
+        return self.later - self.forgone - self.taken
+
+    @property
+    def terms(self) -> str:
+        """The parts for an explanation."""
+        standing = "" if math.isinf(self.standing) else f", standing {self.standing:.0f}"
+        return (
+            f"rests {self.segments} segments: +{float(self.endurance_points):g} EP and "
+            f"+{self.virtual_damage_points} VP ({self.later:.1f} damage later), "
+            f"{self.forgone:.1f} damage forgone, {self.taken:.1f} damage taken; "
+            f"a {self.length:.0f}-segment fight{standing}"
+        )
+
+
+def rest_value(encounter: Encounter, actor: str) -> RestValue:
+    """A round of rest now against fighting on with the plan that would deal the most
+    (:func:`fight_plans`) while the fight lasts and the character stands (the enemies' attacks,
+    :func:`incoming`, take its VP and DP left): the EP and VP it gives back
+    (:func:`~mands_rulebook.rest.rest_healing`, the rules' own amounts) let the plan deal more
+    after the round (EP: more blows, at a lighter G-16 penalty; VP: standing longer), and it
+    deals nothing during the round; knocked out before the round ends, nothing after it."""
+    healed = rest_healing(encounter, actor)
+    segments = int(encounter.rules.definition(REST.name).performance_time)
+    gained, vp = Fraction(healed.endurance_points), int(healed.virtual_damage_points)
+    state = encounter.state[actor]
+    blows = incoming(encounter, actor)
+    health = max(0, state.virtual_damage_points) + max(0, state.damage_points)
+    standing = standing_time(blows, health)
+    rested = standing_time(blows, health + vp) if standing > segments else 0.0
+    taken = damage_within(blows, segments)
+    plans = fight_plans(encounter, actor)
+    if not plans:
+        return RestValue(segments, gained, vp, 0.0, 0.0, taken, DEFAULT_HORIZON, standing)
+    share = enemies_share(encounter, actor)
+    ep = state.endurance_points
+    plan = max(plans, key=lambda p: min(share, p.damage(ep, standing - p.delay)))
+    first = max(segments, plan.delay)
+    now = min(share, plan.damage(ep, standing - plan.delay))
+    late = min(share, plan.damage(ep, standing - first))
+    after = min(share, plan.damage(ep + gained, rested - first))
+    return RestValue(segments, gained, vp, after - late, now - late, taken, plan.length, standing)
+
+
+def enemies_share(encounter: Encounter, actor: str) -> float:
+    """The damage ``actor``'s side still has to deal, its share of it: the VP and DP the
+    enemies in action have left over the fighters of its side (G-235)."""
+    side = encounter.state[actor].side
+    left = sum(
+        max(0, s.virtual_damage_points) + max(0, s.damage_points)
+        for s in encounter.state
+        if s.side != side and fighting(encounter, s)
+    )
+    ours = sum(1 for s in encounter.state if s.side == side and fighting(encounter, s))
+    return left / max(1, ours)
+
+
+def rest_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate:
+    """A round of rest: what it adds to fighting on (:class:`RestValue`), per segment of the
+    fight, on top of the best other candidate (``relative``)."""
+    value = rest_value(encounter, actor)
+    return Estimate(
+        intent,
+        "rest",
+        value=value.net / max(1.0, value.length),
+        relative=True,
+        detail=value.terms,
+    )

@@ -34,6 +34,13 @@ from mands_sim.kernel.encounter import ActionRefused, Encounter
 from .pace import FLEE, MOVE
 
 
+def plays(encounter: Encounter) -> bool:
+    """Whether G-16's penalty and G-231's floor play in ``encounter`` (this plugin is loaded:
+    a scenario may disable it), for a policy weighing EP ahead."""
+    pm = getattr(encounter.rules, "pm", None)
+    return pm is not None and pm.get_plugin(__name__) is not None
+
+
 def low_ep_penalty(endurance_points: Fraction) -> int:
     """G-16: the EP deficit in whole points (EP −2.5 → −3), 0 at or above zero EP."""
     return min(0, math.floor(endurance_points))

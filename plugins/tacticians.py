@@ -11,7 +11,8 @@ Registers the policies
   side lose (G-237). Options ``threat``, ``focus``, ``objective``, ``ep_weight``,
   ``defense_weight``, ``horizon``. Below zero EP it first gives up or rests as
   ``nearest-enemy`` does (G-232, :func:`~mands_rulebook.policies.catch_breath`), before
-  anything is scored.
+  anything is scored; otherwise a round of rest is one of its candidates, taken when it is
+  worth more than fighting on (G-294, :func:`~mands_rulebook.candidates.rest_value`).
 * ``lookahead`` — a tactician whose closest candidates (and Q splits) are searched in simulated
   futures by sequential halving, the best kept (:mod:`mands_sim.policy.lookahead`). Options
   ``horizon``, ``rollouts`` (futures a look), ``candidates``, ``margin``, ``value`` (``win`` /

@@ -3,6 +3,7 @@ Quality splits and explanations."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -11,6 +12,7 @@ from mands_rulebook.candidates import ESTIMATOR
 
 from mands_sim.actions import ActionInProgress, Intent, Wait
 from mands_sim.charts.odds import quality_odds
+from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import PolicyOptionsError
 from mands_sim.policy.tactician import (
@@ -20,8 +22,10 @@ from mands_sim.policy.tactician import (
     Weights,
     expected_blow,
     focus,
+    paced_blow,
     weights_from_options,
 )
+from mands_sim.rolls import reduced_performance_time
 from tests.data.arena import arena
 from tests.data.fighters import grunt
 
@@ -49,13 +53,55 @@ def test_a_miss_still_lands_against_a_defense_below_its_attack_share() -> None:
     assert hit == pytest.approx(float(sum(p for q, p in chances.items() if q >= -3)))
 
 
-class Valued:
-    """An estimator giving each intent a fixed value (``kind`` ``other``)."""
+def paces(odds: AttackOdds, rate: float) -> float:
+    """The rate of blows each split the way :func:`paced_blow` says at ``rate``: every roll
+    that hits takes the speed (0–6 Q) with the most damage less ``rate`` × its time."""
+    damage = time = 0.0
+    for quality, chance in quality_odds(odds.needed, is_special=False):
+        dealt, took = 0.0, float(odds.performance_time)
+        if quality >= odds.defense:
+            spare = quality - odds.defense
+            splits = [
+                (odds.raw_damage + BONUS[min(spare - s, 15)], reduced(odds.performance_time, s))
+                for s in range(min(spare, 6) + 1)
+            ]
+            dealt, took = max(splits, key=lambda split: split[0] - rate * split[1])
+        damage += float(chance) * dealt
+        time += float(chance) * took
+    return damage / time
 
-    def __init__(self, values: dict[tuple[str, str | None], float]) -> None:
+
+def reduced(time: int, speed: int) -> float:
+    return float(reduced_performance_time(time, speed, STANDARD_DEFAULTS))
+
+
+def test_a_paced_blow_buys_speed_where_it_deals_more_a_segment() -> None:
+    """A pistol-like blow (6 damage, 10 segments, needing 11 against Defense 0): 3 Q of speed
+    halve the time for less damage than they would add on the Doubles chart, so a fighter
+    pacing its blows deals more a segment than with every spare Q on damage; the rate is the
+    fixed point of the best splits at that rate. With 1 segment to a blow speed buys nothing."""
+    odds = AttackOdds(11, False, 0, 6, 0, Fraction(1), 10)
+    paced = paced_blow(odds, BONUS, STANDARD_DEFAULTS)
+    assert paced > expected_blow(odds, BONUS)[1] / 10
+    assert paced == pytest.approx(paces(odds, paced))
+    quick = replace(odds, performance_time=1)
+    assert paced_blow(quick, BONUS, STANDARD_DEFAULTS) == pytest.approx(
+        expected_blow(quick, BONUS)[1]
+    )
+
+
+class Valued:
+    """An estimator giving each intent a fixed value (``kind`` ``other``); ``rest`` (when
+    proposed: something to regain) a ``relative`` one, with its parts in ``detail``."""
+
+    def __init__(self, values: dict[tuple[str, str | None], float], rest: float = 0.0) -> None:
         self.values = values
+        self.rest = rest
 
     def estimate(self, encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
+        if intent.action == "rest":
+            parts = "rests 50 segments: +7 EP"
+            return Estimate(intent, "rest", value=self.rest, relative=True, detail=parts)
         key = (intent.action, intent.target or intent.options.get("toward"))
         value = self.values.get(key)
         return None if value is None else Estimate(intent, "other", value=value)
@@ -107,6 +153,38 @@ def test_an_attacks_explanation_gives_its_parts_in_the_games_units() -> None:
     assert f"hits {100 * best.hit:.0f} %, {best.damage:.1f} damage" in why.reason
     assert f"over {best.per:.0f} segments, 4 EP" in why.reason
     assert 0 < best.hit <= 1 and best.per >= 8
+
+
+def test_a_relative_candidate_scores_as_the_best_other_plus_its_value() -> None:
+    """A rest postpones the fight: it scores as the best other candidate allowed (the run to
+    ``c``, 2) plus its own value, which may be below 0; its explanation gives its parts."""
+    encounter = street()
+    encounter.state["dexter"].endurance_points = Fraction(4)  # EP to regain: a rest is proposed
+    values = {("move", "c"): 2.0, ("fist-attack", "grunt"): 1.0}
+    mind = Tactician(Valued(values, rest=0.25))
+    decision = mind.choose(encounter, "dexter")
+    assert isinstance(decision, Intent) and decision.action == "rest"
+    why = mind.explain(encounter, "dexter", decision)
+    assert (
+        why is not None and why.reason == "tactician: rest scores 2.25 (rests 50 segments: +7 EP)"
+    )
+    worse = Tactician(Valued(values, rest=-0.25)).ranked(encounter, "dexter")
+    assert [(s.label, s.score) for s in worse] == [
+        ("move (toward c)", 2.0),
+        ("rest", 1.75),
+        ("fist-attack → grunt", 1.0),
+    ]
+
+
+def test_a_relative_candidate_with_nothing_else_worth_doing_scores_its_value() -> None:
+    """Every other candidate at 0 or below: the rest's base is 0, so it is chosen only when its
+    own value is above 0."""
+    encounter = street()
+    encounter.state["dexter"].endurance_points = Fraction(4)
+    values = {("fist-attack", "grunt"): -1.0}
+    assert Tactician(Valued(values, rest=0.5)).ranked(encounter, "dexter")[0].score == 0.5
+    idle = Tactician(Valued(values, rest=-0.5))
+    assert idle.choose(encounter, "dexter") == Wait(10, "nothing worth doing")
 
 
 def test_with_nothing_worth_doing_the_tactician_falls_back() -> None:

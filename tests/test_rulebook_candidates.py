@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -11,9 +13,14 @@ from mands_rulebook.candidates import (
     ESTIMATOR,
     GUARD_HORIZON,
     RUN_ESTIMATE,
+    FightPlan,
+    best_threats,
     damage_saved,
+    fight_plans,
     guard_covers,
     mands_candidate_actions,
+    rest_value,
+    standing_time,
     threat_rates,
     threats,
 )
@@ -23,7 +30,7 @@ from mands_rulebook.tacticians import tactician
 from mands_sim.actions import Intent
 from mands_sim.charts.odds import chance_at_most
 from mands_sim.dice import ScriptedDice, SeededDice
-from mands_sim.events import ActionStarted, DamageTaken, Event, OutOfAction, WoundOpened
+from mands_sim.events import ActionStarted, DamageTaken, Event, Healed, OutOfAction, WoundOpened
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.tactician import bonus_table, expected_blow
 from mands_sim.rolls import pool_bonus
@@ -377,3 +384,157 @@ def test_a_shot_at_someone_behind_cover_is_worth_what_the_cover_lets_through() -
     open_ground, behind = expected(0), expected(40)
     assert open_ground > 0
     assert behind == pytest.approx(0.6 * open_ground)
+
+
+# --- a round of rest (G-294) ------------------------------------------------------------------
+
+
+def resting(place: str, ep: int, **defaults: str) -> Encounter:
+    """Dexter at ``a`` at ``ep`` EP, a grunt at ``place``; neither has acted."""
+    encounter = arena(
+        {
+            "dexter": ("heroes", "a", "dexter", None, {}),
+            "grunt": ("villains", place, grunt(), None, {}),
+        },
+        defaults=defaults,
+    )
+    encounter.state["dexter"].endurance_points = Fraction(ep)
+    return encounter
+
+
+def test_mands_candidate_actions_proposes_a_rest_only_with_ep_or_vp_to_regain() -> None:
+    """Fresh, Dexter has nothing a round of rest would give back; tired or hurt he is offered
+    one; under G-294 ``rule`` never (G-232 alone has him rest)."""
+    rest = Intent("rest")
+    assert rest not in mands_candidate_actions(resting("a", 32), "dexter")
+    assert rest in mands_candidate_actions(resting("a", 10), "dexter")
+    hurt = resting("a", 32)
+    hurt.emit([DamageTaken(0, "dexter", "nobody", 0, 0, 20, 5)])
+    assert rest in mands_candidate_actions(hurt, "dexter")
+    assert rest not in mands_candidate_actions(resting("a", 10, G294_scored_rest="rule"), "dexter")
+
+
+def test_a_rest_is_worth_the_ep_and_vp_the_resolved_rest_gives_back() -> None:
+    """The EP and VP the estimate counts on are what the rules give back when Dexter's rest
+    resolves (seed "Healing Roll", G-50: Healing Roll plus Body DP on the Sphere chart, half
+    up in VP, half down in EP), measured by running it: Dexter at 10 EP and 20 VP, the grunt
+    30 m off doing nothing."""
+    events: list[Event] = []
+    encounter = arena_simulation(
+        {
+            "dexter": ("heroes", "a", "dexter", None, {}),
+            "grunt": ("villains", "d", grunt(), None, {}),
+        },
+        minds={"dexter": Plays(), "grunt": Plays()},
+    ).build(observers=[events.append])
+    encounter.emit([DamageTaken(0, "dexter", "nobody", 0, 0, 20, 5)])
+    encounter.state["dexter"].endurance_points = Fraction(10)
+    value = rest_value(encounter, "dexter")
+    assert value.endurance_points > 0 and value.virtual_damage_points > 0
+    encounter.initiate("dexter", Intent("rest"))
+    encounter.run(until=value.segments + 1)
+    healed = [e for e in events if isinstance(e, Healed) and e.character == "dexter"]
+    assert len(healed) == 1 and healed[0].segment == value.segments
+    assert healed[0].endurance_points == value.endurance_points
+    assert healed[0].virtual_damage_points == value.virtual_damage_points
+    state = encounter.state["dexter"]
+    assert state.endurance_points == 10 + value.endurance_points
+    assert state.virtual_damage_points == 20 + value.virtual_damage_points
+
+
+def test_a_rest_reckons_the_enemies_blows_from_when_they_can_reach() -> None:
+    """The grunt beside Dexter: its best attack at him paced as well as its rolls allow
+    (:func:`best_threats`), over the whole round, and it would knock him out once it has taken
+    his VP and DP left; 30 m off at ``d``, the same after its run at :data:`RUN_ESTIMATE`."""
+    for place, meters in (("a", 0), ("d", 30)):
+        encounter = resting(place, 10)
+        [(enemy, _, rate, _)] = best_threats(encounter, "dexter", paced=True)
+        assert enemy == "grunt" and rate > best_threats(encounter, "dexter")[0][2]
+        value = rest_value(encounter, "dexter")
+        run = meters / RUN_ESTIMATE
+        assert value.taken == pytest.approx(rate * (value.segments - run))
+        state = encounter.state["dexter"]
+        health = state.virtual_damage_points + state.damage_points
+        assert value.standing == pytest.approx(run + health / rate)
+
+
+def test_standing_time_adds_each_enemys_blows_from_when_it_reaches() -> None:
+    """1 a segment from segment 0 and 2 more from segment 10: 10 VP and DP last 10 segments,
+    16 last 12; nobody hurting, for ever; nothing left, no time."""
+    blows = [(2.0, 10), (1.0, 0)]
+    assert standing_time(blows, 10) == 10
+    assert standing_time(blows, 16) == 12
+    assert standing_time([(0.0, 0)], 5) == math.inf
+    assert standing_time(blows, 0) == 0
+
+
+def punch_plan(encounter: Encounter) -> FightPlan:
+    return next(
+        p for p in fight_plans(encounter, "dexter") if p.intent == Intent("fist-attack", "grunt")
+    )
+
+
+def test_a_blow_below_zero_ep_is_weighed_at_the_low_ep_penalty() -> None:
+    """G-16: five below zero, five off the Combat Roll's Bonus Pool: the fight-on estimate's
+    blow at a deficit of 5 is the blow the estimator weighs when Dexter is at −5 EP, and less
+    than a fresh one."""
+    plan = punch_plan(resting("a", 32))
+    tired = resting("a", -5)
+    estimate = ESTIMATOR.estimate(tired, "dexter", Intent("fist-attack", "grunt"))
+    assert estimate is not None and estimate.attack is not None
+    at_minus_five = expected_blow(estimate.attack, bonus_table(tired))[1]
+    assert plan.blow(5) == pytest.approx(at_minus_five)
+    assert at_minus_five < plan.blow(0)
+    assert punch_plan(tired).blow(0) == pytest.approx(plan.blow(0))
+
+
+def test_fighting_on_pays_each_blows_ep_and_stops_at_the_floor() -> None:
+    """From 8 EP, a punch (4 EP) is struck at 8, 4 and 0 EP with no penalty, then at −4 and −8
+    with G-16's, and none at −12: Dexter's Constitution 10 is the floor (G-231). With time for
+    only two blows, two fresh ones."""
+    plan = punch_plan(resting("a", 32))
+    assert plan.ep_cost == 4
+    time = plan.odds.performance_time
+    blows = 3 * plan.blow(0) + plan.blow(4) + plan.blow(8)
+    assert plan.damage(Fraction(8), 100 * time) == pytest.approx(blows)
+    assert plan.damage(Fraction(8), 2 * time) == pytest.approx(2 * plan.blow(0))
+    assert plan.damage(Fraction(-10), 100 * time) == 0
+
+
+def test_without_the_exhaustion_plugin_low_ep_costs_nothing_ahead() -> None:
+    """A scenario playing without ``mands_rulebook.exhaustion`` has no G-16 penalty and no
+    G-231 floor: fighting on from 10 below zero, every blow is as good as a fresh one."""
+    cast = {
+        "dexter": ("heroes", "a", "dexter", None, {}),
+        "grunt": ("villains", "a", grunt(), None, {}),
+    }
+    simulation = replace(arena_simulation(cast), disabled=("mands_rulebook.exhaustion",))
+    encounter = simulation.start()
+    encounter.state["dexter"].endurance_points = Fraction(-10)
+    plan = punch_plan(encounter)
+    time = plan.odds.performance_time
+    assert plan.blow(8) == plan.blow(0) > 0
+    assert plan.damage(Fraction(-10), 4 * time) == pytest.approx(4 * plan.blow(0))
+
+
+def test_a_rest_is_worth_less_than_fighting_on_fresh_or_about_to_be_knocked_out() -> None:
+    """The round's worth is later − forgone − taken. Fresh, Dexter would only lose the round's
+    blows and take the grunt's. Tired, with 3 VP and 5 DP left and the grunt beside him, he
+    would be knocked out before the round ends: it gives back nothing, and he deals nothing
+    after it. Tired with the grunt 30 m off and unhurt, the EP given back pay for more blows
+    than the round leaves out and the grunt lands once it arrives."""
+    fresh = rest_value(resting("a", 32), "dexter")
+    assert fresh.later == 0 and fresh.forgone > 0 and fresh.taken > 0
+    assert fresh.net == pytest.approx(-fresh.forgone - fresh.taken)
+    beaten = resting("a", 4)
+    beaten.emit([DamageTaken(0, "dexter", "nobody", 0, 0, 3, 5)])
+    doomed = rest_value(beaten, "dexter")
+    assert doomed.standing < doomed.segments
+    assert doomed.later == 0 and doomed.net < 0
+    far = rest_value(resting("d", 4), "dexter")
+    assert far.net == pytest.approx(far.later - far.forgone - far.taken)
+    assert far.net > 0 and far.taken > 0
+    estimate = ESTIMATOR.estimate(resting("d", 4), "dexter", Intent("rest"))
+    assert estimate is not None and estimate.relative and estimate.kind == "rest"
+    assert estimate.value == pytest.approx(far.net / far.length)
+    assert estimate.detail == far.terms and "+7 EP and +0 VP" in far.terms

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.exhaustion import exhaustion_floor, low_ep_penalty, spent
+from mands_rulebook.exhaustion import exhaustion_floor, low_ep_penalty, plays, spent
 
 from mands_sim.actions import Intent
 from mands_sim.events import ActionDropped, EndurancePaid, Event, OutOfAction, RollMade
@@ -62,6 +62,15 @@ def test_mands_bonus_pool_modifiers_low_ep_lowers_the_combat_pool() -> None:
     encounter.run(until=0)
     (roll,) = [e for e in events if isinstance(e, RollMade) and e.character == "seraph"]
     assert roll.bonus_pool == 1 - 5  # type: ignore[attr-defined]
+
+
+def test_plays_unless_the_scenario_leaves_the_plugin_out() -> None:
+    """A policy weighing EP ahead asks whether low EP costs anything here (G-16, G-231): not in
+    a scenario that plays without this plugin."""
+    spec = load_scenario(SCENARIO)
+    assert plays(Simulation(spec, seed=1).build())
+    alone = Simulation(spec, seed=1, disabled=("mands_rulebook.exhaustion",)).build()
+    assert not plays(alone)
 
 
 def test_exhaustion_floor_is_constitution_by_default() -> None:

@@ -235,3 +235,69 @@ def test_the_quick_ladder(scenario: str, x: str, y: str, runs: int, bound: float
     x_wins, y_wins = paired_wins(scenario, x, y, runs)
     assert x_wins + y_wins >= runs, "most runs end with a winner"
     assert x_wins >= bound * (x_wins + y_wins)
+
+
+# -- a round of rest by value (G-294) ----------------------------------------------------------
+
+
+def tired(meters: float, ep: int, *, punching: bool = False, **defaults: str) -> Encounter:
+    """Dexter (``one``, a tactician) at ``ep`` EP with Sinister (``two``) ``meters`` off;
+    ``punching``: Sinister's punch at him already in progress."""
+    spec = duel(
+        ("tactician", "dexter.toml"), ("nearest-enemy", "sinister.toml"), meters, defaults=defaults
+    )
+    encounter = Simulation(spec, seed=1).build()
+    encounter.state["one"].endurance_points = Fraction(ep)
+    if punching:
+        encounter.initiate("two", Intent("fist-attack", target="one"))
+    return encounter
+
+
+def decided(encounter: Encounter) -> tuple[str | None, str]:
+    mind = encounter.minds["one"]
+    decision = mind.choose(encounter, "one")
+    assert isinstance(decision, Intent)
+    why = mind.explain(encounter, "one", decision)
+    return decision.action, "" if why is None else why.reason
+
+
+def test_the_tactician_at_low_ep_rests_when_no_enemy_can_reach_it_soon() -> None:
+    """Dexter at 2 EP (above zero: G-232 has no say) with Sinister 60 m off: the round gives
+    back 7 EP his blows will need, and Sinister cannot reach him before it is over. He rests,
+    and his explanation gives the parts. Fresh, he runs at Sinister; so he does tired under
+    G-294 ``rule``."""
+    action, why = decided(tired(60, 2))
+    assert action == "rest"
+    assert "rests 50 segments: +7 EP and +0 VP (" in why and "damage later" in why
+    assert "0.0 damage forgone, 0.0 damage taken" in why
+    assert decided(tired(60, 32))[0] == "move"
+    assert decided(tired(60, 2, G294_scored_rest="rule"))[0] == "move"
+
+
+def test_the_tactician_at_low_ep_fights_on_when_an_enemy_is_at_it() -> None:
+    """Dexter at 2 EP with Sinister beside him (his punch on the way, or not yet): Sinister's
+    blows would knock him out within a round and a half, before the EP given back could pay for
+    more blows than the round leaves out. He punches."""
+    assert decided(tired(0, 2, punching=True))[0] == "fist-attack"
+    assert decided(tired(0, 2))[0] == "fist-attack"
+
+
+def test_below_zero_the_tactician_rests_under_a_wearier_enemys_blows() -> None:
+    """G-232 has a fighter pressed below zero fight on (and give up only when every enemy has
+    more EP). Dexter at −3 beside a grunt at −6: G-232 lets him fight on, but the grunt's blows
+    at its own G-16 penalty are worth less than the round's 7 EP, so he rests; beside a fresh
+    grunt he would give up (G-232 decides before anything is scored)."""
+    cast = {
+        "dexter": ("heroes", "a", "dexter", "tactician", {}),
+        "grunt": ("villains", "a", grunt(), None, {}),
+    }
+    encounter = arena(cast)
+    encounter.state["dexter"].endurance_points = Fraction(-3)
+    encounter.state["grunt"].endurance_points = Fraction(-6)
+    assert keep_going(encounter, "dexter") is None
+    rest = encounter.minds["dexter"].choose(encounter, "dexter")
+    assert isinstance(rest, Intent) and rest.action == "rest"
+    fresh = arena(cast)
+    fresh.state["dexter"].endurance_points = Fraction(-3)
+    give_up = fresh.minds["dexter"].choose(fresh, "dexter")
+    assert isinstance(give_up, Intent) and give_up.action == "surrender"

@@ -755,6 +755,17 @@ class RuleDefaults:
         "yield",
         ("yield", "rest", "fight"),
     )
+    G294_scored_rest: Literal["value", "rule"] = _default(
+        "G-294",
+        "When the scored policies (tactician, focus-fire, hero, lookahead) rest a round: "
+        "besides G-232's rule below zero EP, whenever the round is worth more than fighting on "
+        "- the damage the character deals before the enemies knock it out, with the EP and VP "
+        "the round gives back (G-50) and without the blows it leaves out, against as it is, "
+        "less the damage the enemies deal it during the round ('value'); or only by G-232's "
+        "rule ('rule').",
+        "value",
+        ("value", "rule"),
+    )
     G17_below_one_dp: Literal["check", "unconscious"] = _default(
         "G-17",
         "At Body DP <= 0: a roll to stay conscious (2d10 <= Constitution (Sphere) + Resist "

@@ -15,7 +15,9 @@ policies"). Each time it may act, the tactician
    draw loses the segments it takes), times ``1 + threat × threat + focus × focus + objective
    × stake`` for its target (the stake, G-237: 1 for a character performing an objective that
    would make the side lose), less ``ep_weight`` × the EP it costs per segment, scaled by how
-   tired the character is; the best positive score wins, ties to the earlier candidate;
+   tired the character is; a candidate that postpones the fight (``relative``: a round of rest)
+   scores as the best other allowed, at least 0, plus what it adds to the fight; the best
+   positive score wins, ties to the earlier candidate;
 4. with no candidate worth anything, falls back (the rulebook plugin's fallback closes in on the
    nearest enemy or waits).
 
@@ -36,6 +38,7 @@ from typing import Any, Final, Protocol
 
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts.odds import quality_odds
+from mands_sim.defaults import RuleDefaults
 from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
 from mands_sim.objectives import (
     objective_reason,
@@ -61,6 +64,9 @@ DEFAULT_HORIZON: Final = 50
 
 MAX_SPEED_Q: Final = 6
 """The most Q the allocation tries on speed: 6 Q quarter the Performance Time (§5)."""
+
+PACE_ROUNDS: Final = 20
+"""At most this many refinements of a paced rate (:func:`paced_blow`; it settles in a few)."""
 
 BONUS_ROWS: Final = 60
 """Damage-Q values whose Doubles-chart bonus is looked up ahead (beyond: the last one)."""
@@ -115,6 +121,10 @@ class Estimate:
         value: damage-equivalent per segment, for a candidate with no ``attack``.
         blows: how many such attacks it is worth (1; a Double Action: two, times the chance
             of its %Control roll).
+        relative: ``value`` is what the candidate adds to the fight the character would
+            otherwise fight (a round of rest postpones it): it scores as the best other
+            candidate allowed now (at least 0) plus ``value`` (:meth:`Tactician.ranked`).
+        detail: the parts of ``value`` in the game's units, for an explanation.
     """
 
     intent: Intent
@@ -125,6 +135,8 @@ class Estimate:
     ep_cost: Fraction = Fraction(0)
     value: float = 0.0
     blows: float = 1.0
+    relative: bool = False
+    detail: str = ""
 
 
 class Estimator(Protocol):
@@ -155,10 +167,12 @@ class Scored:
     @property
     def terms(self) -> str:
         """The parts of the score in the game's units, for an explanation: an attack's chance
-        to hit, expected damage, the segments it is reckoned over and its EP; another
-        candidate's value in damage a segment."""
+        to hit, expected damage, the segments it is reckoned over and its EP; a candidate with
+        its own ``detail`` (a rest), that; another candidate's value in damage a segment."""
         estimate = self.estimate
         ep = f", {float(estimate.ep_cost):g} EP" if estimate.ep_cost else ""
+        if estimate.detail:
+            return f"{estimate.detail}{ep}"
         if estimate.attack is None:
             return f"worth {estimate.value:.2g} damage a segment{ep}" if estimate.value else ""
         wait = f" after {estimate.delay} segments" if estimate.delay else ""
@@ -199,6 +213,44 @@ def expected_blow(odds: AttackOdds, bonuses: tuple[int, ...]) -> tuple[float, fl
         hit += float(chance)
         taken += float(chance) * damage_taken(odds, odds.raw_damage + bonus)
     return hit, taken
+
+
+@lru_cache(maxsize=65536)
+def paced_blow(odds: AttackOdds, bonuses: tuple[int, ...], defaults: RuleDefaults) -> float:
+    """Expected damage per segment of ``odds`` blow after blow when each roll's spare Q is split
+    between speed (up to :data:`MAX_SPEED_Q`, §5, G-28) and damage for the most damage per
+    segment in the long run — a fighter pacing its blows with no thought for its EP. The rate is
+    a blow's expected damage over its expected time (a miss, G-14, takes the full Performance
+    Time); each roll's split is the one with the most damage less the rate times its time, the
+    rate found by repeating that from the all-on-damage rate until it no longer rises
+    (Dinkelbach's method), so never below :func:`expected_blow`'s rate."""
+    full = odds.performance_time
+    rolls: list[tuple[float, list[tuple[float, float]]]] = []
+    for quality, chance in quality_odds(odds.needed, is_special=odds.is_special):
+        paces = [(0.0, float(full))]
+        if quality >= 0 and quality >= odds.defense:
+            spare = quality - max(0, odds.defense)
+            paces = [
+                (
+                    damage_taken(odds, odds.raw_damage + bonuses[min(spare - s, len(bonuses) - 1)]),
+                    float(reduced_performance_time(full, s, defaults)),
+                )
+                for s in range(min(spare, MAX_SPEED_Q) + 1)
+            ]
+        elif quality < 0 and spread(quality).attack >= odds.defense:
+            paces = [(damage_taken(odds, odds.raw_damage + spread(quality).damage), float(full))]
+        rolls.append((float(chance), paces))
+    rate = 0.0
+    for _ in range(PACE_ROUNDS):
+        damage = time = 0.0
+        for share, paces in rolls:
+            dealt, took = max(paces, key=lambda pace: pace[0] - rate * pace[1])
+            damage, time = damage + share * dealt, time + share * took
+        better = damage / max(time, 1.0)
+        if better <= rate + 1e-12:
+            break
+        rate = better
+    return rate
 
 
 def damage_taken(odds: AttackOdds, raw: int) -> float:
@@ -369,7 +421,8 @@ class Tactician:
     def ranked(self, encounter: Encounter, actor: str) -> list[Scored]:
         """The best allowed candidates the estimator understands, best score first (stable):
         the best and :data:`TOP` more. Candidates are scored first and asked about (the clock
-        and the refusal hooks) best first, until that many are allowed."""
+        and the refusal hooks) best first, until that many are allowed; a ``relative`` one
+        (a rest) then scores as the best other allowed, at least 0, plus its value."""
         estimates = [
             e
             for e in (
@@ -381,10 +434,26 @@ class Tactician:
         scored = [self.score(encounter, actor, e) for e in estimates]
         if self.narrow is not None:
             scored = list(self.narrow(encounter, actor, scored))
+        asked: dict[int, bool] = {}
+
+        def may(index: int) -> bool:
+            if index not in asked:
+                asked[index] = allowed(encounter, actor, scored[index].estimate.intent)
+            return asked[index]
+
         order = sorted(range(len(scored)), key=lambda i: (-scored[i].score, i))
+        if any(s.estimate.relative for s in scored):
+            best = next(
+                (scored[i].score for i in order if not scored[i].estimate.relative and may(i)), 0.0
+            )
+            scored = [
+                replace(s, score=max(0.0, best) + s.score) if s.estimate.relative else s
+                for s in scored
+            ]
+            order = sorted(range(len(scored)), key=lambda i: (-scored[i].score, i))
         kept: list[Scored] = []
         for index in order:
-            if allowed(encounter, actor, scored[index].estimate.intent):
+            if may(index):
                 kept.append(scored[index])
                 if len(kept) > TOP:
                     break
