@@ -5,6 +5,7 @@ report with one lookahead villain (issue 8; the table is in ``docs/policies.md``
         [--runs 2000] [--lookahead-runs 500] [--jobs 2] [--seed 0] [--timing-runs 40]
         [--report-runs 1000] [--lookahead '{"rollouts": 4}'] [--skip timing,report]
         [--pairs tactician:brute,tactician:blaster | all] [--markdown] [--write-docs]
+        [--rows ladder.jsonl]
 
 **Mirror matches.** For each bundled scenario and each pair of policies (X, Y), half the runs
 give every character of the first side X and of the second Y, the other half the other way
@@ -15,7 +16,9 @@ interval; the difference X − Y (wins count +1, losses −1, draws and timeouts
 (``mands_sim.batch.play_chunk``), on a ``Simulation(record=True)`` whenever a lookahead plays
 (its futures need it). ``--pairs all`` plays every policy against every other; ``--write-docs``
 puts the table, and the command that made it, between the ladder markers of
-``docs/policies.md``.
+``docs/policies.md``. ``--rows FILE`` keeps every row in a JSON-lines file as it finishes: an
+interrupted ladder resumes where it stopped, a ladder played in several invocations (fewer
+runs for the costly pairs) is tabled whole by the last one's ``--write-docs``.
 
 **Cost.** In this process, ``--timing-runs`` runs of each tier playing itself on each scenario;
 every ``choose`` and ``allocate`` call of the real encounter's minds (not the simulated futures')
@@ -305,16 +308,61 @@ def chosen_pairs(text: str) -> list[tuple[str, str]]:
     return [(p[0], p[1]) for p in pairs] or list(PAIRS)
 
 
-def write_ladder(rows: list[dict[str, Any]], arguments: str, docs: Path = LADDER) -> None:
-    """Replace what stands between the ladder markers of ``docs`` with the command and the
-    table of ``rows``."""
+def write_ladder(rows: list[dict[str, Any]], docs: Path = LADDER) -> None:
+    """Replace what stands between the ladder markers of ``docs`` with the commands that
+    played ``rows`` (each once, in order) and their table."""
     text = docs.read_text("utf-8")
     start, end = text.index(LADDER_START), text.index(LADDER_END)
-    block = (
-        f"{LADDER_START}\n\n```console\n$ .venv/bin/python benchmarks/bench_policies.py "
-        f"{arguments}\n```\n\n{markdown(rows)}\n\n"
+    commands = "\n".join(
+        f"$ .venv/bin/python benchmarks/bench_policies.py {command}"
+        for command in dict.fromkeys(r.get("command", "") for r in rows)
     )
+    block = f"{LADDER_START}\n\n```console\n{commands}\n```\n\n{markdown(rows)}\n\n"
     docs.write_text(text[:start] + block + text[end:], "utf-8")
+
+
+def row_key(row: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What makes two mirror rows the same measurement: scenario, pair, runs, seed, options."""
+    options = json.dumps(row.get("options", {}), sort_keys=True)
+    return (row["scenario"], row["x"], row["y"], row["runs"], row.get("seed", 0), options)
+
+
+def kept_rows(path: Path | None) -> list[dict[str, Any]]:
+    """The rows ``--rows`` kept from earlier invocations (none without the file)."""
+    if path is None or not path.exists():
+        return []
+    lines = path.read_text("utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def mirror_rows(
+    pool: ProcessPoolExecutor,
+    paths: list[Path],
+    pairs: list[tuple[str, str]],
+    args: argparse.Namespace,
+    options: dict[str, Any],
+) -> list[dict[str, Any]]:
+    """Every pair's mirror row on every scenario, each printed (and appended to ``--rows``)
+    as it finishes; those ``--rows`` holds already are taken from it, not played again."""
+    kept = {row_key(r): r for r in kept_rows(args.rows)}
+    command = " ".join(a for a in sys.argv[1:] if a != "--write-docs")
+    rows = []
+    for path in paths:
+        for x, y in pairs:
+            runs = args.lookahead_runs if "lookahead" in (x, y) else args.runs
+            mine = options if "lookahead" in (x, y) else {}
+            key = row_key({"scenario": path.name, "x": x, "y": y, "runs": runs,
+                           "seed": args.seed, "options": mine})  # fmt: skip
+            row = kept.get(key)
+            if row is None:
+                row = mirror(pool, path, (x, y), runs, args.seed, options)
+                row.update(seed=args.seed, options=mine, command=command)
+                if args.rows is not None:
+                    with args.rows.open("a", encoding="utf-8") as kept_file:
+                        kept_file.write(json.dumps(row) + "\n")
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
 
 
 def main() -> None:
@@ -342,6 +390,13 @@ def main() -> None:
         help="put the mirror matches' table and the command in docs/policies.md, between the "
         "ladder markers",
     )
+    parser.add_argument(
+        "--rows",
+        type=Path,
+        help="a JSON-lines file the mirror rows are appended to as they finish; a row already "
+        "in it (same scenario, pair, runs, seed and options) is not played again, and "
+        "--write-docs tables every row in it",
+    )
     args = parser.parse_args()
     pairs = chosen_pairs(args.pairs)
     paths = [ROOT / "scenarios" / name for name in args.scenarios.split(",")]
@@ -350,17 +405,11 @@ def main() -> None:
     print(f"# load average at start: {os.getloadavg()}; jobs {args.jobs}", file=sys.stderr)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         if "mirror" not in skip:
-            rows = []
-            for path in paths:
-                for pair in pairs:
-                    runs = args.lookahead_runs if "lookahead" in pair else args.runs
-                    row = mirror(pool, path, (pair[0], pair[1]), runs, args.seed, options)
-                    rows.append(row)
-                    print(json.dumps(row), flush=True)
+            rows = mirror_rows(pool, paths, pairs, args, options)
             if args.markdown:
                 print(markdown(rows), flush=True)
             if args.write_docs:
-                write_ladder(rows, " ".join(sys.argv[1:]))
+                write_ladder(kept_rows(args.rows) if args.rows else rows)
         if "timing" not in skip:
             for path in paths:
                 for tier in TIERS:

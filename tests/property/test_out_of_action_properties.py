@@ -10,6 +10,7 @@ knock-outs and deaths.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
@@ -143,13 +144,24 @@ brutes = st.builds(Brute, st.integers(0, 20), st.booleans(), st.booleans())
 
 
 def test_a_surrender_resolves_as_it_takes_its_character_out() -> None:
-    """The case hypothesis found (seed 1487445): Sphinx-1, spent, surrenders at segment 122;
-    at 123 it is out of action and its surrender resolves; nothing else of it acts."""
-    log, _ = brawl(1487445, Brute(0, False, False))
+    """The case hypothesis found (seed 1487445), set up directly: Sphinx-1 alone on its side
+    (Sphinx-2 unconscious), 5 below zero EP and a blow from out of action against a fresh
+    Seraph, surrenders at its first decision (G-232); a segment later it is out of action and
+    its surrender resolves; nothing else of it acts."""
+    encounter = Simulation(
+        SPEC, seed=1487445, extra_plugins={"test-brute": Brute(0, False, False)}
+    ).build()
+    encounter.state["sphinx-2"].condition = "unconscious"
+    sphinx = encounter.state["sphinx-1"]
+    sphinx.endurance_points, sphinx.virtual_damage_points = Fraction(-5), 1
+    encounter.run()
+    log = encounter.log
     ((out, back),) = spells_out(log, "sphinx-1")
     acts = [e for e in log[out:back] if isinstance(e, ACTING) and e.character == "sphinx-1"]
+    started = [e for e in log if isinstance(e, ActionStarted) and e.character == "sphinx-1"]
+    assert [e.action for e in started] == ["surrender"]
     assert [(e.segment, e.action) for e in acts if isinstance(e, ActionResolved)] == [
-        (123, "surrender")
+        (started[0].segment + 1, "surrender")
     ]
     assert all(own_way_out(log[out], e) for e in acts)
 
