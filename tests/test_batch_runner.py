@@ -82,7 +82,7 @@ class StopAfter(Progress):
 
 
 def test_an_interrupted_batch_resumes_to_the_uninterrupted_report(tmp_path: Path) -> None:
-    options = BatchOptions(runs=300, seed=4, jobs=1)
+    options = BatchOptions(runs=200, seed=4, jobs=1)
     store = tmp_path / "r.db"
     cut = run_batch(SCENARIO, options, store=store, progress=StopAfter(130))
     assert cut.interrupted

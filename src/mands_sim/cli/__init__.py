@@ -1,8 +1,9 @@
 """The ``mands-sim`` command line.
 
 Each subcommand lives in its own module of this package and exposes ``add_parser(subparsers)``,
-which registers the subcommand and sets ``func`` to a callable taking the parsed arguments and
-returning the exit status. Errors of the :class:`~mands_sim.errors.MandsSimError` family are
+which registers the subcommand (its ``--help`` line from :data:`COMMANDS`) and sets ``func`` to a
+callable taking the parsed arguments and returning the exit status. Only the module of the
+command being run is imported. Errors of the :class:`~mands_sim.errors.MandsSimError` family are
 printed as one clear line on stderr with exit status 2; Ctrl-C that a command does not handle
 itself ends it with one line and status 130; nothing else is caught.
 """
@@ -14,34 +15,63 @@ import importlib
 import math
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
 
-SUBCOMMANDS = (
-    "run",
-    "award",
-    "sheet",
-    "replay",
-    "validate",
-    "check",
-    "schema",
-    "plugins",
-    "store",
-)
-"""Modules of this package that add subcommands (``run`` adds ``run`` and ``compare``), in the
-order ``--help`` lists them."""
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A subcommand: the module of this package that adds it, and its line in ``--help``."""
+
+    module: str
+    help: str
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS: Final = {
+    "run": Command("run", "run a batch of encounters and report how tough the scenario is"),
+    "compare": Command(
+        "run", "play two scenarios with the same seeds and compare wins, deaths and fight length"
+    ),
+    "award": Command(
+        "award",
+        "the Editing Points a session earns at a toughness, and the Experience rows reached",
+    ),
+    "sheet": Command("sheet", "show a character sheet and its figured attributes"),
+    "replay": Command("replay", "run one encounter with a seed and tell it segment by segment"),
+    "validate": Command("validate", "check scenario files"),
+    "check": Command(
+        "check", "check scenarios' expected results ([expect]) on their batches of runs"
+    ),
+    "schema": Command("schema", "print the JSON Schema of scenario files"),
+    "plugins": Command("plugins", "list the loaded plugins and what they registered"),
+    "store": Command("store", "see and tidy the results store: path, list, show BATCH, prune"),
+}
+"""Every subcommand, in the order ``--help`` lists them. Each module's ``add_parser`` adds its
+own (``run`` adds ``run`` and ``compare``) with the help given here."""
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given the ``argv`` about to be parsed, only the module of the
+    command it names is imported (none for ``mands-sim --help``): the others stand as their
+    ``--help`` line, so the parser is built before the simulator is loaded."""
     parser = argparse.ArgumentParser(
         prog="mands-sim",
         description="Simulate Men & Supermen encounters and report how tough they are.",
     )
     parser.add_argument("--version", action="version", version=f"mands-sim {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in SUBCOMMANDS:
-        importlib.import_module(f"mands_sim.cli.{name}").add_parser(subparsers)
+    named = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
+    wanted = {c.module for n, c in COMMANDS.items() if named is None or n == named}
+    added: set[str] = set()
+    for name, command in COMMANDS.items():
+        if command.module not in wanted:
+            subparsers.add_parser(name, help=command.help)
+        elif command.module not in added:
+            importlib.import_module(f"mands_sim.cli.{command.module}").add_parser(subparsers)
+            added.add(command.module)
     return parser
 
 
@@ -62,8 +92,9 @@ def seconds(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv).parse_args(argv)
         status: int = args.func(args)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)

@@ -25,6 +25,7 @@ from rich.console import Console
 
 from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.charts import load_standard_charts
+from mands_sim.cli import COMMANDS
 from mands_sim.errors import MandsSimError
 from mands_sim.report.awards import DEFAULT_HOURS, award_section, awards_for, render_terminal
 from mands_sim.report.summary import build_summary
@@ -42,7 +43,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``award`` on the ``mands-sim`` command line."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "award",
-        help="the Editing Points a session earns at a toughness, and the Experience rows reached",
+        help=COMMANDS["award"].help,
         description="Seed 000: hours played x toughness multiplier x Experience multiplier. "
         "Give the multiplier (--toughness) or a scenario whose batch measures it (G-71).",
     )

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mands_sim.cli import COMMANDS
 from mands_sim.errors import MandsSimError
 from mands_sim.regression import (
     SUGGEST_RUNS,
@@ -39,7 +40,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``check`` on the ``mands-sim`` command line."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "check",
-        help="check scenarios' expected results ([expect]) on their batches of runs",
+        help=COMMANDS["check"].help,
         description="Play each scenario's regression batch and check its [expect] block; "
         "compare its golden event log. Exit status 0: all met, 1: some not, 2: malformed file.",
     )

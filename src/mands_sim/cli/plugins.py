@@ -14,6 +14,7 @@ import argparse
 import json
 from typing import Any
 
+from mands_sim.cli import COMMANDS
 from mands_sim.hookspecs import HOOK_API_VERSION
 from mands_sim.plugins import DISABLE_ENV_VAR, MandsPluginManager, PluginInfo, make_plugin_manager
 from mands_sim.registry import Entry, Registries, collect_registries
@@ -23,7 +24,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register the ``plugins`` subcommand."""
     parser = subparsers.add_parser(
         "plugins",
-        help="list the loaded plugins and what they registered",
+        help=COMMANDS["plugins"].help,
         description="List every loaded plugin: name, version, origin, hooks, registrations.",
     )
     parser.add_argument("--json", action="store_true", help="print the listing as JSON")

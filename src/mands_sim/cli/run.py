@@ -28,7 +28,7 @@ from rich.progress import (
 from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
 from mands_sim.batch import Progress as BatchProgress
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
-from mands_sim.cli import INTERRUPTED, seconds
+from mands_sim.cli import COMMANDS, INTERRUPTED, seconds
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
@@ -37,9 +37,7 @@ from mands_sim.simulation import Simulation
 
 
 def add_parser(subparsers: Any) -> None:
-    run = subparsers.add_parser(
-        "run", help="run a batch of encounters and report how tough the scenario is"
-    )
+    run = subparsers.add_parser("run", help=COMMANDS["run"].help)
     run.add_argument("scenario", type=Path, help="scenario file (TOML)")
     _batch_arguments(run)
     run.add_argument(
@@ -73,10 +71,7 @@ def add_parser(subparsers: Any) -> None:
     run.add_argument("--html", type=Path, metavar="FILE", help="write the report as HTML")
     run.set_defaults(func=run_command)
 
-    compare = subparsers.add_parser(
-        "compare",
-        help="play two scenarios with the same seeds and compare wins, deaths and fight length",
-    )
+    compare = subparsers.add_parser("compare", help=COMMANDS["compare"].help)
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
     compare.add_argument("second", type=Path, help="scenario B (TOML)")
     _batch_arguments(compare)

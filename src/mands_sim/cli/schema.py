@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import Any
 
+from mands_sim.cli import COMMANDS
 from mands_sim.scenario import scenario_json_schema
 
 
@@ -19,7 +20,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``schema`` on the ``mands-sim`` command line."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "schema",
-        help="print the JSON Schema of scenario files",
+        help=COMMANDS["schema"].help,
         description="Print the JSON Schema (draft 2020-12) of the scenario file format.",
     )
     parser.set_defaults(func=run)

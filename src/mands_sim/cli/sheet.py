@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from mands_sim.cli import COMMANDS
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.model import Character, CharacterSheet, build_character, load_sheet
@@ -40,7 +41,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``sheet`` on the ``mands-sim`` command line."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "sheet",
-        help="show a character sheet and its figured attributes",
+        help=COMMANDS["sheet"].help,
         description="Load a character sheet (TOML) and print it with its figured attributes.",
     )
     parser.add_argument("path", metavar="PATH", help="the character sheet file")

@@ -30,13 +30,14 @@ from mands_sim.batch import locks
 from mands_sim.batch.aggregate import FAILED_SHOWN
 from mands_sim.batch.runner import DEFAULT_RUNS
 from mands_sim.batch.store import BatchInfo, ResultStore, StoredBatch, default_store_path
+from mands_sim.cli import COMMANDS
 from mands_sim.errors import StoreError
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "store",
-        help="see and tidy the results store: path, list, show BATCH, prune",
+        help=COMMANDS["store"].help,
         description="The results store keeps every run of every batch played "
         f"(default: {default_store_path()}).",
     )

@@ -18,6 +18,7 @@ import argparse
 import sys
 from typing import Any
 
+from mands_sim.cli import COMMANDS
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
@@ -29,7 +30,7 @@ def add_parser(subparsers: Any) -> None:
     """Register ``validate`` on the ``mands-sim`` command line."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "validate",
-        help="check scenario files",
+        help=COMMANDS["validate"].help,
         description="Check scenario files (and the character sheets they name) without running.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files (TOML)")
