@@ -42,6 +42,22 @@ def test_award_measures_the_toughness_of_a_scenario(
     assert "dexter" not in printed
 
 
+def test_award_reuses_the_stored_batch_unless_fresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``award`` plays its batch as ``run`` does: the same command again reports the stored
+    runs without playing them, ``--fresh`` plays them anew; ``--run-timeout`` and ``--quiet``
+    are taken."""
+    args = ["award", str(ROOT / "scenarios" / "grunts.toml"), "--runs", "10", "--jobs", "1",
+            "--store", str(tmp_path / "a.db"), "--run-timeout", "30", "--quiet"]  # fmt: skip
+    assert main(args) == 0
+    assert "stored already" not in capsys.readouterr().err
+    assert main(args) == 0
+    assert "10 runs of this batch were stored already" in capsys.readouterr().err
+    assert main([*args, "--fresh"]) == 0
+    assert "stored already" not in capsys.readouterr().err
+
+
 def test_award_of_a_scenario_counts_the_points_used_in_play(tmp_path: Path) -> None:
     """With Editing Points on, Sinister uses points in most runs: the section's "used" is his
     median over the batch (not 0), half of it trained (seed 000), all of it Experience."""

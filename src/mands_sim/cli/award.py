@@ -23,9 +23,9 @@ from typing import Any
 
 from rich.console import Console
 
-from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.charts import load_standard_charts
 from mands_sim.cli import COMMANDS
+from mands_sim.cli.run import batch_arguments, batch_options, played_batch
 from mands_sim.errors import MandsSimError
 from mands_sim.report.awards import DEFAULT_HOURS, award_section, awards_for, render_terminal
 from mands_sim.report.summary import build_summary
@@ -56,12 +56,22 @@ def add_parser(subparsers: Any) -> None:
         metavar="H",
         help=f"hours played (default {DEFAULT_HOURS})",
     )
-    parser.add_argument("--experience", action="append", default=[], metavar="ID=N")
-    parser.add_argument("--used", action="append", default=[], metavar="ID=N")
-    parser.add_argument("--runs", type=int, metavar="N", help="runs of the batch (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--jobs", type=int, metavar="J", help="worker processes")
-    parser.add_argument("--store", type=Path, metavar="FILE", help="SQLite results file")
+    parser.add_argument(
+        "--experience",
+        action="append",
+        default=[],
+        metavar="ID=N",
+        help="a hero's Experience before the session (repeat for each hero; default 0)",
+    )
+    parser.add_argument(
+        "--used",
+        action="append",
+        default=[],
+        metavar="ID=N",
+        help="Editing Points a hero used in play (repeat for each hero; from a scenario: "
+        "measured over its runs)",
+    )
+    batch_arguments(parser)
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the section as JSON")
     parser.set_defaults(func=award_command)
 
@@ -121,8 +131,7 @@ def _measured(
     args: argparse.Namespace, experience: dict[str, int], used: dict[str, int]
 ) -> dict[str, Any]:
     """The section at the toughness the scenario's batch measures (G-71)."""
-    options = BatchOptions(runs=args.runs, seed=args.seed, jobs=args.jobs)
-    result = run_batch(args.scenario, options, store=args.store)
+    result = played_batch(args, args.scenario, batch_options(args), Console(stderr=True))
     return award_section(
         build_summary(result),
         load_standard_charts(result.scenario.rule_defaults),

@@ -39,7 +39,7 @@ from mands_sim.simulation import Simulation
 def add_parser(subparsers: Any) -> None:
     run = subparsers.add_parser("run", help=COMMANDS["run"].help)
     run.add_argument("scenario", type=Path, help="scenario file (TOML)")
-    _batch_arguments(run)
+    batch_arguments(run)
     run.add_argument(
         "--target-error",
         type=float,
@@ -56,11 +56,6 @@ def add_parser(subparsers: Any) -> None:
         help="continue the stored batch (what playing a stored batch always does)",
     )
     run.add_argument(
-        "--fresh",
-        action="store_true",
-        help="replace the stored batch: play every run again",
-    )
-    run.add_argument(
         "--without",
         action="append",
         default=[],
@@ -74,12 +69,12 @@ def add_parser(subparsers: Any) -> None:
     compare = subparsers.add_parser("compare", help=COMMANDS["compare"].help)
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
     compare.add_argument("second", type=Path, help="scenario B (TOML)")
-    _batch_arguments(compare)
+    batch_arguments(compare)
     compare.add_argument("--json", type=Path, metavar="FILE", help="write the comparison as JSON")
     compare.set_defaults(func=compare_command)
 
 
-def _batch_arguments(parser: argparse.ArgumentParser) -> None:
+def batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs", type=int, metavar="N", help="number of runs (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
@@ -98,6 +93,9 @@ def _batch_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="a run taking longer than S seconds is stopped and kept as an error; the batch "
         f"goes on (default {DEFAULT_RUN_TIMEOUT:g}; 0: no limit)",
+    )
+    parser.add_argument(
+        "--fresh", action="store_true", help="replace the stored batch: play every run again"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -133,13 +131,14 @@ class RichProgress(BatchProgress):
         self.bar.stop()
 
 
-def _options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
+def batch_options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
+    """The batch the arguments of :func:`batch_arguments` ask for."""
     return BatchOptions(
         runs=args.runs, seed=args.seed, jobs=args.jobs, run_timeout=args.run_timeout, **extra
     )
 
 
-def _batch(
+def played_batch(
     args: argparse.Namespace,
     scenario: Path,
     options: BatchOptions,
@@ -147,9 +146,10 @@ def _batch(
     *,
     label: str = "runs",
 ) -> BatchResult:
+    """Play (or continue, or report) the batch, with a progress bar unless ``--quiet``; says
+    so when it was stored already."""
     progress = None if args.quiet else RichProgress(console, label)
-    fresh = getattr(args, "fresh", False)
-    result = run_batch(scenario, options, store=args.store, fresh=fresh, progress=progress)
+    result = run_batch(scenario, options, store=args.store, fresh=args.fresh, progress=progress)
     if result.reused:
         console.print(
             f"{result.reused} runs of this batch were stored already ({result.store_path}, "
@@ -173,12 +173,12 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
     """The batch, its report and the what-if arm; the batch goes in ``played`` once it is over
     (finished or interrupted), so an interrupt later still tells what was kept."""
     console = Console(stderr=False)
-    options = _options(
+    options = batch_options(
         args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
     )
     if args.without:
         _check_without(args)
-    result = _batch(args, args.scenario, options, progress_console)
+    result = played_batch(args, args.scenario, options, progress_console)
     played.append(result)
     if result.interrupted and not result.runs:
         raise KeyboardInterrupt
@@ -217,7 +217,7 @@ def _interrupted(result: BatchResult | None, args: argparse.Namespace) -> str:
 def _resume_hint(args: argparse.Namespace) -> str:
     """How to go on after an interrupt: the same command, which continues the batch (unless
     it asks for a fresh one)."""
-    if getattr(args, "fresh", False):
+    if args.fresh:
         return "Run the same command again without --fresh to continue the batch."
     return "Run the same command again (or with --resume) to continue the batch."
 
@@ -233,7 +233,7 @@ def _without(args: argparse.Namespace, result: BatchResult, console: Console) ->
         runs=result.runs, seed=args.seed, jobs=args.jobs, without=tuple(args.without)
     )
     label = "without " + ", ".join(args.without)
-    return _batch(args, args.scenario, same_runs, console, label=label)
+    return played_batch(args, args.scenario, same_runs, console, label=label)
 
 
 def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
@@ -267,11 +267,11 @@ def compare_command(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace, progress_console: Console) -> int:
     console = Console()
-    options = _options(args)
-    first = _batch(args, args.first, options, progress_console, label="A")
+    options = batch_options(args)
+    first = played_batch(args, args.first, options, progress_console, label="A")
     if first.interrupted:
         raise KeyboardInterrupt
-    second = _batch(args, args.second, options, progress_console, label="B")
+    second = played_batch(args, args.second, options, progress_console, label="B")
     if second.interrupted:
         raise KeyboardInterrupt
     comparison = build_comparison(first, second, label_a=args.first.name, label_b=args.second.name)
