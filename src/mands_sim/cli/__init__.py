@@ -48,6 +48,9 @@ COMMANDS: Final = {
     "schema": Command("schema", "print the JSON Schema of scenario files"),
     "plugins": Command("plugins", "list the loaded plugins and what they registered"),
     "store": Command("store", "see and tidy the results store: path, list, show BATCH, prune"),
+    "examples": Command(
+        "examples", "copy the bundled scenarios and character sheets into a folder"
+    ),
 }
 """Every subcommand, in the order ``--help`` lists them. Each module's ``add_parser`` adds its
 own (``run`` adds ``run`` and ``compare``) with the help given here."""
