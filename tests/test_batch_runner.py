@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
+from mands_sim.batch.runner import runs_needed
 from mands_sim.batch.store import StoreFormatError
 from mands_sim.cli import main
 from mands_sim.errors import BatchInPlay
@@ -44,13 +45,42 @@ def test_jobs_1_and_jobs_2_store_identical_runs_and_reports(tmp_path: Path) -> N
     assert [r.seed for r in one.records()][:3] == [run_seed(5, i) for i in range(3)]
 
 
+class Estimates(Progress):
+    """Keeps what the bar would count up to: the first total, then each estimate."""
+
+    def __init__(self) -> None:
+        self.totals: list[int] = []
+
+    def start(self, total: int, done: int) -> None:
+        self.totals.append(total)
+
+    def estimate(self, total: int) -> None:
+        self.totals.append(total)
+
+
 def test_target_error_stops_once_every_headline_interval_is_narrow_enough(tmp_path: Path) -> None:
+    """The progress bar counts to the least runs at first, not to ``max_runs`` (100,000), and
+    ends at the runs played (the estimates between: ``runs_needed``)."""
     options = BatchOptions(target_error=0.04, min_runs=100, seed=2, jobs=1)
-    result = run_batch(SCENARIO, options, store=tmp_path / "t.db")
+    progress = Estimates()
+    result = run_batch(SCENARIO, options, store=tmp_path / "t.db", progress=progress)
+    assert progress.totals[0] == 100 and progress.totals[-1] == result.runs
     assert result.stopped == "target error"
     assert result.runs % 100 == 0 and result.runs >= 100
     widths = [rate.half_width for rate in result.aggregate.headline_rates().values()]
     assert max(widths) <= 0.04
+
+
+@pytest.mark.parametrize(
+    ("runs", "width", "target", "needed"),
+    [(100, 0.08, 0.04, 400), (100, 0.05, 0.04, 200), (200, 0.03, 0.04, 300), (0, 1.0, 0.1, 100)],
+)
+def test_runs_needed_shrinks_a_half_width_as_one_over_the_root_of_the_runs(
+    runs: int, width: float, target: float, needed: int
+) -> None:
+    """Twice as narrow takes four times the runs; rounded up to the next checkpoint (100),
+    and always one checkpoint on."""
+    assert runs_needed(runs, width, target) == needed
 
 
 def test_target_error_never_stops_before_the_minimum(tmp_path: Path) -> None:

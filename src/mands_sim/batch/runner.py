@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import math
 import os
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -110,6 +111,11 @@ class Progress:
 
     def advance(self, runs: int) -> None:
         """``runs`` more runs finished."""
+
+    def estimate(self, total: int) -> None:
+        """The batch is now expected to need ``total`` runs in all (with a target error: from
+        the headline intervals at each checkpoint, :func:`runs_needed`; at the end, the runs
+        it took)."""
 
     def stop(self) -> None:
         """The batch is over (finished or interrupted)."""
@@ -293,7 +299,8 @@ class _Run:
         every run stored, whatever the checkpoints)."""
         planned = self.options.planned
         try:
-            self.progress.start(planned, len([i for i in self.done if i < planned]))
+            done = len([i for i in self.done if i < planned])
+            self.progress.start(self._first_estimate(planned), done)
             with interrupts.watching(), budget.timing():
                 stopped = self._catch_up(planned) or self._play_missing(
                     planned, make_executor, simulation
@@ -307,6 +314,13 @@ class _Run:
         else:
             self.store.finish(self.info.id, self.reported)
         return stopped
+
+    def _first_estimate(self, planned: int) -> int:
+        """What the bar counts up to before anything is known: the batch's runs, or with a
+        target error its least runs (the intervals will tell how many more)."""
+        if self.options.target_error is None:
+            return planned
+        return min(planned, _checkpoint_above(self.options.min_runs))
 
     def _play_missing(
         self,
@@ -387,13 +401,31 @@ class _Run:
 
     def _should_stop(self, planned: int) -> str | None:
         target = self.options.target_error
-        if target is not None and self.reported >= self.options.min_runs:
+        if target is not None:
             widths = [r.half_width for r in self.aggregate.headline_rates().values()]
-            if self.aggregate.played and max(widths) <= target:
+            enough = self.reported >= self.options.min_runs and self.aggregate.played
+            if enough and max(widths) <= target:
+                self.progress.estimate(self.reported)
                 return "target error"
+            needed = runs_needed(self.reported, max(widths, default=0.0), target)
+            self.progress.estimate(min(planned, max(needed, self.options.min_runs)))
         if self.reported >= planned:
             return "max runs" if target is not None else "runs"
         return None
+
+
+def runs_needed(runs: int, half_width: float, target: float) -> int:
+    """The runs at which an interval ``half_width`` wide after ``runs`` runs would be
+    ``target`` wide (a half-width shrinks as one over the square root of the runs), at the
+    next checkpoint, and one checkpoint more than ``runs`` at least."""
+    if runs <= 0 or half_width <= target:
+        return _checkpoint_above(runs + 1)
+    return _checkpoint_above(max(runs + 1, math.ceil(runs * (half_width / target) ** 2)))
+
+
+def _checkpoint_above(runs: int) -> int:
+    """``runs`` rounded up to a whole number of checkpoints."""
+    return -(-runs // CHECKPOINT) * CHECKPOINT
 
 
 def play_chunk(

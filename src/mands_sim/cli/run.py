@@ -101,7 +101,8 @@ def batch_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 class RichProgress(BatchProgress):
-    """A progress bar with runs/s and the time left."""
+    """A progress bar with runs/s and the time left; with a target error it counts up to the
+    runs the intervals say are needed, estimated again at each checkpoint."""
 
     def __init__(self, console: Console, label: str) -> None:
         self.label = label
@@ -126,6 +127,9 @@ class RichProgress(BatchProgress):
         self.bar.advance(self.task, runs)
         speed = self.bar.tasks[0].speed
         self.bar.update(self.task, rate=f"{speed:,.0f} runs/s" if speed else "")
+
+    def estimate(self, total: int) -> None:
+        self.bar.update(self.task, total=total)
 
     def stop(self) -> None:
         self.bar.stop()
