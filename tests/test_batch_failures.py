@@ -14,7 +14,7 @@ from mands_sim.errors import PluginHookError
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
-from tests.data.flaky_plugin import Flaky
+from tests.data.unruly_plugin import Flaky
 
 GRUNTS = Path(__file__).parent.parent / "scenarios" / "grunts.toml"
 
@@ -34,7 +34,7 @@ def test_an_error_in_a_plugins_hook_names_the_plugin_and_hook_and_keeps_the_trac
     assert failure.summary() == (
         "plugin 'flaky' in hook 'mands_action_after': RuntimeError: flaky plugin fails on purpose"
     )
-    assert "flaky_plugin.py" in failure.traceback and "RuntimeError" in failure.traceback
+    assert "unruly_plugin.py" in failure.traceback and "RuntimeError" in failure.traceback
 
 
 class Bewildered:

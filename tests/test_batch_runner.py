@@ -21,9 +21,8 @@ from mands_sim.batch.store import StoreFormatError
 from mands_sim.cli import main
 from mands_sim.errors import BatchInPlay
 from mands_sim.report.summary import build_summary
-from tests.data.flaky_plugin import Flaky
 from tests.data.gate_plugin import Gate
-from tests.data.unruly_plugin import Exits, Stuck
+from tests.data.unruly_plugin import Exits, Flaky, Stuck
 
 ROOT = Path(__file__).parent.parent
 SCENARIO = ROOT / "scenarios" / "seraph_vs_sphinx.toml"

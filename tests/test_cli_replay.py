@@ -11,8 +11,7 @@ import pytest
 
 from mands_sim.cli import main
 from mands_sim.simulation import Simulation
-from tests.data.flaky_plugin import Flaky
-from tests.data.unruly_plugin import Exits, Stuck
+from tests.data.unruly_plugin import Exits, Flaky, Stuck
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 
@@ -80,7 +79,7 @@ def with_plugins(monkeypatch: pytest.MonkeyPatch, **plugins: object) -> None:
     """``replay``'s simulations get ``plugins`` as if they were installed."""
 
     def simulation(*args: Any, **kwargs: Any) -> Simulation:
-        return Simulation(*args, **kwargs, extra_plugins=plugins)
+        return Simulation(*args, **{**kwargs, "extra_plugins": plugins})
 
     monkeypatch.setattr("mands_sim.cli.replay.Simulation", simulation)
 
@@ -96,7 +95,7 @@ def test_replay_of_an_errored_run_tells_it_up_to_the_error_then_the_traceback(
     assert failed.split(": ", 1)[1].startswith(
         "plugin 'flaky' in hook 'mands_action_after': RuntimeError: flaky plugin fails"
     )
-    assert "Traceback (most recent call last):" in failed and "flaky_plugin.py" in failed
+    assert "Traceback (most recent call last):" in failed and "unruly_plugin.py" in failed
 
 
 def test_replay_of_a_run_whose_plugin_calls_sys_exit_is_that_plugins_error(

@@ -13,7 +13,7 @@ from mands_sim.batch import BatchOptions, run_batch, run_seed
 from mands_sim.batch.locks import take
 from mands_sim.cli import main
 from mands_sim.cli.store import age
-from tests.data.flaky_plugin import Flaky
+from tests.data.unruly_plugin import Flaky
 
 GRUNTS = Path(__file__).parent.parent / "scenarios" / "grunts.toml"
 

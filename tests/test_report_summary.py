@@ -9,7 +9,7 @@ import pytest
 
 from mands_sim.batch import BatchOptions, BatchResult, run_batch, run_seed
 from mands_sim.report.summary import build_summary, replay_command
-from tests.data.flaky_plugin import Flaky
+from tests.data.unruly_plugin import Flaky
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 GRUNTS = SCENARIO.parent / "grunts.toml"

@@ -1,8 +1,9 @@
 """Plugins that misbehave in exactly one run of a batch: the run whose seed is given.
 
 Importable by worker processes (``tests.data.unruly_plugin``), so batch tests can pass them to
-``run_batch(extra_plugins=...)``: :class:`Exits` raises ``SystemExit`` or ``KeyboardInterrupt``
-as a plugin might (``sys.exit()`` in a hook), :class:`Stuck` never returns from its hook.
+``run_batch(extra_plugins=...)``: :class:`Flaky` raises an ordinary error, :class:`Exits`
+raises ``SystemExit`` or ``KeyboardInterrupt`` as a plugin might (``sys.exit()`` in a hook),
+:class:`Stuck` never returns from its hook.
 """
 
 from __future__ import annotations
@@ -13,6 +14,21 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
+
+
+class Flaky:
+    """Raises a ``RuntimeError`` in the run whose seed is ``seed``."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    @hookimpl
+    def mands_action_after(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        if encounter.dice.seed == self.seed:
+            raise RuntimeError("flaky plugin fails on purpose")
+        return []
 
 
 class Exits:
