@@ -18,7 +18,8 @@ interval; the difference X − Y (wins count +1, losses −1, draws and timeouts
 puts the table, and the command that made it, between the ladder markers of
 ``docs/policies.md``. ``--rows FILE`` keeps every row in a JSON-lines file as it finishes: an
 interrupted ladder resumes where it stopped, a ladder played in several invocations (fewer
-runs for the costly pairs) is tabled whole by the last one's ``--write-docs``.
+runs for the costly pairs) is tabled whole by the last one's ``--write-docs`` (with
+``--skip mirror``: table the kept rows, play nothing).
 
 **Cost.** In this process, ``--timing-runs`` runs of each tier playing itself on each scenario;
 every ``choose`` and ``allocate`` call of the real encounter's minds (not the simulated futures')
@@ -404,12 +405,11 @@ def main() -> None:
     skip = set(filter(None, args.skip.split(",")))
     print(f"# load average at start: {os.getloadavg()}; jobs {args.jobs}", file=sys.stderr)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        if "mirror" not in skip:
-            rows = mirror_rows(pool, paths, pairs, args, options)
-            if args.markdown:
-                print(markdown(rows), flush=True)
-            if args.write_docs:
-                write_ladder(kept_rows(args.rows) if args.rows else rows)
+        rows = [] if "mirror" in skip else mirror_rows(pool, paths, pairs, args, options)
+        if args.markdown:
+            print(markdown(rows), flush=True)
+        if args.write_docs:
+            write_ladder(kept_rows(args.rows) if args.rows else rows)
         if "timing" not in skip:
             for path in paths:
                 for tier in TIERS:
