@@ -1,5 +1,6 @@
 """The command line's frame (``mands_sim.cli``): every subcommand listed, added by its own module
-with its ``--help`` line, and only the module of the command being run imported."""
+with its ``--help`` line, and only the module of the command being run imported; counts, shares
+and output files checked as the command line is read; a closed pipe ends a command quietly."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mands_sim.cli import COMMANDS, build_parser
+from mands_sim.cli import BROKEN_PIPE, COMMANDS, build_parser, main, output_file
+
+BANK_JOB = Path(__file__).parent.parent / "scenarios" / "bank_job.toml"
 
 HEAVY = ("simpy", "networkx", "pydantic", "rich", "mands_sim.batch", "mands_sim.simulation")
 """What ``mands-sim --help`` has no need of: the simulator, the store and the report's
@@ -67,3 +71,57 @@ def test_a_command_named_is_built_whole_and_listed_in_place(name: str) -> None:
     (action,) = commands(parser)
     built = {n for n, p in action.choices.items() if p.get_default("func") or commands(p)}
     assert built == {n for n, c in COMMANDS.items() if c.module == COMMANDS[name].module}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "X.toml", "--runs", "0"],
+        ["run", "X.toml", "--runs", "-5"],
+        ["run", "X.toml", "--runs", "ten"],
+        ["run", "X.toml", "--jobs", "0"],
+        ["run", "X.toml", "--target-error", "-1"],
+        ["run", "X.toml", "--target-error", "1.5"],
+        ["run", "X.toml", "--target-error", "nan"],
+        ["run", "X.toml", "--max-runs", "10000000"],
+        ["compare", "A.toml", "B.toml", "--runs", "0"],
+        ["check", "X.toml", "--jobs", "0"],
+        ["award", "--toughness", "1.2", "--runs", "-1"],
+    ],
+)
+def test_a_bad_number_is_the_parsers_error_naming_the_argument(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Counts are whole numbers from 1, a target error lies between 0 and 1: anything else
+    ends the command at once with status 2 and the argument named, before anything is read or
+    played (``X.toml`` does not exist)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    flag = argv[-2]
+    assert f"argument {flag}: expected" in capsys.readouterr().err
+
+
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--json`` in a folder that is not there, or naming a folder: status 2 at once (the
+    scenario is not even read: it does not exist)."""
+    for target, said in ((tmp_path / "no" / "r.json", "no folder"), (tmp_path, "is a folder")):
+        with pytest.raises(SystemExit) as stop:
+            main(["run", str(tmp_path / "X.toml"), "--json", str(target)])
+        assert stop.value.code == 2
+        assert said in capsys.readouterr().err
+    assert output_file(str(tmp_path / "r.json")) == tmp_path / "r.json"
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly() -> None:
+    """``mands-sim replay … | head -1``: the status a closed pipe gives (141), no traceback."""
+    command = [sys.executable, "-m", "mands_sim", "replay", str(BANK_JOB), "--seed", "1"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"Segment 0")
+        process.stdout.close()
+        errors = process.stderr.read()
+        status = process.wait()
+    assert (status, errors) == (BROKEN_PIPE, b"")

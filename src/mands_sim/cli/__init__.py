@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from mands_sim import __version__
@@ -94,6 +96,53 @@ def seconds(text: str) -> float:
     return value
 
 
+def count(text: str) -> int:
+    """An argument that counts runs or processes (``--runs``, ``--jobs`` …): a whole number
+    from 1 to :data:`~mands_sim.bounds.MAX_RUNS`; anything else is the parser's error."""
+    from mands_sim.bounds import MAX_RUNS  # here: it loads pydantic, which --help does without
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_RUNS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_RUNS}, not {text!r}"
+        )
+    return value
+
+
+def share(text: str) -> float:
+    """An argument that is a share strictly between 0 and 1 (``--target-error``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, not {text!r}")
+    return value
+
+
+def output_file(text: str) -> Path:
+    """An argument naming a file to write (``--json``, ``--html`` …): checked when the command
+    line is read, before any run is played, that its folder exists and may be written to and
+    that it is not a folder."""
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text!r}: permission denied")
+    return path
+
+
+BROKEN_PIPE = 141
+"""Exit status when whoever reads the output stops reading (128 + SIGPIPE), as shells report a
+command ended by a closed pipe: ``mands-sim plugins | head``."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -105,6 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mands-sim: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:
+        # Python's own recipe: point stdout at nothing so that flushing it at exit is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
     return status
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 
 from mands_sim.charts import load_standard_charts
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, output_file
 from mands_sim.cli.run import batch_arguments, batch_options, played_batch
 from mands_sim.errors import MandsSimError
 from mands_sim.report.awards import DEFAULT_HOURS, award_section, awards_for, render_terminal
@@ -72,7 +72,9 @@ def add_parser(subparsers: Any) -> None:
         "measured over its runs)",
     )
     batch_arguments(parser)
-    parser.add_argument("--json", type=Path, metavar="FILE", help="write the section as JSON")
+    parser.add_argument(
+        "--json", type=output_file, metavar="FILE", help="write the section as JSON"
+    )
     parser.set_defaults(func=award_command)
 
 

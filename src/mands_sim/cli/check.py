@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, count
 from mands_sim.errors import MandsSimError
 from mands_sim.regression import (
     SUGGEST_RUNS,
@@ -47,7 +47,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("files", nargs="+", metavar="SCENARIO", help="scenario files (TOML)")
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=count,
         default=1,
         metavar="J",
         help="worker processes (default 1; the results never depend on it)",
@@ -64,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--suggest-runs",
-        type=int,
+        type=count,
         default=SUGGEST_RUNS,
         metavar="N",
         help=f"runs of the reference batch (default {SUGGEST_RUNS})",

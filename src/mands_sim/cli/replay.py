@@ -17,7 +17,7 @@ from typing import Any
 from mands_sim import interrupts
 from mands_sim.batch import budget
 from mands_sim.batch.failures import failure_of
-from mands_sim.cli import COMMANDS, INTERRUPTED, seconds
+from mands_sim.cli import COMMANDS, INTERRUPTED, output_file, seconds
 from mands_sim.events import Event, to_json_line
 from mands_sim.narrative import display_names, narrate
 from mands_sim.policy import explained_narrative
@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("replay", help=COMMANDS["replay"].help)
     parser.add_argument("scenario", type=Path, help="scenario file (TOML)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    parser.add_argument("--jsonl", type=Path, help="also write the event log to this file")
+    parser.add_argument("--jsonl", type=output_file, help="also write the event log to this file")
     parser.add_argument("--until", type=int, metavar="SEGMENT", help="stop after this segment")
     parser.add_argument(
         "--explain",

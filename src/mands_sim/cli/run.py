@@ -28,7 +28,7 @@ from rich.progress import (
 from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
 from mands_sim.batch import Progress as BatchProgress
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
-from mands_sim.cli import COMMANDS, INTERRUPTED, seconds
+from mands_sim.cli import COMMANDS, INTERRUPTED, count, output_file, seconds, share
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
@@ -42,13 +42,15 @@ def add_parser(subparsers: Any) -> None:
     batch_arguments(run)
     run.add_argument(
         "--target-error",
-        type=float,
+        type=share,
         metavar="E",
         help="stop when every headline rate's 95%% interval half-width is <= E (e.g. 0.01)",
     )
-    run.add_argument("--min-runs", type=int, default=200, help="with --target-error (default 200)")
     run.add_argument(
-        "--max-runs", type=int, default=100_000, help="with --target-error (default 100000)"
+        "--min-runs", type=count, default=200, help="with --target-error (default 200)"
+    )
+    run.add_argument(
+        "--max-runs", type=count, default=100_000, help="with --target-error (default 100000)"
     )
     run.add_argument(
         "--resume",
@@ -62,23 +64,25 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAME",
         help="also play the same runs without this plugin and compare (what-if)",
     )
-    run.add_argument("--json", type=Path, metavar="FILE", help="write the report as JSON")
-    run.add_argument("--html", type=Path, metavar="FILE", help="write the report as HTML")
+    run.add_argument("--json", type=output_file, metavar="FILE", help="write the report as JSON")
+    run.add_argument("--html", type=output_file, metavar="FILE", help="write the report as HTML")
     run.set_defaults(func=run_command)
 
     compare = subparsers.add_parser("compare", help=COMMANDS["compare"].help)
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
     compare.add_argument("second", type=Path, help="scenario B (TOML)")
     batch_arguments(compare)
-    compare.add_argument("--json", type=Path, metavar="FILE", help="write the comparison as JSON")
+    compare.add_argument(
+        "--json", type=output_file, metavar="FILE", help="write the comparison as JSON"
+    )
     compare.set_defaults(func=compare_command)
 
 
 def batch_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, metavar="N", help="number of runs (default 1000)")
+    parser.add_argument("--runs", type=count, metavar="N", help="number of runs (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
-        "--jobs", type=int, metavar="J", help="worker processes (default: every core)"
+        "--jobs", type=count, metavar="J", help="worker processes (default: every core)"
     )
     parser.add_argument(
         "--store",
