@@ -150,6 +150,22 @@ def test_an_unknown_plugin_to_leave_out_is_a_clear_error(
     assert "no-such-plugin" in capsys.readouterr().err
 
 
+def test_run_disable_plays_the_batch_without_the_plugin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--disable NAME`` (as on ``replay`` and ``validate``): the report's own batch is played
+    without the plugin, and says so; an unknown name is an error before any run."""
+    out = tmp_path / "r.json"
+    args = ["run", str(SCENARIO), "--runs", "4", "--jobs", "1", "--quiet",
+            "--store", str(tmp_path / "r.db"), "--json", str(out)]  # fmt: skip
+    assert main([*args, "--disable", "mands_rulebook.comics_code"]) == 0
+    report = json.loads(out.read_text("utf-8"))
+    assert report["batch"]["options"]["without"] == ["mands_rulebook.comics_code"]
+    capsys.readouterr()
+    assert main([*args, "--disable", "no-such-plugin"]) == 2
+    assert "plugin 'no-such-plugin': cannot be disabled" in capsys.readouterr().err
+
+
 def test_a_malformed_scenario_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -99,6 +99,13 @@ def batch_arguments(parser: argparse.ArgumentParser) -> None:
         f"goes on (default {DEFAULT_RUN_TIMEOUT:g}; 0: no limit)",
     )
     parser.add_argument(
+        "--disable",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="play without the plugin NAME (repeatable; also MANDS_SIM_DISABLE_PLUGINS)",
+    )
+    parser.add_argument(
         "--fresh", action="store_true", help="replace the stored batch: play every run again"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -140,9 +147,15 @@ class RichProgress(BatchProgress):
 
 
 def batch_options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
-    """The batch the arguments of :func:`batch_arguments` ask for."""
+    """The batch the arguments of :func:`batch_arguments` ask for (``--disable``: a batch
+    without those plugins)."""
     return BatchOptions(
-        runs=args.runs, seed=args.seed, jobs=args.jobs, run_timeout=args.run_timeout, **extra
+        runs=args.runs,
+        seed=args.seed,
+        jobs=args.jobs,
+        run_timeout=args.run_timeout,
+        without=tuple(args.disable),
+        **extra,
     )
 
 
@@ -232,13 +245,13 @@ def _resume_hint(args: argparse.Namespace) -> str:
 
 def _check_without(args: argparse.Namespace) -> None:
     """A plugin to leave out that does not exist is an error before any run is played."""
-    Simulation(load_scenario(args.scenario), disabled=tuple(args.without)).prepare()
+    Simulation(load_scenario(args.scenario), disabled=(*args.disable, *args.without)).prepare()
 
 
 def _without(args: argparse.Namespace, result: BatchResult, console: Console) -> BatchResult:
     """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins named."""
     same_runs = BatchOptions(
-        runs=result.runs, seed=args.seed, jobs=args.jobs, without=tuple(args.without)
+        runs=result.runs, seed=args.seed, jobs=args.jobs, without=(*args.disable, *args.without)
     )
     label = "without " + ", ".join(args.without)
     return played_batch(args, args.scenario, same_runs, console, label=label)
