@@ -1,6 +1,7 @@
 """The command line's frame (``mands_sim.cli``): every subcommand listed, added by its own module
 with its ``--help`` line, and only the module of the command being run imported; counts, shares
-and output files checked as the command line is read; a closed pipe ends a command quietly."""
+and output files checked as the command line is read; a closed pipe ends a command quietly; one
+``--json [FILE|-]`` for every command with a result."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mands_sim.cli import BROKEN_PIPE, COMMANDS, build_parser, main, output_file
+from mands_sim.cli import BROKEN_PIPE, COMMANDS, JSON_FORMAT, build_parser, main, output_file
 
 BANK_JOB = Path(__file__).parent.parent / "scenarios" / "bank_job.toml"
 
@@ -125,3 +126,52 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly() -> None:
         errors = process.stderr.read()
         status = process.wait()
     assert (status, errors) == (BROKEN_PIPE, b"")
+
+
+SERAPH = BANK_JOB.parent / "characters" / "seraph.toml"
+GRUNTS = BANK_JOB.parent / "grunts.toml"
+
+
+def json_commands(tmp_path: Path) -> dict[str, list[str]]:
+    """Each command with a result, given so that it is quick; ``--json`` goes last."""
+    batch = ["--runs", "2", "--jobs", "1", "--quiet", "--store", str(tmp_path / "r.db")]
+    return {
+        "report": ["run", str(GRUNTS), *batch],
+        "comparison": ["compare", str(GRUNTS), str(GRUNTS), *batch],
+        "award": ["award", "--toughness", "1.3"],
+        "sheet": ["sheet", str(SERAPH)],
+        "plugins": ["plugins"],
+        "validation": ["validate", str(GRUNTS)],
+        "store-list": ["store", "list", "--store", str(tmp_path / "r.db")],
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["report", "comparison", "award", "sheet", "plugins", "validation", "store-list"]
+)
+def test_json_alone_is_one_document_with_its_kind_and_format(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--json`` with no file (or ``-``): standard output is one JSON document and nothing
+    else, carrying ``kind`` and ``format``; with a file, the file holds the same document."""
+    argv = json_commands(tmp_path)[kind]
+    if kind == "store-list":
+        assert main(json_commands(tmp_path)["report"]) == 0
+        capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert (document["kind"], document["format"]) == (kind, JSON_FORMAT)
+    out = tmp_path / "out.json"
+    assert main([*argv, "--json", str(out)]) == 0
+    written = json.loads(out.read_text("utf-8"))
+    assert (written["kind"], written["format"]) == (kind, JSON_FORMAT)
+
+
+def test_json_never_writes_over_a_toml_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sheet --json seraph.toml``: the sheet is an input, refused as the JSON's file."""
+    before = SERAPH.read_bytes()
+    with pytest.raises(SystemExit) as stop:
+        main(["sheet", "--json", str(SERAPH)])
+    assert stop.value.code == 2
+    assert "a TOML file, an input" in capsys.readouterr().err
+    assert SERAPH.read_bytes() == before

@@ -156,7 +156,7 @@ def test_table_shows_what_skills_add_and_where_from(capsys: pytest.CaptureFixtur
 
 
 def test_json_lists_the_adjustments(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["sheet", "--json", str(TRAINED)])
+    main(["sheet", str(TRAINED), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert data["endurance_points"] == 80
     assert {"attribute": "endurance_points", "delta": 6, "source": "skill:Endurance"} in data[
@@ -167,7 +167,7 @@ def test_json_lists_the_adjustments(capsys: pytest.CaptureFixture[str]) -> None:
 def test_disabling_the_skills_plugin_removes_its_adjustments(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    main(["sheet", "--json", str(TRAINED), "--disable", "mands_rulebook.skills.figured_skills"])
+    main(["sheet", str(TRAINED), "--disable", "mands_rulebook.skills.figured_skills", "--json"])
     assert json.loads(capsys.readouterr().out)["endurance_points"] == 74
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError
@@ -136,6 +137,51 @@ def output_file(text: str) -> Path:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise argparse.ArgumentTypeError(f"cannot write {text!r}: permission denied")
     return path
+
+
+JSON_FORMAT: Final = 1
+"""The version of every JSON document a command writes (its ``format`` key, beside ``kind``):
+raised when a key is renamed or its meaning changes, not when one is added."""
+
+STANDARD_OUTPUT: Final = "-"
+"""``--json`` with no file, or ``-``: the JSON goes to standard output instead of the tables."""
+
+
+def json_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """The one ``--json [FILE|-]`` of every command that has a result: ``what`` as JSON in
+    FILE (beside the usual output), or alone on standard output with no FILE or ``-``."""
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const=STANDARD_OUTPUT,
+        type=json_target,
+        metavar="FILE",
+        help=f"{what} as JSON: into FILE, or with no FILE (or -) on standard output instead",
+    )
+
+
+def json_target(text: str) -> Path | str:
+    """``--json``'s value: ``-`` (standard output) or a file that can be written; never a
+    ``.toml`` file, which is an input (``sheet --json seraph.toml`` must not overwrite the
+    sheet it meant to show)."""
+    if text == STANDARD_OUTPUT:
+        return STANDARD_OUTPUT
+    if Path(text).suffix.lower() == ".toml":
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a TOML file, an input: put --json after it, or give a .json file"
+        )
+    return output_file(text)
+
+
+def emit_json(data: Mapping[str, Any], target: Path | str, kind: str) -> None:
+    """Write ``data`` as the JSON document of ``kind`` (``{"kind": …, "format": 1, …}``) to
+    ``target`` (:func:`json_target`)."""
+    document = {"kind": kind, "format": JSON_FORMAT, **data}
+    text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False)
+    if target == STANDARD_OUTPUT:
+        print(text)
+    else:
+        Path(target).write_text(text + "\n", encoding="utf-8")
 
 
 BROKEN_PIPE = 141

@@ -16,7 +16,6 @@ repeated; characters not named have Experience 0 (a new character) and used noth
 from __future__ import annotations
 
 import argparse
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from typing import Any
 from rich.console import Console
 
 from mands_sim.charts import load_standard_charts
-from mands_sim.cli import COMMANDS, output_file
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.cli.run import batch_arguments, batch_options, played_batch
 from mands_sim.errors import MandsSimError
 from mands_sim.report.awards import DEFAULT_HOURS, award_section, awards_for, render_terminal
@@ -72,9 +71,7 @@ def add_parser(subparsers: Any) -> None:
         "measured over its runs)",
     )
     batch_arguments(parser)
-    parser.add_argument(
-        "--json", type=output_file, metavar="FILE", help="write the section as JSON"
-    )
+    json_option(parser, "the section")
     parser.set_defaults(func=award_command)
 
 
@@ -104,9 +101,10 @@ def award_command(args: argparse.Namespace) -> int:
         section = _section(args, experience, used)
     except ValueError as error:  # seed 000's limits: toughness 1 to 1.5, hours ≥ 0
         raise AwardArgumentError(str(error)) from error
-    render_terminal(section, Console())
+    if args.json != STANDARD_OUTPUT:
+        render_terminal(section, Console())
     if args.json:
-        args.json.write_text(json.dumps(section, indent=2, sort_keys=True) + "\n", "utf-8")
+        emit_json(section, args.json, "award")
     return 0
 
 

@@ -11,10 +11,9 @@ Other subcommands that build a plugin manager reuse :func:`add_plugin_arguments`
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.hookspecs import HOOK_API_VERSION
 from mands_sim.plugins import DISABLE_ENV_VAR, MandsPluginManager, PluginInfo, make_plugin_manager
 from mands_sim.registry import Entry, Registries, collect_registries
@@ -27,7 +26,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=COMMANDS["plugins"].help,
         description="List every loaded plugin: name, version, origin, hooks, registrations.",
     )
-    parser.add_argument("--json", action="store_true", help="print the listing as JSON")
+    json_option(parser, "the listing")
     add_plugin_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -52,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
     pm = plugin_manager_from_args(args)
     listing = plugin_listing(pm)
     if args.json:
-        print(json.dumps(listing, indent=2, ensure_ascii=False))
-    else:
+        emit_json(listing, args.json, "plugins")
+    if args.json != STANDARD_OUTPUT:
         print(format_listing(listing))
     return 0
 

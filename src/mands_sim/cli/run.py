@@ -10,7 +10,6 @@ numbers), and the differences in win rates, death rates and fight length with th
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,17 @@ from rich.progress import (
 from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
 from mands_sim.batch import Progress as BatchProgress
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
-from mands_sim.cli import COMMANDS, INTERRUPTED, count, output_file, seconds, share
+from mands_sim.cli import (
+    COMMANDS,
+    INTERRUPTED,
+    STANDARD_OUTPUT,
+    count,
+    emit_json,
+    json_option,
+    output_file,
+    seconds,
+    share,
+)
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
@@ -64,7 +73,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAME",
         help="also play the same runs without this plugin and compare (what-if)",
     )
-    run.add_argument("--json", type=output_file, metavar="FILE", help="write the report as JSON")
+    json_option(run, "the report")
     run.add_argument("--html", type=output_file, metavar="FILE", help="write the report as HTML")
     run.set_defaults(func=run_command)
 
@@ -72,9 +81,7 @@ def add_parser(subparsers: Any) -> None:
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
     compare.add_argument("second", type=Path, help="scenario B (TOML)")
     batch_arguments(compare)
-    compare.add_argument(
-        "--json", type=output_file, metavar="FILE", help="write the comparison as JSON"
-    )
+    json_option(compare, "the comparison")
     compare.set_defaults(func=compare_command)
 
 
@@ -220,7 +227,8 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
                 result, what_if, label_a="as written", label_b=label_b
             )
             status = status or _status(what_if, progress_console, args)
-    render(summary, console)
+    if args.json != STANDARD_OUTPUT:
+        render(summary, console)
     _write(summary, args)
     return status
 
@@ -259,7 +267,7 @@ def _without(args: argparse.Namespace, result: BatchResult, console: Console) ->
 
 def _write(summary: dict[str, Any], args: argparse.Namespace) -> None:
     if args.json:
-        args.json.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        emit_json(summary, args.json, "report")
     if args.html:
         from mands_sim.report.html import write_html
 
@@ -296,8 +304,8 @@ def _compare(args: argparse.Namespace, progress_console: Console) -> int:
     if second.interrupted:
         raise KeyboardInterrupt
     comparison = build_comparison(first, second, label_a=args.first.name, label_b=args.second.name)
-    render_comparison(comparison, console)
+    if args.json != STANDARD_OUTPUT:
+        render_comparison(comparison, console)
     if args.json:
-        text = json.dumps(comparison, indent=2, sort_keys=True) + "\n"
-        args.json.write_text(text, encoding="utf-8")
+        emit_json(comparison, args.json, "comparison")
     return 1 if first.errors or second.errors else 0

@@ -12,7 +12,6 @@ status 2.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable
 from dataclasses import asdict
 from typing import Any
@@ -20,7 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.model import Character, CharacterSheet, build_character, load_sheet
@@ -45,7 +44,7 @@ def add_parser(subparsers: Any) -> None:
         description="Load a character sheet (TOML) and print it with its figured attributes.",
     )
     parser.add_argument("path", metavar="PATH", help="the character sheet file")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    json_option(parser, "the sheet and its figured attributes")
     add_plugin_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -60,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
         sheet, charts=charts, defaults=STANDARD_DEFAULTS, adjustments=adjustments
     )
     if args.json:
-        print(json.dumps(character_json(character, adjustments), indent=2, ensure_ascii=False))
-    else:
+        emit_json(character_json(character, adjustments), args.json, "sheet")
+    if args.json != STANDARD_OUTPUT:
         _print_tables(character, adjustments, Console(highlight=False))
     return 0
 

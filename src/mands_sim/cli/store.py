@@ -30,7 +30,7 @@ from mands_sim.batch import locks
 from mands_sim.batch.aggregate import FAILED_SHOWN
 from mands_sim.batch.runner import DEFAULT_RUNS
 from mands_sim.batch.store import BatchInfo, ResultStore, StoredBatch, default_store_path
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.errors import StoreError
 
 
@@ -45,14 +45,14 @@ def add_parser(subparsers: Any) -> None:
     path = actions.add_parser("path", help="where the store is, and whether it exists")
     path.set_defaults(func=path_command)
     listing = actions.add_parser("list", help="the store's size and every batch in it")
-    listing.add_argument("--json", action="store_true", help="print the listing as JSON")
+    json_option(listing, "the listing")
     listing.set_defaults(func=list_command)
     show = actions.add_parser("show", help="one batch, with its errored runs")
     show.add_argument("batch", type=int, help="the batch's number (mands-sim store list)")
     show.add_argument(
         "--tracebacks", action="store_true", help="print each listed errored run's traceback"
     )
-    show.add_argument("--json", action="store_true", help="print the batch as JSON")
+    json_option(show, "the batch")
     show.set_defaults(func=show_command)
     prune = actions.add_parser("prune", help="remove batches (never one being played)")
     prune.add_argument(
@@ -107,7 +107,8 @@ def list_command(args: argparse.Namespace) -> int:
         listed = [_listed(path, batch) for batch in batches]
     size = _file_size(path)
     if args.json:
-        print(json.dumps({"store": str(path), "bytes": size, "batches": listed}, indent=2))
+        emit_json({"store": str(path), "bytes": size, "batches": listed}, args.json, "store-list")
+    if args.json == STANDARD_OUTPUT:
         return 0
     runs = sum(batch.runs for batch in batches)
     console = Console()
@@ -210,7 +211,8 @@ def show_command(args: argparse.Namespace) -> int:
         failed = store.failed(info.id, FAILED_SHOWN)
         shown = _shown(store.path, info, runs, failed)
     if args.json:
-        print(json.dumps(shown, indent=2))
+        emit_json(shown, args.json, "store-batch")
+    if args.json == STANDARD_OUTPUT:
         return 0
     _print_shown(shown, args.tracebacks)
     return 0

@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Any
 
-from mands_sim.cli import COMMANDS
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
@@ -35,24 +35,34 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files (TOML)")
     add_plugin_arguments(parser)
+    json_option(parser, "each file's verdict")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file in ``args.files``; 0 if all are valid, else 2."""
     registries = collect_registries(plugin_manager_from_args(args))
-    failed = [file for file in args.files if not _valid(file, registries, args.disable)]
-    return 2 if failed else 0
+    errors = {file: _error(file, registries, args.disable) for file in args.files}
+    if args.json != STANDARD_OUTPUT:
+        for file, error in errors.items():
+            if error is None:
+                print(f"{file}: ok")
+            else:
+                print(f"mands-sim: error: {error}", file=sys.stderr)
+    if args.json:
+        files = [{"file": f, "ok": e is None, "error": e} for f, e in errors.items()]
+        emit_json({"files": files}, args.json, "validation")
+    return 2 if any(errors.values()) else 0
 
 
-def _valid(file: str, registries: Registries, disabled: list[str]) -> bool:
+def _error(file: str, registries: Registries, disabled: list[str]) -> str | None:
+    """What is wrong with ``file`` (naming the file, the key and what was expected), or
+    ``None``."""
     try:
         scenario = load_scenario(file)
         if scenario.disabled_plugins:  # its own plugins: as the simulation loads them
             registries = Simulation(scenario, disabled=tuple(disabled)).prepare().registries
         check_scenario(registries, scenario)
     except MandsSimError as error:
-        print(f"mands-sim: error: {error}", file=sys.stderr)
-        return False
-    print(f"{file}: ok")
-    return True
+        return str(error)
+    return None
