@@ -17,7 +17,7 @@ from mands_sim.report.terminal import (
 RATE = {"estimate": 0.62, "low": 0.59, "high": 0.65}
 SUMMARY: dict[str, Any] = {
     "scenario": {"name": "Bank job", "path": "bank.toml"},
-    "batch": {"played": 100, "runs": 101, "seed": 3, "stopped": "runs"},
+    "batch": {"played": 100, "runs": 101, "seed": 3, "stopped": "runs", "options": {}},
     "verdict": {"word": "hard", "multiplier": 1.2, "reason": "heroes win 62%"},
     "duration": {"segments": {"median": 90}, "rounds": {"p10": 1.0, "median": 1.8, "p90": 3.0}},
     "sides": {"heroes": RATE},
@@ -176,3 +176,37 @@ def test_an_interrupted_batch_says_how_many_runs_finished_of_those_planned() -> 
     render({**SUMMARY, "batch": batch}, console)
     text = console.export_text()
     assert "100 runs played of 101 finished before the interrupt (1000 planned)" in text
+
+
+def test_at_80_columns_no_cell_is_cut_and_each_replay_command_is_one_line() -> None:
+    """A pipe or a CI log (80 columns): every interval whole (folded under its estimate), no
+    ellipsis anywhere, each notable run's replay command on one unbroken line; wide, the
+    intervals stand beside their estimates."""
+    long_path = "scenarios/a_rather_long_scenario_name_for_the_bank_job.toml"
+    summary = {
+        **SUMMARY,
+        "scenario": {"name": "Bank job", "path": long_path},
+        "characters": [{**SUMMARY["characters"][0], "id": "police-officer-3"}],
+    }
+    console = Console(record=True, width=80)
+    render(summary, console)
+    text = console.export_text()
+    command = f"mands-sim replay {long_path} --seed 77"
+    lines = text.splitlines()
+    assert "…" not in text
+    assert max(len(line) for line in lines if line.strip() != command) <= 80
+    assert any(line.strip() == command for line in lines)  # longer than 80, never broken
+    assert "62.0%" in text and "59.0–65.0" in text
+    assert "62.0% (59.0%–65.0%)" in rendered()
+
+
+def test_a_risk_no_character_ran_is_named_not_given_a_column_of_zeros() -> None:
+    none = {"estimate": 0.0, "low": 0.0, "high": 0.03}
+    seraph = SUMMARY["characters"][0]
+    unhurt = {**seraph, "rates": {**seraph["rates"], "injured": none, "dead": none}}
+    console = Console(record=True, width=200)
+    render({**SUMMARY, "errors": [], "characters": [unhurt]}, console)
+    text = console.export_text()
+    assert "in no run: injured, dead" in text
+    header = next(line for line in text.splitlines() if "out of action" in line)
+    assert "injured" not in header and "dead" not in header and "unconscious" in header

@@ -303,8 +303,8 @@ def render_terminal(section: Mapping[str, Any], console: Console) -> None:
     for column in COLUMNS:
         if column == "hero":  # ids read whole, even at 80 columns
             table.add_column(column, no_wrap=True, min_width=max([len(column), *ids]))
-        else:
-            table.add_column(column, justify="right")
+        else:  # a heading too wide folds rather than being cut at 80 columns
+            table.add_column(column, justify="right", overflow="fold")
     for hero in section["heroes"]:
         table.add_row(*_hero_row(hero))
     console.print(table)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -20,6 +20,25 @@ def percent(value: dict[str, float]) -> str:
     return f"{value['estimate']:.1%} ({value['low']:.1%}–{value['high']:.1%})"
 
 
+def folded(value: dict[str, float]) -> str:
+    """:func:`percent` on two lines, the interval (in percent) under the estimate: a cell a
+    narrow table can hold whole."""
+    return f"{value['estimate']:.1%}\n{100 * value['low']:.1f}–{100 * value['high']:.1f}"
+
+
+WIDE: Final = 120
+"""Terminal columns from which the characters' risks fit one line per character (below it each
+interval goes under its estimate: no cell is cut at 80 columns)."""
+
+RISKS: Final = (
+    ("out of action", "out_of_action"),
+    ("unconscious", "unconscious"),
+    ("injured", "injured"),
+    ("dead", "dead"),
+)
+"""The characters table's risk columns and their keys in a character's ``rates``."""
+
+
 def render(summary: dict[str, Any], console: Console) -> None:
     """Print the report: verdict, sides, duration, the what-if comparison (if any),
     characters and their losses, action mix, notable runs, errors."""
@@ -27,13 +46,13 @@ def render(summary: dict[str, Any], console: Console) -> None:
     console.print(_sides(summary))
     if "what_if" in summary:
         render_comparison(summary["what_if"], console)
-    console.print(_characters(summary))
+    console.print(_characters(summary, console.width))
     console.print(_losses(summary))
     if "awards" in summary:
         render_awards(summary["awards"], console)
     console.print(_action_mix(summary))
     if summary["notable"]:
-        console.print(_notable(summary))
+        _notable(summary, console)
     if summary["errors"]:
         console.print(_errors(summary))
         _failed_runs(summary, console)
@@ -172,24 +191,31 @@ def optional_columns(summary: dict[str, Any]) -> list[Column]:
     ]
 
 
-def _characters(summary: dict[str, Any]) -> Table:
+def _characters(summary: dict[str, Any], width: int = WIDE) -> Table:
     """Each character's risks with their intervals (the losses are in :func:`_losses`, so each
-    table fits an 80-column terminal)."""
-    table = Table(title="Characters (95 % Wilson intervals)", title_justify="left")
+    table fits an 80-column terminal): a risk no character ran in any run is named in the
+    caption, not given a column of zeros; below :data:`WIDE` columns each interval is folded
+    under its estimate (:func:`folded`) and the side under the character."""
+    characters = summary["characters"]
+    shown = [r for r in RISKS if any(c["rates"][r[1]]["estimate"] > 0 for c in characters)]
+    never = [heading for heading, _ in RISKS if (heading, _) not in shown]
+    caption = f"in no run: {', '.join(never)}" if never and characters else None
+    table = Table(
+        title="Characters (95 % Wilson intervals)",
+        title_justify="left",
+        caption=caption,
+        caption_justify="left",
+    )
+    wide = width >= WIDE
     table.add_column("character", no_wrap=True)
-    table.add_column("side", no_wrap=True)
-    for column in ("out of action", "unconscious", "injured", "dead"):
-        table.add_column(column, justify="right")
-    for c in summary["characters"]:
-        rates = c["rates"]
-        table.add_row(
-            c["id"],
-            side_and_role(c),
-            percent(rates["out_of_action"]),
-            percent(rates["unconscious"]),
-            percent(rates["injured"]),
-            percent(rates["dead"]),
-        )
+    if wide:
+        table.add_column("side", no_wrap=True)
+    for heading, _ in shown:
+        table.add_column(heading, justify="right")
+    for c in characters:
+        who = [c["id"], side_and_role(c)] if wide else [f"{c['id']}\n{side_and_role(c)}"]
+        cell = percent if wide else folded
+        table.add_row(*who, *(cell(c["rates"][key]) for _, key in shown))
     return table
 
 
@@ -223,17 +249,13 @@ def _action_mix(summary: dict[str, Any]) -> Table:
     return table
 
 
-def _notable(summary: dict[str, Any]) -> Table:
-    scenario = summary["scenario"]["path"]
-    table = Table(title="Notable runs (replay them)", title_justify="left")
-    table.add_column("what")
-    table.add_column("detail")
-    table.add_column("command")
+def _notable(summary: dict[str, Any], console: Console) -> None:
+    """The notable runs, each with the command that replays it on one unbroken line, to
+    copy."""
+    console.print("Notable runs (replay them)", style="italic")
     for note in summary["notable"]:
-        table.add_row(
-            note["what"], note["detail"], f"mands-sim replay {scenario} --seed {note['seed']}"
-        )
-    return table
+        console.print(f"  {note['what']}: {note['detail']}", soft_wrap=True)
+        console.print(f"    {replay_command(summary, note['seed'])}", soft_wrap=True)
 
 
 def _failed_runs(summary: dict[str, Any], console: Console) -> None:
