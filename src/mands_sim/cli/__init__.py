@@ -54,6 +54,9 @@ COMMANDS: Final = {
     "examples": Command(
         "examples", "copy the bundled scenarios and character sheets into a folder"
     ),
+    "completion": Command(
+        "completion", "print a shell completion script (bash, zsh or tcsh) for mands-sim"
+    ),
 }
 """Every subcommand, in the order ``--help`` lists them. Each module's ``add_parser`` adds its
 own (``run`` adds ``run`` and ``compare``) with the help given here."""
