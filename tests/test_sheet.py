@@ -412,6 +412,18 @@ def test_a_power_number_out_of_range_is_named_as_a_number() -> None:
     assert sheet_error(data).expected.startswith("expected a number from -100000 to 100000")
 
 
+def test_an_override_past_half_the_charts_is_refused_with_the_range() -> None:
+    """Hand Damage 100,000 passed ``validate`` and then ran off the Sphere chart in every run;
+    an override is bounded to ±500 (``MAX_OVERRIDE``), within which each figured attribute
+    plays."""
+    data = {**minimal_data(), "overrides": {"hand_damage": 100_000}}
+    error = sheet_error(data)
+    assert error.key == "overrides.hand_damage"
+    assert error.expected.startswith("expected a number from -500 to 500")
+    data["overrides"] = {"hand_damage": 500}
+    assert parse_sheet(data, path="joe.toml").overrides["hand_damage"] == 500
+
+
 def test_a_name_with_a_control_character_is_refused() -> None:
     error = sheet_error({**minimal_data(), "name": "Jo\x1b[31me"})
     assert (error.key, error.expected.endswith('not "Jo\\u001B[31me"')) == ("name", True)

@@ -98,9 +98,15 @@ MIN_HEIGHT: Final = 0.001
 MAX_HEIGHT: Final = 1_000.0
 """The tallest character a sheet may describe, in meters."""
 
+MAX_OVERRIDE: Final = 500
+"""The largest size of a figured attribute a sheet overrides (``[overrides]``): half the
+charts' reach (rows −1,000 … 1,000), so that a roll against it with any margin still reads a
+row. Measured: every one of the 25 figured attributes at ±500 plays (3 runs of the grunts each);
+a Throwback Roll of −1,000 ran off the Sphere chart (row 1,008)."""
+
 MAX_SHEET_NUMBER: Final = 100_000
-"""The largest size of any other number on a sheet: knowledge scores, figured-attribute
-overrides, power and weakness parameters."""
+"""The largest size of any other number on a sheet: knowledge scores, power and weakness
+parameters."""
 
 # --- the table docs/reliability.md shows ------------------------------------------------------
 
@@ -177,7 +183,12 @@ INPUT_BOUNDS: Final = (
     InputBound("skill levels, power ratings", f"0 … {_n(MAX_SCORE)}", "as abilities"),
     InputBound("`percent_control`", "0 … 100", "a percentage"),
     InputBound(
-        "knowledge, overrides, power and weakness numbers",
+        "figured attributes a sheet overrides",
+        f"−{_n(MAX_OVERRIDE)} … {_n(MAX_OVERRIDE)}",
+        "half the charts' rows, so a roll against it with any margin reads a row",
+    ),
+    InputBound(
+        "knowledge, power and weakness numbers",
         f"−{_n(MAX_SHEET_NUMBER)} … {_n(MAX_SHEET_NUMBER)} (knowledge 0 or more)",
         "a guard against slips",
     ),

@@ -82,6 +82,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from mands_sim.bounds import (
     MAX_HEIGHT,
     MAX_NAME_LENGTH,
+    MAX_OVERRIDE,
     MAX_SCORE,
     MAX_SHEET_NUMBER,
     MAX_TEXT_LENGTH,
@@ -187,6 +188,7 @@ _Charisma = Annotated[int | float, Within(-MAX_SCORE, MAX_SCORE)]
 _Height = Annotated[float, Within(MIN_HEIGHT, MAX_HEIGHT)]
 _Knowledge = Annotated[int, Within(0, MAX_SHEET_NUMBER)]
 _Number = Annotated[int | float, Within(-MAX_SHEET_NUMBER, MAX_SHEET_NUMBER)]
+_Override = Annotated[int | float, Within(-MAX_OVERRIDE, MAX_OVERRIDE)]
 _Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 _Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
 _FreeValue = bool | _Number | _Text
@@ -242,7 +244,7 @@ class SheetFormat(BaseModel):
     equipment: list[_Name] = []
     robot: bool = False
     weaknesses: list[_WeaknessFormat] = []
-    overrides: dict[str, _Number] = {}
+    overrides: dict[str, _Override] = {}
 
 
 _SECTIONS: dict[str, type[BaseModel]] = {
