@@ -14,11 +14,12 @@ it instead of checking (the re-derive procedure of ``docs/regression-testing.md`
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
 
-from mands_sim.cli import COMMANDS, count
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, count, emit_json, json_option
 from mands_sim.errors import MandsSimError
 from mands_sim.regression import (
     SUGGEST_RUNS,
@@ -69,29 +70,68 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help=f"runs of the reference batch (default {SUGGEST_RUNS})",
     )
+    json_option(parser, "each file's checks")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check (or, with ``--suggest``, derive) every file; the worst status wins."""
+    """Check (or, with ``--suggest``, derive) every file; the worst status wins. With
+    ``--json``, each file's outcome as one document (``kind`` ``"check"``)."""
     each = _suggest if args.suggest else _check
-    return max(each(file, args) for file in args.files)
+    quiet = args.json == STANDARD_OUTPUT
+    outcomes = [each(file, args, quiet) for file in args.files]
+    if args.json:
+        emit_json({"scenarios": [entry for _, entry in outcomes]}, args.json, "check")
+    return max(status for status, _ in outcomes)
 
 
-def _check(file: str, args: argparse.Namespace) -> int:
+def _check(file: str, args: argparse.Namespace, quiet: bool) -> tuple[int, dict[str, Any]]:
+    """The file's status and its JSON entry, its report printed unless ``quiet``."""
+    say = _silent if quiet else print
     if not has_expectations(Path(file)):
-        print(f"{file}: no [expect] table: nothing to check")
-        return PASSED
+        say(f"{file}: no [expect] table: nothing to check")
+        return PASSED, {"file": file, "status": "nothing to check", "verdicts": []}
     try:
         verdicts = _verdicts(load_expectations(file), args)
     except MandsSimError as error:
-        print(f"mands-sim: error: {error}", file=sys.stderr)
-        return MALFORMED
+        if not quiet:
+            print(f"mands-sim: error: {error}", file=sys.stderr)
+        return MALFORMED, {"file": file, "status": "malformed", "error": str(error)}
     passed = all(verdict.passed for verdict in verdicts)
-    print(f"{file}: {'ok' if passed else 'FAILED'}{'' if verdicts else ': [expect] is empty'}")
+    say(f"{file}: {'ok' if passed else 'FAILED'}{'' if verdicts else ': [expect] is empty'}")
     for verdict in verdicts:
-        print(verdict.report())
-    return PASSED if passed else FAILED
+        say(verdict.report())
+    entry = {
+        "file": file,
+        "status": "ok" if passed else "failed",
+        "verdicts": [verdict_json(v) for v in verdicts],
+    }
+    return (PASSED if passed else FAILED), entry
+
+
+def verdict_json(verdict: BatchVerdict | GoldenVerdict) -> dict[str, Any]:
+    """A verdict as plain data: a batch's checks (observed, expected, met) or a golden log's
+    comparison."""
+    if isinstance(verdict, GoldenVerdict):
+        return {
+            "kind": "golden",
+            "file": str(verdict.file),
+            "seed": verdict.seed,
+            "status": verdict.status,
+            "detail": verdict.detail,
+            "passed": verdict.passed,
+        }
+    return {
+        "kind": "batch",
+        "seed": verdict.seed,
+        "runs": verdict.runs,
+        "passed": verdict.passed,
+        "checks": [dataclasses.asdict(check) for check in verdict.checks],
+    }
+
+
+def _silent(*_: object) -> None:
+    """Nothing printed: the JSON alone goes to standard output."""
 
 
 def _verdicts(spec: ScenarioSpec, args: argparse.Namespace) -> list[BatchVerdict | GoldenVerdict]:
@@ -106,11 +146,13 @@ def _verdicts(spec: ScenarioSpec, args: argparse.Namespace) -> list[BatchVerdict
     return verdicts
 
 
-def _suggest(file: str, args: argparse.Namespace) -> int:
+def _suggest(file: str, args: argparse.Namespace, quiet: bool) -> tuple[int, dict[str, Any]]:
     try:
         block = suggest_expectations(file, runs=args.suggest_runs, jobs=args.jobs)
     except MandsSimError as error:
-        print(f"mands-sim: error: {error}", file=sys.stderr)
-        return MALFORMED
-    print(f"# {file}\n{block}")
-    return PASSED
+        if not quiet:
+            print(f"mands-sim: error: {error}", file=sys.stderr)
+        return MALFORMED, {"file": file, "status": "malformed", "error": str(error)}
+    if not quiet:
+        print(f"# {file}\n{block}")
+    return PASSED, {"file": file, "status": "suggested", "suggested": block}
