@@ -18,8 +18,20 @@ from typing import Any
 import pytest
 
 from mands_sim.batch import Aggregate, BatchOptions, BatchResult, RunRecord, run_batch
+from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.store import BatchInfo
-from mands_sim.report.html import render_html, write_html
+from mands_sim.report.html import (
+    BIN_WIDTHS,
+    DURATION_BINS,
+    FIGURE_SIZE,
+    _bins,
+    _draw_convergence,
+    _draw_risk,
+    _draw_survival,
+    flat_from,
+    render_html,
+    write_html,
+)
 from mands_sim.report.summary import build_summary
 from mands_sim.scenario import load_scenario
 
@@ -292,3 +304,58 @@ def test_an_inconclusive_verdict_shows_its_warning(summary: dict[str, Any]) -> N
     assert '<p class="warning">Warning: nobody &lt;acted&gt;</p>' in page
     quiet = {**summary, "verdict": {**verdict, "warning": None}}
     assert 'class="warning"' not in render_html(quiet)
+
+
+# -- the plots' layout ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("shortest", "longest"), [(37, 412), (80, 95), (1, 2500), (50, 51)])
+def test_fight_length_bars_start_on_rounds(shortest: int, longest: int) -> None:
+    """At most 40 bars, each a divisor or a multiple of a round (50 segments) wide, and a bar
+    starts at every round's first segment it spans: a fight of 50 segments and one of 51 are
+    never in the same bar."""
+    edges = _bins(shortest, longest)
+    width = edges[1] - edges[0]
+    assert len(edges) - 1 <= DURATION_BINS and width in BIN_WIDTHS
+    assert edges[0] < shortest < longest <= edges[-1] or shortest == longest
+    assert all((edge - 0.5) % width == 0 for edge in edges)
+    if width <= ROUND:
+        assert ROUND % width == 0
+    else:
+        assert width % ROUND == 0
+
+
+def drawn(draw: Any, summary: dict[str, Any]) -> Any:
+    """The figure ``draw`` makes of ``summary``, laid out (no file written)."""
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=FIGURE_SIZE)
+    FigureCanvasSVG(figure)
+    assert draw(figure, summary)
+    figure.draw_without_rendering()
+    return figure
+
+
+@pytest.mark.parametrize("draw", [_draw_convergence, _draw_risk, _draw_survival])
+def test_each_legend_stands_beside_the_plot_off_the_data(
+    draw: Any, summary: dict[str, Any]
+) -> None:
+    figure = drawn(draw, summary)
+    (ax,) = figure.axes[:1]
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1
+
+
+def test_the_survival_plot_ends_where_every_curve_is_flat(summary: dict[str, Any]) -> None:
+    """The x-axis stops a little after the last segment at which any character's share still
+    changes, not at the time limit."""
+    last = max(c["survival"][-1][0] for c in summary["characters"] if c["survival"])
+    ax = drawn(_draw_survival, summary).axes[0]
+    assert last <= ax.get_xlim()[1] <= last * 1.05 + 1
+    assert flat_from([[(10, 1.0), (80, 0.5)], [(0, 1.0), (40, 0.0)]]) == pytest.approx(84.0)
+
+
+def test_the_versions_table_is_folded(page: str) -> None:
+    batch = page[page.index('id="batch"') :]
+    assert "<details><summary>" in batch and "packages and plugins, with their versions" in batch

@@ -16,7 +16,7 @@ import re
 import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
@@ -244,11 +244,15 @@ def _batch(summary: dict[str, Any]) -> str:
         ("results store", batch["store"]),
     ]
     versions = [[_text(name), _text(v)] for name, v in batch["versions"].items()]
+    folded = (
+        f"<details><summary>{len(versions)} packages and plugins, with their versions"
+        f"</summary>{_table(['package or plugin', 'version'], versions, numeric=2)}</details>"
+    )
     return _section(
         "batch",
         "Batch and versions",
         _table(["", "value"], [[_text(k), _text(v)] for k, v in facts], numeric=2),
-        _table(["package or plugin", "version"], versions, numeric=2),
+        folded,
     )
 
 
@@ -318,10 +322,16 @@ def _label(text: object) -> str:
     return "\u200b" + label if label.startswith("_") else label
 
 
-def _margins(figure: Figure, *, top_axis: bool = False, two_line_ticks: bool = False) -> None:
-    """Fixed margins (a layout engine would double the drawing time) fitting the labels."""
+def _margins(
+    figure: Figure, *, top_axis: bool = False, two_line_ticks: bool = False, legend: bool = False
+) -> None:
+    """Fixed margins (a layout engine would double the drawing time) fitting the labels, and
+    a legend beside the plot (:func:`_legend_beside`)."""
     figure.subplots_adjust(
-        left=0.1, right=0.97, bottom=0.2 if two_line_ticks else 0.14, top=0.82 if top_axis else 0.96
+        left=0.1,
+        right=0.72 if legend else 0.97,
+        bottom=0.2 if two_line_ticks else 0.14,
+        top=0.82 if top_axis else 0.96,
     )
 
 
@@ -368,8 +378,8 @@ def _draw_convergence(figure: Figure, summary: dict[str, Any]) -> bool:
     ax.set_ylabel("win rate")
     ax.set_xlim(0, max(runs))
     _as_share(ax)
-    ax.legend(loc="best")
-    _margins(figure)
+    _legend_beside(ax)
+    _margins(figure, legend=True)
     return True
 
 
@@ -396,10 +406,21 @@ def _draw_durations(figure: Figure, summary: dict[str, Any]) -> bool:
     return True
 
 
+BIN_WIDTHS: Final = (1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000)
+"""Segments a histogram bar may span: each divides a round (50 segments) or is whole rounds,
+so bars start on round boundaries."""
+
+
 def _bins(shortest: int, longest: int) -> list[float]:
-    """Bars of whole segments, at most :data:`DURATION_BINS` of them, centred on integers."""
-    width = max(1, -(-(longest - shortest + 1) // DURATION_BINS))
-    return [shortest - 0.5 + i * width for i in range((longest - shortest) // width + 2)]
+    """Bars of whole segments, at most :data:`DURATION_BINS` of them, each :data:`BIN_WIDTHS`
+    wide; a bar of width w holds the fight lengths k·w + 1 … (k + 1)·w, so a bar of 50 is one
+    round (lengths 1 to 50 end in round 1) and every bar starts with a round when it can."""
+    width = next(
+        (w for w in BIN_WIDTHS if (longest - 1) // w - (shortest - 1) // w + 1 <= DURATION_BINS),
+        BIN_WIDTHS[-1],
+    )
+    first, last = (shortest - 1) // width, (longest - 1) // width + 1
+    return [k * width + 0.5 for k in range(first, last + 1)]
 
 
 _RISK = (
@@ -425,8 +446,8 @@ def _draw_risk(figure: Figure, summary: dict[str, Any]) -> bool:
     ax.set_xticks(range(len(characters)), labels, rotation=30 if len(characters) > 5 else 0)
     ax.set_ylabel("share of runs")
     _as_share(ax)
-    ax.legend(loc="upper right")
-    _margins(figure, two_line_ticks=True)
+    _legend_beside(ax)
+    _margins(figure, two_line_ticks=True, legend=True)
     return True
 
 
@@ -445,13 +466,26 @@ def _draw_survival(figure: Figure, summary: dict[str, Any]) -> bool:
         segments, shares = zip(*points, strict=True)
         label = _label(f"{character['id']} ({character['side']})")
         ax.step(segments, shares, where="post", label=label)
+    ax.set_xlim(0, flat_from([points for _, points in curves]))
     ax.set_xlabel("segment")
     ax.set_ylabel("still in action")
     _as_share(ax)
     _rounds_axis(ax)
-    ax.legend(loc="lower left")
-    _margins(figure, top_axis=True)
+    _legend_beside(ax)
+    _margins(figure, top_axis=True, legend=True)
     return True
+
+
+def flat_from(curves: Sequence[Sequence[Sequence[float]]]) -> float:
+    """Where the survival plot's x-axis ends: a little after the last segment at which any
+    curve still changes (past it every curve is flat to the time limit)."""
+    last = max((float(points[-1][0]) for points in curves if points), default=0.0)
+    return max(1.0, last * 1.05)
+
+
+def _legend_beside(ax: Axes) -> None:
+    """The legend to the right of the plot, off the data."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
 
 
 # -- page furniture -------------------------------------------------------------------------
@@ -468,6 +502,9 @@ th { background: #f3f3f3; } .num { text-align: right; font-variant-numeric: tabu
 figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.9rem; max-width: 50rem; }
 code { background: #f6f6f6; padding: 0.1rem 0.3rem; white-space: nowrap; }
+table { display: block; max-width: 100%; overflow-x: auto; }
+details summary { cursor: pointer; color: #444; }
+@media (max-width: 40rem) { main { padding: 0.5rem 0.6rem 2rem; } th, td { padding: 0.2rem; } }
 """
 
 _SCRIPT = """
