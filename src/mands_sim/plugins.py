@@ -33,6 +33,7 @@ from mands_sim.errors import PluginError, PluginValidationError
 from mands_sim.hookspecs import ENTRY_POINT_GROUP, PROJECT_NAME
 from mands_sim.plugin_calls import install_error_wrapping, install_tracing
 from mands_sim.plugin_checks import check_plugin
+from mands_sim.suggestions import suggestion
 
 DISABLE_ENV_VAR: Final = "MANDS_SIM_DISABLE_PLUGINS"
 """Environment variable: comma-separated names of plugins not to load."""
@@ -216,7 +217,9 @@ def plugin_module(plugin: object) -> str:
 def _check_known(disabled: set[str], known: set[str]) -> None:
     for name in sorted(disabled - known):
         raise PluginError(
-            name, f"cannot be disabled: no plugin has this name (known: {', '.join(sorted(known))})"
+            name,
+            f"cannot be disabled: no plugin has this name; {suggestion(name, known)} "
+            "(mands-sim plugins lists them)",
         )
 
 
