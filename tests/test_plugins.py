@@ -99,6 +99,10 @@ def test_disabling_an_unknown_name_fails_naming_it() -> None:
         make_plugin_manager(disabled=["mands_rulebook.chrats"], environ={})
 
     assert raised.value.plugin == "mands_rulebook.chrats"
+    assert 'did you mean "mands_rulebook.charts"?' in str(raised.value)
+    with pytest.raises(PluginError) as far:  # nothing close: a short listing, not a hundred
+        make_plugin_manager(disabled=["zzz"], environ={})
+    assert "one of: " in str(far.value) and "more (mands-sim plugins lists them)" in str(far.value)
 
 
 def test_disabling_applies_to_directly_registered_plugins() -> None:
