@@ -79,11 +79,14 @@ def test_armor_use_adds_and_aiming_takes_5_per_point_within_0_to_100() -> None:
 
 
 def test_the_data_file_ships_with_the_plugins() -> None:
-    """The file is package data of ``mands_rulebook`` (pyproject ``package-data``)."""
+    """The file is package data of ``mands_rulebook.data`` (pyproject ``packages`` and
+    ``package-data``)."""
     shipped = resources.files("mands_rulebook") / "data" / "armor.toml"
     assert shipped.is_file()
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "data/*.toml" in pyproject["tool"]["setuptools"]["package-data"]["mands_rulebook"]
+    setuptools = pyproject["tool"]["setuptools"]
+    assert "mands_rulebook.data" in setuptools["packages"]
+    assert "*.toml" in setuptools["package-data"]["mands_rulebook.data"]
 
 
 # --- loading errors name the file and the key -------------------------------------------------
