@@ -1048,7 +1048,7 @@ def rest_value(encounter: Encounter, actor: str) -> RestValue:
     gained, vp = Fraction(healed.endurance_points), int(healed.virtual_damage_points)
     state = encounter.state[actor]
     blows = incoming(encounter, actor)
-    health = max(0, state.virtual_damage_points) + max(0, state.damage_points)
+    health = state.health_left
     standing = standing_time(blows, health)
     rested = standing_time(blows, health + vp) if standing > segments else 0.0
     taken = damage_within(blows, segments)
@@ -1069,11 +1069,7 @@ def enemies_share(encounter: Encounter, actor: str) -> float:
     """The damage ``actor``'s side still has to deal, its share of it: the VP and DP the
     enemies in action have left over the fighters of its side (G-235)."""
     side = encounter.state[actor].side
-    left = sum(
-        max(0, s.virtual_damage_points) + max(0, s.damage_points)
-        for s in encounter.state
-        if s.side != side and fighting(encounter, s)
-    )
+    left = sum(s.health_left for s in encounter.state if s.side != side and fighting(encounter, s))
     ours = sum(1 for s in encounter.state if s.side == side and fighting(encounter, s))
     return left / max(1, ours)
 

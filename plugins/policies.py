@@ -224,7 +224,7 @@ def worse_off(encounter: Encounter, actor: str) -> bool:
     """Whether ``actor`` is its side's last fighter and every enemy in action has more EP left
     than it (as much, and before it in the encounter's drawn order, G-227), each counted before
     what it paid for the actions it has in progress (:func:`fresh_ep`), and at least as many VP
-    and DP left (:func:`health_left`: one a blow from out of action is not better off); never
+    and DP left (``health_left``: one a blow from out of action is not better off); never
     with no enemy in action. A fighter whose allies still stand rests instead: its side has not
     lost (the seed's Sinister gives up alone). Bystanders and hostages fight for nobody (G-235,
     ``fighting``)."""
@@ -235,22 +235,15 @@ def worse_off(encounter: Encounter, actor: str) -> bool:
     ):
         return False
     mine = (fresh_ep(encounter, actor), -encounter.rank(actor))
-    health = health_left(encounter, actor)
+    health = me.health_left
     enemies = [
         s.character_id for s in encounter.state if s.side != me.side and fighting(encounter, s)
     ]
     return bool(enemies) and all(
         (fresh_ep(encounter, who), -encounter.rank(who)) > mine
-        and health_left(encounter, who) >= health
+        and encounter.state[who].health_left >= health
         for who in enemies
     )
-
-
-def health_left(encounter: Encounter, who: str) -> int:
-    """``who``'s VP and DP left (none below zero counted): the damage that would still take it
-    out of action, for G-232's "worse off"."""
-    state = encounter.state[who]
-    return max(0, state.virtual_damage_points) + max(0, state.damage_points)
 
 
 def fresh_ep(encounter: Encounter, who: str) -> Fraction:

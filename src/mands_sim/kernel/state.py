@@ -82,6 +82,12 @@ class CharacterState:
         return self.condition == "active"
 
     @property
+    def health_left(self) -> int:
+        """VP and DP left, none below zero counted: the damage that would still take the
+        character out of action."""
+        return max(0, self.virtual_damage_points) + max(0, self.damage_points)
+
+    @property
     def combatant(self) -> bool:
         """Whether the scenario gives the character no non-combatant role."""
         return self.role == "combatant"

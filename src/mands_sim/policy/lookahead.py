@@ -503,7 +503,7 @@ def vitality_by_side(state: EncounterState) -> dict[str, SideVitality]:
     for character in state:
         figured = character.character.figured
         full = int(figured.virtual_damage_points) + int(figured.damage_points.body)
-        left = max(0, character.virtual_damage_points) + max(0, character.damage_points)
+        left = character.health_left
         totals = sides.setdefault(character.side, [0, 0, 0.0, 0.0])
         totals[0] += left if character.in_action else 0
         totals[1] += full

@@ -577,7 +577,7 @@ def fight_length(encounter: Encounter, actor: str, rate: float, horizon: int) ->
     enemies = [s for s in encounter.state if s.side != side and fighting(encounter, s)]
     if not enemies:
         return float(horizon)
-    health = sum(max(0, s.virtual_damage_points) + max(0, s.damage_points) for s in enemies)
+    health = sum(s.health_left for s in enemies)
     ours = {s.character_id for s in encounter.state if s.side == side}
     dealt = sum(v for who, v in damage_dealt(encounter).items() if who in ours)
     if dealt > 0 and encounter.now >= horizon:
