@@ -16,8 +16,9 @@ from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 
 
-class Flaky:
-    """Raises a ``RuntimeError`` in the run whose seed is ``seed``."""
+class OneRun:
+    """A plugin whose ``mands_action_after`` misbehaves (:meth:`misbehave`) in the run whose
+    seed is ``seed`` and answers nothing in every other."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -27,41 +28,37 @@ class Flaky:
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]:
         if encounter.dice.seed == self.seed:
-            raise RuntimeError("flaky plugin fails on purpose")
+            self.misbehave()
         return []
 
+    def misbehave(self) -> None:
+        raise NotImplementedError
 
-class Exits:
-    """Raises ``SystemExit(3)`` (or ``KeyboardInterrupt``, with ``interrupt``) in the run whose
-    seed is ``seed``."""
+
+class Flaky(OneRun):
+    """Raises a ``RuntimeError``."""
+
+    def misbehave(self) -> None:
+        raise RuntimeError("flaky plugin fails on purpose")
+
+
+class Exits(OneRun):
+    """Raises ``SystemExit(3)`` (or ``KeyboardInterrupt``, with ``interrupt``)."""
 
     def __init__(self, seed: int, interrupt: bool = False) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.interrupt = interrupt
 
-    @hookimpl
-    def mands_action_after(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event]:
-        if encounter.dice.seed == self.seed:
-            if self.interrupt:
-                raise KeyboardInterrupt
-            raise SystemExit(3)
-        return []
+    def misbehave(self) -> None:
+        if self.interrupt:
+            raise KeyboardInterrupt
+        raise SystemExit(3)
 
 
-class Stuck:
-    """Loops for ever in the run whose seed is ``seed``, catching every ``Exception`` as a
-    careless plugin would."""
+class Stuck(OneRun):
+    """Loops for ever, catching every ``Exception`` as a careless plugin would."""
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    @hookimpl
-    def mands_action_after(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event]:
-        while encounter.dice.seed == self.seed:
+    def misbehave(self) -> None:
+        while True:
             with contextlib.suppress(Exception):
                 sum(range(1000))
-        return []
