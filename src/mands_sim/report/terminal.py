@@ -198,7 +198,7 @@ def _characters(summary: dict[str, Any], width: int = WIDE) -> Table:
     under its estimate (:func:`folded`) and the side under the character."""
     characters = summary["characters"]
     shown = [r for r in RISKS if any(c["rates"][r[1]]["estimate"] > 0 for c in characters)]
-    never = [heading for heading, _ in RISKS if (heading, _) not in shown]
+    never = [heading for heading, key in RISKS if (heading, key) not in shown]
     caption = f"in no run: {', '.join(never)}" if never and characters else None
     table = Table(
         title="Characters (95 % Wilson intervals)",
