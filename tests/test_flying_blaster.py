@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from mands_rulebook.power_kit import PowerUsed
 
+from mands_rulebook.power_kit import PowerUsed
 from mands_sim.events import ActionResolved, DamageTaken, Event, Moved
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

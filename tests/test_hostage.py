@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.explosions import Exploded
 
+from mands_rulebook.explosions import Exploded
 from mands_sim.events import ActionStarted, Event
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import RunResult, Simulation

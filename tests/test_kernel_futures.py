@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from mands_rulebook.candidates import ESTIMATOR
 
+from mands_rulebook.candidates import ESTIMATOR
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter

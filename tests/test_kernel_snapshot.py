@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.policies import NearestEnemy
 
+from mands_rulebook.policies import NearestEnemy
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import SeededDice

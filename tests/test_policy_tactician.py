@@ -8,8 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from mands_rulebook.candidates import ESTIMATOR
 
+from mands_rulebook.candidates import ESTIMATOR
 from mands_sim.actions import ActionInProgress, Intent, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.defaults import STANDARD_DEFAULTS

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from mands_rulebook.power_catalogue import (
     NAMED_ONLY,
     REGENERATE,
@@ -22,7 +23,6 @@ from mands_rulebook.power_catalogue import (
 )
 from mands_rulebook.power_kit import TEMPLATE, PowerSpec, canonical_power_name
 from mands_rulebook.powers.healing import HEALING_POWER
-
 from mands_sim.model.sheet import load_sheet
 from mands_sim.registry import PowerEntry, Registries, Registry
 from tests.data.power_plan import SCENARIOS

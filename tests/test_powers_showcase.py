@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 
 from mands_rulebook.power_kit import PowerUsed
-
 from mands_sim.events import Event, Healed, PercentRolled
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 import pytest
+
 from mands_rulebook.power_kit import PowerTaken, PowerUsed
 from mands_rulebook.powers.absorption import (
     Absorbed,
@@ -22,7 +23,6 @@ from mands_rulebook.powers.absorption import (
     segments_to_absorb,
     stolen_rating,
 )
-
 from mands_sim.actions import QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

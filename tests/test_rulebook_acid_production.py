@@ -8,9 +8,9 @@ of him 3 and 10 m away.
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.acid_production import acid_ranges, acid_type, range_pr_for
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade

@@ -8,6 +8,7 @@ him 10 and 150 m away.
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.air_control import (
     BLAST,
@@ -16,7 +17,6 @@ from mands_rulebook.powers.air_control import (
     wind_blast_damage,
     wind_speed,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.alchemy import Transmuted, mass_power, transmuted_minutes
-
 from mands_sim.actions import QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

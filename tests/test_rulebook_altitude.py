@@ -1,4 +1,4 @@
-"""Altitude: flyers and jumpers in the air, what reaches them (``plugins/altitude.py``; seed
+"""Altitude: flyers and jumpers in the air, what reaches them (``mands_rulebook.altitude``; seed
 "Jump Roll"; G-273, G-274, G-275).
 
 Seraph, given a Flight power, flies from the street to the park 60 m off on level ground from
@@ -18,7 +18,6 @@ from mands_rulebook.altitude import altitude_now, slant_distance
 from mands_rulebook.crowding import contact_refusal, in_contact
 from mands_rulebook.movement import current_pace
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.kernel.agenda import Phase

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.armor import ARMOR_PATH, load_armor, parse_armor, standard_armor
 from mands_rulebook.damage import Blow, strike
-
 from mands_sim.errors import RulesDataError
 from mands_sim.events import DamageTaken, Event, PercentRolled
 from tests.data.fighters import ROOT, fight, grunt

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed, canonical_power_name, encounter_registries
 from mands_rulebook.powers.astral_planes_travel import (
     AstralTrip,
@@ -21,7 +22,6 @@ from mands_rulebook.powers.astral_planes_travel import (
     passengers_allowed,
     trip_rounds,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, Event, PercentRolled

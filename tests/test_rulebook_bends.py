@@ -1,4 +1,4 @@
-"""The bends of a run's way (``plugins/bends.py``; seed "Move Roll"; G-66, G-163, G-276).
+"""The bends of a run's way (``src/mands_rulebook/bends.py``; seed "Move Roll"; G-66, G-163, G-276).
 
 A grunt (``tests/data/fighters.py``) runs from a (0, 0) to b (10, 0), where the way turns 90° to
 c (10, 10) or goes straight on to d (20, 0). His Move Roll: Agility 10 + half Strength 5 +
@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.bends import pay_bends
 from mands_rulebook.movement import PACE, current_pace, turn_quality
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.kernel.encounter import Encounter

@@ -14,7 +14,6 @@ from mands_rulebook.powers.brain_wave_hearing import (
     apparent_distance,
     mental_loudness,
 )
-
 from mands_sim.model.sheet import parse_sheet
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory, sample_sheet

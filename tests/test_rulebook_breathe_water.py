@@ -14,7 +14,6 @@ from mands_rulebook.powers.breathe_water import (
     deepest_breathing_km,
     pressure_penalty,
 )
-
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.candidates import (
     ESTIMATOR,
     GUARD_HORIZON,
@@ -26,7 +27,6 @@ from mands_rulebook.candidates import (
 )
 from mands_rulebook.power_kit import PowerTaken
 from mands_rulebook.tacticians import tactician
-
 from mands_sim.actions import Intent
 from mands_sim.charts.odds import chance_at_most
 from mands_sim.dice import ScriptedDice, SeededDice

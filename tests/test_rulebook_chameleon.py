@@ -18,7 +18,6 @@ from mands_rulebook.powers.chameleon import (
     perception_penalty,
     spotting_modifier,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DefenseChanged, EndurancePaid, Event

@@ -9,15 +9,15 @@ the Active share does.
 
 from __future__ import annotations
 
-import mands_rulebook.powers.charisma_bonus as charisma_bonus
 import pytest
+
+import mands_rulebook.powers.charisma_bonus as charisma_bonus
 from mands_rulebook.powers.charisma_bonus import (
     CHARISMA_BONUS,
     fear_inspiring,
     roll_bonus,
     with_charisma_bonus,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ScriptedDice

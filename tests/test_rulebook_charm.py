@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.charm import CharmSave, Horrified, weirdness_bonus
 
+from mands_rulebook.charm import CharmSave, Horrified, weirdness_bonus
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, Surprised

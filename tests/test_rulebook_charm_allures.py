@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from mands_rulebook.charm import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY
-
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.units import SEGMENTS_PER_MINUTE

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from mands_rulebook.charm import BEAUTY_CHARM, CHARM, next_save_days
-
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted, OutOfAction, PushedBack
 from tests.test_rulebook_charm import Once, of, play

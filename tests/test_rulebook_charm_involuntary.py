@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from mands_rulebook.charm import CharmSave
-
 from tests.test_rulebook_charm import of, play, saves
 
 

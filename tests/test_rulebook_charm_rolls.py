@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.charm import Horrified
 from mands_rulebook.editing_points import EditingPointsUsed
-
 from mands_sim.actions import Intent
 from mands_sim.errors import PluginHookError
 from tests.test_rulebook_charm import EXAMPLE_DICE, HORROR, Once, of, play, saves

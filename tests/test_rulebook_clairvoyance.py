@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from mands_rulebook.power_kit import PowerUsed, checked_spend
 from mands_rulebook.powers import clairvoyance
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, EndurancePaid, Event

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from mands_rulebook.combat_pool import mands_bonus_pool_modifiers, mands_encounter_opening
-
 from mands_sim.actions import Intent, Modifier, QualityAllocation
 from mands_sim.events import AttackResolved, DefenseChanged, Event, RollMade
 from mands_sim.kernel.encounter import Encounter

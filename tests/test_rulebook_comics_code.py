@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.comics_code import (
     CODE_TEXT,
     WITHHOLD,
@@ -22,7 +23,6 @@ from mands_rulebook.comics_code import (
 from mands_rulebook.personalities import priority
 from mands_rulebook.policies import NearestEnemy
 from mands_rulebook.tacticians import hero, lookahead, tactician
-
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import AttackResolved, BackInAction, DamageTaken, Event, OutOfAction
 from mands_sim.kernel import futures as futures_module

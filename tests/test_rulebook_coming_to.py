@@ -14,7 +14,6 @@ from mands_rulebook.coming_to import KnockOut, latest_knock_out
 from mands_rulebook.injury import nerve_pinch_events
 from mands_rulebook.out_of_action import mands_status_check
 from mands_rulebook.powers.absorption import AbsorptionFaint
-
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import (
     BackInAction,

@@ -16,7 +16,6 @@ from mands_rulebook.powers.constitution_bonus import (
     roll_bonus,
     with_constitution_bonus,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ScriptedDice

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from mands_rulebook.control import LOST_CONTROL
 
+from mands_rulebook.control import LOST_CONTROL
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

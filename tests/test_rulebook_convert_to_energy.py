@@ -20,7 +20,6 @@ from mands_rulebook.powers.convert_to_energy import (
     energy_ignore_damage,
     extra_mass,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

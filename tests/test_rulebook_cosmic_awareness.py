@@ -19,7 +19,6 @@ from mands_rulebook.powers.cosmic_awareness import (
     minutes_to_answer,
     perceived_minutes,
 )
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, ActionResolved, ActionStarted, EndurancePaid, RollMade
 from mands_sim.kernel.encounter import Encounter

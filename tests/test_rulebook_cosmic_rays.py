@@ -13,7 +13,6 @@ from fractions import Fraction
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade

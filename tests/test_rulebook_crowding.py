@@ -1,4 +1,4 @@
-"""Contact and crowding (``plugins/crowding.py``; seed "Miniatures"; G-65, G-271, G-272).
+"""Contact and crowding (``src/mands_rulebook/crowding.py``; seed "Miniatures"; G-65, G-271, G-272).
 
 Seven grunts (``tests/data/fighters.py``) stand at one place with a hero: six hold the places
 around him, the seventh cannot reach him.
@@ -10,7 +10,6 @@ from typing import Any
 
 from mands_rulebook.crowding import contact_refusal, in_contact, ring
 from mands_rulebook.policies import NearestEnemy
-
 from mands_sim.actions import Intent
 from mands_sim.events import Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter

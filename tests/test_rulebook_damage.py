@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.damage import (
     PENETRATING,
     Blow,
@@ -24,7 +25,6 @@ from mands_rulebook.damage import (
     protection_outcomes,
     strike,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice, SeededDice

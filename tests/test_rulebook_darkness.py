@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.darkness import (
     DARKNESS,
@@ -25,7 +26,6 @@ from mands_rulebook.powers.darkness import (
     range_points,
     size_points,
 )
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import ActionRefused, Encounter

@@ -26,7 +26,6 @@ from mands_rulebook.powers.death_touch import (
     save_target,
     saved_damage,
 )
-
 from mands_sim.actions import QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

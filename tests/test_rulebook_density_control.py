@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.damage import Blow, strike
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.density_control import (
@@ -28,7 +29,6 @@ from mands_rulebook.powers.density_control import (
     jump_multiplier,
     low_density_mass,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event

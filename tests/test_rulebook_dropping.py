@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook import dropping
 
+from mands_rulebook import dropping
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

@@ -10,6 +10,7 @@ points, PR 11: more than his 8.
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.duplicate_person import (
     LooksLike,
@@ -17,7 +18,6 @@ from mands_rulebook.powers.duplicate_person import (
     pr_needed,
     scrutiny_modifier,
 )
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.encounter import ActionRefused, Encounter

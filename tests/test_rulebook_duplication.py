@@ -18,7 +18,6 @@ from mands_rulebook.powers.duplication import (
     powers_held,
     powers_known,
 )
-
 from mands_sim.model.sheet import PowerEntry, load_sheet
 from tests.data.power_plan import SCENARIOS
 from tests.data.template_powers import installed_registries

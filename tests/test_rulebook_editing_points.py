@@ -15,7 +15,6 @@ from typing import Any
 
 from mands_rulebook.editing_points import EditingPointsDealt, edited_roll, editing_points_in_play
 from mands_rulebook.fists import combat_roll
-
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from mands_rulebook.editing_points import EditingPointsUsed, editing_points_left
 
+from mands_rulebook.editing_points import EditingPointsUsed, editing_points_left
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import ActionRefused, Encounter
 from tests.test_rulebook_editing_points import ON, of, rooftop

@@ -4,7 +4,6 @@ G-34)."""
 from __future__ import annotations
 
 from mands_rulebook.editing_points import FatePointSpent, fate_points_left
-
 from mands_sim.events import BleedingStopped, OutOfAction, WoundOpened
 from tests.test_rulebook_editing_points import ON, Idle, checked, of, rooftop, wound
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from mands_rulebook.editing_points import (
     EditingPointsUsed,
     FatePointSpent,
@@ -16,7 +17,6 @@ from mands_rulebook.editing_points import (
     is_player,
     ledger,
 )
-
 from mands_sim.events import DeathShot, Event
 from tests.test_rulebook_editing_points import ON, rooftop
 

@@ -10,6 +10,7 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed, canonical_power_name, sheet_power
 from mands_rulebook.powers.electric_power import (
     ELECTRIC_POWER,
@@ -19,7 +20,6 @@ from mands_rulebook.powers.electric_power import (
     lift_strength,
     skin_temper_rows,
 )
-
 from mands_sim.actions import QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

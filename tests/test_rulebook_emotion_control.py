@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.emotion_control import (
     SAVE_PURPOSE,
@@ -24,7 +25,6 @@ from mands_rulebook.powers.emotion_control import (
     save_chance,
     save_penalty,
 )
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, Event, PercentRolled
 from mands_sim.kernel.encounter import ActionRefused, Encounter

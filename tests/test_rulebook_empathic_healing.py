@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.damage import Blow, strike
 from mands_rulebook.powers.empathic_healing import (
     WoundMoved,
@@ -29,7 +30,6 @@ from mands_rulebook.powers.empathic_healing import (
     rounds_needed,
     wound_size_rate,
 )
-
 from mands_sim import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, BleedingStopped, DamageTaken, EndurancePaid, Event

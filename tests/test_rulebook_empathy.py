@@ -18,8 +18,8 @@ from functools import cache
 from typing import Any
 
 import pytest
-from mands_rulebook.powers.empathy import EmotionsRead, distance_penalty, read_chance, show_chance
 
+from mands_rulebook.powers.empathy import EmotionsRead, distance_penalty, read_chance, show_chance
 from mands_sim.actions import Intent
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

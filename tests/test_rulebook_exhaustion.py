@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.exhaustion import exhaustion_floor, low_ep_penalty, plays, spent
-
 from mands_sim.actions import Intent
 from mands_sim.events import ActionDropped, EndurancePaid, Event, OutOfAction, RollMade
 from mands_sim.kernel.encounter import Encounter

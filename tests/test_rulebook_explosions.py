@@ -1,4 +1,4 @@
-"""Explosions (``plugins/explosions.py``; ``rules/combat.md`` §14; seed "Anti-Matter
+"""Explosions (``src/mands_rulebook/explosions.py``; ``rules/combat.md`` §14; seed "Anti-Matter
 Production", "Explosive Touch"; G-23, G-83).
 
 The street of these tests: center —3 m— near —3 m— mid —4 m— far —10 m— roof. The victims are
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.editing_points import EditingPointsUsed
 from mands_rulebook.editing_points.rolls import rolls_edited
 from mands_rulebook.explosions import (
@@ -24,7 +25,6 @@ from mands_rulebook.explosions import (
     explosive_touch,
 )
 from mands_rulebook.thrown_objects import ObjectLanded
-
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, DefenseChanged, Event, RollMade

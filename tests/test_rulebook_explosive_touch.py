@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from mands_rulebook.explosions import EXPLOSION_ROLL, Exploded, ExplosionDamage
 from mands_rulebook.powers.explosive_touch import (
     TouchExploded,
@@ -28,7 +29,6 @@ from mands_rulebook.powers.explosive_touch import (
     towards_toucher,
     vs_skin_temper,
 )
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade

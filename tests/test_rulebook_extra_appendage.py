@@ -11,7 +11,6 @@ import dataclasses
 from mands_rulebook.power_kit import sheet_power
 from mands_rulebook.powers import extra_appendage
 from mands_rulebook.powers.extra_appendage import EXTRA_APPENDAGE, appendage, sees_all_sides
-
 from mands_sim.model.sheet import CharacterSheet, PowerEntry, load_sheet
 from tests.data.power_plan import SCENARIOS
 from tests.data.template_powers import installed_registries

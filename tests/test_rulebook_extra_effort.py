@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+
 from mands_rulebook.extra_effort import (
     ABILITY_ROLLS,
     ExtraEffortMade,
     ExtraEffortRefusal,
     current_ability,
 )
-
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import PluginHookError

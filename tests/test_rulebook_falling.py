@@ -1,4 +1,4 @@
-"""Falls from a height (``plugins/falling.py``; seed "Falling", "Throwback Roll"; G-174, G-175).
+"""Falls from a height (``mands_rulebook.falling``; seed "Falling", "Throwback Roll"; G-174, G-175).
 
 Thrown back: the throwback drill of ``tests/test_rulebook_throwback.py`` (the Sphinx's scripted
 blow of 12 raw, 3 DP, lands on segment 10; Seraph, out of VP, rolls 9 + 8 = 17 against 13 and is
@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.falling import air_time, knocked_out_falls, position_elevation
 from mands_rulebook.movement import current_pace
 from mands_rulebook.out_of_action import mands_status_check
-
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.batch.records import RunRecord

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from mands_rulebook.power_kit import PowerUsed
 from mands_rulebook.powers.fire_coat import (
     FLAME_UP,
@@ -23,7 +24,6 @@ from mands_rulebook.powers.fire_coat import (
     flame_up_spend,
     safe_temperature_bonus,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import PluginHookError

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import mands_rulebook.fists as fists
 import pytest
 
+import mands_rulebook.fists as fists
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

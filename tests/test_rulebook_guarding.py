@@ -4,7 +4,6 @@ still come."""
 from __future__ import annotations
 
 from mands_rulebook.guarding import stand_guard
-
 from mands_sim.actions import Wait
 from mands_sim.kernel.encounter import Encounter, Mind
 from mands_sim.simulation import Simulation

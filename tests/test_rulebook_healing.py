@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from mands_rulebook.power_kit import TEMPLATE, PowerUsed
 from mands_rulebook.powers.healing import HEALING_POWER, heal_spend
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Healed, PercentRolled
 from tests.data.power_plan import PlanMind, of, use

@@ -13,7 +13,6 @@ from mands_rulebook.power_kit import TEMPLATE
 from mands_rulebook.powers import hearing_power
 from mands_rulebook.powers.fire_coat import Blinded
 from mands_rulebook.powers.hearing_power import HEARING_POWER, apparent_distance, reduced_penalty
-
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from tests.data.template_powers import cast_encounter

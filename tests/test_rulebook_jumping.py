@@ -5,10 +5,10 @@ encounter: ``tests/test_rulebook_movement.py``."""
 from __future__ import annotations
 
 import pytest
-from mands_rulebook.jumping import JUMP, Jumped
-from mands_rulebook.movement import MOVE
 
 import tests.test_rulebook_movement as movement
+from mands_rulebook.jumping import JUMP, Jumped
+from mands_rulebook.movement import MOVE
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, PushedBack
 from mands_sim.kernel.encounter import ActionRefused, Encounter

@@ -15,7 +15,6 @@ from mands_rulebook.powers.lent_attributes import (
     powers_add,
     share,
 )
-
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.testing import sample_sheet
 from tests.data.fighters import fight

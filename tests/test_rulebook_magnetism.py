@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from mands_rulebook.power_kit import TEMPLATE
 from mands_rulebook.powers.magnetism import BLAST, MAGNETISM, search_bonus
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken

@@ -7,12 +7,12 @@ Combat Roll: (5, 4) = 9 against 14 + pool 1 → Q 6, all of it Attack.
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.maintained import (
     MaintainableShot,
     MaintainedShot,
     follow_up_time,
 )
-
 from mands_sim.actions import Intent, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, AttackResolved, EndurancePaid, Event

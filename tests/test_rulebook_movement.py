@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.movement import (
     JUMP,
     MOVE,
@@ -25,7 +26,6 @@ from mands_rulebook.movement import (
     stride_after,
     turn_quality,
 )
-
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts import load_standard_charts

@@ -11,7 +11,6 @@ from mands_rulebook.objective_play import (
     performing_targets,
     ward_threats,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import ActionDropped, ActionStarted, DecisionExplained, Event
 from mands_sim.scenario import ScenarioSpec, load_scenario, parse_scenario

@@ -1,4 +1,4 @@
-"""Multiple opponents, the plugin (``plugins/opponents/__init__.py``; ``rules/combat.md`` §12;
+"""Multiple opponents, the plugin (``mands_rulebook.opponents``; ``rules/combat.md`` §12;
 seed "Combat Roll"; G-80, G-81, G-82): its hooks registered once, and the names it re-exports
 from its modules, each tested in ``test_rulebook_opponents_<module>.py`` (extra_opponents,
 sweeps, split_attacks, teamwork, sweeper)."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-import mands_rulebook.opponents as opponents
 import pytest
-from mands_rulebook.opponents import extra_opponents, split_attacks, sweeper, sweeps, teamwork
 
+import mands_rulebook.opponents as opponents
+from mands_rulebook.opponents import extra_opponents, split_attacks, sweeper, sweeps, teamwork
 from tests.data.reexports import facade_problems, registration_problems
 
 

@@ -1,4 +1,4 @@
-"""Extra opponents in the Combat Bonus Pool (``plugins/opponents/extra_opponents.py``, through
+"""Extra opponents in the Combat Bonus Pool (``mands_rulebook.opponents.extra_opponents``, through
 ``mands_rulebook.opponents``' Bonus Pool hook; seed "Combat Roll"; G-80), against the grunts of
 ``tests/data/fighters.py`` (Combat Roll 11, Combat Pool 1, Defense 0)."""
 

@@ -1,15 +1,16 @@
-"""Splitting Attack and damage among opponents (``plugins/opponents/split_attacks.py``; seed "Combat
-Roll", "Fire Coat"; ``rules/combat.md`` §6, §12; G-81): shares, a mind's split of Attack, and
-forked blasts, against the grunts of ``tests/data/fighters.py`` (VP 28, Defense 0)."""
+"""Splitting Attack and damage among opponents (``mands_rulebook.opponents.split_attacks``;
+seed "Combat Roll", "Fire Coat"; ``rules/combat.md`` §6, §12; G-81): shares, a mind's split
+of Attack, and forked blasts, against the grunts of ``tests/data/fighters.py`` (VP 28,
+Defense 0)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+
 from mands_rulebook.damage import Blow
 from mands_rulebook.opponents.split_attacks import fork_blast, split_attack, split_evenly
-
 from mands_sim.events import AttackResolved, DamageTaken, Event
 from tests.data.opponents_scenes import Plays, mob_of_three
 
@@ -65,5 +66,3 @@ def test_fork_blast_takes_the_shares_it_is_given() -> None:
     assert [e.raw for e in of(events, DamageTaken)] == [2, 7]
     with pytest.raises(ValueError, match="cannot fork"):
         fork_blast(encounter, Blow(raw=9, source="hero"), {"a": 0, "b": 0}, shares=[5, 5])
-
-

@@ -1,4 +1,4 @@
-"""The ``sweeper`` policy (``plugins/opponents/sweeper.py``, registered by
+"""The ``sweeper`` policy (``src/mands_rulebook/opponents/sweeper.py``, registered by
 ``mands_rulebook.opponents``; not rules text): Attack split to meet each Defense, and the mob
 swept and followed through."""
 
@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.opponents.sweeper import Sweeper
-
 from mands_sim.dice import SeededDice
 from mands_sim.events import ActionResolved, DefenseChanged, Event, RollMade
 from mands_sim.scenario import parse_scenario

@@ -1,4 +1,4 @@
-"""Sweeps (``plugins/opponents/sweeps.py``, through ``mands_rulebook.opponents``' hooks; seed
+"""Sweeps (``mands_rulebook.opponents.sweeps``, through ``mands_rulebook.opponents``' hooks; seed
 "Combat Roll"; ``rules/combat.md`` §12; G-80, G-81): one Combat Roll against several enemies,
 its blows on successive segments.
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import mands_rulebook.opponents as opponents
 import pytest
-from mands_rulebook.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SWEEP, SweepBlowsLeft
 
+import mands_rulebook.opponents as opponents
+from mands_rulebook.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SWEEP, SweepBlowsLeft
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     AttackResolved,

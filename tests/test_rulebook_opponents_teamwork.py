@@ -1,4 +1,4 @@
-"""Teamwork (``plugins/opponents/teamwork.py``, through ``mands_rulebook.opponents``' Bonus Pool
+"""Teamwork (``mands_rulebook.opponents.teamwork``, through ``mands_rulebook.opponents``' Bonus Pool
 hook; seed "Teamwork"; G-82): combining attacks on one target, against the grunts of
 ``tests/data/fighters.py`` (Combat Roll 11, Combat Pool 1, Agility 10)."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from mands_rulebook.opponents.teamwork import teamwork_level, teamwork_modifiers
-
 from mands_sim.actions import Intent
 from mands_sim.events import AttackResolved, Event, RollMade
 from tests.data.fighters import grunt

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.injury import (
     death_shot_attack,
     death_shot_events,
@@ -22,7 +23,6 @@ from mands_rulebook.injury import (
     nerve_pinch_events,
 )
 from mands_rulebook.out_of_action import mands_status_check
-
 from mands_sim.actions import Intent, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

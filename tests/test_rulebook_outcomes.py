@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mands_rulebook import outcomes
-
 from mands_sim.events import OutOfAction
 from mands_sim.kernel.encounter import Encounter, Verdict, side_out_of_action
 from mands_sim.kernel.state import CharacterState

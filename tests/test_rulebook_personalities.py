@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.guarding import ward_of
 from mands_rulebook.movement import MOVE, current_pace
 from mands_rulebook.personalities import (
@@ -22,7 +23,6 @@ from mands_rulebook.personalities import (
     skirmisher,
 )
 from mands_rulebook.policies import NearestEnemy
-
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import (
     ActionStarted,

@@ -4,7 +4,6 @@ grab offered at a character whose work it would stop."""
 from __future__ import annotations
 
 from mands_rulebook.pinning import pinning
-
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import fight, grunt

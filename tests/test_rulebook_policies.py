@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.movement import MOVE, REROLL_MOVE, current_pace
 from mands_rulebook.policies import (
     RunForExit,
@@ -16,7 +17,6 @@ from mands_rulebook.policies import (
     nearest_enemy_policy,
     preset,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionStarted,

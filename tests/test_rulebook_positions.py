@@ -1,4 +1,4 @@
-"""Where characters are and how far apart (``plugins/positions.py``; G-67, G-291).
+"""Where characters are and how far apart (``src/mands_rulebook/positions.py``; G-67, G-291).
 
 Seraph flies from the street to the park, 40 m off in a straight line, at 1 m a segment
 (:func:`tests.data.straight_flight.flight`); the Sphinx stands at the street, at the park, or in
@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 
 import pytest
+
 from mands_rulebook import range as range_rules
 from mands_rulebook.altitude import altitude_now
 from mands_rulebook.movement import current_pace, in_contact, position_now
 from mands_rulebook.positions import distance_now
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.actions import Intent
 from mands_sim.world import Position
 from tests.data.straight_flight import flight

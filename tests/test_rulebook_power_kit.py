@@ -13,8 +13,9 @@ from fractions import Fraction
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
-import mands_rulebook.power_kit as power_kit
 import pytest
+
+import mands_rulebook.power_kit as power_kit
 from mands_rulebook.damage import Cover, covers_in_progress
 from mands_rulebook.power_kit import (
     HELD,
@@ -28,7 +29,6 @@ from mands_rulebook.power_kit import (
     uses,
 )
 from mands_rulebook.powers.fire_coat import FIRE_COAT
-
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import PluginHookError

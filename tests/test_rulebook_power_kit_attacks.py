@@ -12,7 +12,6 @@ from mands_rulebook.power_kit.attacks import (
     touched,
 )
 from mands_rulebook.power_kit.uses import PowerUsed
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

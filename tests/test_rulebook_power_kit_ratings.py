@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit.ratings import (
     PowerTaken,
     anyone_has_power,
@@ -17,7 +18,6 @@ from mands_rulebook.power_kit.uses import PowerSpec
 from mands_rulebook.powers.electric_power import ELECTRIC_POWER
 from mands_rulebook.powers.emotion_control import EMOTION_CONTROL
 from mands_rulebook.powers.fire_coat import FIRE_COAT
-
 from mands_sim.model.sheet import load_sheet
 from mands_sim.registry import PowerEntry, Registries, Registry
 from tests.data.power_plan import SCENARIOS, PlanMind, duel_simulation

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.power_kit.uses import PowerSpec, PowerUse, power_slug
 from mands_rulebook.powers.electric_power import ELECTRIC_POWER
 from mands_rulebook.powers.fire_coat import FIRE_COAT
-
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Registries, collect_registries

@@ -6,7 +6,6 @@ from pathlib import Path
 
 from mands_rulebook.power_kit import PowerTaken
 from mands_rulebook.power_policy import Blaster
-
 from mands_sim.dice import SeededDice
 from mands_sim.events import ActionStarted, Event
 from mands_sim.scenario import load_scenario

@@ -8,13 +8,13 @@ mind control". Seraph "misses the roll for Psychic Immunity, with a roll of 56":
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import RULES_TEXT
 from mands_rulebook.powers.psychic_immunity import (
     PSYCHIC_IMMUNITY,
     is_psychically_immune,
     psychic_immunity,
 )
-
 from mands_sim.errors import SheetError
 from mands_sim.model.sheet import load_sheet, parse_sheet
 from tests.data.power_plan import SCENARIOS

@@ -12,9 +12,9 @@ score is the chance of ignoring the attack").
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import TEMPLATE, PowerUsed, canonical_power_name, sheet_power
 from mands_rulebook.powers.psychic_invisibility import PSYCHIC_INVISIBILITY
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled, RollMade
 from mands_sim.kernel.encounter import ActionRefused

@@ -1,4 +1,4 @@
-"""Range, sight and cover in the Combat Roll (``plugins/range.py``, ``plugins/weapons/``;
+"""Range, sight and cover in the Combat Roll (``mands_rulebook.range``, ``mands_rulebook.weapons``;
 ``rules/combat.md`` §5, §11, §13; ``rules/charts.md`` §6; ``rules/gaps.md`` G-20, G-63).
 
 The street of ``tests/data/range_street.toml``: from the gunman's window the mark may stand near
@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook import range as range_rules
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, Event, PercentRolled, RollMade

@@ -1,4 +1,4 @@
-"""The room within a place (``plugins/room.py``; seed "Miniatures"; G-292).
+"""The room within a place (``src/mands_rulebook/room.py``; seed "Miniatures"; G-292).
 
 Grunts (``tests/data/fighters.py``) at one place: how far apart they stand for what spreads
 from a spot, and the same measure whether the ground is drawn as one place or two.
@@ -10,11 +10,11 @@ import math
 from typing import Any
 
 import pytest
+
 from mands_rulebook.explosions import caught_in
 from mands_rulebook.powers.darkness import DarkSphere, inside
 from mands_rulebook.room import MEAN_APART, apart, meters_from
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.events import Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position

@@ -13,7 +13,6 @@ from mands_rulebook.power_kit import TEMPLATE, range_pool
 from mands_rulebook.powers import sight_power
 from mands_rulebook.powers.sight_power import SIGHT_POWER, apparent_distance, seen_distance
 from mands_rulebook.weapons import Ranges
-
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from tests.data.template_powers import cast_encounter

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.movement import PaceChanged, distance_now
 from mands_rulebook.simpler_combat import CombatTurns, InitiativeRolled, TurnScheduled
-
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.batch.records import RunRecord

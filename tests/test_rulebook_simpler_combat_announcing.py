@@ -5,7 +5,6 @@ one action of each kind a turn."""
 from __future__ import annotations
 
 from mands_rulebook.simpler_combat import announcement_order
-
 from mands_sim.actions import Intent
 from mands_sim.events import RollMade
 from tests.test_rulebook_simpler_combat import RING, Q, Script, fist, grunts, of, punch_at, run

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.movement import distance_now
 from mands_rulebook.simpler_combat import CombatTurns, TurnScheduled
-
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import AttackResolved, RollMade
 from mands_sim.kernel.encounter import Encounter

@@ -12,7 +12,6 @@ from mands_rulebook.editing_points import (
     editing_points_left,
 )
 from mands_rulebook.simpler_combat import InitiativeRolled, TurnScheduled, editing_points_spent
-
 from tests.test_rulebook_simpler_combat import RING, Script, grunts, of, punch_at
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from mands_rulebook.simpler_combat import SimplerCombat, TurnScheduled
 from mands_rulebook.simpler_combat.scheduling import quality_on_turns
-
 from mands_sim.actions import Intent
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import AttackResolved, Event

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from mands_rulebook.simpler_combat import ClockSwitched, SimplerCombat
-
 from mands_sim.actions import Intent
 from mands_sim.events import AttackResolved, PushedBack
 from tests.test_rulebook_simpler_combat import RING, Script, grunts, of, punch_at

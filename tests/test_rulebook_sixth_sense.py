@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from mands_rulebook.power_kit import TEMPLATE
 from mands_rulebook.powers.sixth_sense import SIXTH_SENSE
-
 from tests.data.template_powers import installed_registries
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.skills.action_skills import (
     double_action_penalty,
     double_action_surprise,
@@ -13,7 +14,6 @@ from mands_rulebook.skills.action_skills import (
     maneuverability_turning,
     speed_level,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted
 from mands_sim.kernel.encounter import Encounter

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 
-import mands_rulebook.skills.catalogue as catalogue
 import pytest
+
+import mands_rulebook.skills.catalogue as catalogue
 from mands_rulebook.skills.catalogue import (
     SkillSpec,
     canonical_name,
@@ -15,7 +16,6 @@ from mands_rulebook.skills.catalogue import (
     skill_level,
     split_specialty,
 )
-
 from mands_sim.model.sheet import parse_sheet
 from mands_sim.registry import Registries, collect_registries
 from mands_sim.testing import PluginManagerFactory, sample_sheet

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from mands_rulebook.skills.combat_skills import (
     attack_skill,
     combat_pool_bonus,
     mands_bonus_pool_modifiers,
 )
-
 from mands_sim.actions import Intent, Modifier
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, RollMade

@@ -5,13 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from mands_rulebook.skills.defensive_skills import (
     enemies_in_action,
     evasion_defense,
     evasion_points,
     falling_damage,
 )
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DefenseChanged, EndurancePaid
 from tests.data.fighters import fight, grunt

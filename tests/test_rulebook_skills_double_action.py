@@ -6,12 +6,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+
 from mands_rulebook.skills.double_action import (
     ATTEMPT,
     PAYMENT_REASON,
     mands_initiation_allowance,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import (
     ActionResolved,

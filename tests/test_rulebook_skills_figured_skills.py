@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import mands_rulebook.skills.figured_skills as figured_skills
 import pytest
-from mands_rulebook.skills.figured_skills import skill_adjustments, weight_mass
 
+import mands_rulebook.skills.figured_skills as figured_skills
+from mands_rulebook.skills.figured_skills import skill_adjustments, weight_mass
 from mands_sim.charts import load_standard_charts
 from mands_sim.cli import main
 from mands_sim.defaults import STANDARD_DEFAULTS

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.injury import FirstAid
 from mands_rulebook.personalities import priority
 from mands_rulebook.skills import first_aid
 from mands_rulebook.skills.first_aid import highest_success, knowledge_score
-
 from mands_sim.actions import Intent
 from mands_sim.events import BleedingStopped, DamageTaken, Event, RollMade, WoundOpened
 from mands_sim.kernel.encounter import Encounter

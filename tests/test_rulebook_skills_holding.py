@@ -8,10 +8,10 @@ damage Q adds on the Doubles chart (G-11: 4 Q → +3, 8 Q → +4).
 
 from __future__ import annotations
 
-import mands_rulebook.skills.holding as holding
 import pytest
-from mands_rulebook.skills.holding import EscapeFailed, HoldEnded, HoldTaken, hold_refusals
 
+import mands_rulebook.skills.holding as holding
+from mands_rulebook.skills.holding import EscapeFailed, HoldEnded, HoldTaken, hold_refusals
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionDropped, DamageTaken, DefenseChanged, Event
 from mands_sim.kernel.encounter import ActionRefused, Encounter

@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionResolved,

@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import mands_rulebook.skills.skill_check as skill_check
 import pytest
-from mands_rulebook.skills.skill_check import SKILL_CHECK, knowledge_bonus
 
+import mands_rulebook.skills.skill_check as skill_check
+from mands_rulebook.skills.skill_check import SKILL_CHECK, knowledge_bonus
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import mands_rulebook.skills.wrestling as wrestling
 from mands_rulebook.skills.wrestling import mands_bonus_pool_modifiers, throw_quality
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionResolved, DamageTaken, RollMade, Surprised, ThrownBack
 from mands_sim.registry import collect_registries

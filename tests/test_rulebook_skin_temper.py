@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from mands_rulebook.power_kit import TEMPLATE, canonical_power_name
 from mands_rulebook.powers.skin_temper import SKIN_TEMPER, skin_temper_multiplier
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, PercentRolled
 from tests.data.power_plan import PlanMind, duel, of, use

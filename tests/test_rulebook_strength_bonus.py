@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from mands_rulebook.power_kit import TEMPLATE, canonical_power_name
 from mands_rulebook.powers.strength_bonus import STRENGTH_BONUS, strength_with_bonus
-
 from tests.data.template_powers import installed_registries
 
 

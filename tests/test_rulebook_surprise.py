@@ -10,8 +10,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from mands_rulebook import surprise
 
+from mands_rulebook import surprise
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from mands_rulebook.surrender import SURRENDER, SURRENDERED
-
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, EncounterEnded, EndurancePaid, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter

@@ -1,4 +1,4 @@
-"""Sweeps with a weapon (``plugins/sweep_weapons.py``, through ``mands_rulebook.opponents``'
+"""Sweeps with a weapon (``mands_rulebook.sweep_weapons``, through ``mands_rulebook.opponents``'
 ``sweep``; seed "Combat Roll": "telephone pole ... semi-automatic weapon"; G-81, G-172).
 
 The fighters are the grunt of ``tests/data/fighters.py``: Combat Roll 11, Combat Pool 1, Hand
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import mands_rulebook.opponents as opponents
 import pytest
-from mands_rulebook.opponents import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft, Sweeper
 
+import mands_rulebook.opponents as opponents
+from mands_rulebook.opponents import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft, Sweeper
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, WeaponReadied
 from mands_sim.kernel.encounter import Encounter

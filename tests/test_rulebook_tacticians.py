@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from mands_rulebook.tacticians import (
     focus_fire,
     hero,
@@ -17,7 +18,6 @@ from mands_rulebook.tacticians import (
     tactician,
     team_target,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import DecisionExplained, Event
 from mands_sim.kernel.encounter import Encounter

@@ -10,9 +10,9 @@ of 10)." Seed "Psychic Immunity": the score "is added to any saving throw vs. mi
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import TEMPLATE, PowerUsed
 from mands_rulebook.powers.telepathy import CONTACT, TELEPATHY, TelepathicContact
-
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled
 from mands_sim.kernel.encounter import ActionRefused

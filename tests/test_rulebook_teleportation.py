@@ -10,9 +10,9 @@ ranges (``rules/powers.md`` §3): the PR on the Sphere chart, in meters (row 15:
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import TEMPLATE, PowerUsed
 from mands_rulebook.powers.teleportation import TELEPORTATION, teleport_reach
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, Moved

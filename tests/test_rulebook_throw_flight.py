@@ -1,4 +1,4 @@
-"""Where a thrown character flies (``plugins/throw_flight.py``; G-68, G-245, G-246, G-247).
+"""Where a thrown character flies (``mands_rulebook.throw_flight``; G-68, G-245, G-246, G-247).
 
 The blows come from the throwback drill of ``tests/test_rulebook_throwback.py``: the Sphinx, out
 of VP, takes 12 raw for 1 DP from Seraph, standing on his spot, and rolls 10 + 9 = 19 against 13:

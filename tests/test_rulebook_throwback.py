@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mands_rulebook.throwback import Impact, throw_meters
 
+from mands_rulebook.throwback import Impact, throw_meters
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts

@@ -1,5 +1,5 @@
 """Thrown objects: aiming at a spot, the Lift Roll and the Throw Roll
-(``plugins/thrown_objects.py``; ``rules/combat.md`` §15; seed "Lift Roll", "Throw Roll";
+(``src/mands_rulebook/thrown_objects.py``; ``rules/combat.md`` §15; seed "Lift Roll", "Throw Roll";
 G-21, G-24, G-84).
 
 The thrower is the grunt of ``tests/data/fighters.py`` (Combat Roll 11, Pool 1: needs 12;
@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import mands_rulebook.thrown_objects as thrown
 import pytest
-from mands_rulebook.thrown_objects import Landing, aim_at_spot
 
+import mands_rulebook.thrown_objects as thrown
+from mands_rulebook.thrown_objects import Landing, aim_at_spot
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

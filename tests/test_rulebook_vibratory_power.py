@@ -10,9 +10,9 @@ numbers otherwise) touches ``carl`` (Seraph's sheet without powers: Skin Temper 
 from __future__ import annotations
 
 import pytest
+
 from mands_rulebook.power_kit import TEMPLATE
 from mands_rulebook.powers.vibratory_power import TOUCH, VIBRATORY_POWER, vibration_rows
-
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event

@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any
 
 from mands_rulebook.weaknesses.affects_ability import mands_action_after
-
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import EndurancePaid, WeaknessFired
 from mands_sim.kernel.encounter import Encounter

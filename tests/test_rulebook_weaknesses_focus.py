@@ -5,7 +5,6 @@ lost."""
 from __future__ import annotations
 
 from mands_rulebook.weaknesses.focus import mands_action_refusals, mands_encounter_opening
-
 from mands_sim.actions import Intent
 from mands_sim.events import WeaknessFired
 from mands_sim.kernel.encounter import Encounter

@@ -7,7 +7,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from mands_rulebook.weaknesses.limited_use import mands_action_sustain, rounds_allowed
-
 from mands_sim.actions import Intent
 from mands_sim.events import DamageTaken, Event, WeaknessFired
 from mands_sim.kernel.encounter import Encounter

@@ -12,7 +12,6 @@ from mands_rulebook.weaknesses.low_self_control import (
     mands_action_refusals,
     save_target,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import ActionResolved, DamageTaken, Event, PercentRolled, WeaknessFired
 from mands_sim.kernel.encounter import Encounter

@@ -8,12 +8,12 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
+
 from mands_rulebook.weaknesses.tires_easily import (
     fatigue_penalty,
     mands_action_after,
     mands_bonus_pool_modifiers,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.events import EndurancePaid, WeaknessFired
 from mands_sim.kernel.encounter import Encounter

@@ -1,4 +1,4 @@
-"""Weapons, the plugin (``plugins/weapons/__init__.py``; ``rules/gaps.md`` G-42, G-62): its
+"""Weapons, the plugin (``mands_rulebook.weapons``; ``rules/gaps.md`` G-42, G-62): its
 hooks' refusals and G-62 ``readied``, and the names it re-exports from its modules, each tested in
 ``test_rulebook_weapons_<module>.py`` (table, drawing, attacking, thrown, armed)."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-import mands_rulebook.weapons as weapons
 import pytest
-from mands_rulebook.weapons import armed, attacking, drawing, table, thrown
 
+import mands_rulebook.weapons as weapons
+from mands_rulebook.weapons import armed, attacking, drawing, table, thrown
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted, WeaponReadied
 from mands_sim.kernel.encounter import ActionRefused, Mind

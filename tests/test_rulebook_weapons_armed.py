@@ -1,4 +1,4 @@
-"""The ``armed`` policy (``plugins/weapons/armed.py``, registered by ``mands_rulebook.weapons``;
+"""The ``armed`` policy (``mands_rulebook.weapons.armed``, registered by ``mands_rulebook.weapons``;
 not rules text): draw, then fight with the weapon; punch once it is thrown."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.weapons.armed import Armed
-
 from mands_sim.events import ActionStarted, Event, WeaponReadied
 from mands_sim.kernel.encounter import Mind
 from mands_sim.scenario import load_scenario

@@ -1,4 +1,4 @@
-"""Weapon attacks (``plugins/weapons/attacking.py``, through ``mands_rulebook.weapons``' hooks;
+"""Weapon attacks (``mands_rulebook.weapons.attacking``, through ``mands_rulebook.weapons``' hooks;
 ``rules/combat.md`` §5–7; seed "Hand Damage"; ``rules/gaps.md`` G-13, G-42): a club hit worked
 through in the alley of ``tests/data/weapons_alley.toml``."""
 

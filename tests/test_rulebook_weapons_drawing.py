@@ -1,4 +1,4 @@
-"""Drawing a weapon (``plugins/weapons/drawing.py``, through ``mands_rulebook.weapons``' hooks;
+"""Drawing a weapon (``mands_rulebook.weapons.drawing``, through ``mands_rulebook.weapons``' hooks;
 seed "Quick Draw"; ``rules/gaps.md`` G-62): the draw time less Quick Draw, in the alley of
 ``tests/data/weapons_alley.toml``."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from mands_rulebook.weapons.drawing import draw_time
 from mands_rulebook.weapons.table import standard_weapons
-
 from mands_sim.events import ActionStarted, EndurancePaid, WeaponReadied
 from mands_sim.kernel.encounter import Mind
 from tests.data.weapon_scenes import ALLEY, Script, draw, of, run, scenario

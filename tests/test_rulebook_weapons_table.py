@@ -1,5 +1,6 @@
-"""The weapon table (``plugins/weapons/table.py``, ``plugins/data/weapons.toml``; ``rules/gaps.md``
-G-42): the seed's facts kept, every value sourced, a bad table named by file and key."""
+"""The weapon table (``mands_rulebook.weapons.table``, ``src/mands_rulebook/data/weapons.toml``;
+``rules/gaps.md`` G-42): the seed's facts kept, every value sourced, a bad table named by file
+and key."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from mands_rulebook.weapons.table import WEAPONS_FILE, load_weapons, standard_weapons
 
+from mands_rulebook.weapons.table import WEAPONS_FILE, load_weapons, standard_weapons
 from mands_sim.errors import RulesDataError
 
 

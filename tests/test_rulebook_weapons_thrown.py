@@ -1,11 +1,10 @@
-"""Thrown weapons (``plugins/weapons/thrown.py``; ``rules/combat.md`` §15; seed "Throw Roll";
+"""Thrown weapons (``mands_rulebook.weapons.thrown``; ``rules/combat.md`` §15; seed "Throw Roll";
 ``rules/gaps.md`` G-21): the Throw Roll's distance as the throw's Short Range, worked through a
 rock thrown down the street (``tests/data/range_street.toml``)."""
 
 from __future__ import annotations
 
 from mands_rulebook.weapons.table import carried
-
 from mands_sim.events import DamageTaken, EndurancePaid, RollMade, WeaponThrown
 from tests.data.weapon_scenes import of, throw_at_street
 

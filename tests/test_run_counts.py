@@ -9,7 +9,6 @@ from pathlib import Path
 
 from mands_rulebook.comics_code import BlowPulled
 from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
-
 from mands_sim.events import (
     AttackResolved,
     BackInAction,

@@ -15,7 +15,6 @@ from typing import Any
 from mands_rulebook.explosions import anti_matter, detonate
 from mands_rulebook.fists import roll_event
 from mands_rulebook.thrown_objects import Landing, aim_at_spot, landed_event
-
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.maintained import maintained_shot
-
 from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
+PLUGINS = Path(__file__).resolve().parents[2] / "src" / "mands_rulebook"
 RAW_D100 = frozenset(
     {"roll_d100", "percent_chance", "roll_until_missed", "roll_knowledge", "save_d100"}
 )

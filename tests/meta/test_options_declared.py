@@ -36,7 +36,7 @@ from mands_sim.registry import collect_registries
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = {
-    ROOT / "plugins": "mands_rulebook",
+    ROOT / "src" / "mands_rulebook": "mands_rulebook",
     ROOT / "src" / "mands_sim": "mands_sim",
     ROOT / "plugins" / "examples" / "mands-sim-sonic" / "src": "",
 }
@@ -67,7 +67,7 @@ def module_name(path: Path) -> str:
 
 
 def source_files() -> list[Path]:
-    files = [*(ROOT / "plugins").rglob("*.py"), *(ROOT / "src").rglob("*.py")]
+    files = [*(ROOT / "plugins").rglob("*.py"), *(ROOT / "src").rglob("*.py")]  # examples too
     return sorted(path for path in files if "tests" not in path.relative_to(ROOT).parts)
 
 
@@ -264,7 +264,7 @@ def test_the_policies_doc_lists_every_actions_options() -> None:
 def test_the_scan_finds_the_reads_of_plugins_and_core() -> None:
     files = {read.path for read in READS}
     assert len(READS) >= 100
-    assert "plugins/maintained.py" in files
+    assert "src/mands_rulebook/maintained.py" in files
     assert "src/mands_sim/policy/tactician.py" in files
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mands_rulebook.damage import DAMAGE_KINDS, Blow, strike
 
+from mands_rulebook.damage import DAMAGE_KINDS, Blow, strike
 from mands_sim.dice import SeededDice
 from mands_sim.events import DamageTaken
 from mands_sim.kernel.encounter import Encounter

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from mands_rulebook.opponents import split_evenly
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mands_rulebook.power_kit import (
     COMMON_EFFECTS,
     PowerSpec,
@@ -20,7 +21,6 @@ from mands_rulebook.power_kit import (
     chosen_spend,
     power_specs,
 )
-
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry

@@ -9,6 +9,7 @@ from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from mands_rulebook.power_kit import PowerSpec, PowerUse, checked_spend
 from mands_rulebook.powers.gravity_control import GRAVITY_CONTROL
 from mands_rulebook.powers.healing import HEALING_POWER
@@ -19,7 +20,6 @@ from mands_rulebook.powers.slide_molecules import SLIDE_MOLECULES
 from mands_rulebook.powers.telepathy import TELEPATHY
 from mands_rulebook.powers.teleportation import TELEPORTATION
 from mands_rulebook.powers.vibratory_power import VIBRATORY_POWER
-
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.kernel.encounter import Encounter

@@ -1,7 +1,7 @@
 """The weapon table: weapons as data, and who holds which (``rules/gaps.md`` G-42).
 
-The seed's weapon tables are lost; ``plugins/data/weapons.toml`` holds a handful of weapons,
-every value marked with its source or "G-42 invented". This module of
+The seed's weapon tables are lost; ``src/mands_rulebook/data/weapons.toml`` holds a handful of
+weapons, every value marked with its source or "G-42 invented". This module of
 :mod:`mands_rulebook.weapons` (no hooks: the package's ``__init__`` has them)
 
 * loads and checks that file (:func:`load_weapons`); a bad file raises
