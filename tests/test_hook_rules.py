@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import mands_sim.hook_rules as hook_rules
 import mands_sim.simulation as simulation_module
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
-from mands_sim.events import EncounterStarted
+from mands_sim.conditions import WORE_OFF, ConditionDefinition
+from mands_sim.errors import PluginValidationError, UnknownConditionError
+from mands_sim.events import ConditionEnded, ConditionImposed, EncounterStarted, Event
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -139,3 +144,48 @@ def test_mands_percent_modifiers_sum_to_the_percent_change_whatever_they_apply_t
     rules = encounter.rules
     changes = [rules.percent_change(encounter, who, "save") for who in ("seraph", "sphinx")]
     assert changes == [20, 0]
+
+
+class Smoke:
+    """Registers "blinded" (a mark) and blinds the first character for a round, each round."""
+
+    @hookimpl
+    def mands_register_conditions(self, register: Register) -> None:
+        register("blinded", ConditionDefinition("blinded", "smoke", False), summary="smoke")
+
+    @hookimpl
+    def mands_payment_segment(self, encounter: Encounter) -> list[Event]:
+        until = encounter.time.next_payment_segment(encounter.now)
+        first = encounter.state.ids()[0]
+        return [ConditionImposed(encounter.now, first, "blinded", None, until=until)]
+
+
+def test_mands_payment_segment_events_are_logged_once_a_round() -> None:
+    spec = load_scenario(SCENARIO.with_name("grunts.toml"))
+    encounter = Simulation(spec, extra_plugins={"smoke": Smoke()}).build()
+    encounter.run()
+    imposed = [e.segment for e in encounter.log if isinstance(e, ConditionImposed)]
+    payments = [encounter.time.next_payment_segment(0)]
+    while len(payments) < len(imposed):
+        payments.append(encounter.time.next_payment_segment(payments[-1]))
+    assert imposed and imposed == payments
+    worn = [e for e in encounter.log if isinstance(e, ConditionEnded)]
+    assert all(e.reason == WORE_OFF for e in worn)
+
+
+def test_mands_register_conditions_gives_the_kernel_its_definitions() -> None:
+    encounter = Simulation(load_scenario(SCENARIO), extra_plugins={"smoke": Smoke()}).build()
+    assert encounter.rules.condition("blinded").stops_actions is False
+    with pytest.raises(UnknownConditionError, match=r"'netted'.*registered: \['blinded'\]"):
+        encounter.rules.condition("netted")
+
+
+class Misnamed:
+    @hookimpl
+    def mands_register_conditions(self, register: Register) -> None:
+        register("held", ConditionDefinition("grabbed", "a hold"), summary="a hold")
+
+
+def test_a_condition_registered_under_another_name_fails_naming_the_plugin() -> None:
+    with pytest.raises(PluginValidationError, match=r"plugin 'misnamed'.*'held'"):
+        Simulation(load_scenario(SCENARIO), extra_plugins={"misnamed": Misnamed()}).build()

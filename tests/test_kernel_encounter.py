@@ -10,6 +10,7 @@ import pytest
 import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.conditions import ConditionDefinition
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
@@ -86,6 +87,14 @@ class SyntheticRules:
 
     def ep_cost(self, row: int) -> Fraction:
         return EP_ROWS[row]
+
+    conditions: Mapping[str, ConditionDefinition] = {}
+
+    def condition(self, name: str) -> ConditionDefinition:
+        return self.conditions[name]
+
+    def each_round(self, encounter: Encounter) -> list[list[Event]]:
+        return []
 
     allowed_initiations = 1
     """How many initiations a segment allows (2: a rule like Double Action allows a second)."""

@@ -15,6 +15,7 @@ from mands_sim.registry import (
     ENTRY_TYPES,
     ActionEntry,
     ChartEntry,
+    ConditionEntry,
     Entry,
     OptionalRuleEntry,
     OutcomeConditionEntry,
@@ -45,6 +46,7 @@ KINDS = [
         marks=pytest.mark.hook("mands_register_outcome_conditions"),
     ),
     pytest.param(WeaknessEntry, "weaknesses", marks=pytest.mark.hook("mands_register_weaknesses")),
+    pytest.param(ConditionEntry, "conditions", marks=pytest.mark.hook("mands_register_conditions")),
 ]
 
 

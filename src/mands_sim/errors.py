@@ -139,6 +139,11 @@ class SheetProblems(SheetError):
         _listed(self, path, problems)
 
 
+class UnknownConditionError(MandsSimError):
+    """An event put a character under a condition no plugin registers
+    (``mands_register_conditions``)."""
+
+
 class PluginError(MandsSimError):
     """A plugin misbehaved. ``plugin`` names it; ``hook`` names the hook, when known."""
 

@@ -236,6 +236,42 @@ class ActionPenaltyChanged(Event):
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class ConditionImposed(Event):
+    """``character`` is now under ``condition`` (a registered
+    :class:`~mands_sim.conditions.ConditionDefinition`: held, encased, stunned …), put on it by
+    ``source`` (a character, or ``None``). It lasts until segment ``until`` (``None``: until a
+    rule ends it, by a break-out roll or otherwise); ``strength`` is what a break-out must beat,
+    in the terms the condition's plugin gives it. Imposing a condition already in force
+    replaces it."""
+
+    kind: ClassVar[str] = "condition-imposed"
+    character: str
+    condition: str
+    source: str | None
+    until: int | None = None
+    strength: int = 0
+
+    def narrative(self) -> str:
+        by = f" by {self.source}" if self.source else ""
+        lasting = f" until segment {self.until}" if self.until is not None else ""
+        return f"{self.character} is {self.condition}{by}{lasting}."
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionEnded(Event):
+    """``condition`` no longer holds ``character``: it wore off, was broken out of, or a rule
+    ended it (``reason``)."""
+
+    kind: ClassVar[str] = "condition-ended"
+    character: str
+    condition: str
+    reason: str
+
+    def narrative(self) -> str:
+        return f"{self.character} is no longer {self.condition} ({self.reason})."
+
+
 OUT_OF_ACTION = "out of action"
 """The reason of the :class:`ActionDropped` the kernel logs for each action a character had
 under way when it went out of action (``Encounter.emit``), just before the :class:`OutOfAction`."""

@@ -16,7 +16,8 @@ import pluggy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts import Charts
-from mands_sim.errors import PluginError
+from mands_sim.conditions import ConditionDefinition
+from mands_sim.errors import PluginError, PluginValidationError, UnknownConditionError
 from mands_sim.events import Event
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
@@ -100,6 +101,7 @@ class HookRules:
             for name, entry in registries.actions.items()
         }
         self._partners: dict[str, frozenset[str]] | None = None
+        self.conditions: dict[str, ConditionDefinition] = condition_definitions(registries)
 
     def definition(self, action: str) -> ActionDefinition:
         try:
@@ -254,6 +256,21 @@ class HookRules:
             )
         return [event for _, events in results for event in events]  # type: ignore[attr-defined]
 
+    def condition(self, name: str) -> ConditionDefinition:
+        try:
+            return self.conditions[name]
+        except KeyError:
+            raise UnknownConditionError(
+                f"no plugin registers a condition named {name!r} (mands_register_conditions); "
+                f"registered: {sorted(self.conditions)}"
+            ) from None
+
+    def each_round(self, encounter: Encounter) -> Iterator[list[Event]]:
+        """``mands_payment_segment``: each plugin's events in plugin-name order, one plugin at
+        a time."""
+        for _, events in each_plugin(self.pm, "mands_payment_segment", encounter=encounter):
+            yield list(events)  # type: ignore[call-overload]
+
     def ability_modifiers(self, encounter: Encounter, actor: str) -> list[AbilityModifier]:
         """``mands_ability_modifiers``, every plugin's list concatenated (summed by name in
         :func:`mands_sim.kernel.abilities.summed`, so their order never matters)."""
@@ -282,3 +299,20 @@ class HookRules:
 
 
 __all__ = ["HookRules"]
+
+
+def condition_definitions(registries: Registries) -> dict[str, ConditionDefinition]:
+    """The registered conditions by name, each checked to be a
+    :class:`~mands_sim.conditions.ConditionDefinition` of its entry's name."""
+    definitions: dict[str, ConditionDefinition] = {}
+    for name, entry in registries.conditions.items():
+        payload = entry.payload
+        if not isinstance(payload, ConditionDefinition) or payload.name != name:
+            raise PluginValidationError(
+                entry.plugin,
+                f"condition {name!r} must be registered as ConditionDefinition({name!r}, ...), "
+                f"got {payload!r}",
+                entry.hook,
+            )
+        definitions[name] = payload
+    return definitions

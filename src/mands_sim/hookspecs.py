@@ -214,6 +214,20 @@ def mands_register_outcome_conditions(register: Register) -> None:
 
 
 @hookspec
+def mands_register_conditions(register: Register) -> None:
+    """Register conditions a rule can put a character under: encased, held, stunned …
+    (:mod:`mands_sim.conditions`).
+
+    :param register: call ``register(name, ConditionDefinition(name, ...), summary=...,
+        source=...)`` once per condition; the name must be the definition's own.
+
+    Returns nothing. Results combine by name, as for powers. A
+    :class:`~mands_sim.events.ConditionImposed` naming a condition no loaded plugin registers
+    raises :class:`~mands_sim.errors.UnknownConditionError`.
+    """
+
+
+@hookspec
 def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
     """Declare the intent options this plugin reads on ``action``, an action it may not own.
 
@@ -424,6 +438,19 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
     ``None`` to leave it to the next plugin. Results combine as ``firstresult``: the first
     non-``None`` wins; the rulebook's
     G-17 default answers ``trylast``.
+    """
+
+
+@hookspec
+def mands_payment_segment(encounter: Encounter) -> list[Event] | None:
+    """Events of a rule that acts once a round, at every Payment Segment (G-33).
+
+    :param encounter: the running encounter at the Payment Segment (read-only).
+
+    Called at each Payment Segment after the conditions' break-out attempts and before
+    sustained actions pay. Return events (a roll each round, a poison's damage …) or ``None``.
+    Results combine by concatenation in plugin-name order, each plugin called on its own and its
+    events applied before the next plugin looks, so registration order never changes the log.
     """
 
 

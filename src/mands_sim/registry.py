@@ -147,6 +147,15 @@ class WeaknessEntry(Entry):
     hook: ClassVar[str] = "mands_register_weaknesses"
 
 
+@dataclass(frozen=True, slots=True)
+class ConditionEntry(Entry):
+    """A condition a rule can put a character under (:mod:`mands_sim.conditions`); the payload
+    is a :class:`mands_sim.conditions.ConditionDefinition` of the same name."""
+
+    kind: ClassVar[str] = "condition"
+    hook: ClassVar[str] = "mands_register_conditions"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -156,6 +165,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     ChartEntry,
     OutcomeConditionEntry,
     WeaknessEntry,
+    ConditionEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -267,6 +277,7 @@ class Registries:
         """The intent options declared for ``action`` (none for an unknown action)."""
         return self.action_options.get(action, ())
     weaknesses: Registry[WeaknessEntry] = Registry()
+    conditions: Registry[ConditionEntry] = Registry()
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -279,6 +290,7 @@ class Registries:
             *self.charts.entries,
             *self.outcome_conditions.entries,
             *self.weaknesses.entries,
+            *self.conditions.entries,
         )
 
 
@@ -344,6 +356,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         outcome_conditions=_collect_kind(pm, OutcomeConditionEntry),
         action_options=collect_action_options(pm, actions),
         weaknesses=_collect_kind(pm, WeaknessEntry),
+        conditions=_collect_kind(pm, ConditionEntry),
     )
 
 

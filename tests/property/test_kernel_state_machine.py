@@ -31,6 +31,7 @@ from hypothesis.stateful import (
 )
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.conditions import ConditionDefinition
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -119,6 +120,12 @@ class RandomRules:
         return []
 
     def sustain(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        return []
+
+    def condition(self, name: str) -> ConditionDefinition:
+        raise KeyError(name)
+
+    def each_round(self, encounter: Encounter) -> list[list[Event]]:
         return []
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:

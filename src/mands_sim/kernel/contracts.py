@@ -17,6 +17,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Qualit
 from mands_sim.events import Event
 
 if TYPE_CHECKING:
+    from mands_sim.conditions import ConditionDefinition
     from mands_sim.kernel.abilities import AbilityModifier
     from mands_sim.kernel.encounter import Encounter
     from mands_sim.kernel.state import CharacterState
@@ -102,6 +103,16 @@ class Rules(Protocol):
     def allowance(self, encounter: Encounter, actor: str) -> str | None:
         """Why ``actor`` may initiate once more in this segment, or ``None``
         (``mands_initiation_allowance``)."""
+        ...
+
+    def condition(self, name: str) -> ConditionDefinition:
+        """The registered condition ``name`` (:mod:`mands_sim.conditions`); an unknown name
+        raises :class:`~mands_sim.errors.UnknownConditionError`."""
+        ...
+
+    def each_round(self, encounter: Encounter) -> Iterable[list[Event]]:
+        """Every plugin's events for this Payment Segment (``mands_payment_segment``), one
+        list per plugin; each is applied before the next is computed."""
         ...
 
 

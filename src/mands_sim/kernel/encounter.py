@@ -36,11 +36,14 @@ from mands_sim.events import (
     ActionResolved,
     ActionStarted,
     BackInAction,
+    ConditionEnded,
+    ConditionImposed,
     EncounterEnded,
     Event,
     OutOfAction,
     PushedBack,
 )
+from mands_sim.kernel import held
 from mands_sim.kernel.abilities import CurrentAbilities
 from mands_sim.kernel.agenda import Agenda, Entry, Phase
 from mands_sim.kernel.contracts import (
@@ -284,6 +287,10 @@ class Encounter:
             self._reschedule(event)
         elif isinstance(event, BackInAction):
             self.lives.come_back(event.character)
+        elif isinstance(event, ConditionImposed):
+            held.imposed(self, event)
+        elif isinstance(event, ConditionEnded):
+            held.freed(self, event)
 
     def _end_actions_of(self, actor: str) -> None:
         """A character going out of action ends every action it has under way (``rules/combat.md``

@@ -8,7 +8,8 @@
 * the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
   (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
   (``Rules.allowance``: Double Action's second action, even an active one beside the first);
-* a surprised character initiates nothing before its surprise ends (§2).
+* a surprised character initiates nothing before its surprise ends (§2), nor one a stopping
+  condition holds (:mod:`mands_sim.kernel.held`) while it holds.
 
 The :class:`~mands_sim.kernel.encounter.Encounter` asks these functions; its
 :meth:`~mands_sim.kernel.encounter.Encounter.check_timing` is :func:`timing_refusal`.
@@ -20,6 +21,7 @@ import math
 from typing import TYPE_CHECKING
 
 from mands_sim.actions import ActionDefinition, ActionInProgress
+from mands_sim.kernel.held import held_until, stopping
 from mands_sim.kernel.state import CharacterState
 
 if TYPE_CHECKING:
@@ -40,6 +42,8 @@ def passive_wait(action: ActionInProgress) -> int:
 def earliest_initiation(encounter: Encounter, state: CharacterState) -> int:
     """One initiation per segment (``rules/combat.md`` §3)."""
     earliest = max(encounter.now, state.surprised_until)
+    if state.conditions:
+        earliest = max(earliest, held_until(encounter, state) or 0)
     if state.last_initiation is not None and state.last_initiation >= earliest:
         earliest = state.last_initiation + 1
     clock = encounter.clock
@@ -78,6 +82,9 @@ def timing_refusal(encounter: Encounter, actor: str, definition: ActionDefinitio
         return f"{actor} is {state.condition}"
     if now < state.surprised_until:
         return f"{actor} is surprised until segment {state.surprised_until}"
+    stopped = stopping(encounter, state) if state.conditions else None
+    if stopped is not None:
+        return f"{actor} is {stopped.condition}"
     again = state.last_initiation == now
     partnered = again and _partnered(encounter, state, definition)
     allowed = again and not partnered and _allowed(encounter, actor)

@@ -20,6 +20,7 @@ import simpy
 
 from mands_sim.actions import Intent, Wait
 from mands_sim.kernel.agenda import Phase
+from mands_sim.kernel.held import FOREVER, held_until, stopping
 from mands_sim.kernel.initiation import earliest_initiation, earliest_passive, may_initiate_again
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class Lives:
                 yield self._sleep(actor)  # until the active action completes
             if not state.in_action or encounter.ended is not None:
                 return
+            if state.conditions and stopping(encounter, state) is not None:
+                continue  # put under a condition since it was woken: asleep until it ends
             decision = encounter.minds[actor].choose(encounter, actor)
             if isinstance(decision, Intent) and self._deciding(actor, decision):
                 yield self._alarm(encounter.now, actor, Phase.INITIATE)  # G-228
@@ -140,6 +143,8 @@ class Lives:
         wake = self._wakes.get(actor)
         if wake is None or state.active_action is not None:
             return
+        if state.conditions and held_until(encounter, state) == FOREVER:
+            return  # asleep until the condition ends (mands_sim.kernel.held.freed)
         del self._wakes[actor]
         segment = earliest_initiation(encounter, state)
         encounter.at(segment, encounter.choosing, actor, lambda: _trigger(wake))

@@ -16,6 +16,7 @@ from mands_sim.actions import ActionInProgress
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.contracts import Charge
+from mands_sim.kernel.held import break_out_attempts
 
 if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
@@ -97,10 +98,15 @@ class Payments:
     def _payment_segment(self) -> None:
         """G-33: every sustained action in progress pays its row again; status is checked.
 
-        The rules see each sustained action first (``Rules.sustain``: a %Control roll per round,
-        for one); an action they drop pays nothing more.
+        First, once a round: each condition's break-out attempts (:mod:`mands_sim.kernel.held`),
+        then each plugin's events for the round (``Rules.each_round``). The rules see each
+        sustained action next (``Rules.sustain``: a %Control roll per round, for one); an
+        action they drop pays nothing more.
         """
         encounter = self._encounter
+        break_out_attempts(encounter)
+        for events in encounter.rules.each_round(encounter):
+            encounter.emit(events)
         for state in encounter.state:
             for action in list(state.actions):
                 if not action.definition.is_sustained:

@@ -20,6 +20,8 @@ from mands_sim.events import (
     ActionResolved,
     ActionStarted,
     BackInAction,
+    ConditionEnded,
+    ConditionImposed,
     DamageTaken,
     DefenseChanged,
     EndurancePaid,
@@ -76,6 +78,10 @@ class CharacterState:
     role: str = "combatant"
     """``combatant``, or a ``bystander`` or ``hostage`` the scenario keeps out of the fight
     (G-235: :func:`mands_sim.kernel.contracts.fighting`)."""
+    conditions: dict[str, ConditionImposed] = field(default_factory=dict)
+    """The conditions in force (:mod:`mands_sim.conditions`: encased, held …), by name, each
+    as the event that imposed it. Not :attr:`condition`, which says whether the character is
+    in action at all."""
 
     @property
     def in_action(self) -> bool:
@@ -257,6 +263,16 @@ def _back(state: EncounterState, event: Event) -> None:
         character.idle_since = event.segment
 
 
+def _imposed(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ConditionImposed)
+    state[event.character].conditions[event.condition] = event
+
+
+def _condition_ended(state: EncounterState, event: Event) -> None:
+    assert isinstance(event, ConditionEnded)
+    state[event.character].conditions.pop(event.condition, None)
+
+
 _HANDLERS = {
     ActionStarted: _started,
     ActionResolved: _resolved,
@@ -274,4 +290,6 @@ _HANDLERS = {
     Moved: _moved,
     WeaponReadied: _weapon_readied,
     WeaponThrown: _weapon_thrown,
+    ConditionImposed: _imposed,
+    ConditionEnded: _condition_ended,
 }
