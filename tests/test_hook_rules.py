@@ -12,7 +12,7 @@ import mands_sim.simulation as simulation_module
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.conditions import WORE_OFF, ConditionDefinition
-from mands_sim.errors import PluginValidationError, UnknownConditionError
+from mands_sim.errors import PluginHookError, PluginValidationError, UnknownConditionError
 from mands_sim.events import ConditionEnded, ConditionImposed, EncounterStarted, Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
@@ -176,7 +176,7 @@ def test_mands_payment_segment_events_are_logged_once_a_round() -> None:
 def test_mands_register_conditions_gives_the_kernel_its_definitions() -> None:
     encounter = Simulation(load_scenario(SCENARIO), extra_plugins={"smoke": Smoke()}).build()
     assert encounter.rules.condition("blinded").stops_actions is False
-    with pytest.raises(UnknownConditionError, match=r"'netted'.*registered: \['blinded'\]"):
+    with pytest.raises(UnknownConditionError, match=r"'netted'.*registered: \[.*'blinded'"):
         encounter.rules.condition("netted")
 
 
@@ -189,3 +189,32 @@ class Misnamed:
 def test_a_condition_registered_under_another_name_fails_naming_the_plugin() -> None:
     with pytest.raises(PluginValidationError, match=r"plugin 'misnamed'.*'held'"):
         Simulation(load_scenario(SCENARIO), extra_plugins={"misnamed": Misnamed()}).build()
+
+
+def clumsy_break_out(
+    encounter: Encounter, character: str, imposed: ConditionImposed
+) -> list[Event]:
+    raise ZeroDivisionError("division by zero")
+
+
+class Clumsy:
+    """Nets the first character at segment 0; its break-out raises."""
+
+    @hookimpl
+    def mands_register_conditions(self, register: Register) -> None:
+        netted = ConditionDefinition("netted", "a net", break_out=clumsy_break_out)
+        register("netted", netted, summary="a net")
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
+        return [ConditionImposed(0, encounter.state.ids()[0], "netted", None)]
+
+
+def test_a_break_out_that_raises_names_its_plugin_and_keeps_the_error() -> None:
+    spec = load_scenario(SCENARIO.with_name("grunts.toml"))
+    encounter = Simulation(spec, extra_plugins={"clumsy": Clumsy()}).build()
+    with pytest.raises(
+        PluginHookError, match=r"plugin 'clumsy'.*'netted'.*ZeroDivisionError"
+    ) as raised:
+        encounter.run()
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)

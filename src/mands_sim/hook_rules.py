@@ -9,7 +9,7 @@ logged (``docs/performance.md``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pluggy
@@ -17,8 +17,14 @@ import pluggy
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts import Charts
 from mands_sim.conditions import ConditionDefinition
-from mands_sim.errors import PluginError, PluginValidationError, UnknownConditionError
-from mands_sim.events import Event
+from mands_sim.errors import (
+    MandsSimError,
+    PluginError,
+    PluginHookError,
+    PluginValidationError,
+    UnknownConditionError,
+)
+from mands_sim.events import ConditionImposed, Event
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
 from mands_sim.plugin_calls import ActionDispatch, action_dispatch, each_plugin, results_by_plugin
@@ -118,9 +124,7 @@ class HookRules:
             return self._refusals_now(encounter, actor, intent)
         kept = self._refusals
         if kept is None or not kept.fresh(encounter):
-            kept = self._refusals = _KeptRefusals(
-                encounter, encounter.now, len(encounter.log), {}
-            )
+            kept = self._refusals = _KeptRefusals(encounter, encounter.now, len(encounter.log), {})
         key = (actor, id(intent))
         answer = kept.answers.get(key)
         if answer is None or answer[0] is not intent:
@@ -314,5 +318,25 @@ def condition_definitions(registries: Registries) -> dict[str, ConditionDefiniti
                 f"got {payload!r}",
                 entry.hook,
             )
-        definitions[name] = payload
+        definitions[name] = _naming_its_plugin(payload, entry.plugin)
     return definitions
+
+
+def _naming_its_plugin(definition: ConditionDefinition, plugin: str) -> ConditionDefinition:
+    """``definition`` whose ``break_out`` raises a :class:`PluginHookError` naming ``plugin``
+    (the error it raised its ``__cause__``), as an error in a hook does."""
+    break_out = definition.break_out
+    if break_out is None:
+        return definition
+
+    def attempt(encounter: Encounter, character: str, imposed: ConditionImposed) -> list[Event]:
+        try:
+            return break_out(encounter, character, imposed)
+        except MandsSimError:
+            raise
+        except Exception as error:
+            text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            where = f"break_out of condition {definition.name!r}: {text}"
+            raise PluginHookError(plugin, where, "mands_register_conditions") from error
+
+    return replace(definition, break_out=attempt)
