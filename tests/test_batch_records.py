@@ -115,3 +115,17 @@ def test_a_failed_run_round_trips_with_its_failure() -> None:
     assert record.failure is not None and record.failure.plugin == "flaky"
     assert "raise PluginHookError" in record.failure.traceback
     assert RunRecord.from_row(record.row()) == record
+
+
+def test_the_times_each_condition_was_imposed_round_trip_and_an_older_row_has_none() -> None:
+    character = CharacterRecord(
+        "sphinx", "villains", "active", 0, 0, 0.0, 0, 0, None, (),
+        conditions=(("stunned", 2),),
+    )  # fmt: skip
+    record = RunRecord(0, 1, "heroes", "side out of action", 50, (character,))
+    row = record.row()
+    assert RunRecord.from_row(row) == record
+    older = json.loads(record.characters_json())
+    del older[0]["conditions"]
+    (read,) = RunRecord.from_row((*row[:5], json.dumps(older), None, None)).characters
+    assert read.conditions == ()

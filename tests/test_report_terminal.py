@@ -210,3 +210,13 @@ def test_a_risk_no_character_ran_is_named_not_given_a_column_of_zeros() -> None:
     assert "in no run: injured, dead" in text
     header = next(line for line in text.splitlines() if "out of action" in line)
     assert "injured" not in header and "dead" not in header and "unconscious" in header
+
+
+def test_a_condition_suffered_shows_the_share_of_runs_it_was_put_on_in() -> None:
+    """Seraph was stunned in 62 % of the runs."""
+    summary = with_counts(NONE, 0.0, 0.0)
+    (seraph,) = summary["characters"]
+    stunned = {**summary, "characters": [{**seraph, "conditions_suffered": {"stunned": RATE}}]}
+    shown = text_of(stunned)
+    assert "conditions suffered (share of runs)" in shown and "stunned 62%" in shown
+    assert "conditions suffered" not in text_of(summary)

@@ -13,6 +13,8 @@ from mands_sim.events import (
     AttackResolved,
     BackInAction,
     BleedingStopped,
+    ConditionEnded,
+    ConditionImposed,
     DeathShot,
     EndurancePaid,
     Event,
@@ -149,3 +151,16 @@ def test_each_weakness_counts_the_times_it_fired_by_its_sheet_name() -> None:
     )
     assert counts.of("prototron").weaknesses == (("a temper", 1), ("negative electricity", 2))
     assert counts.of("someone else").weaknesses == ()
+
+
+def test_each_condition_counts_the_times_it_was_imposed_by_its_name() -> None:
+    counts = counted(
+        [
+            ConditionImposed(5, "sphinx", "stunned", "seraph"),
+            ConditionImposed(9, "sphinx", "stunned", "seraph", strength=3),
+            ConditionImposed(9, "sphinx", "netted", None, until=40),
+            ConditionEnded(12, "sphinx", "stunned", "broke out"),
+        ]
+    )
+    assert counts.of("sphinx").conditions == (("netted", 1), ("stunned", 2))
+    assert counts.of("seraph").conditions == ()

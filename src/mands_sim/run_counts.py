@@ -9,7 +9,8 @@ add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Exper
 attacks it made and how many hit (``rules/combat.md`` §6: each ``AttackResolved``), so a
 timed-out run can tell "nobody attacked" from "every attack missed"; the blows it pulled under
 the Comics Code (G-241, ``mands_rulebook.comics_code``); and how often each of its weaknesses
-fired (:class:`~mands_sim.events.WeaknessFired`).
+fired (:class:`~mands_sim.events.WeaknessFired`); and how often each condition was imposed on
+it (:class:`~mands_sim.events.ConditionImposed`: stunned, held …).
 
 The Editing Points and Comics Code events belong to rule plugins
 (``mands_rulebook.editing_points``, ``mands_rulebook.comics_code``); they are recognised by their
@@ -27,6 +28,7 @@ from mands_sim.events import (
     AttackResolved,
     BackInAction,
     BleedingStopped,
+    ConditionImposed,
     DeathShot,
     EndurancePaid,
     Event,
@@ -65,6 +67,8 @@ class CharacterCounts:
         blows_pulled: blows the Comics Code pulled (G-241).
         weaknesses: how often each of its weaknesses fired (seed "Handicap or Weakness"), by
             the name on its sheet, sorted by name.
+        conditions: how often each condition was imposed on it (:mod:`mands_sim.conditions`),
+            by name, sorted by name.
     """
 
     wounds: int = 0
@@ -81,6 +85,7 @@ class CharacterCounts:
     hits: int = 0
     blows_pulled: int = 0
     weaknesses: tuple[tuple[str, int], ...] = ()
+    conditions: tuple[tuple[str, int], ...] = ()
 
 
 NO_COUNTS: Final = CharacterCounts()
@@ -100,6 +105,7 @@ class RunCounts:
             BackInAction: self._back_in_action,
             AttackResolved: self._attack,
             WeaknessFired: self._weakness_fired,
+            ConditionImposed: self._condition_imposed,
         }
         self._by_kind: dict[str, Callable[[Any], None]] = {
             FATE_POINT: self._fate_point,
@@ -115,6 +121,7 @@ class RunCounts:
     def of(self, character: str) -> CharacterCounts:
         counts = dict(self._counts.get(character, {}))
         counts["weaknesses"] = tuple(sorted(counts.get("weaknesses", {}).items()))
+        counts["conditions"] = tuple(sorted(counts.get("conditions", {}).items()))
         return CharacterCounts(**counts)
 
     def _of(self, character: str) -> dict[str, Any]:
@@ -153,6 +160,10 @@ class RunCounts:
     def _weakness_fired(self, event: WeaknessFired) -> None:
         fired = self._of(event.character).setdefault("weaknesses", {})
         fired[event.weakness] = fired.get(event.weakness, 0) + 1
+
+    def _condition_imposed(self, event: ConditionImposed) -> None:
+        imposed = self._of(event.character).setdefault("conditions", {})
+        imposed[event.condition] = imposed.get(event.condition, 0) + 1
 
     def _fate_point(self, event: Any) -> None:
         self._bump(event.character, "fate_points_spent")

@@ -65,6 +65,8 @@ class CharacterTally:
     """Blows the Comics Code pulled (G-241), over all runs."""
     weakness_runs: Counter[str] = field(default_factory=Counter)
     """Runs in which each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
+    condition_runs: Counter[str] = field(default_factory=Counter)
+    """Runs in which each condition was imposed on it, by name (:mod:`mands_sim.conditions`)."""
 
 
 @dataclass(slots=True)
@@ -156,6 +158,7 @@ class Aggregate:
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1
         tally.weakness_runs.update(name for name, times in c.weaknesses if times > 0)
+        tally.condition_runs.update(name for name, times in c.conditions if times > 0)
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

@@ -9,13 +9,14 @@ from typing import Any, Final
 from mands_sim.batch.failures import Failure, failure_of
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 4
+RECORD_FORMAT: Final = 5
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
 and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
 attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
-(``weaknesses``). A batch stored in an older format is read with what it lacks at its default
-(combatants, zero counts; attacks and hits ``None``, not counted), and is not resumed
+(``weaknesses``); 5 the times each condition was imposed on it (``conditions``). A batch stored
+in an older format is read with what it lacks at its default (combatants, zero counts; attacks
+and hits ``None``, not counted), and is not resumed
 (:class:`mands_sim.batch.store.ResultStore`)."""
 
 
@@ -59,6 +60,8 @@ class CharacterRecord:
     """Blows the Comics Code pulled (G-241)."""
     weaknesses: tuple[tuple[str, int], ...] = ()
     """How often each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
+    conditions: tuple[tuple[str, int], ...] = ()
+    """How often each condition was imposed on it, by name (:mod:`mands_sim.conditions`)."""
 
     @property
     def out_of_action(self) -> bool:
@@ -191,6 +194,7 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         hits=counts.hits,
         blows_pulled=counts.blows_pulled,
         weaknesses=counts.weaknesses,
+        conditions=counts.conditions,
     )
 
 
@@ -211,6 +215,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "times_fallen": c.times_fallen,
         "role": c.role,
         "weaknesses": [list(pair) for pair in c.weaknesses],
+        "conditions": [list(pair) for pair in c.conditions],
         **{name: getattr(c, name) for name in COUNTED},
     }
 
@@ -232,6 +237,7 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         times_fallen=row.get("times_fallen", 0),
         role=row.get("role", "combatant"),
         weaknesses=tuple((name, count) for name, count in row.get("weaknesses", [])),
+        conditions=tuple((name, count) for name, count in row.get("conditions", [])),
         **{name: row[name] for name in COUNTED if name in row},
     )
 

@@ -209,6 +209,10 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
             name: interval(wilson(count, runs))
             for name, count in sorted(tally.weakness_runs.items())
         },
+        "conditions_suffered": {
+            name: interval(wilson(count, runs))
+            for name, count in sorted(tally.condition_runs.items())
+        },
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

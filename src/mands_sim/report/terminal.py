@@ -141,6 +141,12 @@ def _weaknesses(c: dict[str, Any]) -> str:
     return ", ".join(f"{name} {_short(rate)}" for name, rate in fired.items()) or "-"
 
 
+def _conditions(c: dict[str, Any]) -> str:
+    """ "stunned 40%": each condition put on the character, with the share of runs it was."""
+    suffered = c.get("conditions_suffered", {})
+    return ", ".join(f"{name} {_short(rate)}" for name, rate in suffered.items()) or "-"
+
+
 def _death_shots(c: dict[str, Any]) -> str:
     shots = c["death_shots_per_run"]
     return f"{shots['given']:.2f} / {shots['taken']:.2f}"
@@ -167,11 +173,16 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
         ("weakness fired (share of runs)", lambda c: _weaknesses(c)),
         lambda c: sum(r["estimate"] for r in c.get("weaknesses_fired", {}).values()),
     ),
+    (
+        ("conditions suffered (share of runs)", lambda c: _conditions(c)),
+        lambda c: sum(r["estimate"] for r in c.get("conditions_suffered", {}).values()),
+    ),
 )
 """Columns of the characters table shown only when some character's value is not zero: the
 share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
 (§16); Fate Points (G-34); blows the Comics Code pulled (G-241: shown where heroes keep it and
-it held them back); the share of runs each weakness fired in (seed "Handicap or Weakness"). The
+it held them back); the share of runs each weakness fired in (seed "Handicap or Weakness"), and
+the share of runs each condition was put on it in (stunned, held …). The
 Editing Points used are in the award table."""
 
 
