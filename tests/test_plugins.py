@@ -62,6 +62,14 @@ def test_each_call_builds_a_fresh_manager() -> None:
     assert first is not second and "quiet" not in names(second)
 
 
+def test_a_given_plugin_named_as_an_installed_one_replaces_it() -> None:
+    """A plugin's tests register its working copy under its installed name."""
+    quiet = Quiet()
+    pm = make_plugin_manager(extra_plugins={BUILTIN: quiet}, environ={})
+
+    assert pm.get_plugin(BUILTIN) is quiet and names(pm).count(BUILTIN) == 1
+
+
 def test_without_entry_points_only_the_given_plugins_load() -> None:
     pm = make_plugin_manager(extra_plugins={"quiet": Quiet()}, load_entry_points=False, environ={})
 

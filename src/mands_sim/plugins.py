@@ -152,6 +152,7 @@ def make_plugin_manager(
         A name no installed or given plugin has is an error, so a typo cannot pass unnoticed.
     :param extra_plugins: plugin objects to register besides the installed ones, as a mapping
         ``{name: plugin}`` or an iterable of plugins (a module is named by its ``__name__``).
+        One named as an installed plugin replaces it (a plugin's working copy in its tests).
     :param load_entry_points: load the plugins installed under the ``mands_sim`` entry-point
         group (the builtins among them). ``False`` gives a manager with ``extra_plugins`` only.
     :param environ: where to read ``MANDS_SIM_DISABLE_PLUGINS`` and ``MANDS_SIM_TRACE_HOOKS``;
@@ -169,8 +170,9 @@ def make_plugin_manager(
     for name in sorted(names):
         pm.set_blocked(name)
     if load_entry_points:
+        replaced = {name for name, _ in extras}
         for entry_point in entry_points:
-            if not pm.is_blocked(entry_point.name):
+            if not pm.is_blocked(entry_point.name) and entry_point.name not in replaced:
                 pm._register_entry_point(entry_point)
     for name, plugin in extras:
         pm.register(plugin, name)

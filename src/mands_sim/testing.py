@@ -9,6 +9,10 @@ Installed with mands-sim, so any test session has these fixtures (``docs/writing
 * ``character_factory`` — ``make(pm=None, **overrides)``: a :class:`mands_sim.model.Character`
   built from the sample character Seraph with the given abilities, attributes or sheet keys
   replaced; with ``pm``, plugins' ``mands_figured_adjustments`` apply.
+* ``encounter_factory`` — ``make(heroes={id: overrides}, villains={id: overrides}, ...)``: a
+  :class:`Scene`, a small encounter of sample characters with the installed plugins and yours,
+  your minds or policies and scripted or seeded dice, to run and query (``scene.of(kind)``).
+  :class:`PlannedMind` plays a list of ``(segment, intent)`` and nothing else.
 
 It collects scenario files with an ``[expect]`` table as regression tests
 (``docs/regression-testing.md``): ``pytest scenarios/`` checks each scenario's expected results
@@ -27,18 +31,23 @@ from collections.abc import Callable, Iterator, Mapping
 from fnmatch import fnmatch
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import pytest
 
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr
 
+    from mands_sim.actions import Intent, QualityAllocation, Wait
     from mands_sim.dice import ScriptedDice
+    from mands_sim.events import Event
+    from mands_sim.kernel.encounter import Encounter
+    from mands_sim.kernel.state import CharacterState
     from mands_sim.model.character import Character
     from mands_sim.plugins import MandsPluginManager
     from mands_sim.regression import BatchVerdict, GoldenVerdict
     from mands_sim.scenario import ScenarioSpec
+    from mands_sim.simulation import Simulation
 
 PluginManagerFactory: TypeAlias = Callable[..., "MandsPluginManager"]
 """The type of the ``plugin_manager_factory`` fixture, for annotating tests."""
@@ -48,6 +57,9 @@ DiceFactory: TypeAlias = Callable[..., "ScriptedDice"]
 
 CharacterFactory: TypeAlias = Callable[..., "Character"]
 """The type of the ``character_factory`` fixture."""
+
+EncounterFactory: TypeAlias = Callable[..., "Scene"]
+"""The type of the ``encounter_factory`` fixture."""
 
 SAMPLE_SHEET: Mapping[str, Any] = MappingProxyType(
     {
@@ -147,6 +159,147 @@ def sample_sheet(**overrides: Any) -> dict[str, Any]:
         else:
             data[key] = value
     return data
+
+
+# -- small encounters ---------------------------------------------------------------------------
+
+HERE = "here"
+THERE = "there"
+
+E = TypeVar("E", bound="Event")
+
+
+class PlannedMind:
+    """A mind that starts each ``(segment, intent)`` of ``plan`` on its segment (waiting until
+    then), spends Combat-Roll Quality as ``quality`` says (nothing, by default: all of it goes
+    where the rules put unspent Q) and does nothing once the plan is played."""
+
+    def __init__(self, *plan: tuple[int, Intent], quality: QualityAllocation | None = None) -> None:
+        from mands_sim.actions import QualityAllocation
+
+        self.plan = sorted(plan, key=lambda step: step[0])
+        self.quality = quality or QualityAllocation()
+
+    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
+        from mands_sim.actions import Wait
+
+        if not self.plan:
+            return None
+        segment, intent = self.plan[0]
+        if segment > encounter.now:
+            return Wait(segment, "planned")
+        self.plan.pop(0)
+        return intent
+
+    def allocate(
+        self, encounter: Encounter, actor: str, intent: Intent, quality: int
+    ) -> QualityAllocation:
+        from mands_sim.actions import QualityAllocation
+
+        return self.quality if self.quality.total <= quality else QualityAllocation()
+
+
+class Scene:
+    """A small encounter from ``encounter_factory``: :meth:`run` it, then read its log."""
+
+    def __init__(self, simulation: Simulation, seed: int) -> None:
+        self.simulation = simulation
+        self.log: list[Event] = []
+        self.encounter: Encounter = simulation.start([self.log.append], seed=seed)
+
+    def run(self, until: int | None = None) -> Scene:
+        """Play on to the end, or to segment ``until``; returns the scene."""
+        self.encounter.run(until=until)
+        return self
+
+    def of(self, kind: type[E], character: str | None = None) -> list[E]:
+        """The logged events of ``kind`` (about ``character``, if given), in order."""
+        return [
+            event
+            for event in self.log
+            if isinstance(event, kind)
+            and (character is None or getattr(event, "character", None) == character)
+        ]
+
+    def state(self, character: str) -> CharacterState:
+        """``character``'s state now."""
+        return self.encounter.state[character]
+
+
+@pytest.fixture
+def encounter_factory() -> EncounterFactory:
+    """``make(*, heroes, villains, plugins={}, minds={}, policies={}, dice=None, apart=0.0,
+    time_limit=1000, defaults={}, optional=())`` → a :class:`Scene`, not yet run.
+
+    ``heroes`` and ``villains`` map each character's id to its sheet overrides, as
+    ``character_factory`` takes them (``{"strength": 30, "powers": {...}}``): every character
+    is the sample character Seraph changed so. The heroes stand at one place, the villains
+    ``apart`` meters away (0: the same place); everyone is aware (no surprise). The installed
+    plugins are loaded, and ``plugins`` (name → plugin object) besides: one named as an
+    installed plugin replaces it (test your plugin's working copy). ``minds`` gives characters
+    minds of your own (a :class:`PlannedMind`), ``policies`` others a registered policy by name
+    (default: ``nearest-enemy``). ``dice`` is a list of faces or ``{character id: faces}`` for
+    scripted dice, or an int seed (default 0). ``defaults`` and ``optional`` set the scenario's
+    rule defaults and optional rules.
+    """
+    from mands_sim.dice import ScriptedDice
+    from mands_sim.scenario import parse_scenario
+    from mands_sim.simulation import Simulation
+
+    def make(
+        *,
+        heroes: Mapping[str, Mapping[str, Any]],
+        villains: Mapping[str, Mapping[str, Any]],
+        plugins: Mapping[str, object] | None = None,
+        minds: Mapping[str, Any] | None = None,
+        policies: Mapping[str, str] | None = None,
+        dice: Any = None,
+        apart: float = 0.0,
+        time_limit: int = 1000,
+        defaults: Mapping[str, Any] | None = None,
+        optional: tuple[str, ...] = (),
+    ) -> Scene:
+        there = THERE if apart else HERE
+        places: list[dict[str, Any]] = [{"name": HERE, "x": 0.0, "y": 0.0}]
+        if apart:
+            places.append({"name": THERE, "x": float(apart), "y": 0.0})
+        chosen = dict(policies or {})
+
+        def fighters(side: Mapping[str, Mapping[str, Any]], place: str) -> list[dict[str, Any]]:
+            return [
+                {
+                    "id": name,
+                    "sheet": sample_sheet(**{"name": name.title(), **overrides}),
+                    "place": place,
+                    "aware": True,
+                    "policy": chosen.get(name, "nearest-enemy"),
+                }
+                for name, overrides in side.items()
+            ]
+
+        data = {
+            "format": 1,
+            "name": "test scene",
+            "rules": {"defaults": dict(defaults or {}), "optional": list(optional)},
+            "map": {
+                "places": places,
+                "edges": [{"between": [HERE, THERE]}] if apart else [],
+            },
+            "sides": [
+                {"name": "heroes", "characters": fighters(heroes, HERE)},
+                {"name": "villains", "characters": fighters(villains, there)},
+            ],
+            "stop": {"time_limit": time_limit, "when": ["side-out-of-action"]},
+        }
+        simulation = Simulation(
+            parse_scenario(data, base_dir=Path.cwd()),
+            extra_plugins=dict(plugins or {}),
+            minds=dict(minds or {}),
+            dice=ScriptedDice(dice) if isinstance(dice, list | Mapping) else None,
+        )
+        return Scene(simulation, seed=dice if isinstance(dice, int) else 0)
+
+    return make
 
 
 # -- scenario regression tests (docs/regression-testing.md) -------------------------------------

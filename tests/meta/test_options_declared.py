@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from mands_sim.actions import ActionOption
-from mands_sim.plugins import make_plugin_manager
+from mands_sim.plugins import installed_entry_points, make_plugin_manager
 from mands_sim.registry import collect_registries
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,10 @@ PACKAGES = {
     ROOT / "src" / "mands_sim": "mands_sim",
     ROOT / "plugins" / "examples" / "mands-sim-sonic" / "src": "",
 }
-REGISTRIES = collect_registries(make_plugin_manager(environ={}))
+THIRD_PARTY = [e.name for e in installed_entry_points() if not e.name.startswith("mands_rulebook.")]
+"""Installed plugins that are not the rulebook's (the example plugin): docs/policies.md lists
+the rulebook's actions."""
+REGISTRIES = collect_registries(make_plugin_manager(environ={}, disabled=THIRD_PARTY))
 SET_BY_RULES = {
     "thrown_ranges": "a thrown weapon's or object's ranges, set by the throw (weapons.thrown, "
     "thrown_objects) for the range rule",

@@ -1,0 +1,68 @@
+"""Write ``docs/api.md`` from the docstrings of :mod:`mands_sim.api` (run: ``.venv/bin/python
+scripts/api_docs.py``); ``tests/meta/test_api_declared.py`` fails when the file is out of step."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from pathlib import Path
+
+import mands_sim.api as api
+
+QUOTE = "'"
+"""Annotations are strings here (``from __future__ import annotations``): shown unquoted."""
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+HEADER = """# The plugin API: `mands_sim.api` {version}
+
+<!-- Generated from the docstrings of src/mands_sim/api.py by scripts/api_docs.py: edit those,
+then run `.venv/bin/python scripts/api_docs.py`. -->
+
+{summary}
+
+Contents: {contents}.
+"""
+
+
+def documentation(name: str) -> str:
+    """The documentation of the exported ``name``: its note for a value (a constant, a type
+    alias), its docstring for a class or function; ``""`` for none."""
+    if name in api.NOTES:
+        return api.NOTES[name]
+    value = getattr(api, name)
+    if inspect.isclass(value) or inspect.isroutine(value):
+        return inspect.getdoc(value) or ""
+    return ""
+
+
+def heading(name: str) -> str:
+    value = getattr(api, name)
+    if inspect.isroutine(value) and not isinstance(value, type):
+        try:
+            return f"### `{name}{str(inspect.signature(value)).replace(QUOTE, '')}`"
+        except (TypeError, ValueError):
+            pass
+    if inspect.isclass(value):
+        return f"### class `{name}`"
+    return f"### `{name}`"
+
+
+def anchor(title: str) -> str:
+    return "".join(c for c in title.lower().replace(" ", "-") if c.isalnum() or c == "-")
+
+
+def render() -> str:
+    """``docs/api.md`` as it should be."""
+    module_doc = inspect.getdoc(api) or ""
+    contents = ", ".join(f"[{title}](#{anchor(title)})" for title in api.SECTIONS)
+    parts = [HEADER.format(version=api.API_VERSION, summary=module_doc, contents=contents).rstrip()]
+    for title, names in api.SECTIONS.items():
+        parts.append(f"## {title}")
+        for name in names:
+            parts.append(f"{heading(name)}\n\n{documentation(name)}")
+    return "\n\n".join(parts) + "\n"
+
+
+if __name__ == "__main__":
+    DOCS.write_text(render(), encoding="utf-8")
+    print(f"wrote {DOCS.relative_to(Path.cwd()) if DOCS.is_relative_to(Path.cwd()) else DOCS}")
+    sys.exit(0)
