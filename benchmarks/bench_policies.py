@@ -50,7 +50,8 @@ from typing import Any
 
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.batch import Aggregate, RunRecord, play_chunk, run_seed, wilson
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.snapshot import JournaledMind
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation

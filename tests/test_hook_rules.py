@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import mands_sim.hook_rules as hook_rules
-import mands_sim.simulation as simulation_module
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.conditions import WORE_OFF, ConditionDefinition
@@ -20,12 +19,6 @@ from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
-
-
-def test_hook_rules_is_imported_from_the_simulation_module_as_well() -> None:
-    """``from mands_sim.simulation import HookRules`` keeps working."""
-    for name in hook_rules.__all__:
-        assert getattr(simulation_module, name) is getattr(hook_rules, name)
 
 
 def test_a_built_encounter_asks_its_rules_through_hook_rules() -> None:

@@ -11,8 +11,9 @@ import pytest
 
 from mands_rulebook.explosions import Exploded
 from mands_sim.events import ActionStarted, Event
+from mands_sim.outcome import RunResult
 from mands_sim.scenario import load_scenario, parse_scenario
-from mands_sim.simulation import RunResult, Simulation
+from mands_sim.simulation import Simulation
 from mands_sim.variants import with_defaults
 
 HOSTAGE_PATH = Path(__file__).parent.parent / "scenarios" / "hostage.toml"

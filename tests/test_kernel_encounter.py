@@ -24,7 +24,8 @@ from mands_sim.events import (
     Surprised,
 )
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 
 ACTIONS = {

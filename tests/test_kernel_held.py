@@ -16,7 +16,8 @@ from mands_sim.events import (
     ConditionImposed,
     Event,
 )
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.held import FOREVER, held_until
 from mands_sim.kernel.time import SegmentTime
 from tests.test_kernel_encounter import Script, SyntheticRules, character

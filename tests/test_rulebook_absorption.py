@@ -33,7 +33,7 @@ from mands_sim.events import (
     OutOfAction,
     PointsLent,
 )
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.narrative import tell
 from mands_sim.testing import sample_sheet
 from tests.data.power_plan import Bout, PlanMind, of, use

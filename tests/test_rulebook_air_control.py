@@ -20,7 +20,7 @@ from mands_rulebook.powers.air_control import (
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.testing import sample_sheet
 from tests.data.power_plan import Bout, PlanMind, of, use
 

@@ -19,7 +19,7 @@ from mands_sim.actions import QualityAllocation
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, OutOfAction, RollMade
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.narrative import tell
 from mands_sim.testing import sample_sheet
 from tests.data.power_plan import Bout, PlanMind, of, use

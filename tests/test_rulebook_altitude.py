@@ -16,7 +16,7 @@ from typing import Any
 from mands_rulebook import range as range_rules
 from mands_rulebook.altitude import altitude_now, slant_distance
 from mands_rulebook.crowding import contact_refusal, in_contact
-from mands_rulebook.movement import current_pace
+from mands_rulebook.positions import current_pace
 from mands_rulebook.weapons import Ranges
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice

@@ -21,7 +21,7 @@ from mands_rulebook.powers.anti_matter_production import range_of_center, sphere
 from mands_rulebook.thrown_objects import ObjectLanded
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.testing import sample_sheet
 from tests.data.power_plan import Bout, PlanMind, of, use
 

@@ -25,10 +25,11 @@ from mands_rulebook.powers.astral_planes_travel import (
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, Event, PercentRolled
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.narrative import tell
+from mands_sim.outcome import RunResult
 from mands_sim.scenario import parse_scenario
-from mands_sim.simulation import RunResult, Simulation
+from mands_sim.simulation import Simulation
 from mands_sim.testing import sample_sheet
 from tests.data.power_plan import SCENARIOS, PlanMind, of, use
 

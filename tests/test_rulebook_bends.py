@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.bends import pay_bends
-from mands_rulebook.movement import PACE, current_pace, turn_quality
+from mands_rulebook.pace import PACE, turn_quality
+from mands_rulebook.positions import current_pace
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.kernel.encounter import Encounter

@@ -24,7 +24,7 @@ from mands_sim.events import (
     PercentRolled,
     RollMade,
 )
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.maintained_ray import HOVER, ray, run_plan
 
 ELECTRIC = "Electric Power"

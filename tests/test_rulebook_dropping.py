@@ -29,7 +29,8 @@ from mands_sim.events import (
     Event,
     RollMade,
 )
-from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

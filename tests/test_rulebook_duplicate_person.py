@@ -20,7 +20,8 @@ from mands_rulebook.powers.duplicate_person import (
 )
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use
 
 NAME = "Duplicate Person"

@@ -19,7 +19,8 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import action_roll
 from mands_sim.scenario import load_scenario, parse_scenario

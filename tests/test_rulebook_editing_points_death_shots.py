@@ -9,7 +9,8 @@ import pytest
 
 from mands_rulebook.editing_points import EditingPointsUsed, editing_points_left
 from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from tests.test_rulebook_editing_points import ON, of, rooftop
 
 

@@ -27,7 +27,8 @@ from mands_rulebook.powers.emotion_control import (
 )
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, Event, PercentRolled
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.power_plan import SCENARIOS, PlanMind, of, use

@@ -24,7 +24,8 @@ from mands_sim.actions import Intent
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionResolved, Event, PercentRolled
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.power_plan import SCENARIOS, PlanMind, of, use

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.falling import air_time, knocked_out_falls, position_elevation
-from mands_rulebook.movement import current_pace
 from mands_rulebook.out_of_action import mands_status_check
+from mands_rulebook.positions import current_pace
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.batch.records import RunRecord
@@ -27,10 +27,12 @@ from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Fell, Moved, NervePinched, OutOfAction
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.outcome import summarise
 from mands_sim.registry import Register
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, parse_scenario
-from mands_sim.simulation import Simulation, summarise
+from mands_sim.simulation import Simulation
 from mands_sim.units import Meters
 from mands_sim.world import Position, World
 from tests.data.power_plan import PlanMind

@@ -37,7 +37,7 @@ from mands_sim.events import (
     PushedBack,
     RollMade,
 )
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, duel, of, use
 
 FIRE = "Fire Coat"

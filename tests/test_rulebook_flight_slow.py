@@ -23,7 +23,8 @@ from mands_rulebook.powers.flight_slow import FLIGHT_SLOW
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, Event, PercentRolled
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry, load_sheet
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation

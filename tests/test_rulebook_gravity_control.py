@@ -18,7 +18,7 @@ from mands_rulebook.powers.gravity_control import CRUSH, GRAVITY_CONTROL
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, of, use
 from tests.data.template_powers import cast_fight
 

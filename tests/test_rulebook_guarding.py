@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from mands_rulebook.guarding import stand_guard
 from mands_sim.actions import Wait
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.simulation import Simulation
 from tests.data.duels import teams
 from tests.data.weapon_scenes import Script

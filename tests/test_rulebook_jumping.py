@@ -8,10 +8,11 @@ import pytest
 
 import tests.test_rulebook_movement as movement
 from mands_rulebook.jumping import JUMP, Jumped
-from mands_rulebook.movement import MOVE
+from mands_rulebook.pace import MOVE
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, PushedBack
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 
 
 def test_a_jump_names_move_in_starts_with() -> None:

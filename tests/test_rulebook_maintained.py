@@ -16,7 +16,7 @@ from mands_rulebook.maintained import (
 from mands_sim.actions import Intent, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, AttackResolved, EndurancePaid, Event
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.maintained_ray import ray, run_plan
 
 FIRST_ATTACK = 6

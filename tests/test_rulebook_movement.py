@@ -11,21 +11,19 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.movement import (
-    JUMP,
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.jumping import JUMP, Jumped
+from mands_rulebook.pace import (
     MOVE,
     REROLL_MOVE,
-    Jumped,
     Pace,
     PaceChanged,
     Stride,
-    current_pace,
     dm_per_segment,
-    in_contact,
-    position_now,
     stride_after,
     turn_quality,
 )
+from mands_rulebook.positions import current_pace, position_now
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts import load_standard_charts
@@ -627,7 +625,7 @@ def test_mands_action_resolve_a_running_jump_lands_speed_times_air_time_on() -> 
 
 def test_the_seeds_flight_slow_and_the_short_name_flight_both_fly() -> None:
     """G-67, G-128: a sheet may spell the power "Flight, Slow" (the seed's heading) or "Flight"."""
-    from mands_rulebook.movement import can_fly
+    from mands_rulebook.positions import can_fly
 
     assert can_fly(["Flight, Slow"]) and can_fly(["flight"])
     assert not can_fly(["Fire Coat", "Flight Suit"])

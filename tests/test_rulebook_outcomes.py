@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from mands_rulebook import outcomes
 from mands_sim.events import OutOfAction
-from mands_sim.kernel.encounter import Encounter, Verdict, side_out_of_action
+from mands_sim.kernel.contracts import Verdict, side_out_of_action
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory

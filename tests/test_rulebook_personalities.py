@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.guarding import ward_of
-from mands_rulebook.movement import MOVE, current_pace
+from mands_rulebook.pace import MOVE
 from mands_rulebook.personalities import (
     RULEBOOK_SENSES,
     brute,
@@ -23,6 +23,7 @@ from mands_rulebook.personalities import (
     skirmisher,
 )
 from mands_rulebook.policies import NearestEnemy
+from mands_rulebook.positions import current_pace
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import (
     ActionStarted,

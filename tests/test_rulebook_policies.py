@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.movement import MOVE, REROLL_MOVE, current_pace
+from mands_rulebook.pace import MOVE, REROLL_MOVE
 from mands_rulebook.policies import (
     RunForExit,
     catch_breath,
@@ -17,6 +17,7 @@ from mands_rulebook.policies import (
     nearest_enemy_policy,
     preset,
 )
+from mands_rulebook.positions import current_pace
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionStarted,

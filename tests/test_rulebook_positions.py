@@ -14,8 +14,8 @@ import pytest
 
 from mands_rulebook import range as range_rules
 from mands_rulebook.altitude import altitude_now
-from mands_rulebook.movement import current_pace, in_contact, position_now
-from mands_rulebook.positions import distance_now
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.positions import current_pace, distance_now, position_now
 from mands_rulebook.weapons import Ranges
 from mands_sim.actions import Intent
 from mands_sim.world import Position

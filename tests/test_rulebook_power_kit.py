@@ -39,7 +39,7 @@ from mands_sim.events import (
     EndurancePaid,
     PushedBack,
 )
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, duel, of, use
 from tests.data.reexports import facade_problems, hook_implementations
 
@@ -171,4 +171,3 @@ def test_strike_reads_the_covers_of_actions_in_progress_from_protects_from() -> 
     state = {"x": SimpleNamespace(actions=[action, plain])}
     assert covers_in_progress(SimpleNamespace(now=9, state=state), "x") == []  # type: ignore[arg-type]
     assert covers_in_progress(SimpleNamespace(now=10, state=state), "x") == [shield]  # type: ignore[arg-type]
-

@@ -17,7 +17,7 @@ from mands_rulebook.power_kit import TEMPLATE, PowerUsed, canonical_power_name, 
 from mands_rulebook.powers.psychic_invisibility import PSYCHIC_INVISIBILITY
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled, RollMade
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.model.sheet import load_sheet
 from tests.data.power_plan import SCENARIOS, PlanMind, duel, of, use
 from tests.data.template_powers import cast_fight, installed_registries

@@ -20,7 +20,8 @@ from mands_rulebook.weapons import Ranges
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, Event, PercentRolled, RollMade
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import ScenarioSpec, parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.straight_flight import flight

@@ -22,7 +22,8 @@ from mands_sim.events import (
     Event,
     Healed,
 )
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

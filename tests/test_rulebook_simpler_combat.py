@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.movement import PaceChanged, distance_now
+from mands_rulebook.pace import PaceChanged
+from mands_rulebook.positions import distance_now
 from mands_rulebook.simpler_combat import CombatTurns, InitiativeRolled, TurnScheduled
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.batch import BatchOptions, run_batch

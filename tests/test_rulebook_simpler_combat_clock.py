@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.movement import distance_now
+from mands_rulebook.positions import distance_now
 from mands_rulebook.simpler_combat import CombatTurns, TurnScheduled
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import AttackResolved, RollMade

@@ -22,7 +22,8 @@ from mands_sim.events import (
     RollMade,
     Surprised,
 )
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import fight, grunt
 from tests.data.skills_fighters import Scripted, of
 

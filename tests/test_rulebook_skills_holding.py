@@ -14,7 +14,8 @@ import mands_rulebook.skills.holding as holding
 from mands_rulebook.skills.holding import EscapeFailed, HoldEnded, HoldTaken, hold_refusals
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionDropped, DamageTaken, DefenseChanged, Event
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory
 from tests.data.fighters import fight, grunt

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tests.test_rulebook_movement as movement
-from mands_rulebook.movement import MOVE, REROLL_MOVE, PaceChanged
+from mands_rulebook.pace import MOVE, REROLL_MOVE, PaceChanged
 from mands_rulebook.skills.maneuverability import maneuverability_turning
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter

@@ -15,7 +15,7 @@ from mands_rulebook.power_kit import TEMPLATE, PowerUsed
 from mands_rulebook.powers.telepathy import CONTACT, TELEPATHY, TelepathicContact
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, of, use
 from tests.data.template_powers import cast_fight
 

@@ -19,7 +19,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade, ThrownBack
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from mands_sim.world import Position

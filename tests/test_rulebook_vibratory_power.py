@@ -16,7 +16,7 @@ from mands_rulebook.powers.vibratory_power import TOUCH, VIBRATORY_POWER, vibrat
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
-from mands_sim.kernel.encounter import ActionRefused
+from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, of, use
 from tests.data.template_powers import cast_fight
 

@@ -13,7 +13,7 @@ import mands_rulebook.weapons as weapons
 from mands_rulebook.weapons import armed, attacking, drawing, table, thrown
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted, WeaponReadied
-from mands_sim.kernel.encounter import ActionRefused, Mind
+from mands_sim.kernel.contracts import ActionRefused, Mind
 from mands_sim.simulation import Simulation
 from tests.data.reexports import facade_problems, registration_problems
 from tests.data.weapon_scenes import ALLEY, Script, attack, draw, of, run, scenario
@@ -70,5 +70,3 @@ def test_mands_encounter_opening_g62_readied_puts_the_first_weapon_in_hand() -> 
     holstered = first_swing({}, [draw("club"), attack("club", "sinister")])
     assert readied == (0, [(0, "club")])
     assert holstered == (5, [(5, "club")])
-
-

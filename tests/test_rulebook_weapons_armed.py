@@ -8,7 +8,7 @@ from typing import Any
 
 from mands_rulebook.weapons.armed import Armed
 from mands_sim.events import ActionStarted, Event, WeaponReadied
-from mands_sim.kernel.encounter import Mind
+from mands_sim.kernel.contracts import Mind
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 from tests.data.duels import duel, fights, started, timed_out

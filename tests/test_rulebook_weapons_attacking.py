@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from mands_sim.actions import QualityAllocation
 from mands_sim.events import ActionStarted, AttackResolved, DamageTaken, EndurancePaid, RollMade
-from mands_sim.kernel.encounter import Mind
+from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, attack, of, run, scenario
 
 
@@ -39,5 +39,3 @@ def test_mands_action_resolve_club_hit_worked_numbers() -> None:
     assert (hit.segment, hit.attack, hit.defense, hit.hit) == (10, 0, 0, True)
     (damage,) = of(events, DamageTaken)
     assert (damage.raw, damage.taken, damage.virtual_damage_points_after) == (10, 10, 18)
-
-

@@ -11,7 +11,7 @@ import pytest
 from mands_rulebook.weapons.drawing import draw_time
 from mands_rulebook.weapons.table import standard_weapons
 from mands_sim.events import ActionStarted, EndurancePaid, WeaponReadied
-from mands_sim.kernel.encounter import Mind
+from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, draw, of, run, scenario
 
 
@@ -54,4 +54,3 @@ def test_draw_time_reads_the_sheet() -> None:
     sheet = scenario(ALLEY).character("dexter").sheet
     assert draw_time(sheet, standard_weapons()["pistol"]) == 6
     assert draw_time(sheet, standard_weapons()["club"]) == 5
-

@@ -30,7 +30,8 @@ from mands_sim.events import (
     to_json_line,
 )
 from mands_sim.kernel import snapshot
-from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -383,4 +384,4 @@ def test_fast_calls_leave_every_bundled_scenarios_event_log_unchanged(path: Path
     seeds = range(2)
     fast = logs_of(path, fast_calls=True, seeds=seeds)
     assert fast == logs_of(path, fast_calls=False, seeds=seeds)
-    assert all(text.count("\"kind\":\"action-resolved\"") > 1 for text in fast)
+    assert all(text.count('"kind":"action-resolved"') > 1 for text in fast)

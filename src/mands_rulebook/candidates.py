@@ -63,7 +63,8 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.proposals import same_intent
 from mands_sim.policy.tactician import (
     DEFAULT_HORIZON,
@@ -78,17 +79,19 @@ from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
 
 from .control import POWER_OPTION
+from .crowding import in_contact
 from .damage import Blow, Cover, against_skin_temper, protection_outcomes
 from .exhaustion import exhaustion_floor, low_ep_penalty, plays
 from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
-from .movement import FLEE, MOVE, TOWARD, distance_now, in_contact, position_now, running_pace
 from .out_of_action import (
     BLEEDING_PER_WOUND,
     FIRST_AID_DIVISOR,
     ROUNDS_BETWEEN_BLEEDING_ROLLS,
     bleeding_spell,
 )
+from .pace import FLEE, MOVE, TOWARD
 from .policies import close_in, meeting_place, nearest_exit
+from .positions import distance_now, position_now, running_pace
 from .power_kit import (
     ATTACK,
     COVERS,

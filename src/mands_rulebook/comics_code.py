@@ -41,8 +41,8 @@ from typing import Any, ClassVar, Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import fighting
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
 from mands_sim.rolls import damage_bonus
@@ -201,9 +201,7 @@ def lethal(encounter: Encounter, actor: str, intent: Intent, damage_quality: int
     return would_kill(encounter, hit, injury_roll=injury_roll)
 
 
-def punch_would_kill(
-    encounter: Encounter, actor: str, intent: Intent, damage_quality: int
-) -> bool:
+def punch_would_kill(encounter: Encounter, actor: str, intent: Intent, damage_quality: int) -> bool:
     """G-257 ``hand-damage``: a blow the estimator does not know (:data:`UNESTIMATED_BLOWS`)
     would kill when a punch at the same target, with the same damage Q and Hand Damage withheld,
     would: each deals at least that."""

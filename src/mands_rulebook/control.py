@@ -28,7 +28,8 @@ from typing import Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, Event, PercentRolled
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.percent_rolls import percent_roll
 

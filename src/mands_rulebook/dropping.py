@@ -47,7 +47,8 @@ from mands_sim.events import (
     EndurancePaid,
     Event,
 )
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, defense_from_quality, reduced_performance_time
 

@@ -29,7 +29,8 @@ from fractions import Fraction
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import ActionDropped, Event
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 
 from .pace import FLEE, MOVE
 

@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, Modifier
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.figured import combat_roll
 from mands_sim.rolls import ActionRoll, ExtraEffort, ExtraEffortRefused, extra_effort

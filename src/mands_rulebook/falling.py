@@ -47,8 +47,8 @@ from mands_sim.world import Point, Position, World
 
 from .altitude import flight_altitude
 from .damage import Blow, strike
-from .movement import current_pace
 from .pace import Pace
+from .positions import current_pace
 from .skills.catalogue import skill_level
 from .skills.defensive_skills import falling_damage
 from .throw_flight import Flight

@@ -32,7 +32,8 @@ from mands_sim.events import (
     QualityAllocated,
     RollMade,
 )
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import (
     ActionRoll,

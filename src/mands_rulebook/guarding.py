@@ -14,15 +14,17 @@ from typing import Any, Final
 
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import ActionStarted
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.objectives import objective_wards
 from mands_sim.policy import allowed
 from mands_sim.policy.priority import Decision
 from mands_sim.units import SEGMENTS_PER_ROUND
 
-from .movement import distance_now, in_contact
+from .crowding import in_contact
 from .objective_play import threatens
 from .policies import close_in
+from .positions import distance_now
 from .weapons import WEAPON_ATTACK, WEAPON_OPTION
 
 WARD: Final = "ward"
@@ -72,9 +74,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
     found = [
         s.character_id
         for s in encounter.state
-        if s.side != side
-        and fighting(encounter, s)
-        and threatens(encounter, s.character_id, ward)
+        if s.side != side and fighting(encounter, s) and threatens(encounter, s.character_id, ward)
     ]
     return sorted(found, key=lambda who: (distance_now(encounter, ward, who), encounter.rank(who)))
 

@@ -13,7 +13,8 @@ from typing import ClassVar
 
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 
 from .movement_rolls import allocated, jump_roll, logged, spend
 from .pace import MOVE

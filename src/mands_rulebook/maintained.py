@@ -30,7 +30,8 @@ from typing import Any, ClassVar, Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 
 MAINTAIN_OPTION: Final = "maintain"
 """``Intent.options`` key: true asks for a follow-up of the previous shot."""

@@ -1,8 +1,8 @@
 """Movement in combat: the Move Roll, running along the map, jumping (``rules/combat.md`` §4,
 §18; seed "Move Roll", "Jump Roll", "Example of Movement").
 
-This module is the plugin (every hook); the rules it uses live beside it and are re-exported
-here (``from .movement import position_now`` keeps working):
+This module is the plugin (every hook); the rules it uses live beside it, each imported from
+its own module:
 
 * :mod:`mands_rulebook.pace` — the ``move`` and ``reroll-move`` actions, :class:`Stride`,
   :class:`Pace`, :class:`PaceChanged`, turning;
@@ -58,77 +58,57 @@ from typing import Any
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.world import Position
 
 from .bends import Bends, bent, choose_way, up_to, way_bends
 from .control import ControlLost
-from .crowding import in_contact
 from .jumping import (
     JUMP,
-    Jumped,
-    jump_made,
     start_jump,
 )
 from .maintained import MAINTAINED_SHOT
 from .movement_rolls import (
     allocated,
-    jump_roll,
     logged,
     move_roll,
     spend,
 )
 from .pace import (
     ARRIVED,
-    DEGREES_PER_TURN,
     FLED,
     FLEE,
     FLIGHT,
     FLY,
     INTERRUPTED,
-    MISS_KEEPING_SPEED,
-    MISS_PER_EP_ROW,
     MOVE,
     MOVEMENT_DEFENSE,
     MOVING,
-    OWN_REASONS,
     PACE,
-    PATHS,
-    REACH,
     REROLL_MOVE,
-    REVERSAL,
     SLOW,
-    STEP,
     STOPPED,
     STRAIGHT,
     STUMBLED,
     TOWARD,
-    UNMAPPED_TURN,
     Pace,
-    PaceChanged,
     Stride,
     dm_per_segment,
-    heading,
     pace_changed,
-    rounded,
-    slowing_decrease,
     stride_after,
-    turn_degrees,
     turn_quality,
 )
 from .positions import (
-    FLYING_POWERS,
     can_fly,
     course,
     current_pace,
-    distance_now,
     flees,
     held_defense,
     leaving,
     movement_defense,
     position_now,
-    reach,
     running_move,
     running_pace,
 )
@@ -137,69 +117,6 @@ from .skills.maneuverability import (
     maneuverability_slowing,
     maneuverability_turning,
 )
-
-__all__ = [
-    "ARRIVED",
-    "DEGREES_PER_TURN",
-    "FLED",
-    "FLEE",
-    "FLIGHT",
-    "FLY",
-    "FLYING_POWERS",
-    "INTERRUPTED",
-    "JUMP",
-    "MISS_KEEPING_SPEED",
-    "MISS_PER_EP_ROW",
-    "MOVE",
-    "MOVEMENT_DEFENSE",
-    "MOVING",
-    "OWN_REASONS",
-    "PACE",
-    "PATHS",
-    "REACH",
-    "REROLL_MOVE",
-    "REVERSAL",
-    "SLOW",
-    "STEP",
-    "STOPPED",
-    "STRAIGHT",
-    "STUMBLED",
-    "TOWARD",
-    "UNMAPPED_TURN",
-    "Jumped",
-    "Pace",
-    "PaceChanged",
-    "Stride",
-    "allocated",
-    "can_fly",
-    "course",
-    "current_pace",
-    "distance_now",
-    "dm_per_segment",
-    "flees",
-    "heading",
-    "held_defense",
-    "in_contact",
-    "jump_made",
-    "jump_roll",
-    "leaving",
-    "logged",
-    "move_roll",
-    "movement_defense",
-    "pace_changed",
-    "position_now",
-    "reach",
-    "rounded",
-    "running_move",
-    "running_pace",
-    "slowing_decrease",
-    "spend",
-    "start_jump",
-    "stride_after",
-    "turn_degrees",
-    "turn_quality",
-]
-"""What the movement modules give other plugins, importable from here as before the split."""
 
 # -- the hooks -------------------------------------------------------------------------------
 

@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from mands_sim.actions import Intent, Wait
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.objectives import (
     for_objective,
     objective_reason,
@@ -36,7 +37,7 @@ from mands_sim.objectives import (
 )
 from mands_sim.policy.explain import Explanation
 
-from .movement import in_contact
+from .crowding import in_contact
 from .pinning import pinning
 
 Strike = Callable[[str], Intent | None]

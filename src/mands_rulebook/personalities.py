@@ -49,7 +49,8 @@ from typing import Any, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (
     Explanation,
     PolicyOptionsError,
@@ -69,18 +70,11 @@ from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 
 from .comics_code import offers_code
+from .crowding import in_contact
 from .guarding import WARD, defend, guard, stand_guard
-from .movement import (
-    FLEE,
-    MOVE,
-    REROLL_MOVE,
-    TOWARD,
-    distance_now,
-    in_contact,
-    position_now,
-    running_pace,
-)
+from .pace import FLEE, MOVE, REROLL_MOVE, TOWARD
 from .policies import NearestEnemy, catch_breath, close_in, nearest_exit
+from .positions import distance_now, position_now, running_pace
 from .range import in_sight
 from .surrender import SURRENDER
 from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons

@@ -43,31 +43,27 @@ from typing import Any
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import EndurancePaid
-from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
+from mands_sim.kernel.contracts import ActionRefused, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 from mands_sim.world import Position, World
 
 from .altitude import upward_reach
 from .comics_code import offers_code
-from .crowding import no_room
+from .crowding import in_contact, no_room
 from .exhaustion import spent
-from .movement import (
-    FLEE,
-    MOVE,
-    REROLL_MOVE,
-    TOWARD,
+from .objective_play import guarding, objective_explanation, pursue, ward_threats
+from .pace import FLEE, MOVE, REROLL_MOVE, TOWARD, Pace, heading
+from .positions import (
     current_pace,
     distance_now,
-    heading,
-    in_contact,
+    flight_now,
+    point_of,
     position_now,
     reach,
     running_pace,
 )
-from .objective_play import guarding, objective_explanation, pursue, ward_threats
-from .pace import Pace
-from .positions import flight_now, point_of
 from .rest import REST
 from .surrender import SURRENDER
 

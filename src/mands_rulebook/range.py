@@ -44,8 +44,7 @@ from mands_sim.world import Position
 from .altitude import slant_distance
 from .crowding import contact_refusal
 from .crowding import in_contact as crowding_contact
-from .movement import position_now
-from .positions import flight_now
+from .positions import flight_now, position_now
 from .weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
 
 CONTACT: Final = "contact"

@@ -54,7 +54,8 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import Charts
 from mands_sim.events import Event, Healed
-from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 

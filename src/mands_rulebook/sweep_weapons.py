@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event
-from mands_sim.kernel.encounter import Charge, Encounter
+from mands_sim.kernel.contracts import Charge
+from mands_sim.kernel.encounter import Encounter
 
 from .range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from .weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons

@@ -38,7 +38,8 @@ from typing import Any
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source

@@ -46,7 +46,7 @@ from mands_sim.world import Position
 from .damage import PENETRATING, Blow, strike
 from .falling import thrown_fall
 from .injury import Hit, hits_between, roll_event, survival_roll
-from .movement import position_now
+from .positions import position_now
 from .throw_flight import flight
 
 THROWBACK_ROLL: Final = "throwback roll"

@@ -75,7 +75,8 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
-from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import last_logged_before, logged, logged_between
 from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes

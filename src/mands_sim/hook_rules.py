@@ -26,7 +26,8 @@ from mands_sim.errors import (
 )
 from mands_sim.events import ConditionImposed, Event
 from mands_sim.kernel.abilities import AbilityModifier
-from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugin_calls import ActionDispatch, action_dispatch, each_plugin, results_by_plugin
 from mands_sim.registry import Registries
 

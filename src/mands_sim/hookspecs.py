@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     )
     from mands_sim.events import Event
     from mands_sim.kernel.abilities import AbilityModifier
-    from mands_sim.kernel.encounter import Encounter, Initiation
+    from mands_sim.kernel.contracts import Initiation
+    from mands_sim.kernel.encounter import Encounter
     from mands_sim.kernel.time import TimeModel
     from mands_sim.model.figured import FiguredAdjustment
     from mands_sim.model.sheet import CharacterSheet

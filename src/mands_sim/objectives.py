@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mands_sim.kernel.encounter import Encounter, OutcomeCondition, Verdict, fighting
+from mands_sim.kernel.contracts import OutcomeCondition, Verdict, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.scenario import ObjectiveSpec
 

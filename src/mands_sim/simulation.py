@@ -4,8 +4,7 @@
 manager, the registries, the charts and named defaults, the characters with their figured
 attributes, one policy per character, keyed dice — and runs the encounter on the kernel.
 :class:`~mands_sim.hook_rules.HookRules` is the kernel's view of the rules (every question goes
-to a plugin hook); :func:`~mands_sim.outcome.summarise` sums a run up. Both are imported from
-here as well.
+to a plugin hook); :func:`~mands_sim.outcome.summarise` sums a run up.
 """
 
 from __future__ import annotations
@@ -22,12 +21,13 @@ from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
 from mands_sim.hook_rules import HookRules
 from mands_sim.kernel import snapshot
-from mands_sim.kernel.encounter import Encounter, Mind, Observer, OutcomeCondition
+from mands_sim.kernel.contracts import Mind, Observer, OutcomeCondition
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import TimeModel
 from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
-from mands_sim.outcome import CharacterOutcome, RunResult, summarise
+from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
 from mands_sim.plugins import installed_entry_points, make_plugin_manager, named_plugins
 from mands_sim.policy import PolicyOptionsError, PriorityPolicy
@@ -311,13 +311,9 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
 
 
 __all__ = [
-    "CharacterOutcome",
-    "HookRules",
     "Prepared",
-    "RunResult",
     "Simulation",
     "build_mind",
     "check_scenario",
     "scenario_problems",
-    "summarise",
 ]

@@ -18,7 +18,8 @@ from mands_rulebook.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position
 
 LOB = ActionDefinition("lob-anti-matter", performance_time=20, ep_row=9, summary="test")

@@ -24,7 +24,8 @@ from mands_sim.actions import (
 )
 from mands_sim.dice import DiceSource
 from mands_sim.events import AttackResolved, Event, RollMade
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import action_roll
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -16,7 +16,8 @@ from typing import Any
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import ScenarioSpec, parse_scenario
 from mands_sim.simulation import Simulation
 
@@ -74,7 +75,6 @@ def of(events: list[Event], kind: type[Event]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-
 def throw_at_street(
     defaults: dict[str, Any], dice: dict[str, list[int]]
 ) -> tuple[Encounter, list[Event]]:
@@ -86,4 +86,3 @@ def throw_at_street(
         "mark": Script(),
     }
     return run(scenario(STREET, defaults, mark_in_the_street), dice, minds, until=20)
-

@@ -42,7 +42,8 @@ from mands_sim.events import (
     PushedBack,
     Surprised,
 )
-from mands_sim.kernel.encounter import ActionRefused, Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 
 START_EP = Fraction(50)

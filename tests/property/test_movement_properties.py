@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.movement import Pace, PaceChanged, Stride
+from mands_rulebook.pace import Pace, PaceChanged, Stride
 from mands_rulebook.throwback import THROWBACK, THROWBACK_ROLL
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Moved, OutOfAction, RollMade
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, load_scenario

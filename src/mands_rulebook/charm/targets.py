@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 
 from ..range import in_sight
 from .allures import Allure

@@ -50,7 +50,8 @@ from typing import Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from .death_shots import DEATH_SHOT_COST, death_shot_cost, death_shot_refusals

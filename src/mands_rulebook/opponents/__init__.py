@@ -30,7 +30,8 @@ from __future__ import annotations
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..sweep_weapons import sweep_range_and_sight
@@ -69,12 +70,36 @@ from .teamwork import (
 )
 
 __all__ = [
-    "NO_SWEEP_WITHOUT_WEAPON", "PENALTY_PER_OPPONENT", "SWEEP", "SWEEP_BLOW", "TARGETS_OPTION",
-    "TEAMWORK", "SweepBlowsLeft", "Sweeper", "agility_raise", "attacks_target", "blow_at",
-    "combining", "engaged_enemies", "fork_blast", "land_blows", "opponents_faced",
-    "opponents_modifier", "pending_blows", "pool_share", "split_attack", "split_evenly",
-    "sweep_blow", "sweep_blow_initiation", "sweep_blow_refusals", "sweep_initiation",
-    "sweep_refusals", "sweep_resolution", "sweep_targets", "sweeper_policy", "teamwork_level",
+    "NO_SWEEP_WITHOUT_WEAPON",
+    "PENALTY_PER_OPPONENT",
+    "SWEEP",
+    "SWEEP_BLOW",
+    "TARGETS_OPTION",
+    "TEAMWORK",
+    "SweepBlowsLeft",
+    "Sweeper",
+    "agility_raise",
+    "attacks_target",
+    "blow_at",
+    "combining",
+    "engaged_enemies",
+    "fork_blast",
+    "land_blows",
+    "opponents_faced",
+    "opponents_modifier",
+    "pending_blows",
+    "pool_share",
+    "split_attack",
+    "split_evenly",
+    "sweep_blow",
+    "sweep_blow_initiation",
+    "sweep_blow_refusals",
+    "sweep_initiation",
+    "sweep_refusals",
+    "sweep_resolution",
+    "sweep_targets",
+    "sweeper_policy",
+    "teamwork_level",
     "teamwork_modifiers",
 ]
 """The names of the package's modules, re-exported; the hook implementations are left out:

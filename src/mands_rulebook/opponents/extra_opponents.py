@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 
-from ..movement import in_contact
+from ..crowding import in_contact
 from .sweeps import sweep_targets
 
 PENALTY_PER_OPPONENT: Final = 1

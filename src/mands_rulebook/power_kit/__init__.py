@@ -62,7 +62,8 @@ from typing import Final
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, Event, PushedBack
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import reduced_performance_time
 
 from ..control import LOST_CONTROL, POWER_OPTION
@@ -137,20 +138,77 @@ from .uses import (
 )
 
 __all__ = [
-    "ACTIVE_TIME", "ATTACK", "COMBAT_ROLL_ROW", "COMMON_EFFECTS", "COVERS", "DEFENSE", "EP",
-    "HELD", "LET_GO", "OTHER", "PASSIVE_TIME", "POWER_ROW", "PROTECTS_FROM", "RULES_TEXT",
-    "SET_ASIDE", "SPEED", "TEMPLATE", "TOUCH_ENTRY", "TOUCH_NEEDED", "TOUCH_OPTION", "BlowFor",
+    "ACTIVE_TIME",
+    "ATTACK",
+    "COMBAT_ROLL_ROW",
+    "COMMON_EFFECTS",
+    "COVERS",
+    "DEFENSE",
+    "EP",
+    "HELD",
+    "LET_GO",
+    "OTHER",
+    "PASSIVE_TIME",
+    "POWER_ROW",
+    "PROTECTS_FROM",
+    "RULES_TEXT",
+    "SET_ASIDE",
+    "SPEED",
+    "TEMPLATE",
+    "TOUCH_ENTRY",
+    "TOUCH_NEEDED",
+    "TOUCH_OPTION",
+    "BlowFor",
     "DefaultSpend",
-    "PowerSpec", "PowerSpend", "PowerSpendError", "PowerTaken", "PowerUse", "PowerUsed", "Prepare",
-    "RangesFor", "RatingFor", "Resolve", "Role", "RollBonus", "anyone_has_power", "attack_events",
-    "attack_initiation", "canonical_power_name", "checked_spend", "chosen_spend",
-    "combat_skill_with", "cosmic_ray_ranges", "damage_points_lost",
-    "encounter_registries", "ep_down_to", "normalized", "power_attack_charges",
-    "power_combat_roll", "power_initiation", "power_intent", "power_rating", "power_refusals",
-    "power_resolution", "power_slug",
-    "power_specs", "power_sustain", "powers_taken", "range_pool", "reach_for", "register_power",
-    "register_power_actions", "running_uses", "sheet_power", "sphere_meters", "standard_ranges",
-    "taken_powers", "taken_rating", "touch_attack", "touch_blow", "touch_quality", "touched",
+    "PowerSpec",
+    "PowerSpend",
+    "PowerSpendError",
+    "PowerTaken",
+    "PowerUse",
+    "PowerUsed",
+    "Prepare",
+    "RangesFor",
+    "RatingFor",
+    "Resolve",
+    "Role",
+    "RollBonus",
+    "anyone_has_power",
+    "attack_events",
+    "attack_initiation",
+    "canonical_power_name",
+    "checked_spend",
+    "chosen_spend",
+    "combat_skill_with",
+    "cosmic_ray_ranges",
+    "damage_points_lost",
+    "encounter_registries",
+    "ep_down_to",
+    "normalized",
+    "power_attack_charges",
+    "power_combat_roll",
+    "power_initiation",
+    "power_intent",
+    "power_rating",
+    "power_refusals",
+    "power_resolution",
+    "power_slug",
+    "power_specs",
+    "power_sustain",
+    "powers_taken",
+    "range_pool",
+    "reach_for",
+    "register_power",
+    "register_power_actions",
+    "running_uses",
+    "sheet_power",
+    "sphere_meters",
+    "standard_ranges",
+    "taken_powers",
+    "taken_rating",
+    "touch_attack",
+    "touch_blow",
+    "touch_quality",
+    "touched",
     "usable_power",
 ]
 """The kit's names: its own, and those of its modules (uses, ratings, attacks)."""
@@ -168,8 +226,10 @@ def chosen_spend(
 ) -> PowerSpend:
     """The mind's ``spend_power`` answer, or the use's default, checked against the PR (the
     use's own ``rating`` if it has one)."""
-    pr = power_rating(encounter, actor, spec) if use.rating is None else use.rating(
-        encounter, actor, spec
+    pr = (
+        power_rating(encounter, actor, spec)
+        if use.rating is None
+        else use.rating(encounter, actor, spec)
     )
     mind = encounter.minds[actor]
     ask = getattr(mind, "spend_power", None)

@@ -27,7 +27,8 @@ from typing import Any, Final
 from mands_sim.actions import ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import AttackResolved, Event, QualityAllocated
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, reduced_performance_time
 
 from ..control import POWER_OPTION

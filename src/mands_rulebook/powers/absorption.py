@@ -67,7 +67,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.figured import mind_skin_temper_row
 from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll

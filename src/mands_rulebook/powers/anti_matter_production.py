@@ -39,7 +39,8 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
 from mands_sim.world import Position
@@ -47,7 +48,7 @@ from mands_sim.world import Position
 from ..control import POWER_OPTION
 from ..explosions import Explosion, anti_matter, detonate
 from ..fists import roll_event
-from ..movement import position_now
+from ..positions import position_now
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,

@@ -32,11 +32,13 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..control import LOST_CONTROL, POWER_OPTION
-from ..movement import dm_per_segment, position_now, running_pace
+from ..pace import dm_per_segment
+from ..positions import position_now, running_pace
 from ..power_kit import (
     ACTIVE_TIME,
     POWER_ROW,

@@ -37,11 +37,13 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import DefenseChanged, EndurancePaid, Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..control import LOST_CONTROL
-from ..movement import MOVE, running_pace
+from ..pace import MOVE
+from ..positions import running_pace
 from ..power_kit import (
     DEFENSE,
     PASSIVE_TIME,

@@ -31,7 +31,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, 
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import sheet_d100
 from mands_sim.registry import Register
 

@@ -34,7 +34,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.events import Event, OutOfAction, PercentRolled
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
 

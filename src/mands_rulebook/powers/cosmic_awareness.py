@@ -32,7 +32,8 @@ from typing import ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event, RollMade
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import LOW, number_roll
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, roll_made

@@ -38,7 +38,8 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import HIGH, number_roll
 from mands_sim.registry import Register
 

@@ -40,7 +40,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.errors import SheetError
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
 

@@ -53,7 +53,8 @@ from mands_sim.events import (
     Event,
     InjuryRolled,
 )
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND

@@ -39,12 +39,13 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceExpression
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..damage import Blow, strike
 from ..explosions import D6, Explosion, detonate, explosive_touch
-from ..movement import distance_now, position_now
+from ..positions import distance_now, position_now
 from ..power_kit import (
     ACTIVE_TIME,
     ATTACK,

@@ -40,7 +40,8 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register

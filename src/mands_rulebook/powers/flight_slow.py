@@ -26,7 +26,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..control import FULL_CONTROL, POWER_OPTION
-from ..movement import FLY, MOVE
+from ..pace import FLY, MOVE
 from ..power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
 
 NAME: Final = "Flight, Slow"

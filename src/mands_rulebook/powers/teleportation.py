@@ -29,10 +29,11 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
-from ..movement import position_now
+from ..positions import position_now
 from ..power_kit import (
     ACTIVE_TIME,
     POWER_ROW,

@@ -42,7 +42,8 @@ from mands_sim.actions import (
     Modifier,
 )
 from mands_sim.events import Event, PushedBack
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.scenario import ScenarioSpec
 

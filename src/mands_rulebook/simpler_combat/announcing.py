@@ -9,7 +9,8 @@ from typing import Final
 
 from mands_sim.actions import ActionDefinition, Intent, Modifier
 from mands_sim.events import ActionStarted
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 
 from ..opponents import SWEEP_BLOW
 from .turns import ANNOUNCING, TURN, short_action_bonus, turn_start

@@ -11,11 +11,12 @@ from typing import Any, ClassVar, Final
 from mands_sim.actions import ActionDefinition
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import Event, QualityAllocated
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import damage_bonus, reduced_performance_time
 
-from ..movement import MOVE, REROLL_MOVE
 from ..opponents import SWEEP_BLOW
+from ..pace import MOVE, REROLL_MOVE
 from .turns import TURN, combat_turns, initiative_offset, turn_end, turn_start
 
 DROP_PER_ATTACK: Final = 1

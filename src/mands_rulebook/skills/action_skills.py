@@ -30,7 +30,8 @@ from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
 
 from ..thrown_objects import LIFT_AND_THROW

@@ -28,7 +28,8 @@ from mands_sim.events import (
     Surprised,
     ThrownBack,
 )
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike

@@ -31,7 +31,8 @@ from typing import Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import EndurancePaid
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation, fighting
+from mands_sim.kernel.contracts import Charge, Initiation, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import QUALITY_PER_DEFENSE
 from mands_sim.units import SEGMENTS_PER_ROUND
 

@@ -33,14 +33,15 @@ from typing import Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import BleedingStopped, Event
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.percent_rolls import character_d100
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 
+from ..crowding import in_contact
 from ..injury import FirstAid
-from ..movement import in_contact
 from ..out_of_action import DEAD, bleeding_spell
 from .catalogue import normalized
 

@@ -41,7 +41,8 @@ from typing import ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, DefenseChanged, Event
-from mands_sim.kernel.encounter import ActionRefused, Encounter, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..pinning import MOVES, STILL_FREE, stops
@@ -170,9 +171,7 @@ def partners(encounter: Encounter, actor: str) -> set[str]:
 # --- the grab (called by the Body Hold attack) -------------------------------------------------
 
 
-def grab(
-    encounter: Encounter, actor: str, target: str, action: ActionInProgress
-) -> list[Event]:
+def grab(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     """G-182, G-184: the hold a Body Hold that hit takes, and the held one's Defense 0."""
     if encounter.defaults.G182_body_hold != "holds":
         return []

@@ -42,7 +42,8 @@ from mands_sim.actions import (
 )
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register

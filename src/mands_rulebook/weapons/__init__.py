@@ -30,7 +30,8 @@ from __future__ import annotations
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, WeaponReadied
-from mands_sim.kernel.encounter import Encounter, Initiation
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..fists import COMBAT_ROLL_ROW

@@ -10,14 +10,16 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter, fighting
+from mands_sim.kernel.contracts import fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.policy.explain import Explanation, reason_given
 
 from ..comics_code import offers_code
-from ..movement import MOVE, REROLL_MOVE, distance_now
 from ..objective_play import guard_order, guarding, objective_explanation, pursue
+from ..pace import MOVE, REROLL_MOVE
 from ..policies import catch_breath, close_in, nearest_enemy, preset
+from ..positions import distance_now
 from .attacking import WEAPON_ATTACK
 from .drawing import DRAW_WEAPON
 from .table import WEAPON_OPTION, standard_weapons

@@ -21,7 +21,8 @@ from mands_sim.actions import (
     QualityAllocation,
 )
 from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated, WeaponThrown
-from mands_sim.kernel.encounter import Charge, Encounter, Initiation
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.rolls import reduced_performance_time
 
@@ -34,7 +35,7 @@ from ..fists import (
     roll_event,
     spend_quality,
 )
-from ..movement import position_now
+from ..positions import position_now
 from .table import WEAPON_OPTION, Weapon, standard_weapons
 from .thrown import thrown_intent
 

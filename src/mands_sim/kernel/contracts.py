@@ -2,8 +2,6 @@
 kernel asks its :class:`Rules` and each character's :class:`Mind`, what the rules answer (an
 :class:`Initiation` with its EP :class:`Charge` s), how an encounter ends (:class:`Verdict`,
 outcome conditions) and the error a forbidden action raises.
-
-:mod:`mands_sim.kernel.encounter` re-exports every name here: import them from either.
 """
 
 from __future__ import annotations

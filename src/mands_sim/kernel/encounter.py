@@ -18,7 +18,7 @@ are :mod:`mands_sim.kernel.lives`. The kernel itself enforces only the time rule
 * an action can end early without resolving (:meth:`Encounter.drop`).
 
 What the kernel asks and is answered (:class:`Rules`, :class:`Mind`, :class:`Initiation` …)
-lives in :mod:`mands_sim.kernel.contracts`, and is imported from here as well.
+lives in :mod:`mands_sim.kernel.contracts`; import those names from there.
 """
 
 from __future__ import annotations
@@ -50,14 +50,10 @@ from mands_sim.kernel.contracts import (
     ActionRefused,
     Charge,
     FutureEnding,
-    Initiation,
     Mind,
     Observer,
     OutcomeCondition,
     Rules,
-    Verdict,
-    counts_as_combatant,
-    fighting,
     side_out_of_action,
 )
 from mands_sim.kernel.initiation import timing_refusal
@@ -539,21 +535,4 @@ def tie_order(ids: Iterable[str], dice: Any, defaults: RuleDefaults) -> dict[str
     return {actor: rank for rank, actor in enumerate(order)}
 
 
-__all__ = [
-    "TIE_STREAM",
-    "ActionRefused",
-    "Charge",
-    "Encounter",
-    "FutureEnding",
-    "Initiation",
-    "Mind",
-    "Observer",
-    "OutcomeCondition",
-    "Rules",
-    "Verdict",
-    "choosing_phase",
-    "counts_as_combatant",
-    "fighting",
-    "side_out_of_action",
-    "tie_order",
-]
+__all__ = ["TIE_STREAM", "Encounter", "choosing_phase", "tie_order"]

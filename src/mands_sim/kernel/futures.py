@@ -36,7 +36,8 @@ from typing import Any, Final, NoReturn, Protocol
 
 from mands_sim.errors import MandsSimError
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.snapshot import (
     JournaledMind,
     Recreatable,

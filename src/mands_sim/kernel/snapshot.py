@@ -31,7 +31,8 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import DiceSource, SeededDice, StreamKey, shuffled
 from mands_sim.errors import MandsSimError
 from mands_sim.events import EncounterStarted
-from mands_sim.kernel.encounter import Encounter, Mind, Observer
+from mands_sim.kernel.contracts import Mind, Observer
+from mands_sim.kernel.encounter import Encounter
 
 __all__ = [
     "BRANCH_KEY",

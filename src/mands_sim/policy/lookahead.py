@@ -49,7 +49,8 @@ from functools import partial
 from typing import Any, Final, Literal, Protocol, TypeVar, cast
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.kernel.encounter import Encounter, Mind
+from mands_sim.kernel.contracts import Mind
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.futures import (
     Answer,
     FuturePlayer,

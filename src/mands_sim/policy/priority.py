@@ -25,7 +25,8 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from mands_sim.actions import ActionOption, Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import ActionRefused, Encounter
+from mands_sim.kernel.contracts import ActionRefused
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.errors import ExpressionError, PolicyOptionsError
 from mands_sim.policy.explain import MAX_ALTERNATIVES, Explanation
 from mands_sim.policy.expressions import Expression, parse_condition

@@ -39,7 +39,8 @@ from typing import Any, Final, Protocol
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.defaults import RuleDefaults
-from mands_sim.kernel.encounter import ActionRefused, Encounter, fighting
+from mands_sim.kernel.contracts import ActionRefused, fighting
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.objectives import (
     objective_reason,
     objective_targets,

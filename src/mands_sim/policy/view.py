@@ -26,7 +26,8 @@ from weakref import WeakKeyDictionary
 
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import DamageTaken
-from mands_sim.kernel.encounter import ActionRefused, Encounter, counts_as_combatant
+from mands_sim.kernel.contracts import ActionRefused, counts_as_combatant
+from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.objectives import objectives_in_play, performing, threatens
 from mands_sim.scenario import ObjectiveSpec
