@@ -11,17 +11,28 @@ from mands_sim.defaults import RuleDefaults
 DECISIONS = Path(__file__).parents[2] / "docs" / "rules" / "decisions.md"
 
 
-def rows() -> dict[str, str]:
-    found = {}
-    for line in DECISIONS.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"\| (G-\d+) \|", line)
-        if match:
-            found[match.group(1)] = line
-    return found
+def sections() -> dict[str, str]:
+    """Each default's section (``### G-NN`` to the next heading), by G-number."""
+    text = DECISIONS.read_text(encoding="utf-8")
+    parts = re.split(r"^### (G-\d+)\n", text, flags=re.MULTILINE)
+    return {
+        gid: body.split("\n#", 1)[0] for gid, body in zip(parts[1::2], parts[2::2], strict=True)
+    }
 
 
-def test_every_default_has_a_row_naming_its_switch() -> None:
-    documented = rows()
+def test_every_default_has_a_section_naming_its_switch() -> None:
+    documented = sections()
     for default in RuleDefaults.describe():
-        assert default["gid"] in documented, f"{default['gid']} has no row in decisions.md"
+        assert default["gid"] in documented, f"{default['gid']} has no section in decisions.md"
         assert f"`{default['name']}`" in documented[default["gid"]], default["name"]
+
+
+def test_every_section_is_complete_and_its_tests_name_it() -> None:
+    root = DECISIONS.parents[2]
+    for gid, body in sections().items():
+        for part in ("Class", "Decision", "Switch (default first)", "Applied in", "Reason"):
+            assert f"- **{part}:**" in body, f"{gid} has no {part}"
+        tests = re.findall(r"`([^`]+\.py)`", body.split("- **Tests:**", 1)[1])
+        for test in tests:
+            source = (root / test).read_text(encoding="utf-8")
+            assert re.search(rf"\b{gid}\b", source), f"{gid} lists {test}, which does not name it"
