@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.closing_in import contact_segment, meeting_place
 from mands_rulebook.pace import MOVE, REROLL_MOVE
 from mands_rulebook.policies import (
     RunForExit,
     catch_breath,
-    contact_segment,
-    meeting_place,
     nearest_enemy_policy,
     preset,
 )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import mands_rulebook.weapons as weapons
-from mands_rulebook.weapons import armed, attacking, drawing, table, thrown
+from mands_rulebook.weapons import attacking, drawing, table, thrown
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted, WeaponReadied
 from mands_sim.kernel.contracts import ActionRefused, Mind
@@ -21,7 +21,7 @@ from tests.data.weapon_scenes import ALLEY, Script, attack, draw, of, run, scena
 # --- the weapons' names ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [table, drawing, attacking, thrown, armed])
+@pytest.mark.parametrize("module", [table, drawing, attacking, thrown])
 def test_weapons_re_exports_every_name_of_its_modules(module: ModuleType) -> None:
     """Their importers keep importing from ``mands_rulebook.weapons``: the same objects."""
     assert facade_problems(weapons, module) == []

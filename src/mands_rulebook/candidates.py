@@ -78,6 +78,7 @@ from mands_sim.policy.tactician import (
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
 
+from .closing_in import close_in, enemies_nearest_first, meeting_place, nearest_exit
 from .control import POWER_OPTION
 from .crowding import in_contact
 from .damage import Blow, Cover, against_skin_temper, protection_outcomes
@@ -90,7 +91,6 @@ from .out_of_action import (
     bleeding_spell,
 )
 from .pace import FLEE, MOVE, TOWARD
-from .policies import close_in, meeting_place, nearest_exit
 from .positions import distance_now, position_now, running_pace
 from .power_kit import (
     ATTACK,
@@ -126,7 +126,6 @@ from .weapons import (
     Weapon,
     carried,
     draw_time,
-    enemies_nearest_first,
     place_cover,
     standard_weapons,
     weapon_blow,

@@ -47,6 +47,7 @@ from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
 from mands_sim.rolls import damage_bonus
 
+from .candidates import ESTIMATOR
 from .damage import Blow, damage_after_protection, damage_event
 from .fists import FIST_ATTACK, called_shot, new_defense
 from .injury import would_kill
@@ -141,9 +142,6 @@ def offers_code(*, default: bool = False) -> Callable[[PolicyFactory], PolicyFac
 
 def estimator() -> Estimator:
     """The rulebook's candidate estimator (``mands_rulebook.candidates``)."""
-    # Imported here: the candidates import the policies' own modules, which offer this option.
-    from .candidates import ESTIMATOR
-
     return ESTIMATOR
 
 

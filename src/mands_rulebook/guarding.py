@@ -21,9 +21,9 @@ from mands_sim.policy import allowed
 from mands_sim.policy.priority import Decision
 from mands_sim.units import SEGMENTS_PER_ROUND
 
+from .closing_in import close_in
 from .crowding import in_contact
 from .objective_play import threatens
-from .policies import close_in
 from .positions import distance_now
 from .weapons import WEAPON_ATTACK, WEAPON_OPTION
 

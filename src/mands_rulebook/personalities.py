@@ -69,11 +69,12 @@ from mands_sim.policy.priority import Decision, check_option_keys, preset
 from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 
+from .closing_in import close_in, nearest_exit
 from .comics_code import offers_code
 from .crowding import in_contact
 from .guarding import WARD, defend, guard, stand_guard
 from .pace import FLEE, MOVE, REROLL_MOVE, TOWARD
-from .policies import NearestEnemy, catch_breath, close_in, nearest_exit
+from .policies import NearestEnemy, catch_breath
 from .positions import distance_now, position_now, running_pace
 from .range import in_sight
 from .surrender import SURRENDER

@@ -30,9 +30,10 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
 
+from .closing_in import allowed, close_in, enemies_nearest_first
 from .comics_code import offers_code
 from .objective_play import guard_order, guarding, objective_explanation, pursue
-from .policies import NearestEnemy, allowed, catch_breath, close_in, preset, punch_in_reach
+from .policies import NearestEnemy, catch_breath, preset, punch_in_reach
 from .power_kit import (
     ATTACK,
     DEFENSE,
@@ -44,7 +45,6 @@ from .power_kit import (
     sheet_power,
     taken_powers,
 )
-from .weapons import enemies_nearest_first
 
 
 class Blaster:

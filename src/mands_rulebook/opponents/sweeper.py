@@ -13,8 +13,9 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 
+from ..closing_in import allowed
 from ..comics_code import offers_code
-from ..policies import SPEED_STEP, NearestEnemy, allowed, catch_breath, preset
+from ..policies import SPEED_STEP, NearestEnemy, catch_breath, preset
 from ..sweep_weapons import held_weapon
 from .extra_opponents import engaged_enemies
 from .split_attacks import split_evenly

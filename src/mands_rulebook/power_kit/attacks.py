@@ -38,6 +38,7 @@ from ..fists import COMBAT_ROLL_ROW, new_defense, prepare_blow, roll_event, spen
 from ..maintained import maintained_shot
 from ..range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from ..weapons.table import Ranges
+from .ratings import encounter_registries, power_rating
 from .uses import BlowFor, PowerSpend, PowerUse, PowerUsed
 
 TOUCH_OPTION: Final = "touch"
@@ -82,12 +83,28 @@ def range_pool(encounter: Encounter, actor: str, target: str, reach: Reach) -> i
     """G-20's range penalty and the seed-002 sight modifier, as ``mands_rulebook.range`` counts
     them for weapons, for the Combat Roll of a power attack, at the distance the target seems
     to be (seed "Sight": true distance ÷ Sight Power, for Short Range and Range Sets, G-136)."""
-    from ..powers.sight_power import seen_distance  # the power module imports this kit
-
     meters = 0.0 if reach == CONTACT else distance(encounter, actor, target)
     meters = seen_distance(encounter, actor, meters)
     penalty = range_modifier(encounter, reach, meters) if isinstance(reach, Ranges) else None
     return (penalty.amount if penalty else 0) + sight_modifier(encounter, actor, reach, meters)
+
+
+SIGHT_POWER: Final = "Sight Power"
+"""The power that makes distances seem shorter (seed "Sight", G-136): the kit asks for it by
+name, so the kit never imports a power's plugin; left out, nobody has it."""
+
+
+def apparent_distance(meters: float, power: int) -> float:
+    """Seed "Sight": the distance divided by the sight power (a power below 1 changes nothing)."""
+    return meters / power if power >= 1 else meters
+
+
+def seen_distance(encounter: Encounter, actor: str, meters: float) -> float:
+    """How far ``meters`` seem to ``actor``: divided by its Sight Power, if it has one."""
+    entry = encounter_registries(encounter).powers.get(SIGHT_POWER)
+    if entry is None:
+        return meters
+    return apparent_distance(meters, power_rating(encounter, actor, entry.payload))  # type: ignore[arg-type]
 
 
 def touch_quality(intent: Intent, quality: int, needed: int) -> int:

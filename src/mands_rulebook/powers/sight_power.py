@@ -10,12 +10,11 @@ a fist or weapon attack (``mands_rulebook.range``'s) the range penalty (G-20) an
 Ranged sight modifier (seed 002) are figured at the apparent distance, true distance ÷ PR —
 this plugin adds the difference as a ``"Sight Power"`` Bonus Pool modifier. Maximum Range, and
 so what can be attacked at all, stays at the true distance. Power attacks figure their range
-penalty inside ``mands_rulebook.power_kit`` (``range_pool``), at :func:`seen_distance`.
+penalty inside ``mands_rulebook.power_kit`` (``range_pool``), at the kit's ``seen_distance``,
+which asks for this power by name.
 """
 
 from __future__ import annotations
-
-from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
@@ -23,27 +22,17 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..power_kit import power_rating, register_power
+from ..power_kit.attacks import SIGHT_POWER as NAME
+from ..power_kit.attacks import apparent_distance
 from ..range import CONTACT, Reach, attack_reach, distance, range_modifier, sight_modifier
 from ..weapons import Ranges
 from .template import automatic_power
-
-NAME: Final = "Sight Power"
 
 SIGHT_POWER = automatic_power(
     NAME,
     "Distances seem divided by the PR for Short Range, Range Sets and sight modifiers "
     "(not Maximum Range); automatic (G-136).",
 )
-
-
-def apparent_distance(meters: float, power: int) -> float:
-    """Seed "Sight": the distance divided by the sight power (a power below 1 changes nothing)."""
-    return meters / power if power >= 1 else meters
-
-
-def seen_distance(encounter: Encounter, actor: str, meters: float) -> float:
-    """How far ``meters`` seem to ``actor``: divided by its Sight Power, if it has one."""
-    return apparent_distance(meters, power_rating(encounter, actor, SIGHT_POWER))
 
 
 def range_and_sight(encounter: Encounter, actor: str, reach: Ranges, meters: float) -> int:

@@ -17,12 +17,13 @@ This builtin plugin (its hooks here, the rules in the package's modules)
 * throws thrown weapons: a Throw Roll (§15) gives the Short Range and Range Set (G-21); the
   weapon leaves the hand when the throw resolves (:class:`~mands_sim.events.WeaponThrown`):
   :mod:`~mands_rulebook.weapons.thrown`;
-* starts everyone with a weapon in hand under G-62 ``readied``;
-* registers the ``armed`` policy: :mod:`~mands_rulebook.weapons.armed`.
+* starts everyone with a weapon in hand under G-62 ``readied``.
 
-Range penalties, sight and the range refusals are ``mands_rulebook.range``. Every name of the
-package's modules is importable from here (``__all__``); the hook implementations are this
-module's own and are never re-exported.
+The ``armed`` policy that plays these weapons is a plugin of its own,
+:mod:`~mands_rulebook.armed`: a policy sits above the rules it plays, so the weapons'
+rules never import it. Range penalties, sight and the range refusals are
+``mands_rulebook.range``. Every name of the package's rule modules is importable from here
+(``__all__``); the hook implementations are this module's own and are never re-exported.
 """
 
 from __future__ import annotations
@@ -35,15 +36,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..fists import COMBAT_ROLL_ROW
-from .armed import (
-    RUNS,
-    SPEED_STEP,
-    Armed,
-    armed_policy,
-    attacks,
-    enemies_nearest_first,
-    first_allowed,
-)
 from .attacking import (
     WEAPON_ATTACK,
     allocated,
@@ -85,8 +77,6 @@ __all__ = [
     "DRAW_WEAPON",
     "MELEE",
     "RANGED",
-    "RUNS",
-    "SPEED_STEP",
     "THROWN",
     "THROWN_RANGES_OPTION",
     "THROW_ROLL",
@@ -94,22 +84,17 @@ __all__ = [
     "WEAPONS_FILE",
     "WEAPON_ATTACK",
     "WEAPON_OPTION",
-    "Armed",
     "Ranges",
     "Throw",
     "Weapon",
     "allocated",
-    "armed_policy",
     "attack_initiation",
     "attack_refusals",
-    "attacks",
     "blow_lands",
     "carried",
     "cover_roll",
     "draw_refusals",
     "draw_time",
-    "enemies_nearest_first",
-    "first_allowed",
     "first_weapon",
     "intended_weapon",
     "load_weapons",
@@ -184,13 +169,3 @@ def mands_encounter_opening(encounter: Encounter) -> list[Event]:
         (actor, first_weapon(encounter.character(actor).sheet)) for actor in encounter.state.ids()
     )
     return [WeaponReadied(encounter.now, actor, weapon) for actor, weapon in ready if weapon]
-
-
-@hookimpl
-def mands_register_policies(register: Register) -> None:
-    register(
-        "armed",
-        armed_policy,
-        summary="Draw a weapon, attack the nearest enemy it reaches, else punch one in reach.",
-        source="template, not rules text",
-    )

@@ -1,7 +1,9 @@
 """The ``armed`` policy: draw a weapon, then attack the nearest enemy it reaches, closing in on
 the nearest enemy while none is in reach (not rules text).
 
-A module of :mod:`mands_rulebook.weapons`, which registers the policy.
+A plugin of its own (entry point ``mands_rulebook.armed``): it registers the policy.
+It imports the weapons' rules and the preset policies it builds on; nothing below the policies
+imports it.
 """
 
 from __future__ import annotations
@@ -9,20 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.kernel.state import CharacterState
 from mands_sim.policy.explain import Explanation, reason_given
+from mands_sim.registry import Register
 
-from ..comics_code import offers_code
-from ..objective_play import guard_order, guarding, objective_explanation, pursue
-from ..pace import MOVE, REROLL_MOVE
-from ..policies import catch_breath, close_in, nearest_enemy, preset
-from ..positions import distance_now
-from .attacking import WEAPON_ATTACK
-from .drawing import DRAW_WEAPON
-from .table import WEAPON_OPTION, standard_weapons
+from .closing_in import (
+    close_in,
+    enemies_nearest_first,
+    nearest_enemy,
+)
+from .comics_code import offers_code
+from .objective_play import guard_order, guarding, objective_explanation, pursue
+from .pace import MOVE, REROLL_MOVE
+from .policies import catch_breath, preset
+from .weapons.attacking import WEAPON_ATTACK
+from .weapons.drawing import DRAW_WEAPON
+from .weapons.table import WEAPON_OPTION, standard_weapons
 
 RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
 """The Move Rolls the ``armed`` policy makes to close in (``mands_rulebook.movement``)."""
@@ -95,6 +101,16 @@ def armed_policy(options: Mapping[str, Any]) -> Armed:
     return Armed(options)
 
 
+@hookimpl
+def mands_register_policies(register: Register) -> None:
+    register(
+        "armed",
+        armed_policy,
+        summary="Draw a weapon, attack the nearest enemy it reaches, else punch one in reach.",
+        source="template, not rules text",
+    )
+
+
 def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | None:
     """The first of :func:`attacks` at ``target`` the rules allow now."""
     readied = encounter.state[actor].readied
@@ -116,16 +132,3 @@ def attacks(target: str, readied: str | None) -> list[Intent]:
     return [Intent(WEAPON_ATTACK.name, target, aimed, options), fist]
 
 
-def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
-    """Enemies fighting (in action and combatants, G-235), nearest first along the map (the
-    encounter's tie-break order on ties, G-227)."""
-    me = encounter.state[actor]
-    enemies = [s for s in encounter.state if s.side != me.side and fighting(encounter, s)]
-
-    def distance(other: CharacterState) -> float:
-        return distance_now(encounter, actor, other.character_id)
-
-    return [
-        s.character_id
-        for s in sorted(enemies, key=lambda s: (distance(s), encounter.rank(s.character_id)))
-    ]

@@ -1,4 +1,4 @@
-"""The ``armed`` policy (``mands_rulebook.weapons.armed``, registered by ``mands_rulebook.weapons``;
+"""The ``armed`` policy (``mands_rulebook.armed``, a plugin of its own;
 not rules text): draw, then fight with the weapon; punch once it is thrown."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.weapons.armed import Armed
+from mands_rulebook.armed import Armed
 from mands_sim.events import ActionStarted, Event, WeaponReadied
 from mands_sim.kernel.contracts import Mind
 from mands_sim.scenario import load_scenario
