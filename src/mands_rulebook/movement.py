@@ -340,7 +340,7 @@ def mands_action_resolve(
     pace, interrupted = course(encounter.log, actor, action)
     if interrupted:
         return defense_back(encounter, actor, pace)
-    here = pace.position_at(encounter.world, encounter.now)
+    here = pace.position_at(encounter.need_world(), encounter.now)
     events: list[Event] = []
     if here != encounter.state[actor].position:
         reason = ARRIVED if here == Position(pace.destination) else STOPPED
@@ -360,7 +360,7 @@ def defense_back(
 
 def fled(encounter: Encounter, actor: str, pace: Pace, here: Position) -> list[Event]:
     """A runner fleeing to an exit leaves the encounter when it gets there."""
-    if flees(encounter.world, pace) and here == Position(pace.destination):
+    if flees(encounter.need_world(), pace) and here == Position(pace.destination):
         return [OutOfAction(encounter.now, actor, FLED)]
     return []
 
@@ -375,7 +375,7 @@ def end_run(
 ) -> list[Event]:
     """A run that ends before its completion comes round: arrived early, stopped, interrupted."""
     ended = ActionDropped(encounter.now, actor, MOVE.name, move.action_id, reason)
-    here = pace.position_at(encounter.world, encounter.now)
+    here = pace.position_at(encounter.need_world(), encounter.now)
     gone = fled(encounter, actor, pace, here) if reason == ARRIVED else []
     return [*defense_back(encounter, actor, pace, defense), ended, *gone]
 

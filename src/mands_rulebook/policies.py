@@ -68,6 +68,7 @@ from .surrender import SURRENDER
 SPEED_STEP = 3
 """``rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
+
 class NearestEnemy:
     """Punch the nearest enemy in reach; close in on it otherwise."""
 
@@ -120,9 +121,14 @@ class RunForExit:
         world, here = encounter.world, position_now(encounter, actor)
         pace = running_pace(encounter, actor)
         if pace is not None:
-            return Wait(max(encounter.now + 1, pace.arrival(world)), "running for the exit")
+            arrival = pace.arrival(encounter.need_world())
+            return Wait(max(encounter.now + 1, arrival), "running for the exit")
         goal = None if world is None or here is None else nearest_exit(world, here)
-        step = None if goal is None or here is None else world.next_landmark(here, goal)
+        step = (
+            None
+            if world is None or goal is None or here is None
+            else world.next_landmark(here, goal)
+        )
         if step is not None:
             why = f"running for the exit {goal}" + (f" by way of {step}" if step != goal else "")
             run = Intent(MOVE.name, options={TOWARD: step, FLEE: self.leave}, reason=why)
@@ -258,32 +264,6 @@ def punch_in_reach(encounter: Encounter, actor: str, target: str) -> Intent | No
         return None
     blow = Intent("fist-attack", target=target, reason="nearest enemy in reach")
     return blow if allowed(encounter, actor, blow) else None
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 @offers_code()

@@ -88,7 +88,7 @@ def spot_now(encounter: Encounter, actor: str) -> Position | None:
     pace = current_pace(encounter, actor)
     if pace is None:
         return encounter.state[actor].position
-    return pace.position_at(encounter.world, seen_at(encounter))
+    return pace.position_at(encounter.need_world(), seen_at(encounter))
 
 
 def seen_at(encounter: Encounter) -> int:
@@ -172,7 +172,7 @@ def reach(encounter: Encounter) -> float:
 def running_pace(encounter: Encounter, actor: str) -> Pace | None:
     """The pace of a run that has not yet arrived (an arrived run has stopped, G-65)."""
     pace = current_pace(encounter, actor)
-    if pace is None or encounter.now >= pace.arrival(encounter.world):
+    if pace is None or encounter.now >= pace.arrival(encounter.need_world()):
         return None
     return pace
 
@@ -192,8 +192,10 @@ def held_defense(encounter: Encounter, actor: str) -> int:
 def leaving(encounter: Encounter, who: str | None) -> bool:
     """Whether ``who`` has reached an exit it flees through (it goes when the run ends)."""
     pace = None if who is None else current_pace(encounter, who)
-    world = encounter.world
-    return pace is not None and flees(world, pace) and encounter.now >= pace.arrival(world)
+    if pace is None:
+        return False
+    world = encounter.need_world()
+    return flees(world, pace) and encounter.now >= pace.arrival(world)
 
 
 def flees(world: World, pace: Pace) -> bool:

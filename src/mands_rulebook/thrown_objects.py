@@ -136,7 +136,7 @@ def aim_at_spot(
     if scattered is not None:
         return roll, Landing(spot, scattered, False, meters, None)
     way = scatter_way(encounter, actor, spot)
-    landed = spot if way is None else encounter.world.advance(spot, way, meters)
+    landed = spot if way is None else encounter.need_world().advance(spot, way, meters)
     return roll, Landing(spot, landed, False, meters, way)
 
 

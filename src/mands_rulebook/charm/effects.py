@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_sim.charts.action import Column
 from mands_sim.events import Event, OutOfAction, PushedBack, Surprised
 from mands_sim.kernel.encounter import Encounter
 
@@ -78,7 +79,7 @@ def next_save_days(
     Charisma, → Sphere for Beauty), one row up per ``interval`` point, in 30-day months."""
     newoen = int(encounter.abilities(target).newoen)
     row = -(newoen // 2) + interval_points
-    column = "doubles" if allure is CHARM else "sphere"
+    column: Column = "doubles" if allure is CHARM else "sphere"
     return float(encounter.charts.action.from_result(column, row, magnitude=True)) * DAYS_PER_MONTH
 
 

@@ -29,7 +29,10 @@ from typing import Any
 import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import Charts
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
+from mands_sim.dice import DiceSource
+from mands_sim.errors import MandsSimError
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
@@ -64,6 +67,7 @@ from mands_sim.kernel.time import CharacterClock, SegmentTime, TimeModel, charac
 from mands_sim.model.character import Character
 from mands_sim.model.figured import FiguredAttributes
 from mands_sim.model.sheet import Abilities
+from mands_sim.world import World
 
 
 class Encounter:
@@ -78,12 +82,12 @@ class Encounter:
         time_model: TimeModel | None = None,
         time_limit: int = 3000,
         observers: Iterable[Observer] = (),
-        dice: Any = None,
-        charts: Any = None,
+        dice: DiceSource | None = None,
+        charts: Charts | None = None,
         defaults: RuleDefaults = STANDARD_DEFAULTS,
         context: Mapping[str, Any] | None = None,
         outcome_conditions: Iterable[OutcomeCondition] = (side_out_of_action,),
-        world: Any = None,
+        world: World | None = None,
     ) -> None:
         self.env = simpy.Environment()
         self.agenda = Agenda()
@@ -93,10 +97,10 @@ class Encounter:
         self.time = time_model or SegmentTime()
         self.time_limit = time_limit
         self.observers = list(observers)
-        self.dice = dice
-        self.charts = charts
+        self._dice = dice
+        self._charts = charts
         self.defaults = defaults
-        self._streams: dict[str, Any] = {}
+        self._streams: dict[str, DiceSource] = {}
         self.context = dict(context or {})
         self.outcome_conditions = tuple(outcome_conditions)
         self.world = world
@@ -124,6 +128,32 @@ class Encounter:
         self.future: FutureEnding | None = None
         """In a forked copy playing a future (:mod:`mands_sim.kernel.futures`): what ends it,
         at its horizon, at the encounter's end or on an error, never returning to the caller."""
+
+    @property
+    def dice(self) -> DiceSource:
+        """The run's dice, every character's stream drawn from them (:meth:`dice_for`)."""
+        if self._dice is None:
+            raise MandsSimError("this encounter was built without dice")
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: DiceSource) -> None:
+        """A re-created encounter's dice, set before it runs (:mod:`mands_sim.kernel.snapshot`)."""
+        self._dice = dice
+
+    @property
+    def charts(self) -> Charts:
+        """The charts the rules read (the Action chart, the EP Use chart …)."""
+        if self._charts is None:
+            raise MandsSimError("this encounter was built without charts")
+        return self._charts
+
+    def need_world(self) -> World:
+        """The map, for a rule that plays only on one (a run, a throw's landing): an encounter
+        without one raises, naming what needed it."""
+        if self.world is None:
+            raise MandsSimError("this rule needs a map, and the encounter has none")
+        return self.world
 
     # -- the clock -----------------------------------------------------------------------
 
@@ -228,14 +258,14 @@ class Encounter:
             rank = ranks[actor] = len(ranks)
         return rank
 
-    def dice_for(self, actor: str) -> Any:
+    def dice_for(self, actor: str) -> DiceSource:
         """``actor``'s own dice substream (DESIGN.md "Keyed random substreams")."""
         stream = self._streams.get(actor)
         if stream is None:
             stream = self._streams[actor] = self.dice.substream(actor)
         return stream
 
-    def character(self, actor: str) -> Any:
+    def character(self, actor: str) -> Character:
         """The frozen sheet-and-figures of ``actor`` as built, before play: its sheet's
         equipment, powers and skills. Read what changes in a fight through :meth:`current`,
         :meth:`figured` and :meth:`abilities`."""
@@ -526,7 +556,9 @@ def choosing_phase(defaults: RuleDefaults) -> Phase:
     return Phase.DECIDE if simultaneous else Phase.INITIATE
 
 
-def tie_order(ids: Iterable[str], dice: Any, defaults: RuleDefaults) -> dict[str, int]:
+def tie_order(
+    ids: Iterable[str], dice: DiceSource | None, defaults: RuleDefaults
+) -> dict[str, int]:
     """Each character's rank (G-227): the ids, sorted so that no listing order counts, then put
     in an order drawn from the dice ('dice') or left sorted ('id', or no dice)."""
     order = sorted(ids)

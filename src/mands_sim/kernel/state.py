@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import (
@@ -37,6 +37,9 @@ from mands_sim.events import (
 )
 from mands_sim.world import Position
 
+if TYPE_CHECKING:
+    from mands_sim.model.character import Character
+
 
 @dataclass(slots=True)
 class CharacterState:
@@ -44,7 +47,7 @@ class CharacterState:
 
     character_id: str
     side: str
-    character: Any
+    character: Character
     """The frozen :class:`mands_sim.model.Character` (sheet and figured attributes)."""
     virtual_damage_points: int
     damage_points: int
