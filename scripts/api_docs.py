@@ -3,6 +3,7 @@ scripts/api_docs.py``); ``tests/meta/test_api_declared.py`` fails when the file 
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import sys
 from pathlib import Path
@@ -34,6 +35,44 @@ def documentation(name: str) -> str:
     return ""
 
 
+def members(name: str) -> str:
+    """A class's fields (a dataclass) and its public methods and properties, one line each,
+    with the first line of each docstring: what a plugin reads of it."""
+    value = getattr(api, name)
+    if not inspect.isclass(value) or issubclass(value, BaseException):
+        return ""
+    lines: list[str] = []
+    if dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            if not field.name.startswith("_"):
+                kind = (
+                    field.type
+                    if isinstance(field.type, str)
+                    else getattr(field.type, "__name__", field.type)
+                )
+                lines.append(f"- `{field.name}: {kind}`")
+    for attribute, member in sorted(vars(value).items()):
+        if attribute.startswith("_") or attribute in {f.name for f in _fields(value)}:
+            continue
+        if isinstance(member, property):
+            summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
+            lines.append(f"- `{attribute}` (property){': ' + summary if summary else ''}")
+        elif inspect.isfunction(member):
+            signature = (
+                str(inspect.signature(member))
+                .replace(QUOTE, "")
+                .replace("(self, ", "(")
+                .replace("(self)", "()")
+            )
+            summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
+            lines.append(f"- `{attribute}{signature}`{': ' + summary if summary else ''}")
+    return "\n".join(lines)
+
+
+def _fields(value: type) -> tuple[dataclasses.Field[object], ...]:
+    return dataclasses.fields(value) if dataclasses.is_dataclass(value) else ()
+
+
 def heading(name: str) -> str:
     value = getattr(api, name)
     if inspect.isroutine(value) and not isinstance(value, type):
@@ -58,7 +97,10 @@ def render() -> str:
     for title, names in api.SECTIONS.items():
         parts.append(f"## {title}")
         for name in names:
-            parts.append(f"{heading(name)}\n\n{documentation(name)}")
+            listed = members(name)
+            parts.append(
+                f"{heading(name)}\n\n{documentation(name)}" + (f"\n\n{listed}" if listed else "")
+            )
     return "\n\n".join(parts) + "\n"
 
 

@@ -165,7 +165,8 @@ class PowerSpec:
 
 @dataclass(frozen=True, slots=True)
 class PowerSpend:
-    """A checked PR allocation for one action (seed "Power Rolls")."""
+    """A checked PR allocation for one action (seed "Power Rolls"): ``spend[effect]`` is the PR
+    spent on one of the use's effects (0 for none), ``ep`` and ``speed`` what went on those."""
 
     power: str
     power_rating: int

@@ -71,7 +71,13 @@ from mands_sim.world import World
 
 
 class Encounter:
-    """A single encounter run: clock, agenda, processes, state and the action lifecycle."""
+    """A single encounter run: clock, agenda, processes, state and the action lifecycle.
+
+    What a rule reads besides the methods below: ``state`` (every character's
+    :class:`~mands_sim.kernel.state.CharacterState`, by id), ``log`` (the events so far),
+    ``now`` (the segment), ``world`` (the map, or ``None``), ``defaults`` (the scenario's rule
+    defaults, ``G..`` switches), ``minds`` (each character's policy) and ``rules`` (the kernel's
+    view of the plugins' rules). Change nothing on it directly: return events."""
 
     def __init__(
         self,
@@ -181,6 +187,7 @@ class Encounter:
 
     @property
     def now(self) -> int:
+        """The current segment."""
         return int(self.env.now)
 
     def run(self, until: int | None = None) -> EncounterEnded | None:
