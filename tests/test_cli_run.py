@@ -343,3 +343,21 @@ def test_a_run_timeout_that_is_not_seconds_is_refused_by_the_parser(
     with pytest.raises(SystemExit) as exited:
         main(run(tmp_path, "--run-timeout", value))
     assert exited.value.code == 2 and "--run-timeout" in capsys.readouterr().err
+
+
+def test_run_without_plays_the_what_if_runs_with_the_batchs_run_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison's runs get the same wall-clock budget as the batch's own."""
+    import mands_sim.cli.run as cli_run
+
+    played: list[BatchOptions] = []
+
+    def recording(scenario: Path, options: BatchOptions, **kwargs: Any) -> Any:
+        played.append(options)
+        return run_batch(scenario, options, **kwargs)
+
+    monkeypatch.setattr(cli_run, "run_batch", recording)
+    assert main(run(tmp_path, "--without", WITHOUT, "--run-timeout", "7")) == 0
+    assert [(o.run_timeout, o.jobs, o.runs) for o in played] == [(7.0, 1, 100), (7.0, 1, 100)]
+    assert played[1].without == (WITHOUT,)

@@ -156,14 +156,14 @@ class RichProgress(BatchProgress):
 def batch_options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
     """The batch the arguments of :func:`batch_arguments` ask for (``--disable``: a batch
     without those plugins)."""
-    return BatchOptions(
-        runs=args.runs,
-        seed=args.seed,
-        jobs=args.jobs,
-        run_timeout=args.run_timeout,
-        without=tuple(args.disable),
-        **extra,
-    )
+    chosen: dict[str, Any] = {
+        "runs": args.runs,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "run_timeout": args.run_timeout,
+        "without": tuple(args.disable),
+    }
+    return BatchOptions(**{**chosen, **extra})
 
 
 def played_batch(
@@ -257,10 +257,9 @@ def _check_without(args: argparse.Namespace) -> None:
 
 
 def _without(args: argparse.Namespace, result: BatchResult, console: Console) -> BatchResult:
-    """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins named."""
-    same_runs = BatchOptions(
-        runs=result.runs, seed=args.seed, jobs=args.jobs, without=(*args.disable, *args.without)
-    )
+    """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins named,
+    played as the batch was (its jobs and its runs' wall-clock budget)."""
+    same_runs = batch_options(args, runs=result.runs, without=(*args.disable, *args.without))
     label = "without " + ", ".join(args.without)
     return played_batch(args, args.scenario, same_runs, console, label=label)
 
