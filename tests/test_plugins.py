@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import types
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from mands_sim.plugins import (
     plugin_module,
 )
 from mands_sim.registry import Register
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
 
 BUILTIN = "mands_rulebook.charts"
 
@@ -203,3 +206,37 @@ def test_named_plugins_names_a_module_by_its_name() -> None:
 
 def test_plugin_module_of_an_instance_is_its_class_path() -> None:
     assert plugin_module(Quiet()) == f"{__name__}.Quiet"
+
+
+class Needy:
+    """Requires a plugin that may be missing."""
+
+    def __init__(self, needed: str) -> None:
+        self.needed = needed
+
+    @hookimpl
+    def mands_requires(self) -> list[str]:
+        return [self.needed]
+
+
+def test_mands_requires_a_disabled_plugin_fails_before_any_run_naming_both() -> None:
+    """The bundled armed fight without the weapons' plugin: the armed policy says so at once,
+    instead of every run failing on a ``draw-weapon`` nobody registers."""
+    spec = load_scenario(Path(__file__).parents[1] / "scenarios" / "armed_fight.toml")
+    with pytest.raises(
+        PluginValidationError,
+        match=r"plugin 'mands_rulebook.armed'.*requires plugin 'mands_rulebook.weapons', "
+        "which is disabled",
+    ):
+        Simulation(spec, disabled=("mands_rulebook.weapons",)).prepare()
+
+
+def test_mands_requires_a_plugin_not_installed_or_met() -> None:
+    spec = load_scenario(Path(__file__).parents[1] / "scenarios" / "grunts.toml")
+    missing = Simulation(spec, extra_plugins={"needy": Needy("no-such-plugin")})
+    with pytest.raises(
+        PluginValidationError, match=r"'needy'.*'no-such-plugin', which is not installed"
+    ):
+        missing.prepare()
+    met = Simulation(spec, extra_plugins={"needy": Needy("mands_rulebook.fists")})
+    assert met.prepare().pm.get_plugin("needy") is not None

@@ -102,6 +102,12 @@ def armed_policy(options: Mapping[str, Any]) -> Armed:
 
 
 @hookimpl
+def mands_requires() -> list[str]:
+    """The policy draws and attacks with the weapons' actions."""
+    return ["mands_rulebook.weapons"]
+
+
+@hookimpl
 def mands_register_policies(register: Register) -> None:
     register(
         "armed",

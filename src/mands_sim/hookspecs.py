@@ -215,6 +215,19 @@ def mands_register_outcome_conditions(register: Register) -> None:
 
 
 @hookspec
+def mands_requires() -> list[str] | None:
+    """The plugins this plugin needs loaded beside it, by name (``mands-sim plugins`` lists the
+    names): a policy that draws weapons needs the plugin that plays drawing them.
+
+    Returns the names, or ``None`` for none. Results combine per plugin: each plugin is asked
+    on its own when a simulation is prepared, and one whose requirement is disabled or not
+    installed fails then, before any run,
+    with a :class:`~mands_sim.errors.PluginValidationError` naming both plugins (rather than
+    every run failing on an action nobody plays).
+    """
+
+
+@hookspec
 def mands_register_conditions(register: Register) -> None:
     """Register conditions a rule can put a character under: encased, held, stunned …
     (:mod:`mands_sim.conditions`).

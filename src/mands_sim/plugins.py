@@ -24,14 +24,14 @@ import os
 import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import pluggy
 
 from mands_sim import hookspecs
 from mands_sim.errors import PluginError, PluginValidationError
 from mands_sim.hookspecs import ENTRY_POINT_GROUP, PROJECT_NAME
-from mands_sim.plugin_calls import install_error_wrapping, install_tracing
+from mands_sim.plugin_calls import install_error_wrapping, install_tracing, results_by_plugin
 from mands_sim.plugin_checks import check_plugin
 from mands_sim.suggestions import suggestion
 
@@ -177,6 +177,18 @@ def make_plugin_manager(
     for name, plugin in extras:
         pm.register(plugin, name)
     return pm
+
+
+def check_requirements(pm: pluggy.PluginManager) -> None:
+    """Every plugin's ``mands_requires`` names a plugin loaded beside it; the first that does
+    not (by plugin name) fails naming both."""
+    for name, required in results_by_plugin(pm, "mands_requires"):
+        for needed in sorted(cast(list[str], required)):
+            if pm.get_plugin(needed) is None:
+                why = "disabled" if pm.is_blocked(needed) else "not installed"
+                raise PluginValidationError(
+                    name, f"requires plugin {needed!r}, which is {why}", "mands_requires"
+                )
 
 
 def disabled_from_environment(environ: Mapping[str, str]) -> tuple[str, ...]:

@@ -29,7 +29,12 @@ from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
-from mands_sim.plugins import installed_entry_points, make_plugin_manager, named_plugins
+from mands_sim.plugins import (
+    check_requirements,
+    installed_entry_points,
+    make_plugin_manager,
+    named_plugins,
+)
 from mands_sim.policy import PolicyOptionsError, PriorityPolicy
 from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.registry import Registries, build_charts, collect_registries
@@ -102,6 +107,7 @@ class Simulation:
                 extra_plugins=self.extra_plugins,
                 load_entry_points=self.load_entry_points,
             )
+            check_requirements(pm)
             registries = collect_registries(pm)
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
