@@ -36,3 +36,12 @@ def test_every_section_is_complete_and_its_tests_name_it() -> None:
         for test in tests:
             source = (root / test).read_text(encoding="utf-8")
             assert re.search(rf"\b{gid}\b", source), f"{gid} lists {test}, which does not name it"
+
+
+def test_every_file_the_decisions_name_is_in_the_repository() -> None:
+    """A code or data file a decision names (``src/mands_sim/charts/action.py``) is a path from
+    the repository's root that exists."""
+    root = DECISIONS.parents[2]
+    named = set(re.findall(r"`([A-Za-z0-9_./-]+\.(?:py|toml))`", DECISIONS.read_text("utf-8")))
+    assert len(named) > 100
+    assert sorted(path for path in named if not (root / path).is_file()) == []
