@@ -28,7 +28,13 @@ from mands_sim.events import ConditionImposed, Event
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.contracts import ActionRefused, Initiation
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.plugin_calls import ActionDispatch, action_dispatch, each_plugin, results_by_plugin
+from mands_sim.plugin_calls import (
+    ActionDispatch,
+    action_dispatch,
+    described,
+    each_plugin,
+    results_by_plugin,
+)
 from mands_sim.registry import Registries
 
 
@@ -336,8 +342,7 @@ def _naming_its_plugin(definition: ConditionDefinition, plugin: str) -> Conditio
         except MandsSimError:
             raise
         except Exception as error:
-            text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            where = f"break_out of condition {definition.name!r}: {text}"
+            where = f"break_out of condition {definition.name!r}: {described(error)}"
             raise PluginHookError(plugin, where, "mands_register_conditions") from error
 
     return replace(definition, break_out=attempt)

@@ -105,9 +105,14 @@ def _named(error: BaseException, impls: Sequence[pluggy.HookImpl], hook_name: st
     impl = raising_impl(error, impls)
     if impl is None:
         return error
+    return PluginHookError(impl.plugin_name, described(error), hook_name)
+
+
+def described(error: BaseException) -> str:
+    """``ZeroDivisionError: division by zero`` (the type alone for an error without text): how
+    a :class:`PluginHookError` names what a plugin raised."""
     text = str(error)
-    message = f"{type(error).__name__}: {text}" if text else type(error).__name__
-    return PluginHookError(impl.plugin_name, message, hook_name)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def plain(impls: Sequence[pluggy.HookImpl]) -> bool:

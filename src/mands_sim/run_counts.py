@@ -157,13 +157,16 @@ class RunCounts:
     def _blow_pulled(self, event: Any) -> None:
         self._bump(event.character, "blows_pulled")
 
+    def _by_name(self, character: str, key: str, name: str) -> None:
+        """One more time ``name`` happened to ``character``, counted under ``key`` by name."""
+        times = self._of(character).setdefault(key, {})
+        times[name] = times.get(name, 0) + 1
+
     def _weakness_fired(self, event: WeaknessFired) -> None:
-        fired = self._of(event.character).setdefault("weaknesses", {})
-        fired[event.weakness] = fired.get(event.weakness, 0) + 1
+        self._by_name(event.character, "weaknesses", event.weakness)
 
     def _condition_imposed(self, event: ConditionImposed) -> None:
-        imposed = self._of(event.character).setdefault("conditions", {})
-        imposed[event.condition] = imposed.get(event.condition, 0) + 1
+        self._by_name(event.character, "conditions", event.condition)
 
     def _fate_point(self, event: Any) -> None:
         self._bump(event.character, "fate_points_spent")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mands_sim.conditions import WORE_OFF
-from mands_sim.events import ActionDropped, ConditionEnded, ConditionImposed
+from mands_sim.events import ConditionEnded, ConditionImposed
 from mands_sim.kernel.agenda import Phase
 
 if TYPE_CHECKING:
@@ -33,10 +33,7 @@ def imposed(encounter: Encounter, event: ConditionImposed) -> None:
     character = event.character
     if definition.stops_actions:
         for action in list(encounter.state[character].actions):
-            dropped = ActionDropped(
-                encounter.now, character, action.name, action.action_id, event.condition
-            )
-            encounter.emit([dropped])
+            encounter.drop(character, action.action_id, event.condition)
     if event.until is not None:
         encounter.at(event.until, Phase.STATUS, character, lambda: _wear_off(encounter, event))
 

@@ -7,6 +7,7 @@ rendered three ways, so the three never disagree.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
@@ -155,6 +156,11 @@ def _mean(histogram: Counter[int]) -> float:
     return sum(value * count for value, count in histogram.items()) / runs if runs else 0.0
 
 
+def _shares_of_runs(runs_by_name: Mapping[str, int], runs: int) -> dict[str, Any]:
+    """Each name's share of the runs it happened in, with its interval, sorted by name."""
+    return {name: interval(wilson(count, runs)) for name, count in sorted(runs_by_name.items())}
+
+
 def _editing_points(tally: CharacterTally) -> dict[str, Any]:
     """Editing Points used in play per run, and what they train and add to Experience (seed 000:
     half to the skill or ability the roll was for, all to Experience): medians and the mean."""
@@ -205,14 +211,8 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         "fate_points_per_run": _per_run(tally.fate_points_spent, runs),
         "blows_pulled_per_run": _per_run(tally.blows_pulled, runs),
         "editing_points": _editing_points(tally),
-        "weaknesses_fired": {
-            name: interval(wilson(count, runs))
-            for name, count in sorted(tally.weakness_runs.items())
-        },
-        "conditions_suffered": {
-            name: interval(wilson(count, runs))
-            for name, count in sorted(tally.condition_runs.items())
-        },
+        "weaknesses_fired": _shares_of_runs(tally.weakness_runs, runs),
+        "conditions_suffered": _shares_of_runs(tally.condition_runs, runs),
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

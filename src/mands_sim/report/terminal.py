@@ -135,16 +135,15 @@ def _wear(c: dict[str, Any]) -> str:
     return " / ".join(_short(c["rates"][name]) for name in WEAR)
 
 
-def _weaknesses(c: dict[str, Any]) -> str:
-    """ "vulnerability 62%": each weakness that fired, with the share of runs it fired in."""
-    fired = c.get("weaknesses_fired", {})
-    return ", ".join(f"{name} {_short(rate)}" for name, rate in fired.items()) or "-"
+def _shares(c: dict[str, Any], key: str) -> str:
+    """ "vulnerability 62%", "stunned 40%": each name under ``key`` (the weaknesses that
+    fired, the conditions suffered), with the share of runs it happened in."""
+    shares = c.get(key, {})
+    return ", ".join(f"{name} {_short(rate)}" for name, rate in shares.items()) or "-"
 
 
-def _conditions(c: dict[str, Any]) -> str:
-    """ "stunned 40%": each condition put on the character, with the share of runs it was."""
-    suffered = c.get("conditions_suffered", {})
-    return ", ".join(f"{name} {_short(rate)}" for name, rate in suffered.items()) or "-"
+def _share_total(c: dict[str, Any], key: str) -> float:
+    return float(sum(r["estimate"] for r in c.get(key, {}).values()))
 
 
 def _death_shots(c: dict[str, Any]) -> str:
@@ -170,12 +169,12 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
         lambda c: _pulled(c),
     ),
     (
-        ("weakness fired (share of runs)", lambda c: _weaknesses(c)),
-        lambda c: sum(r["estimate"] for r in c.get("weaknesses_fired", {}).values()),
+        ("weakness fired (share of runs)", lambda c: _shares(c, "weaknesses_fired")),
+        lambda c: _share_total(c, "weaknesses_fired"),
     ),
     (
-        ("conditions suffered (share of runs)", lambda c: _conditions(c)),
-        lambda c: sum(r["estimate"] for r in c.get("conditions_suffered", {}).values()),
+        ("conditions suffered (share of runs)", lambda c: _shares(c, "conditions_suffered")),
+        lambda c: _share_total(c, "conditions_suffered"),
     ),
 )
 """Columns of the characters table shown only when some character's value is not zero: the
