@@ -41,36 +41,25 @@ def members(name: str) -> str:
     value = getattr(api, name)
     if not inspect.isclass(value) or issubclass(value, BaseException):
         return ""
-    lines: list[str] = []
-    if dataclasses.is_dataclass(value):
-        for field in dataclasses.fields(value):
-            if not field.name.startswith("_"):
-                kind = (
-                    field.type
-                    if isinstance(field.type, str)
-                    else getattr(field.type, "__name__", field.type)
-                )
-                lines.append(f"- `{field.name}: {kind}`")
+    fields = dataclasses.fields(value) if dataclasses.is_dataclass(value) else ()
+    lines = [f"- `{f.name}: {_type_name(f.type)}`" for f in fields if not f.name.startswith("_")]
     for attribute, member in sorted(vars(value).items()):
-        if attribute.startswith("_") or attribute in {f.name for f in _fields(value)}:
+        if attribute.startswith("_") or attribute in {f.name for f in fields}:
             continue
+        summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
+        said = f": {summary}" if summary else ""
         if isinstance(member, property):
-            summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
-            lines.append(f"- `{attribute}` (property){': ' + summary if summary else ''}")
+            lines.append(f"- `{attribute}` (property){said}")
         elif inspect.isfunction(member):
-            signature = (
-                str(inspect.signature(member))
-                .replace(QUOTE, "")
-                .replace("(self, ", "(")
-                .replace("(self)", "()")
-            )
-            summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
-            lines.append(f"- `{attribute}{signature}`{': ' + summary if summary else ''}")
+            signature = str(inspect.signature(member)).replace(QUOTE, "")
+            signature = signature.replace("(self, ", "(").replace("(self)", "()")
+            lines.append(f"- `{attribute}{signature}`{said}")
     return "\n".join(lines)
 
 
-def _fields(value: type) -> tuple[dataclasses.Field[object], ...]:
-    return dataclasses.fields(value) if dataclasses.is_dataclass(value) else ()
+def _type_name(kind: object) -> object:
+    """A field's annotation as written (a string here) or its class's name."""
+    return kind if isinstance(kind, str) else getattr(kind, "__name__", kind)
 
 
 def heading(name: str) -> str:

@@ -27,6 +27,7 @@ Imports happen inside the fixtures and hooks, so loading this plugin costs a tes
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from fnmatch import fnmatch
 from pathlib import Path
@@ -170,14 +171,15 @@ E = TypeVar("E", bound="Event")
 
 
 class PlannedMind:
-    """A mind that starts each ``(segment, intent)`` of ``plan`` on its segment (waiting until
-    then), spends Combat-Roll Quality as ``quality`` says (nothing, by default: all of it goes
-    where the rules put unspent Q) and does nothing once the plan is played."""
+    """A mind that starts each ``(segment, intent)`` of ``plan``, in the order given, on its
+    segment (waiting until then), spends Combat-Roll Quality as ``quality`` says (nothing, by
+    default: all of it goes where the rules put unspent Q) and does nothing once the plan is
+    played."""
 
     def __init__(self, *plan: tuple[int, Intent], quality: QualityAllocation | None = None) -> None:
         from mands_sim.actions import QualityAllocation
 
-        self.plan = sorted(plan, key=lambda step: step[0])
+        self.plan = deque(plan)
         self.quality = quality or QualityAllocation()
 
     def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
@@ -188,7 +190,7 @@ class PlannedMind:
         segment, intent = self.plan[0]
         if segment > encounter.now:
             return Wait(segment, "planned")
-        self.plan.pop(0)
+        self.plan.popleft()
         return intent
 
     def allocate(

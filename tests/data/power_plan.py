@@ -12,25 +12,26 @@ against copies of Sun-Ruler around them.
 from __future__ import annotations
 
 import tomllib
-from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.actions import ActionInProgress, Intent, QualityAllocation
 from mands_sim.dice import DiceSource
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
+from mands_sim.testing import PlannedMind
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
-class PlanMind:
-    """Plays ``plan`` — ``(segment, intent)`` pairs in order — then does nothing."""
+class PlanMind(PlannedMind):
+    """Plays ``plan`` — ``(segment, intent)`` pairs in order — then does nothing
+    (:class:`mands_sim.testing.PlannedMind`), spending PR as ``spend`` says."""
 
     def __init__(
         self,
@@ -40,27 +41,12 @@ class PlanMind:
         quality: QualityAllocation | None = None,
         sustain: bool = True,
     ) -> None:
-        self.plan = deque(plan)
+        super().__init__(*plan, quality=quality)
         self.spend = dict(spend or {})
         if spend is None:  # a mind without spend_power: each use's default spend
             self.spend_power = None  # type: ignore[method-assign,assignment]
-        self.quality = quality or QualityAllocation()
         self.sustain = sustain
         self.asked: list[tuple[str, int]] = []
-
-    def choose(self, encounter: Encounter, actor: str) -> Intent | Wait | None:
-        if not self.plan:
-            return None
-        segment, intent = self.plan[0]
-        if segment > encounter.now:
-            return Wait(segment, "planned")
-        self.plan.popleft()
-        return intent
-
-    def allocate(
-        self, encounter: Encounter, actor: str, intent: Intent, quality: int
-    ) -> QualityAllocation:
-        return self.quality if self.quality.total <= quality else QualityAllocation()
 
     def spend_power(
         self, encounter: Encounter, actor: str, intent: Intent, power: str, pr: int

@@ -4,13 +4,13 @@ else of mands-sim."""
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
 import pytest
 
 import mands_sim.api as api
+from tests.data.imports import imported_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -42,19 +42,9 @@ def test_notes_are_only_for_exports() -> None:
     assert set(api.NOTES) <= set(api.__all__)
 
 
-def imports_of(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-    return found
-
-
 @pytest.mark.parametrize("path", sorted(EXAMPLE.rglob("*.py")), ids=lambda p: p.name)
 def test_the_example_plugin_imports_only_the_public_api(path: Path) -> None:
-    ours = {m for m in imports_of(path) if m.split(".")[0] in ("mands_sim", "mands_rulebook")}
+    ours = {m for m in imported_modules(path) if m.split(".")[0] in ("mands_sim", "mands_rulebook")}
     assert ours <= {"mands_sim.api"}, f"{path.name} imports {sorted(ours - {'mands_sim.api'})}"
 
 
@@ -64,6 +54,6 @@ def test_nothing_in_mands_sim_imports_the_api() -> None:
         path.relative_to(ROOT)
         for base in (ROOT / "src" / "mands_sim", ROOT / "src" / "mands_rulebook")
         for path in base.rglob("*.py")
-        if path.name != "api.py" and "mands_sim.api" in imports_of(path)
+        if path.name != "api.py" and "mands_sim.api" in imported_modules(path)
     ]
     assert importers == []

@@ -5,23 +5,14 @@ The one module of ``mands_sim`` that imports ``mands_rulebook`` is the plugin AP
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
+from tests.data.imports import imported_modules
+
 KERNEL = Path(__file__).resolve().parents[2] / "src" / "mands_sim"
 RULEBOOK = "mands_rulebook"
-
-
-def imported_modules(path: Path) -> set[str]:
-    modules: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            modules.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            modules.add(node.module)
-    return modules
 
 
 API = KERNEL / "api.py"
