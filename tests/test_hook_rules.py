@@ -3,16 +3,20 @@ modifiers of one roll and the refusals of one intent are asked once while nothin
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import mands_sim.hook_rules as hook_rules
 from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
+from mands_sim.actions import ActionDefinition, Intent, Modifier
 from mands_sim.conditions import WORE_OFF, ConditionDefinition
 from mands_sim.errors import PluginHookError, PluginValidationError, UnknownConditionError
 from mands_sim.events import ConditionEnded, ConditionImposed, EncounterStarted, Event
+from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.scenario import load_scenario
@@ -211,3 +215,113 @@ def test_a_break_out_that_raises_names_its_plugin_and_keeps_the_error() -> None:
     ) as raised:
         encounter.run()
     assert isinstance(raised.value.__cause__, ZeroDivisionError)
+
+
+# -- the initiation pipeline (docs/hooks.md) ---------------------------------------------------
+
+
+def marker(label: str) -> Event:
+    return EncounterStarted(0, label, 0, ())
+
+
+def labels(initiation: Initiation) -> list[str]:
+    return [e.scenario for e in initiation.events if isinstance(e, EncounterStarted)]
+
+
+class Staged:
+    """A plugin at every stage of the initiation pipeline, marking each step it takes; with
+    ``instead`` its gate starts a 7-segment action of its own in place of the asked one."""
+
+    def __init__(self, label: str, *, instead: bool = False) -> None:
+        self.label = label
+        self.instead = instead
+
+    @contextmanager
+    def noticing(self) -> Iterator[list[Event]]:
+        noticed: list[Event] = []
+        yield noticed
+        noticed.append(marker(f"{self.label} noticed"))
+
+    @hookimpl
+    def mands_initiation_watch(self, encounter: Encounter, actor: str, intent: Intent) -> object:
+        return self.noticing()
+
+    @hookimpl
+    def mands_initiation_gate(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Gate:
+        own = Initiation(7, events=(marker(f"{self.label} instead"),))
+        return Gate(
+            events=(marker(f"{self.label} gate"),),
+            instead=own if self.instead else None,
+            then=lambda i: replace(i, events=(marker(f"{self.label} frame"), *i.events)),
+        )
+
+    @hookimpl
+    def mands_initiation_adjust(
+        self,
+        encounter: Encounter,
+        actor: str,
+        intent: Intent,
+        definition: ActionDefinition,
+        initiation: Initiation,
+    ) -> Initiation:
+        marked = (*initiation.events, marker(f"{self.label} adjust"))
+        return replace(initiation, performance_time=initiation.performance_time + 1, events=marked)
+
+
+def staged_initiation(plugins: dict[str, object]) -> Initiation:
+    encounter = Simulation(load_scenario(SCENARIO), extra_plugins=plugins).build()
+    punch = Intent("fist-attack", target="sphinx")
+    definition = encounter.rules.definition(punch.action)
+    return encounter.rules.initiate(encounter, "seraph", punch, definition)
+
+
+def test_mands_initiation_adjust_gate_and_watch_run_in_stated_stages_by_plugin_name() -> None:
+    plain = staged_initiation({})
+    staged = staged_initiation({"b-staged": Staged("b"), "a-staged": Staged("a")})
+    assert labels(staged) == [
+        "b frame", "a frame",  # each gate's frame, in name order, last
+        "a gate", "b gate",  # the gates' events first among the action's
+        "a adjust", "b adjust",  # folded in name order after the action's own
+        "a noticed", "b noticed",  # what the watches noticed, after everything
+    ]  # fmt: skip
+    assert staged.performance_time == plain.performance_time + 2
+    own = [e for e in staged.events if not isinstance(e, EncounterStarted)]
+    assert own == list(plain.events)
+
+
+def test_mands_initiation_gate_order_is_by_name_not_registration() -> None:
+    one = staged_initiation({"b-staged": Staged("b"), "a-staged": Staged("a")})
+    other = staged_initiation({"a-staged": Staged("a"), "b-staged": Staged("b")})
+    assert labels(one) == labels(other)
+
+
+def test_mands_initiation_gate_instead_skips_the_actions_own_rules_and_the_adjustments() -> None:
+    staged = staged_initiation({"a-staged": Staged("a", instead=True), "b-staged": Staged("b")})
+    assert labels(staged) == [
+        "b frame", "a frame", "a gate", "b gate", "a instead", "a noticed", "b noticed"
+    ]  # fmt: skip
+    assert staged.performance_time == 7
+    assert len(staged.events) == 7  # no roll of the punch's own
+
+
+def test_mands_initiation_watch_sees_an_error_and_logs_nothing() -> None:
+    class Failing(Staged):
+        @hookimpl
+        def mands_initiation_adjust(self, initiation: Initiation) -> Initiation:  # type: ignore[override]
+            raise RuntimeError("adjusting failed")
+
+    exited: list[bool] = []
+
+    class Watching(Staged):
+        @contextmanager
+        def noticing(self) -> Iterator[list[Event]]:
+            try:
+                yield []
+            finally:
+                exited.append(True)
+
+    with pytest.raises(PluginHookError, match="adjusting failed"):
+        staged_initiation({"a-failing": Failing("a"), "b-watching": Watching("b")})
+    assert exited == [True]

@@ -8,9 +8,9 @@ question failed to operate. EP is not used for the power the round or Panel it f
 An action that uses a power names it in ``Intent.options["power"]``. When the actor's sheet gives
 that power a %Control below 100, this plugin
 
-* rolls d100 at initiation, before the action's own plugin rolls anything (two hook wrappers
-  around ``mands_action_initiate``); on a miss the action's plugin is not called at all: the
-  use starts as a "lost control" action that charges no EP and does nothing when it completes;
+* rolls d100 at initiation, at the pipeline's gate (``mands_initiation_gate``), before the
+  action's own rules roll anything; on a miss they are not called at all: the use starts
+  *instead* as a "lost control" action that charges no EP and does nothing when it completes;
 * rolls again for a sustained use at every Payment Segment (``mands_action_sustain``); a miss
   drops the use before it pays for the round.
 
@@ -21,14 +21,12 @@ and that a failed round ends a sustained use.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.percent_rolls import percent_roll
@@ -43,14 +41,6 @@ LOST_CONTROL: Final = "lost control"
 
 FULL_CONTROL: Final = 100
 """Seed: "%Control cannot be greater than 100"; at 100 the roll cannot fail, so none is made."""
-
-
-class ControlLost(Exception):
-    """Raised inside the initiation wrappers to stop the action's own plugin from running."""
-
-    def __init__(self, initiation: Initiation) -> None:
-        super().__init__(LOST_CONTROL)
-        self.initiation = initiation
 
 
 def controlled_power(encounter: Encounter, actor: str, intent: Intent) -> PowerEntry | None:
@@ -95,38 +85,20 @@ def lost_control(
     )
 
 
-@hookimpl(wrapper=True, tryfirst=True, specname="mands_action_initiate")
-def initiate_or_lose_control(
+@hookimpl
+def mands_initiation_gate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """The outer wrapper: a failed %Control roll (raised by the inner one) becomes the result."""
-    try:
-        return (yield)
-    except ControlLost as lost:
-        return lost.initiation
-
-
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def roll_control_on_use(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """The inner wrapper: roll %Control before any plugin initiates the action.
-
-    A miss raises :class:`ControlLost` before the action's plugin is called (so it rolls no
-    Combat Roll and asks no policy); a success is logged first among the initiation's events.
-    Another plugin's wrapper that sits between the two sees the exception at its ``yield`` and
-    must let it pass (a ``try``/``finally`` does).
-    """
+) -> Gate | None:
+    """Roll %Control before the action's own rules start it: a hit is logged first among its
+    events; a miss starts the failed use instead (so its rules roll no Combat Roll and ask no
+    policy)."""
     power = controlled_power(encounter, actor, intent)
     if power is None:
-        return (yield)
+        return None
     roll = control_roll(encounter, actor, power)
     if not roll.succeeded:
-        raise ControlLost(lost_control(encounter, actor, intent, definition, roll))
-    initiation = yield
-    if initiation is None:
-        return None
-    return replace(initiation, events=(roll, *initiation.events))
+        return Gate(instead=lost_control(encounter, actor, intent, definition, roll))
+    return Gate(events=(roll,))
 
 
 @hookimpl(tryfirst=True)

@@ -41,16 +41,16 @@ leaves every roll as it fell.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent, Modifier
+from mands_sim.actions import Intent, Modifier
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.figured import combat_roll
@@ -247,18 +247,22 @@ def mands_bonus_pool_modifiers(
     return lowered_modifiers(encounter, actor, roll, ability)
 
 
-@hookimpl(wrapper=True)
-def mands_action_initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """Record the Extra Efforts made while the action starts and log them with its events."""
+@hookimpl
+def mands_initiation_watch(
+    encounter: Encounter, actor: str, intent: Intent
+) -> AbstractContextManager[list[Event]]:
+    """Record the Extra Efforts made while the action starts and log them after its events."""
+    return efforts_made(encounter)
+
+
+@contextmanager
+def efforts_made(encounter: Encounter) -> Iterator[list[Event]]:
+    """The Extra Efforts made inside the ``with`` block, in the list it yields once it ends."""
     record: _Record = {}
+    made: list[Event] = []
     token = _STARTING.set(record)
     try:
-        initiation = yield
+        yield made
     finally:
         _STARTING.reset(token)
-    events = effort_events(encounter, record)
-    if initiation is None or not events:
-        return initiation
-    return dataclasses.replace(initiation, events=(*initiation.events, *events))
+    made += effort_events(encounter, record)

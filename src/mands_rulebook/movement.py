@@ -51,20 +51,20 @@ G-65 timing, contact and arrival; G-66 turning and slowing; G-67 flight.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
-from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.contracts import Charge, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.world import Position
 
 from .bends import Bends, bent, choose_way, up_to, way_bends
-from .control import ControlLost
 from .jumping import (
     JUMP,
     start_jump,
@@ -404,20 +404,19 @@ def catch_up(
     return events
 
 
-@hookimpl(wrapper=True, tryfirst=True, specname="mands_action_initiate")
-def positions_at_initiation(
+@hookimpl
+def mands_initiation_gate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
+) -> Gate:
+    """Frame every initiation, its own or a failed power's: :func:`positions_caught_up`."""
+    return Gate(then=partial(positions_caught_up, encounter, actor, intent))
+
+
+def positions_caught_up(
+    encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
+) -> Initiation:
     """Whoever starts an action, and whoever it targets, is where their runs have got to; an
-    attack made while running loses the Attack the movement Defense took (§4). A use whose
-    power failed (:mod:`mands_rulebook.control`) is caught here too, so the order of the two
-    plugins' wrappers never changes the log."""
-    try:
-        initiation = yield
-    except ControlLost as lost:
-        initiation = lost.initiation
-    if initiation is None:
-        return None
+    attack made while running loses the Attack the movement Defense took (§4)."""
     events = catch_up(encounter, actor, leave=False)
     if intent.target is not None and intent.target != actor:
         events += catch_up(encounter, intent.target, leave=False)

@@ -43,7 +43,7 @@ It also logs why: when a character whose mind can explain itself (the optional m
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
@@ -434,17 +434,18 @@ def asked_explanation(encounter: Encounter, actor: str, intent: Intent) -> Expla
     return why if isinstance(why, Explanation) else None
 
 
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def explain_decision(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
+@hookimpl
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation | None:
     """Put the mind's explanation of ``intent`` first among the action's events."""
-    initiation = yield
-    if initiation is None:
-        return None
     why = asked_explanation(encounter, actor, intent)
     if why is None:
-        return initiation
+        return None
     explained = explained_event(encounter.now, actor, intent, why)
     return replace(initiation, events=(explained, *initiation.events))
 

@@ -8,10 +8,15 @@ knows this shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+if TYPE_CHECKING:
+    from mands_sim.events import Event
+    from mands_sim.kernel.contracts import Initiation
+    from mands_sim.kernel.encounter import Encounter
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -35,6 +40,16 @@ class ActionOption:
     name: str
     kind: OptionKind
     summary: str = ""
+
+
+Initiate: TypeAlias = "Callable[[Encounter, str, Intent, ActionDefinition], Initiation]"
+"""An action's own start: ``initiate(encounter, actor, intent, definition)`` rolls, spends
+Quality and returns the :class:`~mands_sim.kernel.contracts.Initiation` (the *initiate* stage
+of ``docs/hooks.md``, "The initiation pipeline")."""
+
+Resolve: TypeAlias = "Callable[[Encounter, str, ActionInProgress], list[Event]]"
+"""What an action does when its Performance Time completes: ``resolve(encounter, actor,
+action)`` returns the events it causes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +77,10 @@ class ActionDefinition:
             on it are declared through ``mands_action_options``, the ``power`` option of a
             power's use by mands-sim itself; a policy rule giving any other option is a
             mistake ``mands-sim validate`` reports.
+        initiate: the action's own start (:data:`Initiate`); the kernel calls it by the
+            action's name, inside the initiation pipeline. ``None``: the action starts with
+            its own Performance Time, no roll and no EP.
+        resolve: what it does when its time is up (:data:`Resolve`); ``None``: nothing.
     """
 
     name: str
@@ -75,6 +94,8 @@ class ActionDefinition:
     starts_with: frozenset[str] = frozenset()
     power: str | None = None
     options: tuple[ActionOption, ...] = ()
+    initiate: Initiate | None = field(default=None, compare=False, repr=False)
+    resolve: Resolve | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,7 @@ from mands_sim.events import (
     RollMade,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
-from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Charge, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import last_logged_before, logged, logged_between
@@ -97,6 +97,7 @@ SECTIONS: Final = MappingProxyType(
             "ActionInProgress",
             "Initiation",
             "Charge",
+            "Gate",
             "ActionRefused",
         ),
         "Conditions": (
@@ -244,6 +245,7 @@ __all__ = [
     "Event",
     "FiguredAdjustment",
     "FiguredAttributes",
+    "Gate",
     "Initiation",
     "Intent",
     "MandsSimError",

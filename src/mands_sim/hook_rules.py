@@ -9,6 +9,7 @@ logged (``docs/performance.md``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -26,13 +27,14 @@ from mands_sim.errors import (
 )
 from mands_sim.events import ConditionImposed, Event
 from mands_sim.kernel.abilities import AbilityModifier
-from mands_sim.kernel.contracts import ActionRefused, Initiation
+from mands_sim.kernel.contracts import ActionRefused, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugin_calls import (
     ActionDispatch,
     action_dispatch,
     described,
     each_plugin,
+    folded,
     results_by_plugin,
 )
 from mands_sim.registry import Registries
@@ -201,6 +203,78 @@ class HookRules:
     def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation:
+        """The initiation pipeline (``docs/hooks.md``): watch → gate → the action's own
+        ``initiate`` → adjust → the watchers' events → each gate's frame."""
+        with ExitStack() as watching:
+            watches = self._watches(encounter, actor, intent)
+            noticed = [watching.enter_context(watch) for watch in watches]
+            gates = self._gates(encounter, actor, intent, definition)
+            started = self._started(encounter, actor, intent, definition, gates)
+        extra = tuple(event for events in noticed for event in events)
+        if extra:
+            started = replace(started, events=(*started.events, *extra))
+        for gate in gates:
+            if gate.then is not None:
+                started = gate.then(started)
+        return started
+
+    def _watches(
+        self, encounter: Encounter, actor: str, intent: Intent
+    ) -> list[AbstractContextManager[list[Event]]]:
+        """``mands_initiation_watch``: every plugin's watch, in plugin-name order."""
+        results = each_plugin(
+            self.pm, "mands_initiation_watch", encounter=encounter, actor=actor, intent=intent
+        )
+        return [watch for _, watch in results]  # type: ignore[misc]
+
+    def _started(
+        self,
+        encounter: Encounter,
+        actor: str,
+        intent: Intent,
+        definition: ActionDefinition,
+        gates: list[Gate],
+    ) -> Initiation:
+        """The first gate's ``instead``, or the action's own initiation adjusted; the gates'
+        events first either way."""
+        opened = tuple(event for gate in gates for event in gate.events)
+        instead = next((gate.instead for gate in gates if gate.instead is not None), None)
+        if instead is not None:
+            return replace(instead, events=(*opened, *instead.events))
+        own = self._own_initiation(encounter, actor, intent, definition)
+        started = replace(own, events=(*opened, *own.events))
+        return self._adjusted(encounter, actor, intent, definition, started)
+
+    def _gates(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> list[Gate]:
+        """``mands_initiation_gate``: every plugin's gate, in plugin-name order."""
+        results = each_plugin(
+            self.pm, "mands_initiation_gate",
+            encounter=encounter, actor=actor, intent=intent, definition=definition,
+        )  # fmt: skip
+        return [gate for _, gate in results]  # type: ignore[misc]
+
+    def _adjusted(
+        self,
+        encounter: Encounter,
+        actor: str,
+        intent: Intent,
+        definition: ActionDefinition,
+        initiation: Initiation,
+    ) -> Initiation:
+        """``mands_initiation_adjust``, folded in plugin-name order."""
+        return folded(
+            self.pm, "mands_initiation_adjust", "initiation", initiation,
+            encounter=encounter, actor=actor, intent=intent, definition=definition,
+        )  # fmt: skip
+
+    def _own_initiation(
+        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+    ) -> Initiation:
+        """The *initiate* stage: the action's own ``initiate``."""
+        if definition.initiate is not None:
+            return definition.initiate(encounter, actor, intent, definition)
         initiation: Initiation | None
         if self.dispatch is None:
             initiation = self.pm.hook.mands_action_initiate(

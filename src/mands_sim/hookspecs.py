@@ -18,6 +18,7 @@ major version.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Final, TypeVar
 
 import pluggy
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     )
     from mands_sim.events import Event
     from mands_sim.kernel.abilities import AbilityModifier
-    from mands_sim.kernel.contracts import Initiation
+    from mands_sim.kernel.contracts import Gate, Initiation
     from mands_sim.kernel.encounter import Encounter
     from mands_sim.kernel.time import TimeModel
     from mands_sim.model.figured import FiguredAdjustment
@@ -404,6 +405,79 @@ def mands_action_initiate(
     ``None`` otherwise. Results combine as ``firstresult``: the first non-``None`` wins; the
     rulebook's own actions answer
     ``trylast``, so a plugin can take over any of them.
+    """
+
+
+# -------------------------------------------------------------------------
+# The initiation pipeline (``docs/hooks.md``, "The initiation pipeline")
+#
+# Every action starts through the same stages, in this order: watch (opened) → gate → the
+# action's own ``initiate`` → adjust → watch (closed, its events appended) → each gate's frame.
+# Within a stage, plugins are asked one at a time in plugin-name order.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_initiation_watch(
+    encounter: Encounter, actor: str, intent: Intent
+) -> AbstractContextManager[list[Event]] | None:
+    """Watch what happens while an action starts (the *watch* stage).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who acts.
+    :param intent: what its policy asked for.
+
+    Return a context manager, or ``None``. Each is entered, in plugin-name order, before the
+    gates are asked and exited after the *adjust* stage; what its ``__enter__`` returns is a
+    list the plugin fills by the time it exits (rolls edited, Extra Efforts made on the way);
+    Results combine in plugin-name order: the lists are logged after the action's own events,
+    in that order. An exception inside reaches ``__exit__`` as usual. Must not roll dice
+    itself.
+    """
+
+
+@hookspec
+def mands_initiation_gate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Gate | None:
+    """Have a say before the action's own rules start it (the *gate* stage).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who acts.
+    :param intent: what its policy asked for.
+    :param definition: the registered :class:`~mands_sim.actions.ActionDefinition`.
+
+    Return a :class:`~mands_sim.kernel.contracts.Gate` or ``None``. Results combine in
+    plugin-name order: every plugin is asked, one at a time, and may roll dice (a %Control
+    roll). The gates' ``events`` go first among
+    the action's events, in that order; the first gate with an ``instead`` decides what starts
+    (the action's own ``initiate`` and the *adjust* stage are then skipped); every gate's
+    ``then`` reframes the finished initiation last, in the same order.
+    """
+
+
+@hookspec
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation | None:
+    """Adjust an action its own rules have just started (the *adjust* stage).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character who acts.
+    :param intent: what its policy asked for.
+    :param definition: the registered :class:`~mands_sim.actions.ActionDefinition`.
+    :param initiation: the initiation so far: the action's own, the gates' events first, and
+        the adjustments of plugins earlier in name order.
+
+    Return the adjusted :class:`~mands_sim.kernel.contracts.Initiation` (a skill shortening
+    its Performance Time, Evasion adding Defense and its EP charge, the mind's explanation put
+    first) or ``None`` for no change. Results combine by folding in plugin-name order: each
+    plugin receives what the one before returned. Not asked when a gate started something ``instead``. Must not roll
+    dice.
     """
 
 

@@ -36,7 +36,7 @@ import types
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pluggy
 
@@ -59,6 +59,8 @@ TRACE_PREFIX = "mands-sim trace:"
 _trace_repr = reprlib.Repr()
 _trace_repr.maxstring = 120
 _trace_repr.maxother = 120
+
+_Folded = TypeVar("_Folded")
 
 
 def install_error_wrapping(pm: pluggy.PluginManager) -> Callable[[], None]:
@@ -239,6 +241,23 @@ def each_plugin(
         results = cast(list[object], pm._hookexec(hook_name, impls, kwargs, False))
         for result in results:
             yield name, result
+
+
+def folded(
+    pm: pluggy.PluginManager, hook_name: str, key: str, value: _Folded, **kwargs: object
+) -> _Folded:
+    """Fold ``value`` through hook ``hook_name``, plugin by plugin in plugin-name order: each
+    implementation receives (as argument ``key``) what the one before returned, ``None``
+    meaning no change. Errors and tracing work as for any hook call."""
+    caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
+    for _, impls in _impls_by_plugin(pm, caller):
+        for impl in reversed(impls):
+            results = cast(
+                list[object], pm._hookexec(hook_name, [impl], {**kwargs, key: value}, False)
+            )
+            if results:
+                value = cast(_Folded, results[0])
+    return value
 
 
 @dataclass(frozen=True, slots=True)

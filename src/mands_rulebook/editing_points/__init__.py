@@ -43,14 +43,13 @@ helpers only, so no hook is registered twice.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -91,19 +90,12 @@ class EditingPointsRule:
     def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
         return death_shot_refusals(encounter, actor, intent)
 
-    @hookimpl(wrapper=True)
-    def mands_action_initiate(
-        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Generator[None, Initiation | None, Initiation | None]:
+    @hookimpl
+    def mands_initiation_watch(
+        self, encounter: Encounter, actor: str, intent: Intent
+    ) -> AbstractContextManager[list[Event]]:
         """Rolls edited while the action starts, and a Death Shot's points, join its events."""
-        with rolls_edited() as pending:
-            initiation = yield
-        if initiation is None:
-            return None
-        used = [*pending, *death_shot_cost(encounter, actor, intent)]
-        if not used:
-            return initiation
-        return dataclasses.replace(initiation, events=(*initiation.events, *used))
+        return points_used_starting(encounter, actor, intent)
 
     @hookimpl(wrapper=True)
     def mands_action_resolve(
@@ -133,6 +125,16 @@ class EditingPointsRule:
 
 EDITING_POINTS: Final = EditingPointsRule()
 """The plugin object registered as ``optional-rule:editing-points`` when a scenario asks."""
+
+
+@contextmanager
+def points_used_starting(encounter: Encounter, actor: str, intent: Intent) -> Iterator[list[Event]]:
+    """The points used on rolls edited inside the ``with`` block, then a Death Shot's, in the
+    list it yields once it ends."""
+    used: list[Event] = []
+    with rolls_edited() as pending:
+        yield used
+    used += [*pending, *death_shot_cost(encounter, actor, intent)]
 
 
 @hookimpl

@@ -30,7 +30,7 @@ per movement PR."
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
@@ -275,14 +275,15 @@ def mands_action_initiate(
     return power_initiation(encounter, actor, intent, definition, CHAMELEON)
 
 
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def hide_while_attacking(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """Around every initiation: a camouflaged attacker's Defense bonus drops (G-110)."""
-    initiation = yield
-    if initiation is None:
-        return None
+@hookimpl
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation:
+    """A camouflaged attacker's Defense bonus drops (G-110)."""
     return attacking_initiation(encounter, actor, initiation)
 
 

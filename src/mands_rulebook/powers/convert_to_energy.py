@@ -37,7 +37,7 @@ G-115 reads it in the simulator's terms (the form chosen is the sheet entry's ``
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
@@ -322,14 +322,15 @@ def mands_action_initiate(
     return form_initiation(initiation, definition)
 
 
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def trade_attack_for_defense(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """Around every initiation: an energy form's Combat Roll may shift Attack to Defense."""
-    initiation = yield
-    if initiation is None:
-        return None
+@hookimpl
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation:
+    """An energy form's Combat Roll may shift Attack to Defense."""
     return with_energy_defense(encounter, actor, intent, initiation)
 
 

@@ -30,7 +30,7 @@ helpers only, so no hook is registered twice.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from functools import partial
 from typing import Final
 
 from mands_sim import hookimpl
@@ -42,7 +42,7 @@ from mands_sim.actions import (
     Modifier,
 )
 from mands_sim.events import Event, PushedBack
-from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.scenario import ScenarioSpec
@@ -111,27 +111,29 @@ class SimplerCombat:
             return []
         return turn_refusals(encounter, actor, definition)
 
-    @hookimpl(wrapper=True, tryfirst=True)
-    def mands_action_initiate(
+    @hookimpl
+    def mands_initiation_gate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Generator[None, Initiation | None, Initiation | None]:
+    ) -> Gate:
         """Turn an action's start into Combat Turns: Initiative, damage 1:1, no Pushback.
 
-        A %Control roll that failed (``mands_rulebook.control``) passes through untouched."""
+        At the gate: a clock switch converts what is in progress, an Initiative re-roll is
+        made; the frame then schedules the action on its Initiative and takes back the kernel's
+        pushback. A failed %Control roll's use (``mands_rulebook.control``) is framed too."""
         switched = switch_events(encounter, self.clock)
         if not self.in_turns(encounter):
-            initiation = yield
-            return None if initiation is None else with_events(initiation, switched, ())
+            return Gate(then=partial(with_events, before=switched, after=()))
         running = list(encounter.state[actor].actions)
         rerolled = initiative_reroll(encounter, actor, intent)
-        initiation = yield
-        if initiation is None:
-            return None
-        base = base_initiative(encounter, actor, rerolled)
-        turned = on_initiative(encounter, actor, definition, initiation, base)
-        moved = {e.action_id: e.completes_at for e in switched if isinstance(e, PushedBack)}
-        kept = no_pushback(encounter, actor, running, turned.events, moved)
-        return with_events(turned, [*switched, *rerolled], kept)
+
+        def on_turns(initiation: Initiation) -> Initiation:
+            base = base_initiative(encounter, actor, rerolled)
+            turned = on_initiative(encounter, actor, definition, initiation, base)
+            moved = {e.action_id: e.completes_at for e in switched if isinstance(e, PushedBack)}
+            kept = no_pushback(encounter, actor, running, turned.events, moved)
+            return with_events(turned, [*switched, *rerolled], kept)
+
+        return Gate(then=on_turns)
 
     @hookimpl
     def mands_action_after(

@@ -24,7 +24,6 @@ Maneuverability's numbers (seed "Skills").
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
 from dataclasses import replace
 from typing import Final
 
@@ -82,17 +81,18 @@ def faster(performance_time: int, level: int) -> int:
     return max(MINIMUM_PERFORMANCE_TIME, performance_time - level)
 
 
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def speed_up_the_specific_action(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """Around every initiation: a fitting Speed skill shortens the Performance Time (G-89)."""
-    initiation = yield
-    if initiation is None:
-        return None
+@hookimpl
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation | None:
+    """A fitting Speed skill shortens the Performance Time (G-89)."""
     level = speed_level(encounter, actor, intent)
     if level <= 0:
-        return initiation
+        return None
     return replace(initiation, performance_time=faster(initiation.performance_time, level))
 
 

@@ -24,7 +24,6 @@ must have 10 segments to prepare." :func:`falling_damage` gives the number; fall
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import replace
 from typing import Final
 
@@ -112,14 +111,15 @@ def with_evasion(
     return replace(initiation, prepared=prepared, charges=charges)
 
 
-@hookimpl(wrapper=True, specname="mands_action_initiate")
-def evade_with_the_combat_roll(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Generator[None, Initiation | None, Initiation | None]:
-    """Around every initiation: Evasion joins the Defense a Combat Roll buys (G-87)."""
-    initiation = yield
-    if initiation is None:
-        return None
+@hookimpl
+def mands_initiation_adjust(
+    encounter: Encounter,
+    actor: str,
+    intent: Intent,
+    definition: ActionDefinition,
+    initiation: Initiation,
+) -> Initiation:
+    """Evasion joins the Defense a Combat Roll buys (G-87)."""
     return with_evasion(encounter, actor, intent, initiation)
 
 

@@ -46,6 +46,23 @@ class Initiation:
     prepared: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """A plugin's say before an action's own rules start it: the pipeline's *gate* stage
+    (``docs/hooks.md``, "The initiation pipeline"; ``mands_initiation_gate``).
+
+    ``events`` are rolls made at the gate (a %Control roll), logged before the action's own;
+    ``instead``, when given, is what starts in place of the action (a power that failed to
+    operate): its own rules and the *adjust* stage are skipped. ``then`` is the gate's *frame*:
+    a function given the finished :class:`Initiation` that returns it reframed (the world
+    caught up to now, the time model's schedule), applied last, in the gates' order.
+    """
+
+    events: tuple[Event, ...] = ()
+    instead: Initiation | None = None
+    then: Callable[[Initiation], Initiation] | None = None
+
+
 class Rules(Protocol):
     """The rules the kernel consults; :mod:`mands_sim.simulation` backs them with plugin hooks."""
 
@@ -200,6 +217,7 @@ __all__ = [
     "ActionRefused",
     "Charge",
     "FutureEnding",
+    "Gate",
     "Initiation",
     "Mind",
     "Observer",
