@@ -8,7 +8,7 @@ kernel (a SimPy skeleton scheduling the same number of events, ``bare_kernel.py`
 Each size is a scenario made in memory: two sides of the seed's sample grunts
 (``characters/dexter.toml`` and ``characters/sinister.toml``, as groups with ``count``), all in
 one place so they fight at once. Every run stops at segment ``--until`` (default 250, one
-minute of game time, ``rules/combat.md`` §1) or when a side is out; seeds 0, 1, … are played
+minute of game time, ``docs/rules/combat.md`` §1) or when a side is out; seeds 0, 1, … are played
 until at least ``--min-actions`` actions have resolved, and that set of runs is one
 measurement, taken ``--repeat`` times alternately with the bare kernel (medians reported, in
 CPU time unless ``--clock wall``).

@@ -13,7 +13,7 @@ from mands_sim.charts import COLUMNS, Column, load_standard_charts
 from mands_sim.dice import DiceExpression, StreamKey
 
 PRINTED_ROWS = load_standard_charts().action.printed_rows
-"""Action Chart rows printed in the rulebook (``rules/charts.md`` §1.3): −13 … 36."""
+"""Action Chart rows printed in the rulebook (``docs/rules/charts.md`` §1.3): −13 … 36."""
 
 DERIVED_ROWS = range(-120, 121)
 """A stretch of rows well past the printed ones, all derived under G-01."""

@@ -42,13 +42,13 @@ def test_negative_hours_are_refused() -> None:
 
 
 def test_experience_35_is_row_2() -> None:
-    """``rules/charts.md`` §4: Experience 21–40 is row 2."""
+    """``docs/rules/charts.md`` §4: Experience 21–40 is row 2."""
     assert experience_row(35, CHARTS) == 2
 
 
 def test_reaching_row_3_gives_its_bonuses() -> None:
     """Seed 000 "Experience": Perception + Row number, +1 ability, +1 Resist Death, Charisma +
-    Row/10 (41–80 is row 3, ``rules/charts.md`` §4)."""
+    Row/10 (41–80 is row 3, ``docs/rules/charts.md`` §4)."""
     (level,) = level_ups(40, 41, CHARTS)
     assert (
         level.perception_increase,
@@ -69,6 +69,6 @@ def test_no_new_row_no_level_up() -> None:
 
 
 def test_experience_10_stays_in_row_0() -> None:
-    """``rules/gaps.md`` G-31 default: the shared value 10 belongs to row 0, so 10 → 11 is the
-    level-up to row 1."""
+    """``docs/rules/decisions.md`` G-31 default: the shared value 10 belongs to row 0, so 10 → 11 is
+    the level-up to row 1."""
     assert level_ups(10, 11, CHARTS) == (LevelUp(row=1),)

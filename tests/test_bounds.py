@@ -54,7 +54,7 @@ def test_the_schema_gives_both_ends() -> None:
 
 
 def test_the_time_limit_is_one_day_of_game_time() -> None:
-    """``rules/combat.md`` §1: 250 segments a minute."""
+    """``docs/rules/combat.md`` §1: 250 segments a minute."""
     assert MAX_TIME_LIMIT == 24 * 60 * SEGMENTS_PER_MINUTE == 360_000
 
 

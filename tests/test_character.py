@@ -47,46 +47,47 @@ def seraph(charts: Charts) -> Character:
     return build(charts, "seraph")
 
 
-# --- Seraph (seed "Biff Turk…"; rules/combat.md §20; rules/charts.md §1.4) ---------------------
+# --- Seraph (seed "Biff Turk…"; docs/rules/combat.md §20; docs/rules/charts.md §1.4)
+# ---------------------
 
 
 def test_seraph_mass(seraph: Character) -> None:
-    """``rules/charts.md`` §1.4: Mass ≈ 89.6 kg."""
+    """``docs/rules/charts.md`` §1.4: Mass ≈ 89.6 kg."""
     assert seraph.figured.mass == pytest.approx(89.6, abs=0.05)
 
 
 def test_seraph_body_damage_points(seraph: Character) -> None:
-    """``rules/charts.md`` §1.4: Build 31/5 + Square row of 89.57 kg (9) − 7 = 8.2 → 9."""
+    """``docs/rules/charts.md`` §1.4: Build 31/5 + Square row of 89.57 kg (9) − 7 = 8.2 → 9."""
     assert seraph.figured.damage_points.body == 9
 
 
 def test_seraph_endurance_points(seraph: Character) -> None:
-    """``rules/combat.md`` §20: EP 74."""
+    """``docs/rules/combat.md`` §20: EP 74."""
     assert seraph.figured.endurance_points == 74
 
 
 def test_seraph_virtual_damage_points(seraph: Character) -> None:
-    """``rules/combat.md`` §20: VP 43 (G-43: 43.33 → 43)."""
+    """``docs/rules/combat.md`` §20: VP 43 (G-43: 43.33 → 43)."""
     assert seraph.figured.virtual_damage_points == 43
 
 
 def test_seraph_resist_death(seraph: Character) -> None:
-    """``rules/charts.md`` §1.4: (9 + 20 − 14 = 15) on the Doubles chart → 4."""
+    """``docs/rules/charts.md`` §1.4: (9 + 20 − 14 = 15) on the Doubles chart → 4."""
     assert seraph.figured.resist_death == 4
 
 
 def test_seraph_combat_roll(seraph: Character) -> None:
-    """``rules/combat.md`` §20: Combat Roll 14."""
+    """``docs/rules/combat.md`` §20: Combat Roll 14."""
     assert seraph.figured.combat_roll == 14
 
 
 def test_seraph_combat_pool(seraph: Character) -> None:
-    """``rules/combat.md`` §20: Combat Pool 1."""
+    """``docs/rules/combat.md`` §20: Combat Pool 1."""
     assert seraph.figured.combat_pool == 1
 
 
 def test_seraph_hand_damage(seraph: Character) -> None:
-    """``rules/combat.md`` §20: Hand Damage 6."""
+    """``docs/rules/combat.md`` §20: Hand Damage 6."""
     assert seraph.figured.hand_damage == 6
 
 
@@ -96,7 +97,7 @@ def test_seraph_willpower(seraph: Character) -> None:
 
 
 def test_seraph_move_roll_rounds_half_strength_up(seraph: Character) -> None:
-    """``rules/combat.md`` §20: Move Roll 29 (G-08 "up")."""
+    """``docs/rules/combat.md`` §20: Move Roll 29 (G-08 "up")."""
     assert seraph.figured.move_roll == 29
 
 
@@ -117,7 +118,7 @@ def test_seraph_vp_and_ep_under_g43_per_term(charts: Charts) -> None:
 
 
 def test_seraph_skin_temper(seraph: Character) -> None:
-    """``rules/charts.md`` §1.4 and §3: 1.5 on the Doubles chart → row 1, multiplier 9/10."""
+    """``docs/rules/charts.md`` §1.4 and §3: 1.5 on the Doubles chart → row 1, multiplier 9/10."""
     skin = seraph.figured.skin_temper
     assert (skin.row, skin.multiplier) == (1, Fraction(9, 10))
 
@@ -174,7 +175,7 @@ def test_adjusted_body_dp_feeds_body_part_dp(charts: Charts) -> None:
 
 
 def test_adjusted_skin_temper_reads_the_new_row(charts: Charts) -> None:
-    """Row 1 + 1 = row 2 → 4/5 (``rules/charts.md`` §3)."""
+    """Row 1 + 1 = row 2 → 4/5 (``docs/rules/charts.md`` §3)."""
     adjusted = build(charts, "seraph", FiguredAdjustment("skin_temper", 1, "test"))
     assert adjusted.figured.skin_temper.multiplier == Fraction(4, 5)
 
@@ -241,7 +242,7 @@ def test_simpler_combat_grunts_are_special(charts: Charts, name: str) -> None:
 
 
 def test_sphinx_published_numbers(charts: Charts) -> None:
-    """``rules/combat.md`` §20: Combat Roll 11, Combat Pool 1, Hand Damage 7, VP 34, EP 38,
+    """``docs/rules/combat.md`` §20: Combat Roll 11, Combat Pool 1, Hand Damage 7, VP 34, EP 38,
     Move Roll 19."""
     figured = build(charts, "sphinx").figured
     published = (

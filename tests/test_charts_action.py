@@ -1,4 +1,4 @@
-"""The Action Charts (``rules/charts.md`` §1): the examples of §1.4, G-01, G-02, G-40."""
+"""The Action Charts (``docs/rules/charts.md`` §1): the examples of §1.4, G-01, G-02, G-40."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ STRICT = load_standard_charts(
 ).action
 ACTION_TEXT = standard_chart_path("action").read_text(encoding="utf-8")
 
-# --- chart -> Result (rules/charts.md §1.4) -------------------------------------------------
+# --- chart -> Result (docs/rules/charts.md §1.4) -------------------------------------------------
 
 
 def test_42_on_the_sphere_chart_is_13() -> None:
@@ -56,7 +56,7 @@ def test_skin_temper_1_5_on_the_doubles_chart_is_1() -> None:
 
 
 def test_skin_temper_point_6_on_the_doubles_chart_is_row_0() -> None:
-    """``rules/charts.md`` §1.1: .6 on the Doubles chart → largest entry ≤ .6 is .5 → row 0."""
+    """``docs/rules/charts.md`` §1.1: .6 on the Doubles chart → largest entry ≤ .6 is .5 → row 0."""
     assert CHART.doubles(0.6) == 0
 
 
@@ -66,7 +66,7 @@ def test_resist_death_15_on_the_doubles_chart_is_4() -> None:
 
 
 def test_low_mass_40_gives_a_one_line_penalty() -> None:
-    """``rules/charts.md`` §3: Mass 40 → 40/100 = .4 on the Doubles chart → row −1."""
+    """``docs/rules/charts.md`` §3: Mass 40 → 40/100 = .4 on the Doubles chart → row −1."""
     assert CHART.doubles(40 / 100) == -1
 
 
@@ -74,7 +74,7 @@ def test_low_mass_40_gives_a_one_line_penalty() -> None:
     ("quality", "bonus"), [(1, 1), (2, 2), (3, 2), (4, 3), (7, 3), (8, 4), (15, 4), (16, 5)]
 )
 def test_damage_q_on_the_doubles_chart(quality: int, bonus: int) -> None:
-    """``rules/charts.md`` §5 (G-11): 1 Q → +1, 2–3 → +2, 4–7 → +3, 8–15 → +4, 16–31 → +5."""
+    """``docs/rules/charts.md`` §5 (G-11): 1 Q → +1, 2–3 → +2, 4–7 → +3, 8–15 → +4, 16–31 → +5."""
     assert CHART.doubles(quality) == bonus
 
 
@@ -84,7 +84,7 @@ def test_height_1_791_on_the_square_chart_is_1() -> None:
 
 
 def test_mass_89_6_on_the_square_chart_is_9() -> None:
-    """``rules/charts.md`` §1.4: Seraph's Mass ≈ 89.6 kg → Square row 9 (Body DP)."""
+    """``docs/rules/charts.md`` §1.4: Seraph's Mass ≈ 89.6 kg → Square row 9 (Body DP)."""
     assert CHART.square(89.6) == 9
 
 
@@ -147,7 +147,7 @@ def test_printed_sphere_values_are_not_a_formula() -> None:
 
 
 def test_doubles_above_row_30_are_exact_powers_of_two() -> None:
-    """``rules/charts.md`` §1.3: "1.0 billion" at row 31 is stored as 2^30."""
+    """``docs/rules/charts.md`` §1.3: "1.0 billion" at row 31 is stored as 2^30."""
     assert CHART.from_result("doubles", 31) == 2**30
 
 
@@ -253,7 +253,7 @@ def test_negative_row_needs_fraction_and_integer(tmp_path: Path) -> None:
 
 
 def test_integer_that_does_not_mirror_is_rejected(tmp_path: Path) -> None:
-    """``rules/charts.md`` §1.1: the parenthesized integers mirror the positive rows."""
+    """``docs/rules/charts.md`` §1.1: the parenthesized integers mirror the positive rows."""
     block = _row_block(-9)
     broken = block.replace('sphere = [".056", -10]', 'sphere = [".056", -9]')
     with pytest.raises(RulesDataError, match=r"row -9 sphere: the integer \(-9\) must mirror"):

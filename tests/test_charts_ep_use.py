@@ -1,4 +1,4 @@
-"""The EP Use Chart (``rules/charts.md`` §2; ``rules/gaps.md`` G-03)."""
+"""The EP Use Chart (``docs/rules/charts.md`` §2; ``docs/rules/decisions.md`` G-03)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_row_10_costs_6() -> None:
 
 @pytest.mark.parametrize(("row", "cost"), [(11, 7), (12, 8), (30, 26)])
 def test_rows_above_10_continue_row_minus_4(row: int, cost: int) -> None:
-    """``rules/charts.md`` §2 (derived): rows 5–10 are row − 4; rows 11 and up continue it."""
+    """``docs/rules/charts.md`` §2 (derived): rows 5–10 are row − 4; rows 11 and up continue it."""
     assert EP.cost(row) == cost
 
 

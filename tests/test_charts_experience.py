@@ -1,4 +1,4 @@
-"""The Experience Chart (``rules/charts.md`` §4; ``rules/gaps.md`` G-31)."""
+"""The Experience Chart (``docs/rules/charts.md`` §4; ``docs/rules/decisions.md`` G-31)."""
 
 from __future__ import annotations
 

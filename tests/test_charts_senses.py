@@ -1,4 +1,5 @@
-"""Sight and Hearing Power tables (``rules/charts.md`` §6, §7; ``rules/gaps.md`` G-32)."""
+"""Sight and Hearing Power tables (``docs/rules/charts.md`` §6, §7; ``docs/rules/decisions.md``
+G-32)."""
 
 from __future__ import annotations
 

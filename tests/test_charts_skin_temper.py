@@ -1,4 +1,4 @@
-"""Skin Temper rows (``rules/charts.md`` §3; ``rules/gaps.md`` G-05)."""
+"""Skin Temper rows (``docs/rules/charts.md`` §3; ``docs/rules/decisions.md`` G-05)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def test_table_names_the_character(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_table_shows_key_figured_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    """``rules/combat.md`` §20: VP 43, EP 74 for Seraph."""
+    """``docs/rules/combat.md`` §20: VP 43, EP 74 for Seraph."""
     main(["sheet", SERAPH])
     lines = capsys.readouterr().out.splitlines()
     vp = next(line for line in lines if "Virtual Damage Points" in line)
@@ -81,7 +81,7 @@ def test_json_has_the_snake_case_keys(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_json_gives_seraphs_published_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    """``rules/combat.md`` §20 and the Example of Horrification."""
+    """``docs/rules/combat.md`` §20 and the Example of Horrification."""
     data = run_json(capsys, SERAPH)
     published = {
         key: data[key]
@@ -119,7 +119,7 @@ def test_json_skin_temper_row_and_multiplier(capsys: pytest.CaptureFixture[str])
 
 
 def test_json_mass(capsys: pytest.CaptureFixture[str]) -> None:
-    """``rules/charts.md`` §1.4: about 89.6 kg."""
+    """``docs/rules/charts.md`` §1.4: about 89.6 kg."""
     assert run_json(capsys, SERAPH)["mass"] == pytest.approx(89.6, abs=0.05)
 
 

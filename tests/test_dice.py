@@ -61,7 +61,7 @@ def test_simpler_combat_grunt_roll_three_one_four() -> None:
 
 
 def test_normal_character_does_not_reroll() -> None:
-    """``rules/combat.md`` §5: Normal characters do not re-roll; 1 and 7 stay 8."""
+    """``docs/rules/combat.md`` §5: Normal characters do not re-roll; 1 and 7 stay 8."""
     dice = ScriptedDice([1, 7])
     assert roll_action_dice(dice, is_special=False) == ActionDice((1, 7), (), 8)
     dice.assert_used_up()

@@ -19,7 +19,7 @@ STR, AGI, CON, LEARNING, NEWOEN, BUILD, HEIGHT = 11, 22, 32, 11, 20, 31, 1.791
 
 
 def test_mass_of_seraph(chart: ActionChart) -> None:
-    """``rules/charts.md`` §1.4: Seraph's Mass is about 89.6 kg."""
+    """``docs/rules/charts.md`` §1.4: Seraph's Mass is about 89.6 kg."""
     assert f.mass(STR, BUILD, CON, HEIGHT, chart) == pytest.approx(89.57, abs=0.01)
 
 
@@ -30,7 +30,7 @@ def test_mass_below_one_meter_uses_height_times_its_root(chart: ActionChart) -> 
 
 
 def test_body_damage_points_of_seraph(chart: ActionChart) -> None:
-    """``rules/charts.md`` §1.4: Build 31/5 + Square row of 89.57 kg (9) − 7 = 8.2 → 9."""
+    """``docs/rules/charts.md`` §1.4: Build 31/5 + Square row of 89.57 kg (9) − 7 = 8.2 → 9."""
     assert f.body_damage_points(BUILD, 89.57, chart) == 9
 
 
@@ -46,12 +46,12 @@ def test_body_part_damage_points_round_up() -> None:
 
 
 def test_resist_death_of_seraph(chart: ActionChart) -> None:
-    """``rules/charts.md`` §1.4: 9 + 20 − 14 = 15 on the Doubles chart → 4."""
+    """``docs/rules/charts.md`` §1.4: 9 + 20 − 14 = 15 on the Doubles chart → 4."""
     assert f.resist_death(9, NEWOEN, chart) == 4
 
 
 def test_virtual_damage_points_drop_fractions_from_the_total() -> None:
-    """G-43: Seraph 22 + 11 + 11/3 + 20/3 = 43.33 → 43 (``rules/combat.md`` §20)."""
+    """G-43: Seraph 22 + 11 + 11/3 + 20/3 = 43.33 → 43 (``docs/rules/combat.md`` §20)."""
     assert f.virtual_damage_points(AGI, STR, LEARNING, NEWOEN, 11, drop_fractions="total") == 43
 
 
@@ -66,7 +66,7 @@ def test_active_charisma_replaces_learning_when_greater() -> None:
 
 
 def test_endurance_points_drop_fractions_from_the_total() -> None:
-    """G-43: Seraph 2 × 32 + 11/2 + 9/2 = 74 (``rules/combat.md`` §20)."""
+    """G-43: Seraph 2 × 32 + 11/2 + 9/2 = 74 (``docs/rules/combat.md`` §20)."""
     assert f.endurance_points(CON, STR, 9, drop_fractions="total") == 74
 
 
@@ -76,7 +76,7 @@ def test_endurance_points_per_term_switch_gives_73() -> None:
 
 
 def test_skin_temper_row_of_seraph(chart: ActionChart) -> None:
-    """``rules/charts.md`` §1.4: 11/50 + 32/25 = 1.5 on the Doubles chart → 1 row up."""
+    """``docs/rules/charts.md`` §1.4: 11/50 + 32/25 = 1.5 on the Doubles chart → 1 row up."""
     assert f.skin_temper_row(STR, CON, chart) == 1
 
 
@@ -105,7 +105,7 @@ def test_mind_skin_temper_moves_a_row_per_ten_charisma_above_20() -> None:
 
 
 def test_low_mass_penalty_of_40_kg(chart: ActionChart) -> None:
-    """``rules/charts.md`` §3: Mass 40 → .4 on the Doubles chart → row −1 → 1 line."""
+    """``docs/rules/charts.md`` §3: Mass 40 → .4 on the Doubles chart → row −1 → 1 line."""
     assert f.low_mass_penalty(40.0, chart) == 1
 
 
@@ -146,7 +146,7 @@ def test_hand_damage_of_100_kg_and_strength_14(chart: ActionChart) -> None:
 
 
 def test_hand_damage_of_seraph(chart: ActionChart) -> None:
-    """``rules/combat.md`` §20: Seraph's Hand Damage is 6 (8.96 → Doubles 4, + 11 // 4)."""
+    """``docs/rules/combat.md`` §20: Seraph's Hand Damage is 6 (8.96 → Doubles 4, + 11 // 4)."""
     assert f.hand_damage(89.57, STR, chart) == 6
 
 
@@ -156,17 +156,17 @@ def test_hand_damage_uses_mass_when_strength_is_greater(chart: ActionChart) -> N
 
 
 def test_combat_roll_of_agility_22(chart: ActionChart) -> None:
-    """Seed "Combat Roll", ``rules/charts.md`` §1.4: 2 × 22 = 44 on the Sphere chart → 14."""
+    """Seed "Combat Roll", ``docs/rules/charts.md`` §1.4: 2 × 22 = 44 on the Sphere chart → 14."""
     assert f.combat_roll(AGI, chart) == 14
 
 
 def test_combat_pool_is_learning_over_10_rounded_down() -> None:
-    """``rules/combat.md`` §5: Seraph's Learning 11 gives his Combat Pool of 1."""
+    """``docs/rules/combat.md`` §5: Seraph's Learning 11 gives his Combat Pool of 1."""
     assert f.combat_pool(LEARNING) == 1
 
 
 def test_move_roll_rounds_half_strength_up(chart: ActionChart) -> None:
-    """G-08 "up": 22 + 6 + 1 = 29 (``rules/combat.md`` §20)."""
+    """G-08 "up": 22 + 6 + 1 = 29 (``docs/rules/combat.md`` §20)."""
     assert f.move_roll(AGI, STR, HEIGHT, chart, rounding="up") == 29
 
 

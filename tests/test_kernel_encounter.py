@@ -1,4 +1,5 @@
-"""The kernel's time rules on synthetic actions (`rules/combat.md` §1, §3; seed "Making Rolls")."""
+"""The kernel's time rules on synthetic actions (`docs/rules/combat.md` §1, §3; seed "Making
+Rolls")."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ ACTIONS = {
         "leap", performance_time=6, is_passive=True, ep_row=9, starts_with=frozenset({"run"})
     ),
 }
-# EP Use Chart rows the seed pins (rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5 EP.
+# EP Use Chart rows the seed pins (docs/rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5
+# EP.
 EP_ROWS = {7: Fraction(3), 8: Fraction(4), 9: Fraction(5)}
 
 
@@ -237,8 +239,8 @@ def test_the_time_model_is_replaceable() -> None:
 
 
 def test_a_surprised_character_initiates_when_its_surprise_ends() -> None:
-    """``rules/combat.md`` §2, the Lariat example: surprised 8 segments, 5 bought down, she acts
-    on segment 3 (the opening hook settles surprise before anyone chooses)."""
+    """``docs/rules/combat.md`` §2, the Lariat example: surprised 8 segments, 5 bought down, she
+    acts on segment 3 (the opening hook settles surprise before anyone chooses)."""
     rules = SyntheticRules()
     rules.opening_events = (Surprised(0, "maria", 8, 5, 3, 5),)
     encounter = Encounter(

@@ -1,4 +1,4 @@
-"""When a character may initiate (``kernel.initiation``; ``rules/combat.md`` §2, §3, G-12),
+"""When a character may initiate (``kernel.initiation``; ``docs/rules/combat.md`` §2, §3, G-12),
 asked directly of the synthetic encounter of ``tests/test_kernel_encounter.py``."""
 
 from __future__ import annotations

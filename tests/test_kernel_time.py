@@ -41,7 +41,8 @@ class Alphabetical:
 
 
 def test_the_segment_clock_puts_no_order_of_its_own() -> None:
-    """The standard clock (``rules/combat.md`` §1): the id decides (tiebreak 0), any segment."""
+    """The standard clock (``docs/rules/combat.md`` §1): the id decides (tiebreak 0), any
+    segment."""
     clock = SegmentTime()
     assert not isinstance(clock, CharacterClock)
     assert tiebreak(clock, NO_ENCOUNTER, 15, Phase.INITIATE, "seraph") == 0

@@ -29,7 +29,7 @@ NAMES = {"seraph": "Seraph", "sphinx": "the Sphinx"}
 
 
 def test_the_recovered_example_reads_as_the_book_tells_it() -> None:
-    """``rules/combat.md`` §20: at segment 15 the Sphinx's punch lands on Seraph, 7 damage,
+    """``docs/rules/combat.md`` §20: at segment 15 the Sphinx's punch lands on Seraph, 7 damage,
     VP 43 → 36."""
     lines = narrate(
         [

@@ -1,5 +1,5 @@
 """Quality presets (``mands_sim.policy.presets``): Attack to meet Defense first, then each
-preset's own way (rules/combat.md §5)."""
+preset's own way (docs/rules/combat.md §5)."""
 
 from __future__ import annotations
 

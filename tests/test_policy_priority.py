@@ -316,7 +316,8 @@ def test_actions_can_be_checked_before_the_run() -> None:
     PriorityPolicy(chooser.rules, strict=False).check_actions(set())
 
 
-# -- asked again in the segment (rules/combat.md §3) -------------------------------------------
+# -- asked again in the segment (docs/rules/combat.md §3)
+# -------------------------------------------
 
 
 def started_at_zero(encounter: Encounter, who: str) -> list[tuple[str, str | None]]:

@@ -37,7 +37,7 @@ PISTOL = RangeBands(short_range=10.0, range_set=10.0, max_range=100.0)
 def test_range_bands_follow_short_range_and_range_sets(
     contact: bool, meters: float, bands: RangeBands | None, band: str, sets: float
 ) -> None:
-    """rules/combat.md §11: Short Range, then Range Sets up to Maximum Range; G-20 counts the
+    """docs/rules/combat.md §11: Short Range, then Range Sets up to Maximum Range; G-20 counts the
     full Range Sets past Short Range."""
     assert range_band(contact, meters, bands) == (band, sets)
 
@@ -143,7 +143,7 @@ def test_distance_and_sight_follow_the_senses_when_they_measure() -> None:
 
 def test_available_actions_are_those_the_rules_allow_with_their_costs() -> None:
     """In contact with Sinister only: a punch at him, not at the grunt 30 m off; a punch starts
-    at EP row 5 (1 EP, rules/combat.md §5); resting costs nothing."""
+    at EP row 5 (1 EP, docs/rules/combat.md §5); resting costs nothing."""
     encounter = arena(CAST)
     put(encounter, "sinister", Position("a"))
     view = build_view(encounter, "dexter")
@@ -160,7 +160,7 @@ def test_available_actions_are_those_the_rules_allow_with_their_costs() -> None:
 
 
 def test_nothing_is_available_after_an_initiation_this_segment() -> None:
-    """One initiation per segment (rules/combat.md §3)."""
+    """One initiation per segment (docs/rules/combat.md §3)."""
     encounter = arena(CAST)
     put(encounter, "sinister", Position("a"))
     encounter.initiate("dexter", Intent("fist-attack", target="sinister"))

@@ -71,7 +71,7 @@ def test_only_builtin_plugins_unless_asked() -> None:
 
 
 def test_the_robot_equipment_powers_are_listed_with_why_they_do_nothing() -> None:
-    """``rules/powers.md`` §2: Touch Sense / Supersensitive Touch, Think Fast, Lifting, Repair,
+    """``docs/rules/powers.md`` §2: Touch Sense / Supersensitive Touch, Think Fast, Lifting, Repair,
     Increased Healing Rate — "Names only": listed, unregistered, each with its reason."""
     registries = installed_registries()
     text = render_catalogue(registries)

@@ -69,7 +69,7 @@ def test_roll_above_the_action_roll_fails_with_its_margin() -> None:
 
 
 def test_combat_pool_of_1_makes_combat_roll_14_need_15() -> None:
-    """``rules/combat.md`` §5: "Combat Roll 14, Combat Pool 1 → needs 15 or less"."""
+    """``docs/rules/combat.md`` §5: "Combat Roll 14, Combat Pool 1 → needs 15 or less"."""
     roll = action_roll(
         ScriptedDice([5, 5]), target=14, bonus_pool=1, is_special=True, charts=CHARTS
     )
@@ -81,7 +81,7 @@ def test_combat_pool_of_1_makes_combat_roll_14_need_15() -> None:
 
 def test_pool_of_minus_17_is_a_penalty_of_10() -> None:
     """Seed "Example of Movement": "a penalty of 17 to his Bonus Pool, for a total penalty of
-    10" (``rules/charts.md`` §1.1: magnitude looked up, then negated)."""
+    10" (``docs/rules/charts.md`` §1.1: magnitude looked up, then negated)."""
     assert pool_bonus(-17, CHARTS) == -10
 
 
@@ -105,7 +105,7 @@ def test_example_of_movement_rerolls(
     """Seed "Example of Movement", Move Roll 28: "rolls 18, plus 10, or 28, for a Q of 0";
     "rolling a 14, for 24 and a Q of 4"; pool −18: "gets 17, for a Q of 0"; "13, (+11 gives
     24) for a Q of 4"; "rolls 5 (+11 gives 16) for a Q of 12". The rule makes the Move Roll 29
-    (half Strength rounded up); the example's 28 is used as the target (``rules/gaps.md``
+    (half Strength rounded up); the example's 28 is used as the target (``docs/rules/decisions.md``
     G-39)."""
     roll = action_roll(
         ScriptedDice(dice_faces),
@@ -163,7 +163,7 @@ def test_save_d100_bonus_is_capped() -> None:
 
 
 def test_save_d100_penalty_is_not_capped() -> None:
-    """``rules/combat.md`` §2: Lariat bought down 5 surprise saves "vs. Perception − 5"."""
+    """``docs/rules/combat.md`` §2: Lariat bought down 5 surprise saves "vs. Perception − 5"."""
     save = save_d100(ScriptedDice([36]), score=40, bonus=-5, bonus_cap=12)
     assert (save.target, save.succeeded) == (35, False)
 
@@ -190,13 +190,13 @@ def test_cipher_example_performance_time(
 
 
 def test_fist_halved_twice_rounds_to_nearest() -> None:
-    """``rules/combat.md`` §3: Seraph "spends 6 Q to halve 15 twice → 4 segments" (3.75 → 4,
-    ``rules/gaps.md`` G-28 default "nearest")."""
+    """``docs/rules/combat.md`` §3: Seraph "spends 6 Q to halve 15 twice → 4 segments" (3.75 → 4,
+    ``docs/rules/decisions.md`` G-28 default "nearest")."""
     assert reduced_performance_time(15, 6, STANDARD_DEFAULTS) == 4
 
 
 def test_fist_halved_twice_rounds_down_when_switched() -> None:
-    """``rules/gaps.md`` G-28 switch "down": 15 with 6 Q → 3.75 → 3."""
+    """``docs/rules/decisions.md`` G-28 switch "down": 15 with 6 Q → 3.75 → 3."""
     assert reduced_performance_time(15, 6, ROUND_DOWN) == 3
 
 
@@ -211,7 +211,7 @@ def test_two_quality_cut_twenty_percent() -> None:
 
 
 def test_quality_never_takes_performance_time_below_one() -> None:
-    """``rules/combat.md`` §3: "An action never takes less than 1 segment"."""
+    """``docs/rules/combat.md`` §3: "An action never takes less than 1 segment"."""
     assert reduced_performance_time(15, 30, STANDARD_DEFAULTS) == 1
 
 
@@ -293,8 +293,8 @@ def test_defense_rounds_toward_zero(quality: int, defense: int) -> None:
 
 @pytest.mark.parametrize(("quality", "bonus"), [(1, 1), (3, 2), (7, 3), (15, 4)])
 def test_damage_quality_ladder(quality: int, bonus: int) -> None:
-    """``rules/combat.md`` §5: "1 Q → +1, 3 Q → +2, 7 Q → +3, 15 Q → +4" (Doubles chart,
-    ``rules/gaps.md`` G-11)."""
+    """``docs/rules/combat.md`` §5: "1 Q → +1, 3 Q → +2, 7 Q → +3, 15 Q → +4" (Doubles chart,
+    ``docs/rules/decisions.md`` G-11)."""
     assert damage_bonus(quality, CHARTS) == bonus
 
 
@@ -307,7 +307,7 @@ def test_negative_damage_quality_is_applied_directly() -> None:
     ("quality", "spread"), [(-5, (-2, -2, 0)), (-2, (-1, -1, 0)), (-6, (-2, -2, -1))]
 )
 def test_negative_quality_spread(quality: int, spread: tuple[int, int, int]) -> None:
-    """``rules/combat.md`` §5 (G-14): "miss by 5 → Attack −2, Damage −2, Defense 0; miss by 2
+    """``docs/rules/combat.md`` §5 (G-14): "miss by 5 → Attack −2, Damage −2, Defense 0; miss by 2
     → Attack −1, Damage −1, Defense 0; miss by 6 → Attack −2, Damage −2, Defense −1"."""
     assert spread_negative_quality(quality) == spread
 

@@ -44,7 +44,7 @@ def test_acid_type_is_half_the_pr_on_the_sphere_chart() -> None:
 
 def test_ranges_are_pr_less_3_and_pr_on_the_square_chart() -> None:
     """Seed: "Maximum Range is PR minus 3, meters. Short Range and Range Set are PR (Square
-    Chart)" (``rules/combat.md`` §11: "PR 9 → 3 m")."""
+    Chart)" (``docs/rules/combat.md`` §11: "PR 9 → 3 m")."""
     ranges = acid_ranges(CHART, 9)
     assert (ranges.short_range, ranges.range_set, ranges.max_range) == (3.0, 3.0, 6.0)
     assert acid_ranges(CHART, 2).max_range == 0.0

@@ -2,7 +2,7 @@
 
 Seraph's Superhuman roll (seed "Biff Turk Creates a Sample Character"): "Agility + 3d8: He gets
 +11, for a agility of 22"; his published Combat Roll 14, VP 43 and Move Roll 29
-(``rules/combat.md`` §20) carry it.
+(``docs/rules/combat.md`` §20) carry it.
 """
 
 from __future__ import annotations

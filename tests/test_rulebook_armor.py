@@ -1,4 +1,4 @@
-"""Armor (``mands_rulebook.armor``, ``data/armor.toml``; ``rules/combat.md`` §13; G-22, G-61).
+"""Armor (``mands_rulebook.armor``, ``data/armor.toml``; ``docs/rules/combat.md`` §13; G-22, G-61).
 
 G-22's invented table: Cloth 50 % / 1 row, Link 70 % / 2, Plate 85 % / 3, Shield 50 % / 2,
 Personal = as rolled; seed "Armor Use": +5 Cover per level; seed "Combat Skill", Aiming at

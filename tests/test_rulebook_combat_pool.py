@@ -1,4 +1,4 @@
-"""The size-difference modifier (``mands_rulebook.combat_pool``; ``rules/combat.md`` §5; G-25)
+"""The size-difference modifier (``mands_rulebook.combat_pool``; ``docs/rules/combat.md`` §5; G-25)
 and the Defense penalty of poor Sight (seed 002 "Sight").
 
 Seraph is 1.791 m: Square chart row 1. A 0.7 m sprite reads .49 ≤ .7 < .81: row −1.

@@ -1,4 +1,4 @@
-"""Coming back into action (``rules/combat.md`` §9; seed "Nerve Pinch"; G-17, G-171), through
+"""Coming back into action (``docs/rules/combat.md`` §9; seed "Nerve Pinch"; G-17, G-171), through
 ``mands_status_check`` of :mod:`mands_rulebook.out_of_action` and the kernel.
 
 Seraph (Body DP 9; Constitution 32: Sphere 13; Resist Death 4) and the Sphinx stand idle on the

@@ -1,4 +1,4 @@
-"""Damage (``mands_rulebook.damage``; ``rules/combat.md`` §7, §13, §16; G-06, G-30, G-45,
+"""Damage (``mands_rulebook.damage``; ``docs/rules/combat.md`` §7, §13, §16; G-06, G-30, G-45,
 G-59, G-60, G-61).
 
 Seraph (seed "Biff Turk Creates a Sample Character"): natural Skin Temper row 1 (9/10), VP 43,
@@ -323,7 +323,7 @@ def test_a_weapon_leaves_a_weak_skin_where_it_is() -> None:
 # --- low Mass (seed "Mass"; G-59) -------------------------------------------------------------
 
 SPRITE = grunt(name="Sprite", overrides={"mass": 40})
-"""Mass 40: .4 on the Doubles chart → row −1 → 1 line (rules/charts.md §3): its Skin Temper
+"""Mass 40: .4 on the Doubles chart → row −1 → 1 line (docs/rules/charts.md §3): its Skin Temper
 row 0 − 1 = −1 (10/9)."""
 
 

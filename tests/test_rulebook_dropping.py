@@ -1,4 +1,4 @@
-"""Dropping an action (``rules/combat.md`` §3; seed "Dropping an Action"; G-47, G-49).
+"""Dropping an action (``docs/rules/combat.md`` §3; seed "Dropping an Action"; G-47, G-49).
 
 Red and blue use the plain grunt sheet: Learning 10 and Agility 10 are each 9 on the Sphere
 chart, so the drop rolls against 18; Perception 8; Normal characters (no re-rolled ones). Red

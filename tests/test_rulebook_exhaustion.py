@@ -1,4 +1,4 @@
-"""G-16: the low-EP penalty (``rules/combat.md`` §10); G-231: the floor of a character's
+"""G-16: the low-EP penalty (``docs/rules/combat.md`` §10); G-231: the floor of a character's
 endurance."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Explosions (``src/mands_rulebook/explosions.py``; ``rules/combat.md`` §14; seed "Anti-Matter
+"""Explosions (``src/mands_rulebook/explosions.py``; ``docs/rules/combat.md`` §14; seed "Anti-Matter
 Production", "Explosive Touch"; G-23, G-83).
 
 The street of these tests: center —3 m— near —3 m— mid —4 m— far —10 m— roof. The victims are

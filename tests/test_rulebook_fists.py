@@ -1,4 +1,4 @@
-"""The rulebook's fist fight (``rules/combat.md`` §5–7, §20) through the whole kernel."""
+"""The rulebook's fist fight (``docs/rules/combat.md`` §5–7, §20) through the whole kernel."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Gravity Control (template, G-130): ``mands_rulebook.powers.gravity_control``.
 
-The template's blast (``rules/powers.md`` §3): "Damage = PR/2 ... default PR/2 round up";
+The template's blast (``docs/rules/powers.md`` §3): "Damage = PR/2 ... default PR/2 round up";
 Cosmic-Rays ranges ("Short = PR Result→Sphere meters, Range Set 4 rows lower, Max 5 rows
 higher"); "EP from row 9 ... Performance Time 20. Requires a Combat Roll." A villain with
 Gravity Control PR 12 (``pulsar``: Sun-Ruler's numbers otherwise, Combat Roll 12, pool 1)

@@ -2,7 +2,7 @@
 
 Seed "Hearing": "The Hearing Power can reduce the penalties for being unable to see. This table
 corresponds hearing powers to: a multiplier for the penalty for being unable to see. ... Round
-the penalty to the most negative." (``rules/charts.md`` §7: 10–20 5/6, 20–40 4/6, 40–80 3/6,
+the penalty to the most negative." (``docs/rules/charts.md`` §7: 10–20 5/6, 20–40 4/6, 40–80 3/6,
 80–160 2/6, 160 and up 1/6.) ``listener`` (Hearing Power 20) is blinded by Fire Coat (G-78: the
 Sight-0 Close modifier, −5).
 """

@@ -1,6 +1,6 @@
 """Jumping (``mands_rulebook.jumping``, initiated and resolved by ``mands_rulebook.movement``;
-seed "Jump Roll"; ``rules/combat.md`` §3, §4; G-161). The Jump Roll's own numbers through a whole
-encounter: ``tests/test_rulebook_movement.py``."""
+seed "Jump Roll"; ``docs/rules/combat.md`` §3, §4; G-161). The Jump Roll's own numbers through a
+whole encounter: ``tests/test_rulebook_movement.py``."""
 
 from __future__ import annotations
 

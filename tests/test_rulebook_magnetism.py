@@ -2,7 +2,7 @@
 
 Seed "Perception": "A power such as magnetism or electricity can aid in searching for another
 such power/power source: Add the PR to the Perception roll." The blast is the template's
-(``rules/powers.md`` §3): ⌈PR/2⌉ damage, Cosmic-Rays ranges, Performance Time 20, row 9. A
+(``docs/rules/powers.md`` §3): ⌈PR/2⌉ damage, Cosmic-Rays ranges, Performance Time 20, row 9. A
 villain with Magnetism PR 7 (``magneto``: Sun-Ruler's numbers otherwise) hits ``carl`` (Seraph's
 sheet without powers: Skin Temper 9/10).
 """

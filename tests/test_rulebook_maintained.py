@@ -1,4 +1,4 @@
-"""Maintained attacks (``rules/combat.md`` §17a; seed "Maintaining an Attack"; G-54, G-55).
+"""Maintained attacks (``docs/rules/combat.md`` §17a; seed "Maintaining an Attack"; G-54, G-55).
 
 Seraph fires the synthetic ``ray`` (PT 20, EP row 9) at the Sphinx and keeps it firing. His
 Combat Roll: (5, 4) = 9 against 14 + pool 1 → Q 6, all of it Attack.

@@ -1,5 +1,5 @@
-"""Movement in combat (``mands_rulebook.movement``; ``rules/combat.md`` §4, §18; seed "Move Roll",
-"Jump Roll", "Example of Movement")."""
+"""Movement in combat (``mands_rulebook.movement``; ``docs/rules/combat.md`` §4, §18; seed "Move
+Roll", "Jump Roll", "Example of Movement")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Multiple opponents, the plugin (``mands_rulebook.opponents``; ``rules/combat.md`` §12;
+"""Multiple opponents, the plugin (``mands_rulebook.opponents``; ``docs/rules/combat.md`` §12;
 seed "Combat Roll"; G-80, G-81, G-82): its hooks registered once, and the names it re-exports
 from its modules, each tested in ``test_rulebook_opponents_<module>.py`` (extra_opponents,
 sweeps, split_attacks, teamwork, sweeper)."""

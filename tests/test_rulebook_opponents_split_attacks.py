@@ -1,5 +1,5 @@
 """Splitting Attack and damage among opponents (``mands_rulebook.opponents.split_attacks``;
-seed "Combat Roll", "Fire Coat"; ``rules/combat.md`` §6, §12; G-81): shares, a mind's split
+seed "Combat Roll", "Fire Coat"; ``docs/rules/combat.md`` §6, §12; G-81): shares, a mind's split
 of Attack, and forked blasts, against the grunts of ``tests/data/fighters.py`` (VP 28,
 Defense 0)."""
 

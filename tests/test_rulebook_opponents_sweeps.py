@@ -1,5 +1,5 @@
 """Sweeps (``mands_rulebook.opponents.sweeps``, through ``mands_rulebook.opponents``' hooks; seed
-"Combat Roll"; ``rules/combat.md`` §12; G-80, G-81): one Combat Roll against several enemies,
+"Combat Roll"; ``docs/rules/combat.md`` §12; G-80, G-81): one Combat Roll against several enemies,
 its blows on successive segments.
 
 The fighters are the grunt of ``tests/data/fighters.py``: a Normal character with Combat Roll

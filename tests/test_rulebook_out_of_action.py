@@ -1,4 +1,4 @@
-"""Injury rolls, bleeding, unconsciousness and death (``rules/combat.md`` §9, §16; G-17, G-18,
+"""Injury rolls, bleeding, unconsciousness and death (``docs/rules/combat.md`` §9, §16; G-17, G-18,
 G-19, G-27, G-69, G-70), through ``mands_status_check`` and the functions attack plugins call.
 
 Seraph (Body DP 9, head 6; Constitution 32: Sphere 13; Resist Death 4) and the Sphinx (Body DP
@@ -394,7 +394,7 @@ def test_a_reported_wound_is_not_opened_twice(already: bool) -> None:
 
 def test_mands_status_check_g16_collapse_knocks_out_at_a_deficit_of_constitution() -> None:
     """G-16: Seraph (Constitution 32) at −32 EP fights on under ``penalty`` (the penalty is the
-    Bonus Pool's); under ``collapse`` (gaps.md's optional reading) he is knocked out."""
+    Bonus Pool's); under ``collapse`` (the optional reading) he is knocked out."""
     answers: dict[str, list[Event] | None] = {}
     for reading in ("penalty", "collapse"):
         encounter = idle(G16_low_ep=reading)

@@ -1,4 +1,5 @@
-"""``mands_rulebook.outcomes``: the ``side-out-of-action`` condition (``rules/combat.md`` §9)."""
+"""``mands_rulebook.outcomes``: the ``side-out-of-action`` condition (``docs/rules/combat.md``
+§9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The power kit (``rules/powers.md`` §1, ``rules/combat.md`` §17a): ``mands_rulebook.power_kit``.
+"""The power kit (``docs/rules/powers.md`` §1, ``docs/rules/combat.md`` §17a):
+``mands_rulebook.power_kit``.
 
 PR spending, and kit behaviour that needs a running encounter (refusals, sustained uses, the
 damage seam) through the whole kernel with Seraph (Electric Power PR 17, %Control 97) and

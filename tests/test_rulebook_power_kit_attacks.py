@@ -1,4 +1,4 @@
-"""Power attacks (``rules/combat.md`` §5–7, §11, §17a; G-21, G-54, G-55, G-79, G-120):
+"""Power attacks (``docs/rules/combat.md`` §5–7, §11, §17a; G-21, G-54, G-55, G-79, G-120):
 ``mands_rulebook.power_kit.attacks`` — maintained blasts, ranges and touches."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Power ratings (``rules/powers.md`` §1; seed "Powers", "Absorption"; G-181):
+"""Power ratings (``docs/rules/powers.md`` §1; seed "Powers", "Absorption"; G-181):
 ``mands_rulebook.power_kit.ratings`` — names and aliases, the sheet's entry, PR taken."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Power uses (``rules/powers.md`` §1, §3; seed "Powers", "Power Rolls"):
+"""Power uses (``docs/rules/powers.md`` §1, §3; seed "Powers", "Power Rolls"):
 ``mands_rulebook.power_kit.uses`` — the spec, its uses and their registration."""
 
 from __future__ import annotations

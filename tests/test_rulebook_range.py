@@ -1,5 +1,6 @@
 """Range, sight and cover in the Combat Roll (``mands_rulebook.range``, ``mands_rulebook.weapons``;
-``rules/combat.md`` §5, §11, §13; ``rules/charts.md`` §6; ``rules/gaps.md`` G-20, G-63).
+``docs/rules/combat.md`` §5, §11, §13; ``docs/rules/charts.md`` §6; ``docs/rules/decisions.md``
+G-20, G-63).
 
 The street of ``tests/data/range_street.toml``: from the gunman's window the mark may stand near
 (8 m), in the street (15 m), in the doorway (35 m, cover 40 %), at the corner (35 m, no cover),
@@ -75,7 +76,8 @@ def of(events: list[Event], kind: type[Event]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-# --- range (rules/combat.md §11; G-20) ---------------------------------------------------------
+# --- range (docs/rules/combat.md §11; G-20)
+# ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(("meters", "sets"), [(8, 0), (10, 0), (19.9, 0), (20, 1), (35, 2)])
@@ -110,7 +112,7 @@ def test_mands_bonus_pool_modifiers_only_for_combat_rolls_of_known_attacks() -> 
     assert range_rules.mands_bonus_pool_modifiers(encounter, "gunman", other, "combat") == []
 
 
-# --- sight (rules/charts.md §6; seed 002 "Sight") ------------------------------------------
+# --- sight (docs/rules/charts.md §6; seed 002 "Sight") ------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -137,7 +139,7 @@ def test_mands_bonus_pool_modifiers_add_sight_with_the_range_set_cap(
     assert sum(m.amount for m in found if m.source == "sight") == modifier
 
 
-# --- refusals (rules/combat.md §11; G-20) ----------------------------------------------------
+# --- refusals (docs/rules/combat.md §11; G-20) ----------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Resting and waiting (``mands_rulebook.rest``; seed "Healing Roll", ``rules/combat.md`` §17;
+"""Resting and waiting (``mands_rulebook.rest``; seed "Healing Roll", ``docs/rules/combat.md`` §17;
 G-50, G-51) through the whole kernel, on the rulebook's Seraph vs the Sphinx scenario."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Simpler Combat, the optional rule (``mands_rulebook.simpler_combat``; seed "Simpler Combat",
-"Simpler Combat Example"; ``rules/combat.md`` §19; G-09, G-37, G-38, G-140 … G-145)."""
+"Simpler Combat Example"; ``docs/rules/combat.md`` §19; G-09, G-37, G-38, G-140 … G-145)."""
 
 from __future__ import annotations
 

@@ -65,8 +65,8 @@ def test_g26_switch_changes_a_punchs_combat_roll(reading: str, pool: int, needed
 
 
 def test_mands_bonus_pool_modifiers_seraphs_fistfighting_2_keeps_his_pool_at_1() -> None:
-    """``rules/combat.md`` §5: Seraph "needs 15 or less" (Combat Roll 14, pool 1) with the skill
-    plugins loaded: Fistfighting 2 adds nothing, and nothing counts twice."""
+    """``docs/rules/combat.md`` §5: Seraph "needs 15 or less" (Combat Roll 14, pool 1) with the
+    skill plugins loaded: Fistfighting 2 adds nothing, and nothing counts twice."""
     events: list[Event] = []
     scenario = load_scenario(SCENARIOS / "seraph_vs_sphinx.toml")
     dice = ScriptedDice({"seraph": [10, 10], "sphinx": [6, 6]})

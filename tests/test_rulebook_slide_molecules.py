@@ -2,7 +2,7 @@
 
 Seed (Brinn X'Halikso's weakness): "If Brinn uses his Slide Molecules power for a period of time
 greater than twice his PR rounds ..." — a power held round by round. The template's defensive
-power (``rules/powers.md`` §3): "passive, Performance Time 10; optional Ignore Damage = PR/3
+power (``docs/rules/powers.md`` §3): "passive, Performance Time 10; optional Ignore Damage = PR/3
 round up (Convert to Energy)". Brinn (Slide Molecules PR 12; Sun-Ruler's numbers otherwise:
 Skin Temper 1) is crushed by Pulsar's Gravity Control PR 12 (the template blast: 6 damage).
 """

@@ -1,4 +1,4 @@
-"""Surprise (``rules/combat.md`` §2; G-29, G-48) through a whole Simulation with scripted dice.
+"""Surprise (``docs/rules/combat.md`` §2; G-29, G-48) through a whole Simulation with scripted dice.
 
 Lariat and the thug use the plain grunt sheet: Perception ⌈10/2 + 10/4⌉ = 8, Combat Roll 11,
 Combat Pool 1 (a Combat Roll needs 12 or less), a Normal character (no re-rolled ones).

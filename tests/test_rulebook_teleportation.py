@@ -2,7 +2,7 @@
 
 Seed "Speed, Specific Action": "a character with Speed, Teleportation, level 10, subtracts 10
 segments from the Performance Time of Teleportation". The distance is read as the template reads
-ranges (``rules/powers.md`` §3): the PR on the Sphere chart, in meters (row 15: 57 m, row 17:
+ranges (``docs/rules/powers.md`` §3): the PR on the Sphere chart, in meters (row 15: 57 m, row 17:
 100 m). ``blinker`` (Teleportation PR 17; Sun-Ruler's numbers otherwise) stands at ``here``, with
 ``roof`` 50 m and ``far`` 150 m away; ``blinker-fast`` has Speed (Teleportation) 10 besides.
 """

@@ -1,4 +1,4 @@
-"""The powers template (``rules/powers.md`` §3; G-130): ``mands_rulebook.powers.template``.
+"""The powers template (``docs/rules/powers.md`` §3; G-130): ``mands_rulebook.powers.template``.
 
 "Attack/blast power: Basic Effect *Damage* = PR/2 (Fire Coat) … default **PR/2 round up**.
 Short Range / Range Set / Maximum Range: default to the Cosmic-Rays pattern (Short = PR

@@ -1,5 +1,5 @@
-"""Throwback and Pushback from blows (``rules/combat.md`` §8; seed "Throwback Roll"; G-10, G-68,
-G-245, G-247).
+"""Throwback and Pushback from blows (``docs/rules/combat.md`` §8; seed "Throwback Roll"; G-10,
+G-68, G-245, G-247).
 
 The blows come from a drill: fist attacks without Combat Rolls whose damage the test scripts, so
 the only dice rolled are the Throwback Rolls. The Sphinx's punch lands on segment 10; Seraph's

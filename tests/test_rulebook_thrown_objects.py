@@ -1,6 +1,6 @@
 """Thrown objects: aiming at a spot, the Lift Roll and the Throw Roll
-(``src/mands_rulebook/thrown_objects.py``; ``rules/combat.md`` §15; seed "Lift Roll", "Throw Roll";
-G-21, G-24, G-84).
+(``src/mands_rulebook/thrown_objects.py``; ``docs/rules/combat.md`` §15; seed "Lift Roll", "Throw
+Roll"; G-21, G-24, G-84).
 
 The thrower is the grunt of ``tests/data/fighters.py`` (Combat Roll 11, Pool 1: needs 12;
 Hand Damage 5) made strong by overrides: Lift Roll 20, Throw Roll 12, Throw bonus 8 (Sphere 8).

@@ -1,4 +1,4 @@
-"""Weapons, the plugin (``mands_rulebook.weapons``; ``rules/gaps.md`` G-42, G-62): its
+"""Weapons, the plugin (``mands_rulebook.weapons``; ``docs/rules/decisions.md`` G-42, G-62): its
 hooks' refusals and G-62 ``readied``, and the names it re-exports from its modules, each tested in
 ``test_rulebook_weapons_<module>.py`` (table, drawing, attacking, thrown, armed)."""
 

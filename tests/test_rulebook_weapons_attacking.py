@@ -1,6 +1,6 @@
 """Weapon attacks (``mands_rulebook.weapons.attacking``, through ``mands_rulebook.weapons``' hooks;
-``rules/combat.md`` §5–7; seed "Hand Damage"; ``rules/gaps.md`` G-13, G-42): a club hit worked
-through in the alley of ``tests/data/weapons_alley.toml``."""
+``docs/rules/combat.md`` §5–7; seed "Hand Damage"; ``docs/rules/decisions.md`` G-13, G-42): a club
+hit worked through in the alley of ``tests/data/weapons_alley.toml``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Drawing a weapon (``mands_rulebook.weapons.drawing``, through ``mands_rulebook.weapons``' hooks;
-seed "Quick Draw"; ``rules/gaps.md`` G-62): the draw time less Quick Draw, in the alley of
+seed "Quick Draw"; ``docs/rules/decisions.md`` G-62): the draw time less Quick Draw, in the alley of
 ``tests/data/weapons_alley.toml``."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The weapon table (``mands_rulebook.weapons.table``, ``src/mands_rulebook/data/weapons.toml``;
-``rules/gaps.md`` G-42): the seed's facts kept, every value sourced, a bad table named by file
-and key."""
+``docs/rules/decisions.md`` G-42): the seed's facts kept, every value sourced, a bad table named by
+file and key."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Thrown weapons (``mands_rulebook.weapons.thrown``; ``rules/combat.md`` §15; seed "Throw Roll";
-``rules/gaps.md`` G-21): the Throw Roll's distance as the throw's Short Range, worked through a
-rock thrown down the street (``tests/data/range_street.toml``)."""
+"""Thrown weapons (``mands_rulebook.weapons.thrown``; ``docs/rules/combat.md`` §15; seed "Throw
+Roll"; ``docs/rules/decisions.md`` G-21): the Throw Roll's distance as the throw's Short Range,
+worked through a rock thrown down the street (``tests/data/range_street.toml``)."""
 
 from __future__ import annotations
 

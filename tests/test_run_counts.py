@@ -1,6 +1,6 @@
 """The run summary's further counts (``mands_sim.run_counts``): wounds and bleeding (G-19), EP
-below zero (``rules/combat.md`` §10), Death Shots (§16), comebacks (§9), Fate and Editing Points
-(seed 000)."""
+below zero (``docs/rules/combat.md`` §10), Death Shots (§16), comebacks (§9), Fate and Editing
+Points (seed 000)."""
 
 from __future__ import annotations
 

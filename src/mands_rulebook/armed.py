@@ -34,7 +34,7 @@ RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
 """The Move Rolls the ``armed`` policy makes to close in (``mands_rulebook.movement``)."""
 
 SPEED_STEP: Final = 3
-"""``rules/combat.md`` §5: 3 Q halve the Performance Time."""
+"""``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
 
 class Armed:

@@ -1,4 +1,4 @@
-"""Armor: the armor table, read from ``data/armor.toml`` (``rules/combat.md`` §13, G-22).
+"""Armor: the armor table, read from ``data/armor.toml`` (``docs/rules/combat.md`` §13, G-22).
 
 The seed names the armor types (Cloth, Link, Plate, Shield and Personal Armor, seed "Armor
 Use"), the Armor Use bonus (+5 Cover Chance per level) and Aiming at Armor (−5 per Quality

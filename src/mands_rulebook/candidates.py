@@ -140,7 +140,7 @@ POWER_DAMAGE_SHARE: Final = Fraction(1, 2)
 
 GUARD_HORIZON: Final = 50
 """Segments a protection is reckoned to save damage over once it is up: one round (the
-tactician's horizon, ``rules/combat.md`` §1); a simulator's estimate."""
+tactician's horizon, ``docs/rules/combat.md`` §1); a simulator's estimate."""
 
 GUARD_SHARE: Final = 0.5
 """A protection is worth this share of the damage per segment the enemies could deal."""

@@ -1,4 +1,4 @@
-"""The rulebook's charts (``rules/charts.md``), registered as a plugin like any other.
+"""The rulebook's charts (``docs/rules/charts.md``), registered as a plugin like any other.
 
 Each chart is registered by its name in :data:`mands_sim.charts.CHART_NAMES`. The payload is a
 :class:`StandardChart` loader: charts depend on rule defaults (G-01, G-03, G-31), so a
@@ -18,12 +18,14 @@ from mands_sim.defaults import RuleDefaults
 from mands_sim.registry import Register
 
 CHART_SUMMARIES: Final = {
-    "action": "Action Charts: the Result, Square, Sphere and Doubles columns (rules/charts.md §1)",
-    "ep_use": "EP Use Chart: EP cost by row (rules/charts.md §2)",
-    "skin_temper": "Skin Temper rows: the damage multiplier (rules/charts.md §3)",
-    "experience": "Experience chart: row and point multiplier (rules/charts.md §4)",
-    "sight": "Sight modifiers to Attack and Defense (rules/charts.md §6)",
-    "hearing": "Hearing Power: the multiplier for the unsighted penalty (rules/charts.md §7)",
+    "action": (
+        "Action Charts: the Result, Square, Sphere and Doubles columns (docs/rules/charts.md §1)"
+    ),
+    "ep_use": "EP Use Chart: EP cost by row (docs/rules/charts.md §2)",
+    "skin_temper": "Skin Temper rows: the damage multiplier (docs/rules/charts.md §3)",
+    "experience": "Experience chart: row and point multiplier (docs/rules/charts.md §4)",
+    "sight": "Sight modifiers to Attack and Defense (docs/rules/charts.md §6)",
+    "hearing": "Hearing Power: the multiplier for the unsighted penalty (docs/rules/charts.md §7)",
 }
 """One line per standard chart, for ``mands-sim plugins``."""
 

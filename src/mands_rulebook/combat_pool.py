@@ -1,4 +1,4 @@
-"""Combat-Roll Bonus Pool modifiers about the two combatants (``rules/combat.md`` §5).
+"""Combat-Roll Bonus Pool modifiers about the two combatants (``docs/rules/combat.md`` §5).
 
 §5 lists a "size-difference modifier" in the Combat Roll's Bonus Pool; its table was lost.
 G-25: by default it is 0; the scenario switch ``G25_size_difference = "heights"`` makes it the
@@ -7,7 +7,7 @@ a smaller one harder: a 0.7 m sprite, Square row −1, attacking Seraph, 1.791 m
 Seraph attacking it gets −2).
 
 Very poor Sight also costs Defense (seed 002 "Sight": Sight 0 "−2 to Defense", Sight 1 and 2
-"−1 to Defense"; ``rules/charts.md`` §6). The penalty is part of the character's Defense from
+"−1 to Defense"; ``docs/rules/charts.md`` §6). The penalty is part of the character's Defense from
 the start (``mands_encounter_opening``) and of every Defense a Combat Roll buys
 (:func:`mands_rulebook.fists.new_defense` adds :func:`sight_defense`), so it holds against every
 attack, close or ranged.
@@ -23,7 +23,7 @@ from mands_sim.events import DefenseChanged, Event
 from mands_sim.kernel.encounter import Encounter
 
 SIZE_DIFFERENCE = "size difference"
-"""The source named on the modifier (``rules/combat.md`` §5, G-25)."""
+"""The source named on the modifier (``docs/rules/combat.md`` §5, G-25)."""
 
 POOR_SIGHT: Final = "poor sight"
 """The reason named on the Defense a Sight of 0–2 lowers (seed 002 "Sight")."""

@@ -1,4 +1,4 @@
-"""Applying damage: the one path every blow, blast and fall takes (``rules/combat.md`` §7).
+"""Applying damage: the one path every blow, blast and fall takes (``docs/rules/combat.md`` §7).
 
 Attack plugins describe what lands as a :class:`Blow` and call :func:`strike`, which returns the
 events. Keeping one path means Ignore Damage, Skin Temper, armor and every later rule apply the
@@ -54,7 +54,7 @@ from .weaknesses.vulnerability import vulnerable_damage
 BLUDGEONING = "bludgeoning"
 PENETRATING = "penetrating"
 DAMAGE_KINDS = (BLUDGEONING, PENETRATING)
-"""``rules/combat.md`` §7.2: damage is bludgeoning or penetrating by how it heals."""
+"""``docs/rules/combat.md`` §7.2: damage is bludgeoning or penetrating by how it heals."""
 
 COVER_STREAM: Final = "cover"
 
@@ -111,7 +111,7 @@ class Blow:
 
 @dataclass(frozen=True, slots=True)
 class Cover:
-    """A protection that acts with a Cover Chance (``rules/combat.md`` §7.3 item 3, §13).
+    """A protection that acts with a Cover Chance (``docs/rules/combat.md`` §7.3 item 3, §13).
 
     ``skin_temper_row`` is the row a Skin Temper power gives (G-06 ``multiplier``); the victim
     keeps the better of it and its own. ``is_armor`` marks worn armor (G-61 stacking).

@@ -1,4 +1,4 @@
-"""Dropping an action during its Performance Time (``rules/combat.md`` §3; seed "Dropping an
+"""Dropping an action during its Performance Time (``docs/rules/combat.md`` §3; seed "Dropping an
 Action").
 
 Seed: "Dropping an action is itself a passive action that takes 10 segments. It requires a roll
@@ -248,8 +248,8 @@ def extra_endurance(encounter: Encounter, actor: str, margin: int) -> EnduranceP
 
 
 def ep_row_costing(encounter: Encounter, amount: Fraction) -> int:
-    """The lowest EP Use Chart row costing ``amount``, for the log (``rules/charts.md`` §2: from
-    row 5 on, row k + 4 costs k EP); the drop's own row when no row costs exactly that."""
+    """The lowest EP Use Chart row costing ``amount``, for the log (``docs/rules/charts.md`` §2:
+    from row 5 on, row k + 4 costs k EP); the drop's own row when no row costs exactly that."""
     rows = range(0, int(amount) + 20)  # bounded search (STYLE.md: every loop has a limit)
     return next((r for r in rows if encounter.rules.ep_cost(r) == amount), DROP_ACTION.ep_row)
 

@@ -1,4 +1,5 @@
-"""Endurance Points below zero (``rules/combat.md`` §10; ``rules/gaps.md`` G-16; G-231).
+"""Endurance Points below zero (``docs/rules/combat.md`` §10; ``docs/rules/decisions.md`` G-16;
+G-231).
 
 EP can go below zero (Dexter at −3, then −8, in the seed's Simpler Combat Example), and Dexter
 at 3 below zero rolls "with … 3 for his low EP". G-16: a penalty to the Bonus Pool, before the
@@ -8,7 +9,7 @@ whose deficit reaches its Constitution).
 
 How far below zero a character can go on is not in the rulebook. G-231 (``G231_exhaustion_floor``)
 sets a floor: once the deficit reaches the character's Constitution (``"constitution"``, the
-measure gaps.md's optional collapse uses) — or from the first point below zero (``"zero"``) — it
+measure the optional collapse uses) — or from the first point below zero (``"zero"``) — it
 may start no action that costs EP (a starting EP row above 0: rest, wait, surrender and drawing
 a weapon cost none), and at the next Payment Segment its sustained actions are dropped, a run
 (``move``) excepted: a run ends where it is going, and turning it costs EP. The deficit therefore

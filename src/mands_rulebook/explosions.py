@@ -1,4 +1,4 @@
-"""Explosions (``rules/combat.md`` §14; ``rules/gaps.md`` G-23; G-83).
+"""Explosions (``docs/rules/combat.md`` §14; ``docs/rules/decisions.md`` G-23; G-83).
 
 Seed "Anti-Matter Production": an explosion does "d6 damage as an Explosion (see Combat)", has
 "a Short Range ..., Range Set ..., Maximum Range ..., and gets a bonus ... to the Explosion
@@ -67,7 +67,7 @@ EXPLOSION: Final = "explosion"
 
 @dataclass(frozen=True, slots=True)
 class Explosion:
-    """What a power or a bomb lists for its explosion (``rules/combat.md`` §14)."""
+    """What a power or a bomb lists for its explosion (``docs/rules/combat.md`` §14)."""
 
     bonus: int
     """Added to the Explosion Combat Roll (looked up on the Sphere chart, G-23)."""
@@ -98,7 +98,7 @@ def explosive_touch(damage_power_rating: int) -> Explosion:
 @dataclass(frozen=True, slots=True)
 class Exploded(Event):
     """An explosion went off at a spot; ``caught`` are the characters within its Maximum Range
-    (``rules/combat.md`` §14)."""
+    (``docs/rules/combat.md`` §14)."""
 
     kind: ClassVar[str] = "exploded"
     source: str

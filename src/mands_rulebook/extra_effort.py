@@ -1,4 +1,4 @@
-"""Extra Effort on the Combat Roll (seed "Ability Rolls"; ``rules/gaps.md`` G-52).
+"""Extra Effort on the Combat Roll (seed "Ability Rolls"; ``docs/rules/decisions.md`` G-52).
 
 Seed "Ability Rolls": "The character can make an Extra Effort when making an Ability Roll. The
 character can increase any ability after the roll is made, in order to increase the Quality and

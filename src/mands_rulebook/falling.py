@@ -1,5 +1,5 @@
 """Falls from a height: elevation on the map, the fall's damage and the Falling skill (seed
-"Falling", "Throwback Roll"; ``rules/gaps.md`` G-174, G-175).
+"Falling", "Throwback Roll"; ``docs/rules/decisions.md`` G-174, G-175).
 
 :mod:`mands_rulebook.throwback` asks :func:`thrown_fall` when a blow throws someone to lower
 ground, and :mod:`mands_rulebook.out_of_action` asks :func:`flyer_falls` when a character goes

@@ -1,4 +1,4 @@
-"""Fist fights: the Combat Roll, Quality, hitting and Hand Damage (``rules/combat.md`` §5–7).
+"""Fist fights: the Combat Roll, Quality, hitting and Hand Damage (``docs/rules/combat.md`` §5–7).
 
 The rulebook's unarmed attack as a builtin plugin on the action protocol. Its hook
 implementations are ``trylast`` so another plugin can take over any step for an action it
@@ -51,7 +51,7 @@ from .editing_points import character_roll
 from .injury import death_shot_attack, death_shot_events
 
 COMBAT_ROLL_ROW: Final = 5
-"""``rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a
+"""``docs/rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a
 power attack pays it besides its own row, as a punch pays it besides Hand Damage's (G-13)."""
 
 WITHHOLD_OPTION: Final = ActionOption(
@@ -69,9 +69,9 @@ AIM_AT_ARMOR_OPTION: Final = ActionOption(
 
 FIST_ATTACK = ActionDefinition(
     name="fist-attack",
-    # rules/charts.md §8 and rules/combat.md §3: a fist attack's Performance Time is 15.
+    # docs/rules/charts.md §8 and docs/rules/combat.md §3: a fist attack's Performance Time is 15.
     performance_time=15,
-    # rules/combat.md §5: the Combat Roll starts at EP row 5 (Hand Damage is charged apart).
+    # docs/rules/combat.md §5: the Combat Roll starts at EP row 5 (Hand Damage is charged apart).
     ep_row=COMBAT_ROLL_ROW,
     needs_target=True,
     summary="An unarmed blow: Combat Roll, Attack against Defense, Hand Damage.",
@@ -95,7 +95,7 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation | None:
-    """Roll the Combat Roll and spend its Quality (``rules/combat.md`` §5)."""
+    """Roll the Combat Roll and spend its Quality (``docs/rules/combat.md`` §5)."""
     if definition.name != FIST_ATTACK.name:
         return None
     location = called_shot(intent)
@@ -236,7 +236,8 @@ def allocation_event(
 def mands_action_resolve(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
-    """The blow lands or misses when its Performance Time completes (``rules/combat.md`` §6)."""
+    """The blow lands or misses when its Performance Time completes (``docs/rules/combat.md``
+    §6)."""
     if action.name != FIST_ATTACK.name:
         return None
     target = action.intent.target

@@ -125,7 +125,7 @@ def stand_guard(
 
 def nobody_coming(encounter: Encounter, actor: str) -> bool:
     """Whether every enemy of ``actor`` fighting (G-235) has stood idle for the last round (50
-    segments, ``rules/combat.md`` §1): no action in progress, and none started in it."""
+    segments, ``docs/rules/combat.md`` §1): no action in progress, and none started in it."""
     since = encounter.now - SEGMENTS_PER_ROUND
     side = encounter.state[actor].side
     enemies = {s.character_id for s in encounter.state if s.side != side and fighting(encounter, s)}

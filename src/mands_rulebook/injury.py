@@ -7,12 +7,12 @@ plugins call :func:`death_shot_events` and :func:`nerve_pinch_events` when they 
 * **Hits** (:func:`hits_between`): the ``DamageTaken`` events of a stretch of the log, each with
   the DP it took. An event carries only the VP and DP left after it; the DP before are those
   left by the character's previous ``DamageTaken`` (or its maximum Body DP).
-* **Injury roll** (``rules/gaps.md`` G-18, invented): 2d10 ≤ Constitution (Sphere chart) +
+* **Injury roll** (``docs/rules/decisions.md`` G-18, invented): 2d10 ≤ Constitution (Sphere chart) +
   Resist Death (seed "Resist Death": "added to Injury rolls"). G-69: a failure's margin is
   Injury damage (heals monthly) that lowers Body DP now (``adds``), or re-labels DP already lost
   (``converts``); failing by 10 or more also makes that many points Permanent damage and
   knocks the character out.
-* **Death Shot** (``rules/combat.md`` §16, G-27): −5 to the Attack Score (seed "Martial
+* **Death Shot** (``docs/rules/combat.md`` §16, G-27): −5 to the Attack Score (seed "Martial
   Punch"); the target saves on 2d10 vs. Constitution (Sphere) + Resist Death (Martial Punch
   allows no save); a failure doubles the DP the blow took and forces an Injury roll.
 * **Nerve Pinch** (seed "Nerve Pinch", G-70): after a Called Shot to the neck, the target saves

@@ -2,8 +2,8 @@
 
 Seed "Jump Roll": "Jumping, like movement, is a passive action, and has a Performance Time of 6.
 It can be started on the same segment as Move is started" (``JUMP.starts_with``: the kernel lets
-a jump be initiated in the segment a move was, ``rules/combat.md`` §4). Part of the movement rules
-(:mod:`mands_rulebook.movement` is the plugin that initiates and resolves it).
+a jump be initiated in the segment a move was, ``docs/rules/combat.md`` §4). Part of the movement
+rules (:mod:`mands_rulebook.movement` is the plugin that initiates and resolves it).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Maintained attacks: keeping a blast firing (``rules/combat.md`` §17a; seed "Power Rolls").
+"""Maintained attacks: keeping a blast firing (``docs/rules/combat.md`` §17a; seed "Power Rolls").
 
 Seed "Maintaining an Attack": "Most blast/ray attack powers can be maintained. The Performance
 Time is divided by 4 (usually meaning 5 segments), and the same Attack is used. There is a
@@ -58,7 +58,7 @@ on the row the first shot paid; not cumulative)."""
 
 @dataclass(frozen=True, slots=True)
 class MaintainableShot(Event):
-    """A shot of an attack that can be maintained has resolved (``rules/combat.md`` §17a).
+    """A shot of an attack that can be maintained has resolved (``docs/rules/combat.md`` §17a).
 
     ``shot`` is 0 for a first shot and n for the n-th follow-up; ``first_attack`` and
     ``first_ep_row`` are the chain's first shot's Attack and blast EP row, which a follow-up

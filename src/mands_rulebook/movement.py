@@ -1,4 +1,4 @@
-"""Movement in combat: the Move Roll, running along the map, jumping (``rules/combat.md`` §4,
+"""Movement in combat: the Move Roll, running along the map, jumping (``docs/rules/combat.md`` §4,
 §18; seed "Move Roll", "Jump Roll", "Example of Movement").
 
 This module is the plugin (every hook); the rules it uses live beside it, each imported from

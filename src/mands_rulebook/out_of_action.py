@@ -1,8 +1,9 @@
 """Falling out of action: Injury rolls, bleeding, unconsciousness and death (§9, §16).
 
 The rulebook's rules for staying conscious below 1 DP, for Injury rolls and for bleeding are
-lost; this plugin's ``mands_status_check`` applies the invented defaults of ``rules/gaps.md``
-in one place, in this order, each step seeing the Body DP the one before left:
+lost; this plugin's ``mands_status_check`` applies the invented defaults of
+``docs/rules/decisions.md`` in one place, in this order, each step seeing the Body DP the one before
+left:
 
 1. **Injury roll** (G-18, :mod:`mands_rulebook.injury`): once per segment, when a hit in the
    segment took DP and left Body DP below 0 or took at least half the maximum, or a Death Shot
@@ -334,7 +335,7 @@ def condition(
 
 def collapsed(encounter: Encounter, state: CharacterState) -> bool:
     """G-16 ``collapse``: the EP deficit (whole points, as the low-EP penalty) has reached
-    Constitution (gaps.md's optional reading); never with the default ``penalty``."""
+    Constitution (the optional reading); never with the default ``penalty``."""
     if encounter.defaults.G16_low_ep != "collapse":
         return False
     deficit = -low_ep_penalty(state.endurance_points)

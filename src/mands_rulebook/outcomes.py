@@ -1,4 +1,5 @@
-"""The rulebook's way a fight ends: one side has nobody left in action (``rules/combat.md`` §9).
+"""The rulebook's way a fight ends: one side has nobody left in action (``docs/rules/combat.md``
+§9).
 
 Registers the outcome condition ``side-out-of-action`` that scenarios name in ``[stop] when``
 (and that applies when a scenario names none). A plugin can register its own conditions, or

@@ -11,8 +11,8 @@ player or an Editor.
   place, or for an enemy on the run the first place of its way it can reach first, else where
   it is going — re-rolling the run to turn when that place changes, and waits for an enemy
   already coming to it. Its Quality preset for a punch buys just enough Attack to meet the
-  target's current Defense, then 3 Q of speed (halving the Performance Time, ``rules/combat.md``
-  §5), and puts the rest into damage; a Move Roll's Q all goes to speed.
+  target's current Defense, then 3 Q of speed (halving the Performance Time,
+  ``docs/rules/combat.md`` §5), and puts the rest into damage; a Move Roll's Q all goes to speed.
 * ``run-for-exit`` runs for the nearest exit landmark by landmark along the way (a new run from
   each landmark it reaches, so it takes stock at every corner, junction or place with something
   there, but not at a place it only passes, G-248), fleeing through the exit (``leave``,
@@ -66,7 +66,7 @@ from .rest import REST
 from .surrender import SURRENDER
 
 SPEED_STEP = 3
-"""``rules/combat.md`` §5: 3 Q halve the Performance Time."""
+"""``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
 
 class NearestEnemy:

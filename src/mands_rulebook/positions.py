@@ -1,6 +1,6 @@
 """Where characters are: lazy positions of runners, distance and reach, movement Defense
 (seed "Move Roll": "Determine how far a character has moved only on the character's action, or
-when the character is being attacked"; ``rules/combat.md`` §4; G-65, G-67).
+when the character is being attacked"; ``docs/rules/combat.md`` §4; G-65, G-67).
 
 Part of the movement rules (:mod:`mands_rulebook.movement` is the plugin); any plugin or policy
 may ask these. Contact (within reach, and room around the target) is

@@ -3,12 +3,12 @@ library and a script, not a plugin: it registers no hooks.
 
 :func:`render_catalogue` turns the registries (``mands_sim.registry.collect_registries``) into
 Markdown: every registered power with its source tag (``rules text``, or ``template, not rules
-text`` for the powers built from ``rules/powers.md`` §3), the plugin that registers it, its
+text`` for the powers built from ``docs/rules/powers.md`` §3), the plugin that registers it, its
 aliases and PR dice, and one row per action (use) with its role, Performance Time, passive and
 sustained flags, the EP row its PR lowers and the Basic Effects its PR may buy. A power with no
 action has Automatic Effects only. A last section lists the powers the rulebook names but no
-plugin registers (:data:`NAMED_ONLY`: the Intelligent Robots' equipment, ``rules/powers.md`` §2)
-and why each does nothing in an encounter. ``tests/test_power_catalogue.py`` fails when the file
+plugin registers (:data:`NAMED_ONLY`: the Intelligent Robots' equipment, ``docs/rules/powers.md``
+§2) and why each does nothing in an encounter. ``tests/test_power_catalogue.py`` fails when the file
 in ``docs/`` differs from what the installed plugins give; regenerate it with::
 
     .venv/bin/python -m mands_rulebook.power_catalogue > docs/powers.md
@@ -43,14 +43,15 @@ HEADER: Final = f"""# Powers: the catalogue
 
 Every power the installed plugins register (`mands_register_powers`), by name. **Source** says
 where its rules come from: `rules text` for a power the seed describes, `template, not rules
-text` for one built from the template of `rules/powers.md` §3 (the seed only names it), so it can
-be replaced if the description is ever found. Each action row gives the action's name (used in
-scenario priority lists and intents, which name the sheet's power in `options.power`), what it is
-for (`attack`: a Combat Roll; `defense`: a protection; `other`), its Performance Time (PT, in
-segments, before Q and PR speed), whether it is passive and sustained (held round by round), the
-EP row its PR lowers (an attack also pays the Combat Roll's row {COMBAT_ROLL_ROW}, G-13) and the
-Basic Effects its PR may buy besides `ep` and `speed` (seed "Power Rolls"). A power without
-actions has Automatic Effects only. `docs/writing-plugins.md` §8 shows how a power is written.
+text` for one built from the template of `docs/rules/powers.md` §3 (the seed only names it), so
+it can be replaced if the description is ever found. Each action row gives the action's name
+(used in scenario priority lists and intents, which name the sheet's power in `options.power`),
+what it is for (`attack`: a Combat Roll; `defense`: a protection; `other`), its Performance Time
+(PT, in segments, before Q and PR speed), whether it is passive and sustained (held round by
+round), the EP row its PR lowers (an attack also pays the Combat Roll's row {COMBAT_ROLL_ROW},
+G-13) and the Basic Effects its PR may buy besides `ep` and `speed` (seed "Power Rolls"). A power
+without actions has Automatic Effects only. `docs/writing-plugins.md` §8 shows how a power is
+written.
 """
 
 
@@ -172,7 +173,7 @@ NAMED_ONLY: Final[tuple[NamedPower, ...]] = (
         'seed "Intelligent Robots": "automatically get Think Fast, Power Roll d20"; Equipment '
         "01-02",
         "only its name and PR dice survive; what it does was in the lost power text, and the "
-        "template (rules/powers.md §3) has no kind for it",
+        "template (docs/rules/powers.md §3) has no kind for it",
     ),
     NamedPower(
         "Lifting",
@@ -182,10 +183,9 @@ NAMED_ONLY: Final[tuple[NamedPower, ...]] = (
     ),
     NamedPower(
         "Repair",
-        'seed "Intelligent Robots", Equipment 78-83: "Repair ability: heal DP using Healing '
-        'Rate"',
-        "it heals DP at the Healing Rate, by the hour (seed \"Healing\": a robot's DP \"must be "
-        "repaired\"): longer than an encounter",
+        'seed "Intelligent Robots", Equipment 78-83: "Repair ability: heal DP using Healing Rate"',
+        'it heals DP at the Healing Rate, by the hour (seed "Healing": a robot\'s DP "must be '
+        'repaired"): longer than an encounter',
         aliases=("Repair ability",),
     ),
     NamedPower(
@@ -196,7 +196,7 @@ NAMED_ONLY: Final[tuple[NamedPower, ...]] = (
         "kind; resting in an encounter keeps the Healing Roll's VP and EP (G-50)",
     ),
 )
-"""The Intelligent Robots' equipment powers of ``rules/powers.md`` §2 ("Names only"): none has
+"""The Intelligent Robots' equipment powers of ``docs/rules/powers.md`` §2 ("Names only"): none has
 a number to apply in an encounter, so none is registered (a template power would have nothing
 to do); a sheet naming one loads, and the power is ignored."""
 
@@ -209,8 +209,8 @@ def named_only_section(registries: Registries) -> list[str]:
     head = [
         "## Named in the rulebook, not registered",
         "",
-        "Powers the rulebook names without a description (`rules/powers.md` §2) that no plugin "
-        "registers, because none would do anything in an encounter. A sheet may name them; "
+        "Powers the rulebook names without a description (`docs/rules/powers.md` §2) that no "
+        "plugin registers, because none would do anything in an encounter. A sheet may name them; "
         "the simulation ignores them.",
         "",
         "| power | named in | why nothing in an encounter |",

@@ -1,4 +1,5 @@
-"""Range and sight in the Combat Roll (``rules/combat.md`` §5, §11; ``rules/charts.md`` §6).
+"""Range and sight in the Combat Roll (``docs/rules/combat.md`` §5, §11; ``docs/rules/charts.md``
+§6).
 
 For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
 (:mod:`mands_rulebook.weapons`) — it

@@ -1,4 +1,4 @@
-"""Resting and waiting as actions (``rules/combat.md`` §10, §17; seed "Healing Roll").
+"""Resting and waiting as actions (``docs/rules/combat.md`` §10, §17; seed "Healing Roll").
 
 Seed "Healing Roll": "VP and EP (things that heal per round) are handled slightly differently.
 Take the Healing Roll and add the Bonus Pool (Sphere Chart, of course). Half this (round up) for
@@ -16,17 +16,17 @@ rest gives back
 * VP = ⌈(Healing Roll + Body DP on the Sphere chart) / 2⌉,
 * EP = ⌊(Healing Roll + Body DP on the Sphere chart) / 2⌋,
 
-with no dice (``rules/combat.md`` §10: "(the Healing Roll's target number + its Bonus Pool looked
-up on the Sphere chart) / 2"; were it a rolled Quality, "add the Bonus Pool" would count the pool
-twice). A total of 0 or less gives nothing back. No Bonus Pool modifier is asked for: low EP and
-low DP give no penalty, and Extra Effort is not allowed. VP and EP never rise above their
+with no dice (``docs/rules/combat.md`` §10: "(the Healing Roll's target number + its Bonus Pool
+looked up on the Sphere chart) / 2"; were it a rolled Quality, "add the Bonus Pool" would count the
+pool twice). A total of 0 or less gives nothing back. No Bonus Pool modifier is asked for: low EP
+and low DP give no penalty, and Extra Effort is not allowed. VP and EP never rise above their
 figured maximum, and healing never lowers them.
 
 Actions (G-51 for ``rest``):
 
 ``rest``
-    One round (``rules/combat.md`` §1: 50 segments) doing nothing else active; no roll, no EP
-    (EP Use row 0 costs nothing, ``rules/charts.md`` §2). When it completes, the round's VP and
+    One round (``docs/rules/combat.md`` §1: 50 segments) doing nothing else active; no roll, no EP
+    (EP Use row 0 costs nothing, ``docs/rules/charts.md`` §2). When it completes, the round's VP and
     EP come back as a :class:`~mands_sim.events.Healed` event. Pushback delays it; a rest that
     is dropped gives nothing. A policy rests round after round by choosing ``rest`` again.
 
@@ -35,8 +35,8 @@ Actions (G-51 for ``rest``):
     :data:`DEFAULT_WAIT_SEGMENTS`), at no EP. It differs from the kernel's
     :class:`~mands_sim.actions.Wait`: a ``Wait(until)`` answer is *no action* — the character
     stays idle (which counts as "no action at all" for resting off a surprise penalty,
-    ``rules/combat.md`` §2), nothing is logged, and its mind is asked again at ``until``, at the
-    latest. The ``wait`` action is an action in progress: it is logged (started, resolved), it
+    ``docs/rules/combat.md`` §2), nothing is logged, and its mind is asked again at ``until``, at
+    the latest. The ``wait`` action is an action in progress: it is logged (started, resolved), it
     is the one initiation of its segment, it pushes back actions already in progress by 1 (§3),
     it can itself be pushed back, and until it completes no other active action can start (a
     mind with passive actions may still start those). Use it to hold a character for a fixed
@@ -61,9 +61,9 @@ from mands_sim.units import SEGMENTS_PER_ROUND
 
 REST = ActionDefinition(
     name="rest",
-    # G-51: one round of rest per action (rules/combat.md §1: 50 segments = 1 round).
+    # G-51: one round of rest per action (docs/rules/combat.md §1: 50 segments = 1 round).
     performance_time=SEGMENTS_PER_ROUND,
-    # Seed "Healing Roll": it costs no EP; EP Use row 0 costs 0 (rules/charts.md §2).
+    # Seed "Healing Roll": it costs no EP; EP Use row 0 costs 0 (docs/rules/charts.md §2).
     ep_row=0,
     summary="Rest one round; VP and EP come back (seed 'Healing Roll'; G-50, G-51).",
 )
@@ -78,7 +78,7 @@ WAIT_SEGMENTS_OPTION: Final = "segments"
 WAIT = ActionDefinition(
     name="wait",
     performance_time=DEFAULT_WAIT_SEGMENTS,
-    ep_row=0,  # doing nothing costs no EP (EP Use row 0, rules/charts.md §2)
+    ep_row=0,  # doing nothing costs no EP (EP Use row 0, docs/rules/charts.md §2)
     summary="Do nothing for options['segments'] segments (default 10) as an action; no EP.",
     options=(ActionOption(WAIT_SEGMENTS_OPTION, "number", "segments to wait (default 10)"),),
 )

@@ -1,13 +1,13 @@
 """Surprise: the Detect Danger roll, buying surprise down, and the trailing penalty (§2).
 
-``rules/combat.md`` §2 (seed "Combat", Surprise) as a builtin plugin:
+``docs/rules/combat.md`` §2 (seed "Combat", Surprise) as a builtin plugin:
 
 * **Detect Danger** (``mands_encounter_opening``): every character whose scenario entry says
   ``aware = false`` makes a Perception Roll before anyone acts. G-48: a Perception Roll is a
   d100 save against the figured Perception (seed "Saving Throws": "saves vs. Willpower and
   Perception are usually made on a d100"; seed "Perception": Newoen ÷ 2 + Learning ÷ 4, round
-  up); the senses table that would modify it is lost (``rules/gaps.md``), so nothing else is
-  added. On a failure the margin (d100 − Perception) is looked up on the Sphere chart: that many
+  up); the senses table that would modify it is lost (``docs/rules/decisions.md``), so nothing else
+  is added. On a failure the margin (d100 − Perception) is looked up on the Sphere chart: that many
   segments are lost. G-29: a negative Combat Bonus Pool (figured Combat Pool plus the
   ``"combat"`` pool modifiers) adds its raw magnitude — only to a surprise that happened (G-48).
 * **Buying down**: the mind's optional ``buy_down_surprise(encounter, actor, segments) -> int``
@@ -52,13 +52,13 @@ from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import SaveResult
 
 DETECT_DANGER: Final = "detect danger"
-"""The purpose of the opening Perception Roll (``rules/combat.md`` §2)."""
+"""The purpose of the opening Perception Roll (``docs/rules/combat.md`` §2)."""
 
 PERCEPTION_SAVE: Final = "perception save"
-"""The purpose of the save that ends the trailing penalty (``rules/combat.md`` §2)."""
+"""The purpose of the save that ends the trailing penalty (``docs/rules/combat.md`` §2)."""
 
 SEGMENTS_PER_PENALTY_POINT: Final = 2
-"""``rules/combat.md`` §2: every 2 segments of rest lower the penalty by 1."""
+"""``docs/rules/combat.md`` §2: every 2 segments of rest lower the penalty by 1."""
 
 SOURCE: Final = "surprise"
 
@@ -167,7 +167,7 @@ def mands_bonus_pool_modifiers(
     penalty = rested_penalty(state.action_penalty, resting_segments(state, encounter.now))
     if penalty == 0:
         return []
-    reason = "trailing Action-Roll penalty (rules/combat.md §2)"
+    reason = "trailing Action-Roll penalty (docs/rules/combat.md §2)"
     return [Modifier(-penalty, SOURCE, reason, applies_to="quality")]
 
 
@@ -195,7 +195,7 @@ def rest_taken(encounter: Encounter, state: CharacterState) -> list[ActionPenalt
     penalty = rested_penalty(state.action_penalty, rest)
     if penalty == state.action_penalty:
         return []
-    reason = f"rested {rest} segments (rules/combat.md §2)"
+    reason = f"rested {rest} segments (docs/rules/combat.md §2)"
     return [ActionPenaltyChanged(encounter.now, state.character_id, penalty, reason)]
 
 
@@ -224,6 +224,6 @@ def perception_save(encounter: Encounter, actor: str, penalty: int) -> list[Even
     roll = perception_roll(encounter, actor, PERCEPTION_SAVE, penalty=penalty)
     events: list[Event] = [perception_event(encounter, actor, PERCEPTION_SAVE, roll)]
     if roll.succeeded:
-        reason = "Perception save made (rules/combat.md §2)"
+        reason = "Perception save made (docs/rules/combat.md §2)"
         events.append(ActionPenaltyChanged(encounter.now, actor, 0, reason))
     return events

@@ -1,8 +1,8 @@
 """Surrendering: giving up the fight is a real outcome (G-160).
 
 The rulebook has no rule for yielding; the simulator's default (G-160): ``surrender`` is an
-active action of one segment (``rules/combat.md`` §3: every action takes at least one segment)
-with no roll and no EP (EP Use row 0, ``rules/charts.md`` §2). It starts like any other active
+active action of one segment (``docs/rules/combat.md`` §3: every action takes at least one segment)
+with no roll and no EP (EP Use row 0, ``docs/rules/charts.md`` §2). It starts like any other active
 action — not while another active action is in progress, not before a surprise ends — and when
 it completes the character is out of action with the condition ``surrendered`` (an
 :class:`~mands_sim.events.OutOfAction` event): it takes no further part, its enemies attack
@@ -28,9 +28,9 @@ SURRENDERED: Final = "surrendered"
 
 SURRENDER = ActionDefinition(
     name="surrender",
-    # G-160: one segment, the shortest Performance Time (rules/combat.md §3).
+    # G-160: one segment, the shortest Performance Time (docs/rules/combat.md §3).
     performance_time=1,
-    # G-160: no EP; row 0 of the EP Use Chart costs nothing (rules/charts.md §2).
+    # G-160: no EP; row 0 of the EP Use Chart costs nothing (docs/rules/charts.md §2).
     ep_row=0,
     summary="Yield: out of action as 'surrendered' after one segment (G-160).",
 )

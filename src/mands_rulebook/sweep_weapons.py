@@ -1,5 +1,5 @@
 """Sweeps with a weapon (seed "Combat Roll": "telephone pole, beam power, semi-automatic
-weapon"; ``rules/gaps.md`` G-172), for :mod:`mands_rulebook.opponents`' ``sweep``.
+weapon"; ``docs/rules/decisions.md`` G-172), for :mod:`mands_rulebook.opponents`' ``sweep``.
 
 Not a plugin of its own. A sweep's intent option ``weapon`` names a weapon held ready (G-62)
 that stays in the hand (not a thrown one); its reach is contact for a melee weapon, its ranges

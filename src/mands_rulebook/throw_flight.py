@@ -1,4 +1,4 @@
-"""Where a thrown character flies on the map (``rules/combat.md`` §8.1; G-68, G-245 … G-249).
+"""Where a thrown character flies on the map (``docs/rules/combat.md`` §8.1; G-68, G-245 … G-249).
 
 Part of the throwback rules (:mod:`mands_rulebook.throwback` is the plugin); the Martial and
 Body Throws fly their victims the same way. Nothing here is a hook.

@@ -1,4 +1,4 @@
-"""Throwback and Pushback from blows (``rules/combat.md`` §8; seed "Throwback Roll").
+"""Throwback and Pushback from blows (``docs/rules/combat.md`` §8; seed "Throwback Roll").
 
 After an action resolves (``mands_action_after``), every character its blows hurt may be
 knocked flying. The blows are the ``DamageTaken`` events of that resolution whose ``source`` is

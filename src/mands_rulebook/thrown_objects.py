@@ -1,5 +1,5 @@
-"""Thrown objects: aiming at a spot, the Lift Roll and the Throw Roll (``rules/combat.md`` §15;
-seed "Lift Roll", "Throw Roll"; ``rules/gaps.md`` G-21, G-24; G-84).
+"""Thrown objects: aiming at a spot, the Lift Roll and the Throw Roll (``docs/rules/combat.md`` §15;
+seed "Lift Roll", "Throw Roll"; ``docs/rules/decisions.md`` G-21, G-24; G-84).
 
 * :func:`aim_at_spot` (G-24): "A Combat Roll must still be made to hit a specific distance or
   location" (seed "Throw Roll"): the thrower's Combat Roll against Defense 0, its whole Q on
@@ -65,7 +65,7 @@ LIFT_TIME: Final = 10
 """Seed "Lift Roll": "The Performance Time for a Lift is 10 segments."."""
 
 THROW_TIME: Final = 15
-"""G-84: the throw takes a punch's 15 segments (``rules/charts.md`` §8; the rock's, G-42)."""
+"""G-84: the throw takes a punch's 15 segments (``docs/rules/charts.md`` §8; the rock's, G-42)."""
 
 LIFT_ROW: Final = 9
 """Seed "EP Cost": an action's EP starts at row 9; spare Lift Q lowers it (G-84)."""

@@ -1,6 +1,6 @@
 """Actions: what a character can do, what a policy asks for, and what is in progress.
 
-``rules/combat.md`` §3: every action has a Performance Time (PT), an EP row, and is single (EP
+``docs/rules/combat.md`` §3: every action has a Performance Time (PT), an EP row, and is single (EP
 per attempt) or sustained (EP per round); active actions run one at a time, passive ones
 alongside. Definitions are registered by plugins (``mands_register_actions``); the kernel only
 knows this shape.
@@ -59,15 +59,15 @@ class ActionDefinition:
     Attributes:
         name: the action's name in scenario files and logs (e.g. ``"fist-attack"``).
         performance_time: segments from initiation to completion before Q shortens it.
-        is_passive: may start during another action's PT (``rules/combat.md`` §3).
+        is_passive: may start during another action's PT (``docs/rules/combat.md`` §3).
         is_sustained: pays EP at start and at each Payment Segment instead of per attempt.
         ep_row: the EP Use Chart row it starts at (seed "EP Cost": normally row 9).
         needs_target: the policy must name a target character.
         can_maintain: a follow-up may re-use the last attempt's Attack at ¼ PT (maintained
-            blasts, ``rules/combat.md`` §17a).
+            blasts, ``docs/rules/combat.md`` §17a).
         summary: one line for listings.
         starts_with: actions it may be initiated in the same segment as, an exception to "one
-            initiation per segment" (``rules/combat.md`` §3). The kernel reads it both ways: a
+            initiation per segment" (``docs/rules/combat.md`` §3). The kernel reads it both ways: a
             ``jump`` naming ``move`` (seed "Jump Roll") may start in the segment a move starts
             and the other way round.
         power: the registered power this action is a use of, if any: a rule asking for it
@@ -114,7 +114,7 @@ class Modifier:
 
     ``applies_to`` is ``"pool"`` (the raw Bonus Pool, looked up on the Sphere chart with the
     rest) or ``"quality"`` (added to Q after the roll, as the trailing surprise penalty is:
-    ``rules/combat.md`` §2, "−5 to its Q").
+    ``docs/rules/combat.md`` §2, "−5 to its Q").
     """
 
     amount: int
@@ -133,7 +133,8 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class QualityAllocation:
-    """How the Quality of a roll is spent (``rules/combat.md`` §5, ``rules/charts.md`` §5).
+    """How the Quality of a roll is spent (``docs/rules/combat.md`` §5, ``docs/rules/charts.md``
+    §5).
 
     ``defense`` is Q spent on Defense (2 Q per +1 Defense); ``speed`` is Q spent on shortening PT;
     ``ep`` is Q spent lowering the EP row.

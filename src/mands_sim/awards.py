@@ -1,7 +1,7 @@
 """Editing Points awards and Experience levels (seed 000 "Editing Points", "Experience").
 
 Characters gain 1 Editing Point per hour played, multiplied by the adventure's toughness and by
-the point multiplier of their Experience row (``rules/charts.md`` §4). Each Experience row a
+the point multiplier of their Experience row (``docs/rules/charts.md`` §4). Each Experience row a
 character reaches brings level-up bonuses. Arithmetic is exact (:class:`~fractions.Fraction`):
 the seed's example gives 4 × 1.2 × 1.3 = 6.24 points.
 """
@@ -59,7 +59,7 @@ def editing_points_award(
 
     ``toughness_multiplier`` is 1 for an ordinary adventure, or 1.1 to 1.5 for a tough one
     ("Award Multipliers"); anything outside 1 to 1.5, or negative hours, raises ``ValueError``.
-    The Experience multiplier comes from the Experience chart (``rules/charts.md`` §4).
+    The Experience multiplier comes from the Experience chart (``docs/rules/charts.md`` §4).
     """
     played = _exact(hours)
     toughness = _exact(toughness_multiplier)
@@ -72,7 +72,8 @@ def editing_points_award(
 
 
 def experience_row(experience: int, charts: Charts) -> int:
-    """The Experience chart row (level) an Experience total reaches (``rules/charts.md`` §4)."""
+    """The Experience chart row (level) an Experience total reaches (``docs/rules/charts.md``
+    §4)."""
     return charts.experience.row(experience)
 
 

@@ -66,7 +66,7 @@ MAX_OBJECTIVES: Final = 100
 
 MAX_TIME_LIMIT: Final = 24 * 60 * SEGMENTS_PER_MINUTE
 """The longest time limit, in segments: one day of game time (250 segments a minute,
-``rules/combat.md`` §1). Two fighters who cannot reach each other play it out in seconds."""
+``docs/rules/combat.md`` §1). Two fighters who cannot reach each other play it out in seconds."""
 
 MAX_METERS: Final = 100_000.0
 """The farthest a coordinate, an elevation or an edge's length may reach, in meters (100 km)."""
@@ -89,7 +89,7 @@ lowest (negated) an ability or attribute may have. The rulebook rolls them on 3d
 still plays on the charts' rows."""
 
 MIN_SIGHT: Final = 0
-"""Sight's table starts at 0 (``rules/charts.md``, the Sight chart)."""
+"""Sight's table starts at 0 (``docs/rules/charts.md``, the Sight chart)."""
 
 MIN_HEIGHT: Final = 0.001
 """The shortest character, in meters: a millimeter, the smallest size the Sight rule speaks of
@@ -158,12 +158,12 @@ INPUT_BOUNDS: Final = (
     InputBound(
         "`time_limit`",
         f"1 … {_n(MAX_TIME_LIMIT)} segments",
-        "one day of game time (`rules/combat.md` §1): a run must end",
+        "one day of game time (`docs/rules/combat.md` §1): a run must end",
     ),
     InputBound("`x`, `y`, `elevation`", f"−{_n(MAX_METERS)} … {_n(MAX_METERS)} m", "100 km"),
     InputBound("edge `length`", f"above 0, at most {_n(MAX_METERS)} m", "as coordinates"),
     InputBound("place `size`", f"0 … {_n(MAX_PLACE_SIZE)} m", "G-292"),
-    InputBound("place `cover`", "0 … 100", "a percentage (`rules/combat.md` §13)"),
+    InputBound("place `cover`", "0 … 100", "a percentage (`docs/rules/combat.md` §13)"),
     InputBound("`[expect]` rates and risks", "0 … 1", "shares of runs"),
     InputBound("`[expect]` durations", f"0 … {_n(MAX_TIME_LIMIT)} segments", "the time limit"),
     InputBound("`[expect]` `runs`", f"1 … {_n(MAX_RUNS)}", "a regression batch must end"),

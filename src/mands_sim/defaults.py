@@ -1,4 +1,4 @@
-"""Named, switchable defaults for what no rules source gives (``rules/gaps.md``).
+"""Named, switchable defaults for what no rules source gives (``docs/rules/decisions.md``).
 
 Each field of :class:`RuleDefaults` is one default, named after its G-number. A scenario can
 switch any of them under ``[rules.defaults]``; ``docs/rules/decisions.md`` records the choice,
@@ -723,7 +723,7 @@ class RuleDefaults:
         "G-16",
         "EP below zero: a Bonus Pool penalty of the deficit in whole points, no forced collapse "
         "('penalty'); or that penalty and unconscious once the deficit reaches Constitution "
-        "('collapse', gaps.md's optional reading).",
+        "('collapse', the optional reading).",
         "penalty",
         ("penalty", "collapse"),
     )

@@ -1,10 +1,10 @@
 """Dice: the only source of randomness, and the rulebook's ways of rolling them.
 
 Seed "Dice": ``ndx`` rolls an x-sided die n times and adds the faces; d100 reads "00" as 100;
-2d10 counts a zero as 10. Seed "Action Rolls" and ``rules/combat.md`` §5: a Special character
+2d10 counts a zero as 10. Seed "Action Rolls" and ``docs/rules/combat.md`` §5: a Special character
 re-rolls a die showing 1 once and subtracts the new face (1 and 7, re-roll 6: 8 − 6 = 2); both
 ones are both re-rolled and their total subtracted from 2. Normal characters do not re-roll
-(``rules/gaps.md`` G-37 concerns sample sheets, not this rule).
+(``docs/rules/decisions.md`` G-37 concerns sample sheets, not this rule).
 
 Randomness comes from a :class:`DiceSource`. :class:`SeededDice` gives independent keyed
 substreams (DESIGN.md "Keyed random substreams", a contract): each stream is seeded from a
@@ -310,7 +310,7 @@ class ActionDice:
 
 
 def roll_action_dice(source: DiceSource, *, is_special: bool) -> ActionDice:
-    """Roll 2d10 for an Action Roll (seed "Dice", "Action Rolls"; ``rules/combat.md`` §5).
+    """Roll 2d10 for an Action Roll (seed "Dice", "Action Rolls"; ``docs/rules/combat.md`` §5).
 
     A Special character re-rolls each die showing 1, once, and subtracts the new faces
     (1 and 7, re-roll 6: 8 − 6 = 2; both ones: 2 − the two re-rolls). Normal characters keep

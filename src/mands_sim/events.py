@@ -54,7 +54,7 @@ class RollMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class QualityAllocated(Event):
-    """How the Quality of a Combat Roll was spent (``rules/combat.md`` §5)."""
+    """How the Quality of a Combat Roll was spent (``docs/rules/combat.md`` §5)."""
 
     kind: ClassVar[str] = "quality-allocated"
     character: str
@@ -81,7 +81,7 @@ class ActionStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PushedBack(Event):
-    """Segments added to an action in progress (``rules/combat.md`` §3, §8.2)."""
+    """Segments added to an action in progress (``docs/rules/combat.md`` §3, §8.2)."""
 
     kind: ClassVar[str] = "pushback"
     character: str
@@ -94,7 +94,7 @@ class PushedBack(Event):
 
 @dataclass(frozen=True, slots=True)
 class EndurancePaid(Event):
-    """EP charged for an action (``rules/combat.md`` §1, seed "EP Cost")."""
+    """EP charged for an action (``docs/rules/combat.md`` §1, seed "EP Cost")."""
 
     kind: ClassVar[str] = "ep-paid"
     character: str
@@ -117,7 +117,7 @@ class ActionResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackResolved(Event):
-    """``rules/combat.md`` §6: an attack hits when Attack ≥ the defender's Defense."""
+    """``docs/rules/combat.md`` §6: an attack hits when Attack ≥ the defender's Defense."""
 
     kind: ClassVar[str] = "attack"
     character: str
@@ -195,8 +195,8 @@ class WeaknessFired(Event):
 
 @dataclass(frozen=True, slots=True)
 class BackInAction(Event):
-    """An unconscious character comes to and may act again (``rules/combat.md`` §9): the end of
-    a Nerve Pinch's rounds, or a knock-out it recovers from (``rules/gaps.md`` G-171)."""
+    """An unconscious character comes to and may act again (``docs/rules/combat.md`` §9): the end of
+    a Nerve Pinch's rounds, or a knock-out it recovers from (``docs/rules/decisions.md`` G-171)."""
 
     kind: ClassVar[str] = "back-in-action"
     character: str
@@ -208,7 +208,7 @@ class BackInAction(Event):
 
 @dataclass(frozen=True, slots=True)
 class Surprised(Event):
-    """Segments lost to surprise (``rules/combat.md`` §2).
+    """Segments lost to surprise (``docs/rules/combat.md`` §2).
 
     ``segments`` is the full surprise, ``bought_down`` the part the character bought off, so it
     cannot initiate before segment ``until``; ``penalty`` is the trailing Action-Roll penalty.
@@ -224,7 +224,7 @@ class Surprised(Event):
 
 @dataclass(frozen=True, slots=True)
 class ActionPenaltyChanged(Event):
-    """The trailing Action-Roll penalty "as surprise" changed (``rules/combat.md`` §2, §3).
+    """The trailing Action-Roll penalty "as surprise" changed (``docs/rules/combat.md`` §2, §3).
 
     Bought-down surprise, a failed drop and similar failures set it; a Perception save or rest
     lowers it. ``penalty`` is the new value (0: none).
@@ -292,7 +292,7 @@ class ActionDropped(Event):
 
 @dataclass(frozen=True, slots=True)
 class Healed(Event):
-    """VP and EP given back (rest healing, ``rules/combat.md`` §17)."""
+    """VP and EP given back (rest healing, ``docs/rules/combat.md`` §17)."""
 
     kind: ClassVar[str] = "healed"
     character: str
@@ -376,7 +376,8 @@ class EncounterEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class WeaponReadied(Event):
-    """A character has drawn ``weapon`` and holds it ready (``rules/gaps.md`` G-42, G-62)."""
+    """A character has drawn ``weapon`` and holds it ready (``docs/rules/decisions.md`` G-42,
+    G-62)."""
 
     kind: ClassVar[str] = "weapon-readied"
     character: str
@@ -385,7 +386,7 @@ class WeaponReadied(Event):
 
 @dataclass(frozen=True, slots=True)
 class WeaponThrown(Event):
-    """A thrown weapon has left its thrower's hand (``rules/combat.md`` §15): nothing is held
+    """A thrown weapon has left its thrower's hand (``docs/rules/combat.md`` §15): nothing is held
     ready any more, and the character carries one ``weapon`` fewer."""
 
     kind: ClassVar[str] = "weapon-thrown"
@@ -396,7 +397,7 @@ class WeaponThrown(Event):
 
 @dataclass(frozen=True, slots=True)
 class ThrownBack(Event):
-    """A failed Throwback Roll: knocked flying by a blow (``rules/combat.md`` §8.1).
+    """A failed Throwback Roll: knocked flying by a blow (``docs/rules/combat.md`` §8.1).
 
     ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and the
     speed in m/segment) after any halving; ``flown`` the meters flown, over open ground beyond the
@@ -413,9 +414,9 @@ class ThrownBack(Event):
 
 @dataclass(frozen=True, slots=True)
 class Fell(Event):
-    """A fall from a height (seed "Falling"; ``rules/gaps.md`` G-174, G-175): ``meters`` down,
-    ``segments`` in the air (seed "Throwback Roll": four times the height on the Square chart),
-    and the damage the Falling skill took off; the damage itself is a ``DamageTaken`` from
+    """A fall from a height (seed "Falling"; ``docs/rules/decisions.md`` G-174, G-175): ``meters``
+    down, ``segments`` in the air (seed "Throwback Roll": four times the height on the Square
+    chart), and the damage the Falling skill took off; the damage itself is a ``DamageTaken`` from
     ``"fall"``. ``cause``: ``thrown back`` or ``out of action in flight``."""
 
     kind: ClassVar[str] = "fall"
@@ -432,8 +433,8 @@ class Fell(Event):
 
 @dataclass(frozen=True, slots=True)
 class InjuryRolled(Event):
-    """A failed Injury roll (``rules/gaps.md`` G-18, G-69): ``injury_points`` of Injury damage
-    (heals monthly), ``permanent_points`` of Permanent damage, and whether it knocks out."""
+    """A failed Injury roll (``docs/rules/decisions.md`` G-18, G-69): ``injury_points`` of Injury
+    damage (heals monthly), ``permanent_points`` of Permanent damage, and whether it knocks out."""
 
     kind: ClassVar[str] = "injury"
     character: str
@@ -464,7 +465,7 @@ class BleedingStopped(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeathShot(Event):
-    """A Death Shot that took DP (``rules/combat.md`` §16, G-27): saved, or its DP doubled by
+    """A Death Shot that took DP (``docs/rules/combat.md`` §16, G-27): saved, or its DP doubled by
     ``extra_damage_points`` and an Injury roll forced."""
 
     kind: ClassVar[str] = "death-shot"

@@ -158,7 +158,7 @@ def mands_register_skills(register: Register) -> None:
 
 @hookspec
 def mands_register_actions(register: Register) -> None:
-    """Register actions a character can take (``rules/combat.md`` §3).
+    """Register actions a character can take (``docs/rules/combat.md`` §3).
 
     :param register: call ``register(name, action, summary=..., source=..., replaces=False)``
         once per action.
@@ -194,7 +194,7 @@ def mands_register_policies(register: Register) -> None:
 
 @hookspec
 def mands_register_charts(register: Register) -> None:
-    """Register charts (``rules/charts.md``), or replace one by name.
+    """Register charts (``docs/rules/charts.md``), or replace one by name.
 
     :param register: call ``register(name, chart, summary=..., source=..., replaces=False)``
         once per chart. To override a chart another plugin registers, pass ``replaces=True``;
@@ -338,7 +338,7 @@ def mands_bonus_pool_modifiers(
 
     Return a list of :class:`~mands_sim.actions.Modifier` (or ``None``). Results combine by
     summing every modifier's ``amount`` (order-free): the ``"pool"`` modifiers join the roll's
-    pool before the Sphere-chart lookup (``rules/combat.md`` §5); the ``"quality"`` ones are
+    pool before the Sphere-chart lookup (``docs/rules/combat.md`` §5); the ``"quality"`` ones are
     added to Q after the roll (the trailing surprise penalty, §2). Must not roll dice.
     """
 
@@ -476,8 +476,8 @@ def mands_initiation_adjust(
     Return the adjusted :class:`~mands_sim.kernel.contracts.Initiation` (a skill shortening
     its Performance Time, Evasion adding Defense and its EP charge, the mind's explanation put
     first) or ``None`` for no change. Results combine by folding in plugin-name order: each
-    plugin receives what the one before returned. Not asked when a gate started something ``instead``. Must not roll
-    dice.
+    plugin receives what the one before returned. Not asked when a gate started something
+    ``instead``. Must not roll dice.
     """
 
 
@@ -515,7 +515,7 @@ def mands_action_after(
 
 @hookspec(firstresult=True)
 def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
-    """Check ``actor``'s condition: staying conscious, dying (``rules/combat.md`` §9).
+    """Check ``actor``'s condition: staying conscious, dying (``docs/rules/combat.md`` §9).
 
     :param encounter: the running encounter (read-only).
     :param actor: the id of the character to check.
@@ -544,7 +544,7 @@ def mands_payment_segment(encounter: Encounter) -> list[Event] | None:
 
 @hookspec
 def mands_encounter_opening(encounter: Encounter) -> list[Event] | None:
-    """Events that settle the situation before anyone acts: surprise (``rules/combat.md`` §2).
+    """Events that settle the situation before anyone acts: surprise (``docs/rules/combat.md`` §2).
 
     :param encounter: the encounter at segment 0, before any character chooses (read-only).
 
@@ -573,7 +573,7 @@ def mands_action_sustain(
 @hookspec(firstresult=True)
 def mands_initiation_allowance(encounter: Encounter, actor: str) -> str | None:
     """Whether a rule lets ``actor``, who has already initiated an action in this segment,
-    initiate one more now (``rules/combat.md`` §3: "one initiation per segment").
+    initiate one more now (``docs/rules/combat.md`` §3: "one initiation per segment").
 
     :param encounter: the running encounter (read-only); ``encounter.state[actor].initiated``
         names the actions initiated in this segment so far, in order.

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 Source = Literal["rules text", "template, not rules text", "third party"]
 """Where an entry's content comes from: the rulebook (``rules/``), the powers template of
-``rules/powers.md`` standing in for missing rulebook text, or a third party's own invention."""
+``docs/rules/powers.md`` standing in for missing rulebook text, or a third party's own invention."""
 
 SOURCES: tuple[Source, ...] = get_args(Source)
 
@@ -83,7 +83,7 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class PowerEntry(Entry):
-    """A power (``rules/powers.md``)."""
+    """A power (``docs/rules/powers.md``)."""
 
     kind: ClassVar[str] = "power"
     hook: ClassVar[str] = "mands_register_powers"
@@ -99,7 +99,7 @@ class SkillEntry(Entry):
 
 @dataclass(frozen=True, slots=True)
 class ActionEntry(Entry):
-    """An action a character can take (``rules/combat.md`` §3)."""
+    """An action a character can take (``docs/rules/combat.md`` §3)."""
 
     kind: ClassVar[str] = "action"
     hook: ClassVar[str] = "mands_register_actions"
@@ -123,7 +123,7 @@ class PolicyEntry(Entry):
 
 @dataclass(frozen=True, slots=True)
 class ChartEntry(Entry):
-    """A chart (``rules/charts.md``) by name; the payload is a loader taking ``RuleDefaults``
+    """A chart (``docs/rules/charts.md``) by name; the payload is a loader taking ``RuleDefaults``
     and returning the chart (see :func:`build_charts`)."""
 
     kind: ClassVar[str] = "chart"

@@ -10,9 +10,9 @@ Sources:
 * seed "Skill Rolls": spending more time (+2 per doubling) or hurrying (halve per −2).
 * seed "Limited Glossary", "Saving Throws": 2d10 vs. an ability, d100 vs. Willpower/Perception,
   bonuses of up to Newoen/Willpower.
-* ``rules/combat.md`` §3, §5 and ``rules/charts.md`` §5: Quality spent on Performance Time,
-  Defense and Damage; negative Quality on a missed Combat Roll.
-* ``rules/gaps.md`` G-11 (Damage Q on the Doubles chart), G-14 (order of negative Q),
+* ``docs/rules/combat.md`` §3, §5 and ``docs/rules/charts.md`` §5: Quality spent on Performance
+  Time, Defense and Damage; negative Quality on a missed Combat Roll.
+* ``docs/rules/decisions.md`` G-11 (Damage Q on the Doubles chart), G-14 (order of negative Q),
   G-28 (rounding reduced Performance Time).
 """
 
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 MINIMUM_PERFORMANCE_TIME = 1
-"""seed "Skill Rolls" and ``rules/combat.md`` §3: an action never takes less than 1 segment."""
+"""seed "Skill Rolls" and ``docs/rules/combat.md`` §3: an action never takes less than 1 segment."""
 
 QUALITY_PER_HALVING = 3
 """seed "Performance Time": three points of Q halve the Performance Time."""
@@ -68,7 +68,7 @@ QUALITY_PER_SAVED_POINT = 2
 """seed "Saving Quality": every two Q saved add one to the next action's Bonus Pool."""
 
 QUALITY_PER_DEFENSE = 2
-"""seed "Skill Rolls", ``rules/charts.md`` §5: 2 Q buy +1 Defense."""
+"""seed "Skill Rolls", ``docs/rules/charts.md`` §5: 2 Q buy +1 Defense."""
 
 
 # --- Action Rolls and Bonus Pools -------------------------------------------------------------
@@ -90,12 +90,12 @@ class ActionRoll:
     pool_bonus: int
     dice: ActionDice
     quality_modifier: int = 0
-    """Added to Q after the roll: trailing penalties "as surprise" (``rules/combat.md`` §2)."""
+    """Added to Q after the roll: trailing penalties "as surprise" (``docs/rules/combat.md`` §2)."""
 
     @property
     def needed(self) -> int:
         """The Action Roll with its pool bonus: the dice must come in at or under this
-        (Combat Roll 14 with a Combat Pool of 1 "needs 15 or less", ``rules/combat.md`` §5)."""
+        (Combat Roll 14 with a Combat Pool of 1 "needs 15 or less", ``docs/rules/combat.md`` §5)."""
         return self.target + self.pool_bonus
 
     @property
@@ -134,7 +134,7 @@ def roll_made(segment: int, character: str, purpose: str, roll: ActionRoll) -> R
 def pool_bonus(pool: int, charts: Charts) -> int:
     """seed "Bonus Pools": the Bonus Pool looked up on the Sphere chart.
 
-    Negative pools look up their magnitude and negate it (``rules/charts.md`` §1.1, ``G-02``:
+    Negative pools look up their magnitude and negate it (``docs/rules/charts.md`` §1.1, ``G-02``:
     −17 → −10); a pool of 0 is no bonus.
     """
     return charts.action.sphere(pool)
@@ -267,7 +267,8 @@ def _round_performance_time(exact: Fraction, defaults: RuleDefaults) -> int:
 def reduced_performance_time(
     performance_time: int, quality_spent: int, defaults: RuleDefaults
 ) -> int:
-    """Performance Time after spending Q on speed (seed "Performance Time", ``rules/combat.md`` §3).
+    """Performance Time after spending Q on speed (seed "Performance Time", ``docs/rules/combat.md``
+    §3).
 
     3 Q halve it, 1 Q cuts 10 %, 2 Q cut 20 %, each further 3 Q halve again; the product is
     rounded once as ``G-28`` says (15 with 6 Q → 3.75 → 4 by default) and never drops below
@@ -361,12 +362,12 @@ def saved_quality_bonus(quality_saved: int) -> int:
 
 
 def defense_from_quality(quality: int) -> int:
-    """seed "Combat Roll", ``rules/charts.md`` §5: Defense = Q ÷ 2, rounded toward zero."""
+    """seed "Combat Roll", ``docs/rules/charts.md`` §5: Defense = Q ÷ 2, rounded toward zero."""
     return int(Fraction(quality, QUALITY_PER_DEFENSE))
 
 
 def damage_bonus(quality: int, charts: Charts) -> int:
-    """Damage from Combat-Roll Q (``rules/charts.md`` §5, ``rules/combat.md`` §5).
+    """Damage from Combat-Roll Q (``docs/rules/charts.md`` §5, ``docs/rules/combat.md`` §5).
 
     Positive Q is looked up on the Doubles chart and its Result added (seed "Simpler Combat":
     "instead of using the Doubling Chart"; ``G-11``: 1 → +1, 3 → +2, 7 → +3, 15 → +4).
@@ -390,7 +391,7 @@ class NegativeQualitySpread(NamedTuple):
 
 
 def spread_negative_quality(quality: int) -> NegativeQualitySpread:
-    """Deal a missed Combat Roll's negative Q (seed "Combat Roll", ``rules/combat.md`` §5).
+    """Deal a missed Combat Roll's negative Q (seed "Combat Roll", ``docs/rules/combat.md`` §5).
 
     Seed "Combat Roll": "apply the negative Q evenly to Attack, then Damage, then Defense [...]
     Defense Q is still divided by 2 and rounded towards 0" — ``G-14`` reads "evenly … then" as

@@ -2,11 +2,11 @@
 
 :func:`mands_sim.outcome.summarise` reads damage, actions, injuries, throwbacks and falls;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
-bleeding (G-19), Endurance Points below zero (``rules/combat.md`` §10, G-16), Death Shots given
+bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), Death Shots given
 and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule
 Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
 add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience); the
-attacks it made and how many hit (``rules/combat.md`` §6: each ``AttackResolved``), so a
+attacks it made and how many hit (``docs/rules/combat.md`` §6: each ``AttackResolved``), so a
 timed-out run can tell "nobody attacked" from "every attack missed"; the blows it pulled under
 the Comics Code (G-241, ``mands_rulebook.comics_code``); and how often each of its weaknesses
 fired (:class:`~mands_sim.events.WeaknessFired`); and how often each condition was imposed on
@@ -53,7 +53,7 @@ class CharacterCounts:
     Attributes:
         wounds: wounds opened on it (penetrating DP, G-19).
         bleeding_at_end: a wound still bleeding when the run ended.
-        exhausted: its Endurance Points went below zero (``rules/combat.md`` §10, G-16).
+        exhausted: its Endurance Points went below zero (``docs/rules/combat.md`` §10, G-16).
         death_shots_given: Death Shots it landed that were not saved (§16, G-27).
         death_shots_taken: Death Shots it suffered and did not save.
         comebacks: times it came to and was back in action (§9, G-171).

@@ -302,7 +302,8 @@ def _mind_problems(
 
 
 def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
-    """A character at full VP, DP and EP, Defense 0 (``rules/combat.md`` §5: base Defense 0)."""
+    """A character at full VP, DP and EP, Defense 0 (``docs/rules/combat.md`` §5: base Defense
+    0)."""
     figured = character.figured
     return CharacterState(
         character_id=spec.id,

@@ -2,7 +2,7 @@
 
 A :class:`World` is built once per simulation from the scenario's :class:`MapSpec` over a
 networkx graph whose edges carry their length in meters. It answers the questions the movement
-and range rules ask (``rules/combat.md`` §11 range, §13 cover, §18 movement): how far apart two
+and range rules ask (``docs/rules/combat.md`` §11 range, §13 cover, §18 movement): how far apart two
 places or two characters are along the ground, which way to go, whether one place can see
 another. Shortest paths are computed once per starting place and cached, because a simulation
 asks the same questions many times. Paths are deterministic: the same map always gives the same
@@ -119,7 +119,7 @@ class World:
             raise KeyError(f"no place named {name!r} on the map") from None
 
     def cover(self, place: str) -> int:
-        """The Cover Chance in percent that ``place`` gives (``rules/combat.md`` §13)."""
+        """The Cover Chance in percent that ``place`` gives (``docs/rules/combat.md`` §13)."""
         return self.place(place).cover
 
     def size(self, place: str) -> Meters:
@@ -413,7 +413,7 @@ class World:
 
     def advance(self, position: Position, toward_place: str, meters: float) -> Position:
         """Where a character at ``position`` ends up after walking ``meters`` toward
-        ``toward_place`` along the shortest way. The movement rules (``rules/combat.md`` §18)
+        ``toward_place`` along the shortest way. The movement rules (``docs/rules/combat.md`` §18)
         say how many meters; this says where they lead. It stops at ``toward_place`` rather
         than overshoot, and stays put when the place cannot be reached."""
         legs = self._legs(position, toward_place)

@@ -21,7 +21,7 @@ from mands_sim.simulation import Simulation
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 TIME_LIMIT = 1000
-"""Segments (20 rounds, ``rules/combat.md`` §1): far more than a fight between grunts lasts."""
+"""Segments (20 rounds, ``docs/rules/combat.md`` §1): far more than a fight between grunts lasts."""
 
 
 def places(meters: float, step: float = 10.0) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """A synthetic blast for the %Control and maintained-attack tests (not rulebook content).
 
-``ray`` is a maintainable attack shaped like the seed's typical power use (``rules/combat.md``
+``ray`` is a maintainable attack shaped like the seed's typical power use (``docs/rules/combat.md``
 §17a): Performance Time 20, EP row 9, a Combat Roll whose whole Quality buys Attack. ``hover``
 is a sustained use (PT 120, row 7) that does nothing. :class:`ScriptedMind` plays a list of
 intents, one whenever its character is free to act.
@@ -35,7 +35,7 @@ SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "seraph_vs_sphinx
 
 RAY = ActionDefinition(
     "ray",
-    performance_time=20,  # rules/combat.md §17a: "Most powers have Performance Time 20"
+    performance_time=20,  # docs/rules/combat.md §17a: "Most powers have Performance Time 20"
     ep_row=9,  # seed "EP Cost": normally row 9
     needs_target=True,
     can_maintain=True,
@@ -80,7 +80,7 @@ class RayPlugin:
 
 
 def first_shot(encounter: Encounter, actor: str) -> Initiation:
-    """A Combat Roll (``rules/combat.md`` §5) whose whole Quality is the ray's Attack."""
+    """A Combat Roll (``docs/rules/combat.md`` §5) whose whole Quality is the ray's Attack."""
     figured = encounter.character(actor).figured
     roll = action_roll(
         encounter.dice_for(actor),

@@ -1,5 +1,5 @@
-"""Test helpers for the template powers (``rules/powers.md`` §3): one cast of characters, each a
-sample sheet with other powers written inline, on one small map.
+"""Test helpers for the template powers (``docs/rules/powers.md`` §3): one cast of characters, each
+a sample sheet with other powers written inline, on one small map.
 
 Building a simulation (its plugin manager) is most of a short run's cost, so every test of the
 template powers plays the same cast (:data:`CAST`, on :data:`PLACES`); only the minds and dice

@@ -1,4 +1,4 @@
-"""Invariants of :func:`mands_rulebook.damage.strike` (``rules/combat.md`` §7, §13).
+"""Invariants of :func:`mands_rulebook.damage.strike` (``docs/rules/combat.md`` §7, §13).
 
 Whatever lands and whatever covers it: a strike never heals (VP and DP never rise), takes no
 negative damage, and protection never makes a blow worse than its raw number unless a rule

@@ -6,8 +6,8 @@ Performance Time) to start as soon as the clock lets them or at once; actions ar
 and dropped; characters are surprised and knocked out; the clock advances. After every step:
 
 * time never goes back (the clock, and the segments of logged events);
-* nobody initiates twice in a segment, while surprised (``rules/combat.md`` §2) or out of action;
-  at most one active action runs at a time (§3) — except what the kernel allows: an action
+* nobody initiates twice in a segment, while surprised (``docs/rules/combat.md`` §2) or out of
+  action; at most one active action runs at a time (§3) — except what the kernel allows: an action
   whose ``starts_with`` names each action already initiated in the segment (a jump with a move),
   and a second action, even a second active one, where a rule allows it (Double Action);
 * the EP ledger is the sum of ``ep-paid`` events and EP = start − ledger (§1, seed "EP Cost");
@@ -48,7 +48,8 @@ from mands_sim.kernel.state import CharacterState
 
 START_EP = Fraction(50)
 CHARACTERS = {"ann": "heroes", "bea": "heroes", "cyd": "villains"}
-# EP Use Chart rows the seed pins (rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5 EP.
+# EP Use Chart rows the seed pins (docs/rules/charts.md §2): row 7 = 3 EP, row 8 = 4 EP, row 9 = 5
+# EP.
 EP_ROWS = {7: Fraction(3), 8: Fraction(4), 9: Fraction(5)}
 
 

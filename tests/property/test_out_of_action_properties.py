@@ -1,6 +1,6 @@
 """Out of action is out: a character knocked out or killed acts no more until it comes back into
-action (``BackInAction``: a knock-out's end, G-171), and death is final (``rules/combat.md`` §9;
-G-17, G-18, G-19, G-27).
+action (``BackInAction``: a knock-out's end, G-171), and death is final (``docs/rules/combat.md``
+§9; G-17, G-18, G-19, G-27).
 
 Random brawls: Seraph against two Sphinxes on a rooftop with a short ledge beside it (throwbacks
 fly and crash, G-68), with the rulebook's plugins and a brute that makes every punch land harder,

@@ -1,4 +1,5 @@
-"""Properties of Action Rolls and Quality arithmetic (seed "Making Rolls", ``rules/combat.md``)."""
+"""Properties of Action Rolls and Quality arithmetic (seed "Making Rolls",
+``docs/rules/combat.md``)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_quality_is_target_plus_pool_bonus_minus_dice(
 
 @given(pool=bonus_pools())
 def test_pool_bonus_mirrors_negative_pools(pool: int) -> None:
-    """``rules/charts.md`` §1.1: a negative pool is its magnitude's bonus, negated."""
+    """``docs/rules/charts.md`` §1.1: a negative pool is its magnitude's bonus, negated."""
     assert pool_bonus(-pool, CHARTS) == -pool_bonus(pool, CHARTS)
 
 
@@ -61,7 +62,7 @@ def test_pool_bonus_never_exceeds_the_pool(pool: int) -> None:
 def test_reduced_performance_time_is_at_least_one(
     pt: int, quality: int, defaults: RuleDefaults
 ) -> None:
-    """``rules/combat.md`` §3: an action never takes less than 1 segment."""
+    """``docs/rules/combat.md`` §3: an action never takes less than 1 segment."""
     assert reduced_performance_time(pt, quality, defaults) >= 1
 
 

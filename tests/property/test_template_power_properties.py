@@ -1,6 +1,6 @@
 """Properties of the template powers' PR spending (seed "Power Rolls": "the total of the Q for
 the action's effects cannot be greater than the character's PR"): every default spend of every
-use of the powers built from ``rules/powers.md`` §3 (G-130) passes the kit's check, whatever
+use of the powers built from ``docs/rules/powers.md`` §3 (G-130) passes the kit's check, whatever
 the PR."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Charm, fear and horror: Charisma and Beauty used on others (seed "Charisma"; seed 002 "Beauty",
-"An Example of Horrification"; ``rules/gaps.md`` G-155 … G-158).
+"An Example of Horrification"; ``docs/rules/decisions.md`` G-155 … G-158).
 
 Three actions, each an Action Roll whose Quality the mind spends (``spend_charm_quality``), then
 a d100 save vs. Willpower by every target:

@@ -1,5 +1,5 @@
 """Editing Points and Fate Points: the players bend the story (seed 000; seed 001 "Editing
-Points", "Fate Points"; ``rules/gaps.md`` G-34).
+Points", "Fate Points"; ``docs/rules/decisions.md`` G-34).
 
 An optional rule: a scenario switches it on with ``[rules] optional = ["editing-points"]``, and
 only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin

@@ -1,4 +1,4 @@
-"""Multiple opponents, sweeps, forked blasts and Teamwork (``rules/combat.md`` §5, §6, §12).
+"""Multiple opponents, sweeps, forked blasts and Teamwork (``docs/rules/combat.md`` §5, §6, §12).
 
 Seed "Combat Roll": "If the character wants extra opponents, each extra opponent counts as a
 penalty of 1 to the Combat Roll's Bonus Pool. The character's Defense counts against all

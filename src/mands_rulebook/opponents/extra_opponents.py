@@ -1,4 +1,4 @@
-"""Extra opponents in the Combat Bonus Pool (seed "Combat Roll"; ``rules/combat.md`` §5; G-80).
+"""Extra opponents in the Combat Bonus Pool (seed "Combat Roll"; ``docs/rules/combat.md`` §5; G-80).
 
 A module of :mod:`mands_rulebook.opponents` (no hooks: the package's ``__init__`` has them):
 seed "Combat Roll": "If the character wants extra opponents, each extra opponent counts as a

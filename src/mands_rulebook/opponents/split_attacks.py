@@ -1,5 +1,5 @@
 """Splitting Attack and damage among opponents: Attack applied separately for each opponent,
-and forked blasts (seed "Combat Roll", "Fire Coat"; ``rules/combat.md`` §6, §12; G-81).
+and forked blasts (seed "Combat Roll", "Fire Coat"; ``docs/rules/combat.md`` §6, §12; G-81).
 
 A module of :mod:`mands_rulebook.opponents` for its sweeps and for power plugins (no hooks):
 seed "Combat Roll": "The player must apply Attack separately for each opponent"

@@ -1,5 +1,5 @@
 """Sweeps: one Combat Roll against several enemies, its blows on successive segments (seed
-"Combat Roll"; ``rules/combat.md`` §12; G-81, G-172).
+"Combat Roll"; ``docs/rules/combat.md`` §12; G-81, G-172).
 
 Seed "Combat Roll": "The player must apply Attack separately for each opponent ... in a
 'sweeping' manner ... Each attack takes place on successive segments". A module of
@@ -58,7 +58,7 @@ SWEEP = ActionDefinition(
     name="sweep",
     # nominal: a sweep takes its weapon's Performance Time (G-172).
     performance_time=FIST_ATTACK.performance_time,
-    ep_row=FIST_ATTACK.ep_row,  # rules/combat.md §5: the Combat Roll's row 5, paid once
+    ep_row=FIST_ATTACK.ep_row,  # docs/rules/combat.md §5: the Combat Roll's row 5, paid once
     needs_target=True,
     summary="One Combat Roll against several enemies with a weapon that sweeps: Attack split "
     "among them, -1 per extra opponent, blows on successive segments (seed Combat Roll; G-81).",

@@ -1,4 +1,4 @@
-"""Teamwork: combining attacks on one target (seed "Teamwork"; ``rules/combat.md`` §5; G-82).
+"""Teamwork: combining attacks on one target (seed "Teamwork"; ``docs/rules/combat.md`` §5; G-82).
 
 A module of :mod:`mands_rulebook.opponents`, for its Combat Bonus Pool modifiers (no hooks): a
 member of a side with the Teamwork skill who attacks a target another member's action in

@@ -1,5 +1,6 @@
-"""The power kit: what every power plugin builds on (``rules/powers.md`` §1, ``rules/combat.md``
-§17a; seed "Powers", "Power Rolls"). A library, not a plugin: it registers no hooks.
+"""The power kit: what every power plugin builds on (``docs/rules/powers.md`` §1,
+``docs/rules/combat.md`` §17a; seed "Powers", "Power Rolls"). A library, not a plugin: it registers
+no hooks.
 
 A power plugin describes its power as a :class:`PowerSpec` — name, aliases, source tag, and one
 :class:`PowerUse` per action (its :class:`~mands_sim.actions.ActionDefinition`, the effects its

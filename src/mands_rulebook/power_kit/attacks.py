@@ -1,5 +1,6 @@
-"""Power attacks: the Combat Roll of a power attack, its ranges, and touches (``rules/combat.md``
-§5–7, §11, §17a; seed "Power Rolls"; G-13, G-14, G-15, G-20, G-21, G-54, G-55, G-79, G-120).
+"""Power attacks: the Combat Roll of a power attack, its ranges, and touches
+(``docs/rules/combat.md`` §5–7, §11, §17a; seed "Power Rolls"; G-13, G-14, G-15, G-20, G-21, G-54,
+G-55, G-79, G-120).
 
 A module of :mod:`mands_rulebook.power_kit` (which re-exports every name here):
 
@@ -51,7 +52,8 @@ SET_ASIDE: Final = "touch_quality"
 TOUCH_NEEDED: Final = "touch_needed"
 """``prepared`` keys of a touch: the Q set aside (0: the blow must take DP) and its N."""
 
-# --- ranges and touch (rules/combat.md §11; G-20, G-21) ------------------------------------------
+# --- ranges and touch (docs/rules/combat.md §11; G-20, G-21)
+# ------------------------------------------
 
 
 def sphere_meters(chart: ActionChart, row: int) -> float:
@@ -62,7 +64,7 @@ def sphere_meters(chart: ActionChart, row: int) -> float:
 
 def cosmic_ray_ranges(chart: ActionChart, pr: int) -> Ranges:
     """Seed "Cosmic Rays": Short Range = the PR Result → Sphere meters, Range Set 4 rows lower,
-    Maximum Range 5 rows higher (the template's default, ``rules/powers.md`` §3, G-21)."""
+    Maximum Range 5 rows higher (the template's default, ``docs/rules/powers.md`` §3, G-21)."""
     return Ranges(
         sphere_meters(chart, pr), sphere_meters(chart, pr - 4), sphere_meters(chart, pr + 5)
     )
@@ -146,7 +148,8 @@ def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -
     return encounter.state[target].damage_points - condition_after(encounter, target, events)[1]
 
 
-# --- the Combat Roll and the blow (rules/combat.md §5-7; G-13, G-15, G-54, G-55) ------------------
+# --- the Combat Roll and the blow (docs/rules/combat.md §5-7; G-13, G-15, G-54, G-55)
+# ------------------
 
 
 def attack_initiation(

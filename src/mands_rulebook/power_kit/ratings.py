@@ -1,4 +1,4 @@
-"""Power ratings: who has a power, at what PR, now — and PR taken (``rules/powers.md`` §1; seed
+"""Power ratings: who has a power, at what PR, now — and PR taken (``docs/rules/powers.md`` §1; seed
 "Powers", "Absorption"; G-181).
 
 A module of :mod:`mands_rulebook.power_kit` (which re-exports every name here):

@@ -1,5 +1,5 @@
 """Power uses: how a power plugin describes its power, and what a use's PR was spent on
-(``rules/powers.md`` §1, §3; seed "Powers", "Power Rolls").
+(``docs/rules/powers.md`` §1, §3; seed "Powers", "Power Rolls").
 
 A module of :mod:`mands_rulebook.power_kit` (which re-exports every name here): a power is a
 :class:`PowerSpec` — name, aliases, source tag, and one :class:`PowerUse` per action (its
@@ -28,10 +28,11 @@ from ..weapons.table import Ranges
 
 RULES_TEXT: Final[Source] = "rules text"
 TEMPLATE: Final[Source] = "template, not rules text"
-"""``rules/powers.md`` §3: a power built from the template is tagged so it can be replaced."""
+"""``docs/rules/powers.md`` §3: a power built from the template is tagged so it can be replaced."""
 
 POWER_ROW: Final = 9
-"""Seed "Power Rolls", ``rules/powers.md`` §1: PR lowers the EP row "from row 9 unless stated"."""
+"""Seed "Power Rolls", ``docs/rules/powers.md`` §1: PR lowers the EP row "from row 9 unless
+stated"."""
 
 ACTIVE_TIME: Final = 20
 """Seed "Power Rolls": "Most powers have a Performance Time of 20"."""
@@ -129,7 +130,7 @@ class PowerSpec:
     """A power, as registered (``mands_register_powers`` payload).
 
     ``source`` is ``"rules text"`` for a power the seed describes, ``"template, not rules
-    text"`` for one built from ``rules/powers.md`` §3. ``pr_dice`` is how the PR is rolled at
+    text"`` for one built from ``docs/rules/powers.md`` §3. ``pr_dice`` is how the PR is rolled at
     character creation (seed: 3d6 unless the power says otherwise).
     """
 

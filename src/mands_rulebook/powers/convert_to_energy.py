@@ -30,7 +30,7 @@ G-115 reads it in the simulator's terms (the form chosen is the sheet entry's ``
   arriving in the next segment (the speed of light), passive, at no EP cost (``toward``).
 * ``convert-to-energy-blast`` — an attack (Performance Time 20, a Combat Roll, maintainable):
   half the PR on damage, rounded down ("up to half PR"; PR 17 → 8), plus the damage Q; ranges by
-  the template's Cosmic-Rays pattern on the damage PR (``rules/powers.md`` §3, G-21). Default
+  the template's Cosmic-Rays pattern on the damage PR (``docs/rules/powers.md`` §3, G-21). Default
   spend: all on damage.
 """
 

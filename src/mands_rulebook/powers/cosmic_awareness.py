@@ -15,7 +15,7 @@ with ``cosmic-awareness-question``):
   question (a Special character re-rolls ones; the Bonus Pool modifiers for ``"cosmic
   awareness"`` apply), then d100 for the minutes — d100 − Q, which is d100 plus the miss for a
   failed roll; 0 or less finds it in 1 segment — then 2d100 for the share the character
-  perceives. The use lasts those minutes (250 segments each, ``rules/combat.md`` §1), pays its
+  perceives. The use lasts those minutes (250 segments each, ``docs/rules/combat.md`` §1), pays its
   row at its start and at every Payment Segment ("EP for the actual time") and rolls %Control
   each round (``mands_rulebook.control``: a miss ends it unanswered). It completes with
   :class:`QuestionPondered`; the action's outcome is ``answered`` or ``not answered``. Default

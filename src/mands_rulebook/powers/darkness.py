@@ -17,7 +17,7 @@ Radius counts 1 row on the Sphere Chart, for meters."
   ``hollow``: light inside works. Default spend: PR to bring the EP row to 5 (1 EP per round),
   the rest on size (PR 12: 4 and 8, 16 points: a 75 m sphere around the caster).
 * While a darkness is held, a Combat Roll whose attacker cannot see its target through it takes
-  the Sight-0 Close modifier (``rules/charts.md`` §6, as Fire Coat's Blinding, G-78): someone
+  the Sight-0 Close modifier (``docs/rules/charts.md`` §6, as Fire Coat's Blinding, G-78): someone
   inside a solid darkness sees no one and is seen by no one; a hollow one only keeps light from
   crossing its edge (G-122: who is inside is judged by distance from the center along the map;
   a line of sight passing through the sphere is not traced).
@@ -77,7 +77,7 @@ HELD_EP_ROW: Final = 5
 """The default spend's target row while held: 1 EP per round (EP Use Chart)."""
 
 BLIND_SIGHT: Final = 0
-"""G-122: a Combat Roll through darkness is made as with Sight 0 (``rules/charts.md`` §6)."""
+"""G-122: a Combat Roll through darkness is made as with Sight 0 (``docs/rules/charts.md`` §6)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ second PR uses its one PR both ways, G-123).
 * ``density-control-low`` / ``density-control-high`` — held changes (G-123: passive and sustained
   like a power shield, Performance Time 10, held round by round, G-75; one at a time). Low: "ignore
   PR in bludgeoning damage" as Ignore Damage while held. High: Ignore Damage ⌊PR/2⌋ and Skin
-  Temper + PR on the Doubles chart in rows (``rules/powers.md`` §1: a bonus "PR (Sphere/Doubles
+  Temper + PR on the Doubles chart in rows (``docs/rules/powers.md`` §1: a bonus "PR (Sphere/Doubles
   Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %);
   Low Density's covers bludgeoning blows only (seed: "ignore PR in bludgeoning damage"; a
   bludgeoning blow's penetrating points, a bullet's, are ignored with the rest, G-123).

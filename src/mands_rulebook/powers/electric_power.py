@@ -13,10 +13,10 @@ Seraph's character sheet calls it "Electricity" (the table roll), so that is an 
   ⌈damage PR / 3⌉ plus the damage Q, then +50 % on a grounded target, × 2 on a well grounded
   one, rounded up (G-76: the scenario switch ``G76_electric_grounding`` says how grounded
   everyone standing is; a flyer never is). The description gives no ranges: the template's
-  Cosmic-Rays pattern on the damage PR (``rules/powers.md`` §3, G-21). Default spend: all PR on
+  Cosmic-Rays pattern on the damage PR (``docs/rules/powers.md`` §3, G-21). Default spend: all PR on
   damage (Seraph's 17 → 6 damage, 5 EP from row 9).
 * ``electric-power-skin-temper`` — a passive, sustained protection (Performance Time 10): half
-  the PR spent on it, on the Sphere chart, in Skin Temper rows (``rules/powers.md`` §1), never
+  the PR spent on it, on the Sphere chart, in Skin Temper rows (``docs/rules/powers.md`` §1), never
   fewer than 0. Default spend: PR to bring the EP row to 5 (1 EP per round), the rest on rows.
 * Lift/Throw and Control act on objects and currents an encounter's map does not hold; their
   numbers are :func:`lift_strength` and :func:`controllable_points`.
@@ -84,8 +84,8 @@ def blast_damage(pr: int) -> int:
 
 
 def skin_temper_rows(chart: ActionChart, pr: int) -> int:
-    """Seed: "half PR (Sphere Chart)" Skin Temper rows (``rules/powers.md`` §1): 8 → 4, 17 → 8.5
-    → 8; never below 0 (a half PR under 1 reads a fraction's negative row)."""
+    """Seed: "half PR (Sphere Chart)" Skin Temper rows (``docs/rules/powers.md`` §1): 8 → 4, 17 →
+    8.5 → 8; never below 0 (a half PR under 1 reads a fraction's negative row)."""
     return max(0, chart.sphere(Fraction(pr, 2))) if pr > 0 else 0
 
 

@@ -338,7 +338,7 @@ def anyone_has_fire_coat(encounter: Encounter) -> bool:
 
 
 def blinded_modifier(encounter: Encounter, actor: str) -> Modifier | None:
-    """G-78: while blinded, the Sight-0 Close modifier (``rules/charts.md`` §6) on the Combat
+    """G-78: while blinded, the Sight-0 Close modifier (``docs/rules/charts.md`` §6) on the Combat
     Roll, besides the character's own."""
     if encounter.now >= blinded_until(encounter, actor):
         return None

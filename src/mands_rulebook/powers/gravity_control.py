@@ -1,5 +1,5 @@
 """Gravity Control, template, not rules text: named in the seed's Weakness example (Pulsar),
-never described (``rules/powers.md`` §2, §3).
+never described (``docs/rules/powers.md`` §2, §3).
 
 Seed ("Power Related Physical Weakness"): "Pulsar has the power Gravity Control. Every time he
 initiates this power at a level which uses one or more EP per round, his strength becomes 13

@@ -1,8 +1,8 @@
 """Healing, template, not rules text: Seraph's extra Special Power (Extra Power column roll 47,
-"He gets PR 7 on 3d6, and 92 %Control", 96 % with his age), never described (``rules/powers.md``
-§2, §3).
+"He gets PR 7 on 3d6, and 92 %Control", 96 % with his age), never described
+(``docs/rules/powers.md`` §2, §3).
 
-Built after the seed's own healing rules (``rules/combat.md`` §17; G-131): the Healing Roll's Q
+Built after the seed's own healing rules (``docs/rules/combat.md`` §17; G-131): the Healing Roll's Q
 "heals DP, then Strength, Agility, Constitution, EP in that order", and Empathic Healing's
 Restoration Rate, "The PR indicates the number of bludgeoning damage points the healer may heal".
 

@@ -1,11 +1,11 @@
 """Hearing Power (seed "Hearing"), template, not rules text: the power's own description was not
-recovered (``rules/powers.md`` §2); its rules are in the Hearing attribute.
+recovered (``docs/rules/powers.md`` §2); its rules are in the Hearing attribute.
 
 Seed "Hearing": "If a character gains the power, Hearing Power, divide the true distance
 something is from the character by the power for the distance it seems to the character. The
 Hearing Power can reduce the penalties for being unable to see. This table corresponds hearing
 powers to: a multiplier for the penalty for being unable to see. ... Round the penalty to the
-most negative." The table is the ``hearing`` chart (``rules/charts.md`` §7: 10–20 → 5/6 …
+most negative." The table is the ``hearing`` chart (``docs/rules/charts.md`` §7: 10–20 → 5/6 …
 160 and up → 1/6; below 10 the penalty is not reduced).
 
 An Automatic Effect (no action, no EP). G-136: the hearing power is the PR. In an encounter the

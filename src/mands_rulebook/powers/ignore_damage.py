@@ -1,6 +1,6 @@
 """Ignore Damage, the power (Superhuman class roll 87, "Ignore 2d5 points damage"), registered so
 that sheets naming it load and ``mands-sim plugins`` lists it. Template, not rules text: the
-power's description was not recovered (``rules/powers.md`` §2).
+power's description was not recovered (``docs/rules/powers.md`` §2).
 
 Seed "Figured Attributes": Ignore Damage is subtracted from each hit before Skin Temper; seed
 "Armor Use": Skin Temper and Ignore Damage powers are "Personal Armor", protecting only when

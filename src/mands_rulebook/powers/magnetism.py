@@ -1,5 +1,5 @@
 """Magnetism, template, not rules text: named in the seed's Perception and Special Use rules,
-never described (``rules/powers.md`` §2, §3).
+never described (``docs/rules/powers.md`` §2, §3).
 
 Seed "Perception": "A power such as magnetism or electricity can aid in searching for another
 such power/power source: Add the PR to the Perception roll." Seed "Special Use": "A character

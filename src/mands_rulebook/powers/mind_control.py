@@ -1,5 +1,5 @@
 """Mind Control, template, not rules text: named in the seed's glossary (Saving Throws), never
-described (``rules/powers.md`` §2, §3).
+described (``docs/rules/powers.md`` §2, §3).
 
 Seed ("Saving Throws"): "Saving Throws vs. Mind Control ... are made as soon as the power or
 spell takes effect, and any time afterwards when the target has decent reason to believe that
@@ -59,7 +59,7 @@ PENALTY_PER_PR: Final = 4
 """Seed "Emotion Control": "If the character concentrates on only one target, use 4 times PR"."""
 
 CONTROLLED_FOR: Final = SEGMENTS_PER_ROUND
-"""G-133: the target saves again at the end of each round held (``rules/combat.md`` §1: 50
+"""G-133: the target saves again at the end of each round held (``docs/rules/combat.md`` §1: 50
 segments)."""
 
 MOST_ROUNDS: Final = 100

@@ -1,7 +1,7 @@
 """Psychic Invisibility (alias Invisibility), template, not rules text: Seraph's latent power
 ("Going to the Psychic Power Table, the Editor rolls 95, or Psychic Invisibility, and then rolls
 a PR of 9. When Carl discovers this power, Biff will have to roll %Control and half it"), never
-described (``rules/powers.md`` §2, §3).
+described (``docs/rules/powers.md`` §2, §3).
 
 A latent power cannot be used until it is discovered (the kit's ``sheet_power``: an entry with
 ``latent = true`` is not usable), so Seraph's sample sheet never uses it; a sheet that has

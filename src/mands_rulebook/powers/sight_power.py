@@ -1,5 +1,5 @@
 """Sight Power (seed "Sight"), template, not rules text: the power's own description was not
-recovered (``rules/powers.md`` §2); its one rule is in the Sight attribute.
+recovered (``docs/rules/powers.md`` §2); its one rule is in the Sight attribute.
 
 Seed "Sight": "If a character has a Sight Power, divide the distance something is from the
 character by the sight power for the distance it seems to be. This reduced distance will apply

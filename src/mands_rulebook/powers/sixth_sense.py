@@ -1,5 +1,5 @@
 """Sixth Sense, template, not rules text: named in the seed's Optional Rules (a power "in a
-ring"), never described (``rules/powers.md`` §2).
+ring"), never described (``docs/rules/powers.md`` §2).
 
 Seed ("Optional Rules", items): "Sixth Sense doesn't use Endurance Points." That is all the seed
 says. It is registered as an Automatic Effect (no action, no EP) so sheets naming it load and

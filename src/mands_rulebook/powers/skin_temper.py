@@ -1,6 +1,6 @@
 """Skin Temper, the power (Superhuman class roll 87, "Skin Temper + d5/5"), registered so that
 sheets naming it load and ``mands-sim plugins`` lists it. Template, not rules text: the power's
-description was not recovered (``rules/powers.md`` §2).
+description was not recovered (``docs/rules/powers.md`` §2).
 
 Seed ("Biff Turk Creates a Sample Character"): "He chooses a Skin Temper increase, and rolls 4 on
 d5, for a bonus of .8 to his Skin Temper. It is only partial protection, and protects 42% of the

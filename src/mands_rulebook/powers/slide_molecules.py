@@ -1,11 +1,11 @@
 """Slide Molecules, template, not rules text: named in the seed's Weakness example (Brinn
-X'Halikso), never described (``rules/powers.md`` §2, §3).
+X'Halikso), never described (``docs/rules/powers.md`` §2, §3).
 
 Seed ("Power Weakness, Limited Use"): "If Brinn uses his Slide Molecules power for a period of
 time greater than twice his PR rounds, he begins to lose control of his molecules. He loses 1
 DP, penetrating, per round that he continues to slide molecules." So it is held round by round.
 
-Built from the template's defensive power (G-130, ``rules/powers.md`` §3: "passive, Performance
+Built from the template's defensive power (G-130, ``docs/rules/powers.md`` §3: "passive, Performance
 Time 10; optional Ignore Damage = PR/3 round up (Convert to Energy); treat as Personal Armor with
 a Cover Chance (default 100 % for a deliberate field)"):
 
@@ -55,7 +55,8 @@ NAME: Final = "Slide Molecules"
 IGNORE_DAMAGE: Final = "ignore_damage"
 
 IGNORE_DIVISOR: Final = 3
-"""``rules/powers.md`` §3 after Convert To Energy: "ignore damage ... PR divided by 3, round up"."""
+"""``docs/rules/powers.md`` §3 after Convert To Energy: "ignore damage ... PR divided by 3, round
+up"."""
 
 HELD_EP_ROW: Final = 5
 """The default spend's target row: 1 EP per round (EP Use Chart), as Electric Power's shield."""

@@ -1,6 +1,6 @@
 """Strength Bonus (the Superhuman class tables' Strength increase), registered so that sheets
 naming it load and ``mands-sim plugins`` lists it. Template, not rules text: the seed describes
-Agility, Beauty, Charisma and Constitution Bonus but not this one (``rules/powers.md`` §2, §3
+Agility, Beauty, Charisma and Constitution Bonus but not this one (``docs/rules/powers.md`` §2, §3
 "Ability-bonus power: add the listed dice to the ability; no EP").
 
 Built on the seed's "Agility Bonus": "Roll the dice given where the bonus was rolled up and add

@@ -1,5 +1,5 @@
 """Telepathy, template, not rules text: named in the seed's Power Rolls as the example of a
-passive mind power, never described (``rules/powers.md`` §2, §3).
+passive mind power, never described (``docs/rules/powers.md`` §2, §3).
 
 Seed "Power Rolls": "Most mind-based powers (such as telepathy) are also passive. Performance
 Time for passive power actions are usually halved (which will usually mean a Performance Time

@@ -1,5 +1,5 @@
 """Teleportation, template, not rules text: named in the seed's skill "Speed, Specific Action",
-never described (``rules/powers.md`` §2, §3).
+never described (``docs/rules/powers.md`` §2, §3).
 
 Seed ("Speed, Specific Action"): "a character with Speed, Teleportation, level 10, subtracts 10
 segments from the Performance Time of Teleportation" — so it has a Performance Time, which the

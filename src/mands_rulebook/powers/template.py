@@ -1,9 +1,9 @@
-"""The powers template of ``rules/powers.md`` §3, as building blocks (G-130). A library, not a
+"""The powers template of ``docs/rules/powers.md`` §3, as building blocks (G-130). A library, not a
 plugin: it registers no hooks.
 
 The seed describes the powers from Absorption to "Flight, Slow"; the rest of the chapter was not
-recovered. ``rules/powers.md`` §3 proposes a template, modelled on the described powers, for the
-powers the seed only names; every power built from it is tagged ``"template, not rules text"``
+recovered. ``docs/rules/powers.md`` §3 proposes a template, modelled on the described powers, for
+the powers the seed only names; every power built from it is tagged ``"template, not rules text"``
 (:data:`~mands_rulebook.power_kit.TEMPLATE`) so it can be replaced if the text is ever found.
 What the template gives, and G-130 records:
 
@@ -55,11 +55,11 @@ DAMAGE: Final = "damage"
 """The template blast's one Basic Effect."""
 
 DAMAGE_DIVISOR: Final = 2
-"""``rules/powers.md`` §3: "Basic Effect *Damage* = PR/2 ... default **PR/2 round up**"."""
+"""``docs/rules/powers.md`` §3: "Basic Effect *Damage* = PR/2 ... default **PR/2 round up**"."""
 
 
 def template_damage(pr: int) -> int:
-    """``rules/powers.md`` §3: ⌈PR/2⌉ (12 → 6, 7 → 4)."""
+    """``docs/rules/powers.md`` §3: ⌈PR/2⌉ (12 → 6, 7 → 4)."""
     return math.ceil(pr / DAMAGE_DIVISOR)
 
 
@@ -73,7 +73,7 @@ def automatic_power(
 ) -> PowerSpec:
     """A power with Automatic Effects only: registered (listed, named on sheets), no actions.
     ``pr_dice``: the dice its class table gives after its name (seed "Powers": PR "normally" on
-    3d6, ``rules/powers.md`` §1)."""
+    3d6, ``docs/rules/powers.md`` §1)."""
     return PowerSpec(
         name=name, summary=summary, source=source, uses=(), aliases=aliases, pr_dice=pr_dice
     )
@@ -94,7 +94,7 @@ def blast_prepared(
 
 
 def blast_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Ranges:
-    """G-21 via ``rules/powers.md`` §3: the Cosmic-Rays pattern on the PR spent on damage."""
+    """G-21 via ``docs/rules/powers.md`` §3: the Cosmic-Rays pattern on the PR spent on damage."""
     return cosmic_ray_ranges(chart, spent.get(DAMAGE, 0))
 
 
@@ -109,7 +109,7 @@ def blast_use(action: str, power: str, summary: str) -> PowerUse:
         action=ActionDefinition(
             name=action,
             performance_time=ACTIVE_TIME,  # seed "Power Rolls": most powers take 20
-            ep_row=POWER_ROW,  # rules/powers.md §3: "EP from row 9"
+            ep_row=POWER_ROW,  # docs/rules/powers.md §3: "EP from row 9"
             needs_target=True,
             can_maintain=True,  # seed "Maintaining an Attack": most blast/ray powers
             summary=summary,

@@ -1,5 +1,5 @@
 """Vibratory Power, template, not rules text: named in the seed's Skin Temper rule, never
-described (``rules/powers.md`` §2, §3).
+described (``docs/rules/powers.md`` §2, §3).
 
 Seed "Skin Temper": "Normally, a weapon cannot reduce Skin Temper below 1. However, Skin Temper
 modifications for low DP or for certain powers (such as Vibratory Power) can reduce Skin Temper

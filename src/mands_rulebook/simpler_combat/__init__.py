@@ -1,5 +1,5 @@
 """Simpler Combat: the rulebook's Combat Turns as an optional rule (seed "Simpler Combat";
-``rules/combat.md`` §19). Off unless a scenario lists it (``[rules] optional =
+``docs/rules/combat.md`` §19). Off unless a scenario lists it (``[rules] optional =
 ["simpler-combat"]``); then :class:`SimplerCombat` runs as ``optional-rule:simpler-combat``:
 
 * **Combat Turns** (:mod:`.turns`, the clock :class:`CombatTurns` in :mod:`.clock`): 10

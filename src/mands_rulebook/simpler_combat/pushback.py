@@ -31,7 +31,7 @@ def no_pushback(
     moved: Mapping[int, int],
 ) -> list[Event]:
     """Seed: "Pushback does not apply": the kernel is about to add 1 segment to each action
-    ``actor`` has in progress (``rules/combat.md`` §3); these events take it back first, and a
+    ``actor`` has in progress (``docs/rules/combat.md`` §3); these events take it back first, and a
     run a slower pace pushed off a turn's end goes on to that end (G-142)."""
     dropped = {e.action_id for e in events if isinstance(e, ActionDropped)}
     live = [a for a in running if encounter.state[actor].find_action(a.action_id) is not None]

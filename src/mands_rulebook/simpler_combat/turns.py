@@ -1,4 +1,4 @@
-"""The arithmetic of Combat Turns (seed "Simpler Combat"; ``rules/combat.md`` §19; G-140,
+"""The arithmetic of Combat Turns (seed "Simpler Combat"; ``docs/rules/combat.md`` §19; G-140,
 G-144): how long a turn is, how many turns an action takes, on which segment of its turn it
 resolves."""
 

@@ -77,7 +77,7 @@ def speed_level(encounter: Encounter, actor: str, intent: Intent) -> int:
 
 
 def faster(performance_time: int, level: int) -> int:
-    """Seed "Speed": level segments off, never below 1 (``rules/combat.md`` §3)."""
+    """Seed "Speed": level segments off, never below 1 (``docs/rules/combat.md`` §3)."""
     return max(MINIMUM_PERFORMANCE_TIME, performance_time - level)
 
 

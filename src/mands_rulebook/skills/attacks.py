@@ -1,4 +1,4 @@
-"""What the martial and wrestling attacks share (not a plugin; ``rules/combat.md`` §5–7, G-86).
+"""What the martial and wrestling attacks share (not a plugin; ``docs/rules/combat.md`` §5–7, G-86).
 
 Each skill attack is a Combat Roll as a fist's (:mod:`mands_rulebook.fists`): twice Agility on the
 Sphere chart, the Bonus Pool with its modifiers (the Combat Skill's G-26 bonus for the attack's
@@ -55,7 +55,8 @@ from ..throw_flight import flight
 from ..throwback import collision, moved
 
 SKILL_ATTACK_TIME: Final = 15
-"""G-86: a martial or wrestling blow takes a fist's Performance Time (``rules/charts.md`` §8)."""
+"""G-86: a martial or wrestling blow takes a fist's Performance Time (``docs/rules/charts.md``
+§8)."""
 
 ATTACK_SKILLS: Final[Mapping[str, str]] = {
     "martial-kick": "Martial Kick",

@@ -1,8 +1,8 @@
 """The Combat Skill's Combat Pool bonus, and Power Use's (seed "Combat Skill", "Power Use").
 
 Seed "Combat Skill": "Combat Pool Bonus: Add this to the character's Combat Pool with that
-weapon." The table of bonuses by level was lost (``rules/gaps.md`` G-26). This builtin plugin
-adds ``max(0, level − 2)`` (G-26; the switch ``G26_combat_skill_bonus``) to the Bonus Pool of
+weapon." The table of bonuses by level was lost (``docs/rules/decisions.md`` G-26). This builtin
+plugin adds ``max(0, level − 2)`` (G-26; the switch ``G26_combat_skill_bonus``) to the Bonus Pool of
 every Combat Roll (purpose ``"combat"``), for the Combat Skill the attack uses, at its effective
 level (G-85):
 
@@ -15,7 +15,7 @@ level (G-85):
   (seed "Power Use": "the same bonuses as Combat Skill, to the character's Combat Roll with that
   Power"; seed "Power Use: Characters start at level 2 in Power Use for each power").
 
-The figured ``combat_pool`` (⌊Learning ÷ 10⌋, ``rules/combat.md`` §5) holds no skill bonus, so
+The figured ``combat_pool`` (⌊Learning ÷ 10⌋, ``docs/rules/combat.md`` §5) holds no skill bonus, so
 nothing counts twice: Seraph's Combat Pool stays 1 with Fistfighting 2.
 
 It also gives the light attacker's penalty on throws (seed "Mass": below 50 kg the low-Mass
@@ -35,7 +35,7 @@ from .attacks import ATTACK_SKILLS, THROWS
 from .catalogue import skill_level
 
 COMBAT: Final = "combat"
-"""The purpose of a Combat Roll's Bonus Pool modifiers (``rules/combat.md`` §5)."""
+"""The purpose of a Combat Roll's Bonus Pool modifiers (``docs/rules/combat.md`` §5)."""
 
 SOURCE: Final = "combat skill"
 """The ``Modifier.source`` of the Combat Pool bonus."""

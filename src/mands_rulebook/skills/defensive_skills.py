@@ -8,7 +8,7 @@ Evasion). Evasion uses EP, starting at row 7." G-87 reads it in the simulator's 
   ``weapon-attack``, the martial and wrestling attacks) whose intent carries the option
   ``evasion`` (``true``: every level point; a number: that many, at most the level) adds the
   Evasion Defense to the Defense it buys, taking effect with it (G-15) and lasting as long;
-* the simulator's Defense counts against every opponent (``rules/combat.md`` §6), so one point
+* the simulator's Defense counts against every opponent (``docs/rules/combat.md`` §6), so one point
   pays for each enemy in action beyond the first, and every 2 points left buy +1 Defense;
 * the points are no Quality of a roll, so the Attack does not drop by the Defense they buy (§4
   concerns Q spent from a passive roll);

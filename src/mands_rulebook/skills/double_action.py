@@ -15,7 +15,7 @@ In an encounter (G-162):
 * the attempt is the ``double-action`` action: passive, 1 segment, no Action Roll; it rolls d100
   against the level (at most 100: "%Control cannot be greater than 100");
 * on a success the kernel lets two more actions start in the same segment
-  (``mands_initiation_allowance``), active ones beside each other (``rules/combat.md`` §3), and
+  (``mands_initiation_allowance``), active ones beside each other (``docs/rules/combat.md`` §3), and
   every roll the character makes in that segment for them has the Bonus Pool penalty: −10, one
   less per 10 points the roll was made by (:func:`.action_skills.double_action_penalty`);
 * on a miss the character loses half the miss (rounded down, G-89) in segments "as surprise"

@@ -9,9 +9,9 @@ Bleeding Rolls." Seed "Medical": "Medical includes all the knowledge of First Ai
 score".
 
 This builtin plugin registers ``first-aid``: an active action of one round (50 segments,
-``rules/combat.md`` §1) on a patient — the intent's ``target``, or with none the bleeding member
-of the first-aider's side (itself included) in reach who has lost the most penetrating DP. The
-d100 is rolled when the attempt starts, as a Combat Roll is; when the round is over the attempt
+``docs/rules/combat.md`` §1) on a patient — the intent's ``target``, or with none the bleeding
+member of the first-aider's side (itself included) in reach who has lost the most penetrating DP.
+The d100 is rolled when the attempt starts, as a Combat Roll is; when the round is over the attempt
 is a :class:`~mands_rulebook.injury.FirstAid` event, on a patient still bleeding. G-173 fills
 what the seed leaves open:
 
@@ -62,9 +62,10 @@ PENALTY_PER_ATTEMPT: Final = 10
 
 FIRST_AID = ActionDefinition(
     name="first-aid",
-    # Seed "First Aid": "It takes 1 round to try and slow bleeding" (rules/combat.md §1: 50 seg).
+    # Seed "First Aid": "It takes 1 round to try and slow bleeding" (docs/rules/combat.md §1: 50
+    # seg).
     performance_time=SEGMENTS_PER_ROUND,
-    ep_row=0,  # G-173: no EP given; row 0 costs nothing (rules/charts.md §2)
+    ep_row=0,  # G-173: no EP given; row 0 costs nothing (docs/rules/charts.md §2)
     needs_target=False,
     summary="Treat a bleeding ally in reach for a round: d100 under 5 x First Aid (or Learning), "
     "less the penetrating DP lost and 10 per earlier try; success halves the time between "

@@ -58,7 +58,7 @@ LEAST_EP: Final = 1
 
 NOT_THE_POWERS: Final = frozenset({"combat roll", "tires easily"})
 """G-270: payments for a power's action that are not its level's EP: the Combat Roll's
-(``rules/combat.md`` §5) and another weakness's extra (:mod:`.tires_easily`)."""
+(``docs/rules/combat.md`` §5) and another weakness's extra (:mod:`.tires_easily`)."""
 
 FLOOR: Final = 1
 """G-270 (ours): the ability is never lowered below 1."""

@@ -1,4 +1,5 @@
-"""Weapons: the weapon table, drawing a weapon, and attacking with one (``rules/gaps.md`` G-42).
+"""Weapons: the weapon table, drawing a weapon, and attacking with one (``docs/rules/decisions.md``
+G-42).
 
 This builtin plugin (its hooks here, the rules in the package's modules)
 
@@ -9,7 +10,7 @@ This builtin plugin (its hooks here, the rules in the package's modules)
   the draw completes (a :class:`~mands_sim.events.WeaponReadied` event):
   :mod:`~mands_rulebook.weapons.drawing`;
 * registers ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready): a
-  Combat Roll as for fists with the same Quality allocation (``rules/combat.md`` §5), damage =
+  Combat Roll as for fists with the same Quality allocation (``docs/rules/combat.md`` §5), damage =
   the weapon's damage (plus Hand Damage for a strength weapon) plus the damage Q, as a
   :class:`~mands_rulebook.damage.Blow` through ``strike`` (§7); EP = the Combat Roll's row 5
   plus the weapon's row (G-13); the Cover Chance of the target's place against a ranged hit

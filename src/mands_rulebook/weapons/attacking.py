@@ -1,5 +1,5 @@
 """Weapon attacks: a Combat Roll as for fists, the weapon's damage, and cover against a ranged
-hit (``rules/combat.md`` §5–7, §13, §15; G-13, G-21, G-42, G-63).
+hit (``docs/rules/combat.md`` §5–7, §13, §15; G-13, G-21, G-42, G-63).
 
 A module of :mod:`mands_rulebook.weapons` (no hooks: the package's ``__init__`` has them):
 ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready) is a Combat Roll
@@ -134,7 +134,7 @@ def blow_lands(
 
 def weapon_blow(encounter: Encounter, actor: str, weapon: Weapon, action: ActionInProgress) -> Blow:
     """The weapon's damage, plus Hand Damage for a strength weapon (seed "Hand Damage"), plus
-    the blow's damage change; never below 0 (``rules/combat.md`` §7.1)."""
+    the blow's damage change; never below 0 (``docs/rules/combat.md`` §7.1)."""
     hand = int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0
     raw = max(0, weapon.damage + hand + int(action.prepared["damage"]))
     return Blow(

@@ -1,4 +1,4 @@
-"""Drawing a weapon (seed "Quick Draw"; ``rules/gaps.md`` G-62).
+"""Drawing a weapon (seed "Quick Draw"; ``docs/rules/decisions.md`` G-62).
 
 A module of :mod:`mands_rulebook.weapons` (no hooks: the package's ``__init__`` has them):
 ``draw-weapon`` takes the weapon's draw time less the character's Quick Draw level for that
@@ -31,7 +31,7 @@ def quick_draw_level(sheet: CharacterSheet, weapon: Weapon) -> int:
 
 def draw_time(sheet: CharacterSheet, weapon: Weapon) -> int:
     """Seed "Quick Draw": "reduces the Performance Time for drawing a weapon by level segments";
-    never below 1 segment (``rules/combat.md`` §3)."""
+    never below 1 segment (``docs/rules/combat.md`` §3)."""
     return max(MINIMUM_PERFORMANCE_TIME, weapon.draw_time - quick_draw_level(sheet, weapon))
 
 

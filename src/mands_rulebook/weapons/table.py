@@ -1,4 +1,4 @@
-"""The weapon table: weapons as data, and who holds which (``rules/gaps.md`` G-42).
+"""The weapon table: weapons as data, and who holds which (``docs/rules/decisions.md`` G-42).
 
 The seed's weapon tables are lost; ``src/mands_rulebook/data/weapons.toml`` holds a handful of
 weapons, every value marked with its source or "G-42 invented". This module of
@@ -7,7 +7,7 @@ weapons, every value marked with its source or "G-42 invented". This module of
 * loads and checks that file (:func:`load_weapons`); a bad file raises
   :class:`~mands_sim.errors.RulesDataError` naming the file and the key, and loading never
   executes code;
-* describes a ranged attack's reach (:class:`Ranges`, ``rules/combat.md`` §11), for weapons and
+* describes a ranged attack's reach (:class:`Ranges`, ``docs/rules/combat.md`` §11), for weapons and
   powers alike;
 * says which weapon an intent means, and how many of a weapon a character still carries.
 """
@@ -39,7 +39,7 @@ WEAPON_OPTION: Final = "weapon"
 
 
 WEAPONS_FILE: Final = Path(__file__).parent.parent / "data" / "weapons.toml"
-"""The bundled weapon table (``rules/gaps.md`` G-42)."""
+"""The bundled weapon table (``docs/rules/decisions.md`` G-42)."""
 
 
 # --- the weapon table --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Thrown weapons: the Throw Roll and the ranges it gives (``rules/combat.md`` §15; G-21).
+"""Thrown weapons: the Throw Roll and the ranges it gives (``docs/rules/combat.md`` §15; G-21).
 
 A module of :mod:`mands_rulebook.weapons` (a thrown weapon's ``weapon-attack``), used by
 ``mands_rulebook.thrown_objects`` too: the Throw Roll (seed "Throw Roll") sends the object a
@@ -32,7 +32,7 @@ THROW_ROLL_PURPOSE: Final = "throw roll"
 
 @dataclass(frozen=True, slots=True)
 class Throw:
-    """A Throw Roll and how far it sends the object (``rules/combat.md`` §15)."""
+    """A Throw Roll and how far it sends the object (``docs/rules/combat.md`` §15)."""
 
     roll: ActionRoll
     distance: float

@@ -17,7 +17,7 @@ from mands_sim.batch.stalemates import stalemate
 from mands_sim.batch.stats import Interval, quantile, wilson
 
 ROUND = 50
-"""``rules/combat.md`` §1: 50 segments to the round."""
+"""``docs/rules/combat.md`` §1: 50 segments to the round."""
 
 CONVERGENCE_POINTS = 200
 """How many points of the win-rate convergence trace to keep (for the plot)."""
@@ -43,7 +43,7 @@ class CharacterTally:
     """Runs in which a wound opened on it (G-19); ``bleeding_at_end``: still bleeding at the end."""
     bleeding_at_end: int = 0
     exhausted: int = 0
-    """Runs in which its EP went below zero (``rules/combat.md`` §10, G-16)."""
+    """Runs in which its EP went below zero (``docs/rules/combat.md`` §10, G-16)."""
     back_in_action: int = 0
     """Runs in which it came to and was back in action (§9, G-171)."""
     death_shots_given: int = 0

@@ -53,7 +53,7 @@ class CharacterRecord:
     objective_attacks: int = 0
     """Actions it started at a character an objective against its side hinges on."""
     attacks: int | None = None
-    """Attacks it made (``rules/combat.md`` §6); ``None``: not counted (a format 1–3 row)."""
+    """Attacks it made (``docs/rules/combat.md`` §6); ``None``: not counted (a format 1–3 row)."""
     hits: int | None = None
     """Of those, the attacks that hit; ``None`` as ``attacks``."""
     blows_pulled: int = 0
@@ -79,7 +79,7 @@ class CharacterRecord:
 
     @property
     def back_in_action(self) -> bool:
-        """It came to at least once and was back in action (``rules/combat.md`` §9, G-171)."""
+        """It came to at least once and was back in action (``docs/rules/combat.md`` §9, G-171)."""
         return self.comebacks > 0
 
 

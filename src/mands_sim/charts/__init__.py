@@ -1,4 +1,4 @@
-"""The Action Charts and the other rulebook tables, as data (``rules/charts.md``).
+"""The Action Charts and the other rulebook tables, as data (``docs/rules/charts.md``).
 
 Public facade; the work lives in the submodules. Tables are TOML files under ``data/``,
 checked when loaded.

@@ -1,7 +1,7 @@
 """Reading chart data files: TOML, checked field by field, every problem naming the file.
 
 Every chart file carries ``kind`` (which chart it is) and ``source`` (where its numbers come
-from); every row carries a ``status`` from the legend of ``rules/charts.md``: page, seed,
+from); every row carries a ``status`` from the legend of ``docs/rules/charts.md``: page, seed,
 inferred, derived or default. A malformed file raises :class:`RulesDataError` with the file and
 what is wrong, at load time, so a bad table never reaches a simulation.
 """
@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from mands_sim.errors import RulesDataError
 
 STATUSES = ("page", "seed", "inferred", "derived", "default")
-"""The status legend of ``rules/charts.md``."""
+"""The status legend of ``docs/rules/charts.md``."""
 
 Entry = Mapping[str, Any]
 

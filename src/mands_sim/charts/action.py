@@ -1,11 +1,12 @@
 """The Action Charts: Square, Sphere and Doubles beside the shared Result column.
 
-``rules/charts.md`` §1. Reading *chart → Result* takes the row of the largest entry at or below
+``docs/rules/charts.md`` §1. Reading *chart → Result* takes the row of the largest entry at or below
 the number (§1.1); reading *Result → chart* takes the row's entry. Rows −13…36 are the printed
-values, stored verbatim in ``data/action.toml``. Rows beyond them are derived (``rules/gaps.md``
-G-01, G-40: Square r², Doubles 2^(r−1), Sphere the previous value × 4/3 rounded at each step;
-below row −13 the closed forms of §1.2), or refused when ``G01_rows_beyond_printed`` is
-``"error"``. Rows zero and below carry a fraction and a parenthesized integer (G-02).
+values, stored verbatim in ``data/action.toml``. Rows beyond them are derived
+(``docs/rules/decisions.md`` G-01, G-40: Square r², Doubles 2^(r−1), Sphere the previous value × 4/3
+rounded at each step; below row −13 the closed forms of §1.2), or refused when
+``G01_rows_beyond_printed`` is ``"error"``. Rows zero and below carry a fraction and a parenthesized
+integer (G-02).
 
 Lookups bisect one ascending tuple per column, built once at load: they sit on the hot path of
 the Monte Carlo simulator.
@@ -48,7 +49,7 @@ class _ColumnRows:
 
 
 class ActionChart:
-    """The Action Charts, readable in both directions (``rules/charts.md`` §1)."""
+    """The Action Charts, readable in both directions (``docs/rules/charts.md`` §1)."""
 
     __slots__ = (
         "_columns",
@@ -131,7 +132,7 @@ class ActionChart:
 
     @property
     def printed_rows(self) -> range:
-        """The rows printed in the rulebook (``rules/charts.md`` §1.3)."""
+        """The rows printed in the rulebook (``docs/rules/charts.md`` §1.3)."""
         return range(self.printed_low, self.printed_high + 1)
 
     @property
@@ -265,7 +266,7 @@ def _column(
 
 
 def _check_printed(data: DataFile, name: str, exact: Mapping[int, tuple[Fraction, int]]) -> None:
-    """The parenthesized integers mirror the positive rows (``rules/charts.md`` §1.1)."""
+    """The parenthesized integers mirror the positive rows (``docs/rules/charts.md`` §1.1)."""
     for row, (_, integer) in exact.items():
         mirror = 0 if row == 0 else (-exact[-row][0] if -row in exact else None)
         if row <= 0 and mirror is not None and integer != mirror:
@@ -284,7 +285,8 @@ def _higher_value(name: str, row: int, previous: Fraction, ratio: Fraction) -> F
 
 
 def _lower_fraction(name: str, row: int, ratio: Fraction) -> Fraction:
-    """A fraction below the printed rows: the closed forms of ``rules/charts.md`` §1.2 (G-01)."""
+    """A fraction below the printed rows: the closed forms of ``docs/rules/charts.md`` §1.2
+    (G-01)."""
     result = Fraction(1, -row)
     if name == "square":
         return result * result

@@ -1,9 +1,9 @@
-"""The EP Use Chart: the EP an action costs at a given row (``rules/charts.md`` §2).
+"""The EP Use Chart: the EP an action costs at a given row (``docs/rules/charts.md`` §2).
 
 Each point of Quality spent on EP lowers the row by one; sustained actions pay per round,
 single actions per attempt (seed "Action Rolls"). Rows 0 and 4–10 are pinned by the seed's
-examples; rows 1–3 follow ``rules/gaps.md`` G-03 (``G03_ep_low_rows``); rows above the last
-follow its step (rows 11 and up = row − 4, derived); rows below 0 cost what row 0 costs.
+examples; rows 1–3 follow ``docs/rules/decisions.md`` G-03 (``G03_ep_low_rows``); rows above the
+last follow its step (rows 11 and up = row − 4, derived); rows below 0 cost what row 0 costs.
 Costs are exact fractions: 1/5 at row 4 means 1 EP for every 5 uses.
 """
 
@@ -28,7 +28,7 @@ class EPUseChart:
         self._step = step
 
     def cost(self, row: int) -> Fraction:
-        """EP per use or per round at ``row`` (``rules/charts.md`` §2)."""
+        """EP per use or per round at ``row`` (``docs/rules/charts.md`` §2)."""
         if row <= self.first_row:
             return self._costs[0]
         if row <= self.last_row:

@@ -1,8 +1,8 @@
-"""The Experience Chart: row number and point multiplier (``rules/charts.md`` §4).
+"""The Experience Chart: row number and point multiplier (``docs/rules/charts.md`` §4).
 
 Experience is every Editing Point ever used (seed 000 "Experience"). The printed bands "0–10"
-and "10–20" overlap at 10; ``rules/gaps.md`` G-31 (``G31_experience_boundary``) decides which
-row 10 belongs to. Past the last printed band (81–160) each further doubling adds .1 to the
+and "10–20" overlap at 10; ``docs/rules/decisions.md`` G-31 (``G31_experience_boundary``) decides
+which row 10 belongs to. Past the last printed band (81–160) each further doubling adds .1 to the
 multiplier and 1 to the row, without end (the printed "× 2 | +.1 | +1").
 """
 

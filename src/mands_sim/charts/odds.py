@@ -1,6 +1,6 @@
 """The odds of an Action Roll: the exact distribution of 2d10 with the Special 1-rule.
 
-Seed "Dice", "Action Rolls", ``rules/combat.md`` §5: an Action Roll is 2d10 (a zero counts as
+Seed "Dice", "Action Rolls", ``docs/rules/combat.md`` §5: an Action Roll is 2d10 (a zero counts as
 10); a Special character re-rolls each die showing 1, once, and subtracts the new face (1 and 7,
 re-roll 6: 8 − 6 = 2), so a die that shows 1 counts 1 − r for a re-roll r of 1–10 (0 down to −9).
 Normal characters keep the plain sum. The roll succeeds when the dice are at most the Action Roll

@@ -1,9 +1,9 @@
-"""Sight and Hearing Power tables (``rules/charts.md`` §6, §7; seed 002 "Sight", "Hearing").
+"""Sight and Hearing Power tables (``docs/rules/charts.md`` §6, §7; seed 002 "Sight", "Hearing").
 
 Sight gives modifiers to the Attack Score in Close and Ranged combat (and, at Sight 0–2, to
 Defense). Above Sight 24 the printed rule adds +1 Close every 10 points and +1 Ranged every 5
-(at 29, 34, 39 …). Rows 19 and 20 are both +1/+2, kept as printed (``rules/gaps.md`` G-32).
-Hearing Power multiplies the penalty for being unable to see.
+(at 29, 34, 39 …). Rows 19 and 20 are both +1/+2, kept as printed (``docs/rules/decisions.md``
+G-32). Hearing Power multiplies the penalty for being unable to see.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class SightModifiers:
 
 
 class SightTable:
-    """Sight → :class:`SightModifiers` (``rules/charts.md`` §6)."""
+    """Sight → :class:`SightModifiers` (``docs/rules/charts.md`` §6)."""
 
     __slots__ = ("_by_sight", "_close_every", "_ranged_every")
 

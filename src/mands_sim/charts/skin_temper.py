@@ -1,9 +1,9 @@
-"""Skin Temper rows: the damage multiplier at each row (``rules/charts.md`` §3, G-05).
+"""Skin Temper rows: the damage multiplier at each row (``docs/rules/charts.md`` §3, G-05).
 
 Seed "Figured Attributes": the base Skin Temper is 1 (row 0); Str/50 + Con/25 on the Doubles
 chart moves it up that many rows (a lower multiplier); each bonus against Skin Temper moves it
-down one line. Rows beyond the table's ends use the end rows (``rules/gaps.md`` G-05: "stop
-there; clamp").
+down one line. Rows beyond the table's ends use the end rows (``docs/rules/decisions.md`` G-05:
+"stop there; clamp").
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Everything the kernel does is an :class:`Entry` on the :class:`Agenda`, ordered 
 
     (segment, phase, tiebreak, rank, character id, sequence)
 
-* ``segment`` — game time (``rules/combat.md`` §1).
+* ``segment`` — game time (``docs/rules/combat.md`` §1).
 * ``phase`` — :class:`Phase`: round bookkeeping first (Payment Segments), then actions that
   complete resolve, then conditions are checked, then characters choose, then they initiate
   new actions. So the combat example's "both punches resolve at 15, then each rolls again at

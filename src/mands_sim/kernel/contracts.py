@@ -135,7 +135,7 @@ class Mind(Protocol):
     """What drives a character: its policy, seen from the kernel.
 
     A mind with a true ``passive_actions`` attribute is also asked during its active actions,
-    as soon as a passive action could start (``rules/combat.md`` §3); others are asked only
+    as soon as a passive action could start (``docs/rules/combat.md`` §3); others are asked only
     when they have no active action in progress. Right after an initiation a mind is asked
     again in the same segment only when a second initiation could be allowed (a ``starts_with``
     partner, a rule's ``allowance``); its refused answer, ``None`` or a :class:`Wait` then

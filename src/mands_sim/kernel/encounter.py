@@ -6,7 +6,7 @@ SimPy process per character, and the encounter state. Rules live in plugins: the
 its :class:`Rules` (backed by the plugin hooks) whether an action may start, how it starts
 (rolls, Quality, costs, performance time) and what it does when it completes. The processes
 are :mod:`mands_sim.kernel.lives`. The kernel itself enforces only the time rules of
-``rules/combat.md`` §1 and §3:
+``docs/rules/combat.md`` §1 and §3:
 
 * when a character may initiate (one initiation per segment, passive actions, surprise, the
   exceptions of ``starts_with`` and ``Rules.allowance``): :mod:`mands_sim.kernel.initiation`;
@@ -194,7 +194,7 @@ class Encounter:
         """Run to the end of the encounter, or until segment ``until``.
 
         Before anyone acts, the rules' opening events are applied: surprise is settled "just
-        before fighting breaks out" (``rules/combat.md`` §2). A later call continues where the
+        before fighting breaks out" (``docs/rules/combat.md`` §2). A later call continues where the
         last one stopped (everything at segments ≤ ``until`` has run), so a paused or
         re-created encounter (:mod:`mands_sim.kernel.snapshot`) can go on.
         """
@@ -326,9 +326,9 @@ class Encounter:
             held.freed(self, event)
 
     def _end_actions_of(self, actor: str) -> None:
-        """A character going out of action ends every action it has under way (``rules/combat.md``
-        §9): each is logged as dropped, in the order they started, except the one resolving now,
-        whose :class:`ActionResolved` follows."""
+        """A character going out of action ends every action it has under way
+        (``docs/rules/combat.md`` §9): each is logged as dropped, in the order they started, except
+        the one resolving now, whose :class:`ActionResolved` follows."""
         for action in list(self.state[actor].actions):
             if action.action_id != self._resolving:
                 self._record(
@@ -432,7 +432,7 @@ class Encounter:
         self._entries[action.action_id] = self.at(action.completes_at, Phase.RESOLVE, actor, run)
 
     def push_back(self, actor: str, action_id: int, segments: int, reason: str) -> None:
-        """Delay an action in progress by ``segments`` (``rules/combat.md`` §3, §8.2)."""
+        """Delay an action in progress by ``segments`` (``docs/rules/combat.md`` §3, §8.2)."""
         action = self.state[actor].find_action(action_id)
         if action is None or segments <= 0:
             return

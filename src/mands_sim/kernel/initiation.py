@@ -1,10 +1,10 @@
-"""When a character may initiate an action: the time rules of ``rules/combat.md`` §3.
+"""When a character may initiate an action: the time rules of ``docs/rules/combat.md`` §3.
 
 * one initiation per segment; one active action at a time; passive actions may start during
   another action once ⌈PT/10⌉ of its segments have passed; any action may start during passive
   ones (seed "Passive Actions": "Starting an Action during the Performance Time of another
   action (or actions) adds 1"; the "Power Example": Sun-Ruler's blast on segment 6 while he
-  fires up until 11; ``rules/gaps.md`` G-12);
+  fires up until 11; ``docs/rules/decisions.md`` G-12);
 * the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
   (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
   (``Rules.allowance``: Double Action's second action, even an active one beside the first);
@@ -40,7 +40,7 @@ def passive_wait(action: ActionInProgress) -> int:
 
 
 def earliest_initiation(encounter: Encounter, state: CharacterState) -> int:
-    """One initiation per segment (``rules/combat.md`` §3)."""
+    """One initiation per segment (``docs/rules/combat.md`` §3)."""
     earliest = max(encounter.now, state.surprised_until)
     if state.conditions:
         earliest = max(earliest, held_until(encounter, state) or 0)

@@ -4,7 +4,7 @@ starts what the mind chose (DESIGN.md "Time and actions").
 Characters choose when they may act, all those of one segment before any of them starts what
 it chose (G-228, :attr:`~mands_sim.kernel.agenda.Phase.DECIDE`): nobody's choice sees another's
 of the same segment. A character with an active action sleeps until it ends; one whose mind
-plays passive actions is woken when one may start (⌈PT/10⌉ into what runs, ``rules/combat.md``
+plays passive actions is woken when one may start (⌈PT/10⌉ into what runs, ``docs/rules/combat.md``
 §3); a character asked again in the segment it initiated is asked only while a rule allows it
 (:func:`~mands_sim.kernel.initiation.may_initiate_again`). The
 :class:`~mands_sim.kernel.encounter.Encounter` keeps its :class:`Lives` and tells it who may

@@ -1,4 +1,4 @@
-"""The Endurance Point ledger of one encounter (seed "EP Cost"; ``rules/combat.md`` §10).
+"""The Endurance Point ledger of one encounter (seed "EP Cost"; ``docs/rules/combat.md`` §10).
 
 Single actions pay EP per attempt; sustained ones when they start and at every Payment Segment
 (G-33), and a re-roll pays only the difference above what was paid this period (the seed's

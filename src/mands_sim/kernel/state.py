@@ -63,7 +63,7 @@ class CharacterState:
     ep_spent: Fraction = Fraction(0)
     """The EP ledger: the sum of every charge (an invariant the tests check)."""
     surprised_until: int = 0
-    """No initiation before this segment (``rules/combat.md`` §2)."""
+    """No initiation before this segment (``docs/rules/combat.md`` §2)."""
     action_penalty: int = 0
     """The trailing Action-Roll penalty "as surprise" (bought-down surprise, a failed drop)."""
     idle_since: int | None = 0
@@ -103,7 +103,7 @@ class CharacterState:
 
     @property
     def active_action(self) -> ActionInProgress | None:
-        """The one active (non-passive) action in progress, if any (``rules/combat.md`` §3)."""
+        """The one active (non-passive) action in progress, if any (``docs/rules/combat.md`` §3)."""
         for action in self.actions:
             if not action.definition.is_passive:
                 return action

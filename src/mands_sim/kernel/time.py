@@ -1,9 +1,10 @@
 """Time models: where game time allows things to happen (DESIGN.md "the time model is replaceable").
 
-The standard model is the rulebook's segment clock (``rules/combat.md`` §1): an action may start on
-any segment, completes ``performance_time`` segments later, and Payment Segments fall on every
-multiple of 50 (``rules/gaps.md`` G-33). Optional rules replace it — the rulebook's Simpler Combat
-counts in 10-segment Combat Turns — by providing another object with the same three methods.
+The standard model is the rulebook's segment clock (``docs/rules/combat.md`` §1): an action may
+start on any segment, completes ``performance_time`` segments later, and Payment Segments fall on
+every multiple of 50 (``docs/rules/decisions.md`` G-33). Optional rules replace it — the rulebook's
+Simpler Combat counts in 10-segment Combat Turns — by providing another object with the same three
+methods.
 
 A model may also order what happens *within* a segment and say when a given character may start
 something (:class:`CharacterClock`): Simpler Combat announces "in order of learning" and acts
@@ -55,7 +56,7 @@ class SegmentTime:
     def next_payment_segment(self, after: int) -> int:
         """Payment Segments on every multiple of 50: seed "Example of Movement" ("segment: 100, a
         Payment Segment"), "Simpler Combat" ("5 Combat Turns in a round", paid "at the end of
-        every fifth Turn"); ``rules/gaps.md`` G-33."""
+        every fifth Turn"); ``docs/rules/decisions.md`` G-33."""
         return (after // SEGMENTS_PER_ROUND + 1) * SEGMENTS_PER_ROUND
 
 

@@ -6,7 +6,7 @@ figured, the skill/power adjustments and the sheet's overrides are applied by
 :func:`mands_sim.model.character.build_character`.
 
 "X on the Sphere Chart" means: look X up in the Sphere column and read the Result
-(``rules/charts.md`` §1.1); negative numbers read their magnitude and negate (G-02).
+(``docs/rules/charts.md`` §1.1); negative numbers read their magnitude and negate (G-02).
 
 Readings where the seed is silent or loose (each is also in the module's report):
 
@@ -52,7 +52,7 @@ class BodyDamagePoints:
 
 @dataclass(frozen=True, slots=True)
 class SkinTemper:
-    """A Skin Temper row and its damage multiplier (``rules/charts.md`` §3, G-05)."""
+    """A Skin Temper row and its damage multiplier (``docs/rules/charts.md`` §3, G-05)."""
 
     row: int
     multiplier: Fraction
@@ -262,8 +262,9 @@ def combat_roll(agility: int, chart: ActionChart) -> int:
 
 
 def combat_pool(learning: int) -> int:
-    """``rules/combat.md`` §5 (seed "Combat Roll"): Learning ÷ 10, rounded down, enters the Combat
-    Roll's Bonus Pool. Sight, size and skill bonuses depend on the fight and are added there."""
+    """``docs/rules/combat.md`` §5 (seed "Combat Roll"): Learning ÷ 10, rounded down, enters the
+    Combat Roll's Bonus Pool. Sight, size and skill bonuses depend on the fight and are added
+    there."""
     return learning // 10
 
 

@@ -1,4 +1,4 @@
-"""Quality-allocation presets: how a policy spends the Q of a roll (``rules/combat.md`` §5).
+"""Quality-allocation presets: how a policy spends the Q of a roll (``docs/rules/combat.md`` §5).
 
 Every preset first buys an attack's Attack up to the target's current Defense (an attack hits
 when Attack ≥ Defense, §6), then spends the rest its own way:
@@ -29,7 +29,7 @@ Preset = Literal["balanced", "all-out", "defensive", "fast", "economical"]
 PRESETS: Final[tuple[str, ...]] = get_args(Preset)
 
 SPEED_STEP: Final = 3
-"""``rules/combat.md`` §5: 3 Q halve the Performance Time."""
+"""``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
 MOVING_ACTIONS: Final = frozenset({"move", "reroll-move"})
 """Move Rolls (``mands_rulebook.movement``): Q on speed, Defense and the EP row only."""

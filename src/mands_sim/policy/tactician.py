@@ -8,7 +8,7 @@ policies"). Each time it may act, the tactician
    an attack, or a value for anything else);
 2. weighs an attack by the damage it is expected to do, from the charts: the chance of each
    Quality of the Combat Roll (2d10 with the Special 1-rule, :mod:`mands_sim.charts.odds`),
-   Attack bought to meet the target's Defense (``rules/combat.md`` §5–6), the rest as damage on
+   Attack bought to meet the target's Defense (``docs/rules/combat.md`` §5–6), the rest as damage on
    the Doubles chart (G-11), a miss dealt out by G-14, and the target's Ignore Damage and Skin
    Temper (§7.3, rounded up by G-45);
 3. scores it as that damage per segment over a horizon (an action that first needs a run or a
@@ -61,7 +61,7 @@ TOP: Final = 3
 """Alternatives an explanation keeps (issue: "the top alternatives with their scores")."""
 
 DEFAULT_HORIZON: Final = 50
-"""Segments a score looks over: one round (``rules/combat.md`` §1); a personality choice."""
+"""Segments a score looks over: one round (``docs/rules/combat.md`` §1); a personality choice."""
 
 MAX_SPEED_Q: Final = 6
 """The most Q the allocation tries on speed: 6 Q quarter the Performance Time (§5)."""

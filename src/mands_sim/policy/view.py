@@ -4,7 +4,7 @@
 would perceive them — condition, VP/DP/EP and their maxima, Defense, where they are, how far
 along the map, whether it can see them, and the range band they are in for its own attack (the
 weapon it holds ready, or its fists): ``contact``, ``short``, ``set N`` (within the Nth Range Set
-past Short Range, ``rules/combat.md`` §11) or ``beyond``. The actions the rules allow it now
+past Short Range, ``docs/rules/combat.md`` §11) or ``beyond``. The actions the rules allow it now
 (with their EP rows and costs) are listed on first use (:attr:`PolicyView.actions`), asking the
 clock and the refusal hooks as the kernel does before it starts an action.
 
@@ -41,7 +41,8 @@ BEYOND: Final = "beyond"
 
 @dataclass(frozen=True, slots=True)
 class RangeBands:
-    """An attack's Short Range, Range Set and Maximum Range in meters (``rules/combat.md`` §11)."""
+    """An attack's Short Range, Range Set and Maximum Range in meters (``docs/rules/combat.md``
+    §11)."""
 
     short_range: float
     range_set: float
@@ -136,7 +137,7 @@ class CharacterView:
     deciding character's own side (itself included); ``combatant`` is false for a bystander or
     hostage set aside from the fight (G-235); ``started`` is the action it initiated
     last in this segment (``""``: none), so a mind asked again in the segment (a jump with a
-    move, Double Action's two actions, ``rules/combat.md`` §3) can tell.
+    move, Double Action's two actions, ``docs/rules/combat.md`` §3) can tell.
     """
 
     character_id: str
@@ -264,7 +265,7 @@ class PolicyView:
         self.actor = me.character_id
         self.segment = encounter.now
         self.round = encounter.now // SEGMENTS_PER_ROUND + 1
-        """1 for segments 0–49 (``rules/combat.md`` §1: a round is 50 segments)."""
+        """1 for segments 0–49 (``docs/rules/combat.md`` §1: a round is 50 segments)."""
         self.me = me
         self.others = others
         self.enemies = tuple(o for o in others if not o.ally and o.combatant)

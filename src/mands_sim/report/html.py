@@ -344,7 +344,7 @@ def _as_share(ax: Axes) -> None:
 
 
 def _rounds_axis(ax: Axes) -> None:
-    """A top axis in rounds of 50 segments (``rules/combat.md`` §1)."""
+    """A top axis in rounds of 50 segments (``docs/rules/combat.md`` §1)."""
     top = ax.secondary_xaxis("top", functions=(_to_rounds, _to_segments))
     top.set_xlabel(f"rounds ({ROUND} segments)")
 

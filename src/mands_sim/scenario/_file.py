@@ -101,8 +101,9 @@ class _Table(BaseModel):
 
 
 def _rules_defaults_table() -> type[_Table]:
-    """``[rules.defaults]``: one optional key per named default (``rules/gaps.md``), its value
-    one of the default's choices. Built from :class:`RuleDefaults`, so it never lags behind."""
+    """``[rules.defaults]``: one optional key per named default (``docs/rules/decisions.md``), its
+    value one of the default's choices. Built from :class:`RuleDefaults`, so it never lags
+    behind."""
     fields: dict[str, Any] = {
         item["name"]: (
             Literal[tuple(item["choices"])],
@@ -127,7 +128,7 @@ class RulesTable(_Table):
     )
     defaults: RulesDefaultsTable = Field(
         default_factory=RulesDefaultsTable,
-        description="named rules defaults to change (rules/gaps.md), name = choice",
+        description="named rules defaults to change (docs/rules/decisions.md), name = choice",
     )
 
 

@@ -57,8 +57,8 @@ class PlaceSpec:
         name: the place's name, unique on the map.
         x, y: horizontal coordinates in meters, or ``None`` when the map gives only edge lengths.
         elevation: height in meters (0 at ground level).
-        cover: the Cover Chance in percent the place gives someone in it (``rules/combat.md`` §13).
-        exit: whether a character can leave the encounter here.
+        cover: the Cover Chance in percent the place gives someone in it (``docs/rules/combat.md``
+        §13). exit: whether a character can leave the encounter here.
         features: what stands here that a thrown character meets (:data:`MAP_FEATURES`,
             G-245), each once, in the order written; none means open ground.
         size: meters across the ground the place covers (G-292); 0: no more room than its
@@ -153,7 +153,7 @@ class CharacterSpec:
         sheet: the character sheet (frozen; characters of one group share it).
         place: the place the character starts at.
         aware: whether the character knows a fight is coming (``False``: surprised,
-            ``rules/combat.md`` §2).
+            ``docs/rules/combat.md`` §2).
         policy: the name of the policy that drives it, or ``None`` for the simulation's default.
         policy_options: options for the policy, as written (read-only).
         group: the id the scenario gave a ``count`` group this character belongs to, or ``None``.
@@ -323,7 +323,7 @@ class ScenarioSpec:
         path: the scenario file, or ``None`` for a scenario parsed from memory.
         optional_rules: names of optional-rule plugins to switch on (check with
             :func:`~mands_sim.scenario.check_names`).
-        rule_defaults: the named defaults in force (``rules/gaps.md``), overrides applied.
+        rule_defaults: the named defaults in force (``docs/rules/decisions.md``), overrides applied.
         map: the map.
         sides: the sides, the heroes' first (the side that says ``heroes = true``, else the
             first listed, G-71), the others in file order.
