@@ -205,9 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     args.defaults = dict(pair.split("=", 1) for pair in args.defaults.split(",") if pair)
-    mirrors = args.mirrors.split(",") if args.mirrors else [
-        path.name for path in sorted(SCENARIOS.glob("mirror_*.toml"))
-    ]
+    mirrors = (
+        args.mirrors.split(",")
+        if args.mirrors
+        else [path.name for path in sorted(SCENARIOS.glob("mirror_*.toml"))]
+    )
     renamed_names = [name for name in args.renamed.split(",") if name]
     bundled = [path.name for path in sorted(SCENARIOS.glob("*.toml"))]
     found: dict[str, Any] = {"runs": args.runs, "seed": args.seed, "defaults": args.defaults}

@@ -32,7 +32,7 @@ class PulledPunches:
     """Every blow resolves without effect: the fight lasts to the time limit."""
 
     @hookimpl
-    def mands_action_resolve(self, encounter: Any, actor: str, action: Any) -> list[Any]:
+    def mands_resolution_gate(self, encounter: Any, actor: str, action: Any) -> list[Any]:
         return []
 
 

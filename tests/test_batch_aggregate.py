@@ -138,6 +138,8 @@ def test_attacks_on_an_objectives_performer_are_counted_by_side() -> None:
     assert agg.objective_attack_runs == {"heroes": 2}
     tally = agg.characters["seraph"]
     assert (tally.objective_attacks, tally.objective_attack_runs) == (4, 2)
+
+
 def with_sides(index: int, hero: str, villain: str) -> RunRecord:
     """A run whose one hero and one villain end in these conditions."""
     base = run(index, "heroes", 40)

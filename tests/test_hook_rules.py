@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import mands_sim.hook_rules as hook_rules
+from mands_rulebook.fists import FIST_ATTACK
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.conditions import WORE_OFF, ConditionDefinition
 from mands_sim.errors import PluginHookError, PluginValidationError, UnknownConditionError
 from mands_sim.events import ConditionEnded, ConditionImposed, EncounterStarted, Event
@@ -325,3 +326,95 @@ def test_mands_initiation_watch_sees_an_error_and_logs_nothing() -> None:
     with pytest.raises(PluginHookError, match="adjusting failed"):
         staged_initiation({"a-failing": Failing("a"), "b-watching": Watching("b")})
     assert exited == [True]
+
+
+# -- the resolution pipeline (docs/hooks.md) ---------------------------------------------------
+
+
+class Resolving:
+    """A plugin at every stage of the resolution pipeline, marking each step; with ``instead``
+    its gate answers for the action."""
+
+    def __init__(self, label: str, *, instead: bool = False) -> None:
+        self.label = label
+        self.instead = instead
+
+    @contextmanager
+    def noticing(self) -> Iterator[list[Event]]:
+        noticed: list[Event] = []
+        yield noticed
+        noticed.append(marker(f"{self.label} noticed"))
+
+    @hookimpl
+    def mands_resolution_watch(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> object:
+        return self.noticing()
+
+    @hookimpl
+    def mands_resolution_gate(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event] | None:
+        return [marker(f"{self.label} instead")] if self.instead else None
+
+    @hookimpl
+    def mands_resolution_adjust(
+        self, encounter: Encounter, actor: str, action: ActionInProgress, events: list[Event]
+    ) -> list[Event]:
+        return [*events, marker(f"{self.label} adjust")]
+
+
+def resolved(plugins: dict[str, object]) -> list[Event]:
+    encounter = Simulation(load_scenario(SCENARIO), extra_plugins=plugins).build()
+    punch = Intent("fist-attack", target="sphinx")
+    action = encounter.initiate("seraph", punch)
+    return encounter.rules.resolve(encounter, "seraph", action)
+
+
+def test_mands_resolution_adjust_and_watch_run_in_stated_stages_by_plugin_name() -> None:
+    plain = resolved({})
+    events = resolved({"b-resolving": Resolving("b"), "a-resolving": Resolving("a")})
+    labels = [e.scenario for e in events if isinstance(e, EncounterStarted)]
+    assert labels == ["a noticed", "b noticed", "a adjust", "b adjust"]
+    assert [e for e in events if not isinstance(e, EncounterStarted)] == plain
+
+
+def test_mands_resolution_gate_first_by_name_answers_instead_of_the_actions_own_rules() -> None:
+    events = resolved(
+        {"b-resolving": Resolving("b", instead=True), "a-resolving": Resolving("a", instead=True)}
+    )
+    labels = [e.scenario for e in events if isinstance(e, EncounterStarted)]
+    assert labels == ["a noticed", "b noticed", "a instead", "a adjust", "b adjust"]
+    assert len(events) == 5  # the punch itself resolved nothing
+
+
+def clumsy_initiate(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation:
+    raise ZeroDivisionError("division by zero")
+
+
+class ClumsyPunch:
+    """Registers a ``fist-attack`` of its own whose start raises."""
+
+    @hookimpl
+    def mands_register_actions(self, register: Register) -> None:
+        punch = replace(FIST_ATTACK, initiate=clumsy_initiate)
+        register(punch.name, punch, summary="a clumsy punch", replaces=True)
+
+
+def test_an_error_in_an_actions_own_rules_names_the_plugin_that_registered_it() -> None:
+    with pytest.raises(PluginHookError) as raised:
+        staged_initiation({"clumsy": ClumsyPunch()})
+    assert raised.value.plugin == "clumsy"
+    assert "initiate of action 'fist-attack': ZeroDivisionError: division by zero" in str(
+        raised.value
+    )
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+
+
+def test_mands_resolution_watch_logs_what_it_noticed_before_the_resolutions_events() -> None:
+    events = resolved({"a-resolving": Resolving("a")})
+    assert isinstance(events[0], EncounterStarted)
+    assert events[0].scenario == "a noticed"
+    assert not any(isinstance(e, EncounterStarted) for e in events[1:-1])

@@ -43,7 +43,7 @@ class PulledPunches:
     """Every blow resolves without effect, so nobody goes down before the time limit."""
 
     @hookimpl
-    def mands_action_resolve(
+    def mands_resolution_gate(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]:
         return []

@@ -219,9 +219,7 @@ def test_options_other_plugins_declare_are_accepted(tmp_path: Path, registries: 
     check_scenario(registries, load_scenario(write(tmp_path, rules)))
 
 
-def test_an_action_that_reads_no_options_takes_none(
-    tmp_path: Path, registries: Registries
-) -> None:
+def test_an_action_that_reads_no_options_takes_none(tmp_path: Path, registries: Registries) -> None:
     rules = '{ do = "surrender", options = { segments = 5 } }'
     problem = only(problems(tmp_path, registries, rules))
     assert problem.key == f"{KEY}.options.segments"

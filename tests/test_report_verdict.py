@@ -70,9 +70,7 @@ def test_the_scale_is_switched_from_the_scenarios_rules_table(tmp_path: Path) ->
     summary = build_summary(result)
     heroes = next(iter(summary["sides"]))
     rate = summary["sides"][heroes]["estimate"]
-    dead = max(
-        c["rates"]["dead"]["estimate"] for c in summary["characters"] if c["side"] == heroes
-    )
+    dead = max(c["rates"]["dead"]["estimate"] for c in summary["characters"] if c["side"] == heroes)
     forgiving, standard = toughness(rate, dead, "forgiving"), toughness(rate, dead, "standard")
     assert summary["verdict"]["word"] == forgiving.word != standard.word
 

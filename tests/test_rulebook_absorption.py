@@ -91,7 +91,7 @@ def test_the_save_is_the_percentage_times_skin_temper_rounded_up() -> None:
     assert stolen_rating(17, 35) == 5
 
 
-def test_mands_action_resolve_a_touch_with_3_q_set_aside_absorbs_35_percent() -> None:
+def test_resolve_a_touch_with_3_q_set_aside_absorbs_35_percent() -> None:
     """Dice 5 + 5 against 15: Q 5, 3 set aside, 2 on Attack; the touch lands on 20 (Hand Damage
     6 into VP: no DP, but the 3 Q touch). Sun-Ruler's d100 35 ≥ 35 × 1 saves. The absorption
     is regained 7 rounds later (segment 370)."""
@@ -107,7 +107,7 @@ def test_mands_action_resolve_a_touch_with_3_q_set_aside_absorbs_35_percent() ->
     assert of(events, DamageTaken, "sun-ruler")[0].taken == 6
 
 
-def test_mands_action_initiate_a_touch_pays_the_combat_roll_and_row_9() -> None:
+def test_initiate_a_touch_pays_the_combat_roll_and_row_9() -> None:
     """All 7 PR on the percentage (the default): the Combat Roll's row 5 (1 EP, G-13) and the
     power's row 9 (5 EP)."""
     events = duel(touching(0), {"seraph": [5, 5], "sun-ruler": [99]}, until=2)
@@ -205,7 +205,7 @@ def test_power_absorption_takes_35_percent_of_the_fire_coat_pr() -> None:
     )  # fmt: skip
 
 
-def test_mands_action_initiate_the_absorber_uses_the_stolen_fire_coat_at_its_pr() -> None:
+def test_initiate_the_absorber_uses_the_stolen_fire_coat_at_its_pr() -> None:
     """Seraph has no Fire Coat on his sheet; on 25 he flames up with the 4 PR he took (the
     default spend of a PR-4 Fire Coat), no %Control roll made."""
     events = duel(touch_then_flame_up(25), {"seraph": [5, 5], "sun-ruler": [99]}, until=40)

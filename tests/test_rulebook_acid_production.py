@@ -51,7 +51,7 @@ def test_ranges_are_pr_less_3_and_pr_on_the_square_chart() -> None:
     assert [range_pr_for(m, 12) for m in (0.0, 3.0, 2.5, 20.0)] == [0, 6, 6, 12]
 
 
-def test_mands_action_resolve_acid_at_hand_does_the_acid_type_penetrating() -> None:
+def test_resolve_acid_at_hand_does_the_acid_type_penetrating() -> None:
     """At Sun-Ruler's place all 12 PR go to the Acid Type, 6: dice 5 + 5 (Q 5, none spent) hit
     on segment 20 for 6, penetrating (G-101)."""
     events = squirt([5, 5])

@@ -63,7 +63,7 @@ def test_wind_speed_is_10_kmph_per_pr_less_1_per_meter_beyond() -> None:
     assert wind_speed(CHART, 1, 0, 50.0) == 0
 
 
-def test_mands_action_resolve_a_wind_blast_at_hand_does_pr_over_4() -> None:
+def test_resolve_a_wind_blast_at_hand_does_pr_over_4() -> None:
     """All 12 PR on the blast (Range PR 0 at Sun-Ruler's place): dice 5 + 5, Q 5 unspent; 3
     damage on segment 20."""
     events = blast([5, 5])

@@ -76,7 +76,7 @@ def test_the_duration_is_the_miss_from_result_to_sphere_in_minutes() -> None:
     assert [transmuted_minutes(CHART, m) for m in (5, 9, 10)] == [5.0, 10.0, 14.0]
 
 
-def test_mands_action_resolve_a_failed_save_transmutes_the_target_into_gold() -> None:
+def test_resolve_a_failed_save_transmutes_the_target_into_gold() -> None:
     """PR 12: 6 on Mass (Sun-Ruler's), 6 on the penalty: the save needs 9 − 6 = 3; dice 4 + 4
     miss by 5: gold for 5 minutes (until 20 + 5 × 250), out of action."""
     events = touch([4, 4])

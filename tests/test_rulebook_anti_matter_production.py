@@ -52,7 +52,7 @@ def test_range_of_center_is_3_m_per_pr_and_the_sphere_pr_over_3_cm() -> None:
     assert sphere_diameter_cm(12) == Fraction(4)
 
 
-def test_mands_action_resolve_pr_12_at_hand_explodes_3d6_and_catches_the_creator() -> None:
+def test_resolve_pr_12_at_hand_explodes_3d6_and_catches_the_creator() -> None:
     """All 12 PR on the Explosion: ⌈12/5⌉ = 3d6, Maximum Range 3 m, bonus 24 (Sphere 12).
     The aim (dice 5 + 5 against 15, + 3) lands on the spot; on 20 both standing there are
     caught (G-104): Explosion Combat Rolls 5 + 5 against 12 hit each; 2 + 3 + 4 = 9 for both,
@@ -75,7 +75,7 @@ def test_mands_action_resolve_pr_12_at_hand_explodes_3d6_and_catches_the_creator
     ]
 
 
-def test_mands_action_initiate_the_aim_pays_the_combat_roll_and_row_9() -> None:
+def test_initiate_the_aim_pays_the_combat_roll_and_row_9() -> None:
     """EP: the Combat Roll's row 5 (1 EP, G-13) and the power's row 9 (5 EP)."""
     events = explode([5, 5], until=2)
     paid = [(e.reason, e.amount) for e in of(events, EndurancePaid, "seraph")]

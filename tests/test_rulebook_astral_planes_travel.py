@@ -105,7 +105,7 @@ def test_astral_flight_is_normal_movement_times_pr_on_the_doubles_chart() -> Non
     assert astral_flight_speed(CHART, 1.0, 10) == 512.0
 
 
-def test_mands_action_initiate_a_1000_km_trip_takes_20_and_3_rounds() -> None:
+def test_initiate_a_1000_km_trip_takes_20_and_3_rounds() -> None:
     """All 7 PR on rows: 10 − 7 = 3 rounds after the Performance Time of 20: the trip ends on
     170 and completes the heroes' objective."""
     result, events = travel({}, km=1000)
@@ -117,7 +117,7 @@ def test_mands_action_initiate_a_1000_km_trip_takes_20_and_3_rounds() -> None:
     assert (result.winner, result.reason) == ("heroes", f"objective: seraph completed {TRIP}")
 
 
-def test_mands_action_resolve_passengers_save_to_come_or_to_stay() -> None:
+def test_resolve_passengers_save_to_come_or_to_stay() -> None:
     """2 passengers take 4 PR; the other 3 change their saves. The willing ally saves vs.
     Willpower 80 − Learning 11 + 3 = 72 (d100 72: comes); Sun-Ruler, forced, vs. 56 + 10 − 3 =
     63 (d100 64: comes too)."""

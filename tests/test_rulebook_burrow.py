@@ -43,7 +43,7 @@ def test_burrowing_speed_is_pr_as_move_q_over_the_density() -> None:
     assert burrowing_speed(CHART, 10, 2.4, Fraction(1, 4)) == 0.9375
 
 
-def test_mands_action_resolve_the_burrower_comes_up_after_length_over_speed() -> None:
+def test_resolve_the_burrower_comes_up_after_length_over_speed() -> None:
     """24 m through soil at 6 dm/segment: 40 segments; 5 EP (row 9) at the start only."""
     events = tunnel()
     (used,) = of(events, PowerUsed, "sun-ruler")
@@ -54,7 +54,7 @@ def test_mands_action_resolve_the_burrower_comes_up_after_length_over_speed() ->
     assert paid == [(0, Fraction(5))]
 
 
-def test_mands_action_initiate_cohesive_material_multiplies_by_its_skin_temper() -> None:
+def test_initiate_cohesive_material_multiplies_by_its_skin_temper() -> None:
     """Wood: 9 / .6 × 1/2 = 7.5 dm/segment → 24 m in 32 segments."""
     (up,) = of(tunnel(density=0.6, skin_temper=4), Moved, "sun-ruler")
     assert up.segment == 32

@@ -68,7 +68,7 @@ def test_those_rolling_to_see_lose_twice_the_pr() -> None:
     assert perception_penalty(17) == 34
 
 
-def test_mands_action_resolve_changing_color_raises_defense_by_9() -> None:
+def test_resolve_changing_color_raises_defense_by_9() -> None:
     """The passive change (Performance Time 10) completes on 10: Defense 0 → 9; Seraph's punch
     on 10 with Attack 5 lands on 25 and misses Defense 9."""
     events = duel(camouflaged_sun_ruler(), seraph_punches(10, attack=5), until=30)
@@ -79,7 +79,7 @@ def test_mands_action_resolve_changing_color_raises_defense_by_9() -> None:
     assert (swing.segment, swing.attack, swing.defense, swing.hit) == (25, 5, 9, False)
 
 
-def test_mands_action_initiate_attacking_halves_the_defense_less_4() -> None:
+def test_initiate_attacking_halves_the_defense_less_4() -> None:
     """Sun-Ruler punches on 11: his Defense drops 9 → 2 at once; Seraph's Attack 2 (punch on
     5, landing on 20) hits it. The camouflage pays EP only once (5 EP, row 9)."""
     events = duel(camouflaged_sun_ruler(punch_at=11), seraph_punches(5, attack=2), until=22)

@@ -169,7 +169,7 @@ def saves(encounter: Encounter) -> dict[str, CharmSave]:
     return {save.character: save for save in of(encounter.log, CharmSave)}
 
 
-def test_mands_action_resolve_the_example_saves_are_vs_62_68_and_54(example: Encounter) -> None:
+def test_resolve_the_example_saves_are_vs_62_68_and_54(example: Encounter) -> None:
     """Willpower less Beauty (Sphere) — the target's own, G-155: 72 − 10, 80 − 12, 60 − 6."""
     assert {c: s.willpower + s.beauty_modifier for c, s in saves(example).items()} == {
         "cerest-ranon": 62,
@@ -178,7 +178,7 @@ def test_mands_action_resolve_the_example_saves_are_vs_62_68_and_54(example: Enc
     }
 
 
-def test_mands_action_initiate_half_the_q_rounded_up_is_a_penalty_of_6(example: Encounter) -> None:
+def test_initiate_half_the_q_rounded_up_is_a_penalty_of_6(example: Encounter) -> None:
     assert {s.quality_penalty for s in saves(example).values()} == {6}
 
 

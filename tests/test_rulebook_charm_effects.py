@@ -22,7 +22,7 @@ def test_horror_pushes_back_the_actions_in_progress() -> None:
     assert (pushed.segments, pushed.completes_at) == (9, 24)
 
 
-def test_mands_action_resolve_a_charisma_charm_takes_the_target_out() -> None:
+def test_resolve_a_charisma_charm_takes_the_target_out() -> None:
     """Seed "Charisma": Seraph's Active Charisma 11, less the Nightgaunt's 10 (Sphere −9):
     needs 2; 1 and 3, the 1 re-rolled to 2, makes 2: Q 0. The Nightgaunt saves vs. its
     Willpower 56 and rolls 80: charmed, after the 5 minutes (1250 segments) of the charm."""

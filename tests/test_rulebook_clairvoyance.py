@@ -50,7 +50,7 @@ def test_half_of_clairvoyants_can_hear() -> None:
     assert (hears(ScriptedDice([50])), hears(ScriptedDice([51]))) == (True, False)
 
 
-def test_mands_action_resolve_a_view_sees_with_the_pr_left_after_the_distance() -> None:
+def test_resolve_a_view_sees_with_the_pr_left_after_the_distance() -> None:
     """100 km: 7 PR on distance, 3 on the senses: Sight 3; passive, done on 10; 5 EP (row 9)."""
     events = view(100)
     (used,) = of(events, PowerUsed, "seraph")
@@ -62,7 +62,7 @@ def test_mands_action_resolve_a_view_sees_with_the_pr_left_after_the_distance() 
     assert [e.amount for e in of(events, EndurancePaid, "seraph")] == [Fraction(5)]
 
 
-def test_mands_action_resolve_one_who_hears_hears_as_well_as_it_sees() -> None:
+def test_resolve_one_who_hears_hears_as_well_as_it_sees() -> None:
     """1 km: 1 PR on distance, Sight and Hearing 9."""
     (seen,) = of(view(1, "listener"), clairvoyance.PlaceViewed, "listener")
     assert (seen.sight, seen.hearing) == (9, 9)

@@ -68,9 +68,7 @@ def test_mands_status_check_a_nerve_pinch_ends_after_its_rounds() -> None:
     encounter.run(until=249)
     assert comebacks(encounter) == []
     encounter.run(until=260)
-    assert comebacks(encounter) == [
-        BackInAction(250, "seraph", "the knock-out's rounds are over")
-    ]
+    assert comebacks(encounter) == [BackInAction(250, "seraph", "the knock-out's rounds are over")]
     assert encounter.state["seraph"].condition == "active"
 
 

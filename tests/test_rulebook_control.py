@@ -34,7 +34,7 @@ def seraphs(events: list[Event], kind: type[Event]) -> list[Event]:
     return [e for e in events if isinstance(e, kind) and getattr(e, "character", "") == "seraph"]
 
 
-def test_mands_action_initiate_roll_equal_to_percent_control_lets_the_power_work() -> None:
+def test_initiate_roll_equal_to_percent_control_lets_the_power_work() -> None:
     """Seed "Percent Chance of Success": 97 against %Control 97 succeeds; the use goes on."""
     dice = ScriptedDice({"seraph": [97, 5, 4]})
     events = run_plan([ray(power=ELECTRIC)], dice, until=20)
@@ -51,7 +51,7 @@ def test_mands_action_initiate_roll_equal_to_percent_control_lets_the_power_work
     dice.assert_used_up()
 
 
-def test_mands_action_initiate_a_missed_control_roll_rolls_nothing_else_and_costs_no_ep() -> None:
+def test_initiate_a_missed_control_roll_rolls_nothing_else_and_costs_no_ep() -> None:
     """Seed: "If the roll is missed, the power ... failed to operate. EP is not used" (98 > 97).
 
     Only the d100 is dealt: the ray's plugin, which would roll a Combat Roll, is never called.
@@ -65,7 +65,7 @@ def test_mands_action_initiate_a_missed_control_roll_rolls_nothing_else_and_cost
     dice.assert_used_up()
 
 
-def test_mands_action_resolve_a_use_that_lost_control_does_nothing_after_its_time() -> None:
+def test_resolve_a_use_that_lost_control_does_nothing_after_its_time() -> None:
     """G-53: the failed use still takes the ray's Performance Time, 20, and hits nobody."""
     events = run_plan([ray(power=ELECTRIC)], ScriptedDice({"seraph": [100]}), until=30)
     (started,) = seraphs(events, ActionStarted)

@@ -142,7 +142,7 @@ def test_mands_action_refusals_a_target_beyond_the_range_pr() -> None:
     ]
 
 
-def test_mands_action_resolve_a_hex_that_works_spoils_the_targets_action() -> None:
+def test_resolve_a_hex_that_works_spoils_the_targets_action() -> None:
     """Hex on 0 with all 12 PR: 3 + 4 = 7 against 12 works; on 20 Sun-Ruler's punch (started
     on 10, due on 25) goes wrong and never lands."""
     minds = {

@@ -80,7 +80,7 @@ def test_species_match_without_regard_to_case_or_a_plural_s() -> None:
     assert species_of("House Cat") == species_of("house cats")
 
 
-def test_mands_action_resolve_an_animal_that_misses_its_save_is_sent_away() -> None:
+def test_resolve_an_animal_that_misses_its_save_is_sent_away() -> None:
     """The wolf 10 m off: 5 PR on distance (20 m), 3 on quantity (6 DP ≥ 5), 2 on EP; on 20 it
     rolls 62 against 61 and is commanded out of the fight."""
     events = command("wolf", 62)
@@ -92,7 +92,7 @@ def test_mands_action_resolve_an_animal_that_misses_its_save_is_sent_away() -> N
     assert [e.condition for e in of(events, OutOfAction, "wolf")] == ["fled"]
 
 
-def test_mands_action_resolve_an_animal_that_saves_stays() -> None:
+def test_resolve_an_animal_that_saves_stays() -> None:
     events = command("wolf", 61)
     assert of(events, PercentRolled, "wolf")[0].succeeded
     assert not of(events, OutOfAction, "wolf")

@@ -105,7 +105,7 @@ def test_energy_attacks_lose_pr_over_3_to_the_form() -> None:
     assert (hit.segment, hit.raw, hit.taken) == (31, 6, 0)
 
 
-def test_mands_action_initiate_energy_defense_trades_attack_for_defense() -> None:
+def test_initiate_energy_defense_trades_attack_for_defense() -> None:
     """In energy form Spark's blast on 11 (dice 5 + 5 against 15: Q 5, all on Attack) asks for
     5 Defense: Attack 5 − 5 = 0 still hits Defense 0 for 8; his Defense becomes 5."""
     blast = (11, use(BLAST, ENERGY, "sun-ruler", energy_defense=5))
@@ -117,7 +117,7 @@ def test_mands_action_initiate_energy_defense_trades_attack_for_defense() -> Non
     assert [e.defense for e in of(events, DefenseChanged, "spark")] == [5]
 
 
-def test_mands_action_resolve_light_travels_to_a_place_in_sight_by_the_next_segment() -> None:
+def test_resolve_light_travels_to_a_place_in_sight_by_the_next_segment() -> None:
     """Refused before the form holds; on 11 it goes 100 m, there on 12, at no EP."""
     encounter = play({"spark": spark()}, {}, 5)
     go = use(TRAVEL, ENERGY, toward="far")

@@ -59,7 +59,7 @@ def test_the_character_perceives_the_2d100_percentage_of_the_time() -> None:
     assert (perceived_minutes(40, 50), perceived_minutes(40, 150)) == (20, 60)
 
 
-def test_mands_action_resolve_an_answer_found_after_d100_less_q_minutes() -> None:
+def test_resolve_an_answer_found_after_d100_less_q_minutes() -> None:
     """2d10 3 + 2 = 5 against 8: Q 3; d100 4 → 1 minute (250 segments); 2d100 30 + 20 = 50 %
     → it feels like half a minute. Row 5 is paid at the start and at every Payment Segment."""
     encounter = ask([3, 2, 4, 30, 20], until=250)
@@ -81,7 +81,7 @@ def test_mands_action_resolve_an_answer_found_after_d100_less_q_minutes() -> Non
     assert done.outcome == "answered"
 
 
-def test_mands_action_initiate_a_failed_roll_takes_longer_and_finds_nothing() -> None:
+def test_initiate_a_failed_roll_takes_longer_and_finds_nothing() -> None:
     """2d10 9 + 8 = 17 against 8: missed by 9; d100 10 → 10 + 9 = 19 minutes (4750 segments)."""
     events = ask([9, 8, 10, 50, 50], until=1).log
     (started,) = of(events, ActionStarted, "seraph")

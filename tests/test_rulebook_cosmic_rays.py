@@ -46,7 +46,7 @@ def test_ranges_read_the_damage_pr_result_to_sphere_down_4_and_up_5() -> None:
     assert ray_ranges(CHART, {"damage": 9}, 17) == Ranges(10.0, 5.0, 43.0)
 
 
-def test_mands_action_resolve_a_ray_of_all_17_pr_does_17_damage() -> None:
+def test_resolve_a_ray_of_all_17_pr_does_17_damage() -> None:
     """Dice 5 + 5 against 15 (14 + pool 1, 10 m is within Short Range): Q 5 kept; the ray lands
     on 20 for 17, through Skin Temper 1."""
     events = ray({"damage": 17}, dice=[5, 5])
@@ -56,7 +56,7 @@ def test_mands_action_resolve_a_ray_of_all_17_pr_does_17_damage() -> None:
     assert (hit.segment, hit.raw, hit.taken) == (20, 17, 17)
 
 
-def test_mands_action_initiate_partial_use_trades_damage_for_ep() -> None:
+def test_initiate_partial_use_trades_damage_for_ep() -> None:
     """Seed "Power Rolls": 9 PR on damage, 8 on EP: row 1 instead of 9 (1/40 EP, G-03), and a
     9-point ray (its Short Range 10 m still reaches the target)."""
     events = ray({"damage": 9, "ep": 8}, dice=[5, 5])

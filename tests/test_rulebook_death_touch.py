@@ -112,7 +112,7 @@ def test_death_points_are_d_percent_of_half_the_pr_and_a_save_costs_half_the_pr_
     assert (saved_damage(12), saved_damage(7)) == (6, 4)
 
 
-def test_mands_action_resolve_a_failed_save_kills_with_death_points() -> None:
+def test_resolve_a_failed_save_kills_with_death_points() -> None:
     """Seraph touches with 4 Q set aside (dice 5 + 5: Q 5, 1 left unspent): Attack 0 ties
     Defense 0 and hits; Hand Damage 6 only takes VP (30 → 24), the 4 Q make it work. Sun-Ruler
     rolls 5 + 4 = 9 > 8: dead, with ⌈50 % × 6⌉ = 3 Death Points (Seraph's d100 50)."""
@@ -148,7 +148,7 @@ def test_without_dp_or_the_4_q_the_touch_does_nothing() -> None:
     assert not [e for e in of(run.events, RollMade) if e.purpose == DEATH_TOUCH_SAVE]
 
 
-def test_mands_action_initiate_the_4_q_are_set_aside_before_the_mind_spends() -> None:
+def test_initiate_the_4_q_are_set_aside_before_the_mind_spends() -> None:
     """Q 5 with ``touch``: the mind may spend only 1 (its 1 on Attack is taken), and the touch
     pays the Combat Roll's row 5 and the power's row 9 (1 + 5 EP)."""
     seraph = PlanMind(

@@ -10,6 +10,7 @@ drop (PT 10) completes on 12.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -99,10 +100,9 @@ class Swinging:
     @hookimpl
     def mands_register_actions(self, register: Any) -> None:
         for action in (SWING, CHANT):
-            register(action.name, action, summary=action.summary)
+            register(action.name, replace(action, initiate=self.initiate), summary=action.summary)
 
-    @hookimpl
-    def mands_action_initiate(
+    def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation | None:
         if definition not in (SWING, CHANT):
@@ -172,7 +172,7 @@ def test_mands_bonus_pool_modifiers_the_dropped_q_is_a_bonus_and_each_action_a_p
     assert drop_rolls(events) == [(2, 18, 5, 8, 15)]
 
 
-def test_mands_action_resolve_a_made_drop_ends_the_action_when_the_drop_completes_g47() -> None:
+def test_resolve_a_made_drop_ends_the_action_when_the_drop_completes_g47() -> None:
     """G-47: the swing (pushed back to 16) is dropped on 12, when the drop's 10 segments are
     over; it never resolves. Defense falls 1 (no Q spent to keep it). The drop pays row 6."""
     events = run(SUCCESS, Dropper(SWING_Q7), until=20)
@@ -183,7 +183,7 @@ def test_mands_action_resolve_a_made_drop_ends_the_action_when_the_drop_complete
     assert [e.amount for e in of(events, EndurancePaid) if e.action == "drop-action"] == [2]
 
 
-def test_mands_action_initiate_q_buys_back_the_defense_and_shortens_the_drop() -> None:
+def test_initiate_q_buys_back_the_defense_and_shortens_the_drop() -> None:
     """Seed: Q may bring Defense back up, "but not by more than 1": 2 Q keep it at 0 (4 Q would
     not raise it). 3 Q of speed halve the drop's 10 segments: it completes on 7."""
     spend = QualityAllocation(defense=4, speed=3)
@@ -199,7 +199,7 @@ FAILURE = [10, 10]
 """Swing with Q 2; drop (10, 10) = 20 against 18 + 0 (pool 2 − 2): missed by 2."""
 
 
-def test_mands_action_resolve_a_missed_drop_lowers_defense_and_sets_the_penalty() -> None:
+def test_resolve_a_missed_drop_lowers_defense_and_sets_the_penalty() -> None:
     """Seed: Defense falls 1, then by the failure margin 2 (0 → −1 → −3), and the margin
     applies to following Action Rolls "as for surprise". The swing goes on."""
     events = run(FAILURE, Dropper(SWING_Q2), until=15)
@@ -209,7 +209,7 @@ def test_mands_action_resolve_a_missed_drop_lowers_defense_and_sets_the_penalty(
     assert not of(events, ActionDropped)
 
 
-def test_mands_action_initiate_a_retried_drop_carries_the_failure_margin_on_its_q() -> None:
+def test_initiate_a_retried_drop_carries_the_failure_margin_on_its_q() -> None:
     """Seed: the character "can … try again"; the margin 2 is taken off the retry's Q like
     surprise (G-49): (4, 4) = 8 against 18 → Q 10 − 2 = 8."""
     events = run([*FAILURE, 4, 4], Dropper({**SWING_Q2, 12: "drop"}), until=12)
@@ -228,7 +228,7 @@ def test_mands_action_after_the_defense_fall_ends_after_the_next_non_passive_act
     assert saves == [(31, 4)]
 
 
-def test_mands_action_resolve_paying_the_margin_in_ep_drops_it_anyway() -> None:
+def test_resolve_paying_the_margin_in_ep_drops_it_anyway() -> None:
     """Seed: "or pay extra EP equal to the amount missed by (the Defense and Action Roll
     penalties will still apply)": 2 EP more (logged as row 6, which costs 2), and the swing is
     dropped on 12."""

@@ -59,7 +59,7 @@ def test_scrutiny_has_the_pr_needed_as_bonus_and_the_pr_used_as_penalty() -> Non
     assert scrutiny_modifier(6, 6) == 0
 
 
-def test_mands_action_resolve_seraph_looks_exactly_like_sun_ruler() -> None:
+def test_resolve_seraph_looks_exactly_like_sun_ruler() -> None:
     """11 points, PR 6 on changing, 2 on EP (row 7: 3 EP, paid once); done on 20."""
     log = change("seraph", "sun-ruler").log
     (used,) = of(log, PowerUsed, "seraph")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +71,10 @@ class Zapper:
 
     @hookimpl
     def mands_register_actions(self, register: Register) -> None:
-        register(ZAP.name, ZAP, summary=ZAP.summary)
-        register(CLUB_ZAP.name, CLUB_ZAP, summary=CLUB_ZAP.summary)
+        register(ZAP.name, replace(ZAP, initiate=self.initiate), summary=ZAP.summary)
+        register(CLUB_ZAP.name, replace(CLUB_ZAP, initiate=self.initiate), summary=CLUB_ZAP.summary)
 
-    @hookimpl
-    def mands_action_initiate(
+    def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation | None:
         if definition.name == CLUB_ZAP.name:

@@ -33,7 +33,7 @@ def test_mands_action_refusals_without_the_rule_nothing_is_refused() -> None:
     assert death_shot(rooftop(), "sphinx", "seraph") == []
 
 
-def test_mands_action_initiate_a_death_shot_uses_four_points_for_the_combat_skill() -> None:
+def test_initiate_a_death_shot_uses_four_points_for_the_combat_skill() -> None:
     """Seed 000: the 4 points "go to the combat skill being used": 2 toward Fistfighting. The
     Death Shot then costs 5 Attack and its blow asks for the save (G-27)."""
     encounter = rooftop(ON, dice={"seraph": [5, 5], "sphinx": [10, 10]})

@@ -123,7 +123,7 @@ def zap(optional: list[str] | None, faces: list[int]) -> tuple[Encounter, dict[s
     return encounter, dict(action.prepared)
 
 
-def test_mands_action_initiate_three_points_on_a_combat_roll_train_one_and_a_half() -> None:
+def test_initiate_three_points_on_a_combat_roll_train_one_and_a_half() -> None:
     """Seed 000: "If Seraph applies 3 Edit Points to modify a combat roll with Electricity, he has
     1.5 Edit Points to apply to increasing his combat skill with Electricity." His Combat Roll
     needs 15 (14, pool 1); 9 + 9 = 18 misses by 3: three points make it, Q 0."""
@@ -159,7 +159,7 @@ def blast(optional: list[str] | None) -> tuple[Encounter, dict[str, Any]]:
     return encounter, dict(encounter.initiate("seraph", intent).prepared)
 
 
-def test_mands_action_initiate_editing_points_make_a_power_attack() -> None:
+def test_initiate_editing_points_make_a_power_attack() -> None:
     """Seed 000: "If Seraph applies 3 Edit Points to modify a combat roll with Electricity, he has
     1.5 Edit Points to apply to increasing his combat skill with Electricity." The power attack's
     Combat Roll (``power_kit.power_combat_roll``) goes through ``character_roll``: the miss by 3
@@ -176,7 +176,7 @@ def test_mands_action_initiate_editing_points_make_a_power_attack() -> None:
     assert not rolls_and_edits(off)[1]
 
 
-def test_mands_action_initiate_editing_points_make_a_skill_check() -> None:
+def test_initiate_editing_points_make_a_skill_check() -> None:
     """Seraph's Driving 3 ("Biff rolls level 3 in driving"): 2 + 3 = 5 misses by 2 (seed "Skill
     Rolls"); with the rule on his player uses exactly 2 points ("only as many editing points as
     necessary"), 1 toward Driving, and the check is made."""

@@ -49,7 +49,7 @@ def test_blast_damage_is_a_third_of_the_pr_rounded_up() -> None:
     assert [blast_damage(pr) for pr in (17, 16, 15, 1, 0)] == [6, 6, 5, 1, 0]
 
 
-def test_mands_action_initiate_a_blast_rolls_control_then_the_combat_roll_and_pays_5_ep() -> None:
+def test_initiate_a_blast_rolls_control_then_the_combat_roll_and_pays_5_ep() -> None:
     """%Control 97 first (G-53), then the Combat Roll; EP: row 5 (G-13) and row 9 (5 EP)."""
     seraph = PlanMind(
         [(0, use("electric-power-blast", ELECTRIC, "sun-ruler"))],

@@ -99,9 +99,7 @@ def feel(intent: Intent, d100: int) -> tuple[Encounter, list[Event]]:
 
 
 @pytest.mark.parametrize(("d100", "outcome"), [(48, "succeeded"), (49, "failed")])
-def test_mands_action_initiate_a_read_rolls_d100_and_its_outcome_is_the_actions(
-    d100: int, outcome: str
-) -> None:
+def test_initiate_a_read_rolls_d100_and_its_outcome_is_the_actions(d100: int, outcome: str) -> None:
     """Seraph reads Sun-Ruler at 10 m: 48 or less (seed); the outcome an objective counts."""
     _, events = feel(use("empathy-read", POWER, "sun-ruler"), d100)
     (roll,) = of(events, PercentRolled, "seraph")

@@ -157,7 +157,7 @@ def test_nothing_within_maximum_range_rolls_nothing() -> None:
     assert of(events, Exploded)[0].caught == ()
 
 
-def test_mands_action_resolve_an_anti_matter_throw_explodes_where_it_lands() -> None:
+def test_resolve_an_anti_matter_throw_explodes_where_it_lands() -> None:
     """A synthetic Anti-Matter throw (tests/data/explosions_grenade.py), PR 20, from the roof at
     mid (14 m; "up to PR times 3 meters"): aim dice 4 + 4 = 8 vs 12, Q 4, +3 "created at the
     target spot": Attack 7 ≥ 0 hits the spot (G-24). At segment 20 the explosion (bonus 40 →
@@ -284,10 +284,10 @@ def test_g226_off_edits_no_explosion_roll() -> None:
     ]
 
 
-def test_mands_action_resolve_an_anti_matter_throw_with_editing_points_on() -> None:
+def test_resolve_an_anti_matter_throw_with_editing_points_on() -> None:
     """The Anti-Matter throw above with ``optional = ["editing-points"]`` and the bomber a player
     character (G-150 ``first_side``): aim 4 + 4 = 8 vs 12, made; at segment 20 b (3 m) rolls
-    7 + 7 = 14 against 13, failed by 1: the rule's wrapper of ``mands_action_resolve`` lets the
+    7 + 7 = 14 against 13, failed by 1: the rule's watch over the resolution lets the
     bomber's player use one point (logged with the resolution), Q 0, Attack 0 hits Defense 0;
     4d6 1 + 2 + 3 + 4 = 10 on b and on c (6 + 6, Q 1): VP 28 → 18 each."""
     sheets = {"bomber": grunt(), **{i: grunt() for i in "abc"}}

@@ -109,7 +109,7 @@ def touch(dice: list[int], ally: str | None = None, **options: Any) -> list[Even
     return events
 
 
-def test_mands_action_resolve_the_touch_explodes_on_the_touched_and_within_12_dm() -> None:
+def test_resolve_the_touch_explodes_on_the_touched_and_within_12_dm() -> None:
     """4 Q aside (dice 5 + 5: Q 5): the hand (6) and the touch's 3d6 (4, 4, 4) hit Sun-Ruler:
     VP 30 → 24 → 12. The mook 1 m away is 8 Range Sets of 12 cm beyond 12 mm (pool −8): bonus 24
     (Sphere 12) − 8 = 4, dice 1 + 1 = 2: Q 2 hits, and takes the explosion's 3d6 (3, 3, 3) = 9.
@@ -144,7 +144,7 @@ def test_the_explosion_does_not_go_towards_the_toucher() -> None:
     assert [towards_toucher(*d) for d in (beyond, abreast)] == [False, False]
 
 
-def test_mands_action_resolve_an_ally_beside_the_toucher_is_not_caught() -> None:
+def test_resolve_an_ally_beside_the_toucher_is_not_caught() -> None:
     """The first test's touch with a hero standing where Seraph stands: the explosion still
     catches the mook 1 m beyond Sun-Ruler, not the hero beside Seraph (G-120)."""
     events = touch([5, 5, 4, 4, 4, 1, 1, 3, 3, 3], ally="here", touch=True)

@@ -136,7 +136,7 @@ def test_an_effort_of_8_raises_the_combat_roll(effort: list[Event]) -> None:
     assert qualities(effort)[0] == (0, 14, 1)
 
 
-def test_mands_action_initiate_logs_the_effort_with_the_starting_action(
+def test_initiate_logs_the_effort_with_the_starting_action(
     effort: list[Event],
 ) -> None:
     """Seed "Ability Rolls": the ability "drops immediately" by the increase: 17 − 8 = 9. The

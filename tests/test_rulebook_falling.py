@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,6 @@ from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Fell, Moved, NervePinched, OutOfAction
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.outcome import summarise
 from mands_sim.registry import Register
@@ -278,20 +278,11 @@ class KnockOut:
 
     @hookimpl
     def mands_register_actions(self, register: Register) -> None:
-        register(KNOCK_OUT.name, KNOCK_OUT, summary=KNOCK_OUT.summary, source="third party")
+        knock_out = replace(KNOCK_OUT, resolve=self.resolve)
+        register(KNOCK_OUT.name, knock_out, summary=KNOCK_OUT.summary, source="third party")
 
-    @hookimpl
-    def mands_action_initiate(
-        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Initiation | None:
-        return Initiation(KNOCK_OUT.performance_time) if definition == KNOCK_OUT else None
-
-    @hookimpl
-    def mands_action_resolve(
-        self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[Event] | None:
-        if action.name != KNOCK_OUT.name or action.intent.target is None:
-            return None
+    def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        assert action.intent.target is not None
         return [OutOfAction(encounter.now, action.intent.target, "charmed")]
 
 
@@ -362,7 +353,7 @@ def test_g175_none_the_flyer_glides_down() -> None:
     assert of(events, OutOfAction) and not of(events, Fell)
 
 
-def test_mands_action_resolve_a_flyer_knocked_out_by_an_action_falls() -> None:
+def test_resolve_a_flyer_knocked_out_by_an_action_falls() -> None:
     """G-176 ``any``: the Sphinx's ``knock-out`` started at 40 puts Seraph out of action at 41
     (an action's event, no condition check): he falls from where his flight has got to and
     lands in the street, the fall right after his ``OutOfAction``."""

@@ -167,7 +167,7 @@ def test_default_flame_up_spend_is_the_examples_for_pr_12() -> None:
     assert FLAME_UP.action.performance_time == 10
 
 
-def test_mands_action_resolve_a_fire_blast_that_hits_does_half_its_pr() -> None:
+def test_resolve_a_fire_blast_that_hits_does_half_its_pr() -> None:
     """All 12 PR on damage: 6, through Seraph's Skin Temper 9/10 (his power's 42 % misses:
     d100 100): ⌈5.4⌉ = 6 (G-45)."""
     minds = {"sun-ruler": sun_ruler([(0, blast())]), "seraph": PlanMind()}

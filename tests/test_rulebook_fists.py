@@ -152,46 +152,46 @@ def initiate(
     intent = mind.choose(encounter, "grunt")
     assert isinstance(intent, Intent)
     encounter.minds["grunt"] = mind
-    initiation = fists.mands_action_initiate(encounter, "grunt", intent, fists.FIST_ATTACK)
+    initiation = fists.initiate(encounter, "grunt", intent, fists.FIST_ATTACK)
     assert initiation is not None
     return dict(initiation.prepared), mind.offered
 
 
-def test_mands_action_initiate_keeps_the_combat_roll_quality_for_other_rules() -> None:
+def test_initiate_keeps_the_combat_roll_quality_for_other_rules() -> None:
     """(3, 3) against 12 is Q 6, (10, 10) Q −8: both kept as ``prepared["quality"]``."""
     assert initiate([3, 3])[0]["quality"] == 6
     assert initiate([10, 10])[0]["quality"] == -8
 
 
-def test_mands_action_initiate_a_called_shot_to_the_head_costs_5_attack() -> None:
+def test_initiate_a_called_shot_to_the_head_costs_5_attack() -> None:
     """G-60: Q 6 all on Attack, less the Death Shot's 5 (seed "Martial Punch") = 1."""
     prepared, _ = initiate([3, 3], {"called_shot": "head"})
     assert (prepared["attack"], prepared["location"]) == (1, "head")
 
 
-def test_mands_action_initiate_g60_switch_sets_the_called_shot_penalty() -> None:
+def test_initiate_g60_switch_sets_the_called_shot_penalty() -> None:
     prepared, _ = initiate([3, 3], {"called_shot": "legs"}, G60_called_shot_penalty=2)
     assert prepared["attack"] == 4
 
 
-def test_mands_action_initiate_refuses_a_called_shot_to_no_location() -> None:
+def test_initiate_refuses_a_called_shot_to_no_location() -> None:
     with pytest.raises(ValueError, match="called_shot"):
         initiate([3, 3], {"called_shot": "tail"})
 
 
-def test_mands_action_initiate_aiming_at_armor_is_capped_by_the_fistfighting_level() -> None:
+def test_initiate_aiming_at_armor_is_capped_by_the_fistfighting_level() -> None:
     """Seed "Combat Skill": a penalty "up to the attacker's skill level": 5 Q asked, Fistfighting
     2 allows 2; the mind spends the other 4 of the 6."""
     prepared, offered = initiate([3, 3], {"aim_at_armor": 5})
     assert (prepared["aim_at_armor"], offered) == (2, [4])
 
 
-def test_mands_action_initiate_a_failed_roll_aims_at_nothing() -> None:
+def test_initiate_a_failed_roll_aims_at_nothing() -> None:
     prepared, offered = initiate([10, 10], {"aim_at_armor": 2})
     assert (prepared["aim_at_armor"], offered) == (0, [])
 
 
-def test_mands_action_resolve_the_blow_lands_where_called_through_aimed_armor() -> None:
+def test_resolve_the_blow_lands_where_called_through_aimed_armor() -> None:
     """Q 6: 1 aimed at the victim's plate, 5 on Attack, less 5 for the head: Attack 0 hits
     Defense 0 at the head; the plate's 85 % is 80: d100 81 misses, and Hand Damage 5 lands at
     Skin Temper 1."""
@@ -210,7 +210,7 @@ def test_mands_action_resolve_the_blow_lands_where_called_through_aimed_armor() 
     assert (hit.location, hit.taken) == ("head", 5)  # type: ignore[attr-defined]
 
 
-def test_mands_action_initiate_a_death_shot_costs_5_attack() -> None:
+def test_initiate_a_death_shot_costs_5_attack() -> None:
     """Seed "Martial Punch": a Death Shot has "a penalty of 5 to the Attack Score": Q 6 all on
     Attack → 1."""
     prepared, _ = initiate([3, 3], {"death_shot": True})
@@ -218,7 +218,7 @@ def test_mands_action_initiate_a_death_shot_costs_5_attack() -> None:
 
 
 @pytest.mark.parametrize(("save", "saved", "extra"), [([2, 2], True, 0), ([10, 10], False, 3)])
-def test_mands_action_resolve_a_death_shot_that_takes_dp_forces_a_save(
+def test_resolve_a_death_shot_that_takes_dp_forces_a_save(
     save: list[int], saved: bool, extra: int
 ) -> None:
     """G-27: Hand Damage 5 against a victim with 2 VP left takes 3 DP; the victim saves on 2d10

@@ -41,7 +41,7 @@ def test_gravity_control_is_a_template_blast() -> None:
     )
 
 
-def test_mands_action_resolve_a_crush_does_half_the_pr_rounded_up() -> None:
+def test_resolve_a_crush_does_half_the_pr_rounded_up() -> None:
     """All 12 PR on damage: ⌈12/2⌉ = 6; Seraph's 9/10 leaves ⌈5.4⌉ = 6 (G-45). Dice 5 + 5
     against 13: Q 3, none spent. EP: the Combat Roll's row 5 (1) and row 9 (5)."""
     events = crushed()

@@ -38,7 +38,7 @@ def test_healing_is_a_template_power_with_one_action() -> None:
     assert [use.action.name for use in HEALING_POWER.uses] == [HEAL]
 
 
-def test_mands_action_resolve_healing_gives_the_pr_spent_back_as_vp() -> None:
+def test_resolve_healing_gives_the_pr_spent_back_as_vp() -> None:
     """G-131: 6 VP are missing when he starts on 25, so 6 of his 7 PR go on healing and 1 on
     EP (row 9 → 8: 4 EP); on 45 (Performance Time 20) the 6 VP come back: 37 → 43."""
     events = burnt_then_healed()
@@ -52,7 +52,7 @@ def test_mands_action_resolve_healing_gives_the_pr_spent_back_as_vp() -> None:
     assert [e.amount for e in of(events, EndurancePaid, "healer")] == [Fraction(4)]
 
 
-def test_mands_action_initiate_healing_rolls_its_control_first() -> None:
+def test_initiate_healing_rolls_its_control_first() -> None:
     """%Control 96 (G-53): the d100 (10) is rolled when the use starts."""
     (control,) = of(burnt_then_healed(), PercentRolled, "healer")
     assert (control.segment, control.purpose, control.chance) == (25, "Healing %Control", 96)

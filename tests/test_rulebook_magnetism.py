@@ -25,7 +25,7 @@ def test_magnetism_is_a_template_blast() -> None:
     assert BLAST.action.name == "magnetism-blast"
 
 
-def test_mands_action_resolve_a_magnetic_blast_does_half_the_pr_rounded_up() -> None:
+def test_resolve_a_magnetic_blast_does_half_the_pr_rounded_up() -> None:
     """PR 7 all on damage: ⌈7/2⌉ = 4; 4 × 9/10 = 3.6 → 4 (G-45)."""
     magneto = PlanMind([(0, use("magnetism-blast", "Magnetism", "carl"))])
     events = cast_fight({"magneto": magneto}, ScriptedDice({"magneto": [5, 5]}), until=21)

@@ -37,7 +37,7 @@ def test_mind_control_is_a_passive_template_mind_power() -> None:
     assert (DOMINATE.action.performance_time, DOMINATE.action.is_passive) == (10, True)
 
 
-def test_mands_action_resolve_a_failed_save_holds_the_target_until_a_round_end_save() -> None:
+def test_resolve_a_failed_save_holds_the_target_until_a_round_end_save() -> None:
     """On 10 Seraph saves on d100 ≤ 80 − 4 × 12 = 32 and rolls 50: held, his blast dropped
     before it lands; at the end of the round held he saves again (5 ≤ 32): free on 60, when he
     starts again (G-133)."""

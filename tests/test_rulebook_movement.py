@@ -392,7 +392,7 @@ SPRINT = [5, 5]
 """A Move Roll of 10 against Seraph's 29: Q 19, all on speed → Sphere 11 → 1.1 m/segment."""
 
 
-def test_mands_action_resolve_a_run_ends_on_arrival() -> None:
+def test_resolve_a_run_ends_on_arrival() -> None:
     """10 m at 1.1 m/segment: there on segment 10 (G-65: arriving stops the run)."""
     places = [place("a", 0.0), place("b", 10.0)]
     run = runner(places, [["a", "b"]], {0: Intent(MOVE.name, options={"toward": "b"})}, SPRINT)
@@ -402,7 +402,7 @@ def test_mands_action_resolve_a_run_ends_on_arrival() -> None:
     assert run.state["seraph"].actions == [] and run.state["seraph"].position == Position("b")
 
 
-def test_mands_action_resolve_a_runner_fleeing_through_an_exit_leaves() -> None:
+def test_resolve_a_runner_fleeing_through_an_exit_leaves() -> None:
     """A runner whose intent says ``flee`` leaves the encounter at an exit: out of action, fled."""
     places = [place("a", 0.0), place("door", 10.0, exit=True)]
     flee = Intent(MOVE.name, options={"toward": "door", "flee": True})
@@ -501,7 +501,7 @@ def test_mands_action_after_a_runner_moved_by_something_else_stops_running() -> 
     assert run.state["seraph"].actions == []
 
 
-def test_mands_action_initiate_a_running_attack_loses_the_movement_defense() -> None:
+def test_initiate_a_running_attack_loses_the_movement_defense() -> None:
     """§4: 4 movement Q buy Defense +2 "against all enemies", and "the same amount that is added
     to Defense is subtracted from Attack": Seraph's punch on segment 1 (a miss by 5: Attack −2)
     goes in at −4; his Defense stays 2 until the run ends: he is there on 20 (20 m at 1 m/segment),
@@ -611,7 +611,7 @@ def test_mands_action_refusals_g67_paths_needs_a_way_along_the_map() -> None:
     assert answers == {"straight": [], "paths": ["tower cannot be reached along the map"]}
 
 
-def test_mands_action_resolve_a_running_jump_lands_speed_times_air_time_on() -> None:
+def test_resolve_a_running_jump_lands_speed_times_air_time_on() -> None:
     """Seed "Jump Roll": vs Agility + Strength 33, bonus twice Height (Square) 1; dice 10: Q 24,
     9 on EP, 15 on height: 225 cm (Square); 4 × 2.25 = 9 on the Square chart: 3 segments in the
     air; at 1.1 m/segment, 3.3 m long."""

@@ -33,8 +33,6 @@ def test_mands_bonus_pool_modifiers_g80_engaged_counts_every_enemy_in_contact(
     assert [e.hit for e in of(events, AttackResolved)] == [hit]
 
 
-
-
 @pytest.mark.parametrize(
     ("roles", "non_combatants", "needed", "hit"),
     [

@@ -87,7 +87,7 @@ def test_the_sweep_logs_the_blows_still_to_come(sweep: list[Event]) -> None:
     assert left == [(20, ("b", "c"), (1, 1), 2), (21, ("c",), (1,), 2)]
 
 
-def test_mands_action_resolve_g81_together_lands_every_blow_at_once() -> None:
+def test_resolve_g81_together_lands_every_blow_at_once() -> None:
     """G81_sweep_blows = "together": all three blows at segment 20, the club's row paid for all
     three at the start."""
     _, events = mob_of_three(
@@ -102,27 +102,27 @@ def test_mands_action_resolve_g81_together_lands_every_blow_at_once() -> None:
     assert not of(events, SweepBlowsLeft)
 
 
-def test_mands_action_resolve_doing_something_else_abandons_the_rest_of_the_sweep() -> None:
+def test_resolve_doing_something_else_abandons_the_rest_of_the_sweep() -> None:
     """After the first blow the hero punches b instead: the sweep's blows at b and c are lost."""
     punch = Intent("fist-attack", target="b")
     _, events = mob_of_three(SWEEP_ABC, punch, dice=[2, 2, 10, 10], spend=THREE_Q_EACH, weapon=CLUB)
     assert [(e.segment, e.target) for e in of(events, AttackResolved)] == [(20, "a"), (35, "b")]
 
 
-def test_mands_action_initiate_a_failed_sweep_misses_with_its_attack_share_at_each() -> None:
+def test_initiate_a_failed_sweep_misses_with_its_attack_share_at_each() -> None:
     """Dice 10 + 10 = 20 against 10: Q −10, dealt Attack −4, Damage −3, Defense −3 → −1 (G-14):
     every target faces Attack −4 (G-81)."""
     encounter, _ = mob_of_three(dice=[10, 10], weapon=CLUB)
-    initiation = opponents.mands_action_initiate(encounter, "hero", SWEEP_ABC, SWEEP)
+    initiation = opponents.initiate(encounter, "hero", SWEEP_ABC, SWEEP)
     assert initiation is not None
     prepared = initiation.prepared
     assert (prepared["attacks"], prepared["defense"], prepared["damage"]) == ((-4, -4, -4), -1, -3)
 
 
-def test_mands_action_initiate_splits_attack_evenly_when_the_mind_does_not_say() -> None:
+def test_initiate_splits_attack_evenly_when_the_mind_does_not_say() -> None:
     """Q 6 all on Attack: 2 each."""
     encounter, _ = mob_of_three(dice=[2, 2], weapon=CLUB)
-    initiation = opponents.mands_action_initiate(encounter, "hero", SWEEP_ABC, SWEEP)
+    initiation = opponents.initiate(encounter, "hero", SWEEP_ABC, SWEEP)
     assert initiation is not None
     assert initiation.prepared["attacks"] == (2, 2, 2)
 
@@ -171,5 +171,3 @@ def test_mands_action_refusals_a_sweep_needs_every_target_in_contact() -> None:
     )
     intent = club_sweep("a", "b")
     assert opponents.mands_action_refusals(encounter, "hero", intent) == ["b is out of reach"]
-
-

@@ -68,8 +68,6 @@ def test_teamwork_needs_a_teammate_attacking_the_same_target() -> None:
     assert teamwork_modifiers(encounter, "x", Intent("fist-attack", "t")) == []
 
 
-
-
 def test_teamwork_level_reads_the_skill_however_the_sheet_spells_it() -> None:
     """The sheet's "teamwork" is the seed's "Teamwork" (skill names match case and spacing
     aside, as every skill lookup does)."""

@@ -315,7 +315,7 @@ def test_the_rulebook_senses_follow_a_runner_between_logs() -> None:
     }
 
 
-def test_mands_action_initiate_logs_the_explanation_before_the_roll() -> None:
+def test_initiate_logs_the_explanation_before_the_roll() -> None:
     """A priority list from the scenario file: each action it starts is preceded by a
     ``DecisionExplained`` naming the rule; the roll follows."""
     rules = [

@@ -96,13 +96,13 @@ def test_a_bad_spend_is_an_error_naming_the_mind(wanted: dict[str, int], problem
         spend(12, wanted)
 
 
-def test_mands_action_initiate_asks_the_minds_spend_power_with_the_power_and_its_pr() -> None:
+def test_initiate_asks_the_minds_spend_power_with_the_power_and_its_pr() -> None:
     mind = PlanMind([(0, use(BLAST, ELECTRIC, "sun-ruler"))], spend={BLAST: {"damage": 17}})
     duel({"seraph": mind, "sun-ruler": PlanMind()}, ScriptedDice({"seraph": [5, 5, 5]}), until=1)
     assert mind.asked == [(ELECTRIC, 17)]
 
 
-def test_mands_action_initiate_a_spend_over_the_pr_fails_naming_the_mind() -> None:
+def test_initiate_a_spend_over_the_pr_fails_naming_the_mind() -> None:
     mind = PlanMind([(0, use(BLAST, ELECTRIC, "sun-ruler"))], spend={BLAST: {"damage": 18}})
     with pytest.raises(PluginHookError) as raised:
         duel({"seraph": mind, "sun-ruler": PlanMind()}, ScriptedDice({"seraph": [5]}), until=1)

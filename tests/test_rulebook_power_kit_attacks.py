@@ -61,4 +61,3 @@ def test_touch_takes_effect_by_dp_or_by_setting_aside_n_quality() -> None:
     assert touch_quality(asks, 2, 3) == 0  # not enough Q: it must hit for DP
     assert touch_quality(Intent("test-power-touch"), 5, 3) == 0
     assert touched(1, 0, 3) and touched(0, 3, 3) and not touched(0, 0, 3)
-

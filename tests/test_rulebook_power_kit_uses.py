@@ -77,4 +77,3 @@ def test_a_touch_is_an_attack_in_contact() -> None:
     definition = ActionDefinition("fire-coat-poke", 20)
     with pytest.raises(ValueError, match="a touch is an attack in contact"):
         PowerUse(definition, (), lambda *args: {}, touch=3)
-

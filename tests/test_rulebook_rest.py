@@ -124,7 +124,7 @@ def sphinx_hits_a_resting_seraph() -> list[Event]:
     return run([Intent("rest")], sphinx=[punch], until=60, dice=dice)
 
 
-def test_mands_action_resolve_rest_heals_the_sphinxs_blow(
+def test_resolve_rest_heals_the_sphinxs_blow(
     sphinx_hits_a_resting_seraph: list[Event],
 ) -> None:
     """Combat example: the Sphinx's 7 takes Seraph's VP 43 → 36 on segment 15. His round of rest
@@ -137,7 +137,7 @@ def test_mands_action_resolve_rest_heals_the_sphinxs_blow(
     assert (heal.endurance_points, heal.endurance_points_after) == (0, 74)
 
 
-def test_mands_action_initiate_rest_takes_one_round_and_no_ep(
+def test_initiate_rest_takes_one_round_and_no_ep(
     sphinx_hits_a_resting_seraph: list[Event],
 ) -> None:
     """G-51: a rest lasts one round (50 segments); seed "Healing Roll": it costs no EP."""
@@ -192,7 +192,7 @@ def test_wait_lasts_ten_segments_unless_told() -> None:
     assert resolved == [(10, "done"), (35, "done")]
 
 
-def test_mands_action_resolve_wait_changes_nothing_and_costs_no_ep() -> None:
+def test_resolve_wait_changes_nothing_and_costs_no_ep() -> None:
     events = run([Intent("wait", options={"segments": 5})], until=10)
     kinds = {type(e).__name__ for e in events}
     assert kinds == {"ActionStarted", "ActionResolved"}

@@ -271,7 +271,7 @@ def test_example_combat_rolls(example: Played) -> None:
     ]  # fmt: skip
 
 
-def test_mands_action_initiate_q_buys_initiative_one_for_one(example: Played) -> None:
+def test_initiate_q_buys_initiative_one_for_one(example: Played) -> None:
     """ "On his Initiative (8)"; Sinister "uses 3 points to increase his Initiative by 3 (to
     10)"; Dexter "3 points to increase his Initiative to 11"; Sinister "5 points to bring his
     Initiative to 12". Each blow lands on its Initiative within the turn (G-140)."""
@@ -289,7 +289,7 @@ def test_mands_action_initiate_q_buys_initiative_one_for_one(example: Played) ->
     ]  # fmt: skip
 
 
-def test_mands_action_initiate_damage_q_one_for_one(example: Played) -> None:
+def test_initiate_damage_q_one_for_one(example: Played) -> None:
     """Turn 2: "2 points to increase damage by 2. On his Initiative (8), he does 8 points";
     turn 3: "5 points to increase Damage by 5 (to 11) ... he does 11 points damage to Dexter"
     (the Doubles chart would give +3: 9); turn 4: "6 points damage to Sinister (who has now
@@ -391,7 +391,7 @@ def test_example_ep_ledger_under_the_rule(example: Played) -> None:
     ) in payments  # "Sinister has used up 22 EP (since this is the start of a new round)"
 
 
-def test_mands_action_initiate_pushback_does_not_apply(example: Played) -> None:
+def test_initiate_pushback_does_not_apply(example: Played) -> None:
     """Seed: "Pushback does not apply": starting a punch during a run, or a re-roll, leaves the
     run ending where it did (the kernel's +1 is taken back first), on a turn's end."""
     net: dict[int, int] = {}

@@ -15,7 +15,7 @@ from mands_rulebook.simpler_combat import InitiativeRolled, TurnScheduled, editi
 from tests.test_rulebook_simpler_combat import RING, Script, grunts, of, punch_at
 
 
-def test_mands_action_initiate_reroll_initiative_for_an_editing_point() -> None:
+def test_initiate_reroll_initiative_for_an_editing_point() -> None:
     """Seed: "expend one Editing Point to re-roll their Initiative (and take the better of their
     previous Initiative or the new roll). These Editing Points are halved, then go to training
     in the action being performed": 3, re-rolled 9 → 9; ½ point to fist-attack."""
@@ -44,7 +44,7 @@ def test_a_reroll_keeps_the_better_initiative() -> None:
     assert [e.initiative for e in of(encounter.log, InitiativeRolled, "dexter")] == [8, 8]
 
 
-def test_mands_action_initiate_a_reroll_spends_one_of_the_characters_editing_points() -> None:
+def test_initiate_a_reroll_spends_one_of_the_characters_editing_points() -> None:
     """G-194: with ``editing-points`` on too, the seed's "expend one Editing Point to re-roll
     their Initiative" spends one of the character's own (seed 000; G-151: a player character's
     4), "halved, then go to training in the action being performed". Sinister (the first side's

@@ -1,4 +1,4 @@
-""""Pushback does not apply" (``mands_rulebook.simpler_combat.pushback``; seed "Simpler Combat";
+""" "Pushback does not apply" (``mands_rulebook.simpler_combat.pushback``; seed "Simpler Combat";
 G-143)."""
 
 from __future__ import annotations

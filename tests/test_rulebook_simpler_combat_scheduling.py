@@ -13,7 +13,7 @@ from tests.data.opponents_scenes import Plays, scene
 from tests.test_rulebook_simpler_combat import Q, of
 
 
-def test_mands_action_initiate_multiple_opponents_drop_the_initiative_by_one_per_attack() -> None:
+def test_initiate_multiple_opponents_drop_the_initiative_by_one_per_attack() -> None:
     """Seed "Multiple Opponents": "rather than each attack working on subsequent Segments, the
     character's Initiative is dropped by 1 for each attack" (G-191). The hero (Initiative 8)
     sweeps a, b and c with a knife held ready (``mands_rulebook.opponents``, as its own tests:
@@ -55,7 +55,7 @@ def test_quality_on_turns_only_as_much_speed_q_as_the_turns_take() -> None:
     assert quality_on_turns(15, 1, 3, defaults) == 0
 
 
-def test_mands_action_initiate_q_shortens_a_two_turn_action_to_one() -> None:
+def test_initiate_q_shortens_a_two_turn_action_to_one() -> None:
     """Seed "Simpler Combat": "The same rules for the Combat Roll (and other Action Rolls) apply,
     except that Performance Time cannot be reduced below 1 Combat Turn. Quality Points can be
     used to increase Initiative". The hero's Electric Power blast (PT 20: 2 turns) rolls 2 + 2

@@ -38,7 +38,7 @@ def test_speed_teleportation_10_subtracts_10_segments() -> None:
     assert (faster(20, 10), faster(15, 20)) == (10, 1)
 
 
-def test_mands_action_initiate_speed_shortens_the_specific_action() -> None:
+def test_initiate_speed_shortens_the_specific_action() -> None:
     """``Speed (Fistfighting)`` 10 takes a punch's 15 segments to 5 (G-89)."""
     log = duel(
         grunt(skills={"Fistfighting": 2, "Speed, Fistfighting": 10}),

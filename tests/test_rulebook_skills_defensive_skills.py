@@ -33,9 +33,7 @@ def test_one_point_per_extra_opponent_then_two_per_defense(enemies: int, defense
 @pytest.mark.parametrize(
     ("reading", "ep"), [("core", Fraction(3)), ("skill_list", Fraction(1, 20))]
 )
-def test_mands_action_initiate_evasion_joins_the_defense_a_punch_buys(
-    reading: str, ep: Fraction
-) -> None:
+def test_initiate_evasion_joins_the_defense_a_punch_buys(reading: str, ep: Fraction) -> None:
     """A punch with 2 Q on Defense (+1) and Evasion 5 against one enemy (+2): Defense 3 when the
     punch resolves (G-15); Evasion's row 7 costs 3 EP (G-87), or 1/20 EP at row 2 under
     ``G87_evasion_ep_row = "skill_list"``."""

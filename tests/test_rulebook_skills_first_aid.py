@@ -88,7 +88,7 @@ def treated() -> Encounter:
     return encounter
 
 
-def test_mands_action_resolve_first_aid_treats_the_bleeding_ally(treated: Encounter) -> None:
+def test_resolve_first_aid_treats_the_bleeding_ally(treated: Encounter) -> None:
     assert of(treated.log, FirstAid) == [FirstAid(50, "seraph", "medic", 76, 50, True)]
 
 

@@ -73,7 +73,7 @@ def test_mands_action_refusals_neither_may_move_nor_aim_at_anyone_else() -> None
     ]
 
 
-def test_mands_action_resolve_an_escape_greater_than_the_strength_frees_the_held_one() -> None:
+def test_resolve_an_escape_greater_than_the_strength_frees_the_held_one() -> None:
     """Q 8, all on damage (+4): 5 + 4 = 9 > 8: escaped; afterwards the grunt may move again."""
     encounter, log = wrestle(escape_damage=8)
     (ended,) = of(log, HoldEnded)
@@ -101,7 +101,7 @@ def test_g182_switch_damage_only_the_grab_holds_nothing() -> None:
     assert hold_refusals(encounter, "target", ESCAPE) == ["target is not held by holder"]
 
 
-def test_mands_action_initiate_release_hold_lets_go() -> None:
+def test_initiate_release_hold_lets_go() -> None:
     """The holder lets go on 16 (passive, 1 segment): the hold ends, released."""
     holder = PlanMind([(0, GRAB), (16, Intent("release-hold", target="target"))])
     fighters = {"holder": grunt(skills={"Body Hold": 3}), "target": grunt()}

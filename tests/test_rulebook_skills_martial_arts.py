@@ -33,7 +33,7 @@ def martial(skill: str, level: int = 4) -> dict[str, object]:
     return grunt(skills={"Fistfighting": 2, skill: level})
 
 
-def test_mands_action_initiate_martial_kick_adds_half_hand_damage() -> None:
+def test_initiate_martial_kick_adds_half_hand_damage() -> None:
     """Seed "Martial Kick": "Half of hand damage may be added": 5 + ⌊5 ÷ 2⌋ = 7 (Q on Attack)."""
     log = duel(
         martial("Martial Kick"),
@@ -47,7 +47,7 @@ def test_mands_action_initiate_martial_kick_adds_half_hand_damage() -> None:
     assert (hit.raw, hit.virtual_damage_points_after) == (7, GRUNT_VP - 7)
 
 
-def test_mands_action_resolve_martial_kick_focus_buys_penetration_for_ep() -> None:
+def test_resolve_martial_kick_focus_buys_penetration_for_ep() -> None:
     """Seed: "If the character focuses (using 1 EP per bonus), the character can gain a
     Penetration of up to half level, rounded down": level 4 → at most 2, for 2 EP."""
     log = duel(
@@ -74,7 +74,7 @@ def test_a_weak_kicker_loses_10_minus_strength_on_the_doubling_chart() -> None:
     assert resolved.hit and hit.raw == hand + hand // 2 - 3
 
 
-def test_mands_action_resolve_martial_punch_is_a_death_shot_with_no_save() -> None:
+def test_resolve_martial_punch_is_a_death_shot_with_no_save() -> None:
     """Seed "Martial Punch": "a penalty of 5 to the Attack Score, since this must be a Death
     Shot. There is no save against it": 5 Q on Attack → Attack 0 hits Defense 0; 5 + ⌊5 ÷ 4⌋
     = 6 DP (no VP left), taken again (G-27), and no save is rolled (the target's dice are only
@@ -107,7 +107,7 @@ def test_a_martial_punch_may_deal_penetrating_damage() -> None:
     assert (first.taken, first.penetrating) == (6, 6)
 
 
-def test_mands_action_resolve_martial_throw_beats_the_mass_by_the_q_set_aside() -> None:
+def test_resolve_martial_throw_beats_the_mass_by_the_q_set_aside() -> None:
     """Seed "Martial Throw": damage against the opponent's Mass (63 kg → 7, Square chart); "each
     Quality point moves the Mass down 1": 3 Q → 4; 3 Q on damage (Doubles: +2) → 7; thrown
     7 − 4 = 3 m, taking 3."""
@@ -136,7 +136,7 @@ def test_a_martial_throw_at_too_heavy_a_target_costs_segments_as_surprise() -> N
     assert not of(log, DamageTaken)
 
 
-def test_mands_action_resolve_nerve_pinch_knocks_out_for_the_q_applied() -> None:
+def test_resolve_nerve_pinch_knocks_out_for_the_q_applied() -> None:
     """Seed "Nerve Pinch": a Called Shot to the neck (−5 Attack, G-60), PT 20; 3 Q applied
     make the save d100 ≤ Perception 10 + Agility 10 − 9 = 11; 50 fails: out for 3 rounds."""
     log = duel(

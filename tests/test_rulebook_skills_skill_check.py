@@ -40,7 +40,7 @@ def check(**options: Any) -> Intent:
     return Intent(SKILL_CHECK.name, options=options)
 
 
-def test_mands_action_initiate_opening_locks_rolls_against_15() -> None:
+def test_initiate_opening_locks_rolls_against_15() -> None:
     """Level 7 − lock type 1 = 6; pool ½ 10 + ½ 10 = 10 → +9: "This is vs. 15"; dice 10 and 5
     make it with Q 0; "Performance Time to Open Locks is the lock Type times 10 segments"."""
     log = duel(
@@ -55,7 +55,7 @@ def test_mands_action_initiate_opening_locks_rolls_against_15() -> None:
     assert [e.outcome for e in of(log, ActionResolved)] == ["succeeded"]
 
 
-def test_mands_action_resolve_opening_locks_rolls_for_a_trace() -> None:
+def test_resolve_opening_locks_rolls_for_a_trace() -> None:
     """Seed: "the chance for not leaving a trace is level times 5 percent, plus the difference
     between the above Skill Roll and the die roll": 35 + Q 0; d100 36 leaves one."""
     log = duel(LOCKSMITH, check(skill="Opening Locks", lock_type=1), dice={"attacker": [10, 5, 36]})

@@ -27,7 +27,7 @@ def test_mands_bonus_pool_modifiers_body_smash_takes_3_off_the_roll() -> None:
     assert [(m.amount, m.applies_to) for m in found] == [(-3, "quality")]
 
 
-def test_mands_action_resolve_body_smash_adds_d6_and_half_level_penetrates() -> None:
+def test_resolve_body_smash_adds_d6_and_half_level_penetrates() -> None:
     """Q 8 − 3 = 5; "a bonus of d6 damage": 5 + 4 = 9; "up to half level, round down, points of
     penetrating damage": level 4 → 2 of the DP (no VP left)."""
     log = duel(
@@ -55,7 +55,7 @@ def test_a_full_body_hold_makes_up_to_level_points_penetrating() -> None:
     assert (hit.taken, hit.penetrating) == (5, 3)
 
 
-def test_mands_action_resolve_body_throw_spends_5_q_and_throws_half_the_difference() -> None:
+def test_resolve_body_throw_spends_5_q_and_throws_half_the_difference() -> None:
     """Seed "Body Throw": 5 of Q 8 go to the throw, 3 on damage (+2): 7 against the defender's
     5 → thrown 1 m, taking 2."""
     log = duel(
@@ -69,7 +69,7 @@ def test_mands_action_resolve_body_throw_spends_5_q_and_throws_half_the_differen
     assert (throw.meters, hit.raw) == (1.0, 2)
 
 
-def test_mands_action_initiate_a_body_throw_with_less_than_5_q_throws_nothing() -> None:
+def test_initiate_a_body_throw_with_less_than_5_q_throws_nothing() -> None:
     """Dice 9 and 9 against 14: Q −4, no 5 Q to throw with (G-86)."""
     log = duel(
         wrestler("Body Throw"), Intent("body-throw", target="target"), dice={"attacker": [9, 9]}

@@ -31,7 +31,7 @@ def test_telepathy_is_a_passive_template_mind_power() -> None:
     assert (CONTACT.action.performance_time, CONTACT.action.is_passive) == (10, True)
 
 
-def test_mands_action_resolve_an_ally_lets_the_contact_in() -> None:
+def test_resolve_an_ally_lets_the_contact_in() -> None:
     """No save; the default spend puts all 10 PR on EP rows (row 9 → 0: free)."""
     events = reach_out("ally")
     assert of(events, TelepathicContact) == [TelepathicContact(10, "mentor", "ally", True)]

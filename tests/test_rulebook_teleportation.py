@@ -39,7 +39,7 @@ def test_teleport_reach_is_the_pr_on_the_sphere_chart() -> None:
     assert [teleport_reach(CHART, pr) for pr in (17, 15, 14, 7)] == [100.0, 57.0, 43.0, 7.0]
 
 
-def test_mands_action_resolve_the_teleporter_stands_at_the_place() -> None:
+def test_resolve_the_teleporter_stands_at_the_place() -> None:
     """50 m: the least distance PR is 15 (57 m); the other 2 lower the EP row. Performance
     Time 20: on the roof on segment 20."""
     events = blink("roof")

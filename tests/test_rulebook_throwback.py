@@ -19,7 +19,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade, ThrownBack
-from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
@@ -37,14 +37,14 @@ class Drill:
         self.attacker = attacker
         self.blows = blows
 
-    @hookimpl(tryfirst=True)
-    def mands_action_initiate(
+    @hookimpl
+    def mands_initiation_gate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Initiation | None:
-        return Initiation(10 if actor == self.attacker else 30)
+    ) -> Gate:
+        return Gate(instead=Initiation(10 if actor == self.attacker else 30))
 
-    @hookimpl(tryfirst=True)
-    def mands_action_resolve(
+    @hookimpl
+    def mands_resolution_gate(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]:
         if actor != self.attacker:

@@ -143,34 +143,34 @@ def throw() -> list[Event]:
     return lift_and_throw([3, 4, 2, 3, 3, 3])
 
 
-def test_mands_action_initiate_lift_and_throw_rolls_lift_throw_and_combat(
+def test_initiate_lift_and_throw_rolls_lift_throw_and_combat(
     throw: list[Event],
 ) -> None:
     rolls = [(e.purpose, e.target + e.pool_bonus, e.quality) for e in of(throw, RollMade)]
     assert rolls == [("lift roll", 20, 13), ("throw roll", 20, 15), ("combat roll", 12, 6)]
 
 
-def test_mands_action_initiate_lift_and_throw_pays_lift_throw_and_combat_roll(
+def test_initiate_lift_and_throw_pays_lift_throw_and_combat_roll(
     throw: list[Event],
 ) -> None:
     paid = [(e.reason, e.row, e.amount) for e in of(throw, EndurancePaid)]
     assert paid == [("lift", 7, 3), ("throw", 9, 5), ("combat roll", 5, 1)]
 
 
-def test_mands_action_resolve_the_thrown_object_hits_as_a_blow(throw: list[Event]) -> None:
+def test_resolve_the_thrown_object_hits_as_a_blow(throw: list[Event]) -> None:
     (attack,) = of(throw, AttackResolved)
     assert (attack.segment, attack.attack, attack.hit) == (25, 6, True)
     (hit,) = of(throw, DamageTaken)
     assert (hit.character, hit.raw, hit.virtual_damage_points_after) == ("v", 7, 21)
 
 
-def test_mands_action_resolve_g84_mass_alone_is_the_objects_damage() -> None:
+def test_resolve_g84_mass_alone_is_the_objects_damage() -> None:
     """G84_thrown_object_damage = "mass": only the Mass term, 2: VP 28 → 26."""
     events = lift_and_throw([3, 4, 2, 3, 3, 3], G84_thrown_object_damage="mass")
     assert [(e.raw, e.virtual_damage_points_after) for e in of(events, DamageTaken)] == [(2, 26)]
 
 
-def test_mands_action_resolve_a_throw_short_of_the_target_falls_short() -> None:
+def test_resolve_a_throw_short_of_the_target_falls_short() -> None:
     """v 6 m away, the throw 4 m: no Combat Roll, no hit; outcome "fell short"."""
     events = lift_and_throw([3, 4, 2, 3], at="yonder")
     assert [e.purpose for e in of(events, RollMade)] == ["lift roll", "throw roll"]
@@ -178,7 +178,7 @@ def test_mands_action_resolve_a_throw_short_of_the_target_falls_short() -> None:
     assert [(e.segment, e.outcome) for e in of(events, ActionResolved)] == [(25, "fell short")]
 
 
-def test_mands_action_initiate_a_lift_short_of_the_mass_lifts_nothing() -> None:
+def test_initiate_a_lift_short_of_the_mass_lifts_nothing() -> None:
     """Seed "Lift Roll": dice 10 + 10 = 20, Q 0 < 11: not lifted; 10 segments, 1 EP."""
     events = lift_and_throw([10, 10])
     assert [(e.reason, e.amount) for e in of(events, EndurancePaid)] == [("lift failed", 1)]

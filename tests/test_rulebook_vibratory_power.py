@@ -40,7 +40,7 @@ def test_vibration_rows_are_half_the_damage_pr_on_the_sphere_chart() -> None:
     assert [vibration_rows(CHART, pr) for pr in (12, 8, 7, 1, 0)] == [6, 4, 3, 0, 0]
 
 
-def test_mands_action_resolve_the_touch_takes_skin_temper_below_1() -> None:
+def test_resolve_the_touch_takes_skin_temper_below_1() -> None:
     """⌈12/2⌉ = 6 damage, 6 rows vs. Skin Temper: row 1 − 6 = row −5 (5/2, G-05), past 1 as
     only such powers may: 6 × 5/2 = 15."""
     (hit,) = of(touched(), DamageTaken, "carl")

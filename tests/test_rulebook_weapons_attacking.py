@@ -12,7 +12,7 @@ from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, attack, of, run, scenario
 
 
-def test_mands_action_resolve_club_hit_worked_numbers() -> None:
+def test_resolve_club_hit_worked_numbers() -> None:
     """Dexter (Combat Roll 10, Combat Pool 2, Hand Damage 6) swings his club at Sinister.
 
     Needs 10 + 2 = 12; dice 2 + 3 = 5: Q 7, spent 3 on speed (PT 20 → 10), 3 on damage (Doubles

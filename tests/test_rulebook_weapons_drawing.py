@@ -15,7 +15,7 @@ from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, draw, of, run, scenario
 
 
-def test_mands_action_initiate_draw_weapon_readies_the_club_after_its_draw_time() -> None:
+def test_initiate_draw_weapon_readies_the_club_after_its_draw_time() -> None:
     """G-62: drawing the club takes its draw time, 5 segments, costs no EP, and leaves it ready."""
     minds: dict[str, Mind] = {"dexter": Script(draw("club")), "sinister": Script()}
     encounter, events = run(scenario(ALLEY), {}, minds, until=10)

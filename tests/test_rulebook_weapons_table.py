@@ -72,5 +72,3 @@ def test_a_bad_table_names_the_file_and_the_key(
     with pytest.raises(RulesDataError) as caught:
         load_weapons(bad)
     assert str(bad) in str(caught.value) and problem in str(caught.value)
-
-

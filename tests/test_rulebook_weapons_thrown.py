@@ -9,7 +9,7 @@ from mands_sim.events import DamageTaken, EndurancePaid, RollMade, WeaponThrown
 from tests.data.weapon_scenes import of, throw_at_street
 
 
-def test_mands_action_initiate_thrown_rock_short_range_from_the_throw_roll() -> None:
+def test_initiate_thrown_rock_short_range_from_the_throw_roll() -> None:
     """The gunman (Strength 10, Mass 63) draws a rock (5 segments) and throws it at the mark 15 m
     down the street. Throw Roll: vs Strength − 9 = 1, Bonus Pool Mass 63 (Sphere) = 15 → +10:
     needs 11; dice 2 + 3 = 5, Q 6. The rock's 0.5 kg is row −2 on the Sphere chart, so 8 Q go
@@ -48,4 +48,3 @@ def test_a_failed_throw_still_flies_a_little() -> None:
     throw, combat = of(events, RollMade)
     assert throw.quality == -8
     assert combat.bonus_pool == -396
-

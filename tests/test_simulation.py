@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mands_rulebook import fists
+from mands_rulebook.fists import FIST_ATTACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.errors import PluginHookError
@@ -32,6 +34,7 @@ from mands_sim.events import (
 from mands_sim.kernel import snapshot
 from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
@@ -84,16 +87,23 @@ def test_mands_bonus_pool_modifiers_are_summed_into_the_combat_pool() -> None:
     assert pools["seraph"] == 3
 
 
+def quick_jab(
+    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
+) -> Initiation:
+    blow = {"attack": 0, "defense": 0, "damage": 0, "withheld": 0}
+    return Initiation(5, charges=(Charge(0, "jab"),), prepared=blow)
+
+
 class QuickJab:
+    """Registers its own ``fist-attack`` in place of the rulebook's: a 5-segment jab."""
+
     @hookimpl
-    def mands_action_initiate(
-        self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Initiation | None:
-        blow = {"attack": 0, "defense": 0, "damage": 0, "withheld": 0}
-        return Initiation(5, charges=(Charge(0, "jab"),), prepared=blow)
+    def mands_register_actions(self, register: Register) -> None:
+        jab = dataclasses.replace(FIST_ATTACK, initiate=quick_jab, resolve=fists.resolve)
+        register(jab.name, jab, summary="a quick jab", replaces=True)
 
 
-def test_mands_action_initiate_a_plugin_takes_over_the_fist_attack() -> None:
+def test_mands_register_actions_a_plugin_takes_over_the_fist_attack() -> None:
     events = run(QuickJab(), until=5)
     resolved = [e.segment for e in events if isinstance(e, AttackResolved)]
     assert resolved == [5, 5]  # both jabs land on segment 5, not 15
@@ -101,13 +111,13 @@ def test_mands_action_initiate_a_plugin_takes_over_the_fist_attack() -> None:
 
 class Pacifist:
     @hookimpl
-    def mands_action_resolve(
+    def mands_resolution_gate(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event]:
         return []
 
 
-def test_mands_action_resolve_a_plugin_replaces_the_blow() -> None:
+def test_mands_resolution_gate_a_plugin_replaces_the_blow() -> None:
     events = run(Pacifist(), until=60)
     assert not [e for e in events if isinstance(e, AttackResolved)]
 
@@ -167,14 +177,12 @@ class Meditation:
 
     @hookimpl
     def mands_register_actions(self, register: Any) -> None:
-        register("meditate", MEDITATE, summary="Sit still and breathe.")
+        meditate = dataclasses.replace(MEDITATE, initiate=self.initiate)
+        register("meditate", meditate, summary="Sit still and breathe.")
 
-    @hookimpl
-    def mands_action_initiate(
+    def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-    ) -> Initiation | None:
-        if definition.name != "meditate":
-            return None
+    ) -> Initiation:
         return Initiation(definition.performance_time, charges=(Charge(7, "meditate"),))
 
     @hookimpl
@@ -245,8 +253,8 @@ def test_the_log_is_identical_in_another_process(tmp_path: Path) -> None:
 class ExtraRoll:
     """Rolls one extra die on Seraph's own stream every time he starts an action."""
 
-    @hookimpl(tryfirst=True)
-    def mands_action_initiate(
+    @hookimpl
+    def mands_initiation_gate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> None:
         if actor == "seraph":

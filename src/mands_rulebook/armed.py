@@ -136,5 +136,3 @@ def attacks(target: str, readied: str | None) -> list[Intent]:
     options = {WEAPON_OPTION: readied}
     aimed = f"{nearest} its {readied} reaches"
     return [Intent(WEAPON_ATTACK.name, target, aimed, options), fist]
-
-

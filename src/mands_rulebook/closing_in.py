@@ -44,6 +44,7 @@ def allowed(encounter: Encounter, actor: str, intent: Intent) -> bool:
         return False
     return not encounter.rules.refusals(encounter, actor, intent)
 
+
 def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     """The enemy fighting (in action and a combatant, G-235) nearest along the map (on ties
     the first in the encounter's tie-break order, G-227), if one can be reached; one with room
@@ -68,6 +69,7 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     reachable = [enemy for enemy in enemies if not math.isinf(enemy[1])]
     return min(reachable)[3] if reachable else None
 
+
 def _meters(encounter: Encounter, actor: str, here: Position | None, other: str) -> float:
     """``distance_now`` from a position already found: 0 without a map or a position; a
     flyer's from its point in the air (G-67)."""
@@ -81,6 +83,7 @@ def _meters(encounter: Encounter, actor: str, here: Position | None, other: str)
         return 0.0  # the same spot: 0 m along the map, without asking it
     return float(world.position_distance(here, there))
 
+
 def close_in(encounter: Encounter, actor: str, target: str) -> Intent | Wait | None:
     """Run toward the meeting place, turn toward a new one, or wait for contact."""
     goal = meeting_place(encounter, actor, target)
@@ -92,6 +95,7 @@ def close_in(encounter: Encounter, actor: str, target: str) -> Intent | Wait | N
         if allowed(encounter, actor, run):
             return run
     return look_again(encounter, actor, target)
+
 
 def look_again(encounter: Encounter, actor: str, target: str) -> Wait | None:
     """Wait until contact, an arrival, or the next chance to re-roll, whichever comes first;
@@ -107,6 +111,7 @@ def look_again(encounter: Encounter, actor: str, target: str) -> Wait | None:
     horizon = max(now + 1, min(now + LOOKAHEAD, *moments))
     contact = contact_segment(encounter, actor, target, horizon)
     return Wait(max(now + 1, contact or horizon), f"waiting for {target}")
+
 
 def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> int | None:
     """The first segment after now, up to ``until``, at which the two will be in contact if
@@ -128,9 +133,11 @@ def contact_segment(encounter: Encounter, one: str, other: str, until: int) -> i
             return segment
     return None
 
+
 def airborne(world: World, pace: Pace | None, segment: int) -> Pace | None:
     """``pace`` while it is a flight still in the air at ``segment`` (G-67), else ``None``."""
     return pace if pace is not None and pace.fly and segment < pace.arrival(world) else None
+
 
 def spans_meet(encounter: Encounter, up: list[Pace | None], tops: list[float]) -> bool:
     """G-274 for a future segment: the altitudes the two reach overlap (a flyer in the air is
@@ -140,6 +147,7 @@ def spans_meet(encounter: Encounter, up: list[Pace | None], tops: list[float]) -
     altitude = max(0.0, float(encounter.defaults.G273_flight_altitude))
     lows = [altitude if flying else 0.0 for flying in up]
     return max(lows) <= min(low + top for low, top in zip(lows, tops, strict=True)) + 1e-9
+
 
 def future_distance(
     encounter: Encounter,
@@ -162,6 +170,7 @@ def future_distance(
         if points[0] is not None and points[1] is not None:
             return math.dist(points[0], points[1])
     return float(world.position_distance(here, there))
+
 
 def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
     """Where to run to meet ``target``: ``None`` when it is already coming to us.
@@ -190,6 +199,7 @@ def meeting_place(encounter: Encounter, actor: str, target: str) -> str | None:
             return place
     return goal
 
+
 def passes_by(
     world: World, mine: Position, theirs: Position, place: str, apart: float, slack: float
 ) -> bool:
@@ -198,6 +208,7 @@ def passes_by(
     slack."""
     by_us = apart + float(world.distance_to(mine, place))
     return by_us <= float(world.distance_to(theirs, place)) + slack
+
 
 def standing_place(world: World, mine: Position, theirs: Position) -> str:
     """A standing enemy's place; part-way along an edge, the landmark nearer to it (or the other
@@ -209,6 +220,7 @@ def standing_place(world: World, mine: Position, theirs: Position) -> str:
     far = ahead if near == back else back
     return far if mine == Position(near) else near
 
+
 def way_ahead(world: World, position: Position, goal: str) -> tuple[str, ...]:
     """The places a runner at ``position`` will pass on its way to ``goal``, in order. Every
     place counts here, passed or not: runs end at places, and two runners meeting head-on need
@@ -218,11 +230,13 @@ def way_ahead(world: World, position: Position, goal: str) -> tuple[str, ...]:
         return (goal,)
     return world.path(first, goal) or (first,)
 
+
 def nearest_exit(world: World, here: Position) -> str | None:
     """The exit nearest along the map (map order on ties), if one can be reached."""
     exits = [(world.distance_to(here, place), place) for place in world.exits()]
     reachable = [(meters, place) for meters, place in exits if not math.isinf(meters)]
     return min(reachable, key=lambda item: item[0])[1] if reachable else None
+
 
 def enemies_nearest_first(encounter: Encounter, actor: str) -> list[str]:
     """Enemies fighting (in action and combatants, G-235), nearest first along the map (the

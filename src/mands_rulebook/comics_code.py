@@ -422,8 +422,8 @@ class ScoredCodeBound(CodeBound):
 # -- pulled blows ---------------------------------------------------------------------------
 
 
-@hookimpl(tryfirst=True)
-def mands_action_resolve(
+@hookimpl
+def mands_resolution_gate(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
     """G-241: a blow the mind pulls (``pull_blow``: a Code-bound blow at a target out of action,

@@ -110,6 +110,5 @@ def come_to_roll(encounter: Encounter, actor: str, dp: int) -> list[Event]:
 def rolled_this_segment(encounter: Encounter, actor: str) -> bool:
     start = segment_start(encounter.log, encounter.now)
     return any(
-        isinstance(e, ConsciousnessCheck) and e.character == actor
-        for e in encounter.log[start:]
+        isinstance(e, ConsciousnessCheck) and e.character == actor for e in encounter.log[start:]
     )

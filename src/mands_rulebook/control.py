@@ -101,8 +101,8 @@ def mands_initiation_gate(
     return Gate(events=(roll,))
 
 
-@hookimpl(tryfirst=True)
-def mands_action_resolve(
+@hookimpl
+def mands_resolution_gate(
     encounter: Encounter, actor: str, action: ActionInProgress
 ) -> list[Event] | None:
     """A use whose power failed to operate does nothing when its time is up."""

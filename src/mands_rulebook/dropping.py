@@ -28,6 +28,7 @@ resolves, unless that action set Defense itself (a Combat Roll does, G-15).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
@@ -81,7 +82,12 @@ FAILED_DROP: Final = "failed drop: Defense down until the next non-passive actio
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(DROP_ACTION.name, DROP_ACTION, summary=DROP_ACTION.summary, source="rules text")
+    register(
+        DROP_ACTION.name,
+        replace(DROP_ACTION, initiate=initiate, resolve=resolve),
+        summary=DROP_ACTION.summary,
+        source="rules text",
+    )
 
 
 def dropped_action(encounter: Encounter, actor: str, intent: Intent) -> ActionInProgress | None:
@@ -120,14 +126,10 @@ def mands_bonus_pool_modifiers(
     ]
 
 
-@hookimpl(trylast=True)
-@answers_actions(DROP_ACTION.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """Roll vs Learning (Sphere) + Agility (Sphere) and spend the Q (seed; G-47)."""
-    if definition.name != DROP_ACTION.name:
-        return None
     roll = drop_roll(encounter, actor, intent)
     allocation = spend_quality(encounter, actor, intent, roll.quality)
     prepared = {
@@ -175,14 +177,8 @@ def spend_quality(
     return allocation
 
 
-@hookimpl(trylast=True)
-@answers_actions(DROP_ACTION.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-47: when the drop completes, the action goes (or the failure's costs begin)."""
-    if action.name != DROP_ACTION.name:
-        return None
     quality = int(action.prepared["quality"])
     if quality >= 0:
         fall = AUTOMATIC_DEFENSE_FALL - int(action.prepared["defense_kept"])

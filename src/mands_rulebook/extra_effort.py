@@ -30,8 +30,8 @@ Roll"). How this plugin plays it (G-52):
   Figured attributes other than the roll's own (VP, Move Roll …) are not figured again.
 
 The cost lives in the event log, as :mod:`mands_rulebook.maintained` keeps its chains there: a
-wrapper around ``mands_action_initiate`` opens a record for the starting action,
-:func:`raised_roll` writes each roll's decision into it, and the wrapper appends one
+watch over every initiation (``mands_initiation_watch``) opens a record for the starting action,
+:func:`raised_roll` writes each roll's decision into it, and the watch adds one
 :class:`ExtraEffortMade` (or :class:`ExtraEffortRefusal`) per decision to the action's events.
 The lowered ability is read back from those events, and the Bonus Pool modifier hook figures
 each later roll from it. With the plugin left out no record is opened and :func:`raised_roll`

@@ -3,9 +3,9 @@
 
 :mod:`mands_rulebook.throwback` asks :func:`thrown_fall` when a blow throws someone to lower
 ground, and :mod:`mands_rulebook.out_of_action` asks :func:`flyer_falls` when a character goes
-out of action in flight in its condition check. As a plugin of its own it wraps
-``mands_action_resolve`` (G-176): whatever action puts a flyer out of action (an absorption
-faint, a charm, a Death Touch …), the flyer falls as after a failed condition check.
+out of action in flight in its condition check. As a plugin of its own it adjusts every
+resolution (``mands_resolution_adjust``, G-176): whatever action puts a flyer out of action (an
+absorption faint, a charm, a Death Touch …), the flyer falls as after a failed condition check.
 
 * **Where a character stands** has a height: a place's ``elevation``, and part-way along an edge
   the height between its two ends in proportion (:func:`position_elevation`) — a slope — except
@@ -36,7 +36,7 @@ faint, a charm, a Death Touch …), the flyer falls as after a failed condition 
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from mands_sim import hookimpl
@@ -186,15 +186,14 @@ def landing_spot(
 # --- a flyer put out of action by an action (G-176) -------------------------------------------
 
 
-@hookimpl(wrapper=True)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> Generator[None, list[Event] | None, list[Event] | None]:
+@hookimpl
+def mands_resolution_adjust(
+    encounter: Encounter, actor: str, action: ActionInProgress, events: list[Event]
+) -> list[Event] | None:
     """G-176 ``any``: each flyer the resolved action's events put out of action falls (G-175),
     the fall following its :class:`~mands_sim.events.OutOfAction`."""
-    events = yield
     if not events or encounter.defaults.G176_flyer_knocked_out != "any":
-        return events
+        return None
     return knocked_out_falls(encounter, events)
 
 

@@ -1,8 +1,8 @@
 """Fist fights: the Combat Roll, Quality, hitting and Hand Damage (``docs/rules/combat.md`` §5–7).
 
-The rulebook's unarmed attack as a builtin plugin on the action protocol. Its hook
-implementations are ``trylast`` so another plugin can take over any step for an action it
-knows; they answer only for ``fist-attack`` and return ``None`` otherwise.
+The rulebook's unarmed attack as a builtin plugin: :data:`FIST_ATTACK` registered with its
+own rules (:func:`initiate`, :func:`resolve`); another plugin takes it over by registering a
+``fist-attack`` of its own with ``replaces=True``.
 
 Intent options a policy may give a punch: ``withhold_damage`` (points of Hand Damage held back,
 seed "Hand Damage"), ``called_shot`` (``head``, ``neck``, ``arm`` or ``legs``: −5 Attack, G-60)
@@ -15,9 +15,10 @@ Nerve Pinch) belong to their own plugins' actions.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -87,17 +88,18 @@ FIST_SKILL = "Fistfighting"
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(FIST_ATTACK.name, FIST_ATTACK, summary=FIST_ATTACK.summary, source="rules text")
+    register(
+        FIST_ATTACK.name,
+        replace(FIST_ATTACK, initiate=initiate, resolve=resolve),
+        summary=FIST_ATTACK.summary,
+        source="rules text",
+    )
 
 
-@hookimpl(trylast=True)
-@answers_actions(FIST_ATTACK.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """Roll the Combat Roll and spend its Quality (``docs/rules/combat.md`` §5)."""
-    if definition.name != FIST_ATTACK.name:
-        return None
     location = called_shot(intent)
     roll = combat_roll(encounter, actor, intent)
     aimed = aimed_at_armor(encounter, actor, intent, roll.quality)
@@ -231,15 +233,9 @@ def allocation_event(
     )
 
 
-@hookimpl(trylast=True)
-@answers_actions(FIST_ATTACK.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The blow lands or misses when its Performance Time completes (``docs/rules/combat.md``
     §6)."""
-    if action.name != FIST_ATTACK.name:
-        return None
     target = action.intent.target
     assert target is not None
     events: list[Event] = [new_defense(encounter, actor, action)]

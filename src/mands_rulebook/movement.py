@@ -58,6 +58,7 @@ from typing import Any
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.errors import UnplayedActionError
 from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
 from mands_sim.kernel.contracts import Charge, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -124,7 +125,12 @@ from .skills.maneuverability import (
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for action in (MOVE, REROLL_MOVE, JUMP):
-        register(action.name, action, summary=action.summary, source="rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -190,18 +196,16 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     return []
 
 
-@hookimpl(trylast=True)
-@answers_actions(MOVE.name, REROLL_MOVE.name, JUMP.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     if definition.name == MOVE.name:
         return start_running(encounter, actor, intent)
     if definition.name == REROLL_MOVE.name:
         return reroll_running(encounter, actor, intent)
     if definition.name == JUMP.name:
         return start_jump(encounter, actor, intent)
-    return None
+    raise UnplayedActionError(definition.name)
 
 
 def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiation:
@@ -322,19 +326,13 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     )
 
 
-@hookimpl(trylast=True)
-@answers_actions(MOVE.name, REROLL_MOVE.name, JUMP.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """A run ends on arrival; a re-roll has done its work; a jump lands."""
     if action.name == JUMP.name:
         jumped = action.prepared[JUMP.name]
         return [replace(jumped, segment=encounter.now)]
     if action.name == REROLL_MOVE.name:
         return []
-    if action.name != MOVE.name:
-        return None
     if PACE not in action.prepared or encounter.world is None:
         return []
     pace, interrupted = course(encounter.log, actor, action)

@@ -46,13 +46,14 @@ Actions (G-51 for ``rest``):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import Charts
+from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event, Healed
 from mands_sim.kernel.contracts import ActionRefused, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -173,7 +174,12 @@ def wait_segments(intent: Intent) -> int | str:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for definition in (REST, WAIT):
-        register(definition.name, definition, summary=definition.summary, source="rules text")
+        register(
+            definition.name,
+            replace(definition, initiate=initiate, resolve=resolve),
+            summary=definition.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -186,11 +192,9 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return [segments] if isinstance(segments, str) else []
 
 
-@hookimpl(trylast=True)
-@answers_actions(REST.name, WAIT.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """Rest and wait start with no roll and no EP; wait lasts as long as it asks."""
     if definition.name == REST.name:
         return Initiation(performance_time=definition.performance_time)
@@ -199,17 +203,13 @@ def mands_action_initiate(
         if isinstance(segments, str):  # refused before this, unless initiation skipped the check
             raise ActionRefused(f"segment {encounter.now}: {actor} cannot wait: {segments}")
         return Initiation(performance_time=segments)
-    return None
+    raise UnplayedActionError(definition.name)
 
 
-@hookimpl(trylast=True)
-@answers_actions(REST.name, WAIT.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """A completed round of rest gives VP and EP back (G-50); a wait does nothing."""
     if action.name == REST.name:
         return [rest_healing(encounter, actor)]
     if action.name == WAIT.name:
         return []
-    return None
+    raise UnplayedActionError(action.name)

@@ -14,9 +14,10 @@ Disable this plugin to take surrender out of the game.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.contracts import Initiation
@@ -39,27 +40,20 @@ SURRENDER = ActionDefinition(
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     register(
-        SURRENDER.name, SURRENDER, summary=SURRENDER.summary, source="template, not rules text"
+        SURRENDER.name,
+        replace(SURRENDER, initiate=initiate, resolve=resolve),
+        summary=SURRENDER.summary,
+        source="template, not rules text",
     )
 
 
-@hookimpl(trylast=True)
-@answers_actions(SURRENDER.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """G-160: no roll, no EP, one segment."""
-    if definition.name != SURRENDER.name:
-        return None
     return Initiation(performance_time=SURRENDER.performance_time)
 
 
-@hookimpl(trylast=True)
-@answers_actions(SURRENDER.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The character is out of action as ``surrendered`` (G-160)."""
-    if action.name != SURRENDER.name:
-        return None
     return [OutOfAction(encounter.now, actor, SURRENDERED)]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
@@ -325,7 +325,10 @@ def refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     register(
-        LIFT_AND_THROW.name, LIFT_AND_THROW, summary=LIFT_AND_THROW.summary, source="rules text"
+        LIFT_AND_THROW.name,
+        replace(LIFT_AND_THROW, initiate=initiate, resolve=resolve),
+        summary=LIFT_AND_THROW.summary,
+        source="rules text",
     )
 
 
@@ -354,19 +357,11 @@ def mands_bonus_pool_modifiers(
     )
 
 
-@hookimpl(trylast=True)
-@answers_actions(LIFT_AND_THROW.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    if definition.name != LIFT_AND_THROW.name:
-        return None
+) -> Initiation:
     return lift_and_throw(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(LIFT_AND_THROW.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    return throw_lands(encounter, actor, action) if action.name == LIFT_AND_THROW.name else None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    return throw_lands(encounter, actor, action)

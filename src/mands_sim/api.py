@@ -48,7 +48,7 @@ from mands_rulebook.power_kit import (
     standard_ranges,
 )
 from mands_rulebook.weapons import Ranges
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve, Wait
 from mands_sim.charts import ActionChart, Charts
 from mands_sim.conditions import (
     BROKE_OUT,
@@ -83,7 +83,7 @@ from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, Figure
 from mands_sim.registry import Register, Source
 from mands_sim.rolls import ActionRoll, action_roll, roll_made
 
-API_VERSION: Final = "1.0.0"
+API_VERSION: Final = "2.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -92,6 +92,8 @@ SECTIONS: Final = MappingProxyType(
         "Hooks and registration": ("hookimpl", "answers_actions", "Register", "Source"),
         "Actions": (
             "ActionDefinition",
+            "Initiate",
+            "Resolve",
             "Intent",
             "Wait",
             "ActionInProgress",
@@ -185,8 +187,13 @@ NOTES: Final = MappingProxyType(
         "above says what changes it).",
         "HOOK_API_VERSION": "The version of the hook specifications (``docs/hooks.md``).",
         "hookimpl": "Marks a function as a hook implementation: ``@hookimpl``, or "
-        "``@hookimpl(trylast=True)`` and pluggy's other options (``docs/hooks.md``). A module "
+        "``@hookimpl(tryfirst=True)`` and pluggy's other options (``docs/hooks.md``). A module "
         "function whose name starts with ``mands_`` must be a marked hook.",
+        "Initiate": "``initiate(encounter, actor, intent, definition) -> Initiation``: an "
+        "action's own start (``ActionDefinition.initiate``), the *initiate* stage of the "
+        "initiation pipeline (``docs/hooks.md``).",
+        "Resolve": "``resolve(encounter, actor, action) -> list[Event]``: what an action does "
+        "when its Performance Time completes (``ActionDefinition.resolve``).",
         "Source": 'Where a registered entry\'s content comes from: ``"rules text"``, '
         '``"template, not rules text"`` or ``"third party"`` (yours).',
         "BreakOut": "``break_out(encounter, character, imposed) -> list[Event]``: one round's "
@@ -246,6 +253,7 @@ __all__ = [
     "FiguredAdjustment",
     "FiguredAttributes",
     "Gate",
+    "Initiate",
     "Initiation",
     "Intent",
     "MandsSimError",
@@ -258,6 +266,7 @@ __all__ = [
     "PushedBack",
     "Ranges",
     "Register",
+    "Resolve",
     "RollMade",
     "ScriptedDice",
     "SeededDice",

@@ -144,6 +144,15 @@ class UnknownConditionError(MandsSimError):
     (``mands_register_conditions``)."""
 
 
+class UnplayedActionError(MandsSimError):
+    """An action's ``initiate`` or ``resolve`` was given an action its rules do not play (it
+    was attached to the wrong :class:`~mands_sim.actions.ActionDefinition`)."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__(f"these rules do not play the action {action!r}")
+        self.action = action
+
+
 class PluginError(MandsSimError):
     """A plugin misbehaved. ``plugin`` names it; ``hook`` names the hook, when known."""
 

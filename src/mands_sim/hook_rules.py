@@ -9,9 +9,10 @@ logged (``docs/performance.md``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 import pluggy
 
@@ -26,6 +27,7 @@ from mands_sim.errors import (
     UnknownConditionError,
 )
 from mands_sim.events import ConditionImposed, Event
+from mands_sim.interrupts import raised_by_code
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.contracts import ActionRefused, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -272,33 +274,69 @@ class HookRules:
     def _own_initiation(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation:
-        """The *initiate* stage: the action's own ``initiate``."""
-        if definition.initiate is not None:
-            return definition.initiate(encounter, actor, intent, definition)
-        initiation: Initiation | None
-        if self.dispatch is None:
-            initiation = self.pm.hook.mands_action_initiate(
-                encounter=encounter, actor=actor, intent=intent, definition=definition
+        """The *initiate* stage: the definition's ``initiate``; without one, the action takes
+        its own Performance Time, with no roll and no EP."""
+        initiate = definition.initiate
+        if initiate is None:
+            return Initiation(performance_time=definition.performance_time)
+        with self._naming_its_plugin(definition, "initiate"):
+            initiation = initiate(encounter, actor, intent, definition)
+        if not isinstance(initiation, Initiation):
+            raise PluginError(
+                self.registries.actions[definition.name].plugin,
+                f"the initiate of action {definition.name!r} returned {initiation!r}, "
+                "not an Initiation",
             )
-        else:
-            initiation = self.dispatch.call(
-                "mands_action_initiate", definition.name,
-                encounter=encounter, actor=actor, intent=intent, definition=definition,
-            )  # fmt: skip
-        if initiation is None:
-            raise PluginError("(none)", f"no plugin initiates '{definition.name}'")
         return initiation
 
     def resolve(self, encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-        if self.dispatch is None:
-            events = self.pm.hook.mands_action_resolve(
-                encounter=encounter, actor=actor, action=action
-            )
-        else:
-            events = self.dispatch.call(
-                "mands_action_resolve", action.name, encounter=encounter, actor=actor, action=action
-            )
-        return list(events or [])
+        """The resolution pipeline (``docs/hooks.md``): watch → gate → the action's own
+        ``resolve`` → adjust → the watchers' events first."""
+        with ExitStack() as watching:
+            watches = self._each("mands_resolution_watch", encounter, actor, action)
+            noticed: list[list[Event]] = [watching.enter_context(watch) for watch in watches]
+            events = self._resolution(encounter, actor, action)
+            events = folded(
+                self.pm, "mands_resolution_adjust", "events", events,
+                encounter=encounter, actor=actor, action=action,
+            )  # fmt: skip
+        return [*(event for found in noticed for event in found), *events]
+
+    def _resolution(
+        self, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        """The first gate's events, or the action's own resolution."""
+        kwargs = {"encounter": encounter, "actor": actor, "action": action}
+        for _, instead in each_plugin(self.pm, "mands_resolution_gate", **kwargs):
+            return list(cast(list[Event], instead))
+        resolve = action.definition.resolve
+        if resolve is None:
+            return []
+        with self._naming_its_plugin(action.definition, "resolve"):
+            return list(resolve(encounter, actor, action))
+
+    @contextmanager
+    def _naming_its_plugin(self, definition: ActionDefinition, rules: str) -> Iterator[None]:
+        """An error raised by an action's own rules, as a :class:`PluginHookError` naming the
+        plugin that registered the action (the error its ``__cause__``), as a hook's would be;
+        the user's Ctrl-C passes (:func:`~mands_sim.interrupts.raised_by_code`)."""
+        try:
+            yield
+        except PluginError:
+            raise
+        except (Exception, SystemExit, KeyboardInterrupt) as error:
+            if not isinstance(error, Exception) and not raised_by_code(error):
+                raise
+            entry = self.registries.actions.get(definition.name)
+            plugin = "(unregistered)" if entry is None else entry.plugin
+            where = f"{rules} of action {definition.name!r}: {described(error)}"
+            raise PluginHookError(plugin, where, "mands_register_actions") from error
+
+    def _each(
+        self, hook: str, encounter: Encounter, actor: str, action: ActionInProgress
+    ) -> list[AbstractContextManager[list[Event]]]:
+        results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, action=action)
+        return [cast(AbstractContextManager[list[Event]], result) for _, result in results]
 
     def after(
         self, encounter: Encounter, actor: str, action: ActionInProgress

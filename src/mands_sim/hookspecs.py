@@ -50,7 +50,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "1.0"
+HOOK_API_VERSION: Final = "2.0"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -76,8 +76,6 @@ class HookDeprecationWarning(DeprecationWarning):
 ACTION_HOOKS: Final = {
     "mands_action_refusals": "intent",
     "mands_bonus_pool_modifiers": "intent",
-    "mands_action_initiate": "definition",
-    "mands_action_resolve": "action",
     "mands_action_after": "action",
     "mands_action_sustain": "action",
 }
@@ -99,9 +97,9 @@ def answers_actions(*names: str) -> Callable[[_Function], _Function]:
     (:class:`mands_sim.plugin_calls.ActionDispatch`). Put it on implementations of the hooks in
     :data:`ACTION_HOOKS`, above or below ``@hookimpl``::
 
-        @hookimpl(trylast=True)
+        @hookimpl
         @answers_actions("punch", "kick")
-        def mands_action_initiate(encounter, actor, intent, definition): ...
+        def mands_action_refusals(encounter, actor, intent): ...
 
     An implementation without it is called for every action.
     """
@@ -389,25 +387,6 @@ def mands_percent_modifiers(
     """
 
 
-@hookspec(firstresult=True)
-def mands_action_initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    """Start an action: roll, spend Quality, set the Performance Time and the EP charges.
-
-    :param encounter: the running encounter (read-only).
-    :param actor: the id of the character who acts.
-    :param intent: what its policy asked for.
-    :param definition: the registered :class:`~mands_sim.actions.ActionDefinition`.
-
-    Return an :class:`~mands_sim.kernel.encounter.Initiation` (events to log, EP charges, the
-    performance time after Quality, what resolution will need) for actions this plugin knows,
-    ``None`` otherwise. Results combine as ``firstresult``: the first non-``None`` wins; the
-    rulebook's own actions answer
-    ``trylast``, so a plugin can take over any of them.
-    """
-
-
 # -------------------------------------------------------------------------
 # The initiation pipeline (``docs/hooks.md``, "The initiation pipeline")
 #
@@ -481,19 +460,61 @@ def mands_initiation_adjust(
     """
 
 
-@hookspec(firstresult=True)
-def mands_action_resolve(
+# -------------------------------------------------------------------------
+# The resolution pipeline (``docs/hooks.md``, "The resolution pipeline")
+#
+# When an action's time is up: watch (opened) → gate → the action's own ``resolve`` → adjust →
+# watch (closed, its events put first). Within a stage, plugins go in plugin-name order.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_resolution_watch(
     encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    """What an action does when its Performance Time completes.
+) -> AbstractContextManager[list[Event]] | None:
+    """Watch what happens while an action resolves (the *watch* stage).
 
     :param encounter: the running encounter (read-only).
     :param actor: the id of the character whose action completes.
     :param action: the action in progress, with what initiation ``prepared``.
 
-    Return the events it causes (hits, damage, Defense changes …) for actions this plugin knows,
-    ``None`` otherwise. Results combine as ``firstresult``: the first non-``None`` wins; builtins
-    answer ``trylast``.
+    Return a context manager, or ``None``. Results combine in plugin-name order: each is
+    entered before the gates are asked and exited after the *adjust* stage; the lists their
+    ``__enter__`` returned (filled by then: rolls edited on the way) are logged first, before
+    the resolution's events, in that order. Must not roll dice itself.
+    """
+
+
+@hookspec
+def mands_resolution_gate(
+    encounter: Encounter, actor: str, action: ActionInProgress
+) -> list[Event] | None:
+    """What happens instead of the action's own resolution (the *gate* stage).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character whose action completes.
+    :param action: the action in progress.
+
+    Return the events that happen instead (``[]``: nothing happens, as for a power that failed
+    to operate), or ``None`` to let the action resolve by its own rules. Results combine in
+    plugin-name order: the first non-``None`` answer wins and later plugins are not asked.
+    """
+
+
+@hookspec
+def mands_resolution_adjust(
+    encounter: Encounter, actor: str, action: ActionInProgress, events: list[Event]
+) -> list[Event] | None:
+    """Adjust what a resolution caused (the *adjust* stage).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character whose action completes.
+    :param action: the action that resolves.
+    :param events: the resolution's events so far (a gate's or the action's own, adjusted by
+        plugins earlier in name order).
+
+    Return the adjusted list (a flyer knocked out falls; a death a Fate Point cancels) or
+    ``None`` for no change. Results combine by folding in plugin-name order.
     """
 
 

@@ -276,6 +276,7 @@ class Registries:
     def options_of(self, action: str) -> tuple[ActionOption, ...]:
         """The intent options declared for ``action`` (none for an unknown action)."""
         return self.action_options.get(action, ())
+
     weaknesses: Registry[WeaknessEntry] = Registry()
     conditions: Registry[ConditionEntry] = Registry()
 

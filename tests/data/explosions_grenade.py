@@ -10,6 +10,7 @@ seed's usual power numbers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mands_rulebook.explosions import anti_matter, detonate
@@ -32,10 +33,13 @@ class GrenadePlugin:
 
     @hookimpl
     def mands_register_actions(self, register: Any) -> None:
-        register(LOB.name, LOB, summary=LOB.summary)
+        register(
+            LOB.name,
+            replace(LOB, initiate=self.initiate, resolve=self.resolve),
+            summary=LOB.summary,
+        )
 
-    @hookimpl
-    def mands_action_initiate(
+    def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation | None:
         if definition.name != LOB.name:
@@ -49,8 +53,7 @@ class GrenadePlugin:
             prepared={"landing": landing, "pr": int(intent.options["pr"])},
         )
 
-    @hookimpl
-    def mands_action_resolve(
+    def resolve(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event] | None:
         if action.name != LOB.name:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +50,18 @@ class RayPlugin:
 
     @hookimpl
     def mands_register_actions(self, register: Any) -> None:
-        register(RAY.name, RAY, summary=RAY.summary)
-        register(HOVER.name, HOVER, summary="test sustained use")
+        register(
+            RAY.name,
+            replace(RAY, initiate=self.initiate, resolve=self.resolve),
+            summary=RAY.summary,
+        )
+        register(
+            HOVER.name,
+            replace(HOVER, initiate=self.initiate, resolve=self.resolve),
+            summary="test sustained use",
+        )
 
-    @hookimpl
-    def mands_action_initiate(
+    def initiate(
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> Initiation | None:
         if definition.name == HOVER.name:
@@ -65,8 +73,7 @@ class RayPlugin:
             return shot.initiation("maintained ray")
         return first_shot(encounter, actor)
 
-    @hookimpl
-    def mands_action_resolve(
+    def resolve(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event] | None:
         if action.name == HOVER.name:

@@ -1,9 +1,11 @@
-"""The builtin plugins' ``@answers_actions`` declarations agree with the actions registered.
+"""The builtin plugins' actions carry their own rules, and their ``@answers_actions``
+declarations name only actions that are registered.
 
-A declared implementation is not called for actions it does not name
-(``mands_sim.plugin_calls.ActionDispatch``), so a plugin that registers a new action but forgets
-to add it to its declarations would silently never initiate or resolve it. These checks catch
-that, and a declared name no plugin registers (a typo).
+An action's own rules travel with its registered definition (``ActionDefinition.initiate`` and
+``resolve``): a builtin action registered without them would start with no roll and do nothing.
+A declared hook implementation is not called for actions it does not name
+(``mands_sim.plugin_calls.ActionDispatch``), so a declared name no plugin registers (a typo) is
+a rule that never applies.
 """
 
 from __future__ import annotations
@@ -13,34 +15,28 @@ from pathlib import Path
 
 import pytest
 
+from mands_sim.actions import ActionDefinition
 from mands_sim.hookspecs import ACTION_HOOKS
 from mands_sim.plugin_calls import action_declarations
 from mands_sim.plugins import make_plugin_manager
-from mands_sim.registry import collect_registries
+from mands_sim.registry import ActionEntry, collect_registries
 
 PM = make_plugin_manager(environ={})
 REGISTRIES = collect_registries(PM)
 DECLARED = action_declarations(PM)
-OWN_ACTION_HOOKS = ("mands_action_initiate", "mands_action_resolve")
-
-
-def registered_by(plugin: str) -> set[str]:
-    return {entry.name for entry in REGISTRIES.actions.entries if entry.plugin == plugin}
+BUILTIN = [entry for entry in REGISTRIES.actions.entries if entry.plugin.startswith("mands_")]
 
 
 def test_builtin_plugins_declare_the_actions_they_answer() -> None:
     assert len(DECLARED) >= 40
 
 
-@pytest.mark.parametrize("plugin", sorted(DECLARED))
-def test_a_declared_initiate_or_resolve_names_every_action_its_plugin_registers(
-    plugin: str,
-) -> None:
-    own = registered_by(plugin)
-    for hook in OWN_ACTION_HOOKS:
-        declared = DECLARED[plugin].get(hook)
-        if declared is not None:
-            assert own <= declared, f"{plugin} {hook} leaves out {sorted(own - declared)}"
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda entry: entry.name)
+def test_every_builtin_action_is_registered_with_its_own_rules(entry: ActionEntry) -> None:
+    definition = entry.payload
+    assert isinstance(definition, ActionDefinition)
+    assert definition.initiate is not None, f"{entry.plugin} registers {entry.name} without rules"
+    assert definition.resolve is not None, f"{entry.plugin} registers {entry.name} without rules"
 
 
 @pytest.mark.parametrize("plugin", sorted(DECLARED))

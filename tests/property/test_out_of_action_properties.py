@@ -79,8 +79,8 @@ class Brute:
     def __init__(self, extra: int, penetrating: bool, death_shot: bool) -> None:
         self.extra, self.penetrating, self.death_shot = extra, penetrating, death_shot
 
-    @hookimpl(tryfirst=True)
-    def mands_action_resolve(
+    @hookimpl
+    def mands_resolution_gate(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[Event] | None:
         if action.name != "fist-attack":

@@ -42,6 +42,7 @@ registered twice.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mands_sim import answers_actions, hookimpl
@@ -64,7 +65,10 @@ from .targets import chosen_targets, open_targets
 def mands_register_actions(register: Register) -> None:
     for allure in ALLURES.values():
         register(
-            allure.action.name, allure.action, summary=allure.action.summary, source="rules text"
+            allure.action.name,
+            replace(allure.action, initiate=initiate, resolve=resolve),
+            summary=allure.action.summary,
+            source="rules text",
         )
 
 
@@ -79,15 +83,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return None
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ALLURES)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """The roll and its Q; the saves come when the Performance Time ends."""
-    allure = ALLURES.get(definition.name)
-    if allure is None:
-        return None
+    allure = ALLURES[definition.name]
     wanted = chosen_targets(encounter, actor, intent, allure)
     targets = open_targets(encounter, actor, allure, wanted)
     made = attempt(encounter, actor, intent, allure, targets)
@@ -102,14 +102,8 @@ def mands_action_initiate(
     return Initiation(time, made.events, charges, prepared)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ALLURES)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    allure = ALLURES.get(action.name)
-    if allure is None:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    allure = ALLURES[action.name]
     if action.prepared["outcome"] == "failed":
         return []
     return work_on(encounter, actor, action.prepared["targets"], allure, action.prepared["spent"])

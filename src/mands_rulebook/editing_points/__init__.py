@@ -97,16 +97,19 @@ class EditingPointsRule:
         """Rolls edited while the action starts, and a Death Shot's points, join its events."""
         return points_used_starting(encounter, actor, intent)
 
-    @hookimpl(wrapper=True)
-    def mands_action_resolve(
+    @hookimpl
+    def mands_resolution_watch(
         self, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> Generator[None, list[Event] | None, list[Event] | None]:
-        """Rolls edited while the action resolves; deaths it causes that a Fate Point cancels."""
-        with rolls_edited() as pending:
-            events = yield
-        if events is None:
-            return None
-        return cancel_deaths(encounter, [*pending, *events])
+    ) -> AbstractContextManager[list[Event]]:
+        """Rolls edited while the action resolves, logged first."""
+        return rolls_edited()
+
+    @hookimpl
+    def mands_resolution_adjust(
+        self, encounter: Encounter, actor: str, action: ActionInProgress, events: list[Event]
+    ) -> list[Event]:
+        """Deaths the resolution causes that a Fate Point cancels (G-34)."""
+        return cancel_deaths(encounter, events)
 
     @hookimpl(wrapper=True)
     def mands_status_check(

@@ -27,8 +27,11 @@ implementations are this module's own and are never re-exported.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -112,7 +115,12 @@ they are this plugin's own."""
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for action in (SWEEP, SWEEP_BLOW):
-        register(action.name, action, summary=action.summary, source="rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -139,28 +147,22 @@ def mands_bonus_pool_modifiers(
     return found + teamwork_modifiers(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(SWEEP.name, SWEEP_BLOW.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     if definition.name == SWEEP.name:
         return sweep_initiation(encounter, actor, intent)
     if definition.name == SWEEP_BLOW.name:
         return sweep_blow_initiation(encounter, actor)
-    return None
+    raise UnplayedActionError(definition.name)
 
 
-@hookimpl(trylast=True)
-@answers_actions(SWEEP.name, SWEEP_BLOW.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     if action.name == SWEEP.name:
         return sweep_resolution(encounter, actor, action)
     if action.name == SWEEP_BLOW.name:
         return land_blows(encounter, actor, action, 1)
-    return None
+    raise UnplayedActionError(action.name)
 
 
 @hookimpl

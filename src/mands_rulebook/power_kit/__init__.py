@@ -62,6 +62,7 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.errors import MandsSimError
 from mands_sim.events import ActionDropped, Event, PushedBack
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -132,7 +133,6 @@ from .uses import (
     Prepare,
     RangesFor,
     RatingFor,
-    Resolve,
     Role,
     RollBonus,
     normalized,
@@ -174,7 +174,6 @@ __all__ = [
     "Prepare",
     "RangesFor",
     "RatingFor",
-    "Resolve",
     "Role",
     "RollBonus",
     "anyone_has_power",
@@ -299,17 +298,23 @@ def power_refusals(encounter: Encounter, actor: str, intent: Intent, spec: Power
     return reach_refusals(encounter, actor, intent.target, reach)
 
 
+def use_of(spec: PowerSpec, action: str) -> PowerUse:
+    """``spec``'s use whose action is ``action``; any other action is a plugin's mistake."""
+    use = spec.use(action)
+    if use is None:
+        raise MandsSimError(f"action {action!r} is not a use of {spec.name}")
+    return use
+
+
 def power_initiation(
     encounter: Encounter,
     actor: str,
     intent: Intent,
     definition: ActionDefinition,
     spec: PowerSpec,
-) -> Initiation | None:
-    """``mands_action_initiate`` for ``spec``'s actions (``None`` for anyone else's)."""
-    use = spec.use(definition.name)
-    if use is None:
-        return None
+) -> Initiation:
+    """The ``initiate`` of ``spec``'s actions: the PR spent, the Combat Roll of an attack."""
+    use = use_of(spec, definition.name)
     spend = chosen_spend(encounter, actor, intent, spec, use)
     used = PowerUsed(
         encounter.now, actor, spec.name, definition.name, spend.power_rating, spend.pairs(),
@@ -332,11 +337,9 @@ def power_initiation(
 
 def power_resolution(
     encounter: Encounter, actor: str, action: ActionInProgress, spec: PowerSpec
-) -> list[Event] | None:
-    """``mands_action_resolve`` for ``spec``'s actions."""
-    use = spec.use(action.name)
-    if use is None:
-        return None
+) -> list[Event]:
+    """The ``resolve`` of ``spec``'s actions: the use's own, or an attack's blow."""
+    use = use_of(spec, action.name)
     if use.resolve is not None:
         return use.resolve(encounter, actor, action)
     if use.role == ATTACK and use.blow is not None:

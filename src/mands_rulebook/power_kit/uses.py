@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, Literal
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.errors import MandsSimError
 from mands_sim.events import Event
@@ -59,7 +59,6 @@ DefaultSpend = Callable[[Encounter, str, Intent, int], Mapping[str, int]]
 """``(encounter, actor, intent, pr) -> {effect: PR}``: a use's documented default allocation."""
 Prepare = Callable[[Encounter, str, Intent, "PowerSpend"], Mapping[str, Any]]
 """What a use keeps for its resolution, figured from the PR spent (damage, Skin Temper rows …)."""
-Resolve = Callable[[Encounter, str, ActionInProgress], list[Event]]
 BlowFor = Callable[[Encounter, str, str, ActionInProgress], Blow]
 """``(encounter, actor, target, action) -> Blow``: what an attack use's hit lands."""
 RangesFor = Callable[[ActionChart, Mapping[str, int], int], Ranges]
@@ -240,9 +239,16 @@ def register_power(register: Register, spec: PowerSpec) -> None:
     register(spec.name, spec, summary=spec.summary, source=spec.source, aliases=spec.aliases)
 
 
-def register_power_actions(register: Register, spec: PowerSpec) -> None:
+def register_power_actions(
+    register: Register,
+    spec: PowerSpec,
+    *,
+    initiate: Initiate | None = None,
+    resolve: Resolve | None = None,
+) -> None:
     """``mands_register_actions``: every use's action, with the power's source tag, marked as
-    a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`)."""
+    a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`), started by
+    ``initiate`` and resolved by ``resolve`` (the power's plugin's own rules)."""
     for use in spec.uses:
-        action = replace(use.action, power=spec.name)
+        action = replace(use.action, power=spec.name, initiate=initiate, resolve=resolve)
         register(action.name, action, summary=action.summary, source=spec.source)

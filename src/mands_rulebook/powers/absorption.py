@@ -407,7 +407,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ABSORPTION)
+    register_power_actions(register, ABSORPTION, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -416,19 +416,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, ABSORPTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ABSORPTION.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, ABSORPTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ABSORPTION.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ABSORPTION)
 
 

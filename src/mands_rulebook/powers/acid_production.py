@@ -138,7 +138,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ACID_PRODUCTION)
+    register_power_actions(register, ACID_PRODUCTION, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -147,17 +147,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, ACID_PRODUCTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACID_PRODUCTION.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, ACID_PRODUCTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACID_PRODUCTION.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ACID_PRODUCTION)

@@ -150,7 +150,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, AIR_CONTROL)
+    register_power_actions(register, AIR_CONTROL, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -159,17 +159,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, AIR_CONTROL)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*AIR_CONTROL.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, AIR_CONTROL)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*AIR_CONTROL.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, AIR_CONTROL)

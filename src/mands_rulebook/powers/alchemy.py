@@ -234,7 +234,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ALCHEMY)
+    register_power_actions(register, ALCHEMY, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -244,17 +244,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons or mass_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ALCHEMY.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, ALCHEMY)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ALCHEMY.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ALCHEMY)

@@ -203,7 +203,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ANTI_MATTER_PRODUCTION)
+    register_power_actions(register, ANTI_MATTER_PRODUCTION, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -212,19 +212,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, ANTI_MATTER_PRODUCTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ANTI_MATTER_PRODUCTION.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     if definition.name == EXPLOSION_USE.action.name:
         return explosion_initiation(encounter, actor, intent, ANTI_MATTER_PRODUCTION, EXPLOSION_USE)
     return power_initiation(encounter, actor, intent, definition, ANTI_MATTER_PRODUCTION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ANTI_MATTER_PRODUCTION.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ANTI_MATTER_PRODUCTION)

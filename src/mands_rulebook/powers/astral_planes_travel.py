@@ -167,11 +167,11 @@ def trip_prepared(
 
 def trip_initiation(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """The kit's start, the trip's rounds added to the Performance Time."""
     started = power_initiation(encounter, actor, intent, definition, ASTRAL_PLANES_TRAVEL)
-    if started is None or "rounds" not in started.prepared:
-        return started  # %Control lost or another power's action
+    if "rounds" not in started.prepared:
+        return started
     travel = int(started.prepared["rounds"]) * SEGMENTS_PER_ROUND
     return Initiation(
         started.performance_time + travel, started.events, started.charges, started.prepared
@@ -277,7 +277,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ASTRAL_PLANES_TRAVEL)
+    register_power_actions(register, ASTRAL_PLANES_TRAVEL, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -287,17 +287,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons or trip_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ASTRAL_PLANES_TRAVEL.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return trip_initiation(encounter, actor, intent, definition)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ASTRAL_PLANES_TRAVEL.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ASTRAL_PLANES_TRAVEL)

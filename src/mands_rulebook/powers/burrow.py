@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
@@ -178,7 +178,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, BURROW)
+    register_power_actions(register, BURROW, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -193,21 +193,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-@hookimpl(trylast=True)
-@answers_actions(TUNNEL.action.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    return start_tunnel(encounter, actor, intent) if definition.name == TUNNEL.action.name else None
+) -> Initiation:
+    return start_tunnel(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(TUNNEL.action.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The burrower comes up at the place (G-111)."""
-    if action.name != TUNNEL.action.name:
-        return None
     toward = str(action.prepared[TOWARD])
     return [Moved(encounter.now, actor, toward, None, 0.0, BURROWED)]

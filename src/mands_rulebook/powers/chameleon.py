@@ -254,7 +254,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CHAMELEON)
+    register_power_actions(register, CHAMELEON, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -267,11 +267,9 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CHAMELEON.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, CHAMELEON)
 
 
@@ -287,11 +285,7 @@ def mands_initiation_adjust(
     return attacking_initiation(encounter, actor, initiation)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CHAMELEON.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, CHAMELEON)
 
 

@@ -254,9 +254,9 @@ def target_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     return [] if needed <= pr else [f"{target} needs range PR {needed}, more than {pr}"]
 
 
-def with_hex_roll(initiation: Initiation | None) -> Initiation | None:
+def with_hex_roll(initiation: Initiation) -> Initiation:
     """A hex's roll is logged when it is made, at the start."""
-    if initiation is None or "hex_roll" not in initiation.prepared:
+    if "hex_roll" not in initiation.prepared:
         return initiation
     made = initiation.prepared["hex_roll"]
     prepared = {k: v for k, v in initiation.prepared.items() if k != "hex_roll"}
@@ -275,7 +275,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONTROL_CHANCE)
+    register_power_actions(register, CONTROL_CHANCE, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -301,19 +301,13 @@ def mands_percent_modifiers(encounter: Encounter, actor: str, purpose: str) -> l
     return [d100_modifier(change) for change in chance_changes(encounter, actor)]
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONTROL_CHANCE.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return with_hex_roll(power_initiation(encounter, actor, intent, definition, CONTROL_CHANCE))
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONTROL_CHANCE.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, CONTROL_CHANCE)
 
 

@@ -250,7 +250,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONTROL_SIMILAR_ANIMALS)
+    register_power_actions(register, CONTROL_SIMILAR_ANIMALS, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -262,17 +262,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONTROL_SIMILAR_ANIMALS.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, CONTROL_SIMILAR_ANIMALS)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONTROL_SIMILAR_ANIMALS.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, CONTROL_SIMILAR_ANIMALS)

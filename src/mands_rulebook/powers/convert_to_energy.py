@@ -281,11 +281,9 @@ def with_energy_defense(
     return replace(initiation, prepared=prepared)
 
 
-def form_initiation(
-    initiation: Initiation | None, definition: ActionDefinition
-) -> Initiation | None:
+def form_initiation(initiation: Initiation, definition: ActionDefinition) -> Initiation:
     """The held form pays nothing at Payment Segments (Automatic Effects use no EP)."""
-    if initiation is None or definition.name != CONVERT.action.name:
+    if definition.name != CONVERT.action.name:
         return initiation
     if initiation.prepared.get("outcome") == LOST_CONTROL:
         return initiation
@@ -302,7 +300,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONVERT_TO_ENERGY)
+    register_power_actions(register, CONVERT_TO_ENERGY, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -313,11 +311,9 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons + physical_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONVERT_TO_ENERGY.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     initiation = power_initiation(encounter, actor, intent, definition, CONVERT_TO_ENERGY)
     return form_initiation(initiation, definition)
 
@@ -334,11 +330,7 @@ def mands_initiation_adjust(
     return with_energy_defense(encounter, actor, intent, initiation)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*CONVERT_TO_ENERGY.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, CONVERT_TO_ENERGY)
 
 

@@ -192,7 +192,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, COSMIC_AWARENESS)
+    register_power_actions(register, COSMIC_AWARENESS, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -201,19 +201,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, COSMIC_AWARENESS)
 
 
-@hookimpl(trylast=True)
-@answers_actions(QUESTION_USE.action.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    return ask(encounter, actor, intent) if definition.name == QUESTION_USE.action.name else None
+) -> Initiation:
+    return ask(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(QUESTION_USE.action.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    if action.name != QUESTION_USE.action.name:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return [pondered(encounter, actor, action)]

@@ -114,7 +114,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, COSMIC_RAYS)
+    register_power_actions(register, COSMIC_RAYS, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -123,17 +123,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, COSMIC_RAYS)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*COSMIC_RAYS.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, COSMIC_RAYS)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*COSMIC_RAYS.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, COSMIC_RAYS)

@@ -242,7 +242,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DARKNESS_POWER)
+    register_power_actions(register, DARKNESS_POWER, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -267,19 +267,13 @@ def mands_bonus_pool_modifiers(
     return [found] if found else []
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DARKNESS_POWER.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, DARKNESS_POWER)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DARKNESS_POWER.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, DARKNESS_POWER)
 
 

@@ -240,7 +240,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DEATH_TOUCH_POWER)
+    register_power_actions(register, DEATH_TOUCH_POWER, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -249,17 +249,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, DEATH_TOUCH_POWER)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DEATH_TOUCH_POWER.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, DEATH_TOUCH_POWER)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DEATH_TOUCH_POWER.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, DEATH_TOUCH_POWER)

@@ -248,7 +248,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DENSITY_CONTROL)
+    register_power_actions(register, DENSITY_CONTROL, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -258,19 +258,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons or density_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DENSITY_CONTROL.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, DENSITY_CONTROL)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DENSITY_CONTROL.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, DENSITY_CONTROL)
 
 

@@ -213,7 +213,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DUPLICATE_PERSON)
+    register_power_actions(register, DUPLICATE_PERSON, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -224,17 +224,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     )
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DUPLICATE_PERSON.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, DUPLICATE_PERSON)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*DUPLICATE_PERSON.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, DUPLICATE_PERSON)

@@ -201,7 +201,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ELECTRIC_POWER)
+    register_power_actions(register, ELECTRIC_POWER, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -210,19 +210,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, ELECTRIC_POWER)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ELECTRIC_POWER.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, ELECTRIC_POWER)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ELECTRIC_POWER.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, ELECTRIC_POWER)
 
 

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Initiation
@@ -244,7 +244,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMOTION_CONTROL)
+    register_power_actions(register, EMOTION_CONTROL, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -255,17 +255,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons + calm_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMOTION_CONTROL.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, EMOTION_CONTROL)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMOTION_CONTROL.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, EMOTION_CONTROL)

@@ -449,7 +449,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMPATHIC_HEALING)
+    register_power_actions(register, EMPATHIC_HEALING, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -459,19 +459,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons or healing_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMPATHIC_HEALING.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, EMPATHIC_HEALING)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMPATHIC_HEALING.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, EMPATHIC_HEALING)
 
 

@@ -274,7 +274,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMPATHY)
+    register_power_actions(register, EMPATHY, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -286,11 +286,9 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return target_refusals(encounter, actor, intent) + show_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMPATHY.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """The kit's initiation, then the d100 (G-127): its outcome is the action's."""
     initiation = power_initiation(encounter, actor, intent, definition, EMPATHY)
     if initiation is None:
@@ -301,9 +299,5 @@ def mands_action_initiate(
     return replace(initiation, events=(*initiation.events, *events), prepared=prepared)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EMPATHY.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, EMPATHY)

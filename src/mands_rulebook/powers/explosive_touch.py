@@ -227,7 +227,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EXPLOSIVE_TOUCH)
+    register_power_actions(register, EXPLOSIVE_TOUCH, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -236,17 +236,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, EXPLOSIVE_TOUCH)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EXPLOSIVE_TOUCH.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, EXPLOSIVE_TOUCH)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EXPLOSIVE_TOUCH.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, EXPLOSIVE_TOUCH)

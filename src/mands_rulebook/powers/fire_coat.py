@@ -372,7 +372,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, FIRE_COAT)
+    register_power_actions(register, FIRE_COAT, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -400,19 +400,13 @@ def mands_bonus_pool_modifiers(
     return [*found, blinded] if blinded else found
 
 
-@hookimpl(trylast=True)
-@answers_actions(*FIRE_COAT.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, FIRE_COAT)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*FIRE_COAT.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, FIRE_COAT)
 
 

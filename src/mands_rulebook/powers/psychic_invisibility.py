@@ -167,7 +167,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, PSYCHIC_INVISIBILITY)
+    register_power_actions(register, PSYCHIC_INVISIBILITY, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -186,22 +186,16 @@ def mands_bonus_pool_modifiers(
     return [found] if found else []
 
 
-@hookimpl(trylast=True)
-@answers_actions(*PSYCHIC_INVISIBILITY.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     initiation = power_initiation(encounter, actor, intent, definition, PSYCHIC_INVISIBILITY)
     if initiation is None or definition.name != FADE.action.name:
         return initiation
     return fade_initiation(encounter, actor, initiation)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*PSYCHIC_INVISIBILITY.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, PSYCHIC_INVISIBILITY)
 
 

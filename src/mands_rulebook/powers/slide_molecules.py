@@ -111,7 +111,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, SLIDE_MOLECULES)
+    register_power_actions(register, SLIDE_MOLECULES, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -120,19 +120,13 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, SLIDE_MOLECULES)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*SLIDE_MOLECULES.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, SLIDE_MOLECULES)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*SLIDE_MOLECULES.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, SLIDE_MOLECULES)
 
 

@@ -124,7 +124,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, TELEPATHY)
+    register_power_actions(register, TELEPATHY, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -137,17 +137,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-@hookimpl(trylast=True)
-@answers_actions(*TELEPATHY.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, TELEPATHY)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*TELEPATHY.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, TELEPATHY)

@@ -141,7 +141,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, TELEPORTATION)
+    register_power_actions(register, TELEPORTATION, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -153,17 +153,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-@hookimpl(trylast=True)
-@answers_actions(*TELEPORTATION.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     return power_initiation(encounter, actor, intent, definition, TELEPORTATION)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*TELEPORTATION.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_resolution(encounter, actor, action, TELEPORTATION)

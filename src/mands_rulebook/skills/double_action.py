@@ -30,6 +30,7 @@ actions it combines.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -130,7 +131,12 @@ def combined_so_far(encounter: Encounter, actor: str) -> int:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(ATTEMPT.name, ATTEMPT, summary=ATTEMPT.summary, source="rules text")
+    register(
+        ATTEMPT.name,
+        replace(ATTEMPT, initiate=initiate, resolve=resolve),
+        summary=ATTEMPT.summary,
+        source="rules text",
+    )
 
 
 @hookimpl
@@ -146,21 +152,15 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return []
 
 
-@hookimpl(trylast=True)
-@answers_actions(ATTEMPT.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    return attempt(encounter, actor) if definition.name == ATTEMPT.name else None
+) -> Initiation:
+    return attempt(encounter, actor)
 
 
-@hookimpl(trylast=True)
-@answers_actions(ATTEMPT.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The attempt has done its work when it started."""
-    return [] if action.name == ATTEMPT.name else None
+    return []
 
 
 @hookimpl

@@ -28,6 +28,7 @@ what the seed leaves open:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -180,7 +181,12 @@ def first_aid_events(
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(FIRST_AID.name, FIRST_AID, summary=FIRST_AID.summary, source="rules text")
+    register(
+        FIRST_AID.name,
+        replace(FIRST_AID, initiate=initiate, resolve=resolve),
+        summary=FIRST_AID.summary,
+        source="rules text",
+    )
 
 
 @hookimpl
@@ -197,25 +203,15 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return [] if reason is None else [reason]
 
 
-@hookimpl(trylast=True)
-@answers_actions(FIRST_AID.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """One round, the d100 rolled now, no EP (G-173)."""
-    if definition.name != FIRST_AID.name:
-        return None
     patient = patient_of(encounter, actor, intent)
     assert patient is not None  # refused otherwise
     prepared = attempt(encounter, actor, patient)
     return Initiation(performance_time=FIRST_AID.performance_time, prepared=prepared)
 
 
-@hookimpl(trylast=True)
-@answers_actions(FIRST_AID.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    if action.name != FIRST_AID.name:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return first_aid_events(encounter, actor, action.prepared)

@@ -35,11 +35,12 @@ The Combat chapter's grabbing rules are lost, so the rest is defaults (G-182 …
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
+from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.errors import UnplayedActionError
 from mands_sim.events import ActionDropped, DefenseChanged, Event
 from mands_sim.kernel.contracts import ActionRefused, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -253,7 +254,12 @@ def pinned(encounter: Encounter, actor: str, intent: Intent) -> bool:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for action in ACTIONS.values():
-        register(action.name, action, summary=action.summary, source="template, not rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="template, not rules text",
+        )
 
 
 @hookimpl
@@ -262,23 +268,17 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return hold_refusals(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACTIONS)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     if definition.name == ESCAPE.name:
         return initiate_attack(encounter, actor, intent, definition, AttackPlan())
     if definition.name == RELEASE.name:
         return Initiation(definition.performance_time, (), (), {})
-    return None
+    raise UnplayedActionError(definition.name)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACTIONS)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     if action.name == ESCAPE.name:
         return escape_events(encounter, actor, action)
     if action.name == RELEASE.name:
@@ -287,4 +287,4 @@ def mands_action_resolve(
         if hold_on(encounter, held, actor) is None:
             return []
         return [HoldEnded(encounter.now, held, actor, RELEASED)]
-    return None
+    raise UnplayedActionError(action.name)

@@ -28,6 +28,7 @@ An attack whose skill the character does not have (effective level 0) is refused
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -181,7 +182,12 @@ EFFECTS: Final = {
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for action in ACTIONS.values():
-        register(action.name, action, summary=action.summary, source="rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -206,13 +212,9 @@ def mands_bonus_pool_modifiers(
     return close_sight(encounter, actor)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACTIONS)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    if definition.name not in ACTIONS:
-        return None
+) -> Initiation:
     initiation = initiate_attack(
         encounter, actor, intent, definition, plan_for(encounter, actor, intent)
     )
@@ -223,14 +225,8 @@ def mands_action_initiate(
     return Initiation(initiation.performance_time, initiation.events, initiation.charges, prepared)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EFFECTS)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    effect = EFFECTS.get(action.name)
-    if effect is None:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    effect = EFFECTS[action.name]
     events, hit = attack_lands(encounter, actor, action)
     target = action.intent.target
     assert target is not None

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -280,7 +280,12 @@ def trace_roll(encounter: Encounter, actor: str, quality: int) -> PercentRolled:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(SKILL_CHECK.name, SKILL_CHECK, summary=SKILL_CHECK.summary, source="rules text")
+    register(
+        SKILL_CHECK.name,
+        replace(SKILL_CHECK, initiate=initiate, resolve=resolve),
+        summary=SKILL_CHECK.summary,
+        source="rules text",
+    )
 
 
 @hookimpl
@@ -294,21 +299,11 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return []
 
 
-@hookimpl(trylast=True)
-@answers_actions(SKILL_CHECK.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    if definition.name != SKILL_CHECK.name:
-        return None
+) -> Initiation:
     return initiate_check(encounter, actor, intent)
 
 
-@hookimpl(trylast=True)
-@answers_actions(SKILL_CHECK.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    if action.name != SKILL_CHECK.name:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return resolve_check(encounter, actor, action)

@@ -22,6 +22,7 @@ An attack whose skill the character does not have (effective level 0) is refused
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -130,7 +131,12 @@ EFFECTS: Final = {BODY_HOLD.name: hold, BODY_SMASH.name: smash, BODY_THROW.name:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     for action in ACTIONS.values():
-        register(action.name, action, summary=action.summary, source="rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -159,13 +165,9 @@ def mands_bonus_pool_modifiers(
     return found
 
 
-@hookimpl(trylast=True)
-@answers_actions(*ACTIONS)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
-    if definition.name not in ACTIONS:
-        return None
+) -> Initiation:
     initiation = initiate_attack(encounter, actor, intent, definition, plan_for(intent))
     if definition.name == BODY_THROW.name and int(initiation.prepared["set_aside"]) == 0:
         prepared = {**initiation.prepared, "outcome": NO_THROW}
@@ -175,14 +177,8 @@ def mands_action_initiate(
     return initiation
 
 
-@hookimpl(trylast=True)
-@answers_actions(*EFFECTS)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    effect = EFFECTS.get(action.name)
-    if effect is None:
-        return None
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+    effect = EFFECTS[action.name]
     events, hit = attack_lands(encounter, actor, action)
     target = action.intent.target
     assert target is not None

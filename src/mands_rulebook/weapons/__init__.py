@@ -29,8 +29,11 @@ rules never import it. Range penalties, sight and the range refusals are
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event, WeaponReadied
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -120,7 +123,12 @@ def mands_register_actions(register: Register) -> None:
     """Also reads the weapon table, so a bad data file fails when a simulation is built."""
     standard_weapons()
     for action in (DRAW_WEAPON, WEAPON_ATTACK):
-        register(action.name, action, summary=action.summary, source="rules text")
+        register(
+            action.name,
+            replace(action, initiate=initiate, resolve=resolve),
+            summary=action.summary,
+            source="rules text",
+        )
 
 
 @hookimpl
@@ -133,32 +141,26 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return []
 
 
-@hookimpl(trylast=True)
-@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     weapon = intended_weapon(encounter, actor, intent)
     if weapon is None:
-        return None
+        raise UnplayedActionError(definition.name)
     if definition.name == DRAW_WEAPON.name:
         sheet = encounter.character(actor).sheet
         return Initiation(draw_time(sheet, weapon), prepared={WEAPON_OPTION: weapon.name})
     if definition.name == WEAPON_ATTACK.name:
         return attack_initiation(encounter, actor, intent, weapon)
-    return None
+    raise UnplayedActionError(definition.name)
 
 
-@hookimpl(trylast=True)
-@answers_actions(DRAW_WEAPON.name, WEAPON_ATTACK.name)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     if action.name == DRAW_WEAPON.name:
         return [WeaponReadied(encounter.now, actor, str(action.prepared[WEAPON_OPTION]))]
     if action.name == WEAPON_ATTACK.name:
         return resolve_attack(encounter, actor, action)
-    return None
+    raise UnplayedActionError(action.name)
 
 
 @hookimpl

@@ -69,9 +69,7 @@ class CharacterClock(Protocol):
         of one segment and phase run lowest first (``kernel.agenda``), before the id decides."""
         ...
 
-    def character_initiation_segment(
-        self, encounter: Encounter, actor: str, earliest: int
-    ) -> int:
+    def character_initiation_segment(self, encounter: Encounter, actor: str, earliest: int) -> int:
         """The first segment at or after ``earliest`` on which ``actor`` may start an action."""
         ...
 
@@ -86,9 +84,7 @@ def character_clock(model: TimeModel) -> CharacterClock | None:
     return model if isinstance(model, CharacterClock) else None
 
 
-def tiebreak(
-    model: TimeModel, encounter: Encounter, segment: int, phase: Phase, actor: str
-) -> int:
+def tiebreak(model: TimeModel, encounter: Encounter, segment: int, phase: Phase, actor: str) -> int:
     """``model``'s order within a segment; 0 (the id decides) for a model without one."""
     if isinstance(model, CharacterClock):
         return model.tiebreak(encounter, segment, phase, actor)

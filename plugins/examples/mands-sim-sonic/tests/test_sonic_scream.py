@@ -65,7 +65,7 @@ def test_the_default_spend_puts_half_the_pr_on_the_stun_rounded_up() -> None:
     assert scream_damage(6) == 2
 
 
-@pytest.mark.hook("mands_action_initiate", "mands_action_resolve", "mands_action_refusals")
+@pytest.mark.hook("mands_action_refusals", "mands_register_actions", "mands_register_conditions")
 def test_a_hit_stuns_its_target_until_it_shakes_the_stun_off(
     encounter_factory: EncounterFactory,
 ) -> None:

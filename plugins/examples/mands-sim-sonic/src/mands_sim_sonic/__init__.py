@@ -48,7 +48,7 @@ def mands_register_powers(register: Register) -> None:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     """Register the power's action, ``sonic-scream-blast``."""
-    register_power_actions(register, SONIC_SCREAM)
+    register_power_actions(register, SONIC_SCREAM, initiate=initiate, resolve=resolve)
 
 
 @hookimpl
@@ -64,20 +64,14 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, SONIC_SCREAM)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*SONIC_SCREAM.actions)
-def mands_action_initiate(
+def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation | None:
+) -> Initiation:
     """The kit's initiation: the PR spent, the Combat Roll, the Performance Time and EP."""
     return power_initiation(encounter, actor, intent, definition, SONIC_SCREAM)
 
 
-@hookimpl(trylast=True)
-@answers_actions(*SONIC_SCREAM.actions)
-def mands_action_resolve(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
+def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The kit's resolution, which calls the use's own ``resolve`` (the blow and the stun)."""
     return power_resolution(encounter, actor, action, SONIC_SCREAM)
 

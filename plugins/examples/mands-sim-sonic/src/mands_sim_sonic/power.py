@@ -86,7 +86,7 @@ def blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+def scream_lands(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The attack as the kit plays it; a hit stuns its target as well."""
     events = attack_events(encounter, actor, action, blow)
     target = action.intent.target
@@ -126,7 +126,7 @@ SCREAM: Final = PowerUse(
     role=ATTACK,
     prepare=prepared,
     blow=blow,
-    resolve=resolve,
+    resolve=scream_lands,
     ranges=ranges,
 )
 
