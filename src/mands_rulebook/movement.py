@@ -403,9 +403,7 @@ def catch_up(
 
 
 @hookimpl
-def mands_initiation_gate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Gate:
+def mands_initiation_gate(encounter: Encounter, actor: str, intent: Intent) -> Gate:
     """Frame every initiation, its own or a failed power's: :func:`positions_caught_up`."""
     return Gate(then=partial(positions_caught_up, encounter, actor, intent))
 

@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionOption, Intent, Wait
+from mands_sim.actions import ActionOption, Intent, Wait
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (
@@ -436,11 +436,7 @@ def asked_explanation(encounter: Encounter, actor: str, intent: Intent) -> Expla
 
 @hookimpl
 def mands_initiation_adjust(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    initiation: Initiation,
+    encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
 ) -> Initiation | None:
     """Put the mind's explanation of ``intent`` first among the action's events."""
     why = asked_explanation(encounter, actor, intent)

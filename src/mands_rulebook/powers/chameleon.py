@@ -274,13 +274,7 @@ def initiate(
 
 
 @hookimpl
-def mands_initiation_adjust(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    initiation: Initiation,
-) -> Initiation:
+def mands_initiation_adjust(encounter: Encounter, actor: str, initiation: Initiation) -> Initiation:
     """A camouflaged attacker's Defense bonus drops (G-110)."""
     return attacking_initiation(encounter, actor, initiation)
 

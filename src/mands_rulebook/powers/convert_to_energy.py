@@ -320,11 +320,7 @@ def initiate(
 
 @hookimpl
 def mands_initiation_adjust(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    initiation: Initiation,
+    encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
 ) -> Initiation:
     """An energy form's Combat Roll may shift Attack to Defense."""
     return with_energy_defense(encounter, actor, intent, initiation)

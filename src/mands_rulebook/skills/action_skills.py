@@ -83,11 +83,7 @@ def faster(performance_time: int, level: int) -> int:
 
 @hookimpl
 def mands_initiation_adjust(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    initiation: Initiation,
+    encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
 ) -> Initiation | None:
     """A fitting Speed skill shortens the Performance Time (G-89)."""
     level = speed_level(encounter, actor, intent)

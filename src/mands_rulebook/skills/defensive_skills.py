@@ -113,11 +113,7 @@ def with_evasion(
 
 @hookimpl
 def mands_initiation_adjust(
-    encounter: Encounter,
-    actor: str,
-    intent: Intent,
-    definition: ActionDefinition,
-    initiation: Initiation,
+    encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
 ) -> Initiation:
     """Evasion joins the Defense a Combat Roll buys (G-87)."""
     return with_evasion(encounter, actor, intent, initiation)
