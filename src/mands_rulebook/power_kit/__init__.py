@@ -58,14 +58,17 @@ import the kit.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
 from types import MappingProxyType
 from typing import Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve
 from mands_sim.errors import MandsSimError
 from mands_sim.events import ActionDropped, Event, PushedBack
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
 
 from ..control import LOST_CONTROL, POWER_OPTION
@@ -138,7 +141,6 @@ from .uses import (
     normalized,
     power_slug,
     register_power,
-    register_power_actions,
 )
 
 __all__ = [
@@ -345,6 +347,24 @@ def power_resolution(
     if use.role == ATTACK and use.blow is not None:
         return attack_events(encounter, actor, action, use.blow)
     return []
+
+
+def register_power_actions(
+    register: Register,
+    spec: PowerSpec,
+    *,
+    initiate: Initiate | None = None,
+    resolve: Resolve | None = None,
+) -> None:
+    """``mands_register_actions``: every use's action, with the power's source tag, marked as
+    a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`). Its own rules are
+    ``initiate`` and ``resolve`` when given, else the kit's: :func:`power_initiation` and
+    :func:`power_resolution` for ``spec``."""
+    initiate = initiate or partial(power_initiation, spec=spec)
+    resolve = resolve or partial(power_resolution, spec=spec)
+    for use in spec.uses:
+        action = replace(use.action, power=spec.name, initiate=initiate, resolve=resolve)
+        register(action.name, action, summary=action.summary, source=spec.source)
 
 
 def power_sustain(

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.errors import MandsSimError
 from mands_sim.events import Event
@@ -237,18 +237,3 @@ def power_slug(name: str) -> str:
 def register_power(register: Register, spec: PowerSpec) -> None:
     """``mands_register_powers``: the spec under its name, with its source tag."""
     register(spec.name, spec, summary=spec.summary, source=spec.source, aliases=spec.aliases)
-
-
-def register_power_actions(
-    register: Register,
-    spec: PowerSpec,
-    *,
-    initiate: Initiate | None = None,
-    resolve: Resolve | None = None,
-) -> None:
-    """``mands_register_actions``: every use's action, with the power's source tag, marked as
-    a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`), started by
-    ``initiate`` and resolved by ``resolve`` (the power's plugin's own rules)."""
-    for use in spec.uses:
-        action = replace(use.action, power=spec.name, initiate=initiate, resolve=resolve)
-        register(action.name, action, summary=action.summary, source=spec.source)

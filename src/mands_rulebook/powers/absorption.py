@@ -67,7 +67,6 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.figured import mind_skin_temper_row
@@ -87,9 +86,7 @@ from ..power_kit import (
     PowerUse,
     encounter_registries,
     normalized,
-    power_initiation,
     power_refusals,
-    power_resolution,
     power_specs,
     register_power,
     register_power_actions,
@@ -407,23 +404,13 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ABSORPTION, initiate=initiate, resolve=resolve)
+    register_power_actions(register, ABSORPTION)
 
 
 @hookimpl
 @answers_actions(*ABSORPTION.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, ABSORPTION)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, ABSORPTION)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, ABSORPTION)
 
 
 @hookimpl

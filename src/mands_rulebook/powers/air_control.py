@@ -25,8 +25,6 @@ from typing import Any, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -39,9 +37,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -150,20 +146,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, AIR_CONTROL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, AIR_CONTROL)
 
 
 @hookimpl
 @answers_actions(*AIR_CONTROL.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, AIR_CONTROL)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, AIR_CONTROL)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, AIR_CONTROL)

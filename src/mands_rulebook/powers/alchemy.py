@@ -37,7 +37,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll
@@ -53,10 +52,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     sheet_power,
@@ -234,7 +231,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ALCHEMY, initiate=initiate, resolve=resolve)
+    register_power_actions(register, ALCHEMY)
 
 
 @hookimpl
@@ -242,13 +239,3 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, ALCHEMY)
     return reasons or mass_refusals(encounter, actor, intent)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, ALCHEMY)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, ALCHEMY)

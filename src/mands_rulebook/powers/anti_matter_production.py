@@ -63,7 +63,6 @@ from ..power_kit import (
     combat_skill_with,
     power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -203,7 +202,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ANTI_MATTER_PRODUCTION, initiate=initiate, resolve=resolve)
+    register_power_actions(register, ANTI_MATTER_PRODUCTION, initiate=initiate)
 
 
 @hookimpl
@@ -218,7 +217,3 @@ def initiate(
     if definition.name == EXPLOSION_USE.action.name:
         return explosion_initiation(encounter, actor, intent, ANTI_MATTER_PRODUCTION, EXPLOSION_USE)
     return power_initiation(encounter, actor, intent, definition, ANTI_MATTER_PRODUCTION)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, ANTI_MATTER_PRODUCTION)

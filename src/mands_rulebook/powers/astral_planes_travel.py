@@ -61,7 +61,6 @@ from ..power_kit import (
     power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -277,7 +276,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ASTRAL_PLANES_TRAVEL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, ASTRAL_PLANES_TRAVEL, initiate=initiate)
 
 
 @hookimpl
@@ -291,7 +290,3 @@ def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation:
     return trip_initiation(encounter, actor, intent, definition)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, ASTRAL_PLANES_TRAVEL)

@@ -52,10 +52,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -254,7 +252,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CHAMELEON, initiate=initiate, resolve=resolve)
+    register_power_actions(register, CHAMELEON)
 
 
 @hookimpl
@@ -267,20 +265,10 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return reasons
 
 
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, CHAMELEON)
-
-
 @hookimpl
 def mands_initiation_adjust(encounter: Encounter, actor: str, initiation: Initiation) -> Initiation:
     """A camouflaged attacker's Defense bonus drops (G-110)."""
     return attacking_initiation(encounter, actor, initiation)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, CHAMELEON)
 
 
 @hookimpl

@@ -31,7 +31,6 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, 
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import sheet_d100
 from mands_sim.registry import Register
@@ -43,10 +42,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     sheet_power,
@@ -175,7 +172,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CLAIRVOYANCE, initiate=initiate, resolve=resolve)
+    register_power_actions(register, CLAIRVOYANCE)
 
 
 @hookimpl
@@ -185,13 +182,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     if intent.action == VIEW.action.name and not reasons:
         reasons += view_refusals(encounter, actor, intent)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, CLAIRVOYANCE)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, CLAIRVOYANCE)

@@ -59,7 +59,6 @@ from ..power_kit import (
     power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -275,7 +274,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONTROL_CHANCE, initiate=initiate, resolve=resolve)
+    register_power_actions(register, CONTROL_CHANCE, initiate=initiate)
 
 
 @hookimpl
@@ -305,10 +304,6 @@ def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation:
     return with_hex_roll(power_initiation(encounter, actor, intent, definition, CONTROL_CHANCE))
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, CONTROL_CHANCE)
 
 
 @hookimpl

@@ -34,7 +34,6 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.events import Event, OutOfAction, PercentRolled
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
@@ -47,10 +46,8 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     normalized,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     sheet_power,
@@ -250,7 +247,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONTROL_SIMILAR_ANIMALS, initiate=initiate, resolve=resolve)
+    register_power_actions(register, CONTROL_SIMILAR_ANIMALS)
 
 
 @hookimpl
@@ -260,13 +257,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     if intent.action == COMMAND.action.name and not reasons:
         reasons += command_refusals(encounter, actor, intent)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, CONTROL_SIMILAR_ANIMALS)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, CONTROL_SIMILAR_ANIMALS)

@@ -70,7 +70,6 @@ from ..power_kit import (
     power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -300,7 +299,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, CONVERT_TO_ENERGY, initiate=initiate, resolve=resolve)
+    register_power_actions(register, CONVERT_TO_ENERGY, initiate=initiate)
 
 
 @hookimpl
@@ -324,10 +323,6 @@ def mands_initiation_adjust(
 ) -> Initiation:
     """An energy form's Combat Roll may shift Attack to Defense."""
     return with_energy_defense(encounter, actor, intent, initiation)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, CONVERT_TO_ENERGY)
 
 
 @hookimpl

@@ -26,8 +26,6 @@ from typing import Any, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -41,9 +39,7 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     cosmic_ray_ranges,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -114,20 +110,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, COSMIC_RAYS, initiate=initiate, resolve=resolve)
+    register_power_actions(register, COSMIC_RAYS)
 
 
 @hookimpl
 @answers_actions(*COSMIC_RAYS.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, COSMIC_RAYS)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, COSMIC_RAYS)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, COSMIC_RAYS)

@@ -36,7 +36,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.world import Position
@@ -52,10 +51,8 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     ep_down_to,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -242,7 +239,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DARKNESS_POWER, initiate=initiate, resolve=resolve)
+    register_power_actions(register, DARKNESS_POWER)
 
 
 @hookimpl
@@ -265,16 +262,6 @@ def mands_bonus_pool_modifiers(
         return []
     found = darkness_modifier(encounter, actor, intent.target)
     return [found] if found else []
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, DARKNESS_POWER)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, DARKNESS_POWER)
 
 
 @hookimpl

@@ -38,7 +38,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import HIGH, number_roll
 from mands_sim.registry import Register
@@ -57,9 +56,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     touch_attack,
@@ -240,20 +237,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DEATH_TOUCH_POWER, initiate=initiate, resolve=resolve)
+    register_power_actions(register, DEATH_TOUCH_POWER)
 
 
 @hookimpl
 @answers_actions(*DEATH_TOUCH_POWER.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, DEATH_TOUCH_POWER)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, DEATH_TOUCH_POWER)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, DEATH_TOUCH_POWER)

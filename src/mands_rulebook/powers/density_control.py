@@ -40,7 +40,6 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.errors import SheetError
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
@@ -59,10 +58,8 @@ from ..power_kit import (
     Prepare,
     RatingFor,
     ep_down_to,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -248,7 +245,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DENSITY_CONTROL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, DENSITY_CONTROL)
 
 
 @hookimpl
@@ -256,16 +253,6 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, DENSITY_CONTROL)
     return reasons or density_refusals(encounter, actor, intent)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, DENSITY_CONTROL)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, DENSITY_CONTROL)
 
 
 @hookimpl

@@ -40,7 +40,6 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -51,9 +50,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -213,7 +210,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, DUPLICATE_PERSON, initiate=initiate, resolve=resolve)
+    register_power_actions(register, DUPLICATE_PERSON)
 
 
 @hookimpl
@@ -222,13 +219,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     return power_refusals(encounter, actor, intent, DUPLICATE_PERSON) or change_refusals(
         encounter, actor, intent
     )
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, DUPLICATE_PERSON)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, DUPLICATE_PERSON)

@@ -33,7 +33,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -52,9 +51,7 @@ from ..power_kit import (
     PowerUse,
     cosmic_ray_ranges,
     ep_down_to,
-    power_initiation,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -201,23 +198,13 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, ELECTRIC_POWER, initiate=initiate, resolve=resolve)
+    register_power_actions(register, ELECTRIC_POWER)
 
 
 @hookimpl
 @answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, ELECTRIC_POWER)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, ELECTRIC_POWER)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, ELECTRIC_POWER)
 
 
 @hookimpl

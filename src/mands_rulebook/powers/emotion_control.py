@@ -31,7 +31,6 @@ from typing import Any, ClassVar, Final
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
@@ -46,10 +45,8 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     anyone_has_power,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -244,7 +241,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMOTION_CONTROL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, EMOTION_CONTROL)
 
 
 @hookimpl
@@ -253,13 +250,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     if not reasons:
         reasons = reach_refusals(encounter, actor, intent)
     return reasons + calm_refusals(encounter, actor, intent)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, EMOTION_CONTROL)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, EMOTION_CONTROL)

@@ -53,7 +53,6 @@ from mands_sim.events import (
     Event,
     InjuryRolled,
 )
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.registry import Register
@@ -70,9 +69,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -449,7 +446,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMPATHIC_HEALING, initiate=initiate, resolve=resolve)
+    register_power_actions(register, EMPATHIC_HEALING)
 
 
 @hookimpl
@@ -457,16 +454,6 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, EMPATHIC_HEALING)
     return reasons or healing_refusals(encounter, actor, intent)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, EMPATHIC_HEALING)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, EMPATHIC_HEALING)
 
 
 @hookimpl

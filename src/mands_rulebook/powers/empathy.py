@@ -51,7 +51,6 @@ from ..power_kit import (
     PowerUse,
     power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     sheet_power,
@@ -274,7 +273,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EMPATHY, initiate=initiate, resolve=resolve)
+    register_power_actions(register, EMPATHY, initiate=initiate)
 
 
 @hookimpl
@@ -297,7 +296,3 @@ def initiate(
     outcome = SUCCEEDED if read else FAILED
     prepared = {**initiation.prepared, "read": tuple(read), "outcome": outcome}
     return replace(initiation, events=(*initiation.events, *events), prepared=prepared)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, EMPATHY)

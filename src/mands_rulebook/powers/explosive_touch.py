@@ -39,7 +39,6 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceExpression
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -56,9 +55,7 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     combat_skill_with,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     touch_attack,
@@ -227,20 +224,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, EXPLOSIVE_TOUCH, initiate=initiate, resolve=resolve)
+    register_power_actions(register, EXPLOSIVE_TOUCH)
 
 
 @hookimpl
 @answers_actions(*EXPLOSIVE_TOUCH.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, EXPLOSIVE_TOUCH)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, EXPLOSIVE_TOUCH)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, EXPLOSIVE_TOUCH)

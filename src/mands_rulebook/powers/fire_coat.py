@@ -40,7 +40,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.percent_rolls import percent_roll
@@ -63,10 +62,8 @@ from ..power_kit import (
     anyone_has_power,
     attack_events,
     ep_down_to,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -372,7 +369,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, FIRE_COAT, initiate=initiate, resolve=resolve)
+    register_power_actions(register, FIRE_COAT)
 
 
 @hookimpl
@@ -398,16 +395,6 @@ def mands_bonus_pool_modifiers(
         found.append(Modifier(penalty, "multiple opponents", "seed Fire Coat: forked blast"))
     blinded = blinded_modifier(encounter, actor)
     return [*found, blinded] if blinded else found
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, FIRE_COAT)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, FIRE_COAT)
 
 
 @hookimpl

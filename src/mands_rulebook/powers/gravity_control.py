@@ -20,18 +20,14 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
+from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..power_kit import (
     TEMPLATE,
     PowerSpec,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -60,20 +56,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, GRAVITY_CONTROL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, GRAVITY_CONTROL)
 
 
 @hookimpl
 @answers_actions(*GRAVITY_CONTROL.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, GRAVITY_CONTROL)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, GRAVITY_CONTROL)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, GRAVITY_CONTROL)

@@ -26,7 +26,6 @@ from typing import Any, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, Healed
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -37,9 +36,7 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -138,7 +135,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, HEALING_POWER, initiate=initiate, resolve=resolve)
+    register_power_actions(register, HEALING_POWER)
 
 
 @hookimpl
@@ -148,13 +145,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     if intent.action == HEAL.action.name and not reasons:
         reasons += patient_refusals(encounter, actor, intent)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, HEALING_POWER)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, HEALING_POWER)

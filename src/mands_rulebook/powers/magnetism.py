@@ -19,18 +19,14 @@ from __future__ import annotations
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
+from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
 from ..power_kit import (
     TEMPLATE,
     PowerSpec,
-    power_initiation,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -65,20 +61,10 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, MAGNETISM, initiate=initiate, resolve=resolve)
+    register_power_actions(register, MAGNETISM)
 
 
 @hookimpl
 @answers_actions(*MAGNETISM.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, MAGNETISM)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, MAGNETISM)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, MAGNETISM)

@@ -31,7 +31,6 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, Event, PercentRolled, Surprised
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
@@ -43,10 +42,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -163,7 +160,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, MIND_CONTROL, initiate=initiate, resolve=resolve)
+    register_power_actions(register, MIND_CONTROL)
 
 
 @hookimpl
@@ -174,13 +171,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
         pr = power_rating(encounter, actor, MIND_CONTROL)
         reasons += mind_refusals(encounter, actor, intent.target, pr)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, MIND_CONTROL)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, MIND_CONTROL)

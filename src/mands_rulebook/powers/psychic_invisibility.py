@@ -49,7 +49,6 @@ from ..power_kit import (
     ep_down_to,
     power_initiation,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -167,7 +166,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, PSYCHIC_INVISIBILITY, initiate=initiate, resolve=resolve)
+    register_power_actions(register, PSYCHIC_INVISIBILITY, initiate=initiate)
 
 
 @hookimpl
@@ -193,10 +192,6 @@ def initiate(
     if initiation is None or definition.name != FADE.action.name:
         return initiation
     return fade_initiation(encounter, actor, initiation)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, PSYCHIC_INVISIBILITY)
 
 
 @hookimpl

@@ -28,7 +28,6 @@ from typing import Any, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -43,9 +42,7 @@ from ..power_kit import (
     PowerSpend,
     PowerUse,
     ep_down_to,
-    power_initiation,
     power_refusals,
-    power_resolution,
     power_sustain,
     register_power,
     register_power_actions,
@@ -111,23 +108,13 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, SLIDE_MOLECULES, initiate=initiate, resolve=resolve)
+    register_power_actions(register, SLIDE_MOLECULES)
 
 
 @hookimpl
 @answers_actions(*SLIDE_MOLECULES.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, SLIDE_MOLECULES)
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, SLIDE_MOLECULES)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, SLIDE_MOLECULES)
 
 
 @hookimpl

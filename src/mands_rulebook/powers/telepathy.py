@@ -25,7 +25,6 @@ from typing import Any, ClassVar, Final
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -36,10 +35,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
 )
@@ -124,7 +121,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, TELEPATHY, initiate=initiate, resolve=resolve)
+    register_power_actions(register, TELEPATHY)
 
 
 @hookimpl
@@ -135,13 +132,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
         pr = power_rating(encounter, actor, TELEPATHY)
         reasons += mind_refusals(encounter, actor, intent.target, pr)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, TELEPATHY)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, TELEPATHY)

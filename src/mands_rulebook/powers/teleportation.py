@@ -29,7 +29,6 @@ from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import Event, Moved
-from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
@@ -41,10 +40,8 @@ from ..power_kit import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
     power_rating,
     power_refusals,
-    power_resolution,
     register_power,
     register_power_actions,
     sphere_meters,
@@ -141,7 +138,7 @@ def mands_register_powers(register: Register) -> None:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register_power_actions(register, TELEPORTATION, initiate=initiate, resolve=resolve)
+    register_power_actions(register, TELEPORTATION)
 
 
 @hookimpl
@@ -151,13 +148,3 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     if intent.action == TELEPORT.action.name and not reasons:
         reasons += place_refusals(encounter, actor, intent)
     return reasons
-
-
-def initiate(
-    encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
-) -> Initiation:
-    return power_initiation(encounter, actor, intent, definition, TELEPORTATION)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    return power_resolution(encounter, actor, action, TELEPORTATION)
