@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import mands_rulebook.fists as fists
-from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionResolved,
@@ -234,3 +234,21 @@ def test_resolve_a_death_shot_that_takes_dp_forces_a_save(
     encounter.run(until=15)
     (shot,) = [e for e in events if isinstance(e, DeathShotEvent)]
     assert (shot.saved, shot.extra_damage_points) == (saved, extra)
+
+
+def test_a_blows_damage_is_never_below_0_g295() -> None:
+    """G-295: Hand Damage less what is withheld plus the damage change, floored at 0: a grunt's
+    blow with a change of −100 does 0, not a negative amount that would heal."""
+    encounter = fight({"grunt": grunt(), "victim": grunt()}, dice={})
+    hand = int(encounter.figured("grunt").hand_damage)
+
+    def damage(change: int, withheld: int = 0) -> int:
+        prepared = {"withheld": withheld, "damage": change}
+        punch = ActionInProgress(
+            1, fists.FIST_ATTACK, Intent("fist-attack", "victim"), 0, 15, prepared
+        )
+        return fists.blow_damage(encounter, "grunt", punch)
+
+    assert damage(2) == hand + 2
+    assert damage(-100) == 0
+    assert damage(0, withheld=hand) == 0

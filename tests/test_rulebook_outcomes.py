@@ -1,5 +1,5 @@
-"""``mands_rulebook.outcomes``: the ``side-out-of-action`` condition (``docs/rules/combat.md``
-§9)."""
+"""``mands_rulebook.outcomes``: the ``side-out-of-action`` condition (``docs/scenarios.md``,
+``[stop]``; G-235)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Coming back into action: the end of a knock-out (``docs/rules/combat.md`` §9).
+"""Coming back into action: the end of a knock-out (``docs/rules/combat.md`` §9; G-171).
 
 Not a plugin of its own: :mod:`mands_rulebook.out_of_action` asks :func:`coming_to` whenever it
 checks an unconscious character (at every Payment Segment, and when a timed knock-out ends).

@@ -260,7 +260,8 @@ def new_defense(encounter: Encounter, actor: str, action: ActionInProgress) -> D
 
 
 def blow_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:
-    """Hand Damage (less any withheld) plus the blow's damage change, never below 0 (§7.1)."""
+    """Hand Damage (less any withheld) plus the blow's damage change (§7.1), never below 0
+    (G-295)."""
     hand = int(encounter.figured(actor).hand_damage) - int(action.prepared["withheld"])
     return max(0, hand + int(action.prepared["damage"]))
 

@@ -1,5 +1,5 @@
-"""The rulebook's way a fight ends: one side has nobody left in action (``docs/rules/combat.md``
-§9).
+"""The default way an encounter ends: one side has nobody left in action (``docs/scenarios.md``,
+``[stop]``; who counts, G-235). No surviving rules text says when a fight ends.
 
 Registers the outcome condition ``side-out-of-action`` that scenarios name in ``[stop] when``
 (and that applies when a scenario names none). A plugin can register its own conditions, or
@@ -19,5 +19,5 @@ def mands_register_outcome_conditions(register: Register) -> None:
         "side-out-of-action",
         side_out_of_action,
         summary="The encounter ends when at most one side has anyone in action; that side wins.",
-        source="rules text",
+        source="template, not rules text",
     )

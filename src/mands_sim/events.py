@@ -196,7 +196,8 @@ class WeaknessFired(Event):
 @dataclass(frozen=True, slots=True)
 class BackInAction(Event):
     """An unconscious character comes to and may act again (``docs/rules/combat.md`` §9): the end of
-    a Nerve Pinch's rounds, or a knock-out it recovers from (``docs/rules/decisions.md`` G-171)."""
+    a Nerve Pinch's or an absorption faint's rounds, or a knock-out with no duration it recovers
+    from (``docs/rules/decisions.md`` G-171)."""
 
     kind: ClassVar[str] = "back-in-action"
     character: str

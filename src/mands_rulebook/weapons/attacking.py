@@ -134,7 +134,7 @@ def blow_lands(
 
 def weapon_blow(encounter: Encounter, actor: str, weapon: Weapon, action: ActionInProgress) -> Blow:
     """The weapon's damage, plus Hand Damage for a strength weapon (seed "Hand Damage"), plus
-    the blow's damage change; never below 0 (``docs/rules/combat.md`` §7.1)."""
+    the blow's damage change (``docs/rules/combat.md`` §7.1); never below 0 (G-295)."""
     hand = int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0
     raw = max(0, weapon.damage + hand + int(action.prepared["damage"]))
     return Blow(

@@ -326,9 +326,10 @@ class Encounter:
             held.freed(self, event)
 
     def _end_actions_of(self, actor: str) -> None:
-        """A character going out of action ends every action it has under way
-        (``docs/rules/combat.md`` §9): each is logged as dropped, in the order they started, except
-        the one resolving now, whose :class:`ActionResolved` follows."""
+        """A character going out of action ends every action it has under way (the kernel's
+        own rule, ``docs/design.md``, "Every action ends in the log"; no rules text states it): each
+        is logged as dropped, in the order they started, except the one resolving now, whose
+        :class:`ActionResolved` follows."""
         for action in list(self.state[actor].actions):
             if action.action_id != self._resolving:
                 self._record(
