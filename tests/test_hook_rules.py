@@ -418,3 +418,46 @@ def test_mands_resolution_watch_logs_what_it_noticed_before_the_resolutions_even
     assert isinstance(events[0], EncounterStarted)
     assert events[0].scenario == "a noticed"
     assert not any(isinstance(e, EncounterStarted) for e in events[1:-1])
+
+
+def test_mands_initiation_gate_instead_is_not_resolved_by_the_actions_own_rules() -> None:
+    """What a gate started in place of a punch does nothing of the punch's when it completes:
+    no Attack against Defense, no blow (its resolution's gates and adjustments still run)."""
+    encounter = Simulation(
+        load_scenario(SCENARIO), extra_plugins={"a-staged": Staged("a", instead=True)}
+    ).build()
+    action = encounter.initiate("seraph", Intent("fist-attack", target="sphinx"))
+    assert action.definition.resolve is None
+    assert action.definition == encounter.rules.definition("fist-attack")
+    assert encounter.rules.resolve(encounter, "seraph", action) == []
+
+
+class Sloppy:
+    """Answers each pipeline hook with something of the wrong kind."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+
+    @hookimpl
+    def mands_initiation_gate(self) -> object:
+        return ["not", "a", "gate"] if self.stage == "gate" else None
+
+    @hookimpl
+    def mands_initiation_adjust(self) -> object:
+        return 7 if self.stage == "adjust" else None
+
+
+@pytest.mark.parametrize(
+    ("stage", "hook", "answer"),
+    [
+        ("gate", "mands_initiation_gate", "['not', 'a', 'gate']"),
+        ("adjust", "mands_initiation_adjust", "7"),
+    ],
+)
+def test_a_pipeline_answer_of_the_wrong_kind_names_the_plugin_that_gave_it(
+    stage: str, hook: str, answer: str
+) -> None:
+    with pytest.raises(PluginHookError) as raised:
+        staged_initiation({"sloppy": Sloppy(stage)})
+    assert (raised.value.plugin, raised.value.hook) == ("sloppy", hook)
+    assert f"returned {answer}, not" in str(raised.value)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -21,6 +22,7 @@ from tests.data.fighters import ROOT, grunt
 class Drained(Event):
     """A test event: ``character`` lost ``points`` of ``what``."""
 
+    kind: ClassVar[str] = "drained"
     character: str
     what: str
     points: int

@@ -102,14 +102,6 @@ def mands_initiation_gate(
 
 
 @hookimpl
-def mands_resolution_gate(
-    encounter: Encounter, actor: str, action: ActionInProgress
-) -> list[Event] | None:
-    """A use whose power failed to operate does nothing when its time is up."""
-    return [] if action.prepared.get("outcome") == LOST_CONTROL else None
-
-
-@hookimpl
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """Seed: a use lasting a period of time rolls "once per round in combat" (G-53: a miss ends
     it before it pays; a use that already failed at initiation ends without a roll)."""

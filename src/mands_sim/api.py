@@ -48,7 +48,17 @@ from mands_rulebook.power_kit import (
     standard_ranges,
 )
 from mands_rulebook.weapons import Ranges
-from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve, Wait
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Initiate,
+    Intent,
+    Modifier,
+    QualityAllocation,
+    Resolve,
+    Wait,
+)
 from mands_sim.charts import ActionChart, Charts
 from mands_sim.conditions import (
     BROKE_OUT,
@@ -60,7 +70,13 @@ from mands_sim.conditions import (
     under,
 )
 from mands_sim.dice import DiceSource, ScriptedDice, SeededDice, parse_dice
-from mands_sim.errors import MandsSimError, PluginError, UnknownConditionError
+from mands_sim.errors import (
+    MandsSimError,
+    PluginError,
+    PluginHookError,
+    PluginValidationError,
+    UnknownConditionError,
+)
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -69,9 +85,12 @@ from mands_sim.events import (
     ConditionEnded,
     ConditionImposed,
     DamageTaken,
+    DefenseChanged,
+    EndurancePaid,
     Event,
     OutOfAction,
     PushedBack,
+    QualityAllocated,
     RollMade,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
@@ -80,6 +99,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import last_logged_before, logged, logged_between
 from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes
+from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, Source
 from mands_sim.rolls import ActionRoll, action_roll, roll_made
 
@@ -92,10 +112,13 @@ SECTIONS: Final = MappingProxyType(
         "Hooks and registration": ("hookimpl", "answers_actions", "Register", "Source"),
         "Actions": (
             "ActionDefinition",
+            "ActionOption",
             "Initiate",
             "Resolve",
             "Intent",
             "Wait",
+            "QualityAllocation",
+            "Modifier",
             "ActionInProgress",
             "Initiation",
             "Charge",
@@ -118,7 +141,10 @@ SECTIONS: Final = MappingProxyType(
             "ActionStarted",
             "ActionResolved",
             "RollMade",
+            "QualityAllocated",
+            "EndurancePaid",
             "AttackResolved",
+            "DefenseChanged",
             "DamageTaken",
             "ActionDropped",
             "PushedBack",
@@ -143,6 +169,7 @@ SECTIONS: Final = MappingProxyType(
             "action_roll",
             "ActionRoll",
             "roll_made",
+            "percent_roll",
             "Charts",
             "ActionChart",
         ),
@@ -176,7 +203,13 @@ SECTIONS: Final = MappingProxyType(
             "standard_ranges",
             "cosmic_ray_ranges",
         ),
-        "Errors": ("MandsSimError", "PluginError", "UnknownConditionError"),
+        "Errors": (
+            "MandsSimError",
+            "PluginError",
+            "PluginHookError",
+            "PluginValidationError",
+            "UnknownConditionError",
+        ),
     }
 )
 """The exported names by section, in the order ``docs/api.md`` shows them."""
@@ -230,6 +263,7 @@ __all__ = [
     "ActionDefinition",
     "ActionDropped",
     "ActionInProgress",
+    "ActionOption",
     "ActionRefused",
     "ActionResolved",
     "ActionRoll",
@@ -247,8 +281,10 @@ __all__ = [
     "ConditionImposed",
     "Cover",
     "DamageTaken",
+    "DefenseChanged",
     "DiceSource",
     "Encounter",
+    "EndurancePaid",
     "Event",
     "FiguredAdjustment",
     "FiguredAttributes",
@@ -257,13 +293,18 @@ __all__ = [
     "Initiation",
     "Intent",
     "MandsSimError",
+    "Modifier",
     "OutOfAction",
     "PluginError",
+    "PluginHookError",
+    "PluginValidationError",
     "PowerSpec",
     "PowerSpend",
     "PowerUse",
     "PowerUsed",
     "PushedBack",
+    "QualityAllocated",
+    "QualityAllocation",
     "Ranges",
     "Register",
     "Resolve",
@@ -284,6 +325,7 @@ __all__ = [
     "logged",
     "logged_between",
     "parse_dice",
+    "percent_roll",
     "power_initiation",
     "power_intent",
     "power_rating",

@@ -22,10 +22,24 @@ OMITTED_WHEN_DEFAULT: Final = "omitted when default"
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base of all events."""
+    """Base of all events. A subclass names its own ``kind`` (``kind: ClassVar[str] =
+    "weapon-readied"``), the name the JSONL log and the narrative know it by."""
 
     kind: ClassVar[str] = "event"
     segment: int
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super(Event, cls).__init_subclass__(**kwargs)  # explicit: slots remake the class
+        if "kind" not in cls.__dict__:
+            raise TypeError(
+                f"event class {cls.__qualname__} must name its kind, as "
+                f'kind: ClassVar[str] = "{_kebab(cls.__name__)}"'
+            )
+
+
+def _kebab(name: str) -> str:
+    """``WeaponReadied`` → ``weapon-readied``."""
+    return "".join(f"-{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
 @dataclass(frozen=True, slots=True)

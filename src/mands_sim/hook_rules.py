@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import cast
 
 import pluggy
 
@@ -34,6 +33,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugin_calls import (
     ActionDispatch,
     action_dispatch,
+    answer_of,
     described,
     each_plugin,
     folded,
@@ -224,10 +224,9 @@ class HookRules:
         self, encounter: Encounter, actor: str, intent: Intent
     ) -> list[AbstractContextManager[list[Event]]]:
         """``mands_initiation_watch``: every plugin's watch, in plugin-name order."""
-        results = each_plugin(
-            self.pm, "mands_initiation_watch", encounter=encounter, actor=actor, intent=intent
-        )
-        return [watch for _, watch in results]  # type: ignore[misc]
+        hook = "mands_initiation_watch"
+        results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, intent=intent)
+        return [answer_of(name, hook, watch, AbstractContextManager) for name, watch in results]
 
     def _started(
         self,
@@ -242,7 +241,7 @@ class HookRules:
         opened = tuple(event for gate in gates for event in gate.events)
         instead = next((gate.instead for gate in gates if gate.instead is not None), None)
         if instead is not None:
-            return replace(instead, events=(*opened, *instead.events))
+            return replace(instead, events=(*opened, *instead.events), own_rules=False)
         own = self._own_initiation(encounter, actor, intent, definition)
         started = replace(own, events=(*opened, *own.events))
         return self._adjusted(encounter, actor, intent, definition, started)
@@ -255,7 +254,7 @@ class HookRules:
             self.pm, "mands_initiation_gate",
             encounter=encounter, actor=actor, intent=intent, definition=definition,
         )  # fmt: skip
-        return [gate for _, gate in results]  # type: ignore[misc]
+        return [answer_of(name, "mands_initiation_gate", gate, Gate) for name, gate in results]
 
     def _adjusted(
         self,
@@ -267,7 +266,7 @@ class HookRules:
     ) -> Initiation:
         """``mands_initiation_adjust``, folded in plugin-name order."""
         return folded(
-            self.pm, "mands_initiation_adjust", "initiation", initiation,
+            self.pm, "mands_initiation_adjust", "initiation", initiation, Initiation,
             encounter=encounter, actor=actor, intent=intent, definition=definition,
         )  # fmt: skip
 
@@ -297,7 +296,7 @@ class HookRules:
             noticed: list[list[Event]] = [watching.enter_context(watch) for watch in watches]
             events = self._resolution(encounter, actor, action)
             events = folded(
-                self.pm, "mands_resolution_adjust", "events", events,
+                self.pm, "mands_resolution_adjust", "events", events, list,
                 encounter=encounter, actor=actor, action=action,
             )  # fmt: skip
         return [*(event for found in noticed for event in found), *events]
@@ -307,8 +306,9 @@ class HookRules:
     ) -> list[Event]:
         """The first gate's events, or the action's own resolution."""
         kwargs = {"encounter": encounter, "actor": actor, "action": action}
-        for _, instead in each_plugin(self.pm, "mands_resolution_gate", **kwargs):
-            return list(cast(list[Event], instead))
+        hook = "mands_resolution_gate"
+        for name, instead in each_plugin(self.pm, hook, **kwargs):
+            return list(answer_of(name, hook, instead, list))
         resolve = action.definition.resolve
         if resolve is None:
             return []
@@ -330,13 +330,13 @@ class HookRules:
             entry = self.registries.actions.get(definition.name)
             plugin = "(unregistered)" if entry is None else entry.plugin
             where = f"{rules} of action {definition.name!r}: {described(error)}"
-            raise PluginHookError(plugin, where, "mands_register_actions") from error
+            raise PluginHookError(plugin, where) from error
 
     def _each(
         self, hook: str, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> list[AbstractContextManager[list[Event]]]:
         results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, action=action)
-        return [cast(AbstractContextManager[list[Event]], result) for _, result in results]
+        return [answer_of(name, hook, watch, AbstractContextManager) for name, watch in results]
 
     def after(
         self, encounter: Encounter, actor: str, action: ActionInProgress

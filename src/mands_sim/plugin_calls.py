@@ -244,20 +244,39 @@ def each_plugin(
 
 
 def folded(
-    pm: pluggy.PluginManager, hook_name: str, key: str, value: _Folded, **kwargs: object
+    pm: pluggy.PluginManager,
+    hook_name: str,
+    key: str,
+    value: _Folded,
+    expected: type | tuple[type, ...],
+    **kwargs: object,
 ) -> _Folded:
     """Fold ``value`` through hook ``hook_name``, plugin by plugin in plugin-name order: each
     implementation receives (as argument ``key``) what the one before returned, ``None``
-    meaning no change. Errors and tracing work as for any hook call."""
+    meaning no change. An answer that is not an ``expected`` instance is a
+    :class:`~mands_sim.errors.PluginHookError` naming the plugin that gave it. Errors and tracing
+    work as for any hook call."""
     caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
-    for _, impls in _impls_by_plugin(pm, caller):
+    for name, impls in _impls_by_plugin(pm, caller):
         for impl in reversed(impls):
-            results = cast(
-                list[object], pm._hookexec(hook_name, [impl], {**kwargs, key: value}, False)
-            )
+            arguments = {**kwargs, key: value}
+            results = cast(list[object], pm._hookexec(hook_name, [impl], arguments, False))
             if results:
-                value = cast(_Folded, results[0])
+                value = answer_of(name, hook_name, results[0], expected)
     return value
+
+
+def answer_of(
+    plugin: str, hook_name: str, answer: object, expected: type | tuple[type, ...]
+) -> Any:
+    """``answer`` when it is an ``expected`` instance; otherwise a
+    :class:`~mands_sim.errors.PluginHookError` naming ``plugin``, the hook and what came back."""
+    if isinstance(answer, expected):
+        return answer
+    names = expected if isinstance(expected, tuple) else (expected,)
+    wanted = " or ".join(kind.__name__ for kind in names)
+    message = f"returned {reprlib.repr(answer)}, not {wanted} (or None)"
+    raise PluginHookError(plugin, message, hook_name)
 
 
 @dataclass(frozen=True, slots=True)

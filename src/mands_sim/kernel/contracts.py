@@ -44,6 +44,9 @@ class Initiation:
     events: tuple[Event, ...] = ()
     charges: tuple[Charge, ...] = ()
     prepared: Mapping[str, Any] = field(default_factory=dict)
+    own_rules: bool = True
+    """``False`` for what a gate started *instead* (:class:`Gate`): the action's own
+    ``resolve`` is not called when it completes (its resolution's gates and adjustments are)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +56,11 @@ class Gate:
 
     ``events`` are rolls made at the gate (a %Control roll), logged before the action's own;
     ``instead``, when given, is what starts in place of the action (a power that failed to
-    operate): its own rules and the *adjust* stage are skipped. ``then`` is the gate's *frame*:
-    a function given the finished :class:`Initiation` that returns it reframed (the world
-    caught up to now, the time model's schedule), applied last, in the gates' order.
+    operate): its own ``initiate`` and the *adjust* stage are skipped, and when it completes
+    its own ``resolve`` is not called either (:attr:`Initiation.own_rules`). ``then`` is the
+    gate's *frame*: a function given the finished :class:`Initiation` that returns it reframed
+    (the world caught up to now, the time model's schedule), applied last, in the gates'
+    order.
     """
 
     events: tuple[Event, ...] = ()

@@ -24,6 +24,7 @@ lives in :mod:`mands_sim.kernel.contracts`; import those names from there.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import simpy
@@ -392,7 +393,7 @@ class Encounter:
         self.emit(initiation.events)
         action = ActionInProgress(
             action_id=self._take_action_id(),
-            definition=definition,
+            definition=definition if initiation.own_rules else replace(definition, resolve=None),
             intent=intent,
             started_at=self.now,
             completes_at=self._time.completion_segment(self.now, initiation.performance_time),
