@@ -80,6 +80,7 @@ from .attacks import (
     TOUCH_ENTRY,
     TOUCH_NEEDED,
     TOUCH_OPTION,
+    TouchEffect,
     apparent_distance,
     attack_events,
     attack_initiation,
@@ -96,6 +97,7 @@ from .attacks import (
     touch_attack,
     touch_blow,
     touch_quality,
+    touch_resolution,
     touched,
 )
 from .ratings import (
@@ -178,6 +180,7 @@ __all__ = [
     "RatingFor",
     "Role",
     "RollBonus",
+    "TouchEffect",
     "anyone_has_power",
     "apparent_distance",
     "attack_events",
@@ -216,6 +219,7 @@ __all__ = [
     "touch_attack",
     "touch_blow",
     "touch_quality",
+    "touch_resolution",
     "touched",
     "usable_power",
 ]

@@ -22,10 +22,10 @@ A module of :mod:`mands_rulebook.power_kit` (which re-exports every name here):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from mands_sim.actions import ActionInProgress, ActionOption, Intent
+from mands_sim.actions import ActionInProgress, ActionOption, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.events import AttackResolved, Event, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation
@@ -141,6 +141,26 @@ def touch_attack(
     lost = damage_points_lost(encounter, target, events)
     needed = int(action.prepared.get(TOUCH_NEEDED, 0))
     return events, hit and touched(lost, int(action.prepared.get(SET_ASIDE, 0)), needed)
+
+
+TouchEffect = Callable[[Encounter, str, str, int, list[Event]], list[Event]]
+"""``(encounter, actor, target, pr, events so far) -> events``: what a touch that took effect
+does, with the PR its use kept."""
+
+
+def touch_resolution(rating: str, effect: TouchEffect) -> Resolve:
+    """A touch use's ``resolve``: :func:`touch_attack`, then, if the touch took effect,
+    ``effect`` with the PR the use kept as ``prepared[rating]``."""
+
+    def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
+        events, lands = touch_attack(encounter, actor, action)
+        if not lands:
+            return events
+        target = action.intent.target
+        assert target is not None
+        return events + effect(encounter, actor, target, int(action.prepared[rating]), events)
+
+    return resolve
 
 
 def damage_points_lost(encounter: Encounter, target: str, events: list[Event]) -> int:

@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
@@ -59,7 +59,7 @@ from ..power_kit import (
     power_refusals,
     register_power,
     register_power_actions,
-    touch_attack,
+    touch_resolution,
 )
 
 NAME: Final = "Death Touch"
@@ -137,17 +137,6 @@ def death_touch_prepared(
     return {"death_touch_pr": spend[DEATH_TOUCH]}
 
 
-def resolve_death_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    """The carrier lands (G-15, §6, ``strike``); a touch that takes effect calls for the save."""
-    events, lands = touch_attack(encounter, actor, action)
-    if not lands:
-        return events
-    target = action.intent.target
-    assert target is not None
-    pr = int(action.prepared["death_touch_pr"])
-    return events + death_touch_events(encounter, actor, target, pr, events)
-
-
 def death_touch_events(
     encounter: Encounter, actor: str, target: str, pr: int, pending: list[Event]
 ) -> list[Event]:
@@ -215,7 +204,7 @@ ATTACK_USE = PowerUse(
     default_spend=all_on_death_touch,
     role=ATTACK,
     prepare=death_touch_prepared,
-    resolve=resolve_death_touch,
+    resolve=touch_resolution("death_touch_pr", death_touch_events),
     touch=TOUCH_QUALITY,
 )
 

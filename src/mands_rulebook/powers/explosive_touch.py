@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.dice import DiceExpression
 from mands_sim.events import Event
@@ -58,7 +58,7 @@ from ..power_kit import (
     power_refusals,
     register_power,
     register_power_actions,
-    touch_attack,
+    touch_resolution,
 )
 from ..room import apart
 
@@ -114,17 +114,6 @@ def touch_prepared(
     encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend
 ) -> Mapping[str, Any]:
     return {"damage_pr": spend[DAMAGE]}
-
-
-def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    """The carrier lands; a touch that takes effect explodes on the touched and around it."""
-    events, lands = touch_attack(encounter, actor, action)
-    if not lands:
-        return events
-    target = action.intent.target
-    assert target is not None
-    pr = int(action.prepared["damage_pr"])
-    return events + explosion_events(encounter, actor, target, pr, events)
 
 
 def explosion_events(
@@ -202,7 +191,7 @@ ATTACK_USE = PowerUse(
     default_spend=all_on_damage,
     role=ATTACK,
     prepare=touch_prepared,
-    resolve=resolve_touch,
+    resolve=touch_resolution("damage_pr", explosion_events),
     touch=TOUCH_QUALITY,
 )
 

@@ -17,10 +17,18 @@ throw's damage through :func:`mands_rulebook.damage.strike`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Initiate,
+    Intent,
+    Modifier,
+)
 from mands_sim.events import (
     AttackResolved,
     Event,
@@ -30,6 +38,7 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
 
 from ..damage import Blow, strike
@@ -53,6 +62,10 @@ from ..range import CONTACT, reach_refusals, sight_modifier
 from ..surprise import bought_down
 from ..throw_flight import flight
 from ..throwback import collision, moved
+from .catalogue import skill_level
+
+Effect = Callable[[Encounter, str, str, ActionInProgress], list[Event]]
+"""``(encounter, actor, target, action) -> events``: what a skill attack does to whom it hits."""
 
 SKILL_ATTACK_TIME: Final = 15
 """G-86: a martial or wrestling blow takes a fist's Performance Time (``docs/rules/charts.md``
@@ -99,6 +112,19 @@ def contact_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[s
     if intent.target is None:
         return [f"{intent.action} needs a target"]
     return reach_refusals(encounter, actor, intent.target, CONTACT)
+
+
+def skill_attack_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
+    """A skill attack needs a target in contact and a level in its skill (G-86)."""
+    reasons = contact_refusals(encounter, actor, intent)
+    if attack_skill_level(encounter, actor, intent.action) <= 0:
+        reasons.append(f"{actor} has no {ATTACK_SKILLS[intent.action]} skill (G-86)")
+    return reasons
+
+
+def attack_skill_level(encounter: Encounter, actor: str, action: str) -> int:
+    """The effective level of the skill ``action`` uses (G-85)."""
+    return skill_level(encounter.character(actor).sheet, ATTACK_SKILLS[action])
 
 
 def close_sight(encounter: Encounter, actor: str) -> list[Modifier]:
@@ -196,6 +222,33 @@ def attack_lands(
         AttackResolved(encounter.now, actor, target, attack, defense, hit),
     ]
     return events, hit
+
+
+def effect_on_hit(
+    encounter: Encounter, actor: str, action: ActionInProgress, effects: Mapping[str, Effect]
+) -> list[Event]:
+    """A skill attack's resolution: the new Defense and the hit test, then on a hit the
+    action's own effect (``effects[action.name]``)."""
+    events, hit = attack_lands(encounter, actor, action)
+    if not hit:
+        return events
+    target = action.intent.target
+    assert target is not None
+    return events + effects[action.name](encounter, actor, target, action)
+
+
+def register_skill_attacks(
+    register: Register,
+    actions: Mapping[str, ActionDefinition],
+    initiate: Initiate,
+    effects: Mapping[str, Effect],
+) -> None:
+    """``mands_register_actions`` for a skill's attacks: each started by ``initiate`` and
+    resolved by :func:`effect_on_hit` with ``effects``."""
+    resolve = partial(effect_on_hit, effects=effects)
+    for action in actions.values():
+        played = replace(action, initiate=initiate, resolve=resolve)
+        register(action.name, played, summary=action.summary, source="rules text")
 
 
 def hand_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:

@@ -28,7 +28,6 @@ An attack whose skill the character does not have (effective level 0) is refused
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -41,21 +40,20 @@ from mands_sim.registry import Register
 from ..damage import PENETRATING, strike
 from ..injury import death_shot_attack, death_shot_events, nerve_pinch_events
 from .attacks import (
-    ATTACK_SKILLS,
     AttackPlan,
-    attack_lands,
+    attack_skill_level,
     blow_from,
     close_sight,
-    contact_refusals,
     ep_row_costing,
     hand_damage,
     initiate_attack,
     loses_segments,
+    register_skill_attacks,
     skill_attack,
+    skill_attack_refusals,
     thrown,
     weak_strength,
 )
-from .catalogue import skill_level
 
 FOCUS: Final = "focus"
 PENETRATING_OPTION: Final = "penetrating"
@@ -97,15 +95,10 @@ PUNCH_SHARE: Final = 4
 """Seed "Martial Punch": "One quarter of hand to hand damage may be added"."""
 
 
-def level_of(encounter: Encounter, actor: str, action: str) -> int:
-    """The effective level of the skill ``action`` uses (G-85)."""
-    return skill_level(encounter.character(actor).sheet, ATTACK_SKILLS[action])
-
-
 def focus_points(encounter: Encounter, actor: str, intent: Intent) -> int:
     """Penetration bought by focusing: at most half the level, rounded down (seed)."""
     wanted = max(0, int(intent.options.get(FOCUS, 0)))
-    return min(wanted, level_of(encounter, actor, intent.action) // 2)
+    return min(wanted, attack_skill_level(encounter, actor, intent.action) // 2)
 
 
 def focus_plan(encounter: Encounter, actor: str, intent: Intent) -> AttackPlan:
@@ -181,24 +174,13 @@ EFFECTS: Final = {
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for action in ACTIONS.values():
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="rules text",
-        )
+    register_skill_attacks(register, ACTIONS, initiate, EFFECTS)
 
 
 @hookimpl
 @answers_actions(*ACTIONS)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-    if intent.action not in ACTIONS:
-        return []
-    reasons = contact_refusals(encounter, actor, intent)
-    if level_of(encounter, actor, intent.action) <= 0:
-        reasons.append(f"{actor} has no {ATTACK_SKILLS[intent.action]} skill (G-86)")
-    return reasons
+    return skill_attack_refusals(encounter, actor, intent) if intent.action in ACTIONS else []
 
 
 @hookimpl
@@ -223,11 +205,3 @@ def initiate(
     prepared = dict(initiation.prepared)
     prepared["attack"] = death_shot_attack(int(prepared["attack"]))
     return Initiation(initiation.performance_time, initiation.events, initiation.charges, prepared)
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    effect = EFFECTS[action.name]
-    events, hit = attack_lands(encounter, actor, action)
-    target = action.intent.target
-    assert target is not None
-    return events + effect(encounter, actor, target, action) if hit else events

@@ -22,7 +22,6 @@ An attack whose skill the character does not have (effective level 0) is refused
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
@@ -34,19 +33,18 @@ from mands_sim.registry import Register
 
 from ..damage import strike
 from .attacks import (
-    ATTACK_SKILLS,
     AttackPlan,
-    attack_lands,
+    attack_skill_level,
     blow_from,
     close_sight,
-    contact_refusals,
     hand_damage,
     initiate_attack,
     loses_segments,
+    register_skill_attacks,
     skill_attack,
+    skill_attack_refusals,
     thrown,
 )
-from .catalogue import skill_level
 from .holding import grab
 
 FULL_HOLD: Final = "full_hold"
@@ -73,11 +71,6 @@ THROW_QUALITY: Final = 5
 NO_THROW: Final = "no throw"
 
 
-def level_of(encounter: Encounter, actor: str, action: str) -> int:
-    """The effective level of the skill ``action`` uses (G-85)."""
-    return skill_level(encounter.character(actor).sheet, ATTACK_SKILLS[action])
-
-
 def throw_quality(quality: int) -> int:
     """Seed: a Body Throw takes 5 Q of a success; with fewer there is no throw (G-86)."""
     return THROW_QUALITY if quality >= THROW_QUALITY else 0
@@ -96,14 +89,14 @@ def hold(encounter: Encounter, actor: str, target: str, action: ActionInProgress
     """The grab's blow, then the hold it takes (:func:`.holding.grab`, G-182)."""
     raw = max(0, hand_damage(encounter, actor, action))
     full = bool(action.intent.options.get(FULL_HOLD))
-    level = level_of(encounter, actor, action.name) if full else 0
+    level = attack_skill_level(encounter, actor, action.name) if full else 0
     blow = blow_from(action, actor, raw, penetration=min(level, raw))
     return strike(encounter, target, blow) + grab(encounter, actor, target, action)
 
 
 def smash(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     raw = max(0, hand_damage(encounter, actor, action) + encounter.dice_for(actor).face(SMASH_DIE))
-    level = level_of(encounter, actor, action.name)
+    level = attack_skill_level(encounter, actor, action.name)
     return strike(
         encounter, target, blow_from(action, actor, raw, penetration=min(level // 2, raw))
     )
@@ -130,24 +123,13 @@ EFFECTS: Final = {BODY_HOLD.name: hold, BODY_SMASH.name: smash, BODY_THROW.name:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for action in ACTIONS.values():
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="rules text",
-        )
+    register_skill_attacks(register, ACTIONS, initiate, EFFECTS)
 
 
 @hookimpl
 @answers_actions(*ACTIONS)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-    if intent.action not in ACTIONS:
-        return []
-    reasons = contact_refusals(encounter, actor, intent)
-    if level_of(encounter, actor, intent.action) <= 0:
-        reasons.append(f"{actor} has no {ATTACK_SKILLS[intent.action]} skill (G-86)")
-    return reasons
+    return skill_attack_refusals(encounter, actor, intent) if intent.action in ACTIONS else []
 
 
 @hookimpl
@@ -175,11 +157,3 @@ def initiate(
             initiation.performance_time, initiation.events, initiation.charges, prepared
         )
     return initiation
-
-
-def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    effect = EFFECTS[action.name]
-    events, hit = attack_lands(encounter, actor, action)
-    target = action.intent.target
-    assert target is not None
-    return events + effect(encounter, actor, target, action) if hit else events
