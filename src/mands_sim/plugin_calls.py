@@ -12,7 +12,7 @@ no helper to remember.
   (:class:`~mands_sim.errors.PluginError`) pass through unchanged, so a nested hook call is
   blamed on the innermost plugin. It is on the hot path of every run, so it is a plain ``try``
   around pluggy's executor (free unless something is raised), not a hook-call monitor, which
-  costs a result object and two calls per hook call (``docs/performance.md``).
+  costs a result object and two calls per hook call.
 * :func:`install_tracing`: a pluggy hook-call monitor
   (``PluginManager.add_hookcall_monitoring``) writing each call (arguments and the plugins it
   will call, in call order) and its result or error to stderr — ``MANDS_SIM_TRACE_HOOKS=1``.
@@ -236,11 +236,19 @@ def each_plugin(
     hook call would, error naming and tracing included, but without building a one-plugin
     subset hook caller, which filters every implementation on every call.
     """
-    caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
-    for name, impls in _impls_by_plugin(pm, caller):
-        results = cast(list[object], pm._hookexec(hook_name, impls, kwargs, False))
+    known = _by_plugin(pm, getattr(pm.hook, hook_name))
+    execute = _executor(pm, known)
+    for name, impls in known.by_plugin:
+        results = cast(list[object], execute(hook_name, impls, kwargs, False))
         for result in results:
             yield name, result
+
+
+def _executor(pm: pluggy.PluginManager, known: _ByPlugin) -> Callable[..., Any]:
+    """:func:`call_plain` while nobody watches and the hook has only plain implementations;
+    the manager's executor (tracing, wrappers) otherwise. Results and error naming are the
+    same either way."""
+    return call_plain if known.plain and unwatched(pm) else pm._hookexec
 
 
 def folded(
@@ -256,11 +264,12 @@ def folded(
     meaning no change. An answer that is not an ``expected`` instance is a
     :class:`~mands_sim.errors.PluginHookError` naming the plugin that gave it. Errors and tracing
     work as for any hook call."""
-    caller: pluggy.HookCaller = getattr(pm.hook, hook_name)
-    for name, impls in _impls_by_plugin(pm, caller):
+    known = _by_plugin(pm, getattr(pm.hook, hook_name))
+    execute = _executor(pm, known)
+    for name, impls in known.by_plugin:
         for impl in reversed(impls):
             arguments = {**kwargs, key: value}
-            results = cast(list[object], pm._hookexec(hook_name, [impl], arguments, False))
+            results = cast(list[object], execute(hook_name, [impl], arguments, False))
             if results:
                 value = answer_of(name, hook_name, results[0], expected)
     return value
@@ -285,6 +294,7 @@ class _ByPlugin:
 
     impls: list[pluggy.HookImpl]
     by_plugin: list[tuple[str, list[pluggy.HookImpl]]]
+    plain: bool
 
 
 _BY_PLUGIN: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[str, _ByPlugin]] = (
@@ -297,14 +307,18 @@ against the hook's current implementations, so registering a plugin later is see
 def _impls_by_plugin(
     pm: pluggy.PluginManager, caller: pluggy.HookCaller
 ) -> list[tuple[str, list[pluggy.HookImpl]]]:
+    return _by_plugin(pm, caller).by_plugin
+
+
+def _by_plugin(pm: pluggy.PluginManager, caller: pluggy.HookCaller) -> _ByPlugin:
     impls = caller.get_hookimpls()
     cache = _BY_PLUGIN.setdefault(pm, {})
     known = cache.get(caller.name)
     if known is None or known.impls != impls:
         names = sorted({impl.plugin_name for impl in impls})
         grouped = [(name, [i for i in impls if i.plugin_name == name]) for name in names]
-        known = cache[caller.name] = _ByPlugin(impls, grouped)
-    return known.by_plugin
+        known = cache[caller.name] = _ByPlugin(impls, grouped, plain(impls))
+    return known
 
 
 @dataclass(frozen=True, slots=True)

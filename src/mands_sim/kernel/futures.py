@@ -240,7 +240,8 @@ class ReplayedFutures:
 
 FORK_AFTER: Final = 50
 """Decisions a re-creation would replay beyond which a future is forked instead (measured,
-``docs/performance.md`` "Looking ahead": a fork costs about as much as replaying 40–60)."""
+``docs/design.md`` "Futures: forked or replayed": a fork and its slower run cost about what
+re-creating a duel 50 segments in costs)."""
 
 
 class ChosenFutures:

@@ -79,8 +79,7 @@ def character_clock(model: TimeModel) -> CharacterClock | None:
 
     The encounter asks this once, when it is built, and calls the clock directly after that:
     ``isinstance`` against a runtime-checkable protocol walks the protocol's attributes on every
-    call, which cost about 7 % of a run when it was asked at every scheduling
-    (``docs/performance.md``)."""
+    call, which cost about 7 % of a run when it was asked at every scheduling."""
     return model if isinstance(model, CharacterClock) else None
 
 
