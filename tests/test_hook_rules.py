@@ -461,3 +461,40 @@ def test_a_pipeline_answer_of_the_wrong_kind_names_the_plugin_that_gave_it(
         staged_initiation({"sloppy": Sloppy(stage)})
     assert (raised.value.plugin, raised.value.hook) == ("sloppy", hook)
     assert f"returned {answer}, not" in str(raised.value)
+
+
+# -- the status check's stages (docs/hooks.md) -------------------------------------------------
+
+
+class Checking:
+    """Watches and adjusts every status check, marking each step."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    @contextmanager
+    def noticing(self) -> Iterator[list[Event]]:
+        noticed: list[Event] = []
+        yield noticed
+        noticed.append(marker(f"{self.label} noticed"))
+
+    @hookimpl
+    def mands_status_watch(self, encounter: Encounter, actor: str) -> object:
+        return self.noticing()
+
+    @hookimpl
+    def mands_status_adjust(self, events: list[Event]) -> list[Event]:
+        return [*events, marker(f"{self.label} adjust")]
+
+
+def test_mands_status_watch_and_mands_status_adjust_stage_the_check_by_plugin_name() -> None:
+    plain = Simulation(load_scenario(SCENARIO)).build()
+    encounter = Simulation(
+        load_scenario(SCENARIO),
+        extra_plugins={"b-checking": Checking("b"), "a-checking": Checking("a")},
+    ).build()
+    checked = plain.rules.status_checks(plain, "seraph")
+    events = encounter.rules.status_checks(encounter, "seraph")
+    labels = [e.scenario for e in events if isinstance(e, EncounterStarted)]
+    assert labels == ["a noticed", "b noticed", "a adjust", "b adjust"]
+    assert [e for e in events if not isinstance(e, EncounterStarted)] == checked

@@ -354,10 +354,21 @@ class HookRules:
             yield list(events)  # type: ignore[call-overload]
 
     def status_checks(self, encounter: Encounter, actor: str) -> list[Event]:
-        events: list[Event] | None = self.pm.hook.mands_status_check(
-            encounter=encounter, actor=actor
-        )
-        return list(events or [])
+        """The status check (``docs/hooks.md``): watch → ``mands_status_check`` → adjust → the
+        watchers' events first."""
+        with ExitStack() as watching:
+            hook = "mands_status_watch"
+            watches = each_plugin(self.pm, hook, encounter=encounter, actor=actor)
+            noticed: list[list[Event]] = [
+                watching.enter_context(answer_of(name, hook, watch, AbstractContextManager))
+                for name, watch in watches
+            ]
+            checked = self.pm.hook.mands_status_check(encounter=encounter, actor=actor)
+            events = folded(
+                self.pm, "mands_status_adjust", "events", list(checked or []), list,
+                encounter=encounter, actor=actor,
+            )  # fmt: skip
+        return [*(event for found in noticed for event in found), *events]
 
     def opening(self, encounter: Encounter) -> list[Event]:
         """``mands_encounter_opening``: results concatenated in plugin-name order."""

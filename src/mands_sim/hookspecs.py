@@ -551,6 +551,38 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
 
 
 @hookspec
+def mands_status_watch(
+    encounter: Encounter, actor: str
+) -> AbstractContextManager[list[Event]] | None:
+    """Watch what happens while ``actor``'s condition is checked (the status check's *watch*).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character checked.
+
+    Return a context manager, or ``None``. Results combine in plugin-name order: each is
+    entered before ``mands_status_check`` is asked and exited after the adjustments; the lists
+    their ``__enter__`` returned (rolls edited on the way) are logged first, in that order.
+    Must not roll dice itself.
+    """
+
+
+@hookspec
+def mands_status_adjust(
+    encounter: Encounter, actor: str, events: list[Event]
+) -> list[Event] | None:
+    """Adjust what a status check decided (the status check's *adjust*).
+
+    :param encounter: the running encounter (read-only).
+    :param actor: the id of the character checked.
+    :param events: the check's events so far (adjusted by plugins earlier in name order).
+
+    Return the adjusted list (a failed check edited after the fact, a death a Fate Point
+    cancels) or ``None`` for no change. Results combine by folding in plugin-name order, inside
+    the watches.
+    """
+
+
+@hookspec
 def mands_payment_segment(encounter: Encounter) -> list[Event] | None:
     """Events of a rule that acts once a round, at every Payment Segment (G-33).
 

@@ -43,7 +43,7 @@ helpers only, so no hook is registered twice.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Final
 
@@ -111,19 +111,21 @@ class EditingPointsRule:
         """Deaths the resolution causes that a Fate Point cancels (G-34)."""
         return cancel_deaths(encounter, events)
 
-    @hookimpl(wrapper=True)
-    def mands_status_check(
+    @hookimpl
+    def mands_status_watch(
         self, encounter: Encounter, actor: str
-    ) -> Generator[None, list[Event] | None, list[Event] | None]:
-        """Rolls edited while the condition is checked, a consciousness check edited after the
-        fact (G-154), a death cancelled by a Fate Point (G-34)."""
-        with rolls_edited() as pending:
-            events = yield
-            if events is None:
-                return None
-            # inside: the points already used on this check's Injury or Bleeding Roll count
-            checked = edit_consciousness_check(encounter, actor, [*pending, *events])
-        return cancel_deaths(encounter, checked)
+    ) -> AbstractContextManager[list[Event]]:
+        """Rolls edited while the condition is checked, logged first."""
+        return rolls_edited()
+
+    @hookimpl
+    def mands_status_adjust(
+        self, encounter: Encounter, actor: str, events: list[Event]
+    ) -> list[Event]:
+        """A consciousness check edited after the fact (G-154; the points already used on this
+        check's Injury or Bleeding Roll count, as the watch still holds them), then a death a
+        Fate Point cancels (G-34)."""
+        return cancel_deaths(encounter, edit_consciousness_check(encounter, actor, events))
 
 
 EDITING_POINTS: Final = EditingPointsRule()
