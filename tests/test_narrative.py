@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from mands_rulebook.injury import NervePinched
+from mands_rulebook.weapons.ready import WeaponReadied
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
@@ -122,9 +124,7 @@ def test_injuries_throwbacks_and_weapons_are_told() -> None:
     from mands_sim.events import (
         DeathShot,
         InjuryRolled,
-        NervePinched,
         ThrownBack,
-        WeaponReadied,
         WoundOpened,
     )
 

@@ -24,6 +24,7 @@ from mands_sim.registry import (
     Register,
     Registrar,
     Registry,
+    RuleStateEntry,
     SkillEntry,
     WeaknessEntry,
     build_charts,
@@ -47,6 +48,9 @@ KINDS = [
     ),
     pytest.param(WeaknessEntry, "weaknesses", marks=pytest.mark.hook("mands_register_weaknesses")),
     pytest.param(ConditionEntry, "conditions", marks=pytest.mark.hook("mands_register_conditions")),
+    pytest.param(
+        RuleStateEntry, "rule_states", marks=pytest.mark.hook("mands_register_rule_states")
+    ),
 ]
 
 

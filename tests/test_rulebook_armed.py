@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.armed import Armed
-from mands_sim.events import ActionStarted, Event, WeaponReadied
+from mands_rulebook.weapons.ready import WeaponReadied
+from mands_sim.events import ActionStarted, Event
 from mands_sim.kernel.contracts import Mind
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mands_rulebook.coming_to import KnockOut, latest_knock_out
-from mands_rulebook.injury import nerve_pinch_events
+from mands_rulebook.injury import NervePinched, nerve_pinch_events
 from mands_rulebook.out_of_action import mands_status_check
 from mands_rulebook.powers.absorption import AbsorptionFaint
 from mands_sim.actions import Intent, Wait
@@ -20,7 +20,6 @@ from mands_sim.events import (
     ConsciousnessCheck,
     DamageTaken,
     Event,
-    NervePinched,
     OutOfAction,
 )
 from mands_sim.kernel.encounter import Encounter

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.falling import air_time, knocked_out_falls, position_elevation
+from mands_rulebook.injury import NervePinched
 from mands_rulebook.out_of_action import mands_status_check
 from mands_rulebook.positions import current_pace
 from mands_sim import hookimpl
@@ -26,7 +27,7 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Qualit
 from mands_sim.batch.records import RunRecord
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import DamageTaken, Event, Fell, Moved, NervePinched, OutOfAction
+from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.outcome import summarise

@@ -16,15 +16,9 @@ import pytest
 
 import mands_rulebook.opponents as opponents
 from mands_rulebook.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SWEEP, SweepBlowsLeft
+from mands_rulebook.weapons.ready import WeaponReadied
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import (
-    AttackResolved,
-    DamageTaken,
-    EndurancePaid,
-    Event,
-    RollMade,
-    WeaponReadied,
-)
+from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, RollMade
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import grunt
 from tests.data.opponents_scenes import mob_of_three, scene

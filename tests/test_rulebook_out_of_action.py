@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.injury import (
+    NervePinched,
     death_shot_attack,
     death_shot_events,
     injury_events,
@@ -33,7 +34,6 @@ from mands_sim.events import (
     EndurancePaid,
     Event,
     InjuryRolled,
-    NervePinched,
     OutOfAction,
     RollMade,
     WoundOpened,

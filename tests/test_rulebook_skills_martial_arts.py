@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
+from mands_rulebook.injury import NervePinched
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionResolved,
@@ -18,7 +19,6 @@ from mands_sim.events import (
     DamageTaken,
     DeathShot,
     EndurancePaid,
-    NervePinched,
     RollMade,
     Surprised,
     ThrownBack,

@@ -13,8 +13,9 @@ import pytest
 
 import mands_rulebook.opponents as opponents
 from mands_rulebook.opponents import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft, Sweeper
+from mands_rulebook.weapons.ready import WeaponReadied
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, WeaponReadied
+from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import grunt
 from tests.data.opponents_scenes import Plays, scene

@@ -11,8 +11,9 @@ import pytest
 
 import mands_rulebook.weapons as weapons
 from mands_rulebook.weapons import attacking, drawing, table, thrown
+from mands_rulebook.weapons.ready import WeaponReadied
 from mands_sim.actions import Intent
-from mands_sim.events import ActionStarted, WeaponReadied
+from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import ActionRefused, Mind
 from mands_sim.simulation import Simulation
 from tests.data.reexports import facade_problems, registration_problems

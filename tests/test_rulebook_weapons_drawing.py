@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from mands_rulebook.weapons.drawing import draw_time
+from mands_rulebook.weapons.ready import READIED, WeaponReadied
 from mands_rulebook.weapons.table import standard_weapons
-from mands_sim.events import ActionStarted, EndurancePaid, WeaponReadied
+from mands_sim.events import ActionStarted, EndurancePaid
 from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, draw, of, run, scenario
 
@@ -22,7 +23,7 @@ def test_initiate_draw_weapon_readies_the_club_after_its_draw_time() -> None:
     (started,) = of(events, ActionStarted)
     assert (started.action, started.performance_time) == ("draw-weapon", 5)
     assert [(e.segment, e.weapon) for e in of(events, WeaponReadied)] == [(5, "club")]
-    assert encounter.state["dexter"].readied == "club" and not of(events, EndurancePaid)
+    assert encounter.state["dexter"].get(READIED) == "club" and not of(events, EndurancePaid)
 
 
 @pytest.mark.parametrize(

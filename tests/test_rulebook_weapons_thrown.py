@@ -4,8 +4,9 @@ worked through a rock thrown down the street (``tests/data/range_street.toml``).
 
 from __future__ import annotations
 
+from mands_rulebook.weapons.ready import READIED, WeaponThrown
 from mands_rulebook.weapons.table import carried
-from mands_sim.events import DamageTaken, EndurancePaid, RollMade, WeaponThrown
+from mands_sim.events import DamageTaken, EndurancePaid, RollMade
 from tests.data.weapon_scenes import of, throw_at_street
 
 
@@ -27,7 +28,7 @@ def test_initiate_thrown_rock_short_range_from_the_throw_roll() -> None:
     (damage,) = of(events, DamageTaken)
     assert (damage.segment, damage.raw) == (20, 3)
     assert [(e.segment, e.weapon) for e in of(events, WeaponThrown)] == [(20, "rock")]
-    assert encounter.state["gunman"].readied is None
+    assert encounter.state["gunman"].get(READIED) is None
     assert carried(encounter, "gunman", "rock") == 1
 
 

@@ -28,6 +28,7 @@ from .pace import MOVE, REROLL_MOVE
 from .policies import catch_breath, preset
 from .weapons.attacking import WEAPON_ATTACK
 from .weapons.drawing import DRAW_WEAPON
+from .weapons.ready import weapon_readied
 from .weapons.table import WEAPON_OPTION, standard_weapons
 
 RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
@@ -55,7 +56,7 @@ class Armed:
         decision = catch_breath(encounter, actor) or self.draw(encounter, actor)
         if decision is not None:
             return decision
-        readied = encounter.state[actor].readied
+        readied = weapon_readied(encounter, actor)
         chase = pursue(encounter, actor, lambda t: first_allowed(encounter, actor, t), close_in)
         if chase is not None:  # G-237: an objective's performer first
             return chase
@@ -67,7 +68,7 @@ class Armed:
         return None if nearest is None else close_in(encounter, actor, nearest)
 
     def draw(self, encounter: Encounter, actor: str) -> Intent | None:
-        if encounter.state[actor].readied is not None:
+        if weapon_readied(encounter, actor) is not None:
             return None
         sheet = encounter.character(actor).sheet
         wanted = self.options.get(WEAPON_OPTION)
@@ -119,7 +120,7 @@ def mands_register_policies(register: Register) -> None:
 
 def first_allowed(encounter: Encounter, actor: str, target: str) -> Intent | None:
     """The first of :func:`attacks` at ``target`` the rules allow now."""
-    readied = encounter.state[actor].readied
+    readied = weapon_readied(encounter, actor)
     for intent in attacks(target, readied):
         if not encounter.rules.refusals(encounter, actor, intent):
             return intent

@@ -130,6 +130,7 @@ from .weapons import (
     standard_weapons,
     weapon_blow,
 )
+from .weapons.ready import weapon_readied
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's
@@ -216,7 +217,7 @@ def started_now(encounter: Encounter, actor: str, action: str) -> bool:
 def weapon_candidates(encounter: Encounter, actor: str, enemies: list[str]) -> list[Intent]:
     """The weapon held ready at each enemy (a melee weapon: each within reach); a draw of each
     other weapon still carried."""
-    readied = encounter.state[actor].readied
+    readied = weapon_readied(encounter, actor)
     weapon = standard_weapons().get(readied) if readied else None
     found = []
     if weapon is not None:
@@ -516,7 +517,7 @@ def attack_penalty(encounter: Encounter, intent: Intent) -> int:
 
 
 def weapon_of(encounter: Encounter, actor: str, intent: Intent) -> Weapon | None:
-    name = intent.options.get(WEAPON_OPTION, encounter.state[actor].readied)
+    name = intent.options.get(WEAPON_OPTION, weapon_readied(encounter, actor))
     return standard_weapons().get(str(name)) if name is not None else None
 
 

@@ -4,7 +4,7 @@ Not a plugin of its own: :mod:`mands_rulebook.out_of_action` asks :func:`coming_
 checks an unconscious character (at every Payment Segment, and when a timed knock-out ends).
 
 * **Timed knock-outs** end when the seed says: a Nerve Pinch after "a number of rounds equal to
-  the Q applied" (seed "Nerve Pinch", :class:`~mands_sim.events.NervePinched`), an absorption
+  the Q applied" (seed "Nerve Pinch", :class:`~mands_rulebook.injury.NervePinched`), an absorption
   faint after "d100 rounds" (seed "Absorption"). The kernel is asked for a condition check at
   that segment (:meth:`~mands_sim.kernel.encounter.Encounter.check_status_at`).
 * **Untimed knock-outs** (a failed check to stay conscious, G-17; an Injury roll failed by 10+,
@@ -27,12 +27,11 @@ from mands_sim.events import (
     BackInAction,
     ConsciousnessCheck,
     Event,
-    NervePinched,
     OutOfAction,
 )
 from mands_sim.kernel.encounter import Encounter
 
-from .injury import resist_death_target, roll_2d10, segment_start
+from .injury import NervePinched, resist_death_target, roll_2d10, segment_start
 from .powers.absorption import AbsorptionFaint
 
 UNCONSCIOUS: Final = "unconscious"

@@ -26,6 +26,7 @@ from .crowding import in_contact
 from .objective_play import threatens
 from .positions import distance_now
 from .weapons import WEAPON_ATTACK, WEAPON_OPTION
+from .weapons.ready import weapon_readied
 
 WARD: Final = "ward"
 """The defender's option naming the ally it guards."""
@@ -81,7 +82,7 @@ def threats_to(encounter: Encounter, ward: str) -> list[str]:
 
 def strike_at(encounter: Encounter, actor: str, target: str) -> Intent | None:
     """An attack on ``target`` the rules allow now: the weapon held ready, else fists."""
-    readied = encounter.state[actor].readied
+    readied = weapon_readied(encounter, actor)
     blows = [Intent("fist-attack", target=target)]
     if readied is not None:
         blows.insert(0, Intent(WEAPON_ATTACK.name, target, options={WEAPON_OPTION: readied}))

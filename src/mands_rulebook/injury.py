@@ -33,7 +33,6 @@ from mands_sim.events import (
     DeathShot,
     Event,
     InjuryRolled,
-    NervePinched,
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
@@ -64,6 +63,21 @@ DEATH_SHOT_ATTACK_PENALTY: Final = -5
 
 NERVE_PINCH_PENALTY_PER_QUALITY: Final = 3
 """Seed "Nerve Pinch": "the attacker can penalize this by 3 for each Quality Point applied"."""
+
+
+@dataclass(frozen=True, slots=True)
+class NervePinched(Event):
+    """A failed save against a Nerve Pinch (seed "Nerve Pinch"): unconscious for ``rounds``
+    rounds, until segment ``until``."""
+
+    kind: ClassVar[str] = "nerve-pinch"
+    character: str
+    source: str
+    rounds: int
+    until: int
+
+    def narrative(self) -> str:
+        return f"{self.source} pinches {self.character}'s nerve: out for {self.rounds} rounds."
 
 
 @dataclass(frozen=True, slots=True)

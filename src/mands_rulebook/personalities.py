@@ -79,6 +79,7 @@ from .positions import distance_now, position_now, running_pace
 from .range import in_sight
 from .surrender import SURRENDER
 from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
+from .weapons.ready import weapon_readied
 
 DEFAULT_KEEP: Final = 5.0
 """Meters the skirmisher keeps between itself and the nearest enemy (a personality choice)."""
@@ -91,7 +92,7 @@ DEFAULT_FLEE_AT: Final = "50%"
 
 def weapon_reach(encounter: Encounter, actor: str) -> RangeBands | None:
     """The Range Bands of the weapon ``actor`` holds ready (G-42); ``None``: fists or melee."""
-    readied = encounter.state[actor].readied
+    readied = weapon_readied(encounter, actor)
     weapon = standard_weapons().get(readied) if readied else None
     if weapon is None or weapon.ranges is None:
         return None
@@ -133,6 +134,7 @@ RULEBOOK_SENSES: Final = Senses(
     reach=weapon_reach,
     motion=motion,
     option_sets=option_sets,
+    readied=weapon_readied,
 )
 
 
@@ -224,7 +226,7 @@ def draw(
 ) -> Decision:
     """Draw ``options.weapon``, or else (empty-handed only) the first weapon carried, of
     ``options.reach`` (``"ranged"`` / ``"melee"``) if given."""
-    readied = encounter.state[actor].readied
+    readied = weapon_readied(encounter, actor)
     wanted = options.get(WEAPON_OPTION)
     if wanted is None and readied is not None:
         return None

@@ -20,6 +20,7 @@ from mands_sim.kernel.encounter import Encounter
 
 from .range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from .weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
+from .weapons.ready import weapon_readied
 
 
 def sweep_weapon(intent: Intent) -> Weapon | None:
@@ -45,7 +46,7 @@ def weapon_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     weapon = sweep_weapon(intent)
     if weapon is None:
         return [f"no weapon named {name!r} in the weapon table"]
-    if encounter.state[actor].readied != weapon.name:
+    if weapon_readied(encounter, actor) != weapon.name:
         return [f"{actor} has not drawn the {weapon.name} (G-62)"]
     if weapon.thrown:
         return [f"a thrown {weapon.name} cannot sweep (G-172)"]
@@ -95,6 +96,6 @@ def sweep_range_and_sight(
 
 def held_weapon(encounter: Encounter, actor: str) -> dict[str, str]:
     """The ``weapon`` option for the weapon ``actor`` holds ready, unless it is thrown (G-172)."""
-    held = encounter.state[actor].readied
+    held = weapon_readied(encounter, actor)
     weapon = None if held is None else standard_weapons().get(held)
     return {} if weapon is None or weapon.thrown else {WEAPON_OPTION: weapon.name}

@@ -102,6 +102,7 @@ from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, Figure
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, Source
 from mands_sim.rolls import ActionRoll, action_roll, roll_made
+from mands_sim.rule_state import RuleState
 
 API_VERSION: Final = "2.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
@@ -136,6 +137,7 @@ SECTIONS: Final = MappingProxyType(
             "BROKE_OUT",
             "WORE_OFF",
         ),
+        "Rule state": ("RuleState",),
         "Events": (
             "Event",
             "ActionStarted",
@@ -309,6 +311,7 @@ __all__ = [
     "Register",
     "Resolve",
     "RollMade",
+    "RuleState",
     "ScriptedDice",
     "SeededDice",
     "Source",

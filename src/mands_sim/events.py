@@ -23,7 +23,7 @@ OMITTED_WHEN_DEFAULT: Final = "omitted when default"
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of all events. A subclass names its own ``kind`` (``kind: ClassVar[str] =
-    "weapon-readied"``), the name the JSONL log and the narrative know it by."""
+    "arrow-shot"``), the name the JSONL log and the narrative know it by."""
 
     kind: ClassVar[str] = "event"
     segment: int
@@ -38,7 +38,7 @@ class Event:
 
 
 def _kebab(name: str) -> str:
-    """``WeaponReadied`` → ``weapon-readied``."""
+    """``ArrowShot`` → ``arrow-shot``."""
     return "".join(f"-{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
@@ -390,27 +390,6 @@ class EncounterEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class WeaponReadied(Event):
-    """A character has drawn ``weapon`` and holds it ready (``docs/rules/decisions.md`` G-42,
-    G-62)."""
-
-    kind: ClassVar[str] = "weapon-readied"
-    character: str
-    weapon: str
-
-
-@dataclass(frozen=True, slots=True)
-class WeaponThrown(Event):
-    """A thrown weapon has left its thrower's hand (``docs/rules/combat.md`` §15): nothing is held
-    ready any more, and the character carries one ``weapon`` fewer."""
-
-    kind: ClassVar[str] = "weapon-thrown"
-    character: str
-    weapon: str
-    target: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class ThrownBack(Event):
     """A failed Throwback Roll: knocked flying by a blow (``docs/rules/combat.md`` §8.1).
 
@@ -488,18 +467,6 @@ class DeathShot(Event):
     source: str
     saved: bool
     extra_damage_points: int
-
-
-@dataclass(frozen=True, slots=True)
-class NervePinched(Event):
-    """A failed save against a Nerve Pinch (seed "Nerve Pinch"): unconscious for ``rounds``
-    rounds, until segment ``until``."""
-
-    kind: ClassVar[str] = "nerve-pinch"
-    character: str
-    source: str
-    rounds: int
-    until: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import pluggy
 
@@ -40,6 +41,7 @@ from mands_sim.plugin_calls import (
     results_by_plugin,
 )
 from mands_sim.registry import Registries
+from mands_sim.rule_state import RuleState
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,3 +471,20 @@ def _naming_its_plugin(definition: ConditionDefinition, plugin: str) -> Conditio
             raise PluginHookError(plugin, where, "mands_register_conditions") from error
 
     return replace(definition, break_out=attempt)
+
+
+def rule_states(registries: Registries) -> tuple[RuleState[Any], ...]:
+    """The registered :class:`~mands_sim.rule_state.RuleState` values, checked: each must be a
+    ``RuleState`` of the name it is registered under, or loading fails naming its plugin."""
+    states = []
+    for name, entry in registries.rule_states.items():
+        payload = entry.payload
+        if not isinstance(payload, RuleState) or payload.name != name:
+            raise PluginValidationError(
+                entry.plugin,
+                f"rule state {name!r} must be registered as RuleState({name!r}, ...), "
+                f"got {payload!r}",
+                entry.hook,
+            )
+        states.append(payload)
+    return tuple(states)

@@ -241,6 +241,19 @@ def mands_register_conditions(register: Register) -> None:
 
 
 @hookspec
+def mands_register_rule_states(register: Register) -> None:
+    """Register the values a rule keeps for each character (:mod:`mands_sim.rule_state`).
+
+    :param register: ``register(name, rule_state, *, summary, source="third party")``; the
+        payload is a :class:`~mands_sim.rule_state.RuleState` of the same name.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both); the kernel keeps each for every character and changes
+    it as the events its ``changes`` name are applied.
+    """
+
+
+@hookspec
 def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
     """Declare the intent options this plugin reads on ``action``, an action it may not own.
 

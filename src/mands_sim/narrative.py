@@ -32,7 +32,6 @@ from mands_sim.events import (
     Healed,
     InjuryRolled,
     Moved,
-    NervePinched,
     OutOfAction,
     PercentRolled,
     PushedBack,
@@ -40,8 +39,6 @@ from mands_sim.events import (
     RollMade,
     Surprised,
     ThrownBack,
-    WeaponReadied,
-    WeaponThrown,
     WoundOpened,
 )
 from mands_sim.scenario import ScenarioSpec
@@ -180,19 +177,6 @@ def _death_shot(e: DeathShot) -> str:
     return f"{e.source}'s Death Shot strikes home: {e.character} loses {lost} more DP."
 
 
-def _pinched(e: NervePinched) -> str:
-    return f"{e.source} pinches {e.character}'s nerve: out for {e.rounds} rounds."
-
-
-def _readied(e: WeaponReadied) -> str:
-    return f"{e.character} readies the {e.weapon}."
-
-
-def _thrown_weapon(e: WeaponThrown) -> str:
-    at = f" at {e.target}" if e.target else ""
-    return f"{e.character} throws the {e.weapon}{at}."
-
-
 def _ended(e: EncounterEnded) -> str:
     who = f"{e.winner} win" if e.winner else "nobody wins"
     return f"The encounter ends: {who} ({e.reason})."
@@ -224,9 +208,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     WoundOpened: _wound,  # type: ignore[dict-item]
     BleedingStopped: _bleeding_stopped,  # type: ignore[dict-item]
     DeathShot: _death_shot,  # type: ignore[dict-item]
-    NervePinched: _pinched,  # type: ignore[dict-item]
-    WeaponReadied: _readied,  # type: ignore[dict-item]
-    WeaponThrown: _thrown_weapon,  # type: ignore[dict-item]
 }
 
 _CHARACTER_FIELDS = ("character", "target", "source")

@@ -156,6 +156,15 @@ class ConditionEntry(Entry):
     hook: ClassVar[str] = "mands_register_conditions"
 
 
+@dataclass(frozen=True, slots=True)
+class RuleStateEntry(Entry):
+    """A value a rule keeps for each character (:mod:`mands_sim.rule_state`); the payload is a
+    :class:`mands_sim.rule_state.RuleState` of the same name."""
+
+    kind: ClassVar[str] = "rule state"
+    hook: ClassVar[str] = "mands_register_rule_states"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -166,6 +175,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     OutcomeConditionEntry,
     WeaknessEntry,
     ConditionEntry,
+    RuleStateEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -279,6 +289,7 @@ class Registries:
 
     weaknesses: Registry[WeaknessEntry] = Registry()
     conditions: Registry[ConditionEntry] = Registry()
+    rule_states: Registry[RuleStateEntry] = Registry()
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -292,6 +303,7 @@ class Registries:
             *self.outcome_conditions.entries,
             *self.weaknesses.entries,
             *self.conditions.entries,
+            *self.rule_states.entries,
         )
 
 
@@ -358,6 +370,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         action_options=collect_action_options(pm, actions),
         weaknesses=_collect_kind(pm, WeaknessEntry),
         conditions=_collect_kind(pm, ConditionEntry),
+        rule_states=_collect_kind(pm, RuleStateEntry),
     )
 
 

@@ -19,7 +19,7 @@ from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
-from mands_sim.hook_rules import HookRules
+from mands_sim.hook_rules import HookRules, rule_states
 from mands_sim.kernel import snapshot
 from mands_sim.kernel.contracts import Mind, Observer, OutcomeCondition
 from mands_sim.kernel.encounter import Encounter
@@ -180,6 +180,7 @@ class Simulation:
             outcome_conditions=prepared.outcome_conditions,
             world=prepared.world,
             time_model=prepared.time_model,
+            kept=rule_states(prepared.registries),
         )
 
     def _outcome_conditions(self, registries: Registries) -> list[OutcomeCondition]:

@@ -7,7 +7,7 @@ This builtin plugin (its hooks here, the rules in the package's modules)
   so a bad file fails early: :mod:`~mands_rulebook.weapons.table`;
 * registers ``draw-weapon``: the weapon's draw time less the character's Quick Draw level for
   that weapon type (seed "Quick Draw"), no roll and no EP (G-62); the weapon is held ready when
-  the draw completes (a :class:`~mands_sim.events.WeaponReadied` event):
+  the draw completes (a :class:`~mands_rulebook.weapons.ready.WeaponReadied` event):
   :mod:`~mands_rulebook.weapons.drawing`;
 * registers ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready): a
   Combat Roll as for fists with the same Quality allocation (``docs/rules/combat.md`` §5), damage =
@@ -16,7 +16,8 @@ This builtin plugin (its hooks here, the rules in the package's modules)
   plus the weapon's row (G-13); the Cover Chance of the target's place against a ranged hit
   (G-63): :mod:`~mands_rulebook.weapons.attacking`;
 * throws thrown weapons: a Throw Roll (§15) gives the Short Range and Range Set (G-21); the
-  weapon leaves the hand when the throw resolves (:class:`~mands_sim.events.WeaponThrown`):
+  weapon leaves the hand when the throw resolves
+  (:class:`~mands_rulebook.weapons.ready.WeaponThrown`):
   :mod:`~mands_rulebook.weapons.thrown`;
 * starts everyone with a weapon in hand under G-62 ``readied``.
 
@@ -34,7 +35,7 @@ from dataclasses import replace
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.errors import UnplayedActionError
-from mands_sim.events import Event, WeaponReadied
+from mands_sim.events import Event
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
@@ -52,6 +53,7 @@ from .attacking import (
     weapon_blow,
 )
 from .drawing import DRAW_WEAPON, draw_refusals, draw_time, quick_draw_level
+from .ready import READIED, WeaponReadied, WeaponThrown, weapon_readied
 from .table import (
     MELEE,
     RANGED,
@@ -81,6 +83,7 @@ __all__ = [
     "DRAW_WEAPON",
     "MELEE",
     "RANGED",
+    "READIED",
     "THROWN",
     "THROWN_RANGES_OPTION",
     "THROW_ROLL",
@@ -91,6 +94,8 @@ __all__ = [
     "Ranges",
     "Throw",
     "Weapon",
+    "WeaponReadied",
+    "WeaponThrown",
     "allocated",
     "attack_initiation",
     "attack_refusals",
@@ -110,6 +115,7 @@ __all__ = [
     "thrown_intent",
     "thrown_ranges",
     "weapon_blow",
+    "weapon_readied",
 ]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""
@@ -161,6 +167,12 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
     if action.name == WEAPON_ATTACK.name:
         return resolve_attack(encounter, actor, action)
     raise UnplayedActionError(action.name)
+
+
+@hookimpl
+def mands_register_rule_states(register: Register) -> None:
+    """What each character holds ready (:data:`~mands_rulebook.weapons.ready.READIED`)."""
+    register(READIED.name, READIED, summary=READIED.summary, source="rules text")
 
 
 @hookimpl

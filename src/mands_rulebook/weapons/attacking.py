@@ -7,8 +7,8 @@ as for fists with the same Quality allocation (§5), after a Throw Roll for a th
 (:mod:`mands_rulebook.weapons.thrown`); damage = the weapon's damage (plus Hand Damage for a
 strength weapon) plus the damage Q, as a :class:`~mands_rulebook.damage.Blow` through
 ``strike`` (§7); EP = the Combat Roll's row 5 plus the weapon's row (G-13). A thrown weapon
-leaves the hand when the throw resolves (:class:`~mands_sim.events.WeaponThrown`); the Cover
-Chance of the target's place is rolled against a ranged hit (G-63).
+leaves the hand when the throw resolves (:class:`~mands_rulebook.weapons.ready.WeaponThrown`);
+the Cover Chance of the target's place is rolled against a ranged hit (G-63).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from mands_sim.actions import (
     Intent,
     QualityAllocation,
 )
-from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated, WeaponThrown
+from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
@@ -36,6 +36,7 @@ from ..fists import (
     spend_quality,
 )
 from ..positions import position_now
+from .ready import WeaponThrown, weapon_readied
 from .table import WEAPON_OPTION, Weapon, standard_weapons
 from .thrown import thrown_intent
 
@@ -57,12 +58,12 @@ WEAPON_ATTACK = ActionDefinition(
 def attack_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     if intent.target is None:
         return ["weapon-attack needs a target"]
-    name = intent.options.get(WEAPON_OPTION, encounter.state[actor].readied)
+    name = intent.options.get(WEAPON_OPTION, weapon_readied(encounter, actor))
     if name is None:
         return [f"{actor} names no weapon and holds none ready"]
     if name not in standard_weapons():
         return [f"no weapon named {name!r} in the weapon table"]
-    if encounter.state[actor].readied != name:
+    if weapon_readied(encounter, actor) != name:
         return [f"{actor} has not drawn the {name} (G-62)"]
     return []
 

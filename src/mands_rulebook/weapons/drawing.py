@@ -12,6 +12,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
 
+from .ready import weapon_readied
 from .table import WEAPON_OPTION, Weapon, carried, standard_weapons
 
 DRAW_WEAPON = ActionDefinition(
@@ -43,6 +44,6 @@ def draw_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]
         return [f"no weapon named {name!r} in the weapon table"]
     if carried(encounter, actor, str(name)) < 1:
         return [f"{actor} carries no {name}"]
-    if encounter.state[actor].readied == name:
+    if weapon_readied(encounter, actor) == name:
         return [f"{actor} already holds the {name} ready"]
     return []

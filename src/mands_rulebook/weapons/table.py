@@ -26,9 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from mands_sim.actions import Intent
 from mands_sim.errors import RulesDataError
-from mands_sim.events import WeaponThrown
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
+
+from .ready import WeaponThrown, weapon_readied
 
 MELEE: Final = "melee"
 RANGED: Final = "ranged"
@@ -167,7 +168,7 @@ def standard_weapons() -> Mapping[str, Weapon]:
 def intended_weapon(encounter: Encounter, actor: str, intent: Intent) -> Weapon | None:
     """The weapon ``intent`` names, or the one ``actor`` holds ready; ``None`` if neither is a
     weapon of the table."""
-    name = intent.options.get(WEAPON_OPTION, encounter.state[actor].readied)
+    name = intent.options.get(WEAPON_OPTION, weapon_readied(encounter, actor))
     return None if name is None else standard_weapons().get(str(name))
 
 

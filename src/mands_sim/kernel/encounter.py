@@ -68,6 +68,7 @@ from mands_sim.kernel.time import CharacterClock, SegmentTime, TimeModel, charac
 from mands_sim.model.character import Character
 from mands_sim.model.figured import FiguredAttributes
 from mands_sim.model.sheet import Abilities
+from mands_sim.rule_state import RuleState
 from mands_sim.world import World
 
 
@@ -95,10 +96,11 @@ class Encounter:
         context: Mapping[str, Any] | None = None,
         outcome_conditions: Iterable[OutcomeCondition] = (side_out_of_action,),
         world: World | None = None,
+        kept: Iterable[RuleState[Any]] = (),
     ) -> None:
         self.env = simpy.Environment()
         self.agenda = Agenda()
-        self.state = EncounterState(list(characters))
+        self.state = EncounterState(list(characters), kept)
         self.rules = rules
         self.minds = dict(minds)
         self.time = time_model or SegmentTime()

@@ -8,10 +8,10 @@ So a replayed event log rebuilds the same state, and observers see every change.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import (
@@ -32,10 +32,11 @@ from mands_sim.events import (
     PointsLent,
     PushedBack,
     Surprised,
-    WeaponReadied,
-    WeaponThrown,
 )
+from mands_sim.rule_state import RuleState
 from mands_sim.world import Position
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from mands_sim.model.character import Character
@@ -76,8 +77,9 @@ class CharacterState:
     """How many times each action has resolved for this character (``complete-action``)."""
     outcomes: dict[tuple[str, str], int] = field(default_factory=dict)
     """How many times each (action, outcome) has resolved (``complete-action`` with an outcome)."""
-    readied: str | None = None
-    """The weapon the character holds ready (``WeaponReadied``); ``None``: empty hands."""
+    kept: dict[str, object] = field(default_factory=dict)
+    """Each registered :class:`~mands_sim.rule_state.RuleState`'s value, by name, once an
+    event has changed it (read it with :meth:`get`)."""
     role: str = "combatant"
     """``combatant``, or a ``bystander`` or ``hostage`` the scenario keeps out of the fight
     (G-235: :func:`mands_sim.kernel.contracts.fighting`)."""
@@ -85,6 +87,11 @@ class CharacterState:
     """The conditions in force (:mod:`mands_sim.conditions`: encased, held …), by name, each
     as the event that imposed it. Not :attr:`condition`, which says whether the character is
     in action at all."""
+
+    def get(self, state: RuleState[T]) -> T:
+        """This character's value of the rule state ``state`` (its ``initial`` until an event
+        changes it)."""
+        return cast(T, self.kept.get(state.name, state.initial))
 
     @property
     def in_action(self) -> bool:
@@ -116,7 +123,11 @@ class CharacterState:
 class EncounterState:
     """Every character's state, keyed by id, and the one place that changes it."""
 
-    def __init__(self, characters: list[CharacterState]) -> None:
+    def __init__(
+        self, characters: list[CharacterState], kept: Iterable[RuleState[Any]] = ()
+    ) -> None:
+        self._kept = kept_changes(kept)
+        """The registered rule states, by the event classes that change them."""
         ordered = sorted(characters, key=lambda state: state.character_id)
         self._characters = {state.character_id: state for state in ordered}
         """Keyed by id and iterated in id order, never in the order a file listed them."""
@@ -146,6 +157,18 @@ class EncounterState:
         handler = _HANDLERS.get(type(event))
         if handler is not None:
             handler(self, event)
+        for kept in self._kept.get(type(event), ()):
+            character = self[event.character]  # type: ignore[attr-defined]
+            character.kept[kept.name] = kept.changes[type(event)](character.get(kept), event)
+
+
+def kept_changes(kept: Iterable[RuleState[Any]]) -> dict[type[Event], tuple[RuleState[Any], ...]]:
+    """The rule states each event class changes, in name order."""
+    by_event: dict[type[Event], list[RuleState[Any]]] = {}
+    for state in sorted(kept, key=lambda state: state.name):
+        for kind in state.changes:
+            by_event.setdefault(kind, []).append(state)
+    return {kind: tuple(states) for kind, states in by_event.items()}
 
 
 def _started(state: EncounterState, event: Event) -> None:
@@ -238,16 +261,6 @@ def _moved(state: EncounterState, event: Event) -> None:
     state[event.character].position = Position(event.place, event.toward, event.offset)
 
 
-def _weapon_readied(state: EncounterState, event: Event) -> None:
-    assert isinstance(event, WeaponReadied)
-    state[event.character].readied = event.weapon
-
-
-def _weapon_thrown(state: EncounterState, event: Event) -> None:
-    assert isinstance(event, WeaponThrown)
-    state[event.character].readied = None
-
-
 def _out(state: EncounterState, event: Event) -> None:
     """Out of action, with no action under way: the kernel has logged each as dropped just
     before (``Encounter.emit``), but one resolving now, whose ``ActionResolved`` follows."""
@@ -291,8 +304,6 @@ _HANDLERS = {
     Healed: _healed,
     PointsLent: _lent,
     Moved: _moved,
-    WeaponReadied: _weapon_readied,
-    WeaponThrown: _weapon_thrown,
     ConditionImposed: _imposed,
     ConditionEnded: _condition_ended,
 }

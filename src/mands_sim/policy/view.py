@@ -94,6 +94,11 @@ def no_options(encounter: Encounter, actor: str, action: str) -> tuple[Mapping[s
     return ()
 
 
+def empty_hands(encounter: Encounter, who: str) -> str | None:
+    """Nobody holds anything ready."""
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Senses:
     """How a character perceives the encounter; each part may be replaced.
@@ -110,6 +115,8 @@ class Senses:
             its flight has got to).
         sees: whether one character sees another (``None``: the map's line of sight between
             the places nearest their positions).
+        readied: what someone holds ready, by name (``None``: empty hands); the rulebook's
+            reads the weapons' rule state.
     """
 
     locate: Callable[[Encounter, str], Position | None] = standing_position
@@ -119,6 +126,7 @@ class Senses:
     option_sets: Callable[[Encounter, str, str], Iterable[Mapping[str, Any]]] = no_options
     measure: Callable[[Encounter, str, str], float] | None = None
     sees: Callable[[Encounter, str, str], bool] | None = None
+    readied: Callable[[Encounter, str], str | None] = empty_hands
 
 
 PLAIN_SENSES: Final = Senses()
@@ -359,7 +367,7 @@ def _character_view(
         in_contact=touching,
         band=band,
         range_sets=sets,
-        readied=other.readied,
+        readied=senses.readied(encounter, who),
         running=running,
         flying=flying,
         rank=encounter.rank(who),
