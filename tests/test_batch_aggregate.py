@@ -75,24 +75,26 @@ def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> Non
     agg = Aggregate(sides=("heroes",))
     agg.add(worn(0, wounds=2, bleeding_at_end=True, exhausted=True, editing_points_used=3,
                  training=1.5, experience=3))  # fmt: skip
-    agg.add(worn(1, death_shots_given=1, death_shots_taken=1, comebacks=2, fate_points_spent=1))
+    agg.add(worn(1, death_shots_given=1, death_shots_taken=1, comebacks=2))
     agg.add(worn(2, wounds=1, editing_points_used=4, training=2.0, experience=4))
     tally = agg.characters["seraph"]
     assert (tally.bled, tally.bleeding_at_end, tally.exhausted, tally.back_in_action) == (
         2, 1, 1, 1
     )  # fmt: skip
-    assert (tally.death_shots_given, tally.death_shots_taken, tally.fate_points_spent) == (1, 1, 1)
+    assert (tally.death_shots_given, tally.death_shots_taken) == (1, 1)
     assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
     assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
     assert tally.experience == {3: 1, 0: 1, 4: 1}
 
 
-def test_blows_pulled_are_tallied_over_the_runs() -> None:
-    """G-241: the blows the Comics Code pulled, summed over every run."""
+def test_a_plugins_metrics_are_summed_and_their_runs_counted() -> None:
+    """``mands_sim.metrics``: the blows the Comics Code pulled (G-241), summed over every run,
+    with the runs in which it pulled any."""
     agg = Aggregate(sides=("heroes",))
     for index, pulled in enumerate((3, 0, 2)):
-        agg.add(worn(index, blows_pulled=pulled))
-    assert agg.characters["seraph"].blows_pulled == 5
+        agg.add(worn(index, metrics=(("blows pulled", pulled),) if pulled else ()))
+    tally = agg.characters["seraph"]
+    assert (tally.metric_totals["blows pulled"], tally.metric_runs["blows pulled"]) == (5, 2)
 
 
 def party(index: int, seraph: str, teller: str = "active", fled: str = "active") -> RunRecord:

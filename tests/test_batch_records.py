@@ -51,8 +51,8 @@ def test_a_record_keeps_the_counts_of_the_run_and_round_trips_them() -> None:
             assert (kept.wounds, kept.exhausted, kept.comebacks) == (
                 counts.wounds, counts.exhausted, counts.comebacks
             )  # fmt: skip
-            assert (kept.fate_points_spent, kept.editing_points_used, kept.experience) == (
-                counts.fate_points_spent, counts.editing_points_used, counts.experience
+            assert (kept.metrics, kept.editing_points_used, kept.experience) == (
+                counts.metrics, counts.editing_points_used, counts.experience
             )  # fmt: skip
             assert kept.training == float(counts.training)
         assert RunRecord.from_row(record.row()) == record
@@ -67,8 +67,8 @@ def test_a_record_keeps_the_attacks_hits_and_pulled_blows_of_the_run() -> None:
         record = RunRecord.from_result(seed, result)
         for kept, outcome in zip(record.characters, result.characters, strict=True):
             counts = outcome.counts
-            assert (kept.attacks, kept.hits, kept.blows_pulled) == (
-                counts.attacks, counts.hits, counts.blows_pulled
+            assert (kept.attacks, kept.hits, kept.metrics) == (
+                counts.attacks, counts.hits, counts.metrics
             )  # fmt: skip
             attacks += counts.attacks
         assert RunRecord.from_row(record.row()) == record

@@ -17,6 +17,7 @@ from mands_sim.registry import (
     ChartEntry,
     ConditionEntry,
     Entry,
+    MetricEntry,
     OptionalRuleEntry,
     OutcomeConditionEntry,
     PolicyEntry,
@@ -51,6 +52,7 @@ KINDS = [
     pytest.param(
         RuleStateEntry, "rule_states", marks=pytest.mark.hook("mands_register_rule_states")
     ),
+    pytest.param(MetricEntry, "metrics", marks=pytest.mark.hook("mands_register_metrics")),
 ]
 
 

@@ -134,19 +134,22 @@ def test_the_wear_columns_show_only_when_something_happened(summary: dict[str, A
     page = render_html({**quiet, "characters": [first, *others]})
     assert "<th class=num>bled / EP below 0 / back in action</th>" in page
     assert "<td class=num>25% / 0% / 0%</td>" in page
-    assert "Death Shots given" not in page and "Fate Points per run" not in page
+    assert "Death Shots given" not in page and "rules' counts per run" not in page
 
 
-def test_blows_pulled_by_the_code_show_only_where_the_code_pulled_some(
+def test_a_plugins_metrics_show_only_where_they_counted_something(
     summary: dict[str, Any],
 ) -> None:
-    """G-241: a column of blows pulled per run once a character pulled one."""
+    """The Comics Code's blows pulled (G-241): a column once a character pulled one."""
     quiet = {**summary, "characters": [quiet_counts(c) for c in summary["characters"]]}
     assert "blows pulled" not in render_html(quiet)
     first, *others = quiet["characters"]
-    page = render_html({**quiet, "characters": [{**first, "blows_pulled_per_run": 0.75}, *others]})
-    assert "<th class=num>blows pulled per run (Comics Code)</th>" in page
-    assert "<td class=num>0.75</td>" in page
+    pulled = {"blows pulled": {"per_run": 0.75, "share_of_runs": {"estimate": 0.5}}}
+    page = render_html({**quiet, "characters": [{**first, "metrics": pulled}, *others]})
+    assert "<th class=num>rules&#x27; counts per run</th>" in page or (
+        "<th class=num>rules' counts per run</th>" in page
+    )
+    assert "blows pulled 0.75" in page
 
 
 def quiet_counts(character: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +160,7 @@ def quiet_counts(character: dict[str, Any]) -> dict[str, Any]:
         **character,
         "rates": rates,
         "death_shots_per_run": {"given": 0.0, "taken": 0.0},
-        "fate_points_per_run": 0.0,
+        "metrics": {},
     }
 
 

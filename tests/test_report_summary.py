@@ -88,7 +88,8 @@ def test_the_new_rates_and_per_run_counts_match_the_stored_rows(grunts: BatchRes
         assert dexter["rates"][rate]["estimate"] == sum(getattr(c, happened) for c in rows) / 60
     given = sum(c.death_shots_given for c in rows) / 60
     assert dexter["death_shots_per_run"]["given"] == given
-    assert dexter["fate_points_per_run"] == sum(c.fate_points_spent for c in rows) / 60
+    spent = sum(dict(c.metrics).get("fate points spent", 0) for c in rows) / 60
+    assert dexter["metrics"].get("fate points spent", {"per_run": 0.0})["per_run"] == spent
 
 
 def test_the_awards_carry_the_points_the_hero_used_in_play(grunts: BatchResult) -> None:
@@ -171,16 +172,22 @@ def code_brawl(tmp_path_factory: pytest.TempPathFactory) -> BatchResult:
     return run_batch(scenario, BatchOptions(runs=40, seed=1, jobs=1), store=folder / "r.db")
 
 
-def test_blows_pulled_by_the_code_are_counted_per_character(code_brawl: BatchResult) -> None:
-    """G-241: the heroes pull blows (measured: 40 runs, seed 1), the villains, free of the Code,
-    none; each character's ``blows_pulled_per_run`` is its stored rows' mean."""
+def test_a_plugins_metric_is_reported_per_character(code_brawl: BatchResult) -> None:
+    """The Comics Code's ``blows pulled`` metric (G-241): the heroes pull blows (measured: 40
+    runs, seed 1), the villains, free of the Code, none; each character's ``per_run`` is its
+    stored rows' mean and ``share_of_runs`` the runs it pulled any in."""
     summary = build_summary(code_brawl)
     rows = [c for record in code_brawl.records() for c in record.characters]
-    pulled = {c["id"]: c["blows_pulled_per_run"] for c in summary["characters"]}
-    for who, per_run in pulled.items():
-        assert per_run == sum(c.blows_pulled for c in rows if c.id == who) / 40
-    assert pulled["dexter"] + pulled["dex2"] > 0
-    assert pulled["sinister"] == pulled["sin2"] == 0
+    reported = {c["id"]: c["metrics"].get("blows pulled") for c in summary["characters"]}
+    for who, metric in reported.items():
+        counted = [dict(c.metrics).get("blows pulled", 0) for c in rows if c.id == who]
+        if metric is None:
+            assert not any(counted)
+            continue
+        assert metric["per_run"] == sum(counted) / 40
+        assert metric["share_of_runs"]["estimate"] == sum(1 for n in counted if n) / 40
+    assert reported["dexter"] is not None or reported["dex2"] is not None
+    assert reported["sinister"] is None and reported["sin2"] is None
 
 
 @pytest.fixture(scope="module")

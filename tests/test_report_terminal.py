@@ -79,7 +79,11 @@ def with_counts(bled: dict[str, float], death_shots: float, fate_points: float) 
         **seraph,
         "rates": rates,
         "death_shots_per_run": {"given": death_shots, "taken": 0.0},
-        "fate_points_per_run": fate_points,
+        "metrics": (
+            {"fate points spent": {"per_run": fate_points, "share_of_runs": RATE}}
+            if fate_points
+            else {}
+        ),
     }
     return {**SUMMARY, "characters": [counted]}
 
@@ -95,22 +99,22 @@ def test_the_wear_columns_appear_only_when_something_happened() -> None:
     shown = text_of(with_counts(RATE, 0.25, 0.1))
     assert "bled / EP below 0 / back in action" in shown and "62% / 0% / 0%" in shown
     assert "Death Shots given / taken per run" in shown and "0.25 / 0.00" in shown
-    assert "Fate Points per run" in shown and "0.10" in shown
+    assert "rules' counts per run" in shown and "fate points spent 0.10" in shown
     quiet = text_of(with_counts(NONE, 0.0, 0.0))
-    assert "bled" not in quiet and "Death Shots" not in quiet and "Fate Points" not in quiet
+    assert "bled" not in quiet and "Death Shots" not in quiet and "fate points" not in quiet
     assert optional_columns(with_counts(NONE, 0.0, 0.0)) == []
     assert optional_columns(SUMMARY) == []  # a report from before the counts
 
 
-def test_blows_pulled_by_the_code_show_only_where_the_code_pulled_some() -> None:
-    """G-241: 1.5 blows pulled per run; none pulled (or a report from before they were
-    counted): no column."""
+def test_a_plugins_metrics_show_only_where_they_counted_something() -> None:
+    """The Comics Code's blows pulled (G-241): 1.5 per run; none counted (or a report from
+    before metrics): no column."""
     quiet = with_counts(NONE, 0.0, 0.0)
     (seraph,) = quiet["characters"]
-    shown = text_of({**quiet, "characters": [{**seraph, "blows_pulled_per_run": 1.5}]})
-    assert "blows pulled per run (Comics Code)" in shown and "1.50" in shown
-    none = text_of({**quiet, "characters": [{**seraph, "blows_pulled_per_run": 0.0}]})
-    assert "blows pulled" not in none and "blows pulled" not in text_of(quiet)
+    pulled = {"blows pulled": {"per_run": 1.5, "share_of_runs": RATE}}
+    shown = text_of({**quiet, "characters": [{**seraph, "metrics": pulled}]})
+    assert "rules' counts per run" in shown and "blows pulled 1.50" in shown
+    assert "blows pulled" not in text_of(quiet)
 
 
 def test_an_80_column_terminal_shows_every_character_id_whole() -> None:

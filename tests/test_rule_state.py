@@ -11,7 +11,7 @@ import pytest
 
 from mands_rulebook.weapons.ready import READIED, WeaponReadied, WeaponThrown
 from mands_sim import hookimpl
-from mands_sim.errors import PluginValidationError
+from mands_sim.errors import PluginValidationError, UnknownRuleStateError
 from mands_sim.events import Event
 from mands_sim.registry import Register
 from mands_sim.rule_state import RuleState
@@ -66,3 +66,9 @@ def test_the_weapons_readied_state_follows_drawing_and_throwing() -> None:
     assert encounter.state["seraph"].get(READIED) == "club"
     encounter.emit([WeaponThrown(0, "seraph", "club", "sphinx")])
     assert encounter.state["seraph"].get(READIED) is None
+
+
+def test_reading_a_rule_state_nobody_registered_fails_naming_it() -> None:
+    encounter = Simulation(SCENARIO).build()
+    with pytest.raises(UnknownRuleStateError, match=r"'arrows'.*mands_register_rule_states"):
+        encounter.state["seraph"].get(ARROWS)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from mands_rulebook.comics_code import BlowPulled
-from mands_rulebook.editing_points import EditingPointsUsed, FatePointSpent
+from mands_rulebook.comics_code import BLOWS_PULLED, BlowPulled
+from mands_rulebook.editing_points import FATE_POINTS_SPENT, EditingPointsUsed, FatePointSpent
 from mands_sim.events import (
     AttackResolved,
     BackInAction,
@@ -21,6 +21,7 @@ from mands_sim.events import (
     WeaknessFired,
     WoundOpened,
 )
+from mands_sim.metrics import Metric
 from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
@@ -29,7 +30,7 @@ SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
 
 def counted(events: list[Event]) -> RunCounts:
-    counts = RunCounts()
+    counts = RunCounts((BLOWS_PULLED, FATE_POINTS_SPENT))
     for event in events:
         counts.add(event)
     return counts
@@ -95,7 +96,7 @@ def test_fate_and_editing_points_with_their_training_and_experience() -> None:
     assert (sinister.editing_points_used, sinister.training, sinister.experience) == (
         3, Fraction(3, 2), 3
     )  # fmt: skip
-    assert sinister.fate_points_spent == 1
+    assert sinister.metrics == (("fate points spent", 1),)
     assert (dexter.editing_points_used, dexter.training, dexter.experience) == (2, -1, 0)
 
 
@@ -113,13 +114,26 @@ def test_attacks_and_hits_count_each_attack_by_its_attacker() -> None:
     assert (sinister.attacks, sinister.hits) == (1, 0)
 
 
-def test_blows_pulled_by_the_comics_code_count_for_the_one_who_pulled_them() -> None:
-    """G-241: a ``BlowPulled`` is no attack made."""
+def test_a_plugins_metric_counts_for_whom_its_count_says() -> None:
+    """The Comics Code's ``blows pulled`` (G-241, ``mands_sim.metrics``): each ``BlowPulled``
+    counts for the one who pulled it, and is no attack made; a metric that counted nothing for
+    a character is left out of its counts."""
     counts = counted(
         [BlowPulled(12, "seraph", "sphinx", "fist-attack"), BlowPulled(30, "seraph", "x", "kick")]
     )
-    assert (counts.of("seraph").blows_pulled, counts.of("seraph").attacks) == (2, 0)
-    assert counts.of("sphinx").blows_pulled == 0
+    assert (counts.of("seraph").metrics, counts.of("seraph").attacks) == (
+        (("blows pulled", 2),), 0
+    )  # fmt: skip
+    assert counts.of("sphinx").metrics == ()
+
+
+def test_a_metric_may_count_more_than_one_and_for_several_characters() -> None:
+    both = Metric("blows exchanged", {BlowPulled: lambda e: [(e.character, 2), (e.target, 1)]})
+    counts = RunCounts((both,))
+    counts.add(BlowPulled(12, "seraph", "sphinx", "fist-attack"))
+    assert (counts.of("seraph").metrics, counts.of("sphinx").metrics) == (
+        (("blows exchanged", 2),), (("blows exchanged", 1),)
+    )  # fmt: skip
 
 
 def test_a_character_nothing_happened_to_has_no_counts() -> None:

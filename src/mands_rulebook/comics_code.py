@@ -43,8 +43,10 @@ from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import ActionRefused, fighting
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric, one_for
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
+from mands_sim.registry import Register
 from mands_sim.rolls import damage_bonus
 
 from .candidates import ESTIMATOR
@@ -422,6 +424,19 @@ class ScoredCodeBound(CodeBound):
 # -- pulled blows ---------------------------------------------------------------------------
 
 
+BLOWS_PULLED: Final = Metric(
+    "blows pulled",
+    {BlowPulled: one_for("character")},
+    summary="blows the Comics Code pulled (G-241), by whom",
+)
+"""Counted for the character who pulled the blow; the report gives it per run."""
+
+
+@hookimpl
+def mands_register_metrics(register: Register) -> None:
+    register(BLOWS_PULLED.name, BLOWS_PULLED, summary=BLOWS_PULLED.summary, source="rules text")
+
+
 @hookimpl
 def mands_resolution_gate(
     encounter: Encounter, actor: str, action: ActionInProgress
@@ -446,6 +461,7 @@ def mands_resolution_gate(
 
 
 __all__ = [
+    "BLOWS_PULLED",
     "CODE_OPTION",
     "CODE_TEXT",
     "BlowPulled",

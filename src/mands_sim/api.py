@@ -98,6 +98,7 @@ from mands_sim.kernel.contracts import ActionRefused, Charge, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import last_logged_before, logged, logged_between
+from mands_sim.metrics import Metric, one_for
 from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, Source
@@ -137,7 +138,7 @@ SECTIONS: Final = MappingProxyType(
             "BROKE_OUT",
             "WORE_OFF",
         ),
-        "Rule state": ("RuleState",),
+        "Rule state and metrics": ("RuleState", "Metric", "one_for"),
         "Events": (
             "Event",
             "ActionStarted",
@@ -295,6 +296,7 @@ __all__ = [
     "Initiation",
     "Intent",
     "MandsSimError",
+    "Metric",
     "Modifier",
     "OutOfAction",
     "PluginError",
@@ -327,6 +329,7 @@ __all__ = [
     "last_logged_before",
     "logged",
     "logged_between",
+    "one_for",
     "parse_dice",
     "percent_roll",
     "power_initiation",

@@ -144,6 +144,11 @@ class UnknownConditionError(MandsSimError):
     (``mands_register_conditions``)."""
 
 
+class UnknownRuleStateError(MandsSimError):
+    """A rule read a :class:`~mands_sim.rule_state.RuleState` no plugin registers
+    (``mands_register_rule_states``)."""
+
+
 class UnplayedActionError(MandsSimError):
     """An action's ``initiate`` or ``resolve`` was given an action its rules do not play (it
     was attached to the wrong :class:`~mands_sim.actions.ActionDefinition`)."""

@@ -31,6 +31,7 @@ from mands_sim.interrupts import raised_by_code
 from mands_sim.kernel.abilities import AbilityModifier
 from mands_sim.kernel.contracts import ActionRefused, Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric
 from mands_sim.plugin_calls import (
     ActionDispatch,
     action_dispatch,
@@ -488,3 +489,19 @@ def rule_states(registries: Registries) -> tuple[RuleState[Any], ...]:
             )
         states.append(payload)
     return tuple(states)
+
+
+def metric_definitions(registries: Registries) -> tuple[Metric, ...]:
+    """The registered :class:`~mands_sim.metrics.Metric` values, checked: each must be a
+    ``Metric`` of the name it is registered under, or loading fails naming its plugin."""
+    metrics = []
+    for name, entry in registries.metrics.items():
+        payload = entry.payload
+        if not isinstance(payload, Metric) or payload.name != name:
+            raise PluginValidationError(
+                entry.plugin,
+                f"metric {name!r} must be registered as Metric({name!r}, ...), got {payload!r}",
+                entry.hook,
+            )
+        metrics.append(payload)
+    return tuple(metrics)

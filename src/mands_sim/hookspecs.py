@@ -254,6 +254,19 @@ def mands_register_rule_states(register: Register) -> None:
 
 
 @hookspec
+def mands_register_metrics(register: Register) -> None:
+    """Register what your rules count per character over a run (:mod:`mands_sim.metrics`).
+
+    :param register: ``register(name, metric, *, summary, source="third party")``; the payload
+        is a :class:`~mands_sim.metrics.Metric` of the same name.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both); every run counts each metric per character, and the
+    report gives its mean per run and the share of runs it counted in.
+    """
+
+
+@hookspec
 def mands_action_options(action: ActionDefinition) -> list[ActionOption] | None:
     """Declare the intent options this plugin reads on ``action``, an action it may not own.
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -22,6 +23,7 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
+from mands_sim.metrics import Metric
 from mands_sim.objectives import scenario_objectives, stakes_against
 from mands_sim.run_counts import NO_COUNTS, CharacterCounts, RunCounts
 
@@ -78,9 +80,15 @@ class RunResult:
     events: int
 
 
-def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> RunResult:
-    """The run's :class:`RunResult`, read off the final state and one pass over the log."""
-    tally = _Tally(encounter)
+def summarise(
+    encounter: Encounter,
+    seed: int,
+    ended: EncounterEnded | None,
+    metrics: Iterable[Metric] = (),
+) -> RunResult:
+    """The run's :class:`RunResult`, read off the final state and one pass over the log;
+    ``metrics`` are the plugins' counts (:mod:`mands_sim.metrics`)."""
+    tally = _Tally(encounter, metrics)
     for event in encounter.log:
         tally.add(event)
     outcomes = tuple(_outcome(state, tally) for state in encounter.state)
@@ -97,7 +105,7 @@ def summarise(encounter: Encounter, seed: int, ended: EncounterEnded | None) -> 
 class _Tally:
     """Per-character counts from the event log: damage dealt and taken, out of action, actions."""
 
-    def __init__(self, encounter: Encounter) -> None:
+    def __init__(self, encounter: Encounter, metrics: Iterable[Metric] = ()) -> None:
         objectives = scenario_objectives(encounter)
         self.sides = {state.character_id: state.side for state in encounter.state}
         self.stakes = {side: stakes_against(objectives, side) for side in set(self.sides.values())}
@@ -110,7 +118,7 @@ class _Tally:
         self.permanent: Counter[str] = Counter()
         self.thrown: Counter[str] = Counter()
         self.fallen: Counter[str] = Counter()
-        self.counts = RunCounts()
+        self.counts = RunCounts(metrics)
 
     def add(self, event: Event) -> None:
         if isinstance(event, DamageTaken):

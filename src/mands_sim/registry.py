@@ -165,6 +165,15 @@ class RuleStateEntry(Entry):
     hook: ClassVar[str] = "mands_register_rule_states"
 
 
+@dataclass(frozen=True, slots=True)
+class MetricEntry(Entry):
+    """A count a rule keeps per character over a run (:mod:`mands_sim.metrics`); the payload
+    is a :class:`mands_sim.metrics.Metric` of the same name."""
+
+    kind: ClassVar[str] = "metric"
+    hook: ClassVar[str] = "mands_register_metrics"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -176,6 +185,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     WeaknessEntry,
     ConditionEntry,
     RuleStateEntry,
+    MetricEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -290,6 +300,7 @@ class Registries:
     weaknesses: Registry[WeaknessEntry] = Registry()
     conditions: Registry[ConditionEntry] = Registry()
     rule_states: Registry[RuleStateEntry] = Registry()
+    metrics: Registry[MetricEntry] = Registry()
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -304,6 +315,7 @@ class Registries:
             *self.weaknesses.entries,
             *self.conditions.entries,
             *self.rule_states.entries,
+            *self.metrics.entries,
         )
 
 
@@ -371,6 +383,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         weaknesses=_collect_kind(pm, WeaknessEntry),
         conditions=_collect_kind(pm, ConditionEntry),
         rule_states=_collect_kind(pm, RuleStateEntry),
+        metrics=_collect_kind(pm, MetricEntry),
     )
 
 

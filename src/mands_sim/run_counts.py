@@ -2,24 +2,23 @@
 
 :func:`mands_sim.outcome.summarise` reads damage, actions, injuries, throwbacks and falls;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
-bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), Death Shots given
-and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional rule
-Editing Points on, the Fate Points spent and the Editing Points used, with what they train and
-add to Experience (seed 000 "Editing Die Rolls": half to the skill, all to Experience); the
-attacks it made and how many hit (``docs/rules/combat.md`` §6: each ``AttackResolved``), so a
-timed-out run can tell "nobody attacked" from "every attack missed"; the blows it pulled under
-the Comics Code (G-241, ``mands_rulebook.comics_code``); and how often each of its weaknesses
-fired (:class:`~mands_sim.events.WeaknessFired`); and how often each condition was imposed on
-it (:class:`~mands_sim.events.ConditionImposed`: stunned, held …).
+bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), Death Shots
+given and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional
+rule Editing Points on, the Editing Points used, with what they train and add to Experience
+(seed 000 "Editing Die Rolls": half to the skill, all to Experience); the attacks it made and
+how many hit (``docs/rules/combat.md`` §6: each ``AttackResolved``), so a timed-out run can tell
+"nobody attacked" from "every attack missed"; how often each of its weaknesses fired
+(:class:`~mands_sim.events.WeaknessFired`); how often each condition was imposed on it
+(:class:`~mands_sim.events.ConditionImposed`: stunned, held …); and each registered
+:class:`~mands_sim.metrics.Metric` (the blows the Comics Code pulled, the Fate Points spent …).
 
-The Editing Points and Comics Code events belong to rule plugins
-(``mands_rulebook.editing_points``, ``mands_rulebook.comics_code``); they are recognised by their
-``kind`` and read by their fields, so the core imports no plugin.
+The Editing Points events belong to the rule plugin ``mands_rulebook.editing_points``; they are
+recognised by their ``kind`` and read by their fields, so the core imports no plugin.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -35,15 +34,10 @@ from mands_sim.events import (
     WeaknessFired,
     WoundOpened,
 )
-
-FATE_POINT: Final = "fate-point"
-"""``FatePointSpent.kind`` (``mands_rulebook.editing_points``): a Fate Point cancels a death."""
+from mands_sim.metrics import Metric
 
 EDITING_POINTS: Final = "editing-points"
 """``EditingPointsUsed.kind``: Editing Points used on a roll or a Death Shot (seed 000)."""
-
-BLOW_PULLED: Final = "blow-pulled"
-"""``BlowPulled.kind`` (``mands_rulebook.comics_code``): a blow pulled by the Code (G-241)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +51,18 @@ class CharacterCounts:
         death_shots_given: Death Shots it landed that were not saved (§16, G-27).
         death_shots_taken: Death Shots it suffered and did not save.
         comebacks: times it came to and was back in action (§9, G-171).
-        fate_points_spent: Fate Points it spent (G-34).
         editing_points_used: Editing Points used on its rolls and Death Shots (seed 000).
         training: what those points train (seed 000: half of them; negative for rolls the
             Editor lowered, G-193).
         experience: what they add to its Experience (seed 000: all of them).
         attacks: attacks it made that came to the Attack ≥ Defense test (§6).
         hits: those that hit (whether or not they got through protection).
-        blows_pulled: blows the Comics Code pulled (G-241).
         weaknesses: how often each of its weaknesses fired (seed "Handicap or Weakness"), by
             the name on its sheet, sorted by name.
         conditions: how often each condition was imposed on it (:mod:`mands_sim.conditions`),
             by name, sorted by name.
+        metrics: each registered metric's count for it (:mod:`mands_sim.metrics`), by name,
+            sorted by name; a metric that counted nothing is left out.
     """
 
     wounds: int = 0
@@ -77,15 +71,14 @@ class CharacterCounts:
     death_shots_given: int = 0
     death_shots_taken: int = 0
     comebacks: int = 0
-    fate_points_spent: int = 0
     editing_points_used: int = 0
     training: Fraction = Fraction(0)
     experience: int = 0
     attacks: int = 0
     hits: int = 0
-    blows_pulled: int = 0
     weaknesses: tuple[tuple[str, int], ...] = ()
     conditions: tuple[tuple[str, int], ...] = ()
+    metrics: tuple[tuple[str, int], ...] = ()
 
 
 NO_COUNTS: Final = CharacterCounts()
@@ -95,8 +88,12 @@ NO_COUNTS: Final = CharacterCounts()
 class RunCounts:
     """Counts for every character, fed the log one event at a time (:meth:`add`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, metrics: Iterable[Metric] = ()) -> None:
         self._counts: dict[str, dict[str, Any]] = {}
+        self._metrics: dict[type, list[Metric]] = {}
+        for metric in sorted(metrics, key=lambda metric: metric.name):
+            for kind in metric.counts:
+                self._metrics.setdefault(kind, []).append(metric)
         self._by_type: dict[type, Callable[[Any], None]] = {
             WoundOpened: self._wound,
             BleedingStopped: self._bleeding_stopped,
@@ -108,20 +105,23 @@ class RunCounts:
             ConditionImposed: self._condition_imposed,
         }
         self._by_kind: dict[str, Callable[[Any], None]] = {
-            FATE_POINT: self._fate_point,
             EDITING_POINTS: self._editing_points,
-            BLOW_PULLED: self._blow_pulled,
         }
 
     def add(self, event: Event) -> None:
         handler = self._by_type.get(type(event)) or self._by_kind.get(event.kind)
         if handler is not None:
             handler(event)
+        for metric in self._metrics.get(type(event), ()):
+            for character, amount in metric.counts[type(event)](event):
+                self._by_name(character, "metrics", metric.name, amount)
 
     def of(self, character: str) -> CharacterCounts:
         counts = dict(self._counts.get(character, {}))
         counts["weaknesses"] = tuple(sorted(counts.get("weaknesses", {}).items()))
         counts["conditions"] = tuple(sorted(counts.get("conditions", {}).items()))
+        metrics = counts.get("metrics", {}).items()
+        counts["metrics"] = tuple(sorted((name, n) for name, n in metrics if n))
         return CharacterCounts(**counts)
 
     def _of(self, character: str) -> dict[str, Any]:
@@ -154,22 +154,16 @@ class RunCounts:
         self._bump(event.character, "attacks")
         self._bump(event.character, "hits", int(event.hit))
 
-    def _blow_pulled(self, event: Any) -> None:
-        self._bump(event.character, "blows_pulled")
-
-    def _by_name(self, character: str, key: str, name: str) -> None:
-        """One more time ``name`` happened to ``character``, counted under ``key`` by name."""
-        times = self._of(character).setdefault(key, {})
-        times[name] = times.get(name, 0) + 1
+    def _by_name(self, character: str, key: str, name: str, times: int = 1) -> None:
+        """``name`` happened ``times`` more times to ``character``, counted under ``key``."""
+        tally = self._of(character).setdefault(key, {})
+        tally[name] = tally.get(name, 0) + times
 
     def _weakness_fired(self, event: WeaknessFired) -> None:
         self._by_name(event.character, "weaknesses", event.weakness)
 
     def _condition_imposed(self, event: ConditionImposed) -> None:
         self._by_name(event.character, "conditions", event.condition)
-
-    def _fate_point(self, event: Any) -> None:
-        self._bump(event.character, "fate_points_spent")
 
     def _editing_points(self, event: Any) -> None:
         self._bump(event.character, "editing_points_used", int(event.points))

@@ -19,12 +19,13 @@ from mands_sim.charts import Charts
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
-from mands_sim.hook_rules import HookRules, rule_states
+from mands_sim.hook_rules import HookRules, metric_definitions, rule_states
 from mands_sim.kernel import snapshot
 from mands_sim.kernel.contracts import Mind, Observer, OutcomeCondition
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import TimeModel
+from mands_sim.metrics import Metric
 from mands_sim.model import Character, build_character
 from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
@@ -72,6 +73,8 @@ class Prepared:
     outcome_conditions: tuple[OutcomeCondition, ...]
     time_model: TimeModel | None = None
     """From ``mands_time_model`` (an optional rule's clock), or ``None``: the segment clock."""
+    metrics: tuple[Metric, ...] = ()
+    """What the plugins count per character in a run (``mands_register_metrics``)."""
 
 
 @dataclass
@@ -127,6 +130,7 @@ class Simulation:
                 ),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
                 time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
+                metrics=metric_definitions(registries),
             )
             self._minds(registries)  # bad policy options fail before any run
         return self._prepared
@@ -202,7 +206,7 @@ class Simulation:
         seed = self.seed if seed is None else seed
         encounter = self.start(observers, seed=seed)
         ended = encounter.run(until=until)
-        return summarise(encounter, seed, ended)
+        return summarise(encounter, seed, ended, self.prepare().metrics)
 
     def start(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
         """An encounter for ``seed`` with its ``EncounterStarted`` logged, ready to ``run``."""

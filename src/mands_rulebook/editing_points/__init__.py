@@ -51,6 +51,7 @@ from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric, one_for
 from mands_sim.registry import Register
 
 from .death_shots import DEATH_SHOT_COST, death_shot_cost, death_shot_refusals
@@ -142,6 +143,24 @@ def points_used_starting(encounter: Encounter, actor: str, intent: Intent) -> It
     used += [*pending, *death_shot_cost(encounter, actor, intent)]
 
 
+FATE_POINTS_SPENT: Final = Metric(
+    "fate points spent",
+    {FatePointSpent: one_for("character")},
+    summary="Fate Points spent cancelling a death (G-34)",
+)
+"""Counted for the character saved; the report gives it per run."""
+
+
+@hookimpl
+def mands_register_metrics(register: Register) -> None:
+    register(
+        FATE_POINTS_SPENT.name,
+        FATE_POINTS_SPENT,
+        summary=FATE_POINTS_SPENT.summary,
+        source="rules text",
+    )
+
+
 @hookimpl
 def mands_register_optional_rules(register: Register) -> None:
     register(
@@ -156,6 +175,7 @@ __all__: list[str] = [
     "DEATH_SHOT_COST",
     "EDITING_POINTS",
     "EDITOR",
+    "FATE_POINTS_SPENT",
     "PLAYER",
     "RULE_NAME",
     "STARTING_EDITING_POINTS",

@@ -48,7 +48,6 @@ class CharacterTally:
     """Runs in which it came to and was back in action (§9, G-171)."""
     death_shots_given: int = 0
     death_shots_taken: int = 0
-    fate_points_spent: int = 0
     editing_points_used: Counter[int] = field(default_factory=Counter)
     """Editing Points used per run (seed 000), as a histogram."""
     half_points_trained: Counter[int] = field(default_factory=Counter)
@@ -61,12 +60,14 @@ class CharacterTally:
     """Actions it started at an objective's performer, over all runs."""
     objective_attack_runs: int = 0
     """Runs in which it started at least one."""
-    blows_pulled: int = 0
-    """Blows the Comics Code pulled (G-241), over all runs."""
     weakness_runs: Counter[str] = field(default_factory=Counter)
     """Runs in which each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
     condition_runs: Counter[str] = field(default_factory=Counter)
     """Runs in which each condition was imposed on it, by name (:mod:`mands_sim.conditions`)."""
+    metric_totals: Counter[str] = field(default_factory=Counter)
+    """Each metric's count over all runs, by name (:mod:`mands_sim.metrics`)."""
+    metric_runs: Counter[str] = field(default_factory=Counter)
+    """Runs in which each metric counted something, by name."""
 
 
 @dataclass(slots=True)
@@ -152,13 +153,13 @@ class Aggregate:
         tally.back_in_action += c.back_in_action
         tally.death_shots_given += c.death_shots_given
         tally.death_shots_taken += c.death_shots_taken
-        tally.fate_points_spent += c.fate_points_spent
-        tally.blows_pulled += c.blows_pulled
         tally.editing_points_used[c.editing_points_used] += 1
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1
         tally.weakness_runs.update(name for name, times in c.weaknesses if times > 0)
         tally.condition_runs.update(name for name, times in c.conditions if times > 0)
+        tally.metric_totals.update(dict(c.metrics))
+        tally.metric_runs.update(name for name, count in c.metrics if count > 0)
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

@@ -9,12 +9,14 @@ from typing import Any, Final
 from mands_sim.batch.failures import Failure, failure_of
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 5
+RECORD_FORMAT: Final = 6
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
 and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
 attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
-(``weaknesses``); 5 the times each condition was imposed on it (``conditions``). A batch stored
+(``weaknesses``); 5 the times each condition was imposed on it (``conditions``); 6 the
+plugins' metrics (``metrics``, :mod:`mands_sim.metrics`) in place of the Fate Points and pulled
+blows counted by the core before. A batch stored
 in an older format is read with what it lacks at its default (combatants, zero counts; attacks
 and hits ``None``, not counted), and is not resumed
 (:class:`mands_sim.batch.store.ResultStore`)."""
@@ -44,7 +46,6 @@ class CharacterRecord:
     death_shots_given: int = 0
     death_shots_taken: int = 0
     comebacks: int = 0
-    fate_points_spent: int = 0
     editing_points_used: int = 0
     training: float = 0.0
     experience: int = 0
@@ -56,12 +57,12 @@ class CharacterRecord:
     """Attacks it made (``docs/rules/combat.md`` §6); ``None``: not counted (a format 1–3 row)."""
     hits: int | None = None
     """Of those, the attacks that hit; ``None`` as ``attacks``."""
-    blows_pulled: int = 0
-    """Blows the Comics Code pulled (G-241)."""
     weaknesses: tuple[tuple[str, int], ...] = ()
     """How often each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
     conditions: tuple[tuple[str, int], ...] = ()
     """How often each condition was imposed on it, by name (:mod:`mands_sim.conditions`)."""
+    metrics: tuple[tuple[str, int], ...] = ()
+    """Each registered metric's count for it, by name (:mod:`mands_sim.metrics`)."""
 
     @property
     def out_of_action(self) -> bool:
@@ -184,7 +185,6 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         death_shots_given=counts.death_shots_given,
         death_shots_taken=counts.death_shots_taken,
         comebacks=counts.comebacks,
-        fate_points_spent=counts.fate_points_spent,
         editing_points_used=counts.editing_points_used,
         training=float(counts.training),
         experience=counts.experience,
@@ -192,9 +192,9 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         objective_attacks=c.objective_attacks,
         attacks=counts.attacks,
         hits=counts.hits,
-        blows_pulled=counts.blows_pulled,
         weaknesses=counts.weaknesses,
         conditions=counts.conditions,
+        metrics=counts.metrics,
     )
 
 
@@ -216,6 +216,7 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "role": c.role,
         "weaknesses": [list(pair) for pair in c.weaknesses],
         "conditions": [list(pair) for pair in c.conditions],
+        "metrics": [list(pair) for pair in c.metrics],
         **{name: getattr(c, name) for name in COUNTED},
     }
 
@@ -238,6 +239,7 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         role=row.get("role", "combatant"),
         weaknesses=tuple((name, count) for name, count in row.get("weaknesses", [])),
         conditions=tuple((name, count) for name, count in row.get("conditions", [])),
+        metrics=tuple((name, count) for name, count in row.get("metrics", [])),
         **{name: row[name] for name in COUNTED if name in row},
     )
 
@@ -249,14 +251,12 @@ COUNTED: Final = (
     "death_shots_given",
     "death_shots_taken",
     "comebacks",
-    "fate_points_spent",
     "editing_points_used",
     "training",
     "experience",
     "objective_attacks",
     "attacks",
     "hits",
-    "blows_pulled",
 )
 """The counts record formats 2 to 4 added (:data:`RECORD_FORMAT`); format 3 adds the ``role``
 besides."""

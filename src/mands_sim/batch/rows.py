@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from mands_sim.batch.failures import FIELDS
 from mands_sim.batch.seeds import run_seed
+from mands_sim.metrics import MAX_METRICS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,10 @@ NUMBER: Final = Kind(_number, "a finite number")
 TEXT: Final = Kind(lambda value: isinstance(value, str), "text")
 FLAG: Final = Kind(lambda value: isinstance(value, bool), "true or false")
 TALLIES: Final = Kind(_tallies, "a list of [name, count] pairs")
+FEW_TALLIES: Final = Kind(
+    lambda value: _tallies(value) and len(value) <= MAX_METRICS,
+    f"a list of at most {MAX_METRICS} [name, count] pairs",
+)
 
 REQUIRED: Final[Mapping[str, Kind]] = {
     "id": TEXT,
@@ -89,14 +94,14 @@ OPTIONAL: Final[Mapping[str, Kind]] = {
     "death_shots_given": COUNT,
     "death_shots_taken": COUNT,
     "comebacks": COUNT,
-    "fate_points_spent": COUNT,
     "editing_points_used": COUNT,
     "training": NUMBER,
     "experience": COUNT,
     "objective_attacks": COUNT,
     "attacks": COUNT.maybe(),
     "hits": COUNT.maybe(),
-    "blows_pulled": COUNT,
+    "conditions": TALLIES,
+    "metrics": FEW_TALLIES,
 }
 """The keys later record formats added (``mands_sim.batch.records``): absent in older rows."""
 

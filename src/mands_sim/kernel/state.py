@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mands_sim.actions import ActionInProgress
+from mands_sim.errors import UnknownRuleStateError
 from mands_sim.events import (
     ActionDropped,
     ActionPenaltyChanged,
@@ -80,6 +81,8 @@ class CharacterState:
     kept: dict[str, object] = field(default_factory=dict)
     """Each registered :class:`~mands_sim.rule_state.RuleState`'s value, by name, once an
     event has changed it (read it with :meth:`get`)."""
+    registered: frozenset[str] = frozenset()
+    """The names of the registered rule states (set by :class:`EncounterState`)."""
     role: str = "combatant"
     """``combatant``, or a ``bystander`` or ``hostage`` the scenario keeps out of the fight
     (G-235: :func:`mands_sim.kernel.contracts.fighting`)."""
@@ -91,6 +94,11 @@ class CharacterState:
     def get(self, state: RuleState[T]) -> T:
         """This character's value of the rule state ``state`` (its ``initial`` until an event
         changes it)."""
+        if state.name not in self.registered:
+            raise UnknownRuleStateError(
+                f"no plugin registers a rule state named {state.name!r} "
+                f"(mands_register_rule_states); registered: {sorted(self.registered)}"
+            )
         return cast(T, self.kept.get(state.name, state.initial))
 
     @property
@@ -126,8 +134,11 @@ class EncounterState:
     def __init__(
         self, characters: list[CharacterState], kept: Iterable[RuleState[Any]] = ()
     ) -> None:
+        kept = tuple(kept)
         self._kept = kept_changes(kept)
         """The registered rule states, by the event classes that change them."""
+        for character in characters:
+            character.registered = frozenset(state.name for state in kept)
         ordered = sorted(characters, key=lambda state: state.character_id)
         self._characters = {state.character_id: state for state in ordered}
         """Keyed by id and iterated in id order, never in the order a file listed them."""

@@ -161,6 +161,19 @@ def _shares_of_runs(runs_by_name: Mapping[str, int], runs: int) -> dict[str, Any
     return {name: interval(wilson(count, runs)) for name, count in sorted(runs_by_name.items())}
 
 
+def _metrics(tally: CharacterTally, runs: int) -> dict[str, Any]:
+    """Each plugin metric that counted something (:mod:`mands_sim.metrics`): its mean per run
+    and the share of runs it counted in, sorted by name."""
+    return {
+        name: {
+            "per_run": _per_run(total, runs),
+            "share_of_runs": interval(wilson(tally.metric_runs[name], runs)),
+        }
+        for name, total in sorted(tally.metric_totals.items())
+        if total
+    }
+
+
 def _editing_points(tally: CharacterTally) -> dict[str, Any]:
     """Editing Points used in play per run, and what they train and add to Experience (seed 000:
     half to the skill or ability the roll was for, all to Experience): medians and the mean."""
@@ -208,11 +221,10 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
             "given": _per_run(tally.death_shots_given, runs),
             "taken": _per_run(tally.death_shots_taken, runs),
         },
-        "fate_points_per_run": _per_run(tally.fate_points_spent, runs),
-        "blows_pulled_per_run": _per_run(tally.blows_pulled, runs),
         "editing_points": _editing_points(tally),
         "weaknesses_fired": _shares_of_runs(tally.weakness_runs, runs),
         "conditions_suffered": _shares_of_runs(tally.condition_runs, runs),
+        "metrics": _metrics(tally, runs),
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

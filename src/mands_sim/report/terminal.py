@@ -161,12 +161,8 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
         lambda c: c["death_shots_per_run"]["given"] + c["death_shots_per_run"]["taken"],
     ),
     (
-        ("Fate Points per run", lambda c: f"{c['fate_points_per_run']:.2f}"),
-        lambda c: c["fate_points_per_run"],
-    ),
-    (
-        ("blows pulled per run (Comics Code)", lambda c: f"{_pulled(c):.2f}"),
-        lambda c: _pulled(c),
+        ("rules' counts per run", lambda c: _metrics(c)),
+        lambda c: sum(m["per_run"] for m in c.get("metrics", {}).values()),
     ),
     (
         ("weakness fired (share of runs)", lambda c: _shares(c, "weaknesses_fired")),
@@ -179,15 +175,16 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
 )
 """Columns of the characters table shown only when some character's value is not zero: the
 share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
-(§16); Fate Points (G-34); blows the Comics Code pulled (G-241: shown where heroes keep it and
-it held them back); the share of runs each weakness fired in (seed "Handicap or Weakness"), and
-the share of runs each condition was put on it in (stunned, held …). The
-Editing Points used are in the award table."""
+(§16); what the plugins' metrics counted, per run (``mands_sim.metrics``: the Fate Points
+spent, the blows the Comics Code pulled …); the share of runs each weakness fired in (seed
+"Handicap or Weakness"), and the share of runs each condition was put on it in (stunned, held
+…). The Editing Points used are in the award table."""
 
 
-def _pulled(c: dict[str, Any]) -> float:
-    """Blows pulled per run (0 in a report from before they were counted)."""
-    return float(c.get("blows_pulled_per_run", 0.0))
+def _metrics(c: dict[str, Any]) -> str:
+    """ "blows pulled 0.40, fate points spent 0.10": each metric that counted, per run."""
+    metrics = c.get("metrics", {})
+    return ", ".join(f"{name} {m['per_run']:.2f}" for name, m in metrics.items()) or "-"
 
 
 def optional_columns(summary: dict[str, Any]) -> list[Column]:
