@@ -71,17 +71,16 @@ def worn(index: int, **counts: object) -> RunRecord:
     )  # fmt: skip
 
 
-def test_wounds_exhaustion_death_shots_comebacks_and_points_are_tallied() -> None:
+def test_wounds_exhaustion_comebacks_and_points_are_tallied() -> None:
     agg = Aggregate(sides=("heroes",))
     agg.add(worn(0, wounds=2, bleeding_at_end=True, exhausted=True, editing_points_used=3,
                  training=1.5, experience=3))  # fmt: skip
-    agg.add(worn(1, death_shots_given=1, death_shots_taken=1, comebacks=2))
+    agg.add(worn(1, comebacks=2))
     agg.add(worn(2, wounds=1, editing_points_used=4, training=2.0, experience=4))
     tally = agg.characters["seraph"]
     assert (tally.bled, tally.bleeding_at_end, tally.exhausted, tally.back_in_action) == (
         2, 1, 1, 1
     )  # fmt: skip
-    assert (tally.death_shots_given, tally.death_shots_taken) == (1, 1)
     assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
     assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
     assert tally.experience == {3: 1, 0: 1, 4: 1}

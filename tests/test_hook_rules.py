@@ -498,3 +498,17 @@ def test_mands_status_watch_and_mands_status_adjust_stage_the_check_by_plugin_na
     labels = [e.scenario for e in events if isinstance(e, EncounterStarted)]
     assert labels == ["a noticed", "b noticed", "a adjust", "b adjust"]
     assert [e for e in events if not isinstance(e, EncounterStarted)] == checked
+
+
+class Curt:
+    """Refuses with a bare string instead of a list of reasons."""
+
+    @hookimpl
+    def mands_action_refusals(self) -> object:
+        return "too tired"
+
+
+def test_mands_action_refusals_that_are_not_a_list_name_their_plugin() -> None:
+    encounter = Simulation(load_scenario(SCENARIO), extra_plugins={"curt": Curt()}).build()
+    with pytest.raises(PluginHookError, match=r"plugin 'curt'.*returned 'too tired', not list"):
+        encounter.refused("seraph", Intent("fist-attack", target="sphinx"))

@@ -121,8 +121,8 @@ def test_a_group_sharing_one_sheet_is_told_apart_by_id() -> None:
 
 
 def test_injuries_throwbacks_and_weapons_are_told() -> None:
+    from mands_rulebook.injury import DeathShot
     from mands_sim.events import (
-        DeathShot,
         InjuryRolled,
         ThrownBack,
         WoundOpened,

@@ -78,12 +78,14 @@ def with_counts(bled: dict[str, float], death_shots: float, fate_points: float) 
     counted = {
         **seraph,
         "rates": rates,
-        "death_shots_per_run": {"given": death_shots, "taken": 0.0},
-        "metrics": (
-            {"fate points spent": {"per_run": fate_points, "share_of_runs": RATE}}
-            if fate_points
-            else {}
-        ),
+        "metrics": {
+            name: {"per_run": per_run, "share_of_runs": RATE}
+            for name, per_run in (
+                ("death shots given", death_shots),
+                ("fate points spent", fate_points),
+            )
+            if per_run
+        },
     }
     return {**SUMMARY, "characters": [counted]}
 
@@ -98,7 +100,7 @@ def test_the_wear_columns_appear_only_when_something_happened() -> None:
     """Bled in 62 % of the runs, a Death Shot every fourth run, a Fate Point every tenth."""
     shown = text_of(with_counts(RATE, 0.25, 0.1))
     assert "bled / EP below 0 / back in action" in shown and "62% / 0% / 0%" in shown
-    assert "Death Shots given / taken per run" in shown and "0.25 / 0.00" in shown
+    assert "death shots given 0.25" in shown
     assert "rules' counts per run" in shown and "fate points spent 0.10" in shown
     quiet = text_of(with_counts(NONE, 0.0, 0.0))
     assert "bled" not in quiet and "Death Shots" not in quiet and "fate points" not in quiet

@@ -17,7 +17,8 @@ from mands_rulebook.editing_points import (
     is_player,
     ledger,
 )
-from mands_sim.events import DeathShot, Event
+from mands_rulebook.injury import DeathShot
+from mands_sim.events import Event
 from tests.test_rulebook_editing_points import ON, rooftop
 
 

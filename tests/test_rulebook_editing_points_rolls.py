@@ -10,14 +10,13 @@ import pytest
 
 from mands_rulebook.editing_points import EditingPointsUsed, Ledger, editing_points_left, ledger
 from mands_rulebook.editing_points.rolls import rolls_edited
-from mands_rulebook.injury import death_shot_events
+from mands_rulebook.injury import DeathShot, death_shot_events
 from mands_rulebook.throwback import Impact, throwback
 from mands_sim.actions import Intent
 from mands_sim.events import (
     BleedingStopped,
     ConsciousnessCheck,
     DamageTaken,
-    DeathShot,
     InjuryRolled,
     OutOfAction,
     RollMade,

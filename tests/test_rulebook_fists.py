@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import mands_rulebook.fists as fists
+from mands_rulebook.injury import DeathShot as DeathShotEvent
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
@@ -18,9 +19,6 @@ from mands_sim.events import (
     Event,
     PercentRolled,
     RollMade,
-)
-from mands_sim.events import (
-    DeathShot as DeathShotEvent,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.injury import (
+    DeathShot,
     NervePinched,
     death_shot_attack,
     death_shot_events,
@@ -30,7 +31,6 @@ from mands_sim.events import (
     BleedingStopped,
     ConsciousnessCheck,
     DamageTaken,
-    DeathShot,
     EndurancePaid,
     Event,
     InjuryRolled,

@@ -10,14 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
-from mands_rulebook.injury import NervePinched
+from mands_rulebook.injury import DeathShot, NervePinched
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionResolved,
     ActionStarted,
     AttackResolved,
     DamageTaken,
-    DeathShot,
     EndurancePaid,
     RollMade,
     Surprised,

@@ -9,13 +9,13 @@ from pathlib import Path
 
 from mands_rulebook.comics_code import BLOWS_PULLED, BlowPulled
 from mands_rulebook.editing_points import FATE_POINTS_SPENT, EditingPointsUsed, FatePointSpent
+from mands_rulebook.injury import DEATH_SHOTS_GIVEN, DEATH_SHOTS_TAKEN, DeathShot
 from mands_sim.events import (
     AttackResolved,
     BackInAction,
     BleedingStopped,
     ConditionEnded,
     ConditionImposed,
-    DeathShot,
     EndurancePaid,
     Event,
     WeaknessFired,
@@ -30,7 +30,7 @@ SCENARIOS = Path(__file__).parent.parent / "scenarios"
 
 
 def counted(events: list[Event]) -> RunCounts:
-    counts = RunCounts((BLOWS_PULLED, FATE_POINTS_SPENT))
+    counts = RunCounts((BLOWS_PULLED, FATE_POINTS_SPENT, DEATH_SHOTS_GIVEN, DEATH_SHOTS_TAKEN))
     for event in events:
         counts.add(event)
     return counts
@@ -71,8 +71,8 @@ def test_death_shots_given_and_taken_count_only_those_not_saved() -> None:
         ]
     )
     seraph, sphinx = counts.of("seraph"), counts.of("sphinx")
-    assert (seraph.death_shots_given, seraph.death_shots_taken) == (1, 1)
-    assert (sphinx.death_shots_given, sphinx.death_shots_taken) == (1, 1)
+    both = (("death shots given", 1), ("death shots taken", 1))
+    assert seraph.metrics == sphinx.metrics == both
 
 
 def test_comebacks_count_each_back_in_action() -> None:

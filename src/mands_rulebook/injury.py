@@ -30,13 +30,13 @@ from typing import ClassVar, Final
 
 from mands_sim.events import (
     DamageTaken,
-    DeathShot,
     Event,
     InjuryRolled,
     RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer, last_logged_before, logged_between
+from mands_sim.metrics import Count, Metric
 from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made
 from mands_sim.units import SEGMENTS_PER_ROUND
@@ -63,6 +63,40 @@ DEATH_SHOT_ATTACK_PENALTY: Final = -5
 
 NERVE_PINCH_PENALTY_PER_QUALITY: Final = 3
 """Seed "Nerve Pinch": "the attacker can penalize this by 3 for each Quality Point applied"."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeathShot(Event):
+    """A Death Shot that took DP (``docs/rules/combat.md`` §16, G-27): saved, or its DP doubled
+    by ``extra_damage_points`` and an Injury roll forced."""
+
+    kind: ClassVar[str] = "death-shot"
+    character: str
+    source: str
+    saved: bool
+    extra_damage_points: int
+
+    def narrative(self) -> str:
+        if self.saved:
+            return f"{self.character} shrugs off {self.source}'s Death Shot."
+        lost = self.extra_damage_points
+        return f"{self.source}'s Death Shot strikes home: {self.character} loses {lost} more DP."
+
+
+def _unsaved(field: str) -> Count:
+    def count(event: DeathShot) -> list[tuple[str, int]]:
+        return [] if event.saved else [(str(getattr(event, field)), 1)]
+
+    return count
+
+
+DEATH_SHOTS_GIVEN: Final = Metric(
+    "death shots given", {DeathShot: _unsaved("source")}, summary="Death Shots landed, not saved"
+)
+DEATH_SHOTS_TAKEN: Final = Metric(
+    "death shots taken", {DeathShot: _unsaved("character")}, summary="Death Shots suffered"
+)
+"""§16, G-27: an unsaved Death Shot counts for whom it struck and who landed it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,6 @@ from mands_sim.events import (
     BleedingStopped,
     ConsciousnessCheck,
     DamageTaken,
-    DeathShot,
     Event,
     InjuryRolled,
     OutOfAction,
@@ -54,14 +53,18 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import kept_answer
+from mands_sim.registry import Register
 
 from .coming_to import coming_to
 from .exhaustion import low_ep_penalty
 from .falling import flyer_falls
 from .injury import (
+    DEATH_SHOTS_GIVEN,
+    DEATH_SHOTS_TAKEN,
     INJURY,
     INJURY_ROLL,
     VITAL_LOCATIONS,
+    DeathShot,
     FirstAid,
     Hit,
     NervePinched,
@@ -105,6 +108,13 @@ an encounter (only the unconscious do)."""
 
 _OWN_SOURCES: Final = frozenset({BLEEDING, INJURY})
 """DP taken by this check itself: not hits, so they trigger no Injury roll."""
+
+
+@hookimpl
+def mands_register_metrics(register: Register) -> None:
+    """The Death Shots given and taken (§16, G-27), counted per character and run."""
+    for metric in (DEATH_SHOTS_GIVEN, DEATH_SHOTS_TAKEN):
+        register(metric.name, metric, summary=metric.summary, source="rules text")
 
 
 @hookimpl(trylast=True)

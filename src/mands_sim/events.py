@@ -458,18 +458,6 @@ class BleedingStopped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DeathShot(Event):
-    """A Death Shot that took DP (``docs/rules/combat.md`` §16, G-27): saved, or its DP doubled by
-    ``extra_damage_points`` and an Injury roll forced."""
-
-    kind: ClassVar[str] = "death-shot"
-    character: str
-    source: str
-    saved: bool
-    extra_damage_points: int
-
-
-@dataclass(frozen=True, slots=True)
 class DecisionExplained(Event):
     """A policy's choice with what it passed over (``docs/policies.md`` "Explanations"):
     ``reason`` names the rule that chose it; ``alternatives`` are the choices considered and

@@ -155,7 +155,17 @@ class HookRules:
                 "mands_action_refusals", intent.action,
                 encounter=encounter, actor=actor, intent=intent,
             )  # fmt: skip
+        if not all(isinstance(reasons, list) for reasons in results):
+            self._blame_refusals(encounter, actor, intent)
         return sorted(reason for reasons in results for reason in reasons)
+
+    def _blame_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> None:
+        """Name the plugin whose refusals were not a list (refusals roll no dice, so asking each
+        plugin again changes nothing)."""
+        hook = "mands_action_refusals"
+        kwargs = {"encounter": encounter, "actor": actor, "intent": intent}
+        for name, reasons in each_plugin(self.pm, hook, **kwargs):
+            answer_of(name, hook, reasons, list)
 
     def bonus_pool(self, encounter: Encounter, actor: str, intent: Intent, purpose: str) -> int:
         """The raw Bonus Pool the ``"pool"`` modifiers add up to.

@@ -21,7 +21,6 @@ from mands_sim.events import (
     BleedingStopped,
     ConsciousnessCheck,
     DamageTaken,
-    DeathShot,
     DecisionExplained,
     DecisionMade,
     DefenseChanged,
@@ -170,13 +169,6 @@ def _bleeding_stopped(e: BleedingStopped) -> str:
     return f"{e.character}'s bleeding stops ({e.reason})."
 
 
-def _death_shot(e: DeathShot) -> str:
-    if e.saved:
-        return f"{e.character} shrugs off {e.source}'s Death Shot."
-    lost = e.extra_damage_points
-    return f"{e.source}'s Death Shot strikes home: {e.character} loses {lost} more DP."
-
-
 def _ended(e: EncounterEnded) -> str:
     who = f"{e.winner} win" if e.winner else "nobody wins"
     return f"The encounter ends: {who} ({e.reason})."
@@ -207,7 +199,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     InjuryRolled: _injury,  # type: ignore[dict-item]
     WoundOpened: _wound,  # type: ignore[dict-item]
     BleedingStopped: _bleeding_stopped,  # type: ignore[dict-item]
-    DeathShot: _death_shot,  # type: ignore[dict-item]
 }
 
 _CHARACTER_FIELDS = ("character", "target", "source")

@@ -55,7 +55,7 @@ class CharacterOutcome:
     times_fallen: int = 0
     """Falls from a height (seed "Falling"; G-174, G-175)."""
     counts: CharacterCounts = NO_COUNTS
-    """Wounds, EP below zero, Death Shots, comebacks, Fate and Editing Points
+    """Wounds, EP below zero, comebacks, Editing Points, the plugins' metrics
     (:mod:`mands_sim.run_counts`)."""
     role: str = "combatant"
     """``combatant``, ``bystander`` or ``hostage`` (G-235)."""

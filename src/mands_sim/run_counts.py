@@ -2,15 +2,15 @@
 
 :func:`mands_sim.outcome.summarise` reads damage, actions, injuries, throwbacks and falls;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
-bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), Death Shots
-given and taken (§16, G-27), comebacks (``back-in-action``: §9, G-171), and, with the optional
-rule Editing Points on, the Editing Points used, with what they train and add to Experience
-(seed 000 "Editing Die Rolls": half to the skill, all to Experience); the attacks it made and
-how many hit (``docs/rules/combat.md`` §6: each ``AttackResolved``), so a timed-out run can tell
-"nobody attacked" from "every attack missed"; how often each of its weaknesses fired
-(:class:`~mands_sim.events.WeaknessFired`); how often each condition was imposed on it
-(:class:`~mands_sim.events.ConditionImposed`: stunned, held …); and each registered
-:class:`~mands_sim.metrics.Metric` (the blows the Comics Code pulled, the Fate Points spent …).
+bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), comebacks
+(``back-in-action``: §9, G-171), and, with the optional rule Editing Points on, the Editing
+Points used, with what they train and add to Experience (seed 000 "Editing Die Rolls": half to
+the skill, all to Experience); the attacks it made and how many hit (``docs/rules/combat.md``
+§6: each ``AttackResolved``), so a timed-out run can tell "nobody attacked" from "every attack
+missed"; how often each of its weaknesses fired (:class:`~mands_sim.events.WeaknessFired`); how
+often each condition was imposed on it (:class:`~mands_sim.events.ConditionImposed`: stunned,
+held …); and each registered :class:`~mands_sim.metrics.Metric` (the blows the Comics Code
+pulled, the Fate Points spent, the Death Shots given and taken …).
 
 The Editing Points events belong to the rule plugin ``mands_rulebook.editing_points``; they are
 recognised by their ``kind`` and read by their fields, so the core imports no plugin.
@@ -28,7 +28,6 @@ from mands_sim.events import (
     BackInAction,
     BleedingStopped,
     ConditionImposed,
-    DeathShot,
     EndurancePaid,
     Event,
     WeaknessFired,
@@ -48,8 +47,6 @@ class CharacterCounts:
         wounds: wounds opened on it (penetrating DP, G-19).
         bleeding_at_end: a wound still bleeding when the run ended.
         exhausted: its Endurance Points went below zero (``docs/rules/combat.md`` §10, G-16).
-        death_shots_given: Death Shots it landed that were not saved (§16, G-27).
-        death_shots_taken: Death Shots it suffered and did not save.
         comebacks: times it came to and was back in action (§9, G-171).
         editing_points_used: Editing Points used on its rolls and Death Shots (seed 000).
         training: what those points train (seed 000: half of them; negative for rolls the
@@ -68,8 +65,6 @@ class CharacterCounts:
     wounds: int = 0
     bleeding_at_end: bool = False
     exhausted: bool = False
-    death_shots_given: int = 0
-    death_shots_taken: int = 0
     comebacks: int = 0
     editing_points_used: int = 0
     training: Fraction = Fraction(0)
@@ -98,7 +93,6 @@ class RunCounts:
             WoundOpened: self._wound,
             BleedingStopped: self._bleeding_stopped,
             EndurancePaid: self._endurance_paid,
-            DeathShot: self._death_shot,
             BackInAction: self._back_in_action,
             AttackResolved: self._attack,
             WeaknessFired: self._weakness_fired,
@@ -141,11 +135,6 @@ class RunCounts:
     def _endurance_paid(self, event: EndurancePaid) -> None:
         if event.endurance_after < 0:
             self._of(event.character)["exhausted"] = True
-
-    def _death_shot(self, event: DeathShot) -> None:
-        if not event.saved:
-            self._bump(event.source, "death_shots_given")
-            self._bump(event.character, "death_shots_taken")
 
     def _back_in_action(self, event: BackInAction) -> None:
         self._bump(event.character, "comebacks")

@@ -46,8 +46,6 @@ class CharacterTally:
     """Runs in which its EP went below zero (``docs/rules/combat.md`` §10, G-16)."""
     back_in_action: int = 0
     """Runs in which it came to and was back in action (§9, G-171)."""
-    death_shots_given: int = 0
-    death_shots_taken: int = 0
     editing_points_used: Counter[int] = field(default_factory=Counter)
     """Editing Points used per run (seed 000), as a histogram."""
     half_points_trained: Counter[int] = field(default_factory=Counter)
@@ -151,8 +149,6 @@ class Aggregate:
         tally.bleeding_at_end += c.bleeding_at_end
         tally.exhausted += c.exhausted
         tally.back_in_action += c.back_in_action
-        tally.death_shots_given += c.death_shots_given
-        tally.death_shots_taken += c.death_shots_taken
         tally.editing_points_used[c.editing_points_used] += 1
         tally.half_points_trained[round(2 * c.training)] += 1
         tally.experience[c.experience] += 1

@@ -15,8 +15,8 @@ throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, c
 and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
 attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
 (``weaknesses``); 5 the times each condition was imposed on it (``conditions``); 6 the
-plugins' metrics (``metrics``, :mod:`mands_sim.metrics`) in place of the Fate Points and pulled
-blows counted by the core before. A batch stored
+plugins' metrics (``metrics``, :mod:`mands_sim.metrics`) in place of the Fate Points, pulled
+blows and Death Shots counted by the core before. A batch stored
 in an older format is read with what it lacks at its default (combatants, zero counts; attacks
 and hits ``None``, not counted), and is not resumed
 (:class:`mands_sim.batch.store.ResultStore`)."""
@@ -43,8 +43,6 @@ class CharacterRecord:
     """Wounds opened (G-19); the rest as :class:`mands_sim.run_counts.CharacterCounts`."""
     bleeding_at_end: bool = False
     exhausted: bool = False
-    death_shots_given: int = 0
-    death_shots_taken: int = 0
     comebacks: int = 0
     editing_points_used: int = 0
     training: float = 0.0
@@ -182,8 +180,6 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         wounds=counts.wounds,
         bleeding_at_end=counts.bleeding_at_end,
         exhausted=counts.exhausted,
-        death_shots_given=counts.death_shots_given,
-        death_shots_taken=counts.death_shots_taken,
         comebacks=counts.comebacks,
         editing_points_used=counts.editing_points_used,
         training=float(counts.training),
@@ -248,8 +244,6 @@ COUNTED: Final = (
     "wounds",
     "bleeding_at_end",
     "exhausted",
-    "death_shots_given",
-    "death_shots_taken",
     "comebacks",
     "editing_points_used",
     "training",

@@ -91,8 +91,6 @@ OPTIONAL: Final[Mapping[str, Kind]] = {
     "wounds": COUNT,
     "bleeding_at_end": FLAG,
     "exhausted": FLAG,
-    "death_shots_given": COUNT,
-    "death_shots_taken": COUNT,
     "comebacks": COUNT,
     "editing_points_used": COUNT,
     "training": NUMBER,

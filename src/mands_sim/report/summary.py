@@ -217,10 +217,6 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         },
         "damage_dealt_per_run": tally.damage_dealt / runs if runs else 0.0,
         "damage_taken_per_run": tally.damage_taken / runs if runs else 0.0,
-        "death_shots_per_run": {
-            "given": _per_run(tally.death_shots_given, runs),
-            "taken": _per_run(tally.death_shots_taken, runs),
-        },
         "editing_points": _editing_points(tally),
         "weaknesses_fired": _shares_of_runs(tally.weakness_runs, runs),
         "conditions_suffered": _shares_of_runs(tally.condition_runs, runs),

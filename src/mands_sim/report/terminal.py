@@ -146,19 +146,10 @@ def _share_total(c: dict[str, Any], key: str) -> float:
     return float(sum(r["estimate"] for r in c.get(key, {}).values()))
 
 
-def _death_shots(c: dict[str, Any]) -> str:
-    shots = c["death_shots_per_run"]
-    return f"{shots['given']:.2f} / {shots['taken']:.2f}"
-
-
 OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
     (
         ("bled / EP below 0 / back in action", _wear),
         lambda c: sum(c["rates"][name]["estimate"] for name in WEAR),
-    ),
-    (
-        ("Death Shots given / taken per run", _death_shots),
-        lambda c: c["death_shots_per_run"]["given"] + c["death_shots_per_run"]["taken"],
     ),
     (
         ("rules' counts per run", lambda c: _metrics(c)),
@@ -174,11 +165,11 @@ OPTIONAL_COLUMNS: Sequence[tuple[Column, Callable[[dict[str, Any]], float]]] = (
     ),
 )
 """Columns of the characters table shown only when some character's value is not zero: the
-share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); Death Shots
-(§16); what the plugins' metrics counted, per run (``mands_sim.metrics``: the Fate Points
-spent, the blows the Comics Code pulled …); the share of runs each weakness fired in (seed
-"Handicap or Weakness"), and the share of runs each condition was put on it in (stunned, held
-…). The Editing Points used are in the award table."""
+share of runs it bled (G-19), went below 0 EP (§10) or came back in action (§9); what the
+plugins' metrics counted, per run (``mands_sim.metrics``: the Fate Points
+spent, the blows the Comics Code pulled, Death Shots …); the share of runs each weakness fired
+in (seed "Handicap or Weakness"), and the share of runs each condition was put on it in
+(stunned, held …). The Editing Points used are in the award table."""
 
 
 def _metrics(c: dict[str, Any]) -> str:
@@ -194,7 +185,7 @@ def optional_columns(summary: dict[str, Any]) -> list[Column]:
     return [
         column
         for column, amount in OPTIONAL_COLUMNS
-        if any("death_shots_per_run" in c and amount(c) > 0 for c in characters)
+        if any("bled" in c["rates"] and amount(c) > 0 for c in characters)
     ]
 
 
