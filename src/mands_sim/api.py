@@ -59,7 +59,7 @@ from mands_sim.actions import (
     Resolve,
     Wait,
 )
-from mands_sim.charts import ActionChart, Charts
+from mands_sim.charts import ActionChart, Charts, load_chart
 from mands_sim.conditions import (
     BROKE_OUT,
     WORE_OFF,
@@ -104,6 +104,7 @@ from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, Source
 from mands_sim.rolls import ActionRoll, action_roll, roll_made
 from mands_sim.rule_state import RuleState
+from mands_sim.weaknesses import Parameter, WeaknessKind
 
 API_VERSION: Final = "2.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
@@ -139,6 +140,7 @@ SECTIONS: Final = MappingProxyType(
             "WORE_OFF",
         ),
         "Rule state and metrics": ("RuleState", "Metric", "one_for"),
+        "Weaknesses": ("WeaknessKind", "Parameter"),
         "Events": (
             "Event",
             "ActionStarted",
@@ -175,6 +177,7 @@ SECTIONS: Final = MappingProxyType(
             "percent_roll",
             "Charts",
             "ActionChart",
+            "load_chart",
         ),
         "The rulebook's kit: powers": (
             "PowerSpec",
@@ -299,6 +302,7 @@ __all__ = [
     "Metric",
     "Modifier",
     "OutOfAction",
+    "Parameter",
     "PluginError",
     "PluginHookError",
     "PluginValidationError",
@@ -319,6 +323,7 @@ __all__ = [
     "Source",
     "UnknownConditionError",
     "Wait",
+    "WeaknessKind",
     "action_roll",
     "answers_actions",
     "attack_events",
@@ -327,6 +332,7 @@ __all__ = [
     "end_condition",
     "hookimpl",
     "last_logged_before",
+    "load_chart",
     "logged",
     "logged_between",
     "one_for",
