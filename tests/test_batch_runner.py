@@ -15,11 +15,15 @@ from pathlib import Path
 
 import pytest
 
+from mands_sim import hookimpl
 from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
 from mands_sim.batch.runner import runs_needed
 from mands_sim.batch.store import StoreFormatError
 from mands_sim.cli import main
 from mands_sim.errors import BatchInPlay
+from mands_sim.events import AttackResolved
+from mands_sim.metrics import Metric
+from mands_sim.registry import Register
 from mands_sim.report.summary import build_summary
 from tests.data.gate_plugin import Gate
 from tests.data.unruly_plugin import Exits, Flaky, Stuck
@@ -290,3 +294,24 @@ def test_records_convert_to_a_dataframe_with_one_row_per_character_per_run(
     assert set(frame["character_id"]) == {"seraph", "sphinx"}
     wins = frame.drop_duplicates("run")["winner"].value_counts().to_dict()
     assert wins == dict(result.aggregate.wins)
+
+
+class Tally:
+    """Registers a metric counting each character's resolved attacks that hit."""
+
+    @hookimpl
+    def mands_register_metrics(self, register: Register) -> None:
+        hits = Metric("hits landed", {AttackResolved: lambda e: [(e.character, int(e.hit))]})
+        register(hits.name, hits, summary="attacks that hit")
+
+
+def test_a_dataframe_has_a_column_for_each_metric_a_run_counted(tmp_path: Path) -> None:
+    """``character_metric: <name>`` for every metric that counted in any run, 0 elsewhere."""
+    options = BatchOptions(runs=6, seed=1, jobs=1)
+    result = run_batch(SCENARIO, options, store=tmp_path / "m.db", extra_plugins={"t": Tally()})
+    frame = result.to_dataframe()
+    column = frame["character_metric: hits landed"]
+    counted = [
+        dict(c.metrics).get("hits landed", 0) for r in result.records() for c in r.characters
+    ]
+    assert list(column) == counted and sum(counted) > 0

@@ -162,6 +162,8 @@ class BatchResult:
             raise MandsSimError(
                 "to_dataframe needs pandas: pip install 'mands-sim[pandas]'"
             ) from error
+        records = list(self.records())
+        metrics = sorted({name for r in records for c in r.characters for name, _ in c.metrics})
         rows = [
             {
                 "run": r.index,
@@ -171,11 +173,19 @@ class BatchResult:
                 "segments": r.segments,
                 "error": r.error,
                 **{f"character_{k}": v for k, v in _character_columns(c).items()},
+                **_metric_columns(c, metrics),
             }
-            for r in self.records()
+            for r in records
             for c in (r.characters or (None,))
         ]
         return pd.DataFrame(rows)
+
+
+def _metric_columns(c: Any, metrics: list[str]) -> dict[str, int]:
+    """``character_metric: <name>`` for every metric any run counted, 0 where it counted
+    nothing (:mod:`mands_sim.metrics`)."""
+    counted = {} if c is None else dict(c.metrics)
+    return {f"character_metric: {name}": counted.get(name, 0) for name in metrics}
 
 
 def _character_columns(c: Any) -> dict[str, Any]:
