@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from mands_rulebook.injury import NervePinched
+from mands_rulebook.throwback import ThrownBack
 from mands_rulebook.weapons.ready import WeaponReadied
 from mands_sim.events import (
     OUT_OF_ACTION,
@@ -124,7 +125,6 @@ def test_injuries_throwbacks_and_weapons_are_told() -> None:
     from mands_rulebook.injury import DeathShot
     from mands_sim.events import (
         InjuryRolled,
-        ThrownBack,
         WoundOpened,
     )
 

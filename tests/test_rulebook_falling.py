@@ -18,16 +18,17 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.falling import air_time, knocked_out_falls, position_elevation
+from mands_rulebook.falling import FALLS, Fell, air_time, knocked_out_falls, position_elevation
 from mands_rulebook.injury import NervePinched
 from mands_rulebook.out_of_action import mands_status_check
 from mands_rulebook.positions import current_pace
+from mands_rulebook.throwback import THROWN_BACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.batch.records import RunRecord
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import DamageTaken, Event, Fell, Moved, OutOfAction
+from mands_sim.events import DamageTaken, Event, Moved, OutOfAction
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.outcome import summarise
@@ -184,11 +185,13 @@ def test_g249_a_rooftop_edge_at_the_maps_end_drops_to_ground_level() -> None:
     assert fallen(encounter) == [("thrown back", 12.0)]
 
 
-def test_the_run_summary_counts_falls(thrown_off: Encounter) -> None:
-    outcomes = {c.character_id: c for c in summarise(thrown_off, 0, None).characters}
-    assert (outcomes["seraph"].times_fallen, outcomes["sphinx"].times_fallen) == (1, 0)
-    record = RunRecord.from_result(0, summarise(thrown_off, 0, None))
-    assert {c.id: c.times_fallen for c in record.characters} == {"seraph": 1, "sphinx": 0}
+def test_the_run_summary_counts_falls_as_the_falling_plugins_metric(thrown_off: Encounter) -> None:
+    """``falls`` (``mands_sim.metrics``): one for Seraph, none for the Sphinx, as recorded."""
+    result = summarise(thrown_off, 0, None, (FALLS, THROWN_BACK))
+    outcomes = {c.character_id: c.counts.metrics for c in result.characters}
+    assert outcomes == {"seraph": (("falls", 1), ("thrown back", 1)), "sphinx": ()}
+    record = RunRecord.from_result(0, result)
+    assert {c.id: c.metrics for c in record.characters} == outcomes
 
 
 def test_g174_none_a_fall_does_no_damage() -> None:

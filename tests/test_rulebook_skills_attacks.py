@@ -12,7 +12,8 @@ from mands_rulebook.skills.attacks import (
     skill_attack,
     thrown,
 )
-from mands_sim.events import DamageTaken, Moved, Surprised, ThrownBack
+from mands_rulebook.throwback import ThrownBack
+from mands_sim.events import DamageTaken, Moved, Surprised
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.fighters import ROOT, fight, grunt

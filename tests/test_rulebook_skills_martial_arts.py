@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
 from mands_rulebook.injury import DeathShot, NervePinched
+from mands_rulebook.throwback import ThrownBack
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionResolved,
@@ -20,7 +21,6 @@ from mands_sim.events import (
     EndurancePaid,
     RollMade,
     Surprised,
-    ThrownBack,
 )
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory

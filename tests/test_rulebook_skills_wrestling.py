@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import mands_rulebook.skills.wrestling as wrestling
 from mands_rulebook.skills.wrestling import mands_bonus_pool_modifiers, throw_quality
+from mands_rulebook.throwback import ThrownBack
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import ActionResolved, DamageTaken, RollMade, Surprised, ThrownBack
+from mands_sim.events import ActionResolved, DamageTaken, RollMade, Surprised
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory
 from tests.data.fighters import fight, grunt

@@ -7,7 +7,7 @@ thrown 6 m from the street.
 
 from __future__ import annotations
 
-from mands_sim.events import ThrownBack
+from mands_rulebook.throwback import ThrownBack
 from mands_sim.world import Position
 from tests.test_rulebook_throwback import collisions, drill, of, sphinx_thrown
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.throwback import Impact, throw_meters
+from mands_rulebook.throwback import Impact, ThrownBack, throw_meters
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade, ThrownBack
+from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade
 from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario

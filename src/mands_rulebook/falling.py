@@ -37,12 +37,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
-from mands_sim.events import Event, Fell, Moved, OutOfAction
+from mands_sim.events import Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric, one_for
+from mands_sim.registry import Register
 from mands_sim.world import Point, Position, World
 
 from .altitude import flight_altitude
@@ -70,6 +73,29 @@ AIR_TIME_FACTOR: Final = 4
 
 _SNAP: Final = 1e-9
 """Meters: float rounding, not height."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fell(Event):
+    """A fall from a height (seed "Falling"; ``docs/rules/decisions.md`` G-174, G-175):
+    ``meters`` down, ``segments`` in the air (seed "Throwback Roll": four times the height on
+    the Square chart), and the damage the Falling skill took off; the damage itself is a
+    ``DamageTaken`` from ``"fall"``. ``cause``: ``thrown back`` or ``out of action in flight``."""
+
+    kind: ClassVar[str] = "fall"
+    character: str
+    cause: str
+    meters: float
+    segments: int
+    skill_reduction: int = 0
+
+    def narrative(self) -> str:
+        eased = f", {self.skill_reduction} less damage for Falling" if self.skill_reduction else ""
+        return f"{self.character} falls {self.meters:g} m ({self.cause}){eased}."
+
+
+FALLS: Final = Metric("falls", {Fell: one_for("character")}, summary="falls from a height")
+"""Counted for whom fell; the report gives it per run."""
 
 
 def position_elevation(world: World, position: Position, *, cliffs: bool = True) -> float:
@@ -100,7 +126,7 @@ def fall_events(
     conscious: bool,
     pending: Sequence[Event] = (),
 ) -> list[Event]:
-    """A fall of ``meters``: the :class:`~mands_sim.events.Fell` and its damage (G-174), after
+    """A fall of ``meters``: the :class:`Fell` and its damage (G-174), after
     the ``pending`` events (not applied yet) have changed the victim's VP and DP."""
     if meters <= _SNAP:
         return []
@@ -184,6 +210,12 @@ def landing_spot(
 
 
 # --- a flyer put out of action by an action (G-176) -------------------------------------------
+
+
+@hookimpl
+def mands_register_metrics(register: Register) -> None:
+    """The falls from a height (G-174, G-175), counted per run."""
+    register(FALLS.name, FALLS, summary=FALLS.summary, source="rules text")
 
 
 @hookimpl

@@ -34,13 +34,15 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.charts import ActionChart
-from mands_sim.events import ActionResolved, Event, Moved, PushedBack, ThrownBack
+from mands_sim.events import ActionResolved, Event, Moved, PushedBack
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric, one_for
+from mands_sim.registry import Register
 from mands_sim.world import Position
 
 from .damage import PENETRATING, Blow, strike
@@ -66,6 +68,34 @@ _SNAP: Final = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
+class ThrownBack(Event):
+    """A failed Throwback Roll: knocked flying by a blow (``docs/rules/combat.md`` §8.1).
+
+    ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and
+    the speed in m/segment) after any halving; ``flown`` the meters flown, over open ground
+    beyond the drawn map too, less when a wall or an obstacle stopped the flight short (G-68,
+    G-245).
+    """
+
+    kind: ClassVar[str] = "thrown-back"
+    character: str
+    source: str
+    margin: int
+    meters: float
+    flown: float
+
+    def narrative(self) -> str:
+        crash = f", and crashes after {self.flown:g} m" if self.flown < self.meters else ""
+        return f"{self.character} is thrown back {self.meters:g} m by {self.source}'s blow{crash}."
+
+
+THROWN_BACK: Final = Metric(
+    "thrown back", {ThrownBack: one_for("character")}, summary="throwbacks suffered (§8.1)"
+)
+"""Counted for whom was thrown; the report gives it per run."""
+
+
+@dataclass(frozen=True, slots=True)
 class Impact:
     """What the blows of one resolving action did to one victim (§8.1)."""
 
@@ -75,6 +105,12 @@ class Impact:
     damage_points_lost: int
     mainly_penetrating: bool = False
     small_projectile: bool = False
+
+
+@hookimpl
+def mands_register_metrics(register: Register) -> None:
+    """The throwbacks each character suffered (§8.1), counted per run."""
+    register(THROWN_BACK.name, THROWN_BACK, summary=THROWN_BACK.summary, source="rules text")
 
 
 @hookimpl

@@ -390,42 +390,6 @@ class EncounterEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ThrownBack(Event):
-    """A failed Throwback Roll: knocked flying by a blow (``docs/rules/combat.md`` §8.1).
-
-    ``margin`` is the failure margin, also the Pushback it adds; ``meters`` the distance (and the
-    speed in m/segment) after any halving; ``flown`` the meters flown, over open ground beyond the
-    drawn map too, less when a wall or an obstacle stopped the flight short (G-68, G-245).
-    """
-
-    kind: ClassVar[str] = "thrown-back"
-    character: str
-    source: str
-    margin: int
-    meters: float
-    flown: float
-
-
-@dataclass(frozen=True, slots=True)
-class Fell(Event):
-    """A fall from a height (seed "Falling"; ``docs/rules/decisions.md`` G-174, G-175): ``meters``
-    down, ``segments`` in the air (seed "Throwback Roll": four times the height on the Square
-    chart), and the damage the Falling skill took off; the damage itself is a ``DamageTaken`` from
-    ``"fall"``. ``cause``: ``thrown back`` or ``out of action in flight``."""
-
-    kind: ClassVar[str] = "fall"
-    character: str
-    cause: str
-    meters: float
-    segments: int
-    skill_reduction: int = 0
-
-    def narrative(self) -> str:
-        eased = f", {self.skill_reduction} less damage for Falling" if self.skill_reduction else ""
-        return f"{self.character} falls {self.meters:g} m ({self.cause}){eased}."
-
-
-@dataclass(frozen=True, slots=True)
 class InjuryRolled(Event):
     """A failed Injury roll (``docs/rules/decisions.md`` G-18, G-69): ``injury_points`` of Injury
     damage (heals monthly), ``permanent_points`` of Permanent damage, and whether it knocks out."""

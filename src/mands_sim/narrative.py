@@ -37,7 +37,6 @@ from mands_sim.events import (
     QualityAllocated,
     RollMade,
     Surprised,
-    ThrownBack,
     WoundOpened,
 )
 from mands_sim.scenario import ScenarioSpec
@@ -150,11 +149,6 @@ def _moved(e: Moved) -> str:
     return f"{e.character} moves to {where} ({e.reason})."
 
 
-def _thrown(e: ThrownBack) -> str:
-    crash = f", and crashes after {e.flown:g} m" if e.flown < e.meters else ""
-    return f"{e.character} is thrown back {e.meters:g} m by {e.source}'s blow{crash}."
-
-
 def _injury(e: InjuryRolled) -> str:
     permanent = f", {e.permanent_points} permanent" if e.permanent_points else ""
     out = ", and is knocked out" if e.knocked_out else ""
@@ -195,7 +189,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     Healed: _healed,  # type: ignore[dict-item]
     PercentRolled: _percent,  # type: ignore[dict-item]
     Moved: _moved,  # type: ignore[dict-item]
-    ThrownBack: _thrown,  # type: ignore[dict-item]
     InjuryRolled: _injury,  # type: ignore[dict-item]
     WoundOpened: _wound,  # type: ignore[dict-item]
     BleedingStopped: _bleeding_stopped,  # type: ignore[dict-item]

@@ -16,10 +16,8 @@ from mands_sim.events import (
     DamageTaken,
     EncounterEnded,
     Event,
-    Fell,
     InjuryRolled,
     OutOfAction,
-    ThrownBack,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
@@ -50,10 +48,6 @@ class CharacterOutcome:
     injury_points: int = 0
     """Injury damage from Injury rolls (G-18): heals monthly, so it outlasts the fight."""
     permanent_damage_points: int = 0
-    times_thrown: int = 0
-    """Throwbacks suffered (§8.1)."""
-    times_fallen: int = 0
-    """Falls from a height (seed "Falling"; G-174, G-175)."""
     counts: CharacterCounts = NO_COUNTS
     """Wounds, EP below zero, comebacks, Editing Points, the plugins' metrics
     (:mod:`mands_sim.run_counts`)."""
@@ -116,8 +110,6 @@ class _Tally:
         self.actions: dict[str, Counter[str]] = {}
         self.injury: Counter[str] = Counter()
         self.permanent: Counter[str] = Counter()
-        self.thrown: Counter[str] = Counter()
-        self.fallen: Counter[str] = Counter()
         self.counts = RunCounts(metrics)
 
     def add(self, event: Event) -> None:
@@ -132,10 +124,6 @@ class _Tally:
         elif isinstance(event, InjuryRolled):
             self.injury[event.character] += event.injury_points
             self.permanent[event.character] += event.permanent_points
-        elif isinstance(event, ThrownBack):
-            self.thrown[event.character] += 1
-        elif isinstance(event, Fell):
-            self.fallen[event.character] += 1
         self.counts.add(event)
 
     def _aimed(self, event: ActionStarted) -> None:
@@ -160,8 +148,6 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         actions=tuple(sorted(tally.actions.get(actor, Counter()).items())),
         injury_points=tally.injury[actor],
         permanent_damage_points=tally.permanent[actor],
-        times_thrown=tally.thrown[actor],
-        times_fallen=tally.fallen[actor],
         counts=tally.counts.of(actor),
         role=state.role,
         objective_attacks=tally.objective_attacks[actor],

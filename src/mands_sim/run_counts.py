@@ -1,6 +1,6 @@
 """What else a run did to each character, counted from its event log for the run summary.
 
-:func:`mands_sim.outcome.summarise` reads damage, actions, injuries, throwbacks and falls;
+:func:`mands_sim.outcome.summarise` reads damage, actions and injuries;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
 bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), comebacks
 (``back-in-action``: §9, G-171), and, with the optional rule Editing Points on, the Editing

@@ -34,7 +34,6 @@ from mands_sim.events import (
     Event,
     QualityAllocated,
     Surprised,
-    ThrownBack,
 )
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -61,7 +60,7 @@ from ..positions import position_now
 from ..range import CONTACT, reach_refusals, sight_modifier
 from ..surprise import bought_down
 from ..throw_flight import flight
-from ..throwback import collision, moved
+from ..throwback import ThrownBack, collision, moved
 from .catalogue import skill_level
 
 Effect = Callable[[Encounter, str, str, ActionInProgress], list[Event]]

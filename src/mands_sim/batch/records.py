@@ -16,7 +16,7 @@ and Editing Points); 3 adds the role (G-235) and the attacks on objectives' perf
 attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
 (``weaknesses``); 5 the times each condition was imposed on it (``conditions``); 6 the
 plugins' metrics (``metrics``, :mod:`mands_sim.metrics`) in place of the Fate Points, pulled
-blows and Death Shots counted by the core before. A batch stored
+blows, Death Shots, throwbacks and falls counted by the core before. A batch stored
 in an older format is read with what it lacks at its default (combatants, zero counts; attacks
 and hits ``None``, not counted), and is not resumed
 (:class:`mands_sim.batch.store.ResultStore`)."""
@@ -37,8 +37,6 @@ class CharacterRecord:
     out_at: int | None
     actions: tuple[tuple[str, int], ...]
     injured: bool = False
-    times_thrown: int = 0
-    times_fallen: int = 0
     wounds: int = 0
     """Wounds opened (G-19); the rest as :class:`mands_sim.run_counts.CharacterCounts`."""
     bleeding_at_end: bool = False
@@ -175,8 +173,6 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         out_at=c.out_at,
         actions=c.actions,
         injured=c.injured,
-        times_thrown=c.times_thrown,
-        times_fallen=c.times_fallen,
         wounds=counts.wounds,
         bleeding_at_end=counts.bleeding_at_end,
         exhausted=counts.exhausted,
@@ -207,8 +203,6 @@ def _character_row(c: CharacterRecord) -> dict[str, Any]:
         "out_at": c.out_at,
         "actions": [list(pair) for pair in c.actions],
         "injured": c.injured,
-        "times_thrown": c.times_thrown,
-        "times_fallen": c.times_fallen,
         "role": c.role,
         "weaknesses": [list(pair) for pair in c.weaknesses],
         "conditions": [list(pair) for pair in c.conditions],
@@ -230,8 +224,6 @@ def _character(row: dict[str, Any]) -> CharacterRecord:
         out_at=row["out_at"],
         actions=tuple((name, count) for name, count in row["actions"]),
         injured=row.get("injured", False),
-        times_thrown=row.get("times_thrown", 0),
-        times_fallen=row.get("times_fallen", 0),
         role=row.get("role", "combatant"),
         weaknesses=tuple((name, count) for name, count in row.get("weaknesses", [])),
         conditions=tuple((name, count) for name, count in row.get("conditions", [])),

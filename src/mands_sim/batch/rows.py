@@ -84,8 +84,6 @@ REQUIRED: Final[Mapping[str, Kind]] = {
 
 OPTIONAL: Final[Mapping[str, Kind]] = {
     "injured": FLAG,
-    "times_thrown": COUNT,
-    "times_fallen": COUNT,
     "role": TEXT,
     "weaknesses": TALLIES,
     "wounds": COUNT,

@@ -202,8 +202,6 @@ def _character_columns(c: Any) -> dict[str, Any]:
         "damage_taken": c.damage_taken,
         "out_at": c.out_at,
         "injured": c.injured,
-        "times_thrown": c.times_thrown,
-        "times_fallen": c.times_fallen,
         **{name: getattr(c, name) for name in COUNTED},
     }
 
