@@ -221,8 +221,9 @@ class HookRules:
         """The initiation pipeline (``docs/hooks.md``): watch → gate → the action's own
         ``initiate`` → adjust → the watchers' events → each gate's frame."""
         with ExitStack() as watching:
-            watches = self._watches(encounter, actor, intent)
-            noticed = [watching.enter_context(watch) for watch in watches]
+            noticed = self._watched(
+                watching, "mands_initiation_watch", encounter=encounter, actor=actor, intent=intent
+            )
             gates = self._gates(encounter, actor, intent, definition)
             started = self._started(encounter, actor, intent, definition, gates)
         extra = tuple(event for events in noticed for event in events)
@@ -233,13 +234,14 @@ class HookRules:
                 started = gate.then(started)
         return started
 
-    def _watches(
-        self, encounter: Encounter, actor: str, intent: Intent
-    ) -> list[AbstractContextManager[list[Event]]]:
-        """``mands_initiation_watch``: every plugin's watch, in plugin-name order."""
-        hook = "mands_initiation_watch"
-        results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, intent=intent)
-        return [answer_of(name, hook, watch, AbstractContextManager) for name, watch in results]
+    def _watched(self, watching: ExitStack, hook: str, **kwargs: object) -> list[list[Event]]:
+        """Every plugin's watch from ``hook`` (``mands_initiation_watch``,
+        ``mands_resolution_watch``, ``mands_status_watch``), checked and entered on
+        ``watching`` in plugin-name order: the lists each fills by the time it exits."""
+        return [
+            watching.enter_context(answer_of(name, hook, watch, AbstractContextManager))
+            for name, watch in each_plugin(self.pm, hook, **kwargs)
+        ]
 
     def _started(
         self,
@@ -305,8 +307,9 @@ class HookRules:
         """The resolution pipeline (``docs/hooks.md``): watch → gate → the action's own
         ``resolve`` → adjust → the watchers' events first."""
         with ExitStack() as watching:
-            watches = self._each("mands_resolution_watch", encounter, actor, action)
-            noticed: list[list[Event]] = [watching.enter_context(watch) for watch in watches]
+            noticed = self._watched(
+                watching, "mands_resolution_watch", encounter=encounter, actor=actor, action=action
+            )
             events = self._resolution(encounter, actor, action)
             events = folded(
                 self.pm, "mands_resolution_adjust", "events", events, list,
@@ -345,12 +348,6 @@ class HookRules:
             where = f"{rules} of action {definition.name!r}: {described(error)}"
             raise PluginHookError(plugin, where) from error
 
-    def _each(
-        self, hook: str, encounter: Encounter, actor: str, action: ActionInProgress
-    ) -> list[AbstractContextManager[list[Event]]]:
-        results = each_plugin(self.pm, hook, encounter=encounter, actor=actor, action=action)
-        return [answer_of(name, hook, watch, AbstractContextManager) for name, watch in results]
-
     def after(
         self, encounter: Encounter, actor: str, action: ActionInProgress
     ) -> Iterator[list[Event]]:
@@ -370,12 +367,9 @@ class HookRules:
         """The status check (``docs/hooks.md``): watch → ``mands_status_check`` → adjust → the
         watchers' events first."""
         with ExitStack() as watching:
-            hook = "mands_status_watch"
-            watches = each_plugin(self.pm, hook, encounter=encounter, actor=actor)
-            noticed: list[list[Event]] = [
-                watching.enter_context(answer_of(name, hook, watch, AbstractContextManager))
-                for name, watch in watches
-            ]
+            noticed = self._watched(
+                watching, "mands_status_watch", encounter=encounter, actor=actor
+            )
             checked = self.pm.hook.mands_status_check(encounter=encounter, actor=actor)
             events = folded(
                 self.pm, "mands_status_adjust", "events", list(checked or []), list,
