@@ -28,7 +28,6 @@ resolves, unless that action set Defense itself (a Combat Roll does, G-15).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
@@ -40,6 +39,7 @@ from mands_sim.actions import (
     Intent,
     Modifier,
     QualityAllocation,
+    register_actions,
 )
 from mands_sim.events import (
     ActionDropped,
@@ -82,11 +82,8 @@ FAILED_DROP: Final = "failed drop: Defense down until the next non-passive actio
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        DROP_ACTION.name,
-        replace(DROP_ACTION, initiate=initiate, resolve=resolve),
-        summary=DROP_ACTION.summary,
-        source="rules text",
+    register_actions(
+        register, (DROP_ACTION,), initiate=initiate, resolve=resolve, source="rules text"
     )
 
 

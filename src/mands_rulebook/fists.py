@@ -15,7 +15,6 @@ Nerve Pinch) belong to their own plugins' actions.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final
 
 from mands_sim import hookimpl
@@ -25,6 +24,7 @@ from mands_sim.actions import (
     ActionOption,
     Intent,
     QualityAllocation,
+    register_actions,
 )
 from mands_sim.events import (
     AttackResolved,
@@ -88,11 +88,8 @@ FIST_SKILL = "Fistfighting"
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        FIST_ATTACK.name,
-        replace(FIST_ATTACK, initiate=initiate, resolve=resolve),
-        summary=FIST_ATTACK.summary,
-        source="rules text",
+    register_actions(
+        register, (FIST_ATTACK,), initiate=initiate, resolve=resolve, source="rules text"
     )
 
 

@@ -57,7 +57,7 @@ from functools import partial
 from typing import Any
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
 from mands_sim.kernel.contracts import Charge, Gate, Initiation
@@ -124,13 +124,9 @@ from .skills.maneuverability import (
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for action in (MOVE, REROLL_MOVE, JUMP):
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="rules text",
-        )
+    register_actions(
+        register, (MOVE, REROLL_MOVE, JUMP), initiate=initiate, resolve=resolve, source="rules text"
+    )
 
 
 @hookimpl

@@ -46,12 +46,18 @@ Actions (G-51 for ``rest``):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Intent,
+    register_actions,
+)
 from mands_sim.charts import Charts
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event, Healed
@@ -173,13 +179,9 @@ def wait_segments(intent: Intent) -> int | str:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for definition in (REST, WAIT):
-        register(
-            definition.name,
-            replace(definition, initiate=initiate, resolve=resolve),
-            summary=definition.summary,
-            source="rules text",
-        )
+    register_actions(
+        register, (REST, WAIT), initiate=initiate, resolve=resolve, source="rules text"
+    )
 
 
 @hookimpl

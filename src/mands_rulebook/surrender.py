@@ -14,11 +14,10 @@ Disable this plugin to take surrender out of the game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -39,10 +38,11 @@ SURRENDER = ActionDefinition(
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        SURRENDER.name,
-        replace(SURRENDER, initiate=initiate, resolve=resolve),
-        summary=SURRENDER.summary,
+    register_actions(
+        register,
+        (SURRENDER,),
+        initiate=initiate,
+        resolve=resolve,
         source="template, not rules text",
     )
 

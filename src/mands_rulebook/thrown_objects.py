@@ -33,11 +33,18 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Intent,
+    Modifier,
+    register_actions,
+)
 from mands_sim.events import AttackResolved, Event, QualityAllocated, RollMade
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -324,11 +331,8 @@ def refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        LIFT_AND_THROW.name,
-        replace(LIFT_AND_THROW, initiate=initiate, resolve=resolve),
-        summary=LIFT_AND_THROW.summary,
-        source="rules text",
+    register_actions(
+        register, (LIFT_AND_THROW,), initiate=initiate, resolve=resolve, source="rules text"
     )
 
 

@@ -8,8 +8,8 @@ knows this shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from mands_sim.events import Event
     from mands_sim.kernel.contracts import Initiation
     from mands_sim.kernel.encounter import Encounter
+    from mands_sim.registry import Register, Source
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -96,6 +97,21 @@ class ActionDefinition:
     options: tuple[ActionOption, ...] = ()
     initiate: Initiate | None = field(default=None, compare=False, repr=False)
     resolve: Resolve | None = field(default=None, compare=False, repr=False)
+
+
+def register_actions(
+    register: Register,
+    actions: Iterable[ActionDefinition],
+    *,
+    initiate: Initiate | None,
+    resolve: Resolve | None,
+    source: Source,
+) -> None:
+    """``mands_register_actions``: each of ``actions`` under its name and summary, played by
+    ``initiate`` and ``resolve`` (its plugin's own rules), with ``source``'s tag."""
+    for action in actions:
+        played = replace(action, initiate=initiate, resolve=resolve)
+        register(played.name, played, summary=played.summary, source=source)
 
 
 @dataclass(frozen=True, slots=True)

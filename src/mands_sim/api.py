@@ -58,6 +58,7 @@ from mands_sim.actions import (
     QualityAllocation,
     Resolve,
     Wait,
+    register_actions,
 )
 from mands_sim.charts import ActionChart, Charts, load_chart
 from mands_sim.conditions import (
@@ -115,6 +116,7 @@ SECTIONS: Final = MappingProxyType(
         "Hooks and registration": ("hookimpl", "answers_actions", "Register", "Source"),
         "Actions": (
             "ActionDefinition",
+            "register_actions",
             "ActionOption",
             "Initiate",
             "Resolve",
@@ -344,6 +346,7 @@ __all__ = [
     "power_refusals",
     "power_resolution",
     "power_sustain",
+    "register_actions",
     "register_power",
     "register_power_actions",
     "roll_made",

@@ -42,11 +42,10 @@ registered twice.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -63,13 +62,13 @@ from .targets import chosen_targets, open_targets
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for allure in ALLURES.values():
-        register(
-            allure.action.name,
-            replace(allure.action, initiate=initiate, resolve=resolve),
-            summary=allure.action.summary,
-            source="rules text",
-        )
+    register_actions(
+        register,
+        (allure.action for allure in ALLURES.values()),
+        initiate=initiate,
+        resolve=resolve,
+        source="rules text",
+    )
 
 
 @hookimpl

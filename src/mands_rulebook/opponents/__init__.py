@@ -27,10 +27,8 @@ implementations are this module's own and are never re-exported.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Initiation
@@ -114,13 +112,9 @@ they are this plugin's own."""
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for action in (SWEEP, SWEEP_BLOW):
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="rules text",
-        )
+    register_actions(
+        register, (SWEEP, SWEEP_BLOW), initiate=initiate, resolve=resolve, source="rules text"
+    )
 
 
 @hookimpl

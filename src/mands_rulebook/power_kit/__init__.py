@@ -63,7 +63,14 @@ from functools import partial
 from types import MappingProxyType
 from typing import Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Initiate, Intent, Resolve
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    Initiate,
+    Intent,
+    Resolve,
+    register_actions,
+)
 from mands_sim.errors import MandsSimError
 from mands_sim.events import ActionDropped, Event, PushedBack
 from mands_sim.kernel.contracts import Charge, Initiation
@@ -364,11 +371,13 @@ def register_power_actions(
     a use of the power (:attr:`~mands_sim.actions.ActionDefinition.power`). Its own rules are
     ``initiate`` and ``resolve`` when given, else the kit's: :func:`power_initiation` and
     :func:`power_resolution` for ``spec``."""
-    initiate = initiate or partial(power_initiation, spec=spec)
-    resolve = resolve or partial(power_resolution, spec=spec)
-    for use in spec.uses:
-        action = replace(use.action, power=spec.name, initiate=initiate, resolve=resolve)
-        register(action.name, action, summary=action.summary, source=spec.source)
+    register_actions(
+        register,
+        (replace(use.action, power=spec.name) for use in spec.uses),
+        initiate=initiate or partial(power_initiation, spec=spec),
+        resolve=resolve or partial(power_resolution, spec=spec),
+        source=spec.source,
+    )
 
 
 def power_sustain(

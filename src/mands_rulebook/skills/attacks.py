@@ -17,7 +17,7 @@ throw's damage through :func:`mands_rulebook.damage.strike`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
@@ -28,6 +28,7 @@ from mands_sim.actions import (
     Initiate,
     Intent,
     Modifier,
+    register_actions,
 )
 from mands_sim.events import (
     AttackResolved,
@@ -245,9 +246,9 @@ def register_skill_attacks(
     """``mands_register_actions`` for a skill's attacks: each started by ``initiate`` and
     resolved by :func:`effect_on_hit` with ``effects``."""
     resolve = partial(effect_on_hit, effects=effects)
-    for action in actions.values():
-        played = replace(action, initiate=initiate, resolve=resolve)
-        register(action.name, played, summary=action.summary, source="rules text")
+    register_actions(
+        register, actions.values(), initiate=initiate, resolve=resolve, source="rules text"
+    )
 
 
 def hand_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:

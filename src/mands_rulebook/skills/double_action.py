@@ -30,11 +30,10 @@ actions it combines.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.events import Event, PercentRolled
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -131,12 +130,7 @@ def combined_so_far(encounter: Encounter, actor: str) -> int:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        ATTEMPT.name,
-        replace(ATTEMPT, initiate=initiate, resolve=resolve),
-        summary=ATTEMPT.summary,
-        source="rules text",
-    )
+    register_actions(register, (ATTEMPT,), initiate=initiate, resolve=resolve, source="rules text")
 
 
 @hookimpl

@@ -28,11 +28,10 @@ what the seed leaves open:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Final
 
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import BleedingStopped, Event
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -181,11 +180,8 @@ def first_aid_events(
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        FIRST_AID.name,
-        replace(FIRST_AID, initiate=initiate, resolve=resolve),
-        summary=FIRST_AID.summary,
-        source="rules text",
+    register_actions(
+        register, (FIRST_AID,), initiate=initiate, resolve=resolve, source="rules text"
     )
 
 

@@ -35,11 +35,11 @@ The Combat chapter's grabbing rules are lost, so the rest is defaults (G-182 …
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import ActionDropped, DefenseChanged, Event
 from mands_sim.kernel.contracts import ActionRefused, Initiation
@@ -253,13 +253,13 @@ def pinned(encounter: Encounter, actor: str, intent: Intent) -> bool:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    for action in ACTIONS.values():
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="template, not rules text",
-        )
+    register_actions(
+        register,
+        ACTIONS.values(),
+        initiate=initiate,
+        resolve=resolve,
+        source="template, not rules text",
+    )
 
 
 @hookimpl

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
@@ -39,6 +39,7 @@ from mands_sim.actions import (
     ActionOption,
     Intent,
     QualityAllocation,
+    register_actions,
 )
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
@@ -280,11 +281,8 @@ def trace_roll(encounter: Encounter, actor: str, quality: int) -> PercentRolled:
 
 @hookimpl
 def mands_register_actions(register: Register) -> None:
-    register(
-        SKILL_CHECK.name,
-        replace(SKILL_CHECK, initiate=initiate, resolve=resolve),
-        summary=SKILL_CHECK.summary,
-        source="rules text",
+    register_actions(
+        register, (SKILL_CHECK,), initiate=initiate, resolve=resolve, source="rules text"
     )
 
 

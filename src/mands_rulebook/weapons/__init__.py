@@ -30,10 +30,8 @@ rules never import it. Range penalties, sight and the range refusals are
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Initiation
@@ -128,13 +126,13 @@ they are this plugin's own."""
 def mands_register_actions(register: Register) -> None:
     """Also reads the weapon table, so a bad data file fails when a simulation is built."""
     standard_weapons()
-    for action in (DRAW_WEAPON, WEAPON_ATTACK):
-        register(
-            action.name,
-            replace(action, initiate=initiate, resolve=resolve),
-            summary=action.summary,
-            source="rules text",
-        )
+    register_actions(
+        register,
+        (DRAW_WEAPON, WEAPON_ATTACK),
+        initiate=initiate,
+        resolve=resolve,
+        source="rules text",
+    )
 
 
 @hookimpl
