@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
@@ -41,8 +41,11 @@ from mands_sim.plugin_calls import (
     folded,
     results_by_plugin,
 )
-from mands_sim.registry import Registries
+from mands_sim.registry import E, Registries, Registry
 from mands_sim.rule_state import RuleState
+
+P = TypeVar("P")
+"""A registered payload's type (:func:`checked_payloads`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,18 +448,10 @@ __all__ = ["HookRules"]
 def condition_definitions(registries: Registries) -> dict[str, ConditionDefinition]:
     """The registered conditions by name, each checked to be a
     :class:`~mands_sim.conditions.ConditionDefinition` of its entry's name."""
-    definitions: dict[str, ConditionDefinition] = {}
-    for name, entry in registries.conditions.items():
-        payload = entry.payload
-        if not isinstance(payload, ConditionDefinition) or payload.name != name:
-            raise PluginValidationError(
-                entry.plugin,
-                f"condition {name!r} must be registered as ConditionDefinition({name!r}, ...), "
-                f"got {payload!r}",
-                entry.hook,
-            )
-        definitions[name] = _naming_its_plugin(payload, entry.plugin)
-    return definitions
+    return {
+        entry.name: _naming_its_plugin(definition, entry.plugin)
+        for entry, definition in checked_payloads(registries.conditions, ConditionDefinition)
+    }
 
 
 def _naming_its_plugin(definition: ConditionDefinition, plugin: str) -> ConditionDefinition:
@@ -481,31 +476,28 @@ def _naming_its_plugin(definition: ConditionDefinition, plugin: str) -> Conditio
 def rule_states(registries: Registries) -> tuple[RuleState[Any], ...]:
     """The registered :class:`~mands_sim.rule_state.RuleState` values, checked: each must be a
     ``RuleState`` of the name it is registered under, or loading fails naming its plugin."""
-    states = []
-    for name, entry in registries.rule_states.items():
-        payload = entry.payload
-        if not isinstance(payload, RuleState) or payload.name != name:
-            raise PluginValidationError(
-                entry.plugin,
-                f"rule state {name!r} must be registered as RuleState({name!r}, ...), "
-                f"got {payload!r}",
-                entry.hook,
-            )
-        states.append(payload)
-    return tuple(states)
+    return tuple(state for _, state in checked_payloads(registries.rule_states, RuleState))
 
 
 def metric_definitions(registries: Registries) -> tuple[Metric, ...]:
     """The registered :class:`~mands_sim.metrics.Metric` values, checked: each must be a
     ``Metric`` of the name it is registered under, or loading fails naming its plugin."""
-    metrics = []
-    for name, entry in registries.metrics.items():
+    return tuple(metric for _, metric in checked_payloads(registries.metrics, Metric))
+
+
+def checked_payloads(registry: Registry[E], kind: type[P]) -> list[tuple[E, P]]:
+    """Each entry of ``registry`` with its payload, checked to be a ``kind`` of the entry's
+    name (``ConditionDefinition("stunned", ...)`` registered as ``"stunned"``); otherwise
+    loading fails naming the plugin that registered it."""
+    checked = []
+    for name, entry in registry.items():
         payload = entry.payload
-        if not isinstance(payload, Metric) or payload.name != name:
+        if not isinstance(payload, kind) or getattr(payload, "name", None) != name:
             raise PluginValidationError(
                 entry.plugin,
-                f"metric {name!r} must be registered as Metric({name!r}, ...), got {payload!r}",
+                f"{entry.kind} {name!r} must be registered as {kind.__name__}({name!r}, ...), "
+                f"got {payload!r}",
                 entry.hook,
             )
-        metrics.append(payload)
-    return tuple(metrics)
+        checked.append((entry, payload))
+    return checked
