@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 OMITTED_WHEN_DEFAULT: Final = "omitted when default"
 """Field metadata: the event log leaves the field out while it holds its default
@@ -35,6 +36,26 @@ class Event:
                 f"event class {cls.__qualname__} must name its kind, as "
                 f'kind: ClassVar[str] = "{_kebab(cls.__name__)}"'
             )
+
+
+class _HasName(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_Named = TypeVar("_Named", bound=_HasName)
+
+
+def by_event_class(
+    items: Iterable[_Named], classes: Callable[[_Named], Iterable[type[Event]]]
+) -> dict[type[Event], tuple[_Named, ...]]:
+    """``items`` (rule states, metrics …) by each event class ``classes(item)`` names, each
+    class's items in name order: what the code that applies or counts events looks up."""
+    by_class: dict[type[Event], list[_Named]] = {}
+    for item in sorted(items, key=lambda item: item.name):
+        for kind in classes(item):
+            by_class.setdefault(kind, []).append(item)
+    return {kind: tuple(found) for kind, found in by_class.items()}
 
 
 def _kebab(name: str) -> str:

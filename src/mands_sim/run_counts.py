@@ -32,6 +32,7 @@ from mands_sim.events import (
     Event,
     WeaknessFired,
     WoundOpened,
+    by_event_class,
 )
 from mands_sim.metrics import Metric
 
@@ -85,10 +86,7 @@ class RunCounts:
 
     def __init__(self, metrics: Iterable[Metric] = ()) -> None:
         self._counts: dict[str, dict[str, Any]] = {}
-        self._metrics: dict[type, list[Metric]] = {}
-        for metric in sorted(metrics, key=lambda metric: metric.name):
-            for kind in metric.counts:
-                self._metrics.setdefault(kind, []).append(metric)
+        self._metrics = by_event_class(metrics, lambda metric: metric.counts)
         self._by_type: dict[type, Callable[[Any], None]] = {
             WoundOpened: self._wound,
             BleedingStopped: self._bleeding_stopped,

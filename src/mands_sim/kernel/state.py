@@ -33,6 +33,7 @@ from mands_sim.events import (
     PointsLent,
     PushedBack,
     Surprised,
+    by_event_class,
 )
 from mands_sim.rule_state import RuleState
 from mands_sim.world import Position
@@ -135,7 +136,7 @@ class EncounterState:
         self, characters: list[CharacterState], kept: Iterable[RuleState[Any]] = ()
     ) -> None:
         kept = tuple(kept)
-        self._kept = kept_changes(kept)
+        self._kept = by_event_class(kept, lambda state: state.changes)
         """The registered rule states, by the event classes that change them."""
         for character in characters:
             character.registered = frozenset(state.name for state in kept)
@@ -171,15 +172,6 @@ class EncounterState:
         for kept in self._kept.get(type(event), ()):
             character = self[event.character]  # type: ignore[attr-defined]
             character.kept[kept.name] = kept.changes[type(event)](character.get(kept), event)
-
-
-def kept_changes(kept: Iterable[RuleState[Any]]) -> dict[type[Event], tuple[RuleState[Any], ...]]:
-    """The rule states each event class changes, in name order."""
-    by_event: dict[type[Event], list[RuleState[Any]]] = {}
-    for state in sorted(kept, key=lambda state: state.name):
-        for kind in state.changes:
-            by_event.setdefault(kind, []).append(state)
-    return {kind: tuple(states) for kind, states in by_event.items()}
 
 
 def _started(state: EncounterState, event: Event) -> None:
