@@ -28,10 +28,9 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from mands_rulebook.jumping import JUMP, Jumped
+from mands_rulebook.positions import current_pace, distance_now
 from mands_sim.kernel.encounter import Encounter
-
-from .jumping import JUMP, Jumped
-from .positions import current_pace, distance_now
 
 _SNAP: Final = 1e-9
 """Meters: float rounding, not height."""

@@ -11,25 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from mands_rulebook.closing_in import close_in, enemies_nearest_first, nearest_enemy
+from mands_rulebook.comics_code import offers_code
+from mands_rulebook.objective_play import guard_order, guarding, objective_explanation, pursue
+from mands_rulebook.pace import MOVE, REROLL_MOVE
+from mands_rulebook.policies import catch_breath, preset
+from mands_rulebook.weapons.attacking import WEAPON_ATTACK
+from mands_rulebook.weapons.drawing import DRAW_WEAPON
+from mands_rulebook.weapons.ready import weapon_readied
+from mands_rulebook.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
-
-from .closing_in import (
-    close_in,
-    enemies_nearest_first,
-    nearest_enemy,
-)
-from .comics_code import offers_code
-from .objective_play import guard_order, guarding, objective_explanation, pursue
-from .pace import MOVE, REROLL_MOVE
-from .policies import catch_breath, preset
-from .weapons.attacking import WEAPON_ATTACK
-from .weapons.drawing import DRAW_WEAPON
-from .weapons.ready import weapon_readied
-from .weapons.table import WEAPON_OPTION, standard_weapons
 
 RUNS: Final = frozenset({MOVE.name, REROLL_MOVE.name})
 """The Move Rolls the ``armed`` policy makes to close in (``mands_rulebook.movement``)."""

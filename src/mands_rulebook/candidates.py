@@ -61,6 +61,59 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
+from mands_rulebook.closing_in import close_in, enemies_nearest_first, meeting_place, nearest_exit
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.damage import Blow, Cover, against_skin_temper, protection_outcomes
+from mands_rulebook.exhaustion import exhaustion_floor, low_ep_penalty, plays
+from mands_rulebook.fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
+from mands_rulebook.out_of_action import (
+    BLEEDING_PER_WOUND,
+    FIRST_AID_DIVISOR,
+    ROUNDS_BETWEEN_BLEEDING_ROLLS,
+    bleeding_spell,
+)
+from mands_rulebook.pace import FLEE, MOVE, TOWARD
+from mands_rulebook.positions import distance_now, position_now, running_pace
+from mands_rulebook.power_kit import (
+    ATTACK,
+    COVERS,
+    DEFENSE,
+    PowerSpec,
+    chosen_spend,
+    encounter_registries,
+    power_intent,
+    power_rating,
+    power_specs,
+    running_uses,
+    sheet_power,
+    taken_powers,
+)
+from mands_rulebook.rest import REST, rest_healing
+from mands_rulebook.skills.action_skills import double_action_penalty, double_action_surprise
+from mands_rulebook.skills.double_action import ATTEMPT as DOUBLE_ACTION
+from mands_rulebook.skills.double_action import COMBINED, control
+from mands_rulebook.skills.first_aid import (
+    FIRST_AID,
+    attempts_on,
+    highest_success,
+    knowledge_score,
+    patient_of,
+    patients,
+)
+from mands_rulebook.weapons import (
+    COMBAT_ROLL_ROW,
+    DRAW_WEAPON,
+    WEAPON_ATTACK,
+    WEAPON_OPTION,
+    Weapon,
+    carried,
+    draw_time,
+    place_cover,
+    standard_weapons,
+    weapon_blow,
+)
+from mands_rulebook.weapons.ready import weapon_readied
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.kernel.contracts import fighting
@@ -77,60 +130,6 @@ from mands_sim.policy.tactician import (
 )
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
-
-from .closing_in import close_in, enemies_nearest_first, meeting_place, nearest_exit
-from .control import POWER_OPTION
-from .crowding import in_contact
-from .damage import Blow, Cover, against_skin_temper, protection_outcomes
-from .exhaustion import exhaustion_floor, low_ep_penalty, plays
-from .fists import FIST_ATTACK, HAND_DAMAGE_ROW, called_shot, called_shot_penalty
-from .out_of_action import (
-    BLEEDING_PER_WOUND,
-    FIRST_AID_DIVISOR,
-    ROUNDS_BETWEEN_BLEEDING_ROLLS,
-    bleeding_spell,
-)
-from .pace import FLEE, MOVE, TOWARD
-from .positions import distance_now, position_now, running_pace
-from .power_kit import (
-    ATTACK,
-    COVERS,
-    DEFENSE,
-    PowerSpec,
-    chosen_spend,
-    encounter_registries,
-    power_intent,
-    power_rating,
-    power_specs,
-    running_uses,
-    sheet_power,
-    taken_powers,
-)
-from .rest import REST, rest_healing
-from .skills.action_skills import double_action_penalty, double_action_surprise
-from .skills.double_action import ATTEMPT as DOUBLE_ACTION
-from .skills.double_action import COMBINED, control
-from .skills.first_aid import (
-    FIRST_AID,
-    attempts_on,
-    highest_success,
-    knowledge_score,
-    patient_of,
-    patients,
-)
-from .weapons import (
-    COMBAT_ROLL_ROW,
-    DRAW_WEAPON,
-    WEAPON_ATTACK,
-    WEAPON_OPTION,
-    Weapon,
-    carried,
-    draw_time,
-    place_cover,
-    standard_weapons,
-    weapon_blow,
-)
-from .weapons.ready import weapon_readied
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's

@@ -11,16 +11,10 @@ from __future__ import annotations
 
 import math
 
-from mands_sim.actions import Intent, Wait
-from mands_sim.kernel.contracts import ActionRefused, fighting
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.kernel.state import CharacterState
-from mands_sim.world import Position, World
-
-from .altitude import upward_reach
-from .crowding import no_room
-from .pace import MOVE, REROLL_MOVE, TOWARD, Pace, heading
-from .positions import (
+from mands_rulebook.altitude import upward_reach
+from mands_rulebook.crowding import no_room
+from mands_rulebook.pace import MOVE, REROLL_MOVE, TOWARD, Pace, heading
+from mands_rulebook.positions import (
     current_pace,
     distance_now,
     flight_now,
@@ -29,6 +23,11 @@ from .positions import (
     reach,
     running_pace,
 )
+from mands_sim.actions import Intent, Wait
+from mands_sim.kernel.contracts import ActionRefused, fighting
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.state import CharacterState
+from mands_sim.world import Position, World
 
 LOOKAHEAD = 50
 """Segments a waiting policy looks ahead for contact before it looks again (one round, §1)."""

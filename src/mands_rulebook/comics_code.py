@@ -38,6 +38,10 @@ from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.candidates import ESTIMATOR
+from mands_rulebook.damage import Blow, damage_after_protection, damage_event
+from mands_rulebook.fists import FIST_ATTACK, called_shot, new_defense
+from mands_rulebook.injury import would_kill
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.events import Event
@@ -48,11 +52,6 @@ from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
 from mands_sim.registry import Register
 from mands_sim.rolls import damage_bonus
-
-from .candidates import ESTIMATOR
-from .damage import Blow, damage_after_protection, damage_event
-from .fists import FIST_ATTACK, called_shot, new_defense
-from .injury import would_kill
 
 CODE_OPTION: Final = "comics_code"
 

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mands_rulebook.injury import NervePinched, resist_death_target, roll_2d10, segment_start
+from mands_rulebook.powers.absorption import AbsorptionFaint
 from mands_sim.events import (
     BackInAction,
     ConsciousnessCheck,
@@ -30,9 +32,6 @@ from mands_sim.events import (
     OutOfAction,
 )
 from mands_sim.kernel.encounter import Encounter
-
-from .injury import NervePinched, resist_death_target, roll_2d10, segment_start
-from .powers.absorption import AbsorptionFaint
 
 UNCONSCIOUS: Final = "unconscious"
 

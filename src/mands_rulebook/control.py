@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.maintained import maintained_shot
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import ActionDropped, Event, PercentRolled
@@ -30,8 +31,6 @@ from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry
 from mands_sim.percent_rolls import percent_roll
-
-from .maintained import maintained_shot
 
 POWER_OPTION: Final = "power"
 """``Intent.options`` key naming the power (as on the character sheet) an action uses."""

@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.altitude import altitude_gap, within_reach_above
+from mands_rulebook.positions import current_pace, distance_now, reach
 from mands_sim.events import Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer, logged
-
-from .altitude import altitude_gap, within_reach_above
-from .positions import current_pace, distance_now, reach
 
 RING: Final = "crowding: ring"
 """The key under which a character's ring is kept while the log and the segment stand."""

@@ -37,6 +37,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.armor import LOCATIONS, ArmorTable, standard_armor
+from mands_rulebook.skills.skill_check import core_row
+from mands_rulebook.weaknesses.vulnerability import vulnerable_damage
 from mands_sim.charts import SkinTemperChart
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired
@@ -46,10 +49,6 @@ from mands_sim.log_index import logged
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.units import SEGMENTS_PER_ROUND
-
-from .armor import LOCATIONS, ArmorTable, standard_armor
-from .skills.skill_check import core_row
-from .weaknesses.vulnerability import vulnerable_damage
 
 BLUDGEONING = "bludgeoning"
 PENETRATING = "penetrating"

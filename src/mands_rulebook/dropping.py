@@ -31,6 +31,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.fists import allocation_event, roll_event
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -52,9 +54,6 @@ from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import ActionRoll, defense_from_quality, reduced_performance_time
-
-from .editing_points import character_roll
-from .fists import allocation_event, roll_event
 
 DROP_ACTION = ActionDefinition(
     name="drop-action",

@@ -27,13 +27,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from mands_rulebook.pace import FLEE, MOVE
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import ActionDropped, Event
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter
-
-from .pace import FLEE, MOVE
 
 
 def plays(encounter: Encounter) -> bool:

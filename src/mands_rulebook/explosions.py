@@ -36,17 +36,16 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.editing_points import edited_roll
+from mands_rulebook.range import range_sets_beyond
+from mands_rulebook.room import meters_from
+from mands_rulebook.weapons import Ranges
 from mands_sim.dice import DiceExpression
 from mands_sim.events import AttackResolved, Event, RollMade
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, action_roll, roll_made, spread_negative_quality
 from mands_sim.world import Position
-
-from .damage import Blow, strike
-from .editing_points import edited_roll
-from .range import range_sets_beyond
-from .room import meters_from
-from .weapons import Ranges
 
 D6: Final = 6
 """Seed: explosions do "d6 damage"."""

@@ -40,6 +40,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.altitude import flight_altitude
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.pace import Pace
+from mands_rulebook.positions import current_pace
+from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.skills.defensive_skills import falling_damage
+from mands_rulebook.throw_flight import Flight
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import Event, Moved, OutOfAction
@@ -47,14 +54,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.metrics import Metric, one_for
 from mands_sim.registry import Register
 from mands_sim.world import Point, Position, World
-
-from .altitude import flight_altitude
-from .damage import Blow, strike
-from .pace import Pace
-from .positions import current_pace
-from .skills.catalogue import skill_level
-from .skills.defensive_skills import falling_damage
-from .throw_flight import Flight
 
 FALL: Final = "fall"
 """The ``source`` of a fall's damage, and the ``reason`` of a fallen flyer's ``Moved``."""

@@ -17,6 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from mands_rulebook.armor import LOCATIONS
+from mands_rulebook.combat_pool import sight_defense
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.injury import death_shot_attack, death_shot_events
 from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -44,12 +49,6 @@ from mands_sim.rolls import (
     roll_made,
     spread_negative_quality,
 )
-
-from .armor import LOCATIONS
-from .combat_pool import sight_defense
-from .damage import Blow, strike
-from .editing_points import character_roll
-from .injury import death_shot_attack, death_shot_events
 
 COMBAT_ROLL_ROW: Final = 5
 """``docs/rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a

@@ -12,6 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from mands_rulebook.closing_in import close_in
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.objective_play import threatens
+from mands_rulebook.positions import distance_now
+from mands_rulebook.weapons import WEAPON_ATTACK, WEAPON_OPTION
+from mands_rulebook.weapons.ready import weapon_readied
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import fighting
@@ -20,13 +26,6 @@ from mands_sim.objectives import objective_wards
 from mands_sim.policy import allowed
 from mands_sim.policy.priority import Decision
 from mands_sim.units import SEGMENTS_PER_ROUND
-
-from .closing_in import close_in
-from .crowding import in_contact
-from .objective_play import threatens
-from .positions import distance_now
-from .weapons import WEAPON_ATTACK, WEAPON_OPTION
-from .weapons.ready import weapon_readied
 
 WARD: Final = "ward"
 """The defender's option naming the ally it guards."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
+from mands_rulebook.editing_points import edited_roll
 from mands_sim.events import (
     DamageTaken,
     Event,
@@ -40,8 +41,6 @@ from mands_sim.metrics import Count, Metric
 from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made
 from mands_sim.units import SEGMENTS_PER_ROUND
-
-from .editing_points import edited_roll
 
 INJURY_ROLL: Final = "injury roll"
 """The purpose of an Injury roll's :class:`~mands_sim.events.RollMade` (G-18)."""

@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mands_rulebook.movement_rolls import allocated, jump_roll, logged, spend
+from mands_rulebook.pace import MOVE
+from mands_rulebook.positions import running_pace
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
-
-from .movement_rolls import allocated, jump_roll, logged, spend
-from .pace import MOVE
-from .positions import running_pace
 
 JUMP = ActionDefinition(
     name="jump",

@@ -56,28 +56,11 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
-from mands_sim.kernel.contracts import Charge, Gate, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.world import Position
-
-from .bends import Bends, bent, choose_way, up_to, way_bends
-from .jumping import (
-    JUMP,
-    start_jump,
-)
-from .maintained import MAINTAINED_SHOT
-from .movement_rolls import (
-    allocated,
-    logged,
-    move_roll,
-    spend,
-)
-from .pace import (
+from mands_rulebook.bends import Bends, bent, choose_way, up_to, way_bends
+from mands_rulebook.jumping import JUMP, start_jump
+from mands_rulebook.maintained import MAINTAINED_SHOT
+from mands_rulebook.movement_rolls import allocated, logged, move_roll, spend
+from mands_rulebook.pace import (
     ARRIVED,
     FLED,
     FLEE,
@@ -101,7 +84,7 @@ from .pace import (
     stride_after,
     turn_quality,
 )
-from .positions import (
+from mands_rulebook.positions import (
     can_fly,
     course,
     current_pace,
@@ -113,11 +96,19 @@ from .positions import (
     running_move,
     running_pace,
 )
-from .skills.maneuverability import (
+from mands_rulebook.skills.maneuverability import (
     maneuverability_level,
     maneuverability_slowing,
     maneuverability_turning,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
+from mands_sim.errors import UnplayedActionError
+from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
+from mands_sim.kernel.contracts import Charge, Gate, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.world import Position
 
 # -- the hooks -------------------------------------------------------------------------------
 

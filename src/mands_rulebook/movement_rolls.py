@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from mands_rulebook.editing_points import character_roll
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import Event, QualityAllocated, RollMade
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll
-
-from .editing_points import character_roll
 
 
 def move_roll(encounter: Encounter, actor: str, intent: Intent) -> ActionRoll:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.pinning import pinning
 from mands_sim.actions import Intent, Wait
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
@@ -36,9 +38,6 @@ from mands_sim.objectives import (
     performing,
 )
 from mands_sim.policy.explain import Explanation
-
-from .crowding import in_contact
-from .pinning import pinning
 
 Strike = Callable[[str], Intent | None]
 """An attack at a target the rules allow now, or ``None``."""

@@ -39,26 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_sim import hookimpl
-from mands_sim.events import (
-    BleedingStopped,
-    ConsciousnessCheck,
-    DamageTaken,
-    Event,
-    InjuryRolled,
-    OutOfAction,
-    RollMade,
-    WoundOpened,
-)
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.kernel.state import CharacterState
-from mands_sim.log_index import kept_answer
-from mands_sim.registry import Register
-
-from .coming_to import coming_to
-from .exhaustion import low_ep_penalty
-from .falling import flyer_falls
-from .injury import (
+from mands_rulebook.coming_to import coming_to
+from mands_rulebook.exhaustion import low_ep_penalty
+from mands_rulebook.falling import flyer_falls
+from mands_rulebook.injury import (
     DEATH_SHOTS_GIVEN,
     DEATH_SHOTS_TAKEN,
     INJURY,
@@ -79,6 +63,21 @@ from .injury import (
     survival_roll,
     vital_lost,
 )
+from mands_sim import hookimpl
+from mands_sim.events import (
+    BleedingStopped,
+    ConsciousnessCheck,
+    DamageTaken,
+    Event,
+    InjuryRolled,
+    OutOfAction,
+    RollMade,
+    WoundOpened,
+)
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.kernel.state import CharacterState
+from mands_sim.log_index import kept_answer
+from mands_sim.registry import Register
 
 BLEEDING: Final = "bleeding"
 """The ``source`` of the DP a wound bleeds away (G-19)."""

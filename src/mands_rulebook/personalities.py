@@ -47,6 +47,23 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
+from mands_rulebook.closing_in import close_in, nearest_exit
+from mands_rulebook.comics_code import offers_code
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.guarding import WARD, defend, guard, stand_guard
+from mands_rulebook.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
+from mands_rulebook.policies import NearestEnemy, catch_breath
+from mands_rulebook.positions import distance_now, position_now, running_pace
+from mands_rulebook.range import in_sight
+from mands_rulebook.surrender import SURRENDER
+from mands_rulebook.weapons import (
+    DRAW_WEAPON,
+    WEAPON_ATTACK,
+    WEAPON_OPTION,
+    carried,
+    standard_weapons,
+)
+from mands_rulebook.weapons.ready import weapon_readied
 from mands_sim import hookimpl
 from mands_sim.actions import ActionOption, Intent, Wait
 from mands_sim.kernel.contracts import Initiation
@@ -68,18 +85,6 @@ from mands_sim.policy.errors import ExpressionError
 from mands_sim.policy.priority import Decision, check_option_keys, preset
 from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
-
-from .closing_in import close_in, nearest_exit
-from .comics_code import offers_code
-from .crowding import in_contact
-from .guarding import WARD, defend, guard, stand_guard
-from .pace import FLEE, MOVE, REROLL_MOVE, TOWARD
-from .policies import NearestEnemy, catch_breath
-from .positions import distance_now, position_now, running_pace
-from .range import in_sight
-from .surrender import SURRENDER
-from .weapons import DRAW_WEAPON, WEAPON_ATTACK, WEAPON_OPTION, carried, standard_weapons
-from .weapons.ready import weapon_readied
 
 DEFAULT_KEEP: Final = 5.0
 """Meters the skirmisher keeps between itself and the nearest enemy (a personality choice)."""

@@ -39,6 +39,15 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from mands_rulebook.closing_in import allowed, close_in, nearest_enemy, nearest_exit
+from mands_rulebook.comics_code import offers_code
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.exhaustion import spent
+from mands_rulebook.objective_play import guarding, objective_explanation, pursue, ward_threats
+from mands_rulebook.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
+from mands_rulebook.positions import position_now, running_pace
+from mands_rulebook.rest import REST
+from mands_rulebook.surrender import SURRENDER
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import EndurancePaid
@@ -46,24 +55,6 @@ from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register
-
-from .closing_in import (
-    allowed,
-    close_in,
-    nearest_enemy,
-    nearest_exit,
-)
-from .comics_code import offers_code
-from .crowding import in_contact
-from .exhaustion import spent
-from .objective_play import guarding, objective_explanation, pursue, ward_threats
-from .pace import FLEE, MOVE, REROLL_MOVE, TOWARD
-from .positions import (
-    position_now,
-    running_pace,
-)
-from .rest import REST
-from .surrender import SURRENDER
 
 SPEED_STEP = 3
 """``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""

@@ -18,13 +18,12 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from mands_rulebook.pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer
 from mands_sim.world import Point, Position, World
-
-from .pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
 
 
 def running_move(encounter: Encounter, actor: str) -> ActionInProgress | None:

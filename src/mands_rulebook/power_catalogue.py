@@ -21,10 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_sim.plugins import make_plugin_manager
-from mands_sim.registry import Entry, Registries, collect_registries
-
-from .power_kit import (
+from mands_rulebook.power_kit import (
     ATTACK,
     COMBAT_ROLL_ROW,
     COMMON_EFFECTS,
@@ -32,6 +29,8 @@ from .power_kit import (
     PowerUse,
     canonical_power_name,
 )
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import Entry, Registries, collect_registries
 
 REGENERATE: Final = ".venv/bin/python -m mands_rulebook.power_catalogue > docs/powers.md"
 """The one command that rewrites ``docs/powers.md``."""

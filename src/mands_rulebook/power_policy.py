@@ -24,17 +24,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy.explain import Explanation, reason_given
-from mands_sim.registry import Register
-
-from .closing_in import allowed, close_in, enemies_nearest_first
-from .comics_code import offers_code
-from .objective_play import guard_order, guarding, objective_explanation, pursue
-from .policies import NearestEnemy, catch_breath, preset, punch_in_reach
-from .power_kit import (
+from mands_rulebook.closing_in import allowed, close_in, enemies_nearest_first
+from mands_rulebook.comics_code import offers_code
+from mands_rulebook.objective_play import guard_order, guarding, objective_explanation, pursue
+from mands_rulebook.policies import NearestEnemy, catch_breath, preset, punch_in_reach
+from mands_rulebook.power_kit import (
     ATTACK,
     DEFENSE,
     PowerSpec,
@@ -45,6 +39,11 @@ from .power_kit import (
     sheet_power,
     taken_powers,
 )
+from mands_sim import hookimpl
+from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.policy.explain import Explanation, reason_given
+from mands_sim.registry import Register
 
 
 class Blaster:

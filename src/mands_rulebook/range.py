@@ -37,16 +37,15 @@ from __future__ import annotations
 import math
 from typing import Final, Literal
 
+from mands_rulebook.altitude import slant_distance
+from mands_rulebook.crowding import contact_refusal
+from mands_rulebook.crowding import in_contact as crowding_contact
+from mands_rulebook.positions import flight_now, position_now
+from mands_rulebook.weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position
-
-from .altitude import slant_distance
-from .crowding import contact_refusal
-from .crowding import in_contact as crowding_contact
-from .positions import flight_now, position_now
-from .weapons import THROWN_RANGES_OPTION, WEAPON_ATTACK, Ranges, intended_weapon
 
 CONTACT: Final = "contact"
 """The reach of a fist or a melee weapon: the target must stand at the attacker's position."""

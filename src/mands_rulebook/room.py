@@ -32,11 +32,10 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from mands_rulebook.crowding import enemies, in_contact
+from mands_rulebook.positions import distance_now, flight_distance, flight_now, position_now, reach
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position
-
-from .crowding import enemies, in_contact
-from .positions import distance_now, flight_distance, flight_now, position_now, reach
 
 MEAN_APART: Final = 64 / (45 * math.pi)
 """The mean distance of two points drawn at random in a disc, over its diameter

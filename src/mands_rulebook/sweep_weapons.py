@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mands_rulebook.range import CONTACT, Reach, distance, range_modifier, sight_modifier
+from mands_rulebook.weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
+from mands_rulebook.weapons.ready import weapon_readied
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.contracts import Charge
 from mands_sim.kernel.encounter import Encounter
-
-from .range import CONTACT, Reach, distance, range_modifier, sight_modifier
-from .weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
-from .weapons.ready import weapon_readied
 
 
 def sweep_weapon(intent: Intent) -> Weapon | None:

@@ -36,6 +36,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mands_rulebook.candidates import ESTIMATOR
+from mands_rulebook.comics_code import code_option, keeping_code, offers_code
+from mands_rulebook.objective_play import performing_targets
+from mands_rulebook.personalities import nearest_enemy
+from mands_rulebook.policies import catch_breath
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
 from mands_sim.kernel.contracts import fighting
@@ -43,12 +48,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.lookahead import Lookahead, split_options
 from mands_sim.policy.tactician import Scored, Tactician, weights_from_options
 from mands_sim.registry import Register, Source
-
-from .candidates import ESTIMATOR
-from .comics_code import code_option, keeping_code, offers_code
-from .objective_play import performing_targets
-from .personalities import nearest_enemy
-from .policies import catch_breath
 
 
 def keep_going(encounter: Encounter, actor: str) -> Intent | None:

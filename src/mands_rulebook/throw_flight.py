@@ -27,10 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from mands_rulebook.positions import position_now
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
-
-from .positions import position_now
 
 MAX_LEGS: Final = 1_000
 """A guard, not a rule: a throw passes at most this many places (a ring road, a huge throw)."""

@@ -36,6 +36,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.damage import PENETRATING, Blow, strike
+from mands_rulebook.falling import thrown_fall
+from mands_rulebook.injury import Hit, hits_between, roll_event, survival_roll
+from mands_rulebook.positions import position_now
+from mands_rulebook.throw_flight import flight
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.charts import ActionChart
@@ -44,12 +49,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.metrics import Metric, one_for
 from mands_sim.registry import Register
 from mands_sim.world import Position
-
-from .damage import PENETRATING, Blow, strike
-from .falling import thrown_fall
-from .injury import Hit, hits_between, roll_event, survival_roll
-from .positions import position_now
-from .throw_flight import flight
 
 THROWBACK_ROLL: Final = "throwback roll"
 """The purpose of a Throwback Roll's :class:`~mands_sim.events.RollMade` (§8.1)."""

@@ -36,6 +36,18 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.fists import combat_roll, new_defense, prepare_blow, roll_event, spend_quality
+from mands_rulebook.range import distance, in_sight, sight_modifier
+from mands_rulebook.weapons import (
+    COMBAT_ROLL_ROW,
+    THROWN,
+    THROWN_RANGES_OPTION,
+    Ranges,
+    Weapon,
+    throw_roll,
+)
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -55,12 +67,6 @@ from mands_sim.rolls import (
     spread_negative_quality,
 )
 from mands_sim.world import Position
-
-from .damage import Blow, strike
-from .editing_points import character_roll
-from .fists import combat_roll, new_defense, prepare_blow, roll_event, spend_quality
-from .range import distance, in_sight, sight_modifier
-from .weapons import COMBAT_ROLL_ROW, THROWN, THROWN_RANGES_OPTION, Ranges, Weapon, throw_roll
 
 SPOT_DEFENSE: Final = 0
 """G-24: a spot is hit by an Attack of at least 0."""

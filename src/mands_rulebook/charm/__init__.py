@@ -44,6 +44,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mands_rulebook.charm.allures import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY, Allure
+from mands_rulebook.charm.effects import Charmed, Horrified, next_save_days, work_on
+from mands_rulebook.charm.involuntary import INVOLUNTARY_BEAUTY, InvoluntaryBeauty
+from mands_rulebook.charm.rolls import CharmQualitySpent, attempt
+from mands_rulebook.charm.saves import CharmSave, beauty_modifier, weirdness_bonus
+from mands_rulebook.charm.targets import chosen_targets, open_targets
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import Event
@@ -51,13 +57,6 @@ from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
-
-from .allures import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY, Allure
-from .effects import Charmed, Horrified, next_save_days, work_on
-from .involuntary import INVOLUNTARY_BEAUTY, InvoluntaryBeauty
-from .rolls import CharmQualitySpent, attempt
-from .saves import CharmSave, beauty_modifier, weirdness_bonus
-from .targets import chosen_targets, open_targets
 
 
 @hookimpl

@@ -7,13 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.charm.allures import CHARM, HORRIFY, Allure, charisma
+from mands_rulebook.charm.saves import save_against
+from mands_rulebook.charm.targets import open_targets
 from mands_sim.charts.action import Column
 from mands_sim.events import Event, OutOfAction, PushedBack, Surprised
 from mands_sim.kernel.encounter import Encounter
-
-from .allures import CHARM, HORRIFY, Allure, charisma
-from .saves import save_against
-from .targets import open_targets
 
 HORROR_DICE: Final = 6
 """Seed "Beauty": paralysed "at least 1d6 segments", plus the Q on the Sphere chart in d6."""

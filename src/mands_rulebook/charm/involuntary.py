@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.charm.allures import BEAUTY_CHARM, HORRIFY, beauty
+from mands_rulebook.charm.effects import work_on
+from mands_rulebook.charm.rolls import attempt
+from mands_rulebook.charm.targets import enemies_in_sight, open_targets
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
-
-from .allures import BEAUTY_CHARM, HORRIFY, beauty
-from .effects import work_on
-from .rolls import attempt
-from .targets import enemies_in_sight, open_targets
 
 INVOLUNTARY_BEYOND: Final = 20
 """Seed "Beauty": "greater than 20 or less than −20 ... Roll less than or equal to Beauty minus

@@ -8,13 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mands_rulebook.charm.allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty, charisma
+from mands_rulebook.editing_points import edited_roll
 from mands_sim.actions import Intent
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, action_roll, roll_made
-
-from ..editing_points import edited_roll
-from .allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty, charisma
 
 
 @dataclass(frozen=True, slots=True)

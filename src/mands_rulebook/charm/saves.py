@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.charm.allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_save
-
-from .allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty
 
 SAVE_PENALTY_PER_QUALITY: Final = 3
 """Seed "Charisma", "Beauty": "a penalty of 3 for each point of Q" on the target's save."""

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from mands_rulebook.charm.allures import Allure
+from mands_rulebook.charm.saves import CharmSave
+from mands_rulebook.range import in_sight
 from mands_sim.actions import Intent
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
-
-from ..range import in_sight
-from .allures import Allure
-from .saves import CharmSave
 
 ALL_TARGETS: Final = "all"
 """The intent option ``targets = "all"``: every enemy fighting (G-235) in sight."""

@@ -47,16 +47,13 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Final
 
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.metrics import Metric, one_for
-from mands_sim.registry import Register
-
-from .death_shots import DEATH_SHOT_COST, death_shot_cost, death_shot_refusals
-from .fate_points import cancel_deaths
-from .points import (
+from mands_rulebook.editing_points.death_shots import (
+    DEATH_SHOT_COST,
+    death_shot_cost,
+    death_shot_refusals,
+)
+from mands_rulebook.editing_points.fate_points import cancel_deaths
+from mands_rulebook.editing_points.points import (
     EDITOR,
     PLAYER,
     STARTING_EDITING_POINTS,
@@ -72,7 +69,18 @@ from .points import (
     ledger,
     points_dealt,
 )
-from .rolls import character_roll, edit_consciousness_check, edited_roll, rolls_edited
+from mands_rulebook.editing_points.rolls import (
+    character_roll,
+    edit_consciousness_check,
+    edited_roll,
+    rolls_edited,
+)
+from mands_sim import hookimpl
+from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric, one_for
+from mands_sim.registry import Register
 
 RULE_NAME: Final = "editing-points"
 """The name a scenario lists under ``[rules] optional``."""

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from mands_rulebook.editing_points.points import EditingPointsUsed, editing_points_left, is_player
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
-
-from .points import EditingPointsUsed, editing_points_left, is_player
 
 DEATH_SHOT_COST: Final = 4
 """Seed 000: "Players can turn a normal attack into a Death Shot by using 4 Editing Points"."""

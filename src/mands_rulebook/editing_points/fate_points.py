@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mands_rulebook.editing_points.points import DEAD, UNCONSCIOUS, FatePointSpent, fate_points_left
 from mands_sim.events import BleedingStopped, DamageTaken, Event, OutOfAction, WoundOpened
 from mands_sim.kernel.encounter import Encounter
-
-from .points import DEAD, UNCONSCIOUS, FatePointSpent, fate_points_left
 
 
 def wants_fate_point(encounter: Encounter, actor: str) -> bool:

@@ -15,13 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Final
 
-from mands_sim.actions import Intent
-from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import ActionRoll, action_roll
-
-from ..extra_effort import raised_roll
-from .points import (
+from mands_rulebook.editing_points.points import (
     EDIT_ROLL,
     EDITOR,
     LOWER_ROLL,
@@ -34,6 +28,11 @@ from .points import (
     editor_lowers,
     is_player,
 )
+from mands_rulebook.extra_effort import raised_roll
+from mands_sim.actions import Intent
+from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.rolls import ActionRoll, action_roll
 
 CONSCIOUSNESS_CHECK: Final = "consciousness check"
 CONSCIOUSNESS_ABILITY: Final = "Constitution"

@@ -27,24 +27,15 @@ implementations are this module's own and are never re-exported.
 
 from __future__ import annotations
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..sweep_weapons import sweep_range_and_sight
-from .extra_opponents import (
+from mands_rulebook.opponents.extra_opponents import (
     PENALTY_PER_OPPONENT,
     engaged_enemies,
     opponents_faced,
     opponents_modifier,
 )
-from .split_attacks import blow_at, fork_blast, split_attack, split_evenly
-from .sweeper import Sweeper, sweeper_policy
-from .sweeps import (
+from mands_rulebook.opponents.split_attacks import blow_at, fork_blast, split_attack, split_evenly
+from mands_rulebook.opponents.sweeper import Sweeper, sweeper_policy
+from mands_rulebook.opponents.sweeps import (
     NO_SWEEP_WITHOUT_WEAPON,
     SWEEP,
     SWEEP_BLOW,
@@ -60,7 +51,7 @@ from .sweeps import (
     sweep_resolution,
     sweep_targets,
 )
-from .teamwork import (
+from mands_rulebook.opponents.teamwork import (
     TEAMWORK,
     agility_raise,
     attacks_target,
@@ -69,6 +60,14 @@ from .teamwork import (
     teamwork_level,
     teamwork_modifiers,
 )
+from mands_rulebook.sweep_weapons import sweep_range_and_sight
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
+from mands_sim.errors import UnplayedActionError
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 __all__ = [
     "NO_SWEEP_WITHOUT_WEAPON",

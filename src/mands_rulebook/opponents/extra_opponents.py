@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.opponents.sweeps import sweep_targets
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
-
-from ..crowding import in_contact
-from .sweeps import sweep_targets
 
 PENALTY_PER_OPPONENT: Final = 1
 """Seed "Combat Roll": "each extra opponent counts as a penalty of 1 to the ... Bonus Pool"."""

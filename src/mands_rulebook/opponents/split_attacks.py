@@ -12,10 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from mands_rulebook.damage import Blow, strike
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.encounter import Encounter
-
-from ..damage import Blow, strike
 
 
 def split_evenly(total: int, parts: int) -> list[int]:

@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mands_rulebook.closing_in import allowed
+from mands_rulebook.comics_code import offers_code
+from mands_rulebook.opponents.extra_opponents import engaged_enemies
+from mands_rulebook.opponents.split_attacks import split_evenly
+from mands_rulebook.opponents.sweeps import (
+    SWEEP,
+    SWEEP_BLOW,
+    TARGETS_OPTION,
+    pending_blows,
+    sweep_targets,
+)
+from mands_rulebook.policies import SPEED_STEP, NearestEnemy, catch_breath, preset
+from mands_rulebook.sweep_weapons import held_weapon
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
-
-from ..closing_in import allowed
-from ..comics_code import offers_code
-from ..policies import SPEED_STEP, NearestEnemy, catch_breath, preset
-from ..sweep_weapons import held_weapon
-from .extra_opponents import engaged_enemies
-from .split_attacks import split_evenly
-from .sweeps import SWEEP, SWEEP_BLOW, TARGETS_OPTION, pending_blows, sweep_targets
 
 
 class Sweeper:

@@ -25,13 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import reduced_performance_time
-
-from ..fists import (
+from mands_rulebook.fists import (
     FIST_ATTACK,
     HAND_DAMAGE_ROW,
     allocation_event,
@@ -41,10 +35,21 @@ from ..fists import (
     roll_event,
     spend_quality,
 )
-from ..range import reach_refusals
-from ..sweep_weapons import blow_charge, sweep_reach, sweep_weapon, weapon_blow_at, weapon_refusals
-from ..weapons.table import WEAPON_OPTION, standard_weapons
-from .split_attacks import split_attack
+from mands_rulebook.opponents.split_attacks import split_attack
+from mands_rulebook.range import reach_refusals
+from mands_rulebook.sweep_weapons import (
+    blow_charge,
+    sweep_reach,
+    sweep_weapon,
+    weapon_blow_at,
+    weapon_refusals,
+)
+from mands_rulebook.weapons.table import WEAPON_OPTION, standard_weapons
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.rolls import reduced_performance_time
 
 NO_SWEEP_WITHOUT_WEAPON: Final = (
     "a sweep needs a weapon that sweeps (seed Combat Roll: 'a telephone pole, a beam power, or "

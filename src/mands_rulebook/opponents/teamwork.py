@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from mands_rulebook.opponents.split_attacks import split_evenly
+from mands_rulebook.opponents.sweeps import sweep_targets
+from mands_rulebook.skills.catalogue import skill_level
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
-
-from ..skills.catalogue import skill_level
-from .split_attacks import split_evenly
-from .sweeps import sweep_targets
 
 TEAMWORK: Final = "Teamwork"
 """Seed skill "Teamwork (3d6)": the sheet's skill name."""

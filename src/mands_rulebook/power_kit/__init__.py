@@ -63,25 +63,9 @@ from functools import partial
 from types import MappingProxyType
 from typing import Final
 
-from mands_sim.actions import (
-    ActionDefinition,
-    ActionInProgress,
-    Initiate,
-    Intent,
-    Resolve,
-    register_actions,
-)
-from mands_sim.errors import MandsSimError
-from mands_sim.events import ActionDropped, Event, PushedBack
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
-
-from ..control import LOST_CONTROL, POWER_OPTION
-from ..fists import COMBAT_ROLL_ROW
-from ..range import reach_refusals
-from .attacks import (
+from mands_rulebook.control import LOST_CONTROL, POWER_OPTION
+from mands_rulebook.fists import COMBAT_ROLL_ROW
+from mands_rulebook.power_kit.attacks import (
     SET_ASIDE,
     SIGHT_POWER,
     TOUCH_ENTRY,
@@ -107,7 +91,7 @@ from .attacks import (
     touch_resolution,
     touched,
 )
-from .ratings import (
+from mands_rulebook.power_kit.ratings import (
     PowerTaken,
     anyone_has_power,
     canonical_power_name,
@@ -121,7 +105,7 @@ from .ratings import (
     taken_rating,
     usable_power,
 )
-from .uses import (
+from mands_rulebook.power_kit.uses import (
     ACTIVE_TIME,
     ATTACK,
     COMMON_EFFECTS,
@@ -151,6 +135,21 @@ from .uses import (
     power_slug,
     register_power,
 )
+from mands_rulebook.range import reach_refusals
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    Initiate,
+    Intent,
+    Resolve,
+    register_actions,
+)
+from mands_sim.errors import MandsSimError
+from mands_sim.events import ActionDropped, Event, PushedBack
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.rolls import reduced_performance_time
 
 __all__ = [
     "ACTIVE_TIME",

@@ -25,22 +25,27 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.damage import Blow, condition_after, strike
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.fists import (
+    COMBAT_ROLL_ROW,
+    new_defense,
+    prepare_blow,
+    roll_event,
+    spend_quality,
+)
+from mands_rulebook.maintained import maintained_shot
+from mands_rulebook.power_kit.ratings import encounter_registries, power_rating
+from mands_rulebook.power_kit.uses import BlowFor, PowerSpend, PowerUse, PowerUsed
+from mands_rulebook.range import CONTACT, Reach, distance, range_modifier, sight_modifier
+from mands_rulebook.weapons.table import Ranges
 from mands_sim.actions import ActionInProgress, ActionOption, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.events import AttackResolved, Event, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, reduced_performance_time
-
-from ..control import POWER_OPTION
-from ..damage import Blow, condition_after, strike
-from ..editing_points import character_roll
-from ..fists import COMBAT_ROLL_ROW, new_defense, prepare_blow, roll_event, spend_quality
-from ..maintained import maintained_shot
-from ..range import CONTACT, Reach, distance, range_modifier, sight_modifier
-from ..weapons.table import Ranges
-from .ratings import encounter_registries, power_rating
-from .uses import BlowFor, PowerSpend, PowerUse, PowerUsed
 
 TOUCH_OPTION: Final = "touch"
 TOUCH_ENTRY: Final = ActionOption(

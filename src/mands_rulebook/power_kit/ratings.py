@@ -20,15 +20,14 @@ import weakref
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.power_kit.uses import PowerSpec, normalized
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.registry import Registries, collect_registries
-
-from ..control import POWER_OPTION
-from .uses import PowerSpec, normalized
 
 # --- names ---------------------------------------------------------------------------------------
 

@@ -16,15 +16,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
+from mands_rulebook.damage import Blow
+from mands_rulebook.weapons.table import Ranges
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.errors import MandsSimError
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import SOURCES, Register, Source
-
-from ..damage import Blow
-from ..weapons.table import Ranges
 
 RULES_TEXT: Final[Source] = "rules text"
 TEMPLATE: Final[Source] = "template, not rules text"

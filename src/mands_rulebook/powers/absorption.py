@@ -62,19 +62,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.abilities import AbilityModifier
-from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged
-from mands_sim.model.figured import mind_skin_temper_row
-from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -93,7 +81,18 @@ from ..power_kit import (
     sheet_power,
     touch_attack,
 )
-from . import lent_attributes as lending
+from mands_rulebook.powers import lent_attributes as lending
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event, OutOfAction
+from mands_sim.kernel.abilities import AbilityModifier
+from mands_sim.kernel.agenda import Phase
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import logged
+from mands_sim.model.figured import mind_skin_temper_row
+from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_ROUND
 
 NAME: Final = "Absorption"
 PERCENTAGE: Final = "percentage"

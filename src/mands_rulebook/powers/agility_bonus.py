@@ -21,12 +21,11 @@ import dataclasses
 from types import MappingProxyType
 from typing import Final
 
+from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power
 from mands_sim import hookimpl
 from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.registry import Register
-
-from ..power_kit import RULES_TEXT, PowerSpec, register_power
 
 NAME: Final = "Agility Bonus"
 

@@ -33,17 +33,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll
-from mands_sim.units import SEGMENTS_PER_MINUTE
-
-from ..injury import roll_event, survival_roll
-from ..power_kit import (
+from mands_rulebook.injury import roll_event, survival_roll
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -59,6 +50,14 @@ from ..power_kit import (
     sheet_power,
     touch_attack,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, OutOfAction
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.rolls import ActionRoll
+from mands_sim.units import SEGMENTS_PER_MINUTE
 
 NAME: Final = "Alchemy"
 MASS: Final = "mass"

@@ -35,21 +35,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
-from mands_sim.world import Position
-
-from ..control import POWER_OPTION
-from ..explosions import Explosion, anti_matter, detonate
-from ..fists import roll_event
-from ..positions import position_now
-from ..power_kit import (
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.explosions import Explosion, anti_matter, detonate
+from mands_rulebook.fists import roll_event
+from mands_rulebook.positions import position_now
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     COMBAT_ROLL_ROW,
@@ -66,9 +56,18 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..range import distance
-from ..thrown_objects import Landing, aim_at_spot, landed_event
-from ..weapons import Ranges
+from mands_rulebook.range import distance
+from mands_rulebook.thrown_objects import Landing, aim_at_spot, landed_event
+from mands_rulebook.weapons import Ranges
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.rolls import reduced_performance_time
+from mands_sim.world import Position
 
 NAME: Final = "Anti-Matter Production"
 EXPLOSION: Final = "explosion"

@@ -39,17 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     EP,
     OTHER,
@@ -64,6 +54,15 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, PercentRolled
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_roll
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_ROUND
 
 NAME: Final = "Astral Planes Travel"
 MOVEMENT: Final = "movement"

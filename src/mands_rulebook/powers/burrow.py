@@ -28,18 +28,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..control import LOST_CONTROL, POWER_OPTION
-from ..pace import dm_per_segment
-from ..positions import position_now, running_pace
-from ..power_kit import (
+from mands_rulebook.control import LOST_CONTROL, POWER_OPTION
+from mands_rulebook.pace import dm_per_segment
+from mands_rulebook.positions import position_now, running_pace
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -51,6 +43,13 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, Moved
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Burrow"
 MOVEMENT: Final = "movement"

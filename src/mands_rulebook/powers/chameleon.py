@@ -34,17 +34,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import DefenseChanged, EndurancePaid, Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..control import LOST_CONTROL
-from ..pace import MOVE
-from ..positions import running_pace
-from ..power_kit import (
+from mands_rulebook.control import LOST_CONTROL
+from mands_rulebook.pace import MOVE
+from mands_rulebook.positions import running_pace
+from mands_rulebook.power_kit import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,
@@ -57,6 +50,12 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import DefenseChanged, EndurancePaid, Event
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Chameleon"
 HIDING: Final = "hiding"

@@ -26,16 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import sheet_d100
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     PASSIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -48,6 +39,14 @@ from ..power_kit import (
     register_power_actions,
     sheet_power,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.dice import DiceSource
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import sheet_d100
+from mands_sim.registry import Register
 
 NAME: Final = "Clairvoyance"
 DISTANCE: Final = "distance"

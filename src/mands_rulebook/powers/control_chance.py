@@ -35,18 +35,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import ActionDropped, Event, RollMade
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll
-
-from ..control import LOST_CONTROL
-from ..editing_points import character_roll
-from ..power_kit import (
+from mands_rulebook.control import LOST_CONTROL
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     PASSIVE_TIME,
     POWER_ROW,
@@ -63,7 +54,15 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..range import distance
+from mands_rulebook.range import distance
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.charts import ActionChart
+from mands_sim.events import ActionDropped, Event, RollMade
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.rolls import ActionRoll
 
 NAME: Final = "Control Chance"
 CHANGE: Final = "change"

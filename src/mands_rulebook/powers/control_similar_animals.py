@@ -29,16 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource, parse_dice
-from mands_sim.events import Event, OutOfAction, PercentRolled
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -53,7 +44,15 @@ from ..power_kit import (
     sheet_power,
     sphere_meters,
 )
-from ..range import distance
+from mands_rulebook.range import distance
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.dice import DiceSource, parse_dice
+from mands_sim.events import Event, OutOfAction, PercentRolled
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_roll
+from mands_sim.registry import Register
 
 NAME: Final = "Control Similar Animals"
 QUANTITY: Final = "quantity"

@@ -42,18 +42,10 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.contracts import ActionRefused, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..control import LOST_CONTROL, POWER_OPTION
-from ..damage import Blow, Cover
-from ..positions import position_now
-from ..power_kit import (
+from mands_rulebook.control import LOST_CONTROL, POWER_OPTION
+from mands_rulebook.damage import Blow, Cover
+from mands_rulebook.positions import position_now
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -74,7 +66,14 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..weapons import Ranges
+from mands_rulebook.weapons import Ranges
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, Moved
+from mands_sim.kernel.contracts import ActionRefused, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Convert To Energy"
 EXTRA_MASS: Final = "extra_mass"

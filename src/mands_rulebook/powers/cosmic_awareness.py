@@ -29,19 +29,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event, RollMade
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import LOW, number_roll
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, roll_made
-from mands_sim.units import SEGMENTS_PER_MINUTE
-
-from ..control import POWER_OPTION
-from ..editing_points import character_roll
-from ..power_kit import (
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -54,6 +44,15 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.events import Event, RollMade
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import LOW, number_roll
+from mands_sim.registry import Register
+from mands_sim.rolls import ActionRoll, roll_made
+from mands_sim.units import SEGMENTS_PER_MINUTE
 
 NAME: Final = "Cosmic Awareness"
 QUESTION: Final = "question"

@@ -23,14 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import Blow
-from ..power_kit import (
+from mands_rulebook.damage import Blow
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -43,7 +37,12 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..weapons import Ranges
+from mands_rulebook.weapons import Ranges
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Cosmic Rays"
 DAMAGE: Final = "damage"

@@ -32,16 +32,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.world import Position
-
-from ..positions import position_now
-from ..power_kit import (
+from mands_rulebook.positions import position_now
+from mands_rulebook.power_kit import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -58,7 +50,14 @@ from ..power_kit import (
     register_power_actions,
     sphere_meters,
 )
-from ..room import meters_from
+from mands_rulebook.room import meters_from
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.world import Position
 
 NAME: Final = "Darkness"
 SIZE: Final = "size"

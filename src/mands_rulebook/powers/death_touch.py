@@ -34,20 +34,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import HIGH, number_roll
-from mands_sim.registry import Register
-
-from ..damage import PENETRATING, condition_after
-from ..dropping import ep_row_costing
-from ..injury import roll_event as save_event
-from ..injury import survival_roll
-from ..out_of_action import DEAD
-from ..power_kit import (
+from mands_rulebook.damage import PENETRATING, condition_after
+from mands_rulebook.dropping import ep_row_costing
+from mands_rulebook.injury import roll_event as save_event
+from mands_rulebook.injury import survival_roll
+from mands_rulebook.out_of_action import DEAD
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -61,6 +53,13 @@ from ..power_kit import (
     register_power_actions,
     touch_resolution,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import HIGH, number_roll
+from mands_sim.registry import Register
 
 NAME: Final = "Death Touch"
 DEATH_TOUCH: Final = "death_touch"

@@ -35,17 +35,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.errors import SheetError
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import PowerEntry
-from mands_sim.registry import Register
-
-from ..damage import BLUDGEONING, Cover
-from ..power_kit import (
+from mands_rulebook.damage import BLUDGEONING, Cover
+from mands_rulebook.power_kit import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,
@@ -66,6 +57,14 @@ from ..power_kit import (
     running_uses,
     sheet_power,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.errors import SheetError
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.model.sheet import PowerEntry
+from mands_sim.registry import Register
 
 NAME: Final = "Density Control"
 LOW: Final = "low_density"

@@ -37,13 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -54,6 +48,11 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Duplicate Person"
 CHANGING: Final = "changing"

@@ -26,11 +26,10 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
 from mands_sim import hookimpl
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register
-
-from ..power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
 
 NAME: Final = "Duplication"
 HELD_DIVISOR: Final = 3  # seed: "the PR divided by 3, round up"

@@ -29,16 +29,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import Blow, Cover
-from ..positions import running_pace
-from ..power_kit import (
+from mands_rulebook.damage import Blow, Cover
+from mands_rulebook.positions import running_pace
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -56,7 +49,13 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..weapons import Ranges
+from mands_rulebook.weapons import Ranges
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Electric Power"
 DAMAGE: Final = "damage"

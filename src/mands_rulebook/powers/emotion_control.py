@@ -28,15 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -50,7 +42,14 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..range import distance
+from mands_rulebook.range import distance
+from mands_sim import hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_roll
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_ROUND
 
 NAME: Final = "Emotion Control"
 SAVE_PENALTY: Final = "save_penalty"

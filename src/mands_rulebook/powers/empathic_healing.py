@@ -44,22 +44,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import (
-    ActionDropped,
-    BleedingStopped,
-    DamageTaken,
-    Event,
-    InjuryRolled,
-)
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import PowerEntry
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
-
-from ..control import LOST_CONTROL
-from ..power_kit import (
+from mands_rulebook.control import LOST_CONTROL
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     OTHER,
     POWER_ROW,
@@ -75,7 +61,20 @@ from ..power_kit import (
     register_power_actions,
     sheet_power,
 )
-from ..range import in_contact
+from mands_rulebook.range import in_contact
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.events import (
+    ActionDropped,
+    BleedingStopped,
+    DamageTaken,
+    Event,
+    InjuryRolled,
+)
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.model.sheet import PowerEntry
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 
 NAME: Final = "Empathic Healing"
 WOUND_SIZE: Final = "wound_size"

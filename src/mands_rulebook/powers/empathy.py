@@ -32,16 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import character_d100
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -55,7 +46,15 @@ from ..power_kit import (
     register_power_actions,
     sheet_power,
 )
-from ..range import distance, in_contact
+from mands_rulebook.range import distance, in_contact
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, PercentRolled
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import character_d100
+from mands_sim.registry import Register
 
 NAME: Final = "Empathy"
 BONUS: Final = "bonus"

@@ -34,18 +34,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceExpression
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import Blow, strike
-from ..explosions import D6, Explosion, detonate, explosive_touch
-from ..positions import distance_now, position_now
-from ..power_kit import (
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.explosions import D6, Explosion, detonate, explosive_touch
+from mands_rulebook.positions import distance_now, position_now
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -60,7 +52,14 @@ from ..power_kit import (
     register_power_actions,
     touch_resolution,
 )
-from ..room import apart
+from mands_rulebook.room import apart
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.dice import DiceExpression
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Explosive Touch"
 DAMAGE: Final = "damage"

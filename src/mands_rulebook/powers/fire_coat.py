@@ -36,19 +36,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-
-from ..damage import Blow, Cover
-from ..fists import new_defense
-from ..opponents import PENALTY_PER_OPPONENT, fork_blast, split_attack
-from ..power_kit import (
+from mands_rulebook.damage import Blow, Cover
+from mands_rulebook.fists import new_defense
+from mands_rulebook.opponents import PENALTY_PER_OPPONENT, fork_blast, split_attack
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -70,8 +61,16 @@ from ..power_kit import (
     sphere_meters,
     standard_ranges,
 )
-from ..range import distance, in_sight, reach_refusals
-from ..weapons import Ranges
+from mands_rulebook.range import distance, in_sight, reach_refusals
+from mands_rulebook.weapons import Ranges
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.log_index import logged
+from mands_sim.percent_rolls import percent_roll
+from mands_sim.registry import Register
 
 NAME: Final = "Fire Coat"
 DAMAGE: Final = "damage"

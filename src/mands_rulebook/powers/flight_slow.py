@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.control import FULL_CONTROL, POWER_OPTION
+from mands_rulebook.pace import FLY, MOVE
+from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
-
-from ..control import FULL_CONTROL, POWER_OPTION
-from ..pace import FLY, MOVE
-from ..power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
 
 NAME: Final = "Flight, Slow"
 ALIAS: Final = "Flight"

@@ -23,13 +23,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event, Healed
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,
@@ -40,8 +34,13 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from ..range import in_contact
-from ..rest import restored
+from mands_rulebook.range import in_contact
+from mands_rulebook.rest import restored
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event, Healed
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Healing"
 HEALING: Final = "healing"

@@ -21,14 +21,13 @@ import math
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.power_kit import power_rating, register_power
+from mands_rulebook.powers.fire_coat import blinded_modifier
+from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
-
-from ..power_kit import power_rating, register_power
-from .fire_coat import blinded_modifier
-from .template import automatic_power
 
 NAME: Final = "Hearing Power"
 

@@ -19,11 +19,10 @@ import math
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.power_kit import register_power
+from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register
-
-from ..power_kit import register_power
-from .template import automatic_power
 
 NAME: Final = "Ignore Damage"
 """The name ``data/armor.toml`` ``[personal] ignore_damage_power`` gives the power."""

@@ -36,6 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.power_kit import encounter_registries, power_specs, sheet_power
 from mands_sim.events import PointsLent
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.abilities import AbilityModifier
@@ -43,8 +44,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import logged
 from mands_sim.model.character import Character, build_character
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes
-
-from ..power_kit import encounter_registries, power_specs, sheet_power
 
 ABILITY_BONUSES: Final = (
     ("Agility Bonus", "agility"),

@@ -18,19 +18,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     TEMPLATE,
     PowerSpec,
     power_refusals,
     register_power,
     register_power_actions,
 )
-from .template import blast_use
+from mands_rulebook.powers.template import blast_use
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import Intent
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Magnetism"
 

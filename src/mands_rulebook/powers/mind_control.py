@@ -28,14 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import ActionDropped, Event, PercentRolled, Surprised
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     PASSIVE_TIME,
     POWER_ROW,
     TEMPLATE,
@@ -47,7 +40,13 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from .template import mind_refusals, mind_save
+from mands_rulebook.powers.template import mind_refusals, mind_save
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import ActionDropped, Event, PercentRolled, Surprised
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
+from mands_sim.units import SEGMENTS_PER_ROUND
 
 NAME: Final = "Mind Control"
 SAVE_PENALTY: Final = "save_penalty"

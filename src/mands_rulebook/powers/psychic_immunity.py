@@ -24,12 +24,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, normalized, register_power
 from mands_sim import hookimpl
 from mands_sim.errors import SheetError
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.registry import Register
-
-from ..power_kit import RULES_TEXT, PowerSpec, normalized, register_power
 
 NAME: Final = "Psychic Immunity"
 SCORE: Final = "score"

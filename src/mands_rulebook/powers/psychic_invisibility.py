@@ -29,15 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,
@@ -54,7 +46,14 @@ from ..power_kit import (
     register_power_actions,
     running_uses,
 )
-from .psychic_immunity import psychic_immunity
+from mands_rulebook.powers.psychic_immunity import psychic_immunity
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.events import Event, PercentRolled
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_roll
+from mands_sim.registry import Register
 
 NAME: Final = "Psychic Invisibility"
 INVISIBILITY: Final = "invisibility"

@@ -16,17 +16,23 @@ which asks for this power by name.
 
 from __future__ import annotations
 
+from mands_rulebook.power_kit import power_rating, register_power
+from mands_rulebook.power_kit.attacks import SIGHT_POWER as NAME
+from mands_rulebook.power_kit.attacks import apparent_distance
+from mands_rulebook.powers.template import automatic_power
+from mands_rulebook.range import (
+    CONTACT,
+    Reach,
+    attack_reach,
+    distance,
+    range_modifier,
+    sight_modifier,
+)
+from mands_rulebook.weapons import Ranges
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
-
-from ..power_kit import power_rating, register_power
-from ..power_kit.attacks import SIGHT_POWER as NAME
-from ..power_kit.attacks import apparent_distance
-from ..range import CONTACT, Reach, attack_reach, distance, range_modifier, sight_modifier
-from ..weapons import Ranges
-from .template import automatic_power
 
 SIGHT_POWER = automatic_power(
     NAME,

@@ -20,11 +20,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.power_kit import register_power
+from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register
-
-from ..power_kit import register_power
-from .template import automatic_power
 
 NAME: Final = "Skin Temper"
 """The name ``data/armor.toml`` ``[personal] skin_temper_power`` gives the power."""

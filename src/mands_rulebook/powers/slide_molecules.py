@@ -25,14 +25,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import Cover
-from ..power_kit import (
+from mands_rulebook.damage import Cover
+from mands_rulebook.power_kit import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,
@@ -47,6 +41,11 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Slide Molecules"
 IGNORE_DAMAGE: Final = "ignore_damage"

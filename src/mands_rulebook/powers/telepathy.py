@@ -22,13 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..power_kit import (
+from mands_rulebook.power_kit import (
     PASSIVE_TIME,
     POWER_ROW,
     TEMPLATE,
@@ -40,7 +34,12 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from .template import mind_refusals, mind_save
+from mands_rulebook.powers.template import mind_refusals, mind_save
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Telepathy"
 SAVE_PENALTY: Final = "save_penalty"

@@ -25,15 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..positions import position_now
-from ..power_kit import (
+from mands_rulebook.positions import position_now
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,
@@ -46,6 +39,12 @@ from ..power_kit import (
     register_power_actions,
     sphere_meters,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import Event, Moved
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Teleportation"
 DISTANCE: Final = "distance"

@@ -28,15 +28,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import PercentRolled
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_save
-from mands_sim.registry import Source
-
-from ..damage import Blow
-from ..power_kit import (
+from mands_rulebook.damage import Blow
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -47,9 +40,15 @@ from ..power_kit import (
     cosmic_ray_ranges,
     sphere_meters,
 )
-from ..range import distance, in_sight
-from ..weapons import Ranges
-from .psychic_immunity import psychic_immunity
+from mands_rulebook.powers.psychic_immunity import psychic_immunity
+from mands_rulebook.range import distance, in_sight
+from mands_rulebook.weapons import Ranges
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.events import PercentRolled
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.percent_rolls import percent_save
+from mands_sim.registry import Source
 
 DAMAGE: Final = "damage"
 """The template blast's one Basic Effect."""

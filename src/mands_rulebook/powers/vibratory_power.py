@@ -21,14 +21,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import Blow
-from ..power_kit import (
+from mands_rulebook.damage import Blow
+from mands_rulebook.power_kit import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -40,7 +34,12 @@ from ..power_kit import (
     register_power,
     register_power_actions,
 )
-from .template import DAMAGE, all_on_damage, template_damage
+from mands_rulebook.powers.template import DAMAGE, all_on_damage, template_damage
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.charts import ActionChart
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 NAME: Final = "Vibratory Power"
 

@@ -33,6 +33,38 @@ from __future__ import annotations
 from functools import partial
 from typing import Final
 
+from mands_rulebook.simpler_combat.announcing import (
+    ANNOUNCE_DELAY,
+    NAME,
+    announcement_order,
+    definition_of,
+    pool_modifiers,
+    turn_refusals,
+)
+from mands_rulebook.simpler_combat.clock import CombatTurns
+from mands_rulebook.simpler_combat.initiative import (
+    InitiativeRolled,
+    base_initiative,
+    editing_points_spent,
+    initiative_reroll,
+    initiative_rolls,
+)
+from mands_rulebook.simpler_combat.pushback import no_pushback, undo_pushback
+from mands_rulebook.simpler_combat.scheduling import (
+    TurnScheduled,
+    next_attack_initiative,
+    on_initiative,
+    with_events,
+)
+from mands_rulebook.simpler_combat.switching import ClockSwitched, switch_events
+from mands_rulebook.simpler_combat.turns import (
+    TURN,
+    combat_turns,
+    initiative_offset,
+    segments_remaining,
+    short_action_bonus,
+    turns_remaining,
+)
 from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -46,34 +78,6 @@ from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.scenario import ScenarioSpec
-
-from .announcing import (
-    ANNOUNCE_DELAY,
-    NAME,
-    announcement_order,
-    definition_of,
-    pool_modifiers,
-    turn_refusals,
-)
-from .clock import CombatTurns
-from .initiative import (
-    InitiativeRolled,
-    base_initiative,
-    editing_points_spent,
-    initiative_reroll,
-    initiative_rolls,
-)
-from .pushback import no_pushback, undo_pushback
-from .scheduling import TurnScheduled, next_attack_initiative, on_initiative, with_events
-from .switching import ClockSwitched, switch_events
-from .turns import (
-    TURN,
-    combat_turns,
-    initiative_offset,
-    segments_remaining,
-    short_action_bonus,
-    turns_remaining,
-)
 
 
 class SimplerCombat:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.opponents import SWEEP_BLOW
+from mands_rulebook.simpler_combat.turns import ANNOUNCING, TURN, short_action_bonus, turn_start
 from mands_sim.actions import ActionDefinition, Intent, Modifier
 from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter
-
-from ..opponents import SWEEP_BLOW
-from .turns import ANNOUNCING, TURN, short_action_bonus, turn_start
 
 NAME: Final = "simpler-combat"
 """The optional rule's name, and the source its Bonus Pool modifiers give."""

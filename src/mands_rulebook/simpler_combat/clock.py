@@ -3,14 +3,13 @@ Turns on the segment clock, the order of things within a segment, where runners 
 
 from __future__ import annotations
 
+from mands_rulebook.opponents import pending_blows
+from mands_rulebook.simpler_combat.announcing import announcing_learning
+from mands_rulebook.simpler_combat.initiative import resolving_initiative
+from mands_rulebook.simpler_combat.turns import ANNOUNCING, TURN, turn_end, turn_start
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.time import SegmentTime
-
-from ..opponents import pending_blows
-from .announcing import announcing_learning
-from .initiative import resolving_initiative
-from .turns import ANNOUNCING, TURN, turn_end, turn_start
 
 
 class CombatTurns:

@@ -10,11 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_sim.actions import Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-
-from ..editing_points.points import (
+from mands_rulebook.editing_points.points import (
     EDITOR,
     PLAYER,
     EditingPointsUsed,
@@ -22,7 +18,10 @@ from ..editing_points.points import (
     editing_points_left,
     is_player,
 )
-from .announcing import started_this_turn
+from mands_rulebook.simpler_combat.announcing import started_this_turn
+from mands_sim.actions import Intent
+from mands_sim.events import Event
+from mands_sim.kernel.encounter import Encounter
 
 INITIATIVE_DIE: Final = 10  # seed: "Each player rolls d10 at the start of each combat"
 TRAINING_SHARE: Final = Fraction(1, 2)  # seed: "These Editing Points are halved"

@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
+from mands_rulebook.simpler_combat.turns import turn_end
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionDropped, ActionResolved, Event, PushedBack
 from mands_sim.kernel.encounter import Encounter
-
-from .turns import turn_end
 
 NO_PUSHBACK: Final = "no Pushback in Simpler Combat"
 

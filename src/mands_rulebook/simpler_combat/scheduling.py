@@ -8,16 +8,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.opponents import SWEEP_BLOW
+from mands_rulebook.pace import MOVE, REROLL_MOVE
+from mands_rulebook.simpler_combat.turns import (
+    TURN,
+    combat_turns,
+    initiative_offset,
+    turn_end,
+    turn_start,
+)
 from mands_sim.actions import ActionDefinition
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import Event, QualityAllocated
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import damage_bonus, reduced_performance_time
-
-from ..opponents import SWEEP_BLOW
-from ..pace import MOVE, REROLL_MOVE
-from .turns import TURN, combat_turns, initiative_offset, turn_end, turn_start
 
 DROP_PER_ATTACK: Final = 1
 """Seed "Multiple Opponents": "the character's Initiative is dropped by 1 for each attack"."""

@@ -7,14 +7,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mands_rulebook.simpler_combat.clock import CombatTurns
+from mands_rulebook.simpler_combat.initiative import initiative
+from mands_rulebook.simpler_combat.pushback import pushed
+from mands_rulebook.simpler_combat.turns import (
+    TURN,
+    initiative_offset,
+    segments_remaining,
+    turn_end,
+    turns_remaining,
+)
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
-
-from .clock import CombatTurns
-from .initiative import initiative
-from .pushback import pushed
-from .turns import TURN, initiative_offset, segments_remaining, turn_end, turns_remaining
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,17 +27,16 @@ import math
 from dataclasses import replace
 from typing import Final
 
+from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.skills.combat_skills import attack_skill
+from mands_rulebook.skills.maneuverability import maneuverability_slowing as maneuverability_slowing
+from mands_rulebook.skills.maneuverability import maneuverability_turning as maneuverability_turning
+from mands_rulebook.thrown_objects import LIFT_AND_THROW
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
-
-from ..thrown_objects import LIFT_AND_THROW
-from .catalogue import skill_level
-from .combat_skills import attack_skill
-from .maneuverability import maneuverability_slowing as maneuverability_slowing
-from .maneuverability import maneuverability_turning as maneuverability_turning
 
 SPEED: Final = "Speed"
 RUNNING: Final = "Running"

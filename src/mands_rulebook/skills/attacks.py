@@ -21,6 +21,28 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.falling import thrown_fall
+from mands_rulebook.fists import (
+    CALLED_SHOT_OPTION,
+    COMBAT_ROLL_ROW,
+    FIST_SKILL,
+    HAND_DAMAGE_ROW,
+    WITHHOLD_OPTION,
+    called_shot,
+    called_shot_penalty,
+    combat_roll,
+    new_defense,
+    prepare_blow,
+    roll_event,
+    spend_quality,
+)
+from mands_rulebook.positions import position_now
+from mands_rulebook.range import CONTACT, reach_refusals, sight_modifier
+from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.surprise import bought_down
+from mands_rulebook.throw_flight import flight
+from mands_rulebook.throwback import ThrownBack, collision, moved
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -40,29 +62,6 @@ from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
-
-from ..damage import Blow, strike
-from ..falling import thrown_fall
-from ..fists import (
-    CALLED_SHOT_OPTION,
-    COMBAT_ROLL_ROW,
-    FIST_SKILL,
-    HAND_DAMAGE_ROW,
-    WITHHOLD_OPTION,
-    called_shot,
-    called_shot_penalty,
-    combat_roll,
-    new_defense,
-    prepare_blow,
-    roll_event,
-    spend_quality,
-)
-from ..positions import position_now
-from ..range import CONTACT, reach_refusals, sight_modifier
-from ..surprise import bought_down
-from ..throw_flight import flight
-from ..throwback import ThrownBack, collision, moved
-from .catalogue import skill_level
 
 Effect = Callable[[Encounter, str, str, ActionInProgress], list[Event]]
 """``(encounter, actor, target, action) -> events``: what a skill attack does to whom it hits."""

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
+from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.weapons import WEAPON_ATTACK, intended_weapon
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
-
-from ..weapons import WEAPON_ATTACK, intended_weapon
-from .attacks import ATTACK_SKILLS, THROWS
-from .catalogue import skill_level
 
 COMBAT: Final = "combat"
 """The purpose of a Combat Roll's Bonus Pool modifiers (``docs/rules/combat.md`` §5)."""

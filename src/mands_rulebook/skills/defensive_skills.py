@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import EndurancePaid
@@ -34,8 +35,6 @@ from mands_sim.kernel.contracts import Charge, Initiation, fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import QUALITY_PER_DEFENSE
 from mands_sim.units import SEGMENTS_PER_ROUND
-
-from .catalogue import skill_level
 
 EVASION: Final = "Evasion"
 EVASION_OPTION: Final = "evasion"

@@ -32,6 +32,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.skills.action_skills import (
+    DOUBLE_ACTION_ROW,
+    double_action_penalty,
+    double_action_surprise,
+)
+from mands_rulebook.skills.attacks import loses_segments
+from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.skills.defensive_skills import paid_this_round
+from mands_rulebook.skills.skill_check import core_row
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.events import Event, PercentRolled
@@ -39,16 +48,6 @@ from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register
-
-from .action_skills import (
-    DOUBLE_ACTION_ROW,
-    double_action_penalty,
-    double_action_surprise,
-)
-from .attacks import loses_segments
-from .catalogue import skill_level
-from .defensive_skills import paid_this_round
-from .skill_check import core_row
 
 DOUBLE_ACTION: Final = "Double Action"
 """The skill's name as the seed's skill list spells it."""

@@ -29,11 +29,10 @@ import math
 from collections.abc import Callable
 from typing import Final
 
+from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl
 from mands_sim.model.figured import FiguredAdjustment
 from mands_sim.model.sheet import CharacterSheet
-
-from .catalogue import skill_level
 
 TWICE: Final = 2
 """Endurance, Rolling With Attacks, Awareness, Discipline: "twice level"."""

@@ -30,6 +30,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from mands_rulebook.crowding import in_contact
+from mands_rulebook.injury import FirstAid
+from mands_rulebook.out_of_action import DEAD, bleeding_spell
+from mands_rulebook.skills.catalogue import normalized
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import BleedingStopped, Event
@@ -39,11 +43,6 @@ from mands_sim.model.sheet import CharacterSheet
 from mands_sim.percent_rolls import character_d100
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
-
-from ..crowding import in_contact
-from ..injury import FirstAid
-from ..out_of_action import DEAD, bleeding_spell
-from .catalogue import normalized
 
 FIRST_AID_KNOWLEDGE: Final = "First Aid"
 MEDICAL_KNOWLEDGE: Final = "Medical"

@@ -38,6 +38,15 @@ import weakref
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from mands_rulebook.pinning import MOVES, STILL_FREE, stops
+from mands_rulebook.skills.attacks import (
+    AttackPlan,
+    contact_refusals,
+    hand_damage,
+    initiate_attack,
+    skill_attack,
+)
+from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.errors import UnplayedActionError
@@ -45,10 +54,6 @@ from mands_sim.events import ActionDropped, DefenseChanged, Event
 from mands_sim.kernel.contracts import ActionRefused, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
-
-from ..pinning import MOVES, STILL_FREE, stops
-from .attacks import AttackPlan, contact_refusals, hand_damage, initiate_attack, skill_attack
-from .catalogue import skill_level
 
 BODY_HOLD_SKILL: Final = "Body Hold"
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.skills.catalogue import skill_level
 from mands_sim.kernel.encounter import Encounter
-
-from .catalogue import skill_level
 
 MANEUVERABILITY: Final = "Maneuverability"
 """The skill's name as the seed's skill list spells it."""

@@ -30,16 +30,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import PENETRATING, strike
-from ..injury import death_shot_attack, death_shot_events, nerve_pinch_events
-from .attacks import (
+from mands_rulebook.damage import PENETRATING, strike
+from mands_rulebook.injury import death_shot_attack, death_shot_events, nerve_pinch_events
+from mands_rulebook.skills.attacks import (
     AttackPlan,
     attack_skill_level,
     blow_from,
@@ -54,6 +47,12 @@ from .attacks import (
     thrown,
     weak_strength,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Charge, Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 FOCUS: Final = "focus"
 PENETRATING_OPTION: Final = "penetrating"

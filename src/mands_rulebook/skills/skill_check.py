@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.skills.catalogue import canonical_name, normalized, skill_level
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -55,9 +57,6 @@ from mands_sim.rolls import (
     reduced_performance_time,
     time_tradeoff_bonus,
 )
-
-from ..editing_points import character_roll
-from .catalogue import canonical_name, normalized, skill_level
 
 SKILL_CHECK_OPTIONS: Final = (
     ActionOption("skill", "text", "the skill rolled"),

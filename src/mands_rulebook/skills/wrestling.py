@@ -24,15 +24,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..damage import strike
-from .attacks import (
+from mands_rulebook.damage import strike
+from mands_rulebook.skills.attacks import (
     AttackPlan,
     attack_skill_level,
     blow_from,
@@ -45,7 +38,13 @@ from .attacks import (
     skill_attack_refusals,
     thrown,
 )
-from .holding import grab
+from mands_rulebook.skills.holding import grab
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 FULL_HOLD: Final = "full_hold"
 

@@ -32,6 +32,8 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from mands_rulebook.power_kit import power_slug
+from mands_rulebook.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import EndurancePaid, Event, WeaknessFired
@@ -41,9 +43,6 @@ from mands_sim.log_index import logged_before, logged_between
 from mands_sim.model.sheet import Weakness
 from mands_sim.registry import Register
 from mands_sim.weaknesses import Parameter, WeaknessKind
-
-from ..power_kit import power_slug
-from . import fired, parameter, weaknesses_of, whole
 
 KIND: Final = "affects-ability"
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.weaknesses import fired, names, parameter, weaknesses_of
+from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim import hookimpl
 from mands_sim.actions import Intent
 from mands_sim.events import Event
@@ -25,9 +27,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import Weakness
 from mands_sim.registry import Register, spoken
 from mands_sim.weaknesses import Parameter, WeaknessKind
-
-from . import fired, names, parameter, weaknesses_of
-from .power_use import uses_power
 
 KIND: Final = "focus"
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.weaknesses import fired, parameter, weaknesses_of, whole
+from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import DamageTaken, Event
@@ -30,9 +32,6 @@ from mands_sim.model.sheet import Weakness
 from mands_sim.registry import Register, spoken
 from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
-
-from . import fired, parameter, weaknesses_of, whole
-from .power_use import uses_power
 
 KIND: Final = "limited-use"
 SOURCE: Final = "limited use"

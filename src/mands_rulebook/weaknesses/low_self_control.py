@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.weaknesses import fired, weaknesses_of
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.events import ActionResolved, DamageTaken, Event, WeaknessFired
@@ -29,8 +30,6 @@ from mands_sim.model.sheet import Weakness
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.registry import Register, spoken
 from mands_sim.weaknesses import WeaknessKind
-
-from . import fired, weaknesses_of
 
 KIND: Final = "low-self-control"
 BERSERK: Final = "goes berserk"

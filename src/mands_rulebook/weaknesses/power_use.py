@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from mands_rulebook.control import POWER_OPTION
+from mands_rulebook.power_kit import power_slug
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import spoken
-
-from ..control import POWER_OPTION
-from ..power_kit import power_slug
 
 
 def uses_power(encounter: Encounter, intent: Intent, power: str) -> bool:

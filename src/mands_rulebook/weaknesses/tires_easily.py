@@ -29,6 +29,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.weaknesses import fired, weaknesses_of, whole
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import EndurancePaid, Event, WeaknessFired
@@ -37,8 +38,6 @@ from mands_sim.model.sheet import Weakness
 from mands_sim.registry import Register
 from mands_sim.units import SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
-
-from . import fired, weaknesses_of, whole
 
 KIND: Final = "tires-easily"
 REASON: Final = "tires easily"

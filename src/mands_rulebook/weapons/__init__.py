@@ -30,16 +30,8 @@ rules never import it. Range penalties, sight and the range refusals are
 
 from __future__ import annotations
 
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-
-from ..fists import COMBAT_ROLL_ROW
-from .attacking import (
+from mands_rulebook.fists import COMBAT_ROLL_ROW
+from mands_rulebook.weapons.attacking import (
     WEAPON_ATTACK,
     allocated,
     attack_initiation,
@@ -50,9 +42,9 @@ from .attacking import (
     resolve_attack,
     weapon_blow,
 )
-from .drawing import DRAW_WEAPON, draw_refusals, draw_time, quick_draw_level
-from .ready import READIED, WeaponReadied, WeaponThrown, weapon_readied
-from .table import (
+from mands_rulebook.weapons.drawing import DRAW_WEAPON, draw_refusals, draw_time, quick_draw_level
+from mands_rulebook.weapons.ready import READIED, WeaponReadied, WeaponThrown, weapon_readied
+from mands_rulebook.weapons.table import (
     MELEE,
     RANGED,
     THROWN,
@@ -66,7 +58,7 @@ from .table import (
     load_weapons,
     standard_weapons,
 )
-from .thrown import (
+from mands_rulebook.weapons.thrown import (
     THROW_ROLL,
     THROW_ROLL_PURPOSE,
     THROWN_RANGES_OPTION,
@@ -75,6 +67,13 @@ from .thrown import (
     thrown_intent,
     thrown_ranges,
 )
+from mands_sim import answers_actions, hookimpl
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
+from mands_sim.errors import UnplayedActionError
+from mands_sim.events import Event
+from mands_sim.kernel.contracts import Initiation
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.registry import Register
 
 __all__ = [
     "COMBAT_ROLL_ROW",

@@ -13,6 +13,19 @@ the Cover Chance of the target's place is rolled against a ranged hit (G-63).
 
 from __future__ import annotations
 
+from mands_rulebook.damage import Blow, strike
+from mands_rulebook.fists import (
+    COMBAT_ROLL_ROW,
+    combat_roll,
+    new_defense,
+    prepare_blow,
+    roll_event,
+    spend_quality,
+)
+from mands_rulebook.positions import position_now
+from mands_rulebook.weapons.ready import WeaponThrown, weapon_readied
+from mands_rulebook.weapons.table import WEAPON_OPTION, Weapon, standard_weapons
+from mands_rulebook.weapons.thrown import thrown_intent
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -25,20 +38,6 @@ from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.rolls import reduced_performance_time
-
-from ..damage import Blow, strike
-from ..fists import (
-    COMBAT_ROLL_ROW,
-    combat_roll,
-    new_defense,
-    prepare_blow,
-    roll_event,
-    spend_quality,
-)
-from ..positions import position_now
-from .ready import WeaponThrown, weapon_readied
-from .table import WEAPON_OPTION, Weapon, standard_weapons
-from .thrown import thrown_intent
 
 WEAPON_ATTACK = ActionDefinition(
     name="weapon-attack",

@@ -7,13 +7,12 @@ weapon type, no roll and no EP (G-62); the weapon is held ready when the draw co
 
 from __future__ import annotations
 
+from mands_rulebook.weapons.ready import weapon_readied
+from mands_rulebook.weapons.table import WEAPON_OPTION, Weapon, carried, standard_weapons
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
-
-from .ready import weapon_readied
-from .table import WEAPON_OPTION, Weapon, carried, standard_weapons
 
 DRAW_WEAPON = ActionDefinition(
     name="draw-weapon",

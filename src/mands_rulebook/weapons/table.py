@@ -24,12 +24,11 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mands_rulebook.weapons.ready import WeaponThrown, weapon_readied
 from mands_sim.actions import Intent
 from mands_sim.errors import RulesDataError
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet
-
-from .ready import WeaponThrown, weapon_readied
 
 MELEE: Final = "melee"
 RANGED: Final = "ranged"

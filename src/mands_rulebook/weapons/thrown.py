@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from mands_rulebook.editing_points import character_roll
+from mands_rulebook.fists import roll_event
+from mands_rulebook.weapons.table import Ranges, Weapon
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll
-
-from ..editing_points import character_roll
-from ..fists import roll_event
-from .table import Ranges, Weapon
 
 THROWN_RANGES_OPTION: Final = "thrown_ranges"
 """``Intent.options`` key set on the Combat Roll's intent: this throw's :class:`Ranges` (G-21)."""
