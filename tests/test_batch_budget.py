@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.candidates import ESTIMATOR
+from mands_rulebook.policies.candidates import ESTIMATOR
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.batch import budget
 from mands_sim.batch.runner import play_chunk, play_run

@@ -13,7 +13,7 @@ from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.hookspecs import HOOK_API_VERSION
 from mands_sim.plugins import DISABLE_ENV_VAR
 
-BUILTIN = "mands_rulebook.charts"
+BUILTIN = "mands_rulebook.combat.charts"
 EXAMPLE = "sonic"
 """The example third-party plugin (plugins/examples/mands-sim-sonic), installed by setup."""
 

@@ -38,7 +38,7 @@ def test_run_prints_the_report_and_writes_json(
     assert report["scenario"]["name"] == "Seraph vs the Sphinx"
 
 
-WITHOUT = "mands_rulebook.throwback"
+WITHOUT = "mands_rulebook.combat.throwback"
 """A plugin that changes how these runs of Seraph vs the Sphinx go (who dies, who wins)."""
 
 
@@ -158,9 +158,9 @@ def test_run_disable_plays_the_batch_without_the_plugin(
     out = tmp_path / "r.json"
     args = ["run", str(SCENARIO), "--runs", "4", "--jobs", "1", "--quiet",
             "--store", str(tmp_path / "r.db"), "--json", str(out)]  # fmt: skip
-    assert main([*args, "--disable", "mands_rulebook.comics_code"]) == 0
+    assert main([*args, "--disable", "mands_rulebook.policies.comics_code"]) == 0
     report = json.loads(out.read_text("utf-8"))
-    assert report["batch"]["options"]["without"] == ["mands_rulebook.comics_code"]
+    assert report["batch"]["options"]["without"] == ["mands_rulebook.policies.comics_code"]
     capsys.readouterr()
     assert main([*args, "--disable", "no-such-plugin"]) == 2
     assert "plugin 'no-such-plugin': cannot be disabled" in capsys.readouterr().err

@@ -147,7 +147,7 @@ def test_file_disabling_an_unknown_plugin_names_its_key(
 def test_file_disabling_a_plugin_it_can_do_without_is_ok(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    file = seraph_disabling(tmp_path, '"mands_rulebook.exhaustion"')
+    file = seraph_disabling(tmp_path, '"mands_rulebook.combat.exhaustion"')
     assert (main(["validate", str(file)]), capsys.readouterr().out) == (0, f"{file}: ok\n")
 
 

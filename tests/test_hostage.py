@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.explosions import Exploded
+from mands_rulebook.kit.explosions import Exploded
 from mands_sim.events import ActionStarted, Event
 from mands_sim.outcome import RunResult
 from mands_sim.scenario import load_scenario, parse_scenario

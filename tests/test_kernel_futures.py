@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.candidates import ESTIMATOR
+from mands_rulebook.policies.candidates import ESTIMATOR
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter

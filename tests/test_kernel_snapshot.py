@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.policies import NearestEnemy
+from mands_rulebook.policies.presets import NearestEnemy
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import SeededDice

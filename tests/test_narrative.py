@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from mands_rulebook.injury import NervePinched
-from mands_rulebook.throwback import ThrownBack
-from mands_rulebook.weapons.ready import WeaponReadied
+from mands_rulebook.combat.throwback import ThrownBack
+from mands_rulebook.combat.weapons.ready import WeaponReadied
+from mands_rulebook.kit.injury import NervePinched
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
@@ -122,7 +122,7 @@ def test_a_group_sharing_one_sheet_is_told_apart_by_id() -> None:
 
 
 def test_injuries_throwbacks_and_weapons_are_told() -> None:
-    from mands_rulebook.injury import DeathShot
+    from mands_rulebook.kit.injury import DeathShot
     from mands_sim.events import (
         InjuryRolled,
         WoundOpened,
@@ -147,7 +147,7 @@ def test_injuries_throwbacks_and_weapons_are_told() -> None:
 
 
 def test_a_plugins_own_event_tells_itself() -> None:
-    from mands_rulebook.extra_effort import ExtraEffortMade
+    from mands_rulebook.combat.extra_effort import ExtraEffortMade
 
     event = ExtraEffortMade(0, "seraph", "combat", "agility", 8, 17, 9)
     assert tell(event, NAMES) == (
@@ -156,7 +156,7 @@ def test_a_plugins_own_event_tells_itself() -> None:
 
 
 def test_power_events_tell_themselves() -> None:
-    from mands_rulebook.power_kit import PowerUsed
+    from mands_rulebook.kit.powers import PowerUsed
     from mands_rulebook.powers.fire_coat import Blinded
 
     spent = (("skin_temper", 8), ("ep", 4))

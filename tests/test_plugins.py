@@ -24,7 +24,7 @@ from mands_sim.registry import Register
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation
 
-BUILTIN = "mands_rulebook.charts"
+BUILTIN = "mands_rulebook.combat.charts"
 
 
 class Quiet:
@@ -107,10 +107,10 @@ def test_disabling_by_environment_variable_removes_a_builtin() -> None:
 
 def test_disabling_an_unknown_name_fails_naming_it() -> None:
     with pytest.raises(PluginError, match="cannot be disabled") as raised:
-        make_plugin_manager(disabled=["mands_rulebook.chrats"], environ={})
+        make_plugin_manager(disabled=["mands_rulebook.combat.chrats"], environ={})
 
-    assert raised.value.plugin == "mands_rulebook.chrats"
-    assert 'did you mean "mands_rulebook.charts"?' in str(raised.value)
+    assert raised.value.plugin == "mands_rulebook.combat.chrats"
+    assert 'did you mean "mands_rulebook.combat.charts"?' in str(raised.value)
     with pytest.raises(PluginError) as far:  # nothing close: a short listing, not a hundred
         make_plugin_manager(disabled=["zzz"], environ={})
     assert "one of: " in str(far.value) and "more (mands-sim plugins lists them)" in str(far.value)
@@ -225,10 +225,11 @@ def test_mands_requires_a_disabled_plugin_fails_before_any_run_naming_both() -> 
     spec = load_scenario(Path(__file__).parents[1] / "scenarios" / "armed_fight.toml")
     with pytest.raises(
         PluginValidationError,
-        match=r"plugin 'mands_rulebook.armed'.*requires plugin 'mands_rulebook.weapons', "
+        match=r"plugin 'mands_rulebook.policies.armed'.*requires plugin "
+        r"'mands_rulebook.combat.weapons', "
         "which is disabled",
     ):
-        Simulation(spec, disabled=("mands_rulebook.weapons",)).prepare()
+        Simulation(spec, disabled=("mands_rulebook.combat.weapons",)).prepare()
 
 
 def test_mands_requires_a_plugin_not_installed_or_met() -> None:
@@ -238,5 +239,5 @@ def test_mands_requires_a_plugin_not_installed_or_met() -> None:
         PluginValidationError, match=r"'needy'.*'no-such-plugin', which is not installed"
     ):
         missing.prepare()
-    met = Simulation(spec, extra_plugins={"needy": Needy("mands_rulebook.fists")})
+    met = Simulation(spec, extra_plugins={"needy": Needy("mands_rulebook.combat.fists")})
     assert met.prepare().pm.get_plugin("needy") is not None

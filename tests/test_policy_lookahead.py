@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.candidates import ESTIMATOR
-from mands_rulebook.tacticians import lookahead
+from mands_rulebook.policies.candidates import ESTIMATOR
+from mands_rulebook.policies.tacticians import lookahead
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DamageTaken, DecisionExplained, EndurancePaid, Event, to_json_line
 from mands_sim.kernel.encounter import Encounter

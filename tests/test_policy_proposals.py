@@ -33,7 +33,7 @@ def encounter(**plugins: Any) -> Encounter:
 
 
 def test_mands_candidate_actions_results_combine_in_plugin_name_order_without_repeats() -> None:
-    """The rulebook's punch comes first (``mands_rulebook.candidates`` sorts before
+    """The rulebook's punch comes first (``mands_rulebook.policies.candidates`` sorts before
     ``test-taunts``); the repeat is dropped whatever its reason; the taunt is kept."""
     proposed = proposed_actions(encounter(**{"test-taunts": Taunts()}), "dexter")
     keys = [same_intent(i) for i in proposed]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.candidates import ESTIMATOR
+from mands_rulebook.policies.candidates import ESTIMATOR
 from mands_sim.actions import ActionInProgress, Intent, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.defaults import STANDARD_DEFAULTS

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from mands_rulebook.kit.powers import TEMPLATE, PowerSpec, canonical_power_name
 from mands_rulebook.power_catalogue import (
     NAMED_ONLY,
     REGENERATE,
@@ -21,7 +22,6 @@ from mands_rulebook.power_catalogue import (
     named_only_section,
     render_catalogue,
 )
-from mands_rulebook.power_kit import TEMPLATE, PowerSpec, canonical_power_name
 from mands_rulebook.powers.healing import HEALING_POWER
 from mands_sim.model.sheet import load_sheet
 from mands_sim.registry import PowerEntry, Registries, Registry

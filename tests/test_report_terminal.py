@@ -168,11 +168,13 @@ def test_a_weakness_that_fired_shows_the_share_of_runs_it_fired_in() -> None:
 def test_errored_runs_are_listed_with_commands_that_replay_them_on_one_line() -> None:
     failed = [{"run": 7, "seed": 123456789012345, "error": "plugin 'flaky' …"}]
     summary = {**SUMMARY, "failed_runs": failed}
-    summary["batch"] = {**SUMMARY["batch"], "options": {"without": ["mands_rulebook.rest"]}}
+    summary["batch"] = {**SUMMARY["batch"], "options": {"without": ["mands_rulebook.combat.rest"]}}
     console = Console(record=True, width=80)
     render(summary, console)
     lines = console.export_text().splitlines()
-    command = "mands-sim replay bank.toml --seed 123456789012345 --disable mands_rulebook.rest"
+    command = (
+        "mands-sim replay bank.toml --seed 123456789012345 --disable mands_rulebook.combat.rest"
+    )
     assert f"  run 7: {command}" in lines
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.power_kit import PowerTaken, PowerUsed
+from mands_rulebook.kit.powers import PowerTaken, PowerUsed
 from mands_rulebook.powers.absorption import (
     Absorbed,
     AbsorptionFaint,

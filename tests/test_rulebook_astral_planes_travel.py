@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.power_kit import PowerUsed, canonical_power_name, encounter_registries
+from mands_rulebook.kit.powers import PowerUsed, canonical_power_name, encounter_registries
 from mands_rulebook.powers.astral_planes_travel import (
     AstralTrip,
     astral_flight_speed,

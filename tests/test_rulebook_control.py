@@ -1,4 +1,4 @@
-"""%Control (seed "Power Rolls and %Control"; G-53): ``mands_rulebook.control``.
+"""%Control (seed "Power Rolls and %Control"; G-53): ``mands_rulebook.powers.control``.
 
 Seraph's Electric Power has %Control 97 (seed "Biff Turk Creates a Sample Character": rolled 93,
 +4 for age). His scripted stream deals the d100 first, then the ray's Combat Roll: %Control is
@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.control import LOST_CONTROL
+from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
@@ -133,7 +133,9 @@ def test_mands_action_sustain_a_use_lost_at_its_start_ends_at_the_next_round_unr
 
 def test_disabling_the_plugin_lets_every_use_work_unrolled() -> None:
     dice = ScriptedDice({"seraph": [5, 4]})
-    events = run_plan([ray(power=ELECTRIC)], dice, until=20, disabled=("mands_rulebook.control",))
+    events = run_plan(
+        [ray(power=ELECTRIC)], dice, until=20, disabled=("mands_rulebook.powers.control",)
+    )
     assert not seraphs(events, PercentRolled)
     assert len(seraphs(events, AttackResolved)) == 1
 

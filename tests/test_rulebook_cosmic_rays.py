@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.power_kit import PowerUsed
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.powers import PowerUsed
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
-from mands_rulebook.weapons import Ranges
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade

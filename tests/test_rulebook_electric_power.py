@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.power_kit import PowerUsed, canonical_power_name, sheet_power
+from mands_rulebook.kit.powers import PowerUsed, canonical_power_name, sheet_power
 from mands_rulebook.powers.electric_power import (
     ELECTRIC_POWER,
     blast_damage,

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.damage import Blow, strike
+from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.powers.empathic_healing import (
     WoundMoved,
     WoundRestored,

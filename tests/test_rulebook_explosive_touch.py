@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.explosions import EXPLOSION_ROLL, Exploded, ExplosionDamage
+from mands_rulebook.kit.explosions import EXPLOSION_ROLL, Exploded, ExplosionDamage
 from mands_rulebook.powers.explosive_touch import (
     TouchExploded,
     explosion,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.power_kit import TEMPLATE, PowerUsed, canonical_power_name, sheet_power
+from mands_rulebook.kit.powers import TEMPLATE, PowerUsed, canonical_power_name, sheet_power
 from mands_rulebook.powers.psychic_invisibility import PSYCHIC_INVISIBILITY
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled, RollMade

@@ -9,11 +9,11 @@ shoots a pistol (Short Range 10 m, Range Set 10 m, Maximum Range 100 m: G-42) at
 
 from __future__ import annotations
 
-from mands_rulebook.power_kit import TEMPLATE, range_pool
-from mands_rulebook.power_kit.attacks import apparent_distance, seen_distance
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.powers import TEMPLATE, range_pool
+from mands_rulebook.kit.powers.attacks import apparent_distance, seen_distance
 from mands_rulebook.powers import sight_power
 from mands_rulebook.powers.sight_power import SIGHT_POWER
-from mands_rulebook.weapons import Ranges
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from tests.data.template_powers import cast_encounter

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mands_rulebook.combat.throwback import ThrownBack
 from mands_rulebook.skills.attacks import (
     ATTACK_SKILLS,
     THROWS,
@@ -12,7 +13,6 @@ from mands_rulebook.skills.attacks import (
     skill_attack,
     thrown,
 )
-from mands_rulebook.throwback import ThrownBack
 from mands_sim.events import DamageTaken, Moved, Surprised
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation

@@ -46,22 +46,25 @@ def test_mands_register_skills_lists_teamwork_applied_by_the_opponents_plugin(
     """Seed "Teamwork (3d6)": registered, so ``mands-sim plugins`` lists it; G-82 applies it."""
     entry = registries.skills["Teamwork"]
     assert isinstance(entry.payload, SkillSpec)
-    assert entry.payload.applied_by == "mands_rulebook.opponents"
-    assert "G-82" in entry.summary and "mands_rulebook.opponents" in entry.summary
+    assert entry.payload.applied_by == "mands_rulebook.combat.opponents"
+    assert "G-82" in entry.summary and "mands_rulebook.combat.opponents" in entry.summary
     assert canonical_skill_name(registries, "teamwork") == "Teamwork"
 
 
 def test_mands_register_skills_says_falling_is_applied_to_falls(registries: Registries) -> None:
-    """Falls are simulated now (``mands_rulebook.falling``, G-174 … G-176)."""
+    """Falls are simulated now (``mands_rulebook.movement.falling``, G-174 … G-176)."""
     falling = registries.skills["Falling"]
     assert isinstance(falling.payload, SkillSpec)
-    assert falling.payload.applied_by == "mands_rulebook.falling"
-    assert "not simulated" not in falling.summary and "mands_rulebook.falling" in falling.summary
+    assert falling.payload.applied_by == "mands_rulebook.movement.falling"
+    assert (
+        "not simulated" not in falling.summary
+        and "mands_rulebook.movement.falling" in falling.summary
+    )
 
 
 def test_every_skill_listed_names_a_module_that_applies_it() -> None:
     """Each spec's ``applied_by`` is a module of the package (a plugin, or the library of rules
-    such as ``mands_rulebook.damage``), and no listing calls its skill "not simulated"."""
+    such as ``mands_rulebook.kit.damage``), and no listing calls its skill "not simulated"."""
     for spec in catalogue.SKILLS:
         assert importlib.util.find_spec(spec.applied_by) is not None, spec.name
         assert "not simulated" not in spec.summary, spec.name

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.injury import FirstAid
-from mands_rulebook.personalities import priority
+from mands_rulebook.kit.injury import FirstAid
+from mands_rulebook.policies.personalities import priority
 from mands_rulebook.skills import first_aid
 from mands_rulebook.skills.first_aid import highest_success, knowledge_score
 from mands_sim.actions import Intent

@@ -1,5 +1,5 @@
 """Maneuverability (``mands_rulebook.skills.maneuverability``, applied by
-``mands_rulebook.movement`` on a Move Roll's re-roll; seed "Maneuverability"; G-163)."""
+``mands_rulebook.movement.moving`` on a Move Roll's re-roll; seed "Maneuverability"; G-163)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-import tests.test_rulebook_movement as movement
-from mands_rulebook.pace import MOVE, REROLL_MOVE, PaceChanged
+import tests.test_rulebook_movement_moving as movement
+from mands_rulebook.kit.pace import MOVE, REROLL_MOVE, PaceChanged
 from mands_rulebook.skills.maneuverability import maneuverability_turning
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter

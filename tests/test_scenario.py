@@ -731,8 +731,8 @@ def seraph_pool_at_minus_five_ep(spec: ScenarioSpec) -> int:
 
 
 def test_plugins_to_disable_are_read(tmp_path: Path) -> None:
-    text = minimal("[stop]", '[plugins]\ndisable = ["mands_rulebook.exhaustion"]\n\n[stop]')
-    assert load_text(tmp_path, text).disabled_plugins == ("mands_rulebook.exhaustion",)
+    text = minimal("[stop]", '[plugins]\ndisable = ["mands_rulebook.combat.exhaustion"]\n\n[stop]')
+    assert load_text(tmp_path, text).disabled_plugins == ("mands_rulebook.combat.exhaustion",)
 
 
 def test_no_plugins_table_disables_nothing() -> None:
@@ -750,15 +750,17 @@ def test_disabling_exhaustion_from_the_scenario_drops_the_low_ep_penalty() -> No
     fight_on = {"G232_spent_fighters": "fight"}
     with_plugin = seraph_pool_at_minus_five_ep(seraph_scenario(defaults=fight_on))
     without = seraph_pool_at_minus_five_ep(
-        seraph_scenario(["mands_rulebook.exhaustion"], defaults=fight_on)
+        seraph_scenario(["mands_rulebook.combat.exhaustion"], defaults=fight_on)
     )
     assert (with_plugin, without) == (-4, 1)
 
 
 def test_scenario_and_caller_disabled_plugins_combine() -> None:
-    spec = seraph_scenario(["mands_rulebook.exhaustion"])
-    pm = Simulation(spec, disabled=("mands_rulebook.surrender",)).prepare().pm
-    assert {"mands_rulebook.exhaustion", "mands_rulebook.surrender"} <= set(pm.disabled())
+    spec = seraph_scenario(["mands_rulebook.combat.exhaustion"])
+    pm = Simulation(spec, disabled=("mands_rulebook.combat.surrender",)).prepare().pm
+    assert {"mands_rulebook.combat.exhaustion", "mands_rulebook.combat.surrender"} <= set(
+        pm.disabled()
+    )
 
 
 def test_unknown_plugin_to_disable_names_file_key_and_expectation() -> None:

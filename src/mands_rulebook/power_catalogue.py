@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     ATTACK,
     COMBAT_ROLL_ROW,
     COMMON_EFFECTS,

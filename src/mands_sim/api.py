@@ -22,8 +22,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from mands_rulebook.damage import Blow, Cover, strike
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow, Cover, strike
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -47,7 +48,6 @@ from mands_rulebook.power_kit import (
     register_power_actions,
     standard_ranges,
 )
-from mands_rulebook.weapons import Ranges
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,

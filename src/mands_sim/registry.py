@@ -49,7 +49,7 @@ Source = Literal["rules text", "template, not rules text", "third party"]
 
 SOURCES: tuple[Source, ...] = get_args(Source)
 
-STANDARD_CHARTS_PLUGIN: Final = "mands_rulebook.charts"
+STANDARD_CHARTS_PLUGIN: Final = "mands_rulebook.combat.charts"
 """The builtin plugin that registers the standard charts (named, never imported)."""
 
 
@@ -410,7 +410,8 @@ def build_charts(charts: Registry[ChartEntry], defaults: RuleDefaults) -> Charts
 
     A chart entry's payload is a loader: called with the simulation's ``defaults``, it returns
     the chart. Every name in :data:`mands_sim.charts.CHART_NAMES` must be registered (the
-    builtin ``mands_rulebook.charts`` plugin does); charts registered under other names stay in
+    builtin ``mands_rulebook.combat.charts`` plugin does); charts registered under other names stay
+    in
     the registry for the plugins that use them.
     """
     from mands_sim.charts import CHART_NAMES, Charts

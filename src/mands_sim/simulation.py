@@ -53,7 +53,7 @@ DEFAULT_POLICY = "nearest-enemy"
 
 NON_COMBATANT_POLICY = "stand-by"
 """The policy of a bystander or hostage whose scenario entry names none: it does nothing
-(``mands_rulebook.policies``)."""
+(``mands_rulebook.policies.presets``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Test helpers for the weapons (``mands_rulebook.weapons`` and its modules): a scripted mind,
+"""Test helpers for the weapons (``mands_rulebook.combat.weapons`` and its modules): a scripted
+mind,
 weapon intents, and the alley and street scenes with changed rules.
 
 ``weapons_alley.toml``: Dexter and Sinister in an alley, weapons holstered; ``range_street.toml``:

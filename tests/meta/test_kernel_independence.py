@@ -16,7 +16,9 @@ RULEBOOK = "mands_rulebook"
 
 
 API = KERNEL / "api.py"
-KIT = frozenset({"mands_rulebook.power_kit", "mands_rulebook.damage", "mands_rulebook.weapons"})
+KIT = frozenset(
+    {"mands_rulebook.kit.powers", "mands_rulebook.kit.damage", "mands_rulebook.combat.weapons"}
+)
 """The rulebook's kit: the modules of it the plugin API (``mands_sim.api``) declares."""
 
 

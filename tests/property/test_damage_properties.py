@@ -1,4 +1,4 @@
-"""Invariants of :func:`mands_rulebook.damage.strike` (``docs/rules/combat.md`` §7, §13).
+"""Invariants of :func:`mands_rulebook.kit.damage.strike` (``docs/rules/combat.md`` §7, §13).
 
 Whatever lands and whatever covers it: a strike never heals (VP and DP never rise), takes no
 negative damage, and protection never makes a blow worse than its raw number unless a rule
@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.damage import DAMAGE_KINDS, Blow, strike
+from mands_rulebook.kit.damage import DAMAGE_KINDS, Blow, strike
 from mands_sim.dice import SeededDice
 from mands_sim.events import DamageTaken
 from mands_sim.kernel.encounter import Encounter

@@ -1,4 +1,5 @@
-"""Properties of movement (``mands_rulebook.movement``): a run stays on its path and covers its
+"""Properties of movement (``mands_rulebook.movement.moving``): a run stays on its path and covers
+its
 speed × time; a character out of action never acts or moves again."""
 
 from __future__ import annotations
@@ -8,8 +9,8 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.pace import Pace, PaceChanged, Stride
-from mands_rulebook.throwback import THROWBACK, THROWBACK_ROLL
+from mands_rulebook.combat.throwback import THROWBACK, THROWBACK_ROLL
+from mands_rulebook.kit.pace import Pace, PaceChanged, Stride
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Moved, OutOfAction, RollMade
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, load_scenario
 from mands_sim.simulation import Simulation

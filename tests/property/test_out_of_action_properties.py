@@ -17,8 +17,8 @@ from typing import Any, Final
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.damage import BLUDGEONING, PENETRATING, Blow, strike
-from mands_rulebook.injury import death_shot_events
+from mands_rulebook.kit.damage import BLUDGEONING, PENETRATING, Blow, strike
+from mands_rulebook.kit.injury import death_shot_events
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import (

@@ -1,5 +1,5 @@
 """No policy ever asks for an action its character cannot legally take (``mands_sim.policy``,
-``mands_rulebook.personalities``, ``mands_rulebook.tacticians``).
+``mands_rulebook.policies.personalities``, ``mands_rulebook.policies.tacticians``).
 
 Random encounters on the test street — sample sheets and armed grunts, random places, sides,
 weapon starts, seeds, and a random mix of the personalities (the scored ones and a

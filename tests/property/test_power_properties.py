@@ -1,5 +1,5 @@
 """Properties of PR spending (seed "Power Rolls": "For each specific action, the total of the Q
-for the action's effects cannot be greater than the character's PR"): ``mands_rulebook.power_kit``
+for the action's effects cannot be greater than the character's PR"): ``mands_rulebook.kit.powers``
 with every power registered by the installed plugins, each use of each (no fixed list: a new
 power plugin is covered the day it is installed)."""
 
@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     COMMON_EFFECTS,
     PowerSpec,
     PowerSpendError,

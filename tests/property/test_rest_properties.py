@@ -1,4 +1,4 @@
-"""Rest healing (``mands_rulebook.rest``; seed "Healing Roll"; G-50) never raises VP or EP
+"""Rest healing (``mands_rulebook.combat.rest``; seed "Healing Roll"; G-50) never raises VP or EP
 above the figured maximum and never lowers them."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.rest import restored, round_of_rest
+from mands_rulebook.combat.rest import restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.charts import Charts, load_standard_charts
 from mands_sim.dice import ScriptedDice

@@ -1,4 +1,4 @@
-"""Absorption (seed "Absorption"), on the power kit (``mands_rulebook.power_kit``).
+"""Absorption (seed "Absorption"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to absorb other powers by touching the person who has them. Three
 types of Absorption can be chosen from: powers, material, and psyche. ... The character using
@@ -33,7 +33,7 @@ regained by the target, PR rounds after it was taken."
   Hand Damage, Cosmic Blast)" and "the abilities are only taken if there is a corresponding
   power": of every power of the target with a use in the kit (its Blast, its touch, its shield;
   a power with Automatic Effects only, such as Strength Bonus, has none), the percentage held
-  of its PR, rounded down, is a :class:`~mands_rulebook.power_kit.PowerTaken`: the absorber uses
+  of its PR, rounded down, is a :class:`~mands_rulebook.kit.powers.PowerTaken`: the absorber uses
   that PR as its own (with no %Control roll: it has none for it), the target's PR is that much
   lower, until the Duration ends. Power Absorption takes the powers not in
   :data:`PSYCHIC_POWERS`, Psyche Absorption those ("any psychic powers the target has"),
@@ -50,7 +50,7 @@ regained by the target, PR rounds after it was taken."
   :func:`stolen_rating` give the numbers; :func:`percentage_taken` and
   :func:`segments_to_absorb` the seed's example.
 
-The touch is the kit's (``PowerUse.touch``, :func:`~mands_rulebook.power_kit.touch_attack`), as
+The touch is the kit's (``PowerUse.touch``, :func:`~mands_rulebook.kit.powers.touch_attack`), as
 for every "hit for DP or use N Q" power.
 """
 
@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,

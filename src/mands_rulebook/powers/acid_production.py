@@ -1,4 +1,4 @@
-"""Acid Production (seed "Acid Production"), on the power kit (``mands_rulebook.power_kit``).
+"""Acid Production (seed "Acid Production"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to create acid and use it as a weapon. The acid type is equivalent
 to the character's PR. See Acid, under Equipment. Basic Effects: Acid Type, Range. Acid Type:
@@ -23,8 +23,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -36,8 +38,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import distance
-from mands_rulebook.weapons import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

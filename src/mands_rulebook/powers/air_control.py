@@ -1,4 +1,4 @@
-"""Air Control (seed "Air Control"), on the power kit (``mands_rulebook.power_kit``).
+"""Air Control (seed "Air Control"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the power to control air motion. Basic Effects: (Wind Speed, Wind Blast, Range).
 Wind Speed: The maximum Wind Speed the character can bring wind to is PR times 10 kmph. The wind
@@ -12,7 +12,7 @@ Range and Range Set are PR."
   and ``range`` (G-102: the Range PR read Result → Square is the Maximum Range in meters — 5 →
   25 m —, and Short Range and Range Set are that PR in meters). Default spend: the least Range
   PR that reaches the target, the rest on the blast. The blast is bludgeoning; its raw damage
-  throws back as any blow's (``mands_rulebook.throwback``).
+  throws back as any blow's (``mands_rulebook.combat.throwback``).
 * Wind Speed moves air, not characters: an encounter's map holds no weather or sails, so it is
   :func:`wind_speed` (G-102), a number for the Editor's scenes.
 """
@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -35,8 +37,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import distance
-from mands_rulebook.weapons import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

@@ -1,4 +1,4 @@
-"""Alchemy (seed "Alchemy"), on the power kit (``mands_rulebook.power_kit``).
+"""Alchemy (seed "Alchemy"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to transmute matter from one form to another. Most (80%) of
 characters with this power must choose a specific matter that targets are transformed to. ...
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.injury import roll_event, survival_roll
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.injury import roll_event, survival_roll
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,

@@ -1,5 +1,5 @@
 """Anti-Matter Production (seed "Anti-Matter Production"), on the power kit and
-``mands_rulebook.explosions``.
+``mands_rulebook.kit.explosions``.
 
 Seed: "The person with this ability can create tiny amounts of anti-matter. Basic Effects:
 (Explosion, Range of Center). Explosion: This does one fifth PR, rounded up, d6 damage as an
@@ -13,10 +13,11 @@ amount of anti-matter and control it so as to keep it from blowing up immediatel
 anti-matter appears as a glowing black sphere, PR/3 centimeters in diameter."
 
 * ``anti-matter-production-explosion`` — an attack on a target's spot (Performance Time 20).
-  Effects ``explosion`` (the Explosion's numbers: :func:`mands_rulebook.explosions.anti_matter`
+  Effects ``explosion`` (the Explosion's numbers: :func:`mands_rulebook.kit.explosions.anti_matter`
   on the PR spent) and ``center`` (Range of Center: 3 × that PR meters; a target farther is
   refused). G-104: when it starts, the character aims at the spot where the target stands
-  (``mands_rulebook.thrown_objects.aim_at_spot``, G-24: a Combat Roll against Defense 0, its Q
+  (``mands_rulebook.combat.thrown_objects.aim_at_spot``, G-24: a Combat Roll against Defense 0, its
+  Q
   all Attack, + 3 "since it isn't really being thrown"; a miss scatters the center); when it
   completes the anti-matter appears at the landing spot and explodes there (G-23: an Explosion
   Combat Roll against everyone within its Maximum Range, where they stand then). The creator is
@@ -35,11 +36,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.control import POWER_OPTION
-from mands_rulebook.explosions import Explosion, anti_matter, detonate
-from mands_rulebook.fists import roll_event
-from mands_rulebook.positions import position_now
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.fists import roll_event
+from mands_rulebook.combat.range import distance
+from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot, landed_event
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.explosions import Explosion, anti_matter, detonate
+from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     COMBAT_ROLL_ROW,
@@ -56,9 +59,7 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import distance
-from mands_rulebook.thrown_objects import Landing, aim_at_spot, landed_event
-from mands_rulebook.weapons import Ranges
+from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
@@ -83,7 +84,7 @@ SPHERE_DIVISOR: Final = 3
 """Seed: "a glowing black sphere, PR/3 centimeters in diameter"."""
 
 ANTI_MATTER: Final = "anti-matter"
-"""What lands (:class:`~mands_rulebook.thrown_objects.ObjectLanded`'s ``what``)."""
+"""What lands (:class:`~mands_rulebook.combat.thrown_objects.ObjectLanded`'s ``what``)."""
 
 
 def range_of_center(center_pr: int) -> int:

@@ -1,5 +1,5 @@
 """Astral Planes Travel (seed "Astral Planes Travel"), on the power kit
-(``mands_rulebook.power_kit``).
+(``mands_rulebook.kit.powers``).
 
 Seed: "The character is able to travel in astral form anywhere, nearly instantly, if the
 character has already been there. Basic Effects: (Movement, Passengers, Saving Throw Change).
@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     EP,
     OTHER,

@@ -24,7 +24,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import Final, Literal
 
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
 from mands_sim import hookimpl
 from mands_sim.dice import DiceSource, parse_dice
 from mands_sim.model.sheet import CharacterSheet, PowerEntry

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
 from mands_sim import hookimpl
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register

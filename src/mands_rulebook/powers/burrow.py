@@ -1,4 +1,4 @@
-"""Burrow (seed "Burrow"), on the power kit (``mands_rulebook.power_kit``).
+"""Burrow (seed "Burrow"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to burrow and tunnel through soil and ground. The character can move
 through non-cohesive materials (like soil and dirt) easily. Basic Effects: (Movement). Movement:
@@ -14,7 +14,7 @@ cohesive material (like wood, iron, cement), also multiply by the Skin Temper of
   (coordinates, else along the map) and the use completes when the burrower comes up there (a
   ``Moved`` event, reason ``burrowed``). It is active (the burrower digs) and sustained: it pays
   its row at the start and at each Payment Segment, as a run does (seed "EP Cost"), and rolls
-  %Control each round (``mands_rulebook.control``); a lost roll leaves the burrower where it
+  %Control each round (``mands_rulebook.powers.control``); a lost roll leaves the burrower where it
   started. While it tunnels no one can target it (underground, out of sight and reach), and it
   cannot start while the character is running. PR on ``speed`` does nothing here: the tunnel's
   time is its length over the speed. Default spend: all PR on movement (PR 10 → 9 dm/segment on
@@ -28,10 +28,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.control import LOST_CONTROL, POWER_OPTION
-from mands_rulebook.pace import dm_per_segment
-from mands_rulebook.positions import position_now, running_pace
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.pace import dm_per_segment
+from mands_rulebook.kit.positions import position_now, running_pace
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -43,6 +42,7 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

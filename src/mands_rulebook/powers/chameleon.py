@@ -1,4 +1,4 @@
-"""Chameleon (seed "Chameleon"), on the power kit (``mands_rulebook.power_kit``).
+"""Chameleon (seed "Chameleon"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the power to become almost invisible by changing color and hue to that of the
 surroundings. Basic Effects: (Hiding). Hiding: Subtract twice PR from the perception roll of
@@ -17,7 +17,8 @@ per movement PR."
   prepares an Attack) in progress — the bonus is (bonus − 4) ÷ 2, rounded down (scenario switch
   ``G110_chameleon_attacking_half = "up"`` rounds up), never below 0 (PR 17: (9 − 4) ÷ 2 = 2).
   The bonus lowers when an attack starts, is folded into the Defense the attack's Combat Roll
-  buys (G-15, as ``mands_rulebook.movement`` folds the movement Defense), and comes back in full
+  buys (G-15, as ``mands_rulebook.movement.moving`` folds the movement Defense), and comes back in
+  full
   when no attack is left in progress. :class:`ChameleonDefense` records the bonus counted in the
   Defense, so a dropped attack is put right at the next change.
 * **Moving** (G-110): at each Payment Segment a camouflaged character with a run (``move``) in
@@ -34,10 +35,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.control import LOST_CONTROL
-from mands_rulebook.pace import MOVE
-from mands_rulebook.positions import running_pace
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.positions import running_pace
+from mands_rulebook.kit.powers import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,
@@ -50,6 +50,7 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import DefenseChanged, EndurancePaid, Event

@@ -1,4 +1,4 @@
-"""Clairvoyance (seed "Clairvoyance"), on the power kit (``mands_rulebook.power_kit``).
+"""Clairvoyance (seed "Clairvoyance"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "Clairvoyance is the ability to see places other than where the person is. There is a 50%
 chance that the character can also hear things in the area being watched. Basic Effects:
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     PASSIVE_TIME,
     POWER_ROW,
     RULES_TEXT,

@@ -1,4 +1,4 @@
-"""Control Chance (seed "Control Chance"), on the power kit (``mands_rulebook.power_kit``).
+"""Control Chance (seed "Control Chance"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to affect probabilities. Basic Effects: (Chance Change, Hex Blast,
 Range). Chance Change: The character can modify other people's 2d10 rolls by up to PR (three
@@ -35,9 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.control import LOST_CONTROL
-from mands_rulebook.editing_points import character_roll
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     PASSIVE_TIME,
     POWER_ROW,
@@ -54,7 +53,8 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import distance
+from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart

@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -44,7 +45,6 @@ from mands_rulebook.power_kit import (
     sheet_power,
     sphere_meters,
 )
-from mands_rulebook.range import distance
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

@@ -1,4 +1,4 @@
-"""Convert To Energy (seed "Convert To Energy"), on the power kit (``mands_rulebook.power_kit``).
+"""Convert To Energy (seed "Convert To Energy"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to convert one's own matter to energy and travel in the same manner
 as that energy does. The player must choose an energy form. As energy, the character
@@ -42,10 +42,10 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.control import LOST_CONTROL, POWER_OPTION
-from mands_rulebook.damage import Blow, Cover
-from mands_rulebook.positions import position_now
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow, Cover
+from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -66,7 +66,7 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.weapons import Ranges
+from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

@@ -1,4 +1,4 @@
-"""Cosmic Awareness (seed "Cosmic Awareness"), on the power kit (``mands_rulebook.power_kit``).
+"""Cosmic Awareness (seed "Cosmic Awareness"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "The character with this ability may attempt to know things. Basic Effects: (Question).
 Question: The player asks the Editor a question. The chance of finding the answer is a 2d10 roll
@@ -17,7 +17,7 @@ with ``cosmic-awareness-question``):
   failed roll; 0 or less finds it in 1 segment — then 2d100 for the share the character
   perceives. The use lasts those minutes (250 segments each, ``docs/rules/combat.md`` §1), pays its
   row at its start and at every Payment Segment ("EP for the actual time") and rolls %Control
-  each round (``mands_rulebook.control``: a miss ends it unanswered). It completes with
+  each round (``mands_rulebook.powers.control``: a miss ends it unanswered). It completes with
   :class:`QuestionPondered`; the action's outcome is ``answered`` or ``not answered``. Default
   spend: PR to bring the EP row to 5 (1 EP per round) first, the rest on the question.
 """
@@ -29,9 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_rulebook.control import POWER_OPTION
-from mands_rulebook.editing_points import character_roll
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -44,6 +42,8 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event, RollMade

@@ -1,4 +1,4 @@
-"""Cosmic Rays (seed "Cosmic Rays"), on the power kit (``mands_rulebook.power_kit``).
+"""Cosmic Rays (seed "Cosmic Rays"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the power to create cosmic rays in a high intensity beam. Basic Effects: (Damage).
 Damage: The character's cosmic ray does PR damage. Short Range, Range Set, and Maximum Range
@@ -9,7 +9,7 @@ meters."
 * ``cosmic-rays-ray`` — an attack (Performance Time 20, seed "Power Rolls"; a Combat Roll;
   maintainable, seed "Maintaining an Attack": "most blast/ray attack powers"): the damage PR in
   damage, plus the Combat Roll's damage Q (never below 0), as a bludgeoning blow; ranges from
-  the damage PR by :func:`~mands_rulebook.power_kit.cosmic_ray_ranges` (the kit's template
+  the damage PR by :func:`~mands_rulebook.kit.powers.cosmic_ray_ranges` (the kit's template
   pattern is this very description). Default spend: all PR on damage (PR 17 → 17 damage, Short
   Range 100 m, Range Set 32 m, Maximum Range row 22: 421 m; 5 EP from row 9).
 
@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -37,7 +38,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.weapons import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

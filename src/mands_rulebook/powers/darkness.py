@@ -1,4 +1,4 @@
-"""Darkness (seed "Darkness"), on the power kit (``mands_rulebook.power_kit``).
+"""Darkness (seed "Darkness"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This power allows the character to negate light in a certain area. From the outside, this
 appears to be a perfectly black sphere ... In this area nothing can be seen by normal methods. The
@@ -32,8 +32,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mands_rulebook.positions import position_now
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.powers import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -50,7 +50,7 @@ from mands_rulebook.power_kit import (
     register_power_actions,
     sphere_meters,
 )
-from mands_rulebook.room import meters_from
+from mands_rulebook.kit.room import meters_from
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart

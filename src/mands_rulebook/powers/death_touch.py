@@ -1,4 +1,4 @@
-"""Death Touch (seed "Death Touch"), on the power kit (``mands_rulebook.power_kit``).
+"""Death Touch (seed "Death Touch"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to kill with only a touch. Basic Effects: (Death Touch). Death Touch:
 Characters using this power must hit for DP for it to take effect, or spend 4 Quality Points
@@ -11,7 +11,7 @@ allowed and unmodified by Skin Temper or Ignore Damage."
 * ``death-touch-attack`` — a touch (Performance Time 20, a Combat Roll, contact): the carrier is
   the character's Hand Damage plus the damage Q (G-120). It takes effect when the Attack hits and
   the Hand Damage took DP, or when the intent asks to ``touch`` and 4 Q of a success were set
-  aside (:func:`~mands_rulebook.power_kit.touch_quality`; those 4 Q buy nothing else). Then the
+  aside (:func:`~mands_rulebook.kit.powers.touch_quality`; those 4 Q buy nothing else). Then the
   target saves: 2d10 (its own dice; a Special target re-rolls 1s, G-121) ≤ maximum Body DP +
   Sphere(Constitution) − Sphere(½ the Death Touch PR), never below 0 (G-121). "(Sphere Chart)"
   goes with the term before it, as in seed "Dropping an Action" ("Learning (Sphere) plus Agility
@@ -23,7 +23,7 @@ allowed and unmodified by Skin Temper or Ignore Damage."
   Ignore Damage). "PR" is the PR spent on the effect; default spend: all of it.
 
 The touch itself (the Q set aside, the carrier, whether it took effect) is the kit's
-(``PowerUse.touch``, :func:`~mands_rulebook.power_kit.touch_attack`).
+(``PowerUse.touch``, :func:`~mands_rulebook.kit.powers.touch_attack`).
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.damage import PENETRATING, condition_after
-from mands_rulebook.dropping import ep_row_costing
-from mands_rulebook.injury import roll_event as save_event
-from mands_rulebook.injury import survival_roll
-from mands_rulebook.out_of_action import DEAD
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.dropping import ep_row_costing
+from mands_rulebook.combat.out_of_action import DEAD
+from mands_rulebook.kit.damage import PENETRATING, condition_after
+from mands_rulebook.kit.injury import roll_event as save_event
+from mands_rulebook.kit.injury import survival_roll
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,

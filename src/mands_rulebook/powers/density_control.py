@@ -1,4 +1,4 @@
-"""Density Control (seed "Density Control"), on the power kit (``mands_rulebook.power_kit``).
+"""Density Control (seed "Density Control"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to change density. The player must roll a d100 to see in which
 direction the density change occurs: 01-50 means both directions (but roll a separate PR for
@@ -19,7 +19,7 @@ second PR uses its one PR both ways, G-123).
   like a power shield, Performance Time 10, held round by round, G-75; one at a time). Low: "ignore
   PR in bludgeoning damage" as Ignore Damage while held. High: Ignore Damage ⌊PR/2⌋ and Skin
   Temper + PR on the Doubles chart in rows (``docs/rules/powers.md`` §1: a bonus "PR (Sphere/Doubles
-  Chart)" is rows). Both reach :func:`mands_rulebook.damage.strike` as ``Cover`` values (100 %);
+  Chart)" is rows). Both reach :func:`mands_rulebook.kit.damage.strike` as ``Cover`` values (100 %);
   Low Density's covers bludgeoning blows only (seed: "ignore PR in bludgeoning damage"; a
   bludgeoning blow's penetrating points, a bullet's, are ignored with the rest, G-123).
   Default spend: PR to bring the EP row to 5 (1 EP per round) first, the rest on the density.
@@ -35,8 +35,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from mands_rulebook.damage import BLUDGEONING, Cover
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.damage import BLUDGEONING, Cover
+from mands_rulebook.kit.powers import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,

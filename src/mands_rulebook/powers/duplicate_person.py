@@ -1,4 +1,4 @@
-"""Duplicate Person (seed "Duplicate Person"), on the power kit (``mands_rulebook.power_kit``).
+"""Duplicate Person (seed "Duplicate Person"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to duplicate the face and shape of another human. Basic Effects:
 (Changing). Changing: Multiply the PR by 2 for the number of points by which abilities can be
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power, sheet_power
 from mands_sim import hookimpl
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register

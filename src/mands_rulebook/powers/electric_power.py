@@ -1,4 +1,4 @@
-"""Electric Power (seed "Electric Power"), on the power kit (``mands_rulebook.power_kit``).
+"""Electric Power (seed "Electric Power"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to control and create electricity. Basic Effects: (Damage, Skin
 Temper, Lift/Throw, Control). Damage: Electrical blast damage is PR/3 (round up). Add 50% if the
@@ -29,9 +29,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow, Cover
-from mands_rulebook.positions import running_pace
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow, Cover
+from mands_rulebook.kit.positions import running_pace
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -49,7 +50,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.weapons import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

@@ -1,4 +1,4 @@
-"""Emotion Control (seed "Emotion Control"), on the power kit (``mands_rulebook.power_kit``).
+"""Emotion Control (seed "Emotion Control"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to affect people's emotions mentally. Basic Effects: (Save Penalty,
 Range, Reactions). Save Penalty: Targets are allowed a save vs. willpower minus twice the
@@ -28,7 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance
+from mands_rulebook.kit.powers import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -42,7 +43,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import distance
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event

@@ -1,4 +1,4 @@
-"""Empathic Healing (seed "Empathic Healing"), on the power kit (``mands_rulebook.power_kit``).
+"""Empathic Healing (seed "Empathic Healing"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "With this ability, the healer can take wounds from another person. 80% of Empathic Healers
 may take on penetrating damage. 75% of these can take on injury damage. 50% of these can take on
@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.control import LOST_CONTROL
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import in_contact
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     OTHER,
     POWER_ROW,
@@ -61,7 +61,7 @@ from mands_rulebook.power_kit import (
     register_power_actions,
     sheet_power,
 )
-from mands_rulebook.range import in_contact
+from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import (

@@ -1,4 +1,4 @@
-"""Empathy (seed "Empathy"), on the power kit (``mands_rulebook.power_kit``).
+"""Empathy (seed "Empathy"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "Empaths have the ability to feel other people's emotions. Basic Effects: (Bonus to Chance
 of Success). Bonus to Chance of Success: To determine a target's emotions, a roll must be made
@@ -32,7 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance, in_contact
+from mands_rulebook.kit.powers import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -46,7 +47,6 @@ from mands_rulebook.power_kit import (
     register_power_actions,
     sheet_power,
 )
-from mands_rulebook.range import distance, in_contact
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

@@ -1,4 +1,4 @@
-"""Explosive Touch (seed "Explosive Touch"), on the power kit (``mands_rulebook.power_kit``).
+"""Explosive Touch (seed "Explosive Touch"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "The character with this power can cause explosions upon touching solid matter. Basic
 Effects: (Explosion). Explosion: The character with this power can do PR/4 round up, d6 damage
@@ -16,11 +16,11 @@ affected by the explosion either."
   Hand Damage plus the damage Q as Death Touch's is (G-120; ``touch`` sets 4 Q aside). When the
   touch takes effect the explosion goes off at the touched character (G-120): its d6 land on
   the touched as a second blow, with "half the damage PR (Sphere Chart)" rows of bonus vs. Skin
-  Temper, never past 1 (:func:`mands_rulebook.damage.against_skin_temper`); everyone else within
+  Temper, never past 1 (:func:`mands_rulebook.kit.damage.against_skin_temper`); everyone else within
   its Maximum Range and not towards the toucher (:func:`towards_toucher`) is caught by
-  :func:`mands_rulebook.explosions.detonate` (its own Explosion Combat Roll with "a bonus to
+  :func:`mands_rulebook.kit.explosions.detonate` (its own Explosion Combat Roll with "a bonus to
   Attack others of twice the damage PR", G-23).
-  The numbers are :func:`mands_rulebook.explosions.explosive_touch`'s: ⌈PR/4⌉ d6, Short Range PR
+  The numbers are :func:`mands_rulebook.kit.explosions.explosive_touch`'s: ⌈PR/4⌉ d6, Short Range PR
   mm, Range Set PR cm, Maximum Range PR dm. Default spend: all PR on damage.
 * Liquids: :func:`liquid_dice` (⌈PR/5⌉ d6) for the half who can (sheet ``liquids = true``); an
   encounter's map holds no liquids to touch, so no action uses it.
@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.damage import Blow, strike
-from mands_rulebook.explosions import D6, Explosion, detonate, explosive_touch
-from mands_rulebook.positions import distance_now, position_now
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.explosions import D6, Explosion, detonate, explosive_touch
+from mands_rulebook.kit.positions import distance_now, position_now
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -52,7 +52,7 @@ from mands_rulebook.power_kit import (
     register_power_actions,
     touch_resolution,
 )
-from mands_rulebook.room import apart
+from mands_rulebook.kit.room import apart
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.charts import ActionChart
@@ -90,7 +90,8 @@ class TouchExploded(Event):
 
 
 def explosion(pr: int) -> Explosion:
-    """The explosion of ``pr`` damage PR (seed; :func:`mands_rulebook.explosions.explosive_touch`):
+    """The explosion of ``pr`` damage PR (seed;
+    :func:`mands_rulebook.kit.explosions.explosive_touch`):
     PR 12 → 3d6, Short Range 12 mm, Range Set 12 cm, Maximum Range 12 dm, bonus 24."""
     return explosive_touch(pr)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, normalized, register_power
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
 from mands_sim import hookimpl
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Register

@@ -1,4 +1,4 @@
-"""Fire Coat (seed "Fire Coat", "Power Example"), on the power kit (``mands_rulebook.power_kit``).
+"""Fire Coat (seed "Fire Coat", "Power Example"), on the power kit (``mands_rulebook.kit.powers``).
 
 Seed: "This is the ability to light up like a Roman candle, control fires, and create fire
 blasts. Basic Effects: (Damage, Distance, Weight, Blinding, Skin Temper). Automatic Effects:
@@ -13,10 +13,10 @@ blasts. Basic Effects: (Damage, Distance, Weight, Blinding, Skin Temper). Automa
   the PR/2" (G-77: rounded up, the template's rounding); "The Maximum Range ... See Distance ...
   PR applied to Maximum Range cannot be applied to Damage": Maximum Range = the Distance PR
   Result → Sphere meters; "Short Range and Range Set are standard" (G-21 via
-  :func:`~mands_rulebook.power_kit.standard_ranges`). Intent options (G-77): ``spread`` — "For
+  :func:`~mands_rulebook.kit.powers.standard_ranges`). Intent options (G-77): ``spread`` — "For
   each point taken from damage, 1 can be added to the Combat Roll" (up to the damage); ``fork``
   — further targets: "dividing the damage between more than one target. Attack Q must be
-  supplied for each target" (``mands_rulebook.opponents``: −1 Bonus Pool per extra opponent,
+  supplied for each target" (``mands_rulebook.combat.opponents``: −1 Bonus Pool per extra opponent,
   the Attack split by the mind's ``split_attack`` or evenly, the damage evenly, all landing
   when the blast completes). Default spend: the least Distance PR that reaches the farthest
   target, the rest on damage (Sun-Ruler next to Seraph: all 12 on damage).
@@ -36,10 +36,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.damage import Blow, Cover
-from mands_rulebook.fists import new_defense
-from mands_rulebook.opponents import PENALTY_PER_OPPONENT, fork_blast, split_attack
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.fists import new_defense
+from mands_rulebook.combat.opponents import PENALTY_PER_OPPONENT, fork_blast, split_attack
+from mands_rulebook.combat.range import distance, in_sight, reach_refusals
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow, Cover
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -61,8 +63,6 @@ from mands_rulebook.power_kit import (
     sphere_meters,
     standard_ranges,
 )
-from mands_rulebook.range import distance, in_sight, reach_refusals
-from mands_rulebook.weapons import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart
@@ -199,7 +199,7 @@ def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInPr
 
 def resolve_blast(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """One target: as any power attack. Forked: the Defense bought, then the damage divided
-    and each target's own Attack (``mands_rulebook.opponents.fork_blast``)."""
+    and each target's own Attack (``mands_rulebook.combat.opponents.fork_blast``)."""
     targets: Sequence[str] = action.prepared.get("targets", ())
     if len(targets) < 2:
         return attack_events(encounter, actor, action, blast_blow)

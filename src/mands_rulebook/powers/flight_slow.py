@@ -5,12 +5,13 @@ there the rulebook copy breaks off (``rules/README.md``: it "stops before ... th
 'Flight, Slow'"), so what Movement and Combat Bonus do is lost.
 
 G-128: "Slow" flight goes at running pace: a flyer makes Move Rolls as a runner does and flies
-in a straight line between places (``mands_rulebook.movement``'s ``move`` with ``fly``, G-67),
+in a straight line between places (``mands_rulebook.movement.moving``'s ``move`` with ``fly``,
+G-67),
 paying the Move Roll's row each round. Movement and Combat Bonus add nothing (their numbers are
 lost). The power is registered under the seed's name with the alias ``Flight``, the name
 movement's ``fly`` looks for (G-67), so a sheet listing ``[powers.Flight]`` flies and is this
 power. Flying is a use that lasts, so %Control is rolled "once per round in combat" (seed
-"%Control") — ``mands_rulebook.control`` rolls it for a move whose intent names the power in
+"%Control") — ``mands_rulebook.powers.control`` rolls it for a move whose intent names the power in
 ``options["power"]``, at the start and at every Payment Segment, and a miss ends the flight. So
 that it is never skipped, this plugin refuses a ``fly`` move that does not name the sheet's
 entry when that entry has a %Control below 100.
@@ -20,9 +21,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.control import FULL_CONTROL, POWER_OPTION
-from mands_rulebook.pace import FLY, MOVE
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, register_power, sheet_power
+from mands_rulebook.kit.pace import FLY, MOVE
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power, sheet_power
+from mands_rulebook.powers.control import FULL_CONTROL, POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter

@@ -23,7 +23,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import in_contact
+from mands_rulebook.combat.rest import restored
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,
@@ -34,8 +36,6 @@ from mands_rulebook.power_kit import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.range import in_contact
-from mands_rulebook.rest import restored
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, Healed

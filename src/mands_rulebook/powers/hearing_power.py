@@ -21,7 +21,7 @@ import math
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.power_kit import power_rating, register_power
+from mands_rulebook.kit.powers import power_rating, register_power
 from mands_rulebook.powers.fire_coat import blinded_modifier
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl

@@ -6,7 +6,7 @@ Seed "Figured Attributes": Ignore Damage is subtracted from each hit before Skin
 "Armor Use": Skin Temper and Ignore Damage powers are "Personal Armor", protecting only when
 their Cover Chance covers.
 
-It has no action and costs no EP. ``mands_rulebook.damage`` already applies it from the sheet
+It has no action and costs no EP. ``mands_rulebook.kit.damage`` already applies it from the sheet
 (``bonus``: the points ignored, whole; ``cover_chance``: as rolled, 100 without one) as Personal
 Armor (G-06, G-22). This module only registers the power (under the table's name too, and the
 bonus dice as its roll) and adds no cover, so the protection is applied once.
@@ -19,7 +19,7 @@ import math
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.power_kit import register_power
+from mands_rulebook.kit.powers import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register
@@ -37,7 +37,7 @@ Temper + d5/5 or Ignore 2d5 points damage"); a sheet copied from the book may us
 IGNORE_DAMAGE = automatic_power(
     NAME,
     "Personal Armor: ignore the bonus in points of each hit when its Cover Chance covers "
-    "(G-06); applied by mands_rulebook.damage.",
+    "(G-06); applied by mands_rulebook.kit.damage.",
     aliases=(TABLE_NAME,),
     pr_dice=BONUS_DICE,
 )

@@ -36,7 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.power_kit import encounter_registries, power_specs, sheet_power
+from mands_rulebook.kit.powers import encounter_registries, power_specs, sheet_power
 from mands_sim.events import PointsLent
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.abilities import AbilityModifier

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     TEMPLATE,
     PowerSpec,
     power_refusals,

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     PASSIVE_TIME,
     POWER_ROW,
     TEMPLATE,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.power_kit import RULES_TEXT, PowerSpec, normalized, register_power
+from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
 from mands_sim import hookimpl
 from mands_sim.errors import SheetError
 from mands_sim.model.sheet import CharacterSheet, PowerEntry

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.powers import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,

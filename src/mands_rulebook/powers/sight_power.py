@@ -6,21 +6,17 @@ character by the sight power for the distance it seems to be. This reduced dista
 to Short Ranges and Range Sets, but not to Maximum Range."
 
 An Automatic Effect (no action, no EP). G-136: the sight power is the PR; in the Combat Roll of
-a fist or weapon attack (``mands_rulebook.range``'s) the range penalty (G-20) and the Close /
+a fist or weapon attack (``mands_rulebook.combat.range``'s) the range penalty (G-20) and the Close /
 Ranged sight modifier (seed 002) are figured at the apparent distance, true distance ÷ PR —
 this plugin adds the difference as a ``"Sight Power"`` Bonus Pool modifier. Maximum Range, and
 so what can be attacked at all, stays at the true distance. Power attacks figure their range
-penalty inside ``mands_rulebook.power_kit`` (``range_pool``), at the kit's ``seen_distance``,
+penalty inside ``mands_rulebook.kit.powers`` (``range_pool``), at the kit's ``seen_distance``,
 which asks for this power by name.
 """
 
 from __future__ import annotations
 
-from mands_rulebook.power_kit import power_rating, register_power
-from mands_rulebook.power_kit.attacks import SIGHT_POWER as NAME
-from mands_rulebook.power_kit.attacks import apparent_distance
-from mands_rulebook.powers.template import automatic_power
-from mands_rulebook.range import (
+from mands_rulebook.combat.range import (
     CONTACT,
     Reach,
     attack_reach,
@@ -28,7 +24,11 @@ from mands_rulebook.range import (
     range_modifier,
     sight_modifier,
 )
-from mands_rulebook.weapons import Ranges
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.powers import power_rating, register_power
+from mands_rulebook.kit.powers.attacks import SIGHT_POWER as NAME
+from mands_rulebook.kit.powers.attacks import apparent_distance
+from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter

@@ -4,7 +4,8 @@ ring"), never described (``docs/rules/powers.md`` §2).
 Seed ("Optional Rules", items): "Sixth Sense doesn't use Endurance Points." That is all the seed
 says. It is registered as an Automatic Effect (no action, no EP) so sheets naming it load and
 listings show it; it does nothing in an encounter: the danger sense it suggests would act on the
-Detect Danger roll, which takes no modifiers in this simulator (G-48, ``mands_rulebook.surprise``
+Detect Danger roll, which takes no modifiers in this simulator (G-48,
+``mands_rulebook.combat.surprise``
 has no hook for them), and no number for it survives.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.power_kit import register_power
+from mands_rulebook.kit.powers import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register

@@ -6,7 +6,7 @@ Seed ("Biff Turk Creates a Sample Character"): "He chooses a Skin Temper increas
 d5, for a bonus of .8 to his Skin Temper. It is only partial protection, and protects 42% of the
 time." Seed "Armor Use": Skin Temper and Ignore Damage powers are "Personal Armor".
 
-It has no action and costs no EP: it is on whenever its owner is hit. ``mands_rulebook.damage``
+It has no action and costs no EP: it is on whenever its owner is hit. ``mands_rulebook.kit.damage``
 already applies it from the sheet (``bonus``, ``cover_chance``) as Personal Armor — a d100 ≤ the
 Cover Chance (+5 per level of Armor Use (Personal Armor)) on every blow, and when it covers, the
 multiplier 1 − bonus on the nearest Skin Temper row (G-06; ``G06_skin_temper_power = "rows"``:
@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.power_kit import register_power
+from mands_rulebook.kit.powers import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register
@@ -39,7 +39,7 @@ Creates a Sample Character"). A sheet copied from the book may use either."""
 SKIN_TEMPER = automatic_power(
     NAME,
     "Personal Armor: Skin Temper multiplier 1 - bonus when its Cover Chance covers (G-06); "
-    "applied by mands_rulebook.damage.",
+    "applied by mands_rulebook.kit.damage.",
     aliases=TABLE_NAMES,
     pr_dice=BONUS_DICE,
 )

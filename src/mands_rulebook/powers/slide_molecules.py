@@ -25,8 +25,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.damage import Cover
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.damage import Cover
+from mands_rulebook.kit.powers import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.power_kit import register_power
+from mands_rulebook.kit.powers import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.registry import Register

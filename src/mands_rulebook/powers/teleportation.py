@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.positions import position_now
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,

@@ -4,7 +4,7 @@ plugin: it registers no hooks.
 The seed describes the powers from Absorption to "Flight, Slow"; the rest of the chapter was not
 recovered. ``docs/rules/powers.md`` §3 proposes a template, modelled on the described powers, for
 the powers the seed only names; every power built from it is tagged ``"template, not rules text"``
-(:data:`~mands_rulebook.power_kit.TEMPLATE`) so it can be replaced if the text is ever found.
+(:data:`~mands_rulebook.kit.powers.TEMPLATE`) so it can be replaced if the text is ever found.
 What the template gives, and G-130 records:
 
 * **Attack/blast power** (:func:`blast_use`): damage ⌈PR/2⌉ (Fire Coat's PR/2, rounded up as the
@@ -28,8 +28,10 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow
-from mands_rulebook.power_kit import (
+from mands_rulebook.combat.range import distance, in_sight
+from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -41,8 +43,6 @@ from mands_rulebook.power_kit import (
     sphere_meters,
 )
 from mands_rulebook.powers.psychic_immunity import psychic_immunity
-from mands_rulebook.range import distance, in_sight
-from mands_rulebook.weapons import Ranges
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
 from mands_sim.events import PercentRolled

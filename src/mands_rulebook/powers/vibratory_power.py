@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow
-from mands_rulebook.power_kit import (
+from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,

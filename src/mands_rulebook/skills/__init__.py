@@ -15,7 +15,7 @@ Each module is a plugin of its own (its own entry point, disabled by its own nam
 * :mod:`.first_aid` — First Aid on a bleeding ally (seed "First Aid"; a Knowledge, G-173).
 * :mod:`.skill_check` — the generic ``skill-check`` action (seed "Skill Rolls"; Opening Locks).
 * :mod:`.action_skills` — Speed (Specific Action), Running, Weightlifting's Lift Pool; the
-  numbers of Double Action and Maneuverability (applied by :mod:`mands_rulebook.movement`).
+  numbers of Double Action and Maneuverability (applied by :mod:`mands_rulebook.movement.moving`).
 * :mod:`.double_action` — Double Action: the ``double-action`` %Control roll and two actions
   in its segment (G-162).
 

@@ -10,7 +10,7 @@ Maneuverability's numbers (seed "Skills").
   Locks)``). G-89: the level comes off the Performance Time after
   Quality has shortened it, never below 1 segment; the best matching Speed counts, once.
 * **Running**: "Add this to the character's Move Pool": the Move Roll's Bonus Pool (purpose
-  ``"move"``, :mod:`mands_rulebook.movement`).
+  ``"move"``, :mod:`mands_rulebook.movement.moving`).
 * **Weightlifting**: "Add this to the character's Lift Pool. This applies only to specially
   designed weights (such as barbells). Use half the character's skill level (rounded up) as the
   bonus to the character's Lift Pool for normal items": purpose ``"lift"``, the whole level with
@@ -18,7 +18,7 @@ Maneuverability's numbers (seed "Skills").
   :mod:`.figured_skills`.)
 * **Double Action** and **Maneuverability**: their numbers are here; the plugins that apply them
   are :mod:`.double_action` (a second initiation in the segment, through the kernel's
-  ``mands_initiation_allowance``) and :mod:`mands_rulebook.movement` (a Move Roll's re-roll).
+  ``mands_initiation_allowance``) and :mod:`mands_rulebook.movement.moving` (a Move Roll's re-roll).
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ import math
 from dataclasses import replace
 from typing import Final
 
+from mands_rulebook.combat.thrown_objects import LIFT_AND_THROW
 from mands_rulebook.skills.catalogue import skill_level
 from mands_rulebook.skills.combat_skills import attack_skill
 from mands_rulebook.skills.maneuverability import maneuverability_slowing as maneuverability_slowing
 from mands_rulebook.skills.maneuverability import maneuverability_turning as maneuverability_turning
-from mands_rulebook.thrown_objects import LIFT_AND_THROW
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
 from mands_sim.kernel.contracts import Initiation

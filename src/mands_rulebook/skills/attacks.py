@@ -1,17 +1,19 @@
 """What the martial and wrestling attacks share (not a plugin; ``docs/rules/combat.md`` §5–7, G-86).
 
-Each skill attack is a Combat Roll as a fist's (:mod:`mands_rulebook.fists`): twice Agility on the
+Each skill attack is a Combat Roll as a fist's (:mod:`mands_rulebook.combat.fists`): twice Agility
+on the
 Sphere chart, the Bonus Pool with its modifiers (the Combat Skill's G-26 bonus for the attack's
 own skill, :mod:`.combat_skills`), Quality spent by the mind on Attack, Defense, speed, damage
 and EP, the Defense taking effect when the attack resolves (G-15), a hit when Attack ≥ Defense
-(§6). They need contact with the target, as a fist does (:mod:`mands_rulebook.range`), and take
+(§6). They need contact with the target, as a fist does (:mod:`mands_rulebook.combat.range`), and
+take
 the Close sight modifier. EP: the Combat Roll's row 5 less EP Q, and the Hand Damage row 7 less
 the points withheld (seed "Hand Damage") for the attacks that deal Hand Damage.
 
 A throw (Martial Throw, Body Throw) sends its victim along the map as a throwback does
-(:func:`mands_rulebook.throw_flight.flight`: over open ground, stopped only by a wall or an
+(:func:`mands_rulebook.kit.throw_flight.flight`: over open ground, stopped only by a wall or an
 obstacle, whose meters left land as collision damage, G-68, G-245) and the victim takes the
-throw's damage through :func:`mands_rulebook.damage.strike`.
+throw's damage through :func:`mands_rulebook.kit.damage.strike`.
 """
 
 from __future__ import annotations
@@ -21,9 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
-from mands_rulebook.damage import Blow, strike
-from mands_rulebook.falling import thrown_fall
-from mands_rulebook.fists import (
+from mands_rulebook.combat.fists import (
     CALLED_SHOT_OPTION,
     COMBAT_ROLL_ROW,
     FIST_SKILL,
@@ -37,12 +37,14 @@ from mands_rulebook.fists import (
     roll_event,
     spend_quality,
 )
-from mands_rulebook.positions import position_now
-from mands_rulebook.range import CONTACT, reach_refusals, sight_modifier
+from mands_rulebook.combat.range import CONTACT, reach_refusals, sight_modifier
+from mands_rulebook.combat.surprise import bought_down
+from mands_rulebook.combat.throwback import ThrownBack, collision, moved
+from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.throw_flight import flight
+from mands_rulebook.movement.falling import thrown_fall
 from mands_rulebook.skills.catalogue import skill_level
-from mands_rulebook.surprise import bought_down
-from mands_rulebook.throw_flight import flight
-from mands_rulebook.throwback import ThrownBack, collision, moved
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -107,7 +109,8 @@ def skill_attack(
 
 
 def contact_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
-    """A skill attack needs a target in contact, as a fist does (``mands_rulebook.range``)."""
+    """A skill attack needs a target in contact, as a fist does
+    (``mands_rulebook.combat.range``)."""
     if intent.target is None:
         return [f"{intent.action} needs a target"]
     return reach_refusals(encounter, actor, intent.target, CONTACT)

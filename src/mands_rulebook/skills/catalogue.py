@@ -19,8 +19,8 @@ With Attacks; Wrestling: Body Hold, Body Smash, Body Throw, Rolling With Attacks
 skill is effectively half its best member ("an effective level of 4 in Firearms").
 
 Each spec names the plugin that applies it in an encounter (``applied_by``): Teamwork, for one,
-is registered here so that listings show it, and is applied by ``mands_rulebook.opponents``
-(its numbers in :mod:`mands_rulebook.opponents.teamwork`, G-82).
+is registered here so that listings show it, and is applied by ``mands_rulebook.combat.opponents``
+(its numbers in :mod:`mands_rulebook.combat.opponents.teamwork`, G-82).
 """
 
 from __future__ import annotations
@@ -108,8 +108,8 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
     SkillSpec("Evasion", "Level points spent on a Combat Roll's Defense, 2 per +1 (G-87).",
               ("Evading Attacks",), applied_by=_DEFENSIVE),
     SkillSpec("Falling", "A fall's damage less level after 10 segments in the air to prepare "
-              "(falls: G-174 … G-176; mands_rulebook.falling).",
-              applied_by="mands_rulebook.falling"),
+              "(falls: G-174 … G-176; mands_rulebook.movement.falling).",
+              applied_by="mands_rulebook.movement.falling"),
     SkillSpec("Acrobatics", "Skill roll with a pool of Agility and half Strength, 3 EP (G-04).",
               applied_by=_CHECK),
     SkillSpec("Opening Locks", "Skill roll vs. level − lock type, PT lock type × 10 (seed "
@@ -136,18 +136,18 @@ SKILLS: Final[tuple[SkillSpec, ...]] = (
               "Bonus Pool, 1 less per 10 made by; a miss loses half of it as surprise (G-162).",
               applied_by="mands_rulebook.skills.double_action"),
     SkillSpec("Maneuverability", "A Move Roll re-roll slows by level more and turns up to half "
-              "level Q for free (G-163).", applied_by="mands_rulebook.movement"),
+              "level Q for free (G-163).", applied_by="mands_rulebook.movement.moving"),
     SkillSpec("Armor Use", "5 × level added to one armor type's Cover Chance; 2 EP/round.",
-              specialized=True, applied_by="mands_rulebook.damage"),
+              specialized=True, applied_by="mands_rulebook.kit.damage"),
     SkillSpec("Ignore Damage", "⌊level ÷ 4⌋ Ignore Damage at Cover Chance 73 %, body only.",
-              applied_by="mands_rulebook.damage"),
+              applied_by="mands_rulebook.kit.damage"),
     SkillSpec("Quick Draw", "Level segments off drawing one weapon type.", specialized=True,
-              applied_by="mands_rulebook.weapons"),
+              applied_by="mands_rulebook.combat.weapons"),
     # seed "Teamwork (3d6)": "the lowest level applies to the group"; combining attacks on one
     # target is G-82.
     SkillSpec("Teamwork", "Members attacking one target together add the group's lowest level "
-              "to Agility and share it as Bonus Pool (G-82; mands_rulebook.opponents).",
-              applied_by="mands_rulebook.opponents"),
+              "to Agility and share it as Bonus Pool (G-82; mands_rulebook.combat.opponents).",
+              applied_by="mands_rulebook.combat.opponents"),
 )  # fmt: skip
 """The encounter skills, by canonical name (seed "Skills", "Combat Skill", "Combat Skills")."""
 

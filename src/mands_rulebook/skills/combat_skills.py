@@ -6,9 +6,10 @@ plugin adds ``max(0, level − 2)`` (G-26; the switch ``G26_combat_skill_bonus``
 every Combat Roll (purpose ``"combat"``), for the Combat Skill the attack uses, at its effective
 level (G-85):
 
-* ``fist-attack`` (:mod:`mands_rulebook.fists`): Fistfighting;
-* ``weapon-attack`` (:mod:`mands_rulebook.weapons`) and ``sweep``
-  (:mod:`mands_rulebook.opponents`, a weapon's, G-81): the weapon's skill in the weapon table;
+* ``fist-attack`` (:mod:`mands_rulebook.combat.fists`): Fistfighting;
+* ``weapon-attack`` (:mod:`mands_rulebook.combat.weapons`) and ``sweep``
+  (:mod:`mands_rulebook.combat.opponents`, a weapon's, G-81): the weapon's skill in the weapon
+  table;
 * the martial and wrestling attacks (:mod:`.martial_arts`, :mod:`.wrestling`): their own skill
   (Nerve Pinch: "See Combat Skill for more information on level bonuses");
 * an attack that names a power (``Intent.options["power"]``): ``Power Use (<power>)`` instead
@@ -26,9 +27,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.combat.weapons import WEAPON_ATTACK, intended_weapon
 from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
 from mands_rulebook.skills.catalogue import skill_level
-from mands_rulebook.weapons import WEAPON_ATTACK, intended_weapon
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
@@ -43,14 +44,16 @@ FIST_SKILL: Final = "Fistfighting"
 """Seed "Combat Skills": fist fighting, the Combat Skill of an unarmed blow."""
 
 FIST_ACTIONS: Final = frozenset({"fist-attack"})
-"""Unarmed blows: :mod:`mands_rulebook.fists`'s punch (fists cannot sweep, G-81)."""
+"""Unarmed blows: :mod:`mands_rulebook.combat.fists`'s punch (fists cannot sweep, G-81)."""
 
 WEAPON_ACTIONS: Final = frozenset({WEAPON_ATTACK.name, "sweep"})
-"""Blows with a weapon: :mod:`mands_rulebook.weapons`' attack, :mod:`mands_rulebook.opponents`'
+"""Blows with a weapon: :mod:`mands_rulebook.combat.weapons`' attack,
+:mod:`mands_rulebook.combat.opponents`'
 sweep (G-172)."""
 
 POWER_OPTION: Final = "power"
-"""``Intent.options`` key naming the power an action uses (as :mod:`mands_rulebook.control`)."""
+"""``Intent.options`` key naming the power an action uses (as
+:mod:`mands_rulebook.powers.control`)."""
 
 FREE_LEVELS: Final = 2
 """G-26: the first two levels give no bonus (Seraph's Fistfighting 2 leaves his pool at 1)."""

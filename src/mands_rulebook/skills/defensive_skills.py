@@ -19,7 +19,7 @@ Evasion). Evasion uses EP, starting at row 7." G-87 reads it in the simulator's 
 
 Seed "Falling (3d6): When the character falls, damage can be reduced by skill level. The character
 must have 10 segments to prepare." :func:`falling_damage` gives the number; falls themselves are
-:mod:`mands_rulebook.falling`'s (G-174, G-175).
+:mod:`mands_rulebook.movement.falling`'s (G-174, G-175).
 """
 
 from __future__ import annotations

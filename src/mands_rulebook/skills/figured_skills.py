@@ -7,7 +7,8 @@ attributes figured from it, and shows in ``mands-sim sheet``:
 * Rolling With Attacks: "Add twice level to the character's Virtual Damage Points" (at its
   effective level: Martial Arts and Wrestling hold it, G-85).
 * Awareness: "The character has twice level added to perception at all times" (so the Detect
-  Danger roll of :mod:`mands_rulebook.surprise`, which reads the figured Perception, gains it).
+  Danger roll of :mod:`mands_rulebook.combat.surprise`, which reads the figured Perception, gains
+  it).
 * Discipline: "This adds twice level to the character's Willpower."
 * Weight: "Add this to the character's build for purposes of determining the character's mass":
   the Mass formula (seed "Mass") is linear in Build, so level × Height³ ÷ 2.2 kg (Height × √Height
@@ -20,7 +21,7 @@ attributes figured from it, and shows in ``mands-sim sheet``:
 * Hold Breath: "Add this to the character's Hold Breath Roll."
 
 Ignore Damage (the skill) is *not* an adjustment: it covers 73 % of body hits and is rolled by
-:mod:`mands_rulebook.damage`.
+:mod:`mands_rulebook.kit.damage`.
 """
 
 from __future__ import annotations

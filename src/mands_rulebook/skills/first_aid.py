@@ -12,7 +12,7 @@ This builtin plugin registers ``first-aid``: an active action of one round (50 s
 ``docs/rules/combat.md`` §1) on a patient — the intent's ``target``, or with none the bleeding
 member of the first-aider's side (itself included) in reach who has lost the most penetrating DP.
 The d100 is rolled when the attempt starts, as a Combat Roll is; when the round is over the attempt
-is a :class:`~mands_rulebook.injury.FirstAid` event, on a patient still bleeding. G-173 fills
+is a :class:`~mands_rulebook.kit.injury.FirstAid` event, on a patient still bleeding. G-173 fills
 what the seed leaves open:
 
 * the patient is on the first-aider's side, not dead, bleeding (a wound open since its bleeding
@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from mands_rulebook.crowding import in_contact
-from mands_rulebook.injury import FirstAid
-from mands_rulebook.out_of_action import DEAD, bleeding_spell
+from mands_rulebook.combat.out_of_action import DEAD, bleeding_spell
+from mands_rulebook.kit.crowding import in_contact
+from mands_rulebook.kit.injury import FirstAid
 from mands_rulebook.skills.catalogue import normalized
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions

@@ -23,7 +23,7 @@ The Combat chapter's grabbing rules are lost, so the rest is defaults (G-182 …
   pulls free, it does not hit.
 * **Letting go**: ``release-hold`` (passive, Performance Time 1, no EP) ends the holder's hold.
   A hold also ends when either of the two is out of action.
-* **The held one's work stops** (G-253 ``stops``, :mod:`mands_rulebook.pinning`): the grab drops
+* **The held one's work stops** (G-253 ``stops``, :mod:`mands_rulebook.kit.pinning`): the grab drops
   the held character's actions in progress that are not aimed at its holder — an active one
   (the safecracker's work at the lock), a run or a jump; passive ones that need no hands (a
   shield) go on — and while held it starts no active action but at its holder (an escape, a
@@ -38,7 +38,7 @@ import weakref
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_rulebook.pinning import MOVES, STILL_FREE, stops
+from mands_rulebook.kit.pinning import MOVES, STILL_FREE, stops
 from mands_rulebook.skills.attacks import (
     AttackPlan,
     contact_refusals,

@@ -5,7 +5,7 @@ be reduced by, and can move up to half level Q in order to change direction (red
 in one direction and adding it to another). Both of these can only be done at the same time as a
 Move Roll, although the Move Roll doesn't need to be successful."
 
-:mod:`mands_rulebook.movement` applies it when a run is re-rolled (``reroll-move``): slowing
+:mod:`mands_rulebook.movement.moving` applies it when a run is re-rolled (``reroll-move``): slowing
 decreases the speed Q by ``level`` more; up to ``⌊level ÷ 2⌋`` of the turn's Q (1 per 45°) is
 paid by moving speed Q rather than by the roll's Q, so the turn happens even on a failed roll
 (G-163 ``free``: the speed is kept; ``speed``: it comes off the speed Q). Not a plugin: the

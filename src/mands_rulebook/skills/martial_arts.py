@@ -9,7 +9,7 @@ three). The seed's damage dice for them were lost; G-86 reads the damage "rolled
   Penetration, at most half the level (rounded down), each costing 1 EP ("If the character
   focuses (using 1 EP per bonus)").
 * ``martial-punch``: the same with a quarter of Hand Damage; a Death Shot — −5 to the Attack
-  Score and "There is no save against it" (``mands_rulebook.injury``, G-27); intent option
+  Score and "There is no save against it" (``mands_rulebook.kit.injury``, G-27); intent option
   ``penetrating`` deals penetrating damage ("instead of bludgeoning, as desired"); ``focus`` as
   for the kick.
 * Both: "If the character has a strength of less than 10, reduce the damage rolled by
@@ -21,7 +21,7 @@ three). The seed's damage dice for them were lost; G-86 reads the damage "rolled
   the difference (Sphere chart) in segments as surprise.
 * ``nerve-pinch`` (Performance Time 20): a Called Shot to the neck (G-60); the Q the mind puts
   on ``damage`` is the Q applied to the pinch: the save and the knock-out are
-  :func:`mands_rulebook.injury.nerve_pinch_events` (G-70). No Hand Damage is dealt or paid.
+  :func:`mands_rulebook.kit.injury.nerve_pinch_events` (G-70). No Hand Damage is dealt or paid.
 
 An attack whose skill the character does not have (effective level 0) is refused (G-86).
 """
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.damage import PENETRATING, strike
-from mands_rulebook.injury import death_shot_attack, death_shot_events, nerve_pinch_events
+from mands_rulebook.kit.damage import PENETRATING, strike
+from mands_rulebook.kit.injury import death_shot_attack, death_shot_events, nerve_pinch_events
 from mands_rulebook.skills.attacks import (
     AttackPlan,
     attack_skill_level,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.damage import strike
+from mands_rulebook.kit.damage import strike
 from mands_rulebook.skills.attacks import (
     AttackPlan,
     attack_skill_level,

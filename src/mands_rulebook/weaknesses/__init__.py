@@ -1,5 +1,5 @@
 """Handicaps and Weaknesses (seed "Handicap or Weakness", "Sample Weaknesses"): a library for the
-plugins that play each kind, with no hooks of its own (as ``mands_rulebook.power_kit``).
+plugins that play each kind, with no hooks of its own (as ``mands_rulebook.kit.powers``).
 
 A sheet lists a character's weaknesses as ``[[weaknesses]]`` tables (``docs/weaknesses.md``);
 each kind is registered and played by its own plugin, one module each:
@@ -15,7 +15,7 @@ each kind is registered and played by its own plugin, one module each:
   round of his Gravity Control), read by every rule through ``mands_ability_modifiers``.
 
 :mod:`.power_use` tells a power's actions apart for the kinds that name a power (kept out of
-this module, which :mod:`mands_rulebook.damage` imports through :mod:`.vulnerability`).
+this module, which :mod:`mands_rulebook.kit.damage` imports through :mod:`.vulnerability`).
 
 Every time a weakness changes the fight it is logged as a
 :class:`~mands_sim.events.WeaknessFired`, which the run summary counts per character.

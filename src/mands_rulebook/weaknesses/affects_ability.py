@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from mands_rulebook.power_kit import power_slug
+from mands_rulebook.kit.powers import power_slug
 from mands_rulebook.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress

@@ -44,7 +44,8 @@ REASON: Final = "tires easily"
 """The ``reason`` of the extra EP an action pays (G-266)."""
 
 COMBAT: Final = "combat"
-"""The Bonus Pool purpose of a Combat Roll: the Combat Pool's (``mands_rulebook.combat_pool``)."""
+"""The Bonus Pool purpose of a Combat Roll: the Combat Pool's
+(``mands_rulebook.combat.combat_pool``)."""
 
 DIAMONDBACK_AFTER: Final = 4
 """Seed, Diamondback: "After 4 rounds using 1 EP or more per minute, he has -1"."""

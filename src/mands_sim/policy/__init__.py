@@ -10,7 +10,7 @@ and explanations (``docs/policies.md``).
   ``balanced``);
 * :class:`Explanation` — why a decision was made, logged as ``DecisionExplained``.
 
-The policies built on these live in plugins (``mands_rulebook.personalities`` registers
+The policies built on these live in plugins (``mands_rulebook.policies.personalities`` registers
 ``priority``, ``coward``, ``brute`` and ``skirmisher``).
 """
 

@@ -3,7 +3,7 @@
 A policy that can explain itself answers the optional mind question
 ``explain(encounter, actor, intent) -> Explanation | None`` for the intent it just returned (a
 policy that states its reason on every intent it returns answers with :func:`reason_given`);
-``mands_rulebook.personalities`` asks it when the action starts and logs the answer as a
+``mands_rulebook.policies.personalities`` asks it when the action starts and logs the answer as a
 :class:`~mands_sim.events.DecisionExplained` event, which ``mands-sim replay --explain`` prints
 with the alternatives (:func:`explained_narrative`).
 """

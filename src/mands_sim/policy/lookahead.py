@@ -28,7 +28,8 @@ Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/pol
 
 Any other question a plugin asks the mind (the Comics Code's ``pull_blow``, a surprise
 buy-down …) goes to the base, in the encounter and in its futures alike: a base that keeps the
-Comics Code (``mands_rulebook.comics_code``) ranks only what the Code allows, and so the futures
+Comics Code (``mands_rulebook.policies.comics_code``) ranks only what the Code allows, and so the
+futures
 are played by the Code too.
 
 With a single candidate, no recorded encounter (a simulation built with ``record=True``, and

@@ -32,7 +32,7 @@ SPEED_STEP: Final = 3
 """``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""
 
 MOVING_ACTIONS: Final = frozenset({"move", "reroll-move"})
-"""Move Rolls (``mands_rulebook.movement``): Q on speed, Defense and the EP row only."""
+"""Move Rolls (``mands_rulebook.movement.moving``): Q on speed, Defense and the EP row only."""
 HEIGHT_ACTIONS: Final = frozenset({"jump"})
 """Jump Rolls: Q is height, less what goes on the EP row."""
 

@@ -141,7 +141,8 @@ class Estimate:
 
 
 class Estimator(Protocol):
-    """The rulebook's knowledge of its actions (``mands_rulebook.candidates`` gives one)."""
+    """The rulebook's knowledge of its actions (``mands_rulebook.policies.candidates`` gives
+    one)."""
 
     def estimate(self, encounter: Encounter, actor: str, intent: Intent) -> Estimate | None:
         """What ``intent`` would do, or ``None`` when it is not understood."""

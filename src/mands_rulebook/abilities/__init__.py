@@ -1,0 +1,1 @@
+"""Abilities and attributes used on others, as plugins."""

@@ -1,0 +1,1 @@
+"""The Combat chapter's rules, as plugins."""

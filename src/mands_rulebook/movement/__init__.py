@@ -1,0 +1,1 @@
+"""Movement in combat, as plugins."""

@@ -1,0 +1,1 @@
+"""The rulebook's optional rules, as plugins."""

@@ -1,0 +1,1 @@
+"""Policies: who does what, when."""
