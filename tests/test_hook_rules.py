@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mands_sim.hook_rules as hook_rules
-from mands_rulebook.combat.fists import FIST_ATTACK
+from mands_rulebook.kit.fists import FIST_ATTACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.conditions import WORE_OFF, ConditionDefinition

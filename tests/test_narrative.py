@@ -6,8 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from mands_rulebook.combat.throwback import ThrownBack
-from mands_rulebook.combat.weapons.ready import WeaponReadied
 from mands_rulebook.kit.injury import NervePinched
+from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
@@ -147,7 +147,7 @@ def test_injuries_throwbacks_and_weapons_are_told() -> None:
 
 
 def test_a_plugins_own_event_tells_itself() -> None:
-    from mands_rulebook.combat.extra_effort import ExtraEffortMade
+    from mands_rulebook.kit.extra_effort import ExtraEffortMade
 
     event = ExtraEffortMade(0, "seraph", "combat", "agility", 8, 17, 9)
     assert tell(event, NAMES) == (

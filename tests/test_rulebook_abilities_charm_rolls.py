@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mands_rulebook.abilities.charm import Horrified
-from mands_rulebook.optional.editing_points import EditingPointsUsed
+from mands_rulebook.kit.editing_points.points import EditingPointsUsed
 from mands_sim.actions import Intent
 from mands_sim.errors import PluginHookError
 from tests.test_rulebook_abilities_charm import EXAMPLE_DICE, HORROR, Once, of, play, saves

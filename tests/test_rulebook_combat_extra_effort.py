@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.combat.extra_effort import (
+from mands_rulebook.kit.extra_effort import (
     ABILITY_ROLLS,
     ExtraEffortMade,
     ExtraEffortRefusal,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import mands_rulebook.combat.fists as fists
+import mands_rulebook.kit.fists as fists
 from mands_rulebook.kit.injury import DeathShot as DeathShotEvent
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

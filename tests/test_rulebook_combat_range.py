@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat import range as range_rules
-from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit import range as kit_range
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, Event, PercentRolled, RollMade
@@ -84,7 +85,7 @@ def of(events: list[Event], kind: type[Event]) -> list[Any]:
 @pytest.mark.parametrize(("meters", "sets"), [(8, 0), (10, 0), (19.9, 0), (20, 1), (35, 2)])
 def test_range_sets_count_only_full_sets_beyond_short_range(meters: float, sets: int) -> None:
     """G-20: "−1 ... per full Range Set beyond Short Range" (pistol: 10 m, sets of 10 m)."""
-    assert range_rules.range_sets_beyond(Ranges(10, 10, 100), meters) == sets
+    assert kit_range.range_sets_beyond(Ranges(10, 10, 100), meters) == sets
 
 
 @pytest.mark.parametrize(
@@ -236,16 +237,16 @@ def test_g290_a_flyer_in_the_air_is_seen_from_where_either_end_of_its_flight_is_
     half-way he is in sight, and sees the kiosk (G-290 ``either-end``)."""
     blocked = (("kiosk", "street"),)
     half_way = flight(20, "kiosk", blocked)
-    assert range_rules.in_sight(half_way, "sphinx", "seraph")
-    assert range_rules.in_sight(half_way, "seraph", "sphinx")
+    assert kit_range.in_sight(half_way, "sphinx", "seraph")
+    assert kit_range.in_sight(half_way, "seraph", "sphinx")
 
 
 def test_g290_a_flyer_is_out_of_sight_of_a_place_that_sees_neither_end() -> None:
     blocked = (("kiosk", "street"), ("kiosk", "park"))
     half_way = flight(20, "kiosk", blocked)
-    assert not range_rules.in_sight(half_way, "sphinx", "seraph")
+    assert not kit_range.in_sight(half_way, "sphinx", "seraph")
     pistol = Ranges(short_range=10.0, range_set=10.0, max_range=60.0)
-    assert range_rules.reach_refusals(half_way, "sphinx", "seraph", pistol) == [
+    assert kit_range.reach_refusals(half_way, "sphinx", "seraph", pistol) == [
         "sphinx has no line of sight to seraph"
     ]
 
@@ -253,9 +254,9 @@ def test_g290_a_flyer_is_out_of_sight_of_a_place_that_sees_neither_end() -> None
 def test_g290_all_lets_everyone_see_a_flyer_in_the_air() -> None:
     blocked = (("kiosk", "street"), ("kiosk", "park"))
     half_way = flight(20, "kiosk", blocked, G290_flyer_sight="all")
-    assert range_rules.in_sight(half_way, "sphinx", "seraph")
+    assert kit_range.in_sight(half_way, "sphinx", "seraph")
 
 
 def test_a_landed_flyer_is_seen_from_its_place_again() -> None:
     blocked = (("kiosk", "park"),)
-    assert not range_rules.in_sight(flight(40, "kiosk", blocked), "sphinx", "seraph")
+    assert not kit_range.in_sight(flight(40, "kiosk", blocked), "sphinx", "seraph")

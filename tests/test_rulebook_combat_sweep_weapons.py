@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 import mands_rulebook.combat.opponents as opponents
-from mands_rulebook.combat.opponents import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft, Sweeper
-from mands_rulebook.combat.weapons.ready import WeaponReadied
+from mands_rulebook.kit.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SweepBlowsLeft
+from mands_rulebook.kit.weapons.ready import WeaponReadied
+from mands_rulebook.policies.sweeper import Sweeper
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event
 from mands_sim.kernel.encounter import Encounter

@@ -1,32 +1,23 @@
-"""Weapons, the plugin (``mands_rulebook.combat.weapons``; ``docs/rules/decisions.md`` G-42, G-62):
-its
-hooks' refusals and G-62 ``readied``, and the names it re-exports from its modules, each tested in
-``test_rulebook_weapons_<module>.py`` (table, drawing, attacking, thrown, armed)."""
+"""Weapons, the plugin (``mands_rulebook.combat.weapons``; ``docs/rules/decisions.md`` G-42,
+G-62): its hooks' refusals and G-62 ``readied``. The rules it plays are the kit's, each tested in
+``test_rulebook_kit_weapons_<module>.py`` (table, drawing, attacking, thrown, ready)."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 import mands_rulebook.combat.weapons as weapons
-from mands_rulebook.combat.weapons import attacking, drawing, table, thrown
-from mands_rulebook.combat.weapons.ready import WeaponReadied
+from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import ActionRefused, Mind
 from mands_sim.simulation import Simulation
-from tests.data.reexports import facade_problems, registration_problems
+from tests.data.reexports import registration_problems
 from tests.data.weapon_scenes import ALLEY, Script, attack, draw, of, run, scenario
 
 # --- the weapons' names ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", [table, drawing, attacking, thrown])
-def test_weapons_re_exports_every_name_of_its_modules(module: ModuleType) -> None:
-    """Their importers keep importing from ``mands_rulebook.combat.weapons``: the same objects."""
-    assert facade_problems(weapons, module) == []
 
 
 def test_the_weapons_hooks_are_registered_once() -> None:

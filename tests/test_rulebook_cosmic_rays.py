@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

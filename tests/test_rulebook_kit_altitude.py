@@ -13,11 +13,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.combat import range as range_rules
-from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit import range as range_rules
 from mands_rulebook.kit.altitude import altitude_now, slant_distance
 from mands_rulebook.kit.crowding import contact_refusal, in_contact
 from mands_rulebook.kit.positions import current_pace
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
 from mands_sim.kernel.agenda import Phase

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat.thrown_objects import ObjectLanded
+from mands_rulebook.kit.editing_points.points import EditingPointsUsed
+from mands_rulebook.kit.editing_points.rolls import rolls_edited
 from mands_rulebook.kit.explosions import (
     EXPLOSION_ROLL,
     EXPLOSION_TRAINING,
@@ -24,8 +26,6 @@ from mands_rulebook.kit.explosions import (
     explode,
     explosive_touch,
 )
-from mands_rulebook.optional.editing_points import EditingPointsUsed
-from mands_rulebook.optional.editing_points.rolls import rolls_edited
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, DefenseChanged, Event, RollMade

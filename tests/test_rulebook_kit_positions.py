@@ -12,11 +12,11 @@ import math
 
 import pytest
 
-from mands_rulebook.combat import range as range_rules
-from mands_rulebook.combat.weapons import Ranges
+from mands_rulebook.kit import range as range_rules
 from mands_rulebook.kit.altitude import altitude_now
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.positions import current_pace, distance_now, position_now
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import Intent
 from mands_sim.world import Position
 from tests.data.straight_flight import flight

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.explosions import caught_in
 from mands_rulebook.kit.room import MEAN_APART, apart, meters_from
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.darkness import DarkSphere, inside
 from mands_sim.events import Moved
 from mands_sim.kernel.encounter import Encounter

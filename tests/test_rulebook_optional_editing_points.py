@@ -14,12 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.combat.fists import combat_roll
-from mands_rulebook.optional.editing_points import (
-    EditingPointsDealt,
-    edited_roll,
-    editing_points_in_play,
-)
+from mands_rulebook.kit.editing_points.points import EditingPointsDealt, editing_points_in_play
+from mands_rulebook.kit.editing_points.rolls import edited_roll
+from mands_rulebook.kit.fists import combat_roll
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.optional.editing_points import (
-    EDITING_POINTS,
+from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     editing_points_in_play,
     editing_points_left,
 )
+from mands_rulebook.optional.editing_points import EDITING_POINTS
 from mands_rulebook.optional.simpler_combat import (
     InitiativeRolled,
     TurnScheduled,

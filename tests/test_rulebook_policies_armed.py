@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.combat.weapons.ready import WeaponReadied
+from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_rulebook.policies.armed import Armed
 from mands_sim.events import ActionStarted, Event
 from mands_sim.kernel.contracts import Mind

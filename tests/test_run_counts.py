@@ -7,12 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from mands_rulebook.kit.editing_points.points import EditingPointsUsed, FatePointSpent
 from mands_rulebook.kit.injury import DEATH_SHOTS_GIVEN, DEATH_SHOTS_TAKEN, DeathShot
-from mands_rulebook.optional.editing_points import (
-    FATE_POINTS_SPENT,
-    EditingPointsUsed,
-    FatePointSpent,
-)
+from mands_rulebook.optional.editing_points import FATE_POINTS_SPENT
 from mands_rulebook.policies.comics_code import BLOWS_PULLED, BlowPulled
 from mands_sim.events import (
     AttackResolved,

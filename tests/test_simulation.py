@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.combat import fists
-from mands_rulebook.combat.fists import FIST_ATTACK
+from mands_rulebook.kit import fists
+from mands_rulebook.kit.fists import FIST_ATTACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.errors import PluginHookError

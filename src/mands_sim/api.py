@@ -22,7 +22,6 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.damage import Blow, Cover, strike
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -48,6 +47,7 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
     standard_ranges,
 )
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,

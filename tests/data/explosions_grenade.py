@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mands_rulebook.combat.fists import roll_event
 from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_rulebook.kit.explosions import anti_matter, detonate
+from mands_rulebook.kit.fists import roll_event
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event

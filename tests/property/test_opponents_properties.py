@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_rulebook.combat.opponents import split_evenly
+from mands_rulebook.kit.opponents.split_attacks import split_evenly
 
 
 @given(total=st.integers(0, 1000), parts=st.integers(1, 50))

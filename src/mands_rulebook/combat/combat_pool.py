@@ -9,7 +9,7 @@ Seraph attacking it gets −2).
 Very poor Sight also costs Defense (seed 002 "Sight": Sight 0 "−2 to Defense", Sight 1 and 2
 "−1 to Defense"; ``docs/rules/charts.md`` §6). The penalty is part of the character's Defense from
 the start (``mands_encounter_opening``) and of every Defense a Combat Roll buys
-(:func:`mands_rulebook.combat.fists.new_defense` adds :func:`sight_defense`), so it holds against
+(:func:`mands_rulebook.kit.fists.new_defense` adds :func:`sight_defense`), so it holds against
 every
 attack, close or ranged.
 """

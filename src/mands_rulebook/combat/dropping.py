@@ -31,8 +31,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.combat.fists import allocation_event, roll_event
-from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.kit.editing_points.rolls import character_roll
+from mands_rulebook.kit.fists import allocation_event, roll_event
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mands_rulebook.combat.range import CONTACT, Reach, distance, range_modifier, sight_modifier
-from mands_rulebook.combat.weapons import WEAPON_OPTION, Weapon, blow_lands, standard_weapons
-from mands_rulebook.combat.weapons.ready import weapon_readied
+from mands_rulebook.kit.range import CONTACT, Reach, distance, range_modifier, sight_modifier
+from mands_rulebook.kit.weapons.attacking import blow_lands
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, Weapon, standard_weapons
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.contracts import Charge

@@ -36,24 +36,19 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.fists import (
+from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.editing_points.rolls import character_roll
+from mands_rulebook.kit.fists import (
+    COMBAT_ROLL_ROW,
     combat_roll,
     new_defense,
     prepare_blow,
     roll_event,
     spend_quality,
 )
-from mands_rulebook.combat.range import distance, in_sight, sight_modifier
-from mands_rulebook.combat.weapons import (
-    COMBAT_ROLL_ROW,
-    THROWN,
-    THROWN_RANGES_OPTION,
-    Ranges,
-    Weapon,
-    throw_roll,
-)
-from mands_rulebook.kit.damage import Blow, strike
-from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.kit.range import distance, in_sight, sight_modifier
+from mands_rulebook.kit.weapons.table import THROWN, Ranges, Weapon
+from mands_rulebook.kit.weapons.thrown import THROWN_RANGES_OPTION, throw_roll
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,

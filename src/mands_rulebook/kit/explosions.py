@@ -37,11 +37,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_rulebook.combat.range import range_sets_beyond
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.editing_points.rolls import edited_roll
+from mands_rulebook.kit.range import range_sets_beyond
 from mands_rulebook.kit.room import meters_from
-from mands_rulebook.optional.editing_points import edited_roll
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.dice import DiceExpression
 from mands_sim.events import AttackResolved, Event, RollMade
 from mands_sim.kernel.encounter import Encounter

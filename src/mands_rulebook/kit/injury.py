@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_rulebook.optional.editing_points import edited_roll
+from mands_rulebook.kit.editing_points.rolls import edited_roll
 from mands_sim.events import (
     DamageTaken,
     Event,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import Event, QualityAllocated, RollMade
 from mands_sim.kernel.encounter import Encounter

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.combat.weapons.attacking import WEAPON_ATTACK
-from mands_rulebook.combat.weapons.drawing import DRAW_WEAPON
-from mands_rulebook.combat.weapons.ready import weapon_readied
-from mands_rulebook.combat.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_rulebook.kit.pace import MOVE, REROLL_MOVE
+from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
+from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_rulebook.policies.closing_in import close_in, enemies_nearest_first, nearest_enemy
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.objective_play import (

@@ -66,12 +66,6 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_rulebook.combat.exhaustion import exhaustion_floor, low_ep_penalty, plays
-from mands_rulebook.combat.fists import (
-    FIST_ATTACK,
-    HAND_DAMAGE_ROW,
-    called_shot,
-    called_shot_penalty,
-)
 from mands_rulebook.combat.out_of_action import (
     BLEEDING_PER_WOUND,
     FIRST_AID_DIVISOR,
@@ -79,21 +73,15 @@ from mands_rulebook.combat.out_of_action import (
     bleeding_spell,
 )
 from mands_rulebook.combat.rest import REST, rest_healing
-from mands_rulebook.combat.weapons import (
-    COMBAT_ROLL_ROW,
-    DRAW_WEAPON,
-    WEAPON_ATTACK,
-    WEAPON_OPTION,
-    Weapon,
-    carried,
-    draw_time,
-    place_cover,
-    standard_weapons,
-    weapon_blow,
-)
-from mands_rulebook.combat.weapons.ready import weapon_readied
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.damage import Blow, Cover, against_skin_temper, protection_outcomes
+from mands_rulebook.kit.fists import (
+    COMBAT_ROLL_ROW,
+    FIST_ATTACK,
+    HAND_DAMAGE_ROW,
+    called_shot,
+    called_shot_penalty,
+)
 from mands_rulebook.kit.pace import FLEE, MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
 from mands_rulebook.kit.powers import (
@@ -110,6 +98,10 @@ from mands_rulebook.kit.powers import (
     sheet_power,
     taken_powers,
 )
+from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK, place_cover, weapon_blow
+from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON, draw_time
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, Weapon, carried, standard_weapons
 from mands_rulebook.policies.closing_in import (
     close_in,
     enemies_nearest_first,
@@ -444,7 +436,7 @@ def blow_protections(
 
 def map_cover(encounter: Encounter, actor: str, target: str, intent: Intent) -> float:
     """The chance the map's cover stops a ranged weapon's hit on ``target`` (G-63, the rule's
-    own :func:`~mands_rulebook.combat.weapons.attacking.place_cover`); 0 for anything else."""
+    own :func:`~mands_rulebook.kit.weapons.attacking.place_cover`); 0 for anything else."""
     if intent.action != WEAPON_ATTACK.name:
         return 0.0
     weapon = weapon_of(encounter, actor, intent)

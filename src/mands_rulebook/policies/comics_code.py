@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.fists import FIST_ATTACK, called_shot, new_defense
 from mands_rulebook.kit.damage import Blow, damage_after_protection, damage_event
+from mands_rulebook.kit.fists import FIST_ATTACK, called_shot, new_defense
 from mands_rulebook.kit.injury import would_kill
 from mands_rulebook.policies.candidates import ESTIMATOR
 from mands_sim import hookimpl

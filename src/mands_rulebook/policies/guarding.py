@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.combat.weapons import WEAPON_ATTACK, WEAPON_OPTION
-from mands_rulebook.combat.weapons.ready import weapon_readied
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.positions import distance_now
+from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION
 from mands_rulebook.policies.closing_in import close_in
 from mands_rulebook.policies.objective_play import threatens
 from mands_sim.actions import Intent, Wait

@@ -48,19 +48,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from mands_rulebook.combat.range import in_sight
 from mands_rulebook.combat.surrender import SURRENDER
-from mands_rulebook.combat.weapons import (
-    DRAW_WEAPON,
-    WEAPON_ATTACK,
-    WEAPON_OPTION,
-    carried,
-    standard_weapons,
-)
-from mands_rulebook.combat.weapons.ready import weapon_readied
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
+from mands_rulebook.kit.range import in_sight
+from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
+from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, carried, standard_weapons
 from mands_rulebook.policies.closing_in import close_in, nearest_exit
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.guarding import WARD, defend, guard, stand_guard

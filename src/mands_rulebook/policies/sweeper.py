@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mands_rulebook.combat.opponents.extra_opponents import engaged_enemies
-from mands_rulebook.combat.opponents.split_attacks import split_evenly
-from mands_rulebook.combat.opponents.sweeps import (
+from mands_rulebook.combat.sweep_weapons import held_weapon
+from mands_rulebook.kit.opponents.extra_opponents import engaged_enemies
+from mands_rulebook.kit.opponents.split_attacks import split_evenly
+from mands_rulebook.kit.opponents.sweeps import (
     SWEEP,
     SWEEP_BLOW,
     TARGETS_OPTION,
     pending_blows,
     sweep_targets,
 )
-from mands_rulebook.combat.sweep_weapons import held_weapon
 from mands_rulebook.policies.closing_in import allowed
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.presets import SPEED_STEP, NearestEnemy, catch_breath, preset

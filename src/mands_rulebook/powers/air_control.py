@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.combat.range import distance
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.damage import Blow
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -37,6 +35,8 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.kit.range import distance
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

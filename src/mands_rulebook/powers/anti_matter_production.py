@@ -36,11 +36,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.combat.fists import roll_event
-from mands_rulebook.combat.range import distance
 from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot, landed_event
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.explosions import Explosion, anti_matter, detonate
+from mands_rulebook.kit.fists import roll_event
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -59,6 +57,8 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.kit.range import distance
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent

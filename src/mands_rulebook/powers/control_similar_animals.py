@@ -29,7 +29,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.range import distance
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
@@ -45,6 +44,7 @@ from mands_rulebook.kit.powers import (
     sheet_power,
     sphere_meters,
 )
+from mands_rulebook.kit.range import distance
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

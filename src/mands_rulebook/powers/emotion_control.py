@@ -28,7 +28,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.range import distance
 from mands_rulebook.kit.powers import (
     OTHER,
     PASSIVE_TIME,
@@ -43,6 +42,7 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
+from mands_rulebook.kit.range import distance
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event

@@ -32,7 +32,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.range import distance, in_contact
 from mands_rulebook.kit.powers import (
     OTHER,
     PASSIVE_TIME,
@@ -47,6 +46,7 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
     sheet_power,
 )
+from mands_rulebook.kit.range import distance, in_contact
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

@@ -36,11 +36,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.fists import new_defense
-from mands_rulebook.combat.opponents import PENALTY_PER_OPPONENT, fork_blast, split_attack
-from mands_rulebook.combat.range import distance, in_sight, reach_refusals
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.damage import Blow, Cover
+from mands_rulebook.kit.fists import new_defense
+from mands_rulebook.kit.opponents.extra_opponents import PENALTY_PER_OPPONENT
+from mands_rulebook.kit.opponents.split_attacks import fork_blast, split_attack
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
@@ -63,6 +62,8 @@ from mands_rulebook.kit.powers import (
     sphere_meters,
     standard_ranges,
 )
+from mands_rulebook.kit.range import distance, in_sight, reach_refusals
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart

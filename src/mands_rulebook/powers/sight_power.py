@@ -16,7 +16,10 @@ which asks for this power by name.
 
 from __future__ import annotations
 
-from mands_rulebook.combat.range import (
+from mands_rulebook.kit.powers import power_rating, register_power
+from mands_rulebook.kit.powers.attacks import SIGHT_POWER as NAME
+from mands_rulebook.kit.powers.attacks import apparent_distance
+from mands_rulebook.kit.range import (
     CONTACT,
     Reach,
     attack_reach,
@@ -24,10 +27,7 @@ from mands_rulebook.combat.range import (
     range_modifier,
     sight_modifier,
 )
-from mands_rulebook.combat.weapons import Ranges
-from mands_rulebook.kit.powers import power_rating, register_power
-from mands_rulebook.kit.powers.attacks import SIGHT_POWER as NAME
-from mands_rulebook.kit.powers.attacks import apparent_distance
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.template import automatic_power
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier

@@ -28,8 +28,6 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.combat.range import distance, in_sight
-from mands_rulebook.combat.weapons import Ranges
 from mands_rulebook.kit.damage import Blow
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -42,6 +40,8 @@ from mands_rulebook.kit.powers import (
     cosmic_ray_ranges,
     sphere_meters,
 )
+from mands_rulebook.kit.range import distance, in_sight
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.psychic_immunity import psychic_immunity
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart

@@ -23,7 +23,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
-from mands_rulebook.combat.fists import (
+from mands_rulebook.combat.surprise import bought_down
+from mands_rulebook.combat.throwback import ThrownBack, collision, moved
+from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.fists import (
     CALLED_SHOT_OPTION,
     COMBAT_ROLL_ROW,
     FIST_SKILL,
@@ -37,11 +40,8 @@ from mands_rulebook.combat.fists import (
     roll_event,
     spend_quality,
 )
-from mands_rulebook.combat.range import CONTACT, reach_refusals, sight_modifier
-from mands_rulebook.combat.surprise import bought_down
-from mands_rulebook.combat.throwback import ThrownBack, collision, moved
-from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.range import CONTACT, reach_refusals, sight_modifier
 from mands_rulebook.kit.throw_flight import flight
 from mands_rulebook.movement.falling import thrown_fall
 from mands_rulebook.skills.catalogue import skill_level

@@ -20,7 +20,7 @@ skill is effectively half its best member ("an effective level of 4 in Firearms"
 
 Each spec names the plugin that applies it in an encounter (``applied_by``): Teamwork, for one,
 is registered here so that listings show it, and is applied by ``mands_rulebook.combat.opponents``
-(its numbers in :mod:`mands_rulebook.combat.opponents.teamwork`, G-82).
+(its numbers in :mod:`mands_rulebook.kit.opponents.teamwork`, G-82).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.combat.weapons import WEAPON_ATTACK, intended_weapon
+from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
+from mands_rulebook.kit.weapons.table import intended_weapon
 from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
 from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl

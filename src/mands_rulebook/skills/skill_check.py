@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.skills.catalogue import canonical_name, normalized, skill_level
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (

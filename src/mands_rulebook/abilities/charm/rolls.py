@@ -16,7 +16,7 @@ from mands_rulebook.abilities.charm.allures import (
     beauty,
     charisma,
 )
-from mands_rulebook.optional.editing_points import edited_roll
+from mands_rulebook.kit.editing_points.rolls import edited_roll
 from mands_sim.actions import Intent
 from mands_sim.events import Event, RollMade
 from mands_sim.kernel.encounter import Encounter

@@ -8,7 +8,7 @@ from typing import Final
 
 from mands_rulebook.abilities.charm.allures import Allure
 from mands_rulebook.abilities.charm.saves import CharmSave
-from mands_rulebook.combat.range import in_sight
+from mands_rulebook.kit.range import in_sight
 from mands_sim.actions import Intent
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter

@@ -9,48 +9,31 @@ the rules in the package's modules)
 
 * adds −1 to the Combat Bonus Pool per opponent beyond the first the roll attacks; under G-80
   ``engaged`` also per further enemy in contact (G-65 reach):
-  :mod:`~mands_rulebook.combat.opponents.extra_opponents`;
+  :mod:`~mands_rulebook.kit.opponents.extra_opponents`;
 * registers ``sweep`` (intent options ``targets``, the intent's ``target`` first, and
   ``weapon``: fists cannot sweep) and ``sweep-blow`` (G-81): one Combat Roll with the weapon,
   its Attack Q split among enemies in its reach, the later blows a segment apart:
-  :mod:`~mands_rulebook.combat.opponents.sweeps`, the weapon's part
+  :mod:`~mands_rulebook.kit.opponents.sweeps`, the weapon's part
   :mod:`mands_rulebook.combat.sweep_weapons`
   (G-172);
 * gives power plugins :func:`fork_blast` (seed "Fire Coat": "Fire blasts may be forked ...
   dividing the damage between more than one target. Attack Q must be supplied for each
-  target") and :func:`split_attack`: :mod:`~mands_rulebook.combat.opponents.split_attacks`;
-* plays Teamwork (seed "Teamwork", G-82): :mod:`~mands_rulebook.combat.opponents.teamwork`.
+  target") and :func:`split_attack`: :mod:`~mands_rulebook.kit.opponents.split_attacks`;
+* plays Teamwork (seed "Teamwork", G-82): :mod:`~mands_rulebook.kit.opponents.teamwork`.
 
 The ``sweeper`` policy that plays these actions is a plugin of the policies,
 :mod:`mands_rulebook.policies.sweeper`.
 
-Every name of the package's modules is importable from here (``__all__``); the hook
-implementations are this module's own and are never re-exported.
 """
 
 from __future__ import annotations
 
-from mands_rulebook.combat.opponents.extra_opponents import (
-    PENALTY_PER_OPPONENT,
-    engaged_enemies,
-    opponents_faced,
-    opponents_modifier,
-)
-from mands_rulebook.combat.opponents.split_attacks import (
-    blow_at,
-    fork_blast,
-    split_attack,
-    split_evenly,
-)
-from mands_rulebook.combat.opponents.sweeps import (
-    NO_SWEEP_WITHOUT_WEAPON,
+from mands_rulebook.combat.sweep_weapons import sweep_range_and_sight
+from mands_rulebook.kit.opponents.extra_opponents import opponents_modifier
+from mands_rulebook.kit.opponents.sweeps import (
     SWEEP,
     SWEEP_BLOW,
-    TARGETS_OPTION,
-    SweepBlowsLeft,
     land_blows,
-    pending_blows,
-    sweep_blow,
     sweep_blow_initiation,
     sweep_blow_refusals,
     sweep_initiation,
@@ -58,16 +41,7 @@ from mands_rulebook.combat.opponents.sweeps import (
     sweep_resolution,
     sweep_targets,
 )
-from mands_rulebook.combat.opponents.teamwork import (
-    TEAMWORK,
-    agility_raise,
-    attacks_target,
-    combining,
-    pool_share,
-    teamwork_level,
-    teamwork_modifiers,
-)
-from mands_rulebook.combat.sweep_weapons import sweep_range_and_sight
+from mands_rulebook.kit.opponents.teamwork import teamwork_modifiers
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.errors import UnplayedActionError
@@ -76,37 +50,6 @@ from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
-__all__ = [
-    "NO_SWEEP_WITHOUT_WEAPON",
-    "PENALTY_PER_OPPONENT",
-    "SWEEP",
-    "SWEEP_BLOW",
-    "TARGETS_OPTION",
-    "TEAMWORK",
-    "SweepBlowsLeft",
-    "agility_raise",
-    "attacks_target",
-    "blow_at",
-    "combining",
-    "engaged_enemies",
-    "fork_blast",
-    "land_blows",
-    "opponents_faced",
-    "opponents_modifier",
-    "pending_blows",
-    "pool_share",
-    "split_attack",
-    "split_evenly",
-    "sweep_blow",
-    "sweep_blow_initiation",
-    "sweep_blow_refusals",
-    "sweep_initiation",
-    "sweep_refusals",
-    "sweep_resolution",
-    "sweep_targets",
-    "teamwork_level",
-    "teamwork_modifiers",
-]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""
 

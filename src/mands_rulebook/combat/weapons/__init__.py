@@ -1,76 +1,47 @@
 """Weapons: the weapon table, drawing a weapon, and attacking with one (``docs/rules/decisions.md``
 G-42).
 
-This builtin plugin (its hooks here, the rules in the package's modules)
+This builtin plugin (its hooks here; the rules are the kit's, ``mands_rulebook.kit.weapons``)
 
 * reads and checks the weapon table (``data/weapons.toml``, G-42) when a simulation is built,
-  so a bad file fails early: :mod:`~mands_rulebook.combat.weapons.table`;
+  so a bad file fails early: :mod:`~mands_rulebook.kit.weapons.table`;
 * registers ``draw-weapon``: the weapon's draw time less the character's Quick Draw level for
   that weapon type (seed "Quick Draw"), no roll and no EP (G-62); the weapon is held ready when
-  the draw completes (a :class:`~mands_rulebook.combat.weapons.ready.WeaponReadied` event):
-  :mod:`~mands_rulebook.combat.weapons.drawing`;
+  the draw completes (a :class:`~mands_rulebook.kit.weapons.ready.WeaponReadied` event):
+  :mod:`~mands_rulebook.kit.weapons.drawing`;
 * registers ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready): a
   Combat Roll as for fists with the same Quality allocation (``docs/rules/combat.md`` §5), damage =
   the weapon's damage (plus Hand Damage for a strength weapon) plus the damage Q, as a
   :class:`~mands_rulebook.kit.damage.Blow` through ``strike`` (§7); EP = the Combat Roll's row 5
   plus the weapon's row (G-13); the Cover Chance of the target's place against a ranged hit
-  (G-63): :mod:`~mands_rulebook.combat.weapons.attacking`;
+  (G-63): :mod:`~mands_rulebook.kit.weapons.attacking`;
 * throws thrown weapons: a Throw Roll (§15) gives the Short Range and Range Set (G-21); the
   weapon leaves the hand when the throw resolves
-  (:class:`~mands_rulebook.combat.weapons.ready.WeaponThrown`):
-  :mod:`~mands_rulebook.combat.weapons.thrown`;
+  (:class:`~mands_rulebook.kit.weapons.ready.WeaponThrown`):
+  :mod:`~mands_rulebook.kit.weapons.thrown`;
 * starts everyone with a weapon in hand under G-62 ``readied``.
 
 The ``armed`` policy that plays these weapons is a plugin of its own,
 :mod:`~mands_rulebook.policies.armed`: a policy sits above the rules it plays, so the weapons'
 rules never import it. Range penalties, sight and the range refusals are
-``mands_rulebook.combat.range``. Every name of the package's rule modules is importable from here
-(``__all__``); the hook implementations are this module's own and are never re-exported.
+``mands_rulebook.combat.range``.
 """
 
 from __future__ import annotations
 
-from mands_rulebook.combat.fists import COMBAT_ROLL_ROW
-from mands_rulebook.combat.weapons.attacking import (
+from mands_rulebook.kit.weapons.attacking import (
     WEAPON_ATTACK,
-    allocated,
     attack_initiation,
     attack_refusals,
-    blow_lands,
-    cover_roll,
-    place_cover,
     resolve_attack,
-    weapon_blow,
 )
-from mands_rulebook.combat.weapons.drawing import (
-    DRAW_WEAPON,
-    draw_refusals,
-    draw_time,
-    quick_draw_level,
-)
-from mands_rulebook.combat.weapons.ready import READIED, WeaponReadied, WeaponThrown, weapon_readied
-from mands_rulebook.combat.weapons.table import (
-    MELEE,
-    RANGED,
-    THROWN,
+from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON, draw_refusals, draw_time
+from mands_rulebook.kit.weapons.ready import READIED, WeaponReadied
+from mands_rulebook.kit.weapons.table import (
     WEAPON_OPTION,
-    WEAPONS_FILE,
-    Ranges,
-    Weapon,
-    carried,
     first_weapon,
     intended_weapon,
-    load_weapons,
     standard_weapons,
-)
-from mands_rulebook.combat.weapons.thrown import (
-    THROW_ROLL,
-    THROW_ROLL_PURPOSE,
-    THROWN_RANGES_OPTION,
-    Throw,
-    throw_roll,
-    thrown_intent,
-    thrown_ranges,
 )
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
@@ -80,45 +51,6 @@ from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 
-__all__ = [
-    "COMBAT_ROLL_ROW",
-    "DRAW_WEAPON",
-    "MELEE",
-    "RANGED",
-    "READIED",
-    "THROWN",
-    "THROWN_RANGES_OPTION",
-    "THROW_ROLL",
-    "THROW_ROLL_PURPOSE",
-    "WEAPONS_FILE",
-    "WEAPON_ATTACK",
-    "WEAPON_OPTION",
-    "Ranges",
-    "Throw",
-    "Weapon",
-    "WeaponReadied",
-    "WeaponThrown",
-    "allocated",
-    "attack_initiation",
-    "attack_refusals",
-    "blow_lands",
-    "carried",
-    "cover_roll",
-    "draw_refusals",
-    "draw_time",
-    "first_weapon",
-    "intended_weapon",
-    "load_weapons",
-    "place_cover",
-    "quick_draw_level",
-    "resolve_attack",
-    "standard_weapons",
-    "throw_roll",
-    "thrown_intent",
-    "thrown_ranges",
-    "weapon_blow",
-    "weapon_readied",
-]
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""
 
@@ -173,7 +105,7 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
 
 @hookimpl
 def mands_register_rule_states(register: Register) -> None:
-    """What each character holds ready (:data:`~mands_rulebook.combat.weapons.ready.READIED`)."""
+    """What each character holds ready (:data:`~mands_rulebook.kit.weapons.ready.READIED`)."""
     register(READIED.name, READIED, summary=READIED.summary, source="rules text")
 
 

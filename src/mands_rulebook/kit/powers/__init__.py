@@ -66,8 +66,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Final
 
-from mands_rulebook.combat.fists import COMBAT_ROLL_ROW
-from mands_rulebook.combat.range import reach_refusals
+from mands_rulebook.kit.fists import COMBAT_ROLL_ROW
 from mands_rulebook.kit.powers.attacks import (
     SET_ASIDE,
     SIGHT_POWER,
@@ -138,6 +137,7 @@ from mands_rulebook.kit.powers.uses import (
     power_slug,
     register_power,
 )
+from mands_rulebook.kit.range import reach_refusals
 from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim.actions import (
     ActionDefinition,

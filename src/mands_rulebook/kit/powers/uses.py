@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
-from mands_rulebook.combat.weapons.table import Ranges
 from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.errors import MandsSimError

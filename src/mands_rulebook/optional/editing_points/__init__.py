@@ -5,40 +5,43 @@ An optional rule: a scenario switches it on with ``[rules] optional = ["editing-
 only then are the hooks of :data:`EDITING_POINTS` registered (as the plugin
 ``optional-rule:editing-points``). What it plays, module by module:
 
-* **The points** (:mod:`.points`; G-150, G-151): the characters the players play — by default
-  the first side's Special characters ("All player characters are Special", seed glossary; the
-  first side is the heroes', as G-71 reads it) — start the encounter with a new character's 4
-  Editing Points and 2 Fate Points (seed 001). Non-player characters have no Fate Points (seed
-  001: "Non-player character Specials ... start the game with 0"), and no Editing Points unless
-  the Editor edits their rolls (G-153, off by default: then each has a player's 4).
-* **Editing a die roll** (:mod:`.rolls`; seed 000 "Editing Die Rolls"): each point moves a
-  failed 2d10 roll by 1, only as many as needed (the mind's ``edit_roll``, default G-152). Half
-  the points go to training whatever the roll was for, all of them to Experience
-  (:class:`EditingPointsUsed`). Every Action Roll a character makes for an action is rolled
-  through one seam, :func:`character_roll` (fists, weapons, thrown objects, sweeps, martial
-  arts and wrestling, power attacks, skill checks, Move, Jump, Lift, Throw and drop rolls …;
-  the charm and horror rolls call :func:`edited_roll` on theirs): it changes nothing while the
-  rule is off. The Editor may lower a villain's successful Combat Roll at a player character
+* **The points** (:mod:`mands_rulebook.kit.editing_points.points`; G-150, G-151): the characters
+  the players play — by default the first side's Special characters ("All player characters are
+  Special", seed glossary; the first side is the heroes', as G-71 reads it) — start the encounter
+  with a new character's 4 Editing Points and 2 Fate Points (seed 001). Non-player characters have
+  no Fate Points (seed 001: "Non-player character Specials ... start the game with 0"), and no
+  Editing Points unless the Editor edits their rolls (G-153, off by default: then each has a
+  player's 4).
+* **Editing a die roll** (:mod:`mands_rulebook.kit.editing_points.rolls`; seed 000 "Editing Die
+  Rolls"): each point moves a failed 2d10 roll by 1, only as many as needed (the mind's
+  ``edit_roll``, default G-152). Half the points go to training whatever the roll was for, all of
+  them to Experience (:class:`EditingPointsUsed`). Every Action Roll a character makes for an
+  action is rolled through one seam, :func:`character_roll` (fists, weapons, thrown objects,
+  sweeps, martial arts and wrestling, power attacks, skill checks, Move, Jump, Lift, Throw and drop
+  rolls …; the charm and horror rolls call :func:`edited_roll` on theirs): it changes nothing while
+  the rule is off. The Editor may lower a villain's successful Combat Roll at a player character
   (G-193, off by default); the consciousness check of :mod:`mands_rulebook.combat.out_of_action`
-  (G-17) is edited after the fact: its outcome depends on nothing but the roll (G-154). The
-  rolls a character makes to survive — the Injury roll, the save against a Death Shot, the
-  Bleeding Roll (:func:`mands_rulebook.kit.injury.survival_roll`) — are its player's to edit too,
-  and so is an explosion's roll against the thrower's foes (never its friends).
-* **Death Shot** (:mod:`.death_shots`; seed 000): a player turns a fist attack into a Death
-  Shot (intent option ``death_shot``) for 4 Editing Points, which train the combat skill;
-  "Editors cannot use this option": a non-player's Death Shot is refused while the rule is on,
-  and so is a player's without 4 points left.
-* **Fate Points** (:mod:`.fate_points`; G-34): a death is cancelled by spending a Fate Point —
-  the character is left unconscious at 0 Body DP, and its wounds stop bleeding. The mind may
-  decline (``spend_fate_point``, default yes).
+  (G-17) is edited after the fact: its outcome depends on nothing but the roll (G-154). The rolls a
+  character makes to survive — the Injury roll, the save against a Death Shot, the Bleeding Roll
+  (:func:`mands_rulebook.kit.injury.survival_roll`) — are its player's to edit too, and so is an
+  explosion's roll against the thrower's foes (never its friends).
+* **Death Shot** (:mod:`mands_rulebook.kit.editing_points.death_shots`; seed 000): a player turns a
+  fist attack into a Death Shot (intent option ``death_shot``) for 4 Editing Points, which train
+  the combat skill; "Editors cannot use this option": a non-player's Death Shot is refused while
+  the rule is on, and so is a player's without 4 points left.
+* **Fate Points** (:mod:`mands_rulebook.kit.editing_points.fate_points`; G-34): a death is
+  cancelled by spending a Fate Point — the character is left unconscious at 0 Body DP, and its
+  wounds stop bleeding. The mind may decline (``spend_fate_point``, default yes).
 
 When the encounter opens, everyone's starting points are logged (:class:`EditingPointsDealt`;
 Simpler Combat reads from them that the rule is on, G-194). Every point used is an event; what
 is left is read back from the log, so plugins never change state. :func:`ledger`
-(:mod:`.points`) sums a log into what the after-encounter award needs.
+(:mod:`mands_rulebook.kit.editing_points.points`) sums a log into what the after-encounter award
+needs.
 
-This module is the plugin (its hooks) and the package's public face; the submodules hold
-helpers only, so no hook is registered twice.
+This module is the plugin (its hooks); the rules it plays are the kit's
+(``mands_rulebook.kit.editing_points``), imported from there by every chapter that edits a
+roll.
 """
 
 from __future__ import annotations
@@ -47,34 +50,10 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Final
 
-from mands_rulebook.optional.editing_points.death_shots import (
-    DEATH_SHOT_COST,
-    death_shot_cost,
-    death_shot_refusals,
-)
-from mands_rulebook.optional.editing_points.fate_points import cancel_deaths
-from mands_rulebook.optional.editing_points.points import (
-    EDITOR,
-    PLAYER,
-    STARTING_EDITING_POINTS,
-    STARTING_FATE_POINTS,
-    EditingPointsDealt,
-    EditingPointsUsed,
-    FatePointSpent,
-    Ledger,
-    editing_points_in_play,
-    editing_points_left,
-    fate_points_left,
-    is_player,
-    ledger,
-    points_dealt,
-)
-from mands_rulebook.optional.editing_points.rolls import (
-    character_roll,
-    edit_consciousness_check,
-    edited_roll,
-    rolls_edited,
-)
+from mands_rulebook.kit.editing_points.death_shots import death_shot_cost, death_shot_refusals
+from mands_rulebook.kit.editing_points.fate_points import cancel_deaths
+from mands_rulebook.kit.editing_points.points import FatePointSpent, points_dealt
+from mands_rulebook.kit.editing_points.rolls import edit_consciousness_check, rolls_edited
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.events import Event
@@ -177,27 +156,3 @@ def mands_register_optional_rules(register: Register) -> None:
         summary="Editing Points edit 2d10 rolls and buy Death Shots; Fate Points cancel deaths",
         source="rules text",
     )
-
-
-__all__: list[str] = [
-    "DEATH_SHOT_COST",
-    "EDITING_POINTS",
-    "EDITOR",
-    "FATE_POINTS_SPENT",
-    "PLAYER",
-    "RULE_NAME",
-    "STARTING_EDITING_POINTS",
-    "STARTING_FATE_POINTS",
-    "EditingPointsDealt",
-    "EditingPointsRule",
-    "EditingPointsUsed",
-    "FatePointSpent",
-    "Ledger",
-    "character_roll",
-    "edited_roll",
-    "editing_points_in_play",
-    "editing_points_left",
-    "fate_points_left",
-    "is_player",
-    "ledger",
-]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.combat.opponents import SWEEP_BLOW
+from mands_rulebook.kit.opponents.sweeps import SWEEP_BLOW
 from mands_rulebook.optional.simpler_combat.turns import (
     ANNOUNCING,
     TURN,

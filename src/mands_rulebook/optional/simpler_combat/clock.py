@@ -3,7 +3,7 @@ Turns on the segment clock, the order of things within a segment, where runners 
 
 from __future__ import annotations
 
-from mands_rulebook.combat.opponents import pending_blows
+from mands_rulebook.kit.opponents.sweeps import pending_blows
 from mands_rulebook.optional.simpler_combat.announcing import announcing_learning
 from mands_rulebook.optional.simpler_combat.initiative import resolving_initiative
 from mands_rulebook.optional.simpler_combat.turns import ANNOUNCING, TURN, turn_end, turn_start

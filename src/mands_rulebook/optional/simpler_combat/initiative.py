@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
-from mands_rulebook.optional.editing_points.points import (
+from mands_rulebook.kit.editing_points.points import (
     EDITOR,
     PLAYER,
     EditingPointsUsed,

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.opponents import SWEEP_BLOW
+from mands_rulebook.kit.opponents.sweeps import SWEEP_BLOW
 from mands_rulebook.kit.pace import MOVE, REROLL_MOVE
 from mands_rulebook.optional.simpler_combat.turns import (
     TURN,

@@ -7,8 +7,8 @@ weapon type, no roll and no EP (G-62); the weapon is held ready when the draw co
 
 from __future__ import annotations
 
-from mands_rulebook.combat.weapons.ready import weapon_readied
-from mands_rulebook.combat.weapons.table import WEAPON_OPTION, Weapon, carried, standard_weapons
+from mands_rulebook.kit.weapons.ready import weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, Weapon, carried, standard_weapons
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import CharacterSheet

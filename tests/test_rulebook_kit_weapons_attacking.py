@@ -1,4 +1,4 @@
-"""Weapon attacks (``mands_rulebook.combat.weapons.attacking``, through
+"""Weapon attacks (``mands_rulebook.kit.weapons.attacking``, through
 ``mands_rulebook.combat.weapons``' hooks;
 ``docs/rules/combat.md`` §5–7; seed "Hand Damage"; ``docs/rules/decisions.md`` G-13, G-42): a club
 hit worked through in the alley of ``tests/data/weapons_alley.toml``."""

@@ -1,4 +1,4 @@
-"""Sweeps (``mands_rulebook.combat.opponents.sweeps``, through ``mands_rulebook.combat.opponents``'
+"""Sweeps (``mands_rulebook.kit.opponents.sweeps``, through ``mands_rulebook.combat.opponents``'
 hooks; seed
 "Combat Roll"; ``docs/rules/combat.md`` §12; G-80, G-81): one Combat Roll against several enemies,
 its blows on successive segments.
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import mands_rulebook.combat.opponents as opponents
-from mands_rulebook.combat.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SWEEP, SweepBlowsLeft
-from mands_rulebook.combat.weapons.ready import WeaponReadied
+from mands_rulebook.kit.opponents.sweeps import NO_SWEEP_WITHOUT_WEAPON, SWEEP, SweepBlowsLeft
+from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, Event, RollMade
 from mands_sim.kernel.encounter import Encounter

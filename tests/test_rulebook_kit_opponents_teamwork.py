@@ -1,4 +1,4 @@
-"""Teamwork (``mands_rulebook.combat.opponents.teamwork``, through
+"""Teamwork (``mands_rulebook.kit.opponents.teamwork``, through
 ``mands_rulebook.combat.opponents``' Bonus Pool
 hook; seed "Teamwork"; G-82): combining attacks on one target, against the grunts of
 ``tests/data/fighters.py`` (Combat Roll 11, Combat Pool 1, Agility 10)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.combat.opponents.teamwork import teamwork_level, teamwork_modifiers
+from mands_rulebook.kit.opponents.teamwork import teamwork_level, teamwork_modifiers
 from mands_sim.actions import Intent
 from mands_sim.events import AttackResolved, Event, RollMade
 from tests.data.fighters import grunt

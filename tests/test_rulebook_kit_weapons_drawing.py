@@ -1,4 +1,4 @@
-"""Drawing a weapon (``mands_rulebook.combat.weapons.drawing``, through
+"""Drawing a weapon (``mands_rulebook.kit.weapons.drawing``, through
 ``mands_rulebook.combat.weapons``' hooks;
 seed "Quick Draw"; ``docs/rules/decisions.md`` G-62): the draw time less Quick Draw, in the alley of
 ``tests/data/weapons_alley.toml``."""
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.weapons.drawing import draw_time
-from mands_rulebook.combat.weapons.ready import READIED, WeaponReadied
-from mands_rulebook.combat.weapons.table import standard_weapons
+from mands_rulebook.kit.weapons.drawing import draw_time
+from mands_rulebook.kit.weapons.ready import READIED, WeaponReadied
+from mands_rulebook.kit.weapons.table import standard_weapons
 from mands_sim.events import ActionStarted, EndurancePaid
 from mands_sim.kernel.contracts import Mind
 from tests.data.weapon_scenes import ALLEY, Script, draw, of, run, scenario

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from mands_rulebook.optional.editing_points.points import (
+from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     editing_points_left,
     is_player,

@@ -1,5 +1,5 @@
 """Who has Editing and Fate Points, and the ledger of what they did
-(``mands_rulebook.optional.editing_points.points``; seed 000, seed 001 "Editing Points", "Fate
+(``mands_rulebook.kit.editing_points.points``; seed 000, seed 001 "Editing Points", "Fate
 Points";
 G-150, G-151)."""
 
@@ -9,8 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.kit.injury import DeathShot
-from mands_rulebook.optional.editing_points import (
+from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     FatePointSpent,
     Ledger,
@@ -19,6 +18,7 @@ from mands_rulebook.optional.editing_points import (
     is_player,
     ledger,
 )
+from mands_rulebook.kit.injury import DeathShot
 from mands_sim.events import Event
 from tests.test_rulebook_optional_editing_points import ON, rooftop
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mands_rulebook.optional.editing_points.points import (
+from mands_rulebook.kit.editing_points.points import (
     DEAD,
     UNCONSCIOUS,
     FatePointSpent,

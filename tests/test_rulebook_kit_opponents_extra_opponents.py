@@ -1,4 +1,4 @@
-"""Extra opponents in the Combat Bonus Pool (``mands_rulebook.combat.opponents.extra_opponents``,
+"""Extra opponents in the Combat Bonus Pool (``mands_rulebook.kit.opponents.extra_opponents``,
 through
 ``mands_rulebook.combat.opponents``' Bonus Pool hook; seed "Combat Roll"; G-80), against the grunts
 of

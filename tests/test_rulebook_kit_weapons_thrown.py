@@ -1,12 +1,12 @@
-"""Thrown weapons (``mands_rulebook.combat.weapons.thrown``; ``docs/rules/combat.md`` §15; seed
+"""Thrown weapons (``mands_rulebook.kit.weapons.thrown``; ``docs/rules/combat.md`` §15; seed
 "Throw
 Roll"; ``docs/rules/decisions.md`` G-21): the Throw Roll's distance as the throw's Short Range,
 worked through a rock thrown down the street (``tests/data/range_street.toml``)."""
 
 from __future__ import annotations
 
-from mands_rulebook.combat.weapons.ready import READIED, WeaponThrown
-from mands_rulebook.combat.weapons.table import carried
+from mands_rulebook.kit.weapons.ready import READIED, WeaponThrown
+from mands_rulebook.kit.weapons.table import carried
 from mands_sim.events import DamageTaken, EndurancePaid, RollMade
 from tests.data.weapon_scenes import of, throw_at_street
 

@@ -1,4 +1,4 @@
-"""The weapon table (``mands_rulebook.combat.weapons.table``,
+"""The weapon table (``mands_rulebook.kit.weapons.table``,
 ``src/mands_rulebook/data/weapons.toml``;
 ``docs/rules/decisions.md`` G-42): the seed's facts kept, every value sourced, a bad table named by
 file and key."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.combat.weapons.table import WEAPONS_FILE, load_weapons, standard_weapons
+from mands_rulebook.kit.weapons.table import WEAPONS_FILE, load_weapons, standard_weapons
 from mands_sim.errors import RulesDataError
 
 

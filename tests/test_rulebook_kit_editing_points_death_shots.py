@@ -1,5 +1,5 @@
 """The Death Shot bought with 4 Editing Points
-(``mands_rulebook.optional.editing_points.death_shots``; seed
+(``mands_rulebook.kit.editing_points.death_shots``; seed
 000; G-154)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.optional.editing_points import EditingPointsUsed, editing_points_left
+from mands_rulebook.kit.editing_points.points import EditingPointsUsed, editing_points_left
 from mands_sim.actions import Intent
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter

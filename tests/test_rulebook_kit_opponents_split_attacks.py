@@ -1,4 +1,4 @@
-"""Splitting Attack and damage among opponents (``mands_rulebook.combat.opponents.split_attacks``;
+"""Splitting Attack and damage among opponents (``mands_rulebook.kit.opponents.split_attacks``;
 seed "Combat Roll", "Fire Coat"; ``docs/rules/combat.md`` §6, §12; G-81): shares, a mind's split
 of Attack, and forked blasts, against the grunts of ``tests/data/fighters.py`` (VP 28,
 Defense 0)."""
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.opponents.split_attacks import fork_blast, split_attack, split_evenly
 from mands_rulebook.kit.damage import Blow
+from mands_rulebook.kit.opponents.split_attacks import fork_blast, split_attack, split_evenly
 from mands_sim.events import AttackResolved, DamageTaken, Event
 from tests.data.opponents_scenes import Plays, mob_of_three
 

@@ -15,8 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Final
 
-from mands_rulebook.combat.extra_effort import raised_roll
-from mands_rulebook.optional.editing_points.points import (
+from mands_rulebook.kit.editing_points.points import (
     EDIT_ROLL,
     EDITOR,
     LOWER_ROLL,
@@ -29,6 +28,7 @@ from mands_rulebook.optional.editing_points.points import (
     editor_lowers,
     is_player,
 )
+from mands_rulebook.kit.extra_effort import raised_roll
 from mands_sim.actions import Intent
 from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
@@ -187,7 +187,7 @@ def character_roll(
     ``pool`` plus the rules' ``purpose`` modifiers (``mands_bonus_pool_modifiers``), Q changed
     by the rules' ``purpose`` Quality modifiers; once the dice are seen, the character may make
     an Extra Effort (seed "Ability Rolls": "after the roll is made",
-    :func:`mands_rulebook.combat.extra_effort.raised_roll`), then :func:`edited_roll`: with Editing
+    :func:`mands_rulebook.kit.extra_effort.raised_roll`), then :func:`edited_roll`: with Editing
     Points on, the player (or the Editor, G-153) may edit it; ``improves`` is what the points
     train."""
     rules = encounter.rules

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.combat.opponents.sweeps import sweep_targets
 from mands_rulebook.kit.crowding import in_contact
+from mands_rulebook.kit.opponents.sweeps import sweep_targets
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter

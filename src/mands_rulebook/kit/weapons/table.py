@@ -24,7 +24,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mands_rulebook.combat.weapons.ready import WeaponThrown, weapon_readied
+from mands_rulebook.kit.weapons.ready import WeaponThrown, weapon_readied
 from mands_sim.actions import Intent
 from mands_sim.errors import RulesDataError
 from mands_sim.kernel.encounter import Encounter

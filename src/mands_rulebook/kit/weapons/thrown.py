@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from mands_rulebook.combat.fists import roll_event
-from mands_rulebook.combat.weapons.table import Ranges, Weapon
-from mands_rulebook.optional.editing_points import character_roll
+from mands_rulebook.kit.editing_points.rolls import character_roll
+from mands_rulebook.kit.fists import roll_event
+from mands_rulebook.kit.weapons.table import Ranges, Weapon
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter

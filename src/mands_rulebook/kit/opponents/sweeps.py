@@ -27,7 +27,14 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_rulebook.combat.fists import (
+from mands_rulebook.combat.sweep_weapons import (
+    blow_charge,
+    sweep_reach,
+    sweep_weapon,
+    weapon_blow_at,
+    weapon_refusals,
+)
+from mands_rulebook.kit.fists import (
     FIST_ATTACK,
     HAND_DAMAGE_ROW,
     allocation_event,
@@ -37,16 +44,9 @@ from mands_rulebook.combat.fists import (
     roll_event,
     spend_quality,
 )
-from mands_rulebook.combat.opponents.split_attacks import split_attack
-from mands_rulebook.combat.range import reach_refusals
-from mands_rulebook.combat.sweep_weapons import (
-    blow_charge,
-    sweep_reach,
-    sweep_weapon,
-    weapon_blow_at,
-    weapon_refusals,
-)
-from mands_rulebook.combat.weapons.table import WEAPON_OPTION, standard_weapons
+from mands_rulebook.kit.opponents.split_attacks import split_attack
+from mands_rulebook.kit.range import reach_refusals
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Charge, Initiation

@@ -4,17 +4,18 @@ hit (``docs/rules/combat.md`` §5–7, §13, §15; G-13, G-21, G-42, G-63).
 A module of :mod:`mands_rulebook.combat.weapons` (no hooks: the package's ``__init__`` has them):
 ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready) is a Combat Roll
 as for fists with the same Quality allocation (§5), after a Throw Roll for a thrown weapon
-(:mod:`mands_rulebook.combat.weapons.thrown`); damage = the weapon's damage (plus Hand Damage for a
+(:mod:`mands_rulebook.kit.weapons.thrown`); damage = the weapon's damage (plus Hand Damage for a
 strength weapon) plus the damage Q, as a :class:`~mands_rulebook.kit.damage.Blow` through
 ``strike`` (§7); EP = the Combat Roll's row 5 plus the weapon's row (G-13). A thrown weapon
 leaves the hand when the throw resolves
-(:class:`~mands_rulebook.combat.weapons.ready.WeaponThrown`);
+(:class:`~mands_rulebook.kit.weapons.ready.WeaponThrown`);
 the Cover Chance of the target's place is rolled against a ranged hit (G-63).
 """
 
 from __future__ import annotations
 
-from mands_rulebook.combat.fists import (
+from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.fists import (
     COMBAT_ROLL_ROW,
     combat_roll,
     new_defense,
@@ -22,11 +23,10 @@ from mands_rulebook.combat.fists import (
     roll_event,
     spend_quality,
 )
-from mands_rulebook.combat.weapons.ready import WeaponThrown, weapon_readied
-from mands_rulebook.combat.weapons.table import WEAPON_OPTION, Weapon, standard_weapons
-from mands_rulebook.combat.weapons.thrown import thrown_intent
-from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.positions import position_now
+from mands_rulebook.kit.weapons.ready import WeaponThrown, weapon_readied
+from mands_rulebook.kit.weapons.table import WEAPON_OPTION, Weapon, standard_weapons
+from mands_rulebook.kit.weapons.thrown import thrown_intent
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,

@@ -1,4 +1,4 @@
-"""Editing die rolls (``mands_rulebook.optional.editing_points.rolls``; seed 000 "Editing Die
+"""Editing die rolls (``mands_rulebook.kit.editing_points.rolls``; seed 000 "Editing Die
 Rolls"; G-152 …
 G-154, G-193)."""
 
@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat.throwback import Impact, throwback
-from mands_rulebook.kit.injury import DeathShot, death_shot_events
-from mands_rulebook.optional.editing_points import (
+from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     Ledger,
     editing_points_left,
     ledger,
 )
-from mands_rulebook.optional.editing_points.rolls import rolls_edited
+from mands_rulebook.kit.editing_points.rolls import rolls_edited
+from mands_rulebook.kit.injury import DeathShot, death_shot_events
 from mands_sim.actions import Intent
 from mands_sim.events import (
     BleedingStopped,

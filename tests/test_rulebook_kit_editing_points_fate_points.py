@@ -1,10 +1,10 @@
-"""Fate Points cancel deaths (``mands_rulebook.optional.editing_points.fate_points``; seed 001
+"""Fate Points cancel deaths (``mands_rulebook.kit.editing_points.fate_points``; seed 001
 "Fate Points";
 G-34)."""
 
 from __future__ import annotations
 
-from mands_rulebook.optional.editing_points import FatePointSpent, fate_points_left
+from mands_rulebook.kit.editing_points.points import FatePointSpent, fate_points_left
 from mands_sim.events import BleedingStopped, OutOfAction, WoundOpened
 from tests.test_rulebook_optional_editing_points import ON, Idle, checked, of, rooftop, wound
 

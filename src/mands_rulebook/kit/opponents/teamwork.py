@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from mands_rulebook.combat.opponents.split_attacks import split_evenly
-from mands_rulebook.combat.opponents.sweeps import sweep_targets
+from mands_rulebook.kit.opponents.split_attacks import split_evenly
+from mands_rulebook.kit.opponents.sweeps import sweep_targets
 from mands_rulebook.skills.catalogue import skill_level
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.kernel.encounter import Encounter

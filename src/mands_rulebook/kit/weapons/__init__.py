@@ -1,0 +1,1 @@
+"""The kit's part of ``mands_rulebook.combat.weapons``: its rules as functions and values."""
