@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from mands_rulebook.combat.throwback import ThrownBack
 from mands_rulebook.kit.injury import NervePinched
+from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_sim.events import (
     OUT_OF_ACTION,

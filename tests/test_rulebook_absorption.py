@@ -13,10 +13,10 @@ from fractions import Fraction
 
 import pytest
 
+from mands_rulebook.kit.injury import AbsorptionFaint
 from mands_rulebook.kit.powers import PowerTaken, PowerUsed
 from mands_rulebook.powers.absorption import (
     Absorbed,
-    AbsorptionFaint,
     AbsorptionSave,
     percentage_taken,
     save_needed,

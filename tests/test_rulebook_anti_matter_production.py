@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.combat.thrown_objects import ObjectLanded
 from mands_rulebook.kit.editing_points.points import EditingPointsUsed
 from mands_rulebook.kit.explosions import Exploded, ExplosionDamage, anti_matter
 from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.thrown_objects import ObjectLanded
 from mands_rulebook.powers.anti_matter_production import range_of_center, sphere_diameter_cm
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.combat.exhaustion import exhaustion_floor, low_ep_penalty, plays, spent
+from mands_rulebook.kit.exhaustion import exhaustion_floor, low_ep_penalty, plays, spent
 from mands_sim.actions import Intent
 from mands_sim.events import ActionDropped, EndurancePaid, Event, OutOfAction, RollMade
 from mands_sim.kernel.encounter import Encounter

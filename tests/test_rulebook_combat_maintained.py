@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.combat.maintained import (
-    MaintainableShot,
-    MaintainedShot,
-    follow_up_time,
-)
+from mands_rulebook.kit.maintained import MaintainableShot, MaintainedShot, follow_up_time
 from mands_sim.actions import Intent, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, AttackResolved, EndurancePaid, Event

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.combat.rest import DEFAULT_WAIT_SEGMENTS, REST, WAIT, restored, round_of_rest
+from mands_rulebook.kit.rest import DEFAULT_WAIT_SEGMENTS, REST, WAIT, restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.charts import load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS

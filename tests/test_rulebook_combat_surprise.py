@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.combat import surprise
+from mands_rulebook.kit import surprise
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice

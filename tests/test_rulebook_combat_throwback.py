@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.throwback import Impact, ThrownBack, throw_meters
+from mands_rulebook.kit.throwback import Impact, ThrownBack, throw_meters
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import mands_rulebook.combat.thrown_objects as thrown
-from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot
+from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

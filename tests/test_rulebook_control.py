@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.powers.control import LOST_CONTROL
+from mands_rulebook.kit.control import LOST_CONTROL
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

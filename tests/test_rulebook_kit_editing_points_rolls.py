@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.throwback import Impact, throwback
 from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     Ledger,
@@ -18,6 +17,7 @@ from mands_rulebook.kit.editing_points.points import (
 )
 from mands_rulebook.kit.editing_points.rolls import rolls_edited
 from mands_rulebook.kit.injury import DeathShot, death_shot_events
+from mands_rulebook.kit.throwback import Impact, throwback
 from mands_sim.actions import Intent
 from mands_sim.events import (
     BleedingStopped,

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.combat.thrown_objects import ObjectLanded
 from mands_rulebook.kit.editing_points.points import EditingPointsUsed
 from mands_rulebook.kit.editing_points.rolls import rolls_edited
 from mands_rulebook.kit.explosions import (
@@ -26,6 +25,7 @@ from mands_rulebook.kit.explosions import (
     explode,
     explosive_touch,
 )
+from mands_rulebook.kit.thrown_objects import ObjectLanded
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, DefenseChanged, Event, RollMade

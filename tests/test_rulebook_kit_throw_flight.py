@@ -8,7 +8,7 @@ thrown 6 m from the street.
 
 from __future__ import annotations
 
-from mands_rulebook.combat.throwback import ThrownBack
+from mands_rulebook.kit.throwback import ThrownBack
 from mands_sim.world import Position
 from tests.test_rulebook_combat_throwback import collisions, drill, of, sphinx_thrown
 

@@ -21,16 +21,10 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat.out_of_action import mands_status_check
-from mands_rulebook.combat.throwback import THROWN_BACK
+from mands_rulebook.kit.falling import FALLS, Fell, air_time, knocked_out_falls, position_elevation
 from mands_rulebook.kit.injury import NervePinched
 from mands_rulebook.kit.positions import current_pace
-from mands_rulebook.movement.falling import (
-    FALLS,
-    Fell,
-    air_time,
-    knocked_out_falls,
-    position_elevation,
-)
+from mands_rulebook.kit.throwback import THROWN_BACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.batch.records import RunRecord

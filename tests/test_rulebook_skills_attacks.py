@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.combat.throwback import ThrownBack
+from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.skills.attacks import (
     ATTACK_SKILLS,
     THROWS,

@@ -6,8 +6,9 @@ import importlib.util
 
 import pytest
 
+import mands_rulebook.kit.skills as kit_skills
 import mands_rulebook.skills.catalogue as catalogue
-from mands_rulebook.skills.catalogue import (
+from mands_rulebook.kit.skills import (
     SkillSpec,
     canonical_name,
     canonical_skill_name,
@@ -65,7 +66,7 @@ def test_mands_register_skills_says_falling_is_applied_to_falls(registries: Regi
 def test_every_skill_listed_names_a_module_that_applies_it() -> None:
     """Each spec's ``applied_by`` is a module of the package (a plugin, or the library of rules
     such as ``mands_rulebook.kit.damage``), and no listing calls its skill "not simulated"."""
-    for spec in catalogue.SKILLS:
+    for spec in kit_skills.SKILLS:
         assert importlib.util.find_spec(spec.applied_by) is not None, spec.name
         assert "not simulated" not in spec.summary, spec.name
 
@@ -136,6 +137,6 @@ def test_skill_level_is_kept_per_sheet_object_never_across_sheets() -> None:
     could reuse its id) still gets its own levels, and the Umbrella rule (G-85) still holds."""
     for level in range(1, 40):
         sheet = parse_sheet(sample_sheet(skills={"Handgun": level}))
-        assert catalogue.skill_level(sheet, "Handgun") == level
-        assert catalogue.skill_level(sheet, "Handgun") == level  # kept
-        assert catalogue.skill_level(sheet, "Rifle") == (level + 1) // 2  # seed: 7 → 4
+        assert kit_skills.skill_level(sheet, "Handgun") == level
+        assert kit_skills.skill_level(sheet, "Handgun") == level  # kept
+        assert kit_skills.skill_level(sheet, "Rifle") == (level + 1) // 2  # seed: 7 → 4

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from mands_rulebook.kit.skills import falling_damage
 from mands_rulebook.skills.defensive_skills import (
     enemies_in_action,
     evasion_defense,
     evasion_points,
-    falling_damage,
 )
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DefenseChanged, EndurancePaid

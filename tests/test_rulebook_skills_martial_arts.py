@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
-from mands_rulebook.combat.throwback import ThrownBack
 from mands_rulebook.kit.injury import DeathShot, NervePinched
+from mands_rulebook.kit.throwback import ThrownBack
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
     ActionResolved,

@@ -7,7 +7,7 @@ level 4 adds 2 to the pool (G-26): dice of 6 give Q 11 + 3 − 6 = 8.
 from __future__ import annotations
 
 import mands_rulebook.skills.wrestling as wrestling
-from mands_rulebook.combat.throwback import ThrownBack
+from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.skills.wrestling import mands_bonus_pool_modifiers, throw_quality
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import ActionResolved, DamageTaken, RollMade, Surprised

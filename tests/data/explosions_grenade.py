@@ -2,7 +2,7 @@
 
 ``lob-anti-matter`` sends the center of an Anti-Matter explosion (seed "Anti-Matter Production":
 "Range of Center") to the place named by ``options["at"]``: the thrower aims at the spot
-(``mands_rulebook.combat.thrown_objects.aim_at_spot``, G-24) with the power's "bonus of 3 to
+(``mands_rulebook.kit.thrown_objects.aim_at_spot``, G-24) with the power's "bonus of 3 to
 Attack",
 and when the action completes the explosion of ``options["pr"]`` goes off where the center came
 down (``mands_rulebook.kit.explosions.detonate``, G-23). Performance Time 20 and EP row 9 are the
@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_rulebook.kit.explosions import anti_matter, detonate
 from mands_rulebook.kit.fists import roll_event
+from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mands_rulebook.combat.maintained import maintained_shot
+from mands_rulebook.kit.maintained import maintained_shot
 from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,

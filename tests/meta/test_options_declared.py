@@ -267,7 +267,7 @@ def test_the_policies_doc_lists_every_actions_options() -> None:
 def test_the_scan_finds_the_reads_of_plugins_and_core() -> None:
     files = {read.path for read in READS}
     assert len(READS) >= 100
-    assert "src/mands_rulebook/combat/maintained.py" in files
+    assert "src/mands_rulebook/kit/maintained.py" in files
     assert "src/mands_sim/policy/tactician.py" in files
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.combat.maintained import MaintainedShot, follow_up_time
+from mands_rulebook.kit.maintained import MaintainedShot, follow_up_time
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, EndurancePaid
 from tests.data.maintained_ray import ray, run_plan

@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.combat.throwback import THROWBACK, THROWBACK_ROLL
 from mands_rulebook.kit.pace import Pace, PaceChanged, Stride
+from mands_rulebook.kit.throwback import THROWBACK, THROWBACK_ROLL
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Moved, OutOfAction, RollMade
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, load_scenario
 from mands_sim.simulation import Simulation

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.combat.rest import restored, round_of_rest
+from mands_rulebook.kit.rest import restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.charts import Charts, load_standard_charts
 from mands_sim.dice import ScriptedDice

@@ -11,7 +11,7 @@ is a hook.
   (G-67: from the start place's coordinates to the destination's, elevation included,
   :meth:`~mands_rulebook.kit.pace.Pace.flight_point`; along the map, ``paths``, above its spot).
   Landing (the flight's end) brings it down; knocked out on the way, it falls from there
-  (G-175, :func:`mands_rulebook.movement.falling.flyer_falls`).
+  (G-175, :func:`mands_rulebook.kit.falling.flyer_falls`).
 * **A jumper** (seed "Jump Roll"): while in the air ("four times the height jumped ... on the
   Square Chart" segments from the jump), it is the height jumped above the ground.
 * **Reaching up** (G-274 ``height``): seed "Jump Roll": "For purposes of grabbing something,

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mands_rulebook.kit.maneuverability import maneuverability_level, maneuverability_turning
 from mands_rulebook.kit.pace import Stride, quality_to_turn
-from mands_rulebook.skills.maneuverability import maneuverability_level, maneuverability_turning
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 

@@ -38,8 +38,8 @@ from fractions import Fraction
 from typing import Final
 
 from mands_rulebook.kit.armor import LOCATIONS, ArmorTable, standard_armor
-from mands_rulebook.skills.skill_check import core_row
-from mands_rulebook.weaknesses.vulnerability import vulnerable_damage
+from mands_rulebook.kit.skills import core_row
+from mands_rulebook.kit.weaknesses import vulnerable_damage
 from mands_sim.charts import SkinTemperChart
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired

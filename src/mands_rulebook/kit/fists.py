@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mands_rulebook.combat.combat_pool import sight_defense
 from mands_rulebook.kit.armor import LOCATIONS
+from mands_rulebook.kit.combat_pool import sight_defense
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.injury import death_shot_attack, death_shot_events

@@ -457,3 +457,18 @@ def nerve_pinch_events(
         return events
     until = encounter.now + rounds * SEGMENTS_PER_ROUND
     return [*events, NervePinched(encounter.now, victim, attacker, rounds, until)]
+
+
+@dataclass(frozen=True, slots=True)
+class AbsorptionFaint(Event):
+    """``character`` fell unconscious for ``rounds`` rounds, until ``until`` (seed: "or fall
+    unconscious for d100 rounds")."""
+
+    kind: ClassVar[str] = "absorption-faint"
+    character: str
+    source: str
+    rounds: int
+    until: int
+
+    def narrative(self) -> str:
+        return f"{self.character} falls unconscious for {self.rounds} rounds ({self.source})"

@@ -17,7 +17,7 @@ map does. A throw must not depend on how finely the Editor drew the map, so:
 * **A wall or an obstacle** (G-245): a place with one stops the flight there; the meters left
   are what it :attr:`Flight.struck` (G-68 turns them into damage).
 * **A rooftop edge** (G-249): the victim goes over it and flies on; the fall is the drop
-  between where it stood and where it lands (:func:`mands_rulebook.movement.falling.thrown_fall`). A
+  between where it stood and where it lands (:func:`mands_rulebook.kit.falling.thrown_fall`). A
   rooftop edge at the map's end has no ground drawn below: the victim falls to ground level and
   lies, on the map, at the edge's place.
 """

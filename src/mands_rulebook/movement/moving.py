@@ -36,7 +36,7 @@ Actions (passive, Performance Time 6: "Movement is passive with a Performance Ti
   start in the segment a move starts ("It can be started on the same segment as Move is
   started": ``JUMP.starts_with``, the kernel's exception to one initiation per segment).
 
-A re-roll also applies the skill Maneuverability (:mod:`mands_rulebook.skills.maneuverability`,
+A re-roll also applies the skill Maneuverability (:mod:`mands_rulebook.kit.maneuverability`,
 G-163): slowing takes off level more speed Q, and up to half level of a turn's Q is free.
 
 Positions are lazy (seed: "Determine how far a character has moved only on the character's
@@ -56,9 +56,14 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from mands_rulebook.combat.maintained import MAINTAINED_SHOT
 from mands_rulebook.kit.bends import Bends, bent, choose_way, up_to, way_bends
 from mands_rulebook.kit.jumping import JUMP, start_jump
+from mands_rulebook.kit.maintained import MAINTAINED_SHOT
+from mands_rulebook.kit.maneuverability import (
+    maneuverability_level,
+    maneuverability_slowing,
+    maneuverability_turning,
+)
 from mands_rulebook.kit.movement_rolls import allocated, logged, move_roll, spend
 from mands_rulebook.kit.pace import (
     ARRIVED,
@@ -95,11 +100,6 @@ from mands_rulebook.kit.positions import (
     position_now,
     running_move,
     running_pace,
-)
-from mands_rulebook.skills.maneuverability import (
-    maneuverability_level,
-    maneuverability_slowing,
-    maneuverability_turning,
 )
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions

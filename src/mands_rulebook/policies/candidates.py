@@ -41,7 +41,7 @@ reaches G-231's floor) while the character stands — until the enemies' best at
 (:func:`best_threats`, as for a protection, each paced as well as its rolls allow, from when it
 can reach it) have taken its VP and DP left — up to its side's share of the damage the enemies
 can still take. The round gives back EP and VP (the rules' own amounts,
-:func:`~mands_rulebook.combat.rest.rest_healing`, G-50): the EP pay for more blows after it, at a
+:func:`~mands_rulebook.kit.rest.rest_healing`, G-50): the EP pay for more blows after it, at a
 lighter penalty, the VP keep the character standing longer. It costs the blows it leaves out
 and the blows the enemies land meanwhile, counted in full: a resting character neither answers
 nor parries them. Knocked out before the round ends, the character deals nothing after it.
@@ -65,22 +65,22 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.combat.exhaustion import exhaustion_floor, low_ep_penalty, plays
-from mands_rulebook.combat.out_of_action import (
-    BLEEDING_PER_WOUND,
-    FIRST_AID_DIVISOR,
-    ROUNDS_BETWEEN_BLEEDING_ROLLS,
-    bleeding_spell,
-)
-from mands_rulebook.combat.rest import REST, rest_healing
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.damage import Blow, Cover, against_skin_temper, protection_outcomes
+from mands_rulebook.kit.exhaustion import exhaustion_floor, low_ep_penalty, plays
 from mands_rulebook.kit.fists import (
     COMBAT_ROLL_ROW,
     FIST_ATTACK,
     HAND_DAMAGE_ROW,
     called_shot,
     called_shot_penalty,
+)
+from mands_rulebook.kit.out_of_action import (
+    BLEEDING_PER_WOUND,
+    FIRST_AID_DIVISOR,
+    ROUNDS_BETWEEN_BLEEDING_ROLLS,
+    bleeding_spell,
 )
 from mands_rulebook.kit.pace import FLEE, MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
@@ -98,6 +98,7 @@ from mands_rulebook.kit.powers import (
     sheet_power,
     taken_powers,
 )
+from mands_rulebook.kit.rest import REST, rest_healing
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK, place_cover, weapon_blow
 from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON, draw_time
 from mands_rulebook.kit.weapons.ready import weapon_readied
@@ -108,7 +109,6 @@ from mands_rulebook.policies.closing_in import (
     meeting_place,
     nearest_exit,
 )
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_rulebook.skills.action_skills import double_action_penalty, double_action_surprise
 from mands_rulebook.skills.double_action import ATTEMPT as DOUBLE_ACTION
 from mands_rulebook.skills.double_action import COMBINED, control
@@ -1049,7 +1049,7 @@ def rest_value(encounter: Encounter, actor: str) -> RestValue:
     """A round of rest now against fighting on with the plan that would deal the most
     (:func:`fight_plans`) while the fight lasts and the character stands (the enemies' attacks,
     :func:`incoming`, take its VP and DP left): the EP and VP it gives back
-    (:func:`~mands_rulebook.combat.rest.rest_healing`, the rules' own amounts) let the plan deal
+    (:func:`~mands_rulebook.kit.rest.rest_healing`, the rules' own amounts) let the plan deal
     more
     after the round (EP: more blows, at a lighter G-16 penalty; VP: standing longer), and it
     deals nothing during the round; knocked out before the round ends, nothing after it."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mands_rulebook.combat.sweep_weapons import held_weapon
 from mands_rulebook.kit.opponents.extra_opponents import engaged_enemies
 from mands_rulebook.kit.opponents.split_attacks import split_evenly
 from mands_rulebook.kit.opponents.sweeps import (
@@ -20,6 +19,7 @@ from mands_rulebook.kit.opponents.sweeps import (
     pending_blows,
     sweep_targets,
 )
+from mands_rulebook.kit.sweep_weapons import held_weapon
 from mands_rulebook.policies.closing_in import allowed
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.presets import SPEED_STEP, NearestEnemy, catch_breath, preset

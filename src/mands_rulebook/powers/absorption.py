@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.kit.injury import AbsorptionFaint
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,
@@ -168,21 +169,6 @@ class AbsorptionSave(Event):
     def narrative(self) -> str:
         verdict = "saves" if self.saved else "fails"
         return f"{self.character} {verdict} against absorption: d100 {self.roll} (≥ {self.needed})"
-
-
-@dataclass(frozen=True, slots=True)
-class AbsorptionFaint(Event):
-    """``character`` fell unconscious for ``rounds`` rounds, until ``until`` (seed: "or fall
-    unconscious for d100 rounds")."""
-
-    kind: ClassVar[str] = "absorption-faint"
-    character: str
-    source: str
-    rounds: int
-    until: int
-
-    def narrative(self) -> str:
-        return f"{self.character} falls unconscious for {self.rounds} rounds ({self.source})"
 
 
 # --- the seed's numbers --------------------------------------------------------------------------

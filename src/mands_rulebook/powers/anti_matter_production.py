@@ -16,7 +16,7 @@ anti-matter appears as a glowing black sphere, PR/3 centimeters in diameter."
   Effects ``explosion`` (the Explosion's numbers: :func:`mands_rulebook.kit.explosions.anti_matter`
   on the PR spent) and ``center`` (Range of Center: 3 × that PR meters; a target farther is
   refused). G-104: when it starts, the character aims at the spot where the target stands
-  (``mands_rulebook.combat.thrown_objects.aim_at_spot``, G-24: a Combat Roll against Defense 0, its
+  (``mands_rulebook.kit.thrown_objects.aim_at_spot``, G-24: a Combat Roll against Defense 0, its
   Q
   all Attack, + 3 "since it isn't really being thrown"; a miss scatters the center); when it
   completes the anti-matter appears at the landing spot and explodes there (G-23: an Explosion
@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.combat.thrown_objects import Landing, aim_at_spot, landed_event
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.explosions import Explosion, anti_matter, detonate
 from mands_rulebook.kit.fists import roll_event
 from mands_rulebook.kit.positions import position_now
@@ -58,8 +58,8 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.range import distance
+from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import ActionChart
@@ -84,7 +84,7 @@ SPHERE_DIVISOR: Final = 3
 """Seed: "a glowing black sphere, PR/3 centimeters in diameter"."""
 
 ANTI_MATTER: Final = "anti-matter"
-"""What lands (:class:`~mands_rulebook.combat.thrown_objects.ObjectLanded`'s ``what``)."""
+"""What lands (:class:`~mands_rulebook.kit.thrown_objects.ObjectLanded`'s ``what``)."""
 
 
 def range_of_center(center_pr: int) -> int:

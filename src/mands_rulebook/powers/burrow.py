@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 
+from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
 from mands_rulebook.kit.pace import dm_per_segment
 from mands_rulebook.kit.positions import position_now, running_pace
 from mands_rulebook.kit.powers import (
@@ -42,7 +43,6 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

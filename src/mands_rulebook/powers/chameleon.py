@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.pace import MOVE
 from mands_rulebook.kit.positions import running_pace
 from mands_rulebook.kit.powers import (
@@ -50,7 +51,6 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import DefenseChanged, EndurancePaid, Event

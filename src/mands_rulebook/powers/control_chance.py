@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -54,7 +55,6 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.range import distance
-from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
 from mands_sim.charts import ActionChart

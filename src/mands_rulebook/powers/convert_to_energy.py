@@ -42,6 +42,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
+from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
 from mands_rulebook.kit.damage import Blow, Cover
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.powers import (
@@ -66,7 +67,6 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.charts import ActionChart

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Final
 
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
@@ -43,7 +44,6 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event, RollMade

@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.combat.dropping import ep_row_costing
-from mands_rulebook.combat.out_of_action import DEAD
 from mands_rulebook.kit.damage import PENETRATING, condition_after
+from mands_rulebook.kit.dropping import ep_row_costing
 from mands_rulebook.kit.injury import roll_event as save_event
 from mands_rulebook.kit.injury import survival_roll
+from mands_rulebook.kit.out_of_action import DEAD
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     ATTACK,

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     OTHER,
@@ -61,7 +62,6 @@ from mands_rulebook.kit.powers import (
     sheet_power,
 )
 from mands_rulebook.kit.range import in_contact
-from mands_rulebook.powers.control import LOST_CONTROL
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import (

@@ -27,11 +27,11 @@ import math
 from dataclasses import replace
 from typing import Final
 
-from mands_rulebook.combat.thrown_objects import LIFT_AND_THROW
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.maneuverability import maneuverability_slowing as maneuverability_slowing
+from mands_rulebook.kit.maneuverability import maneuverability_turning as maneuverability_turning
+from mands_rulebook.kit.skills import skill_level
+from mands_rulebook.kit.thrown_objects import LIFT_AND_THROW
 from mands_rulebook.skills.combat_skills import attack_skill
-from mands_rulebook.skills.maneuverability import maneuverability_slowing as maneuverability_slowing
-from mands_rulebook.skills.maneuverability import maneuverability_turning as maneuverability_turning
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
 from mands_sim.kernel.contracts import Initiation
@@ -50,7 +50,7 @@ DOUBLE_ACTION_STEP: Final = 10
 """Seed "Double Action": "reduced by 1 for every 10 points the %Control roll was made by"."""
 DOUBLE_ACTION_ROW: Final = 3
 """Seed "Double Action uses row 3 of the EP Use Chart (2 EP/round)": the skill list's row 3,
-row 6 of the core numbering by G-04 (``mands_rulebook.skills.skill_check.core_row``)."""
+row 6 of the core numbering by G-04 (``mands_rulebook.kit.skills.core_row``)."""
 
 
 # --- Speed, Specific Action -----------------------------------------------------------------------

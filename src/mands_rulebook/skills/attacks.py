@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
-from mands_rulebook.combat.surprise import bought_down
-from mands_rulebook.combat.throwback import ThrownBack, collision, moved
 from mands_rulebook.kit.damage import Blow, strike
+from mands_rulebook.kit.falling import thrown_fall
 from mands_rulebook.kit.fists import (
     CALLED_SHOT_OPTION,
     COMBAT_ROLL_ROW,
@@ -42,9 +41,10 @@ from mands_rulebook.kit.fists import (
 )
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.range import CONTACT, reach_refusals, sight_modifier
+from mands_rulebook.kit.skills import skill_level
+from mands_rulebook.kit.surprise import bought_down
 from mands_rulebook.kit.throw_flight import flight
-from mands_rulebook.movement.falling import thrown_fall
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.throwback import ThrownBack, collision, moved
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
 from mands_rulebook.kit.weapons.table import intended_weapon
 from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
-from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier
 from mands_sim.kernel.encounter import Encounter

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.skills import skill_level
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import EndurancePaid
@@ -47,9 +47,6 @@ EVASION_REASON: Final = "evasion"
 """The ``reason`` of Evasion's EP charge."""
 EVASION_DEFENSE: Final = "evasion_defense"
 """The ``prepared`` key recording the Defense Evasion added."""
-
-FALL_PREPARATION: Final = 10
-"""Seed "Falling": "The character must have 10 segments to prepare"."""
 
 
 def enemies_in_action(encounter: Encounter, actor: str) -> int:
@@ -116,13 +113,6 @@ def mands_initiation_adjust(
 ) -> Initiation:
     """Evasion joins the Defense a Combat Roll buys (G-87)."""
     return with_evasion(encounter, actor, intent, initiation)
-
-
-def falling_damage(damage: int, level: int, prepared_segments: int) -> int:
-    """Seed "Falling": the fall's damage less the level, if 10 segments were spent preparing."""
-    if prepared_segments < FALL_PREPARATION:
-        return damage
-    return max(0, damage - level)
 
 
 EVASION_ENTRY: Final = ActionOption(

@@ -32,15 +32,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from mands_rulebook.kit.skills import core_row, skill_level
 from mands_rulebook.skills.action_skills import (
     DOUBLE_ACTION_ROW,
     double_action_penalty,
     double_action_surprise,
 )
 from mands_rulebook.skills.attacks import loses_segments
-from mands_rulebook.skills.catalogue import skill_level
 from mands_rulebook.skills.defensive_skills import paid_this_round
-from mands_rulebook.skills.skill_check import core_row
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.events import Event, PercentRolled

@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable
 from typing import Final
 
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.skills import skill_level
 from mands_sim import hookimpl
 from mands_sim.model.figured import FiguredAdjustment
 from mands_sim.model.sheet import CharacterSheet

@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from mands_rulebook.combat.out_of_action import DEAD, bleeding_spell
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.injury import FirstAid
-from mands_rulebook.skills.catalogue import normalized
+from mands_rulebook.kit.out_of_action import DEAD, bleeding_spell
+from mands_rulebook.kit.skills import normalized
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.events import BleedingStopped, Event

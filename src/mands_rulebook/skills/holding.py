@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from mands_rulebook.kit.pinning import MOVES, STILL_FREE, stops
+from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.skills.attacks import (
     AttackPlan,
     contact_refusals,
@@ -46,7 +47,6 @@ from mands_rulebook.skills.attacks import (
     initiate_attack,
     skill_attack,
 )
-from mands_rulebook.skills.catalogue import skill_level
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
 from mands_sim.errors import UnplayedActionError

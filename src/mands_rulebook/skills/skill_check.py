@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_rulebook.kit.editing_points.rolls import character_roll
-from mands_rulebook.skills.catalogue import canonical_name, normalized, skill_level
+from mands_rulebook.kit.skills import canonical_name, core_row, normalized, skill_level
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import (
     ActionDefinition,
@@ -43,7 +43,6 @@ from mands_sim.actions import (
     QualityAllocation,
     register_actions,
 )
-from mands_sim.defaults import RuleDefaults
 from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -86,8 +85,6 @@ LOCK_TIME: Final = 10
 """Seed "Opening Locks": "Performance Time to Open Locks is the lock Type times 10 segments"."""
 TRACE_PER_LEVEL: Final = 5
 """Seed "Opening Locks": "level times 5 percent" not to leave a trace."""
-SKILL_LIST_ROWS_FROM: Final = 9
-"""G-04: the skill list counts rows down from 5 EP: its row k is the core row 9 − k."""
 KNOWLEDGE_DIVISOR: Final = 10
 """Seed "Knowledge": the Knowledge Score divided by 10 joins the Bonus Pool."""
 
@@ -143,14 +140,6 @@ OPENING_LOCKS: Final = "Opening Locks"
 
 
 # --- the roll ------------------------------------------------------------------------------------
-
-
-def core_row(defaults: RuleDefaults, skill_list_row: int) -> int:
-    """G-04: the skill list's "row k (n EP/round)" is row 9 − k of the EP Use Chart, whose EP
-    figure it gives (``ep_figure``: Acrobatics' row 2 → 7, 3 EP), or row k read literally."""
-    if defaults.G04_skill_ep_rows == "literal":
-        return skill_list_row
-    return SKILL_LIST_ROWS_FROM - skill_list_row
 
 
 def skill_roll_of(skill: str) -> SkillRoll:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from mands_rulebook.kit.powers import power_slug
-from mands_rulebook.weaknesses import fired, parameter, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import EndurancePaid, Event, WeaknessFired

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.weaknesses import fired, names, parameter, weaknesses_of
+from mands_rulebook.kit.weaknesses import fired, names, parameter, weaknesses_of
 from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim import hookimpl
 from mands_sim.actions import Intent

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.weaknesses import fired, parameter, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress

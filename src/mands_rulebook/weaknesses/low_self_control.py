@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.weaknesses import fired, weaknesses_of
+from mands_rulebook.kit.weaknesses import fired, weaknesses_of
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
 from mands_sim.events import ActionResolved, DamageTaken, Event, WeaknessFired

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.powers import power_slug
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import spoken

@@ -29,7 +29,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.weaknesses import fired, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, weaknesses_of, whole
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.events import EndurancePaid, Event, WeaknessFired

@@ -14,7 +14,7 @@ the rules in the package's modules)
   ``weapon``: fists cannot sweep) and ``sweep-blow`` (G-81): one Combat Roll with the weapon,
   its Attack Q split among enemies in its reach, the later blows a segment apart:
   :mod:`~mands_rulebook.kit.opponents.sweeps`, the weapon's part
-  :mod:`mands_rulebook.combat.sweep_weapons`
+  :mod:`mands_rulebook.kit.sweep_weapons`
   (G-172);
 * gives power plugins :func:`fork_blast` (seed "Fire Coat": "Fire blasts may be forked ...
   dividing the damage between more than one target. Attack Q must be supplied for each
@@ -28,7 +28,6 @@ The ``sweeper`` policy that plays these actions is a plugin of the policies,
 
 from __future__ import annotations
 
-from mands_rulebook.combat.sweep_weapons import sweep_range_and_sight
 from mands_rulebook.kit.opponents.extra_opponents import opponents_modifier
 from mands_rulebook.kit.opponents.sweeps import (
     SWEEP,
@@ -42,6 +41,7 @@ from mands_rulebook.kit.opponents.sweeps import (
     sweep_targets,
 )
 from mands_rulebook.kit.opponents.teamwork import teamwork_modifiers
+from mands_rulebook.kit.sweep_weapons import sweep_range_and_sight
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
 from mands_sim.errors import UnplayedActionError

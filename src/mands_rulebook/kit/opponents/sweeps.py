@@ -9,7 +9,7 @@ hooks:
 * ``sweep`` (intent options ``targets``, the intent's ``target`` first, and ``weapon``; G-81):
   the seed's sweep needs something that sweeps, "such as ... a telephone pole, a beam power, or
   a semi-automatic weapon", so fists cannot sweep: the ``weapon`` held ready
-  (:mod:`mands_rulebook.combat.sweep_weapons`, G-172) gives the reach, time, skill, damage, cover
+  (:mod:`mands_rulebook.kit.sweep_weapons`, G-172) gives the reach, time, skill, damage, cover
   and
   EP row. One Combat Roll (``mands_rulebook.combat.fists``' seams), its Attack Q split among the
   targets by the mind's optional ``split_attack`` (default even), a failure's Attack share
@@ -27,13 +27,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_rulebook.combat.sweep_weapons import (
-    blow_charge,
-    sweep_reach,
-    sweep_weapon,
-    weapon_blow_at,
-    weapon_refusals,
-)
 from mands_rulebook.kit.fists import (
     FIST_ATTACK,
     HAND_DAMAGE_ROW,
@@ -46,6 +39,13 @@ from mands_rulebook.kit.fists import (
 )
 from mands_rulebook.kit.opponents.split_attacks import split_attack
 from mands_rulebook.kit.range import reach_refusals
+from mands_rulebook.kit.sweep_weapons import (
+    blow_charge,
+    sweep_reach,
+    sweep_weapon,
+    weapon_blow_at,
+    weapon_refusals,
+)
 from mands_rulebook.kit.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
 from mands_sim.events import Event

@@ -14,7 +14,7 @@ from typing import Final
 
 from mands_rulebook.kit.opponents.split_attacks import split_evenly
 from mands_rulebook.kit.opponents.sweeps import sweep_targets
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.skills import skill_level
 from mands_sim.actions import ActionInProgress, Intent, Modifier
 from mands_sim.kernel.encounter import Encounter
 

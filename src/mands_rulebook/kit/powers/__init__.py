@@ -66,6 +66,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Final
 
+from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
 from mands_rulebook.kit.fists import COMBAT_ROLL_ROW
 from mands_rulebook.kit.powers.attacks import (
     SET_ASIDE,
@@ -138,7 +139,6 @@ from mands_rulebook.kit.powers.uses import (
     register_power,
 )
 from mands_rulebook.kit.range import reach_refusals
-from mands_rulebook.powers.control import LOST_CONTROL, POWER_OPTION
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from mands_rulebook.combat.maintained import maintained_shot
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.damage import Blow, condition_after, strike
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.fists import (
@@ -37,11 +37,11 @@ from mands_rulebook.kit.fists import (
     roll_event,
     spend_quality,
 )
+from mands_rulebook.kit.maintained import maintained_shot
 from mands_rulebook.kit.powers.ratings import encounter_registries, power_rating
 from mands_rulebook.kit.powers.uses import BlowFor, PowerSpend, PowerUse, PowerUsed
 from mands_rulebook.kit.range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim.actions import ActionInProgress, ActionOption, Intent, Resolve
 from mands_sim.charts import ActionChart
 from mands_sim.events import AttackResolved, Event, QualityAllocated

@@ -20,8 +20,8 @@ import weakref
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.powers.uses import PowerSpec, normalized
-from mands_rulebook.powers.control import POWER_OPTION
 from mands_sim.actions import Intent
 from mands_sim.events import Event
 from mands_sim.kept import KeptAnswers

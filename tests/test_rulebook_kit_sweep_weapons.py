@@ -1,4 +1,4 @@
-"""Sweeps with a weapon (``mands_rulebook.combat.sweep_weapons``, through
+"""Sweeps with a weapon (``mands_rulebook.kit.sweep_weapons``, through
 ``mands_rulebook.combat.opponents``'
 ``sweep``; seed "Combat Roll": "telephone pole ... semi-automatic weapon"; G-81, G-172).
 

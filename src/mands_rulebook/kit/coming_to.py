@@ -25,8 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_rulebook.kit.injury import NervePinched, resist_death_target, roll_2d10, segment_start
-from mands_rulebook.powers.absorption import AbsorptionFaint
+from mands_rulebook.kit.injury import (
+    AbsorptionFaint,
+    NervePinched,
+    resist_death_target,
+    roll_2d10,
+    segment_start,
+)
 from mands_sim.events import (
     BackInAction,
     ConsciousnessCheck,

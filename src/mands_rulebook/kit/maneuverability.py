@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.skills.catalogue import skill_level
+from mands_rulebook.kit.skills import skill_level
 from mands_sim.kernel.encounter import Encounter
 
 MANEUVERABILITY: Final = "Maneuverability"

@@ -1,0 +1,68 @@
+"""The weaknesses' rules the damage path reads: a vulnerability's multiplied damage (seed "Handicap
+or Weakness", "Vulnerability")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from mands_sim.events import WeaknessFired
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.model.sheet import Weakness, WeaknessValue
+from mands_sim.registry import spoken
+
+KIND: Final = "vulnerability"
+
+
+PROTOTRON_MULTIPLIER: Final = 3
+"""Seed, Prototron: "Negative electrical attacks do 3 times normal damage to him"."""
+
+
+def applies(weakness: Weakness, weapon: str) -> bool:
+    """Whether a blow dealt by ``weapon`` is one ``weakness`` multiplies."""
+    return bool(weapon) and spoken(weapon) in {spoken(name) for name in names(weakness, "attacks")}
+
+
+def vulnerable_damage(
+    encounter: Encounter, victim: str, weapon: str, taken: int
+) -> tuple[int, list[WeaknessFired]]:
+    """``taken`` times the multiplier of each vulnerability the blow hits, and the events
+    (G-263: after Skin Temper; none when nothing was taken)."""
+    events: list[WeaknessFired] = []
+    for weakness in weaknesses_of(encounter, victim, KIND):
+        if taken <= 0 or not applies(weakness, weapon):
+            continue
+        multiplier = whole(weakness, "multiplier", PROTOTRON_MULTIPLIER)
+        effect = f"{weapon} does {multiplier} times normal damage: {taken} → {taken * multiplier}"
+        taken *= multiplier
+        events.append(fired(encounter, victim, weakness, effect))
+    return taken, events
+
+
+def weaknesses_of(encounter: Encounter, actor: str, kind: str) -> tuple[Weakness, ...]:
+    """``actor``'s weaknesses of ``kind`` (case, spacing and punctuation aside), sheet order."""
+    wanted = spoken(kind)
+    sheet = encounter.character(actor).sheet
+    return tuple(w for w in sheet.weaknesses if spoken(w.kind) == wanted)
+
+
+def parameter(weakness: Weakness, name: str, default: WeaknessValue) -> WeaknessValue:
+    """The sheet's value of ``name`` for ``weakness``, else the kind's ``default``."""
+    parameters: Mapping[str, WeaknessValue] = weakness.parameters
+    return parameters.get(name, default)
+
+
+def whole(weakness: Weakness, name: str, default: int) -> int:
+    """A whole-number parameter (checked at load: :class:`mands_sim.weaknesses.Parameter`)."""
+    return int(parameter(weakness, name, default))  # type: ignore[arg-type]
+
+
+def names(weakness: Weakness, name: str) -> tuple[str, ...]:
+    """A list-of-names parameter (empty if the sheet gives none)."""
+    value = parameter(weakness, name, ())
+    return value if isinstance(value, tuple) else ()
+
+
+def fired(encounter: Encounter, actor: str, weakness: Weakness, effect: str) -> WeaknessFired:
+    """The event logging that ``weakness`` changed the fight for ``actor``."""
+    return WeaknessFired(encounter.now, actor, weakness.name, weakness.kind, effect)
