@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.combat.rest import restored
 from mands_rulebook.kit.powers import (
     ACTIVE_TIME,
     POWER_ROW,
@@ -36,6 +35,7 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.range import in_contact
+from mands_rulebook.kit.rest import restored
 from mands_sim import answers_actions, hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.events import Event, Healed
