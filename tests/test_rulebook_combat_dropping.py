@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat import dropping
+from mands_rulebook.kit import dropping as kit_dropping
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
@@ -134,7 +135,7 @@ def drop_rolls(events: list[Event]) -> list[tuple[int, int, int, int, int]]:
     return [
         (e.segment, e.target, e.bonus_pool, e.total, e.quality)
         for e in of(events, RollMade)
-        if e.purpose == dropping.DROPPING
+        if e.purpose == kit_dropping.DROPPING
     ]
 
 
@@ -148,7 +149,7 @@ def test_mands_register_actions_drop_action_is_passive_10_segments_row_6(
     """Seed: "a passive action that takes 10 segments … starts at row 6 for EP use"."""
     pm = plugin_manager_factory(dropping=dropping)
     definition = collect_registries(pm).actions["drop-action"].payload
-    assert definition == dropping.DROP_ACTION
+    assert definition == kit_dropping.DROP_ACTION
     assert (definition.performance_time, definition.is_passive, definition.ep_row) == (10, True, 6)
 
 

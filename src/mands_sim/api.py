@@ -60,7 +60,15 @@ from mands_sim.actions import (
     Wait,
     register_actions,
 )
-from mands_sim.charts import ActionChart, Charts, load_chart
+from mands_sim.charts import (
+    CHART_NAMES,
+    ActionChart,
+    Chart,
+    Charts,
+    load_chart,
+    load_standard_charts,
+)
+from mands_sim.charts.action import Column
 from mands_sim.conditions import (
     BROKE_OUT,
     WORE_OFF,
@@ -70,44 +78,91 @@ from mands_sim.conditions import (
     end_condition,
     under,
 )
-from mands_sim.dice import DiceSource, ScriptedDice, SeededDice, parse_dice
+from mands_sim.defaults import RuleDefaults
+from mands_sim.dice import DiceExpression, DiceSource, ScriptedDice, SeededDice, parse_dice
 from mands_sim.errors import (
     MandsSimError,
     PluginError,
     PluginHookError,
     PluginValidationError,
+    SheetError,
     UnknownConditionError,
+    UnplayedActionError,
 )
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
     ActionStarted,
     AttackResolved,
+    BleedingStopped,
     ConditionEnded,
     ConditionImposed,
     DamageTaken,
     DefenseChanged,
     EndurancePaid,
     Event,
+    Healed,
+    InjuryRolled,
+    Moved,
     OutOfAction,
+    PercentRolled,
+    PointsLent,
     PushedBack,
     QualityAllocated,
     RollMade,
+    Surprised,
+    WeaknessFired,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
-from mands_sim.kernel.contracts import ActionRefused, Charge, Gate, Initiation
+from mands_sim.kept import KeptAnswers
+from mands_sim.kernel.abilities import ABILITY_NAMES, AbilityModifier
+from mands_sim.kernel.agenda import Phase
+from mands_sim.kernel.contracts import (
+    ActionRefused,
+    Charge,
+    Gate,
+    Initiation,
+    fighting,
+    side_out_of_action,
+)
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
-from mands_sim.log_index import last_logged_before, logged, logged_between
+from mands_sim.kernel.time import SegmentTime
+from mands_sim.log_index import last_logged_before, logged, logged_before, logged_between
 from mands_sim.metrics import Metric, one_for
 from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register, Source
-from mands_sim.rolls import ActionRoll, action_roll, roll_made
+from mands_sim.model.character import build_character
+from mands_sim.model.figured import mind_skin_temper_row
+from mands_sim.model.sheet import PowerEntry, Weakness
+from mands_sim.percent_rolls import (
+    HIGH,
+    LOW,
+    character_d100,
+    number_roll,
+    percent_roll,
+    percent_save,
+    sheet_d100,
+)
+from mands_sim.registry import Register, Source, spoken
+from mands_sim.rolls import (
+    MINIMUM_PERFORMANCE_TIME,
+    QUALITY_PER_DEFENSE,
+    ActionRoll,
+    action_roll,
+    damage_bonus,
+    defense_from_quality,
+    hurried_performance_time,
+    reduced_performance_time,
+    roll_made,
+    time_tradeoff_bonus,
+)
 from mands_sim.rule_state import RuleState
+from mands_sim.scenario import ScenarioSpec
+from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
+from mands_sim.world import Position
 
-API_VERSION: Final = "2.0.0"
+API_VERSION: Final = "2.1.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -156,6 +211,14 @@ SECTIONS: Final = MappingProxyType(
             "ActionDropped",
             "PushedBack",
             "OutOfAction",
+            "PercentRolled",
+            "Moved",
+            "Surprised",
+            "WeaknessFired",
+            "InjuryRolled",
+            "BleedingStopped",
+            "Healed",
+            "PointsLent",
         ),
         "The encounter": (
             "Encounter",
@@ -167,6 +230,26 @@ SECTIONS: Final = MappingProxyType(
             "logged",
             "logged_between",
             "last_logged_before",
+            "logged_before",
+            "fighting",
+            "side_out_of_action",
+            "Position",
+            "PowerEntry",
+            "Weakness",
+            "AbilityModifier",
+            "ABILITY_NAMES",
+            "RuleDefaults",
+            "ScenarioSpec",
+            "build_character",
+            "mind_skin_temper_row",
+            "KeptAnswers",
+            "spoken",
+        ),
+        "Time": (
+            "SEGMENTS_PER_ROUND",
+            "SEGMENTS_PER_MINUTE",
+            "SegmentTime",
+            "Phase",
         ),
         "Dice, rolls and charts": (
             "DiceSource",
@@ -180,6 +263,24 @@ SECTIONS: Final = MappingProxyType(
             "Charts",
             "ActionChart",
             "load_chart",
+            "load_standard_charts",
+            "Chart",
+            "Column",
+            "CHART_NAMES",
+            "DiceExpression",
+            "percent_save",
+            "character_d100",
+            "sheet_d100",
+            "number_roll",
+            "HIGH",
+            "LOW",
+            "reduced_performance_time",
+            "hurried_performance_time",
+            "time_tradeoff_bonus",
+            "MINIMUM_PERFORMANCE_TIME",
+            "QUALITY_PER_DEFENSE",
+            "defense_from_quality",
+            "damage_bonus",
         ),
         "The rulebook's kit: powers": (
             "PowerSpec",
@@ -217,6 +318,8 @@ SECTIONS: Final = MappingProxyType(
             "PluginHookError",
             "PluginValidationError",
             "UnknownConditionError",
+            "UnplayedActionError",
+            "SheetError",
         ),
     }
 )
@@ -251,22 +354,45 @@ NOTES: Final = MappingProxyType(
         "POWER_ROW": "The EP Use Chart row a power use pays before PR spent on EP (row 9).",
         "COVERS": "The key of ``prepared`` under which a protection use gives its ``Cover`` "
         "values to the damage rules.",
+        "ABILITY_NAMES": "The seven Basic Abilities by their sheet names, in the sheet's order "
+        '(seed "Basic Abilities").',
+        "SEGMENTS_PER_ROUND": "50 segments make a round (``docs/rules/combat.md`` §1).",
+        "SEGMENTS_PER_MINUTE": "250 segments make a minute (``docs/rules/combat.md`` §1).",
+        "HIGH": "A d100 roll's ``favours``: the roller wants it high.",
+        "LOW": "A d100 roll's ``favours``: the roller wants it low.",
+        "MINIMUM_PERFORMANCE_TIME": 'An action never takes less than 1 segment (seed "Skill '
+        'Rolls"; ``docs/rules/combat.md`` §3).',
+        "QUALITY_PER_DEFENSE": '2 Q buy +1 Defense (seed "Skill Rolls"; '
+        "``docs/rules/charts.md`` §5).",
+        "Chart": "Any of the standard charts (``ActionChart``, the EP Use, Skin Temper and "
+        "Experience charts, the Sight and Hearing tables).",
+        "CHART_NAMES": "The names of the standard charts a ruleset registers (``Charts``).",
+        "Column": 'An Action Chart\'s column: ``"square"``, ``"sphere"`` or ``"doubles"``.',
     }
 )
 """Documentation of the exported values that carry no docstring of their own (constants)."""
 
 __all__ = [
+    "ABILITY_NAMES",
     "ACTIVE_TIME",
     "API_VERSION",
     "ATTACK",
     "BROKE_OUT",
+    "CHART_NAMES",
     "COVERS",
     "DEFENSE",
+    "HIGH",
     "HOOK_API_VERSION",
+    "LOW",
+    "MINIMUM_PERFORMANCE_TIME",
     "OTHER",
     "PASSIVE_TIME",
     "POWER_ROW",
+    "QUALITY_PER_DEFENSE",
+    "SEGMENTS_PER_MINUTE",
+    "SEGMENTS_PER_ROUND",
     "WORE_OFF",
+    "AbilityModifier",
     "ActionChart",
     "ActionDefinition",
     "ActionDropped",
@@ -277,19 +403,23 @@ __all__ = [
     "ActionRoll",
     "ActionStarted",
     "AttackResolved",
+    "BleedingStopped",
     "Blow",
     "BreakOut",
     "Character",
     "CharacterSheet",
     "CharacterState",
     "Charge",
+    "Chart",
     "Charts",
+    "Column",
     "ConditionDefinition",
     "ConditionEnded",
     "ConditionImposed",
     "Cover",
     "DamageTaken",
     "DefenseChanged",
+    "DiceExpression",
     "DiceSource",
     "Encounter",
     "EndurancePaid",
@@ -297,17 +427,26 @@ __all__ = [
     "FiguredAdjustment",
     "FiguredAttributes",
     "Gate",
+    "Healed",
     "Initiate",
     "Initiation",
+    "InjuryRolled",
     "Intent",
+    "KeptAnswers",
     "MandsSimError",
     "Metric",
     "Modifier",
+    "Moved",
     "OutOfAction",
     "Parameter",
+    "PercentRolled",
+    "Phase",
     "PluginError",
     "PluginHookError",
     "PluginValidationError",
+    "PointsLent",
+    "Position",
+    "PowerEntry",
     "PowerSpec",
     "PowerSpend",
     "PowerUse",
@@ -319,39 +458,63 @@ __all__ = [
     "Register",
     "Resolve",
     "RollMade",
+    "RuleDefaults",
     "RuleState",
+    "ScenarioSpec",
     "ScriptedDice",
     "SeededDice",
+    "SegmentTime",
+    "SheetError",
     "Source",
+    "Surprised",
     "UnknownConditionError",
+    "UnplayedActionError",
     "Wait",
+    "Weakness",
+    "WeaknessFired",
     "WeaknessKind",
     "action_roll",
     "answers_actions",
     "attack_events",
+    "build_character",
+    "character_d100",
     "conditions_on",
     "cosmic_ray_ranges",
+    "damage_bonus",
+    "defense_from_quality",
     "end_condition",
+    "fighting",
     "hookimpl",
+    "hurried_performance_time",
     "last_logged_before",
     "load_chart",
+    "load_standard_charts",
     "logged",
+    "logged_before",
     "logged_between",
+    "mind_skin_temper_row",
+    "number_roll",
     "one_for",
     "parse_dice",
     "percent_roll",
+    "percent_save",
     "power_initiation",
     "power_intent",
     "power_rating",
     "power_refusals",
     "power_resolution",
     "power_sustain",
+    "reduced_performance_time",
     "register_actions",
     "register_power",
     "register_power_actions",
     "roll_made",
+    "sheet_d100",
+    "side_out_of_action",
+    "spoken",
     "standard_ranges",
     "strike",
+    "time_tradeoff_bonus",
     "under",
 ]
 """Every exported name (``SECTIONS`` groups them for ``docs/api.md``)."""

@@ -12,10 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from mands_sim import hookimpl
-from mands_sim.charts import CHART_NAMES, Chart, load_standard_charts
-from mands_sim.defaults import RuleDefaults
-from mands_sim.registry import Register
+from mands_sim.api import CHART_NAMES, Chart, Register, RuleDefaults, hookimpl, load_standard_charts
 
 CHART_SUMMARIES: Final = {
     "action": (

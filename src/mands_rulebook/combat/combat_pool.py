@@ -10,10 +10,7 @@ from mands_rulebook.kit.combat_pool import (
     sight_defense,
     size_difference,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.events import DefenseChanged, Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import DefenseChanged, Encounter, Event, Intent, Modifier, hookimpl
 
 
 @hookimpl

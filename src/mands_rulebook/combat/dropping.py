@@ -12,19 +12,18 @@ from mands_rulebook.kit.dropping import (
     initiate,
     resolve,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import (
+from mands_sim.api import (
     ActionInProgress,
+    DefenseChanged,
+    Encounter,
+    Event,
     Intent,
     Modifier,
+    Register,
+    answers_actions,
+    hookimpl,
     register_actions,
 )
-from mands_sim.events import (
-    DefenseChanged,
-    Event,
-)
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
 
 
 @hookimpl

@@ -8,10 +8,15 @@ import math
 
 from mands_rulebook.kit.exhaustion import costs_ep, fleeing, low_ep_penalty, spent
 from mands_rulebook.kit.pace import MOVE
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent, Modifier
-from mands_sim.events import ActionDropped, Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import (
+    ActionDropped,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    Modifier,
+    hookimpl,
+)
 
 
 @hookimpl

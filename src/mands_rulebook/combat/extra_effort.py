@@ -12,10 +12,7 @@ from mands_rulebook.kit.extra_effort import (
     efforts_made,
     lowered_modifiers,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Encounter, Event, Intent, Modifier, hookimpl
 
 
 @hookimpl

@@ -5,9 +5,7 @@ Quality, hitting and Hand Damage (:mod:`mands_rulebook.kit.fists`; ``docs/rules/
 from __future__ import annotations
 
 from mands_rulebook.kit.fists import FIST_ATTACK, initiate, resolve
-from mands_sim import hookimpl
-from mands_sim.actions import register_actions
-from mands_sim.registry import Register
+from mands_sim.api import Register, hookimpl, register_actions
 
 
 @hookimpl

@@ -13,10 +13,15 @@ from mands_rulebook.kit.maintained import (
     asks_to_maintain,
     maintained_shot,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Intent,
+    hookimpl,
+)
 
 
 @hookimpl

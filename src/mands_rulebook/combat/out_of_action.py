@@ -18,12 +18,7 @@ from mands_rulebook.kit.out_of_action import (
     injuries,
     wounds,
 )
-from mands_sim import hookimpl
-from mands_sim.events import (
-    Event,
-)
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import Encounter, Event, Register, hookimpl
 
 
 @hookimpl

@@ -8,9 +8,7 @@ replace this one with ``replaces=True``.
 
 from __future__ import annotations
 
-from mands_sim import hookimpl
-from mands_sim.kernel.contracts import side_out_of_action
-from mands_sim.registry import Register
+from mands_sim.api import Register, hookimpl, side_out_of_action
 
 
 @hookimpl

@@ -13,9 +13,7 @@ from mands_rulebook.kit.range import (
     sight_modifier,
 )
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Encounter, Intent, Modifier, hookimpl
 
 
 @hookimpl

@@ -11,13 +11,7 @@ from mands_rulebook.kit.rest import (
     resolve,
     wait_segments,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import (
-    Intent,
-    register_actions,
-)
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import Encounter, Intent, Register, answers_actions, hookimpl, register_actions
 
 
 @hookimpl

@@ -12,12 +12,7 @@ from mands_rulebook.kit.surprise import (
     rested_penalty,
     resting_segments,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent, Modifier
-from mands_sim.events import (
-    Event,
-)
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import ActionInProgress, Encounter, Event, Intent, Modifier, hookimpl
 
 # --- Detect Danger ------------------------------------------------------------------------
 

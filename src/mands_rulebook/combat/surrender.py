@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    OutOfAction,
+    Register,
+    hookimpl,
+    register_actions,
+)
 
 SURRENDERED: Final = "surrendered"
 """The condition of a character who has yielded (G-160)."""

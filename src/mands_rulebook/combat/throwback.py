@@ -5,11 +5,7 @@ import."""
 from __future__ import annotations
 
 from mands_rulebook.kit.throwback import THROWN_BACK, aftermath, impacts
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import ActionInProgress, Encounter, Event, Register, hookimpl
 
 
 @hookimpl

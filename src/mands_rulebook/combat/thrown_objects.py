@@ -14,14 +14,15 @@ from mands_rulebook.kit.thrown_objects import (
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.kit.weapons.thrown import THROWN_RANGES_OPTION
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import (
+from mands_sim.api import (
+    Encounter,
     Intent,
     Modifier,
+    Register,
+    answers_actions,
+    hookimpl,
     register_actions,
 )
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
 
 # --- aiming at a spot (G-24) --------------------------------------------------------------------
 

@@ -8,11 +8,7 @@ from mands_rulebook.kit.falling import (
     FALLS,
     knocked_out_falls,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import ActionInProgress, Encounter, Event, Register, hookimpl
 
 # --- thrown back to lower ground (G-174) ------------------------------------------------------
 

@@ -101,14 +101,27 @@ from mands_rulebook.kit.positions import (
     running_move,
     running_pace,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import ActionDropped, DefenseChanged, Event, Moved, OutOfAction
-from mands_sim.kernel.contracts import Charge, Gate, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.world import Position
+from mands_sim.api import (
+    ActionDefinition,
+    ActionDropped,
+    ActionInProgress,
+    Charge,
+    DefenseChanged,
+    Encounter,
+    Event,
+    Gate,
+    Initiation,
+    Intent,
+    Modifier,
+    Moved,
+    OutOfAction,
+    Position,
+    Register,
+    UnplayedActionError,
+    answers_actions,
+    hookimpl,
+    register_actions,
+)
 
 # -- the hooks -------------------------------------------------------------------------------
 

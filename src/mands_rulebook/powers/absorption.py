@@ -83,17 +83,26 @@ from mands_rulebook.kit.powers import (
     touch_attack,
 )
 from mands_rulebook.powers import lent_attributes as lending
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.abilities import AbilityModifier
-from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged
-from mands_sim.model.figured import mind_skin_temper_row
-from mands_sim.percent_rolls import HIGH, LOW, character_d100, number_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    HIGH,
+    LOW,
+    SEGMENTS_PER_ROUND,
+    AbilityModifier,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    OutOfAction,
+    Phase,
+    Register,
+    answers_actions,
+    character_d100,
+    hookimpl,
+    logged,
+    mind_skin_temper_row,
+    number_roll,
+)
 
 NAME: Final = "Absorption"
 PERCENTAGE: Final = "percentage"

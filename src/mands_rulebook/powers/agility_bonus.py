@@ -22,10 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
-from mands_sim import hookimpl
-from mands_sim.dice import DiceSource, parse_dice
-from mands_sim.model.sheet import CharacterSheet, PowerEntry
-from mands_sim.registry import Register
+from mands_sim.api import CharacterSheet, DiceSource, PowerEntry, Register, hookimpl, parse_dice
 
 NAME: Final = "Agility Bonus"
 

@@ -37,11 +37,16 @@ from mands_rulebook.kit.powers import (
 )
 from mands_rulebook.kit.range import distance
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Air Control"
 WIND_BLAST: Final = "wind_blast"

@@ -50,14 +50,20 @@ from mands_rulebook.kit.powers import (
     sheet_power,
     touch_attack,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll
-from mands_sim.units import SEGMENTS_PER_MINUTE
+from mands_sim.api import (
+    SEGMENTS_PER_MINUTE,
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionRoll,
+    Encounter,
+    Event,
+    Intent,
+    OutOfAction,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Alchemy"
 MASS: Final = "mass"

@@ -60,15 +60,21 @@ from mands_rulebook.kit.powers import (
 from mands_rulebook.kit.range import distance
 from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot, landed_event
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
-from mands_sim.world import Position
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Position,
+    Register,
+    answers_actions,
+    hookimpl,
+    reduced_performance_time,
+)
 
 NAME: Final = "Anti-Matter Production"
 EXPLOSION: Final = "explosion"

@@ -54,15 +54,22 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    PercentRolled,
+    Register,
+    answers_actions,
+    hookimpl,
+    percent_roll,
+)
 
 NAME: Final = "Astral Planes Travel"
 MOVEMENT: Final = "movement"

@@ -21,9 +21,7 @@ from fractions import Fraction
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
-from mands_sim import hookimpl
-from mands_sim.model.sheet import PowerEntry
-from mands_sim.registry import Register
+from mands_sim.api import PowerEntry, Register, hookimpl
 
 NAME: Final = "Breathe Water"
 

@@ -43,13 +43,20 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Moved,
+    Register,
+    hookimpl,
+)
 
 NAME: Final = "Burrow"
 MOVEMENT: Final = "movement"

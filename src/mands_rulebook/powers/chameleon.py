@@ -51,12 +51,19 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import DefenseChanged, EndurancePaid, Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    DefenseChanged,
+    Encounter,
+    EndurancePaid,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Chameleon"
 HIDING: Final = "hiding"

@@ -22,11 +22,15 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
-from mands_sim import hookimpl
-from mands_sim.dice import DiceSource, parse_dice
-from mands_sim.model.sheet import CharacterSheet, PowerEntry
-from mands_sim.percent_rolls import sheet_d100
-from mands_sim.registry import Register
+from mands_sim.api import (
+    CharacterSheet,
+    DiceSource,
+    PowerEntry,
+    Register,
+    hookimpl,
+    parse_dice,
+    sheet_d100,
+)
 
 NAME: Final = "Charisma Bonus"
 DEFAULT_DICE: Final = "3d6"

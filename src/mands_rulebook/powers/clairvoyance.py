@@ -39,14 +39,20 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
     sheet_power,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import sheet_d100
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    DiceSource,
+    Encounter,
+    Event,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+    sheet_d100,
+)
 
 NAME: Final = "Clairvoyance"
 DISTANCE: Final = "distance"

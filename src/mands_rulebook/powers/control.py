@@ -4,11 +4,16 @@ Its hooks play the rules of :mod:`mands_rulebook.kit.control`, which any chapter
 from __future__ import annotations
 
 from mands_rulebook.kit.control import LOST_CONTROL, control_roll, controlled_power, lost_control
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import ActionDropped, Event
-from mands_sim.kernel.contracts import Gate
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import (
+    ActionDefinition,
+    ActionDropped,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Gate,
+    Intent,
+    hookimpl,
+)
 
 
 @hookimpl

@@ -55,14 +55,23 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.range import distance
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import ActionDropped, Event, RollMade
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionDropped,
+    ActionInProgress,
+    ActionOption,
+    ActionRoll,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    Register,
+    RollMade,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Control Chance"
 CHANGE: Final = "change"

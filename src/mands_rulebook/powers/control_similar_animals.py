@@ -45,14 +45,22 @@ from mands_rulebook.kit.powers import (
     sphere_meters,
 )
 from mands_rulebook.kit.range import distance
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceSource, parse_dice
-from mands_sim.events import Event, OutOfAction, PercentRolled
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    DiceSource,
+    Encounter,
+    Event,
+    Intent,
+    OutOfAction,
+    PercentRolled,
+    Register,
+    answers_actions,
+    hookimpl,
+    parse_dice,
+    percent_roll,
+)
 
 NAME: Final = "Control Similar Animals"
 QUANTITY: Final = "quantity"

@@ -67,13 +67,21 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.contracts import ActionRefused, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    ActionRefused,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Moved,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Convert To Energy"
 EXTRA_MASS: Final = "extra_mass"

@@ -44,15 +44,25 @@ from mands_rulebook.kit.powers import (
     register_power,
     register_power_actions,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event, RollMade
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import LOW, number_roll
-from mands_sim.registry import Register
-from mands_sim.rolls import ActionRoll, roll_made
-from mands_sim.units import SEGMENTS_PER_MINUTE
+from mands_sim.api import (
+    LOW,
+    SEGMENTS_PER_MINUTE,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    ActionRoll,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    RollMade,
+    answers_actions,
+    hookimpl,
+    number_roll,
+    roll_made,
+)
 
 NAME: Final = "Cosmic Awareness"
 QUESTION: Final = "question"

@@ -51,13 +51,20 @@ from mands_rulebook.kit.powers import (
     sphere_meters,
 )
 from mands_rulebook.kit.room import meters_from
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.world import Position
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Intent,
+    Modifier,
+    Position,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Darkness"
 SIZE: Final = "size"

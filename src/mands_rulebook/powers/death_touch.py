@@ -53,13 +53,21 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
     touch_resolution,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import DamageTaken, EndurancePaid, Event, OutOfAction
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import HIGH, number_roll
-from mands_sim.registry import Register
+from mands_sim.api import (
+    HIGH,
+    ActionChart,
+    ActionDefinition,
+    DamageTaken,
+    Encounter,
+    EndurancePaid,
+    Event,
+    Intent,
+    OutOfAction,
+    Register,
+    answers_actions,
+    hookimpl,
+    number_roll,
+)
 
 NAME: Final = "Death Touch"
 DEATH_TOUCH: Final = "death_touch"

@@ -57,14 +57,19 @@ from mands_rulebook.kit.powers import (
     running_uses,
     sheet_power,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.errors import SheetError
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import PowerEntry
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    PowerEntry,
+    Register,
+    SheetError,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Density Control"
 LOW: Final = "low_density"

@@ -27,9 +27,7 @@ import math
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power, sheet_power
-from mands_sim import hookimpl
-from mands_sim.model.sheet import CharacterSheet
-from mands_sim.registry import Register
+from mands_sim.api import CharacterSheet, Register, hookimpl
 
 NAME: Final = "Duplication"
 HELD_DIVISOR: Final = 3  # seed: "the PR divided by 3, round up"

@@ -50,12 +50,17 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Electric Power"
 DAMAGE: Final = "damage"

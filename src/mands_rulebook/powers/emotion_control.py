@@ -43,13 +43,18 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.kit.range import distance
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Intent,
+    Register,
+    hookimpl,
+    percent_roll,
+)
 
 NAME: Final = "Emotion Control"
 SAVE_PENALTY: Final = "save_penalty"

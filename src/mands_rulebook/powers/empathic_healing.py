@@ -62,19 +62,24 @@ from mands_rulebook.kit.powers import (
     sheet_power,
 )
 from mands_rulebook.kit.range import in_contact
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.events import (
+from mands_sim.api import (
+    SEGMENTS_PER_MINUTE,
+    SEGMENTS_PER_ROUND,
+    ActionDefinition,
     ActionDropped,
+    ActionInProgress,
+    ActionOption,
     BleedingStopped,
     DamageTaken,
+    Encounter,
     Event,
     InjuryRolled,
+    Intent,
+    PowerEntry,
+    Register,
+    answers_actions,
+    hookimpl,
 )
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import PowerEntry
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 
 NAME: Final = "Empathic Healing"
 WOUND_SIZE: Final = "wound_size"

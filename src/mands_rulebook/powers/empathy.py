@@ -47,14 +47,21 @@ from mands_rulebook.kit.powers import (
     sheet_power,
 )
 from mands_rulebook.kit.range import distance, in_contact
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import character_d100
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    PercentRolled,
+    Register,
+    answers_actions,
+    character_d100,
+    hookimpl,
+)
 
 NAME: Final = "Empathy"
 BONUS: Final = "bonus"

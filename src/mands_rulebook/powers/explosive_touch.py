@@ -53,13 +53,17 @@ from mands_rulebook.kit.powers import (
     touch_resolution,
 )
 from mands_rulebook.kit.room import apart
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.dice import DiceExpression
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    DiceExpression,
+    Encounter,
+    Event,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Explosive Touch"
 DAMAGE: Final = "damage"

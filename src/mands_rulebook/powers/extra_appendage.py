@@ -20,9 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
-from mands_sim import hookimpl
-from mands_sim.model.sheet import CharacterSheet
-from mands_sim.registry import Register
+from mands_sim.api import CharacterSheet, Register, hookimpl
 
 NAME: Final = "Extra Appendage"
 EYE_IN_BACK: Final = "eye in back of head"  # seed: "eye in back of head"

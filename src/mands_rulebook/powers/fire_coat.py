@@ -64,14 +64,21 @@ from mands_rulebook.kit.powers import (
 )
 from mands_rulebook.kit.range import distance, in_sight, reach_refusals
 from mands_rulebook.kit.weapons.table import Ranges
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Intent,
+    Modifier,
+    Register,
+    answers_actions,
+    hookimpl,
+    logged,
+    percent_roll,
+)
 
 NAME: Final = "Fire Coat"
 DAMAGE: Final = "damage"

@@ -24,10 +24,15 @@ from typing import Final
 from mands_rulebook.kit.control import FULL_CONTROL, POWER_OPTION
 from mands_rulebook.kit.pace import FLY, MOVE
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power, sheet_power
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionOption, Intent
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionOption,
+    Encounter,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Flight, Slow"
 ALIAS: Final = "Flight"

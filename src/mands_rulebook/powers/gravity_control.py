@@ -27,10 +27,7 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.powers.template import blast_use
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import Encounter, Intent, Register, answers_actions, hookimpl
 
 NAME: Final = "Gravity Control"
 

@@ -36,11 +36,17 @@ from mands_rulebook.kit.powers import (
 )
 from mands_rulebook.kit.range import in_contact
 from mands_rulebook.kit.rest import restored
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import Event, Healed
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Healed,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Healing"
 HEALING: Final = "healing"

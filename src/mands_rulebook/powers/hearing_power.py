@@ -24,10 +24,7 @@ from typing import Final
 from mands_rulebook.kit.powers import power_rating, register_power
 from mands_rulebook.powers.fire_coat import blinded_modifier
 from mands_rulebook.powers.template import automatic_power
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import Encounter, Intent, Modifier, Register, hookimpl
 
 NAME: Final = "Hearing Power"
 

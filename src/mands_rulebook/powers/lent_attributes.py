@@ -37,13 +37,17 @@ from fractions import Fraction
 from typing import Final
 
 from mands_rulebook.kit.powers import encounter_registries, power_specs, sheet_power
-from mands_sim.events import PointsLent
-from mands_sim.kept import KeptAnswers
-from mands_sim.kernel.abilities import AbilityModifier
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged
-from mands_sim.model.character import Character, build_character
-from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes
+from mands_sim.api import (
+    AbilityModifier,
+    Character,
+    Encounter,
+    FiguredAdjustment,
+    FiguredAttributes,
+    KeptAnswers,
+    PointsLent,
+    build_character,
+    logged,
+)
 
 ABILITY_BONUSES: Final = (
     ("Agility Bonus", "agility"),

@@ -41,12 +41,20 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.powers.template import mind_refusals, mind_save
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.events import ActionDropped, Event, PercentRolled, Surprised
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionDefinition,
+    ActionDropped,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    PercentRolled,
+    Register,
+    Surprised,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Mind Control"
 SAVE_PENALTY: Final = "save_penalty"

@@ -25,10 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
-from mands_sim import hookimpl
-from mands_sim.errors import SheetError
-from mands_sim.model.sheet import CharacterSheet, PowerEntry
-from mands_sim.registry import Register
+from mands_sim.api import CharacterSheet, PowerEntry, Register, SheetError, hookimpl
 
 NAME: Final = "Psychic Immunity"
 SCORE: Final = "score"

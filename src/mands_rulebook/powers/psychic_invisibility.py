@@ -47,13 +47,20 @@ from mands_rulebook.kit.powers import (
     running_uses,
 )
 from mands_rulebook.powers.psychic_immunity import psychic_immunity
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    PercentRolled,
+    Register,
+    answers_actions,
+    hookimpl,
+    percent_roll,
+)
 
 NAME: Final = "Psychic Invisibility"
 INVISIBILITY: Final = "invisibility"

@@ -29,10 +29,7 @@ from mands_rulebook.kit.range import (
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.template import automatic_power
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import Encounter, Intent, Modifier, Register, hookimpl
 
 SIGHT_POWER = automatic_power(
     NAME,

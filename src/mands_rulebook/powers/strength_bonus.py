@@ -20,8 +20,7 @@ from typing import Final
 
 from mands_rulebook.kit.powers import register_power
 from mands_rulebook.powers.template import automatic_power
-from mands_sim import hookimpl
-from mands_sim.registry import Register
+from mands_sim.api import Register, hookimpl
 
 NAME: Final = "Strength Bonus"
 

@@ -39,12 +39,19 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
     sphere_meters,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import Event, Moved
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Intent,
+    Moved,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Teleportation"
 DISTANCE: Final = "distance"

@@ -43,12 +43,16 @@ from mands_rulebook.kit.powers import (
 from mands_rulebook.kit.range import distance, in_sight
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.psychic_immunity import psychic_immunity
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.events import PercentRolled
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_save
-from mands_sim.registry import Source
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Intent,
+    PercentRolled,
+    Source,
+    percent_save,
+)
 
 DAMAGE: Final = "damage"
 """The template blast's one Basic Effect."""

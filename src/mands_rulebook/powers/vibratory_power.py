@@ -35,11 +35,16 @@ from mands_rulebook.kit.powers import (
     register_power_actions,
 )
 from mands_rulebook.powers.template import DAMAGE, all_on_damage, template_damage
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import ActionChart
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionChart,
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 NAME: Final = "Vibratory Power"
 

@@ -32,11 +32,16 @@ from mands_rulebook.kit.maneuverability import maneuverability_turning as maneuv
 from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.thrown_objects import LIFT_AND_THROW
 from mands_rulebook.skills.combat_skills import attack_skill
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionOption, Intent, Modifier
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import MINIMUM_PERFORMANCE_TIME
+from mands_sim.api import (
+    MINIMUM_PERFORMANCE_TIME,
+    ActionDefinition,
+    ActionOption,
+    Encounter,
+    Initiation,
+    Intent,
+    Modifier,
+    hookimpl,
+)
 
 SPEED: Final = "Speed"
 RUNNING: Final = "Running"

@@ -45,25 +45,24 @@ from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.surprise import bought_down
 from mands_rulebook.kit.throw_flight import flight
 from mands_rulebook.kit.throwback import ThrownBack, collision, moved
-from mands_sim.actions import (
+from mands_sim.api import (
     ActionDefinition,
     ActionInProgress,
     ActionOption,
+    AttackResolved,
+    Charge,
+    Encounter,
+    Event,
     Initiate,
+    Initiation,
     Intent,
     Modifier,
+    QualityAllocated,
+    Register,
+    Surprised,
+    reduced_performance_time,
     register_actions,
 )
-from mands_sim.events import (
-    AttackResolved,
-    Event,
-    QualityAllocated,
-    Surprised,
-)
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
 
 Effect = Callable[[Encounter, str, str, ActionInProgress], list[Event]]
 """``(encounter, actor, target, action) -> events``: what a skill attack does to whom it hits."""

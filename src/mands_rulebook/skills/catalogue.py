@@ -4,8 +4,7 @@ catalogue and the levels every chapter reads are the kit's, :mod:`mands_rulebook
 from __future__ import annotations
 
 from mands_rulebook.kit.skills import SKILLS
-from mands_sim import hookimpl
-from mands_sim.registry import Register
+from mands_sim.api import Register, hookimpl
 
 # --- names -------------------------------------------------------------------------------------
 

@@ -31,9 +31,7 @@ from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
 from mands_rulebook.kit.weapons.table import intended_weapon
 from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
-from mands_sim import hookimpl
-from mands_sim.actions import Intent, Modifier
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Encounter, Intent, Modifier, hookimpl
 
 COMBAT: Final = "combat"
 """The purpose of a Combat Roll's Bonus Pool modifiers (``docs/rules/combat.md`` §5)."""

@@ -28,13 +28,19 @@ from dataclasses import replace
 from typing import Final
 
 from mands_rulebook.kit.skills import skill_level
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionOption, Intent
-from mands_sim.events import EndurancePaid
-from mands_sim.kernel.contracts import Charge, Initiation, fighting
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import QUALITY_PER_DEFENSE
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    QUALITY_PER_DEFENSE,
+    SEGMENTS_PER_ROUND,
+    ActionDefinition,
+    ActionOption,
+    Charge,
+    Encounter,
+    EndurancePaid,
+    Initiation,
+    Intent,
+    fighting,
+    hookimpl,
+)
 
 EVASION: Final = "Evasion"
 EVASION_OPTION: Final = "evasion"

@@ -40,13 +40,22 @@ from mands_rulebook.skills.action_skills import (
 )
 from mands_rulebook.skills.attacks import loses_segments
 from mands_rulebook.skills.defensive_skills import paid_this_round
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
-from mands_sim.events import Event, PercentRolled
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    PercentRolled,
+    Register,
+    answers_actions,
+    hookimpl,
+    percent_roll,
+    register_actions,
+)
 
 DOUBLE_ACTION: Final = "Double Action"
 """The skill's name as the seed's skill list spells it."""

@@ -31,9 +31,7 @@ from collections.abc import Callable
 from typing import Final
 
 from mands_rulebook.kit.skills import skill_level
-from mands_sim import hookimpl
-from mands_sim.model.figured import FiguredAdjustment
-from mands_sim.model.sheet import CharacterSheet
+from mands_sim.api import CharacterSheet, FiguredAdjustment, hookimpl
 
 TWICE: Final = 2
 """Endurance, Rolling With Attacks, Awareness, Discipline: "twice level"."""

@@ -34,15 +34,22 @@ from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.injury import FirstAid
 from mands_rulebook.kit.out_of_action import DEAD, bleeding_spell
 from mands_rulebook.kit.skills import normalized
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.events import BleedingStopped, Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import CharacterSheet
-from mands_sim.percent_rolls import character_d100
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionDefinition,
+    ActionInProgress,
+    BleedingStopped,
+    CharacterSheet,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    answers_actions,
+    character_d100,
+    hookimpl,
+    register_actions,
+)
 
 FIRST_AID_KNOWLEDGE: Final = "First Aid"
 MEDICAL_KNOWLEDGE: Final = "Medical"

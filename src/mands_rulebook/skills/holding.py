@@ -47,13 +47,21 @@ from mands_rulebook.skills.attacks import (
     initiate_attack,
     skill_attack,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import ActionDropped, DefenseChanged, Event
-from mands_sim.kernel.contracts import ActionRefused, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionDropped,
+    ActionInProgress,
+    ActionRefused,
+    DefenseChanged,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    UnplayedActionError,
+    hookimpl,
+    register_actions,
+)
 
 BODY_HOLD_SKILL: Final = "Body Hold"
 

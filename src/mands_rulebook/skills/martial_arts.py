@@ -47,12 +47,20 @@ from mands_rulebook.skills.attacks import (
     thrown,
     weak_strength,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 FOCUS: Final = "focus"
 PENETRATING_OPTION: Final = "penetrating"

@@ -34,26 +34,30 @@ from typing import Any, Final
 
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.skills import canonical_name, core_row, normalized, skill_level
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import (
+from mands_sim.api import (
     ActionDefinition,
     ActionInProgress,
     ActionOption,
-    Intent,
-    QualityAllocation,
-    register_actions,
-)
-from mands_sim.events import DefenseChanged, Event, PercentRolled, QualityAllocated, RollMade
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import CharacterSheet
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register
-from mands_sim.rolls import (
     ActionRoll,
+    CharacterSheet,
+    Charge,
+    DefenseChanged,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    PercentRolled,
+    QualityAllocated,
+    QualityAllocation,
+    Register,
+    RollMade,
+    answers_actions,
     defense_from_quality,
+    hookimpl,
     hurried_performance_time,
+    percent_roll,
     reduced_performance_time,
+    register_actions,
     time_tradeoff_bonus,
 )
 

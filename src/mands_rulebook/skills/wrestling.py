@@ -39,12 +39,19 @@ from mands_rulebook.skills.attacks import (
     thrown,
 )
 from mands_rulebook.skills.holding import grab
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent, Modifier
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    ActionOption,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    Register,
+    answers_actions,
+    hookimpl,
+)
 
 FULL_HOLD: Final = "full_hold"
 

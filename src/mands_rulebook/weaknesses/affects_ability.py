@@ -34,15 +34,22 @@ from typing import Final
 
 from mands_rulebook.kit.powers import power_slug
 from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import EndurancePaid, Event, WeaknessFired
-from mands_sim.kernel.abilities import ABILITY_NAMES, AbilityModifier
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.log_index import logged_before, logged_between
-from mands_sim.model.sheet import Weakness
-from mands_sim.registry import Register
-from mands_sim.weaknesses import Parameter, WeaknessKind
+from mands_sim.api import (
+    ABILITY_NAMES,
+    AbilityModifier,
+    ActionInProgress,
+    Encounter,
+    EndurancePaid,
+    Event,
+    Parameter,
+    Register,
+    Weakness,
+    WeaknessFired,
+    WeaknessKind,
+    hookimpl,
+    logged_before,
+    logged_between,
+)
 
 KIND: Final = "affects-ability"
 

@@ -20,13 +20,17 @@ from typing import Final
 
 from mands_rulebook.kit.weaknesses import fired, names, parameter, weaknesses_of
 from mands_rulebook.weaknesses.power_use import uses_power
-from mands_sim import hookimpl
-from mands_sim.actions import Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import Weakness
-from mands_sim.registry import Register, spoken
-from mands_sim.weaknesses import Parameter, WeaknessKind
+from mands_sim.api import (
+    Encounter,
+    Event,
+    Intent,
+    Parameter,
+    Register,
+    Weakness,
+    WeaknessKind,
+    hookimpl,
+    spoken,
+)
 
 KIND: Final = "focus"
 

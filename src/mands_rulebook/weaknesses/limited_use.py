@@ -24,14 +24,19 @@ from typing import Final
 
 from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_rulebook.weaknesses.power_use import uses_power
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import DamageTaken, Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import Weakness
-from mands_sim.registry import Register, spoken
-from mands_sim.units import SEGMENTS_PER_ROUND
-from mands_sim.weaknesses import Parameter, WeaknessKind
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionInProgress,
+    DamageTaken,
+    Encounter,
+    Event,
+    Parameter,
+    Register,
+    Weakness,
+    WeaknessKind,
+    hookimpl,
+    spoken,
+)
 
 KIND: Final = "limited-use"
 SOURCE: Final = "limited use"

@@ -22,14 +22,21 @@ from __future__ import annotations
 from typing import Final
 
 from mands_rulebook.kit.weaknesses import fired, weaknesses_of
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.events import ActionResolved, DamageTaken, Event, WeaknessFired
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import Weakness
-from mands_sim.percent_rolls import percent_roll
-from mands_sim.registry import Register, spoken
-from mands_sim.weaknesses import WeaknessKind
+from mands_sim.api import (
+    ActionInProgress,
+    ActionResolved,
+    DamageTaken,
+    Encounter,
+    Event,
+    Intent,
+    Register,
+    Weakness,
+    WeaknessFired,
+    WeaknessKind,
+    hookimpl,
+    percent_roll,
+    spoken,
+)
 
 KIND: Final = "low-self-control"
 BERSERK: Final = "goes berserk"

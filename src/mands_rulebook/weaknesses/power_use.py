@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.powers import power_slug
-from mands_sim.actions import Intent
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import spoken
+from mands_sim.api import Encounter, Intent, spoken
 
 
 def uses_power(encounter: Encounter, intent: Intent, power: str) -> bool:

@@ -30,14 +30,21 @@ from fractions import Fraction
 from typing import Final
 
 from mands_rulebook.kit.weaknesses import fired, weaknesses_of, whole
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent, Modifier
-from mands_sim.events import EndurancePaid, Event, WeaknessFired
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.sheet import Weakness
-from mands_sim.registry import Register
-from mands_sim.units import SEGMENTS_PER_ROUND
-from mands_sim.weaknesses import Parameter, WeaknessKind
+from mands_sim.api import (
+    SEGMENTS_PER_ROUND,
+    ActionInProgress,
+    Encounter,
+    EndurancePaid,
+    Event,
+    Intent,
+    Modifier,
+    Parameter,
+    Register,
+    Weakness,
+    WeaknessFired,
+    WeaknessKind,
+    hookimpl,
+)
 
 KIND: Final = "tires-easily"
 REASON: Final = "tires easily"

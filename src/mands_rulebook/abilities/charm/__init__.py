@@ -51,13 +51,20 @@ from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY, Invol
 from mands_rulebook.abilities.charm.rolls import CharmQualitySpent, attempt
 from mands_rulebook.abilities.charm.saves import CharmSave, beauty_modifier, weirdness_bonus
 from mands_rulebook.abilities.charm.targets import chosen_targets, open_targets
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Charge, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.rolls import reduced_performance_time
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Charge,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    answers_actions,
+    hookimpl,
+    reduced_performance_time,
+    register_actions,
+)
 
 
 @hookimpl

@@ -8,9 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from mands_sim.actions import ActionDefinition, ActionOption
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.units import SEGMENTS_PER_MINUTE
+from mands_sim.api import SEGMENTS_PER_MINUTE, ActionDefinition, ActionOption, Encounter
 
 CHARM_PT: Final = 5 * SEGMENTS_PER_MINUTE
 """Seed "Charisma": "The standard Performance Time for Charm is 5 minutes"."""

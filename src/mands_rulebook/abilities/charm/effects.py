@@ -10,9 +10,7 @@ from typing import ClassVar, Final
 from mands_rulebook.abilities.charm.allures import CHARM, HORRIFY, Allure, charisma
 from mands_rulebook.abilities.charm.saves import save_against
 from mands_rulebook.abilities.charm.targets import open_targets
-from mands_sim.charts.action import Column
-from mands_sim.events import Event, OutOfAction, PushedBack, Surprised
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Column, Encounter, Event, OutOfAction, PushedBack, Surprised
 
 HORROR_DICE: Final = 6
 """Seed "Beauty": paralysed "at least 1d6 segments", plus the Q on the Sphere chart in d6."""

@@ -11,11 +11,7 @@ from mands_rulebook.abilities.charm.allures import BEAUTY_CHARM, HORRIFY, beauty
 from mands_rulebook.abilities.charm.effects import work_on
 from mands_rulebook.abilities.charm.rolls import attempt
 from mands_rulebook.abilities.charm.targets import enemies_in_sight, open_targets
-from mands_sim import hookimpl
-from mands_sim.actions import Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_roll
+from mands_sim.api import Encounter, Event, Intent, hookimpl, percent_roll
 
 INVOLUNTARY_BEYOND: Final = 20
 """Seed "Beauty": "greater than 20 or less than −20 ... Roll less than or equal to Beauty minus

@@ -17,10 +17,7 @@ from mands_rulebook.abilities.charm.allures import (
     charisma,
 )
 from mands_rulebook.kit.editing_points.rolls import edited_roll
-from mands_sim.actions import Intent
-from mands_sim.events import Event, RollMade
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import ActionRoll, action_roll, roll_made
+from mands_sim.api import ActionRoll, Encounter, Event, Intent, RollMade, action_roll, roll_made
 
 
 @dataclass(frozen=True, slots=True)

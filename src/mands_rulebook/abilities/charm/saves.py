@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from mands_rulebook.abilities.charm.allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.percent_rolls import percent_save
+from mands_sim.api import Encounter, Event, percent_save
 
 SAVE_PENALTY_PER_QUALITY: Final = 3
 """Seed "Charisma", "Beauty": "a penalty of 3 for each point of Q" on the target's save."""

@@ -9,9 +9,7 @@ from typing import Final
 from mands_rulebook.abilities.charm.allures import Allure
 from mands_rulebook.abilities.charm.saves import CharmSave
 from mands_rulebook.kit.range import in_sight
-from mands_sim.actions import Intent
-from mands_sim.kernel.contracts import fighting
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Encounter, Intent, fighting
 
 ALL_TARGETS: Final = "all"
 """The intent option ``targets = "all"``: every enemy fighting (G-235) in sight."""

@@ -42,13 +42,20 @@ from mands_rulebook.kit.opponents.sweeps import (
 )
 from mands_rulebook.kit.opponents.teamwork import teamwork_modifiers
 from mands_rulebook.kit.sweep_weapons import sweep_range_and_sight
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Modifier,
+    Register,
+    UnplayedActionError,
+    answers_actions,
+    hookimpl,
+    register_actions,
+)
 
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""

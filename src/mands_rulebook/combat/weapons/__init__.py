@@ -43,13 +43,19 @@ from mands_rulebook.kit.weapons.table import (
     intended_weapon,
     standard_weapons,
 )
-from mands_sim import answers_actions, hookimpl
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, register_actions
-from mands_sim.errors import UnplayedActionError
-from mands_sim.events import Event
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionDefinition,
+    ActionInProgress,
+    Encounter,
+    Event,
+    Initiation,
+    Intent,
+    Register,
+    UnplayedActionError,
+    answers_actions,
+    hookimpl,
+    register_actions,
+)
 
 """The names of the package's modules, re-exported; the hook implementations are left out:
 they are this plugin's own."""

@@ -54,12 +54,16 @@ from mands_rulebook.kit.editing_points.death_shots import death_shot_cost, death
 from mands_rulebook.kit.editing_points.fate_points import cancel_deaths
 from mands_rulebook.kit.editing_points.points import FatePointSpent, points_dealt
 from mands_rulebook.kit.editing_points.rolls import edit_consciousness_check, rolls_edited
-from mands_sim import hookimpl
-from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.metrics import Metric, one_for
-from mands_sim.registry import Register
+from mands_sim.api import (
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    Metric,
+    Register,
+    hookimpl,
+    one_for,
+)
 
 RULE_NAME: Final = "editing-points"
 """The name a scenario lists under ``[rules] optional``."""

@@ -65,19 +65,21 @@ from mands_rulebook.optional.simpler_combat.turns import (
     short_action_bonus,
     turns_remaining,
 )
-from mands_sim import hookimpl
-from mands_sim.actions import (
+from mands_sim.api import (
     ActionDefinition,
     ActionInProgress,
     ActionOption,
+    Encounter,
+    Event,
+    Gate,
+    Initiation,
     Intent,
     Modifier,
+    PushedBack,
+    Register,
+    ScenarioSpec,
+    hookimpl,
 )
-from mands_sim.events import Event, PushedBack
-from mands_sim.kernel.contracts import Gate, Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.registry import Register
-from mands_sim.scenario import ScenarioSpec
 
 
 class SimplerCombat:

@@ -14,10 +14,14 @@ from mands_rulebook.optional.simpler_combat.turns import (
     short_action_bonus,
     turn_start,
 )
-from mands_sim.actions import ActionDefinition, Intent, Modifier
-from mands_sim.events import ActionStarted
-from mands_sim.kernel.contracts import ActionRefused
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import (
+    ActionDefinition,
+    ActionRefused,
+    ActionStarted,
+    Encounter,
+    Intent,
+    Modifier,
+)
 
 NAME: Final = "simpler-combat"
 """The optional rule's name, and the source its Bonus Pool modifiers give."""

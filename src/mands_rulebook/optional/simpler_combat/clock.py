@@ -7,9 +7,7 @@ from mands_rulebook.kit.opponents.sweeps import pending_blows
 from mands_rulebook.optional.simpler_combat.announcing import announcing_learning
 from mands_rulebook.optional.simpler_combat.initiative import resolving_initiative
 from mands_rulebook.optional.simpler_combat.turns import ANNOUNCING, TURN, turn_end, turn_start
-from mands_sim.kernel.agenda import Phase
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.kernel.time import SegmentTime
+from mands_sim.api import Encounter, Phase, SegmentTime
 
 
 class CombatTurns:

@@ -19,9 +19,7 @@ from mands_rulebook.kit.editing_points.points import (
     is_player,
 )
 from mands_rulebook.optional.simpler_combat.announcing import started_this_turn
-from mands_sim.actions import Intent
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import Encounter, Event, Intent
 
 INITIATIVE_DIE: Final = 10  # seed: "Each player rolls d10 at the start of each combat"
 TRAINING_SHARE: Final = Fraction(1, 2)  # seed: "These Editing Points are halved"

@@ -9,9 +9,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from mands_rulebook.optional.simpler_combat.turns import turn_end
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import ActionDropped, ActionResolved, Event, PushedBack
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import (
+    ActionDropped,
+    ActionInProgress,
+    ActionResolved,
+    Encounter,
+    Event,
+    PushedBack,
+)
 
 NO_PUSHBACK: Final = "no Pushback in Simpler Combat"
 

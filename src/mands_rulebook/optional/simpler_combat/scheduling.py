@@ -17,12 +17,16 @@ from mands_rulebook.optional.simpler_combat.turns import (
     turn_end,
     turn_start,
 )
-from mands_sim.actions import ActionDefinition
-from mands_sim.defaults import RuleDefaults
-from mands_sim.events import Event, QualityAllocated
-from mands_sim.kernel.contracts import Initiation
-from mands_sim.kernel.encounter import Encounter
-from mands_sim.rolls import damage_bonus, reduced_performance_time
+from mands_sim.api import (
+    ActionDefinition,
+    Encounter,
+    Event,
+    Initiation,
+    QualityAllocated,
+    RuleDefaults,
+    damage_bonus,
+    reduced_performance_time,
+)
 
 DROP_PER_ATTACK: Final = 1
 """Seed "Multiple Opponents": "the character's Initiative is dropped by 1 for each attack"."""

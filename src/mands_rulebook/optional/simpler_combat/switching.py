@@ -17,9 +17,7 @@ from mands_rulebook.optional.simpler_combat.turns import (
     turn_end,
     turns_remaining,
 )
-from mands_sim.actions import ActionInProgress
-from mands_sim.events import Event
-from mands_sim.kernel.encounter import Encounter
+from mands_sim.api import ActionInProgress, Encounter, Event
 
 
 @dataclass(frozen=True, slots=True)
