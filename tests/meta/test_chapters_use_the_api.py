@@ -52,8 +52,7 @@ def test_a_chapter_module_imports_only_the_plugin_api_of_mands_sim(path: Path) -
 def test_the_check_sees_an_import_from_inside_mands_sim(tmp_path: Path) -> None:
     plugin = tmp_path / "plugin.py"
     plugin.write_text(
-        "from mands_sim.api import hookimpl\n"
-        "def f():\n    from mands_sim.events import Event\n",
+        "from mands_sim.api import hookimpl\ndef f():\n    from mands_sim.events import Event\n",
         encoding="utf-8",
     )
     assert outside_the_api(plugin) == ["mands_sim.events"]
