@@ -1,9 +1,9 @@
 """Contact and crowding: who is within reach, and how many enemies fit around one character
 (seed "Miniatures"; G-65, G-271, G-272, G-274).
 
-Part of the movement rules (:mod:`mands_rulebook.movement.moving` is the plugin and re-exports
-:func:`in_contact`); the range rules refuse a melee attack with :func:`contact_refusal`'s reason,
-and every policy asks :func:`in_contact`. Nothing here is a hook.
+Part of the movement rules (:mod:`mands_rulebook.movement.moving` is their plugin); the range rules
+refuse a melee attack with :func:`contact_refusal`'s reason, and every policy asks
+:func:`in_contact`. Nothing here is a hook.
 
 * **Within reach**: two characters are within reach when they stand within ``G65_reach`` meters
   of each other along the map (G-65) and the higher of the two is within the lower one's reach

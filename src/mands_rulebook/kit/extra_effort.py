@@ -15,7 +15,7 @@ Roll"). How this plugin plays it (G-52):
   seen ``roll`` (the :class:`~mands_sim.rolls.ActionRoll` as the dice fell). A mind without the
   method makes no Extra Effort (0). It is asked once per roll, while the action starts, *after*
   the dice, as the seed says: :func:`raised_roll` is called by the one seam every character's
-  Action Roll goes through (:func:`mands_rulebook.optional.editing_points.rolls.character_roll`),
+  Action Roll goes through (:func:`mands_rulebook.kit.editing_points.rolls.character_roll`),
   before
   any Editing Points are used on the roll.
 * The roll's target is figured again from the raised ability (twice the raised Agility on the

@@ -31,7 +31,7 @@ TRAINS: Final[Mapping[str, str]] = {"move": "Move Roll", "jump": "Jump Roll"}
 def _roll(
     encounter: Encounter, actor: str, intent: Intent, purpose: str, target: int
 ) -> ActionRoll:
-    """The roll through :func:`~mands_rulebook.optional.editing_points.character_roll` (seed
+    """The roll through :func:`~mands_rulebook.kit.editing_points.rolls.character_roll` (seed
     000)."""
     figured = encounter.figured(actor)
     bonus = figured.jump_bonus if purpose == "jump" else 0  # seed: "twice height (Square)"

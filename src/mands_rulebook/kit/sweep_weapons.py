@@ -3,8 +3,8 @@ weapon"; ``docs/rules/decisions.md`` G-172), for :mod:`mands_rulebook.combat.opp
 
 Not a plugin of its own. A sweep's intent option ``weapon`` names a weapon held ready (G-62)
 that stays in the hand (not a thrown one); its reach is contact for a melee weapon, its ranges
-for a ranged one; each blow is the weapon's (:func:`mands_rulebook.combat.weapons.weapon_blow`,
-cover
+for a ranged one; each blow is the weapon's
+(:func:`mands_rulebook.kit.weapons.attacking.weapon_blow`, cover
 against a ranged hit, G-63) and pays the weapon's EP row (fists cannot sweep, G-81); the one
 Combat Roll takes the range penalty (G-20) and sight modifier of the farthest target
 (``G172_sweep_range = "first"``: of the first).

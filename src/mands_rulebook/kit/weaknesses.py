@@ -1,5 +1,6 @@
-"""The weaknesses' rules the damage path reads: a vulnerability's multiplied damage (seed "Handicap
-or Weakness", "Vulnerability")."""
+"""Reading a sheet's Handicaps and Weaknesses (seed "Handicap or Weakness"): a kind's entries, their
+parameters and the event a weakness logs when it changes the fight; and a vulnerability's
+multiplied damage, which the damage path reads for every blow."""
 
 from __future__ import annotations
 

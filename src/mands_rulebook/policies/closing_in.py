@@ -49,7 +49,7 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     the first in the encounter's tie-break order, G-227), if one can be reached; one with room
     around it for ``actor`` before any other (G-271, :func:`~mands_rulebook.kit.crowding.no_room`).
 
-    The distances are :func:`~mands_rulebook.movement.moving.distance_now`'s, with ``actor``'s own
+    The distances are :func:`~mands_rulebook.kit.positions.distance_now`'s, with ``actor``'s own
     position found once rather than once per enemy."""
     me = encounter.state[actor]
     world = encounter.world

@@ -5,7 +5,7 @@ player or an Editor.
   side's objective wards in reach (G-237, :mod:`mands_rulebook.policies.objective_play`); otherwise
   it
   punches the nearest enemy still fighting (G-235) when it is in contact (within
-  reach and room around it, :func:`mands_rulebook.movement.moving.in_contact`; one whose ring of
+  reach and room around it, :func:`mands_rulebook.kit.crowding.in_contact`; one whose ring of
   places is full of other enemies comes after every other, G-271), on ties the first in the
   encounter's tie-break order (G-227), and closes in otherwise (or waits, with no room):
   it runs (``move``) toward the place where it can meet the enemy along the map — the enemy's

@@ -207,7 +207,7 @@ def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInPr
 
 def resolve_blast(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """One target: as any power attack. Forked: the Defense bought, then the damage divided
-    and each target's own Attack (``mands_rulebook.combat.opponents.fork_blast``)."""
+    and each target's own Attack (``mands_rulebook.kit.opponents.split_attacks.fork_blast``)."""
     targets: Sequence[str] = action.prepared.get("targets", ())
     if len(targets) < 2:
         return attack_events(encounter, actor, action, blast_blow)

@@ -30,7 +30,7 @@ The optional rule ``involuntary-beauty`` (G-158) plays "If the character's Beaut
 than 20 or less than −20, it may be used to Charm or Horrify involuntarily": when the encounter
 opens, d100 ≤ |Beauty| − 20 makes an immediate charm or horror roll against every enemy in
 sight. Terror ("If Beauty is less than 0, see Terror") is lost with its section and is not
-played. The rolls go through :func:`mands_rulebook.optional.editing_points.edited_roll`, so players
+played. The rolls go through :func:`mands_rulebook.kit.editing_points.rolls.edited_roll`, so players
 may
 edit them when Editing Points are on.
 

@@ -57,10 +57,6 @@ from mands_sim.api import (
     register_actions,
 )
 
-"""The names of the package's modules, re-exported; the hook implementations are left out:
-they are this plugin's own."""
-
-
 # --- the hooks -----------------------------------------------------------------------------------
 
 
