@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_sim.events import ActionResolved, DamageTaken, Event, Moved
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -156,7 +156,7 @@ def test_a_plugins_own_event_tells_itself() -> None:
 
 
 def test_power_events_tell_themselves() -> None:
-    from mands_rulebook.kit.powers import PowerUsed
+    from mands_rulebook.kit.powers.uses import PowerUsed
     from mands_rulebook.powers.fire_coat import Blinded
 
     spent = (("skin_temper", 8), ("ep", 4))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerSpec, canonical_power_name
+from mands_rulebook.kit.powers.ratings import canonical_power_name
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerSpec
 from mands_rulebook.power_catalogue import (
     NAMED_ONLY,
     REGENERATE,

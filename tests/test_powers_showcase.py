@@ -3,8 +3,8 @@ scenario (issue 6, "Done when": "each sample character's powers work in a bundle
 
 The sample sheets with powers: Seraph (Electric Power, Healing, Skin Temper; Psychic
 Invisibility latent) and Sun-Ruler (Fire Coat). In the first of a few seeded runs where every
-one of them acts, each use shows in the log: a :class:`~mands_rulebook.kit.powers.PowerUsed` per
-power action, the Skin Temper power's cover roll (G-06), the VP Healing gives back (G-131).
+one of them acts, each use shows in the log: a :class:`~mands_rulebook.kit.powers.uses.PowerUsed`
+per power action, the Skin Temper power's cover roll (G-06), the VP Healing gives back (G-131).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_sim.events import Event, Healed, PercentRolled
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

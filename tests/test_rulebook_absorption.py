@@ -14,7 +14,8 @@ from fractions import Fraction
 import pytest
 
 from mands_rulebook.kit.injury import AbsorptionFaint
-from mands_rulebook.kit.powers import PowerTaken, PowerUsed
+from mands_rulebook.kit.powers.ratings import PowerTaken
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.absorption import (
     Absorbed,
     AbsorptionSave,

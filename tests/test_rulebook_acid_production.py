@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.acid_production import acid_ranges, acid_type, range_pr_for
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

@@ -8,7 +8,7 @@ Seraph's Superhuman roll (seed "Biff Turk Creates a Sample Character"): "Agility
 from __future__ import annotations
 
 import mands_rulebook.powers.agility_bonus as agility_bonus
-from mands_rulebook.kit.powers import canonical_power_name
+from mands_rulebook.kit.powers.ratings import canonical_power_name
 from mands_rulebook.powers.agility_bonus import (
     AGILITY_BONUS,
     roll_agility_bonus,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.air_control import (
     BLAST,
     blast_ranges_for,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.alchemy import Transmuted, mass_power, transmuted_minutes
 from mands_sim.actions import QualityAllocation
 from mands_sim.charts import load_standard_charts

@@ -16,7 +16,7 @@ import pytest
 
 from mands_rulebook.kit.editing_points.points import EditingPointsUsed
 from mands_rulebook.kit.explosions import Exploded, ExplosionDamage, anti_matter
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.kit.thrown_objects import ObjectLanded
 from mands_rulebook.powers.anti_matter_production import range_of_center, sphere_diameter_cm
 from mands_sim.dice import ScriptedDice

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed, canonical_power_name, encounter_registries
+from mands_rulebook.kit.powers.ratings import canonical_power_name, encounter_registries
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.astral_planes_travel import (
     AstralTrip,
     astral_flight_speed,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.burrow import burrowing_speed
 from mands_sim.actions import Intent
 from mands_sim.charts import load_standard_charts

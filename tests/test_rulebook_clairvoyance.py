@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import PowerUsed, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers import clairvoyance
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

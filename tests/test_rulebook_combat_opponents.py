@@ -6,7 +6,7 @@ rules it plays are the kit's, each tested in ``test_rulebook_kit_opponents_<modu
 from __future__ import annotations
 
 import mands_rulebook.combat.opponents as opponents
-from tests.data.reexports import registration_problems
+from tests.data.hook_impls import registration_problems
 
 
 def test_the_opponents_hooks_are_registered_once() -> None:

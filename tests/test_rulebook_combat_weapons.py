@@ -14,7 +14,7 @@ from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import ActionRefused, Mind
 from mands_sim.simulation import Simulation
-from tests.data.reexports import registration_problems
+from tests.data.hook_impls import registration_problems
 from tests.data.weapon_scenes import ALLEY, Script, attack, draw, of, run, scenario
 
 # --- the weapons' names ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import mands_rulebook.powers.constitution_bonus as constitution_bonus
-from mands_rulebook.kit.powers import canonical_power_name
+from mands_rulebook.kit.powers.ratings import canonical_power_name
 from mands_rulebook.powers.constitution_bonus import (
     CONSTITUTION_BONUS,
     roll_bonus,

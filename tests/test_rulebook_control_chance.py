@@ -14,7 +14,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.control_chance import CONTROL_CHANCE, Hexed, d100_change, range_pr
 from mands_sim.actions import Intent
 from mands_sim.charts import load_standard_charts

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.kit.powers import PowerUsed, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.control_similar_animals import (
     CONTROL_SIMILAR_ANIMALS,
     AnimalControlled,

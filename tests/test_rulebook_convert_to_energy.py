@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import PowerUsed, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.convert_to_energy import (
     CONVERT_TO_ENERGY,
     blast_damage,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import PowerUsed, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.cosmic_awareness import (
     COSMIC_AWARENESS,
     QUESTION_USE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
 from mands_sim.charts import load_standard_charts

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.darkness import (
     DARKNESS,
     SPHERE,

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.kit.damage import Blow, strike
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.density_control import (
     density_direction,
     extra_mass,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.duplicate_person import (
     LooksLike,
     change_points,

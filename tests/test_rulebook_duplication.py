@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from mands_rulebook.kit.powers import canonical_power_name, power_specs
+from mands_rulebook.kit.powers.ratings import canonical_power_name, power_specs
 from mands_rulebook.powers.duplication import (
     DUPLICATION,
     cross_study_chance,

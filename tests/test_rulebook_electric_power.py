@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed, canonical_power_name, sheet_power
+from mands_rulebook.kit.powers.ratings import canonical_power_name, sheet_power
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.electric_power import (
     ELECTRIC_POWER,
     blast_damage,

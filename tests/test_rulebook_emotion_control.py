@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.emotion_control import (
     SAVE_PURPOSE,
     EmotionSwayed,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from mands_rulebook.kit.powers import sheet_power
+from mands_rulebook.kit.powers.ratings import sheet_power
 from mands_rulebook.powers import extra_appendage
 from mands_rulebook.powers.extra_appendage import EXTRA_APPENDAGE, appendage, sees_all_sides
 from mands_sim.model.sheet import CharacterSheet, PowerEntry, load_sheet

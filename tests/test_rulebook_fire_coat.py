@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerUsed
+from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.fire_coat import (
     FLAME_UP,
     Blinded,

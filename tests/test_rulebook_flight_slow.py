@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.powers import canonical_power_name, sheet_power
+from mands_rulebook.kit.powers.ratings import canonical_power_name, sheet_power
 from mands_rulebook.powers.flight_slow import FLIGHT_SLOW
 from mands_sim.actions import Intent
 from mands_sim.dice import ScriptedDice

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerUsed
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.gravity_control import CRUSH, GRAVITY_CONTROL
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

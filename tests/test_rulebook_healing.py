@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerUsed
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.healing import HEALING_POWER, heal_spend
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Healed, PercentRolled

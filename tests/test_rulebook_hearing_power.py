@@ -9,7 +9,7 @@ Sight-0 Close modifier, −5).
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers import hearing_power
 from mands_rulebook.powers.fire_coat import Blinded
 from mands_rulebook.powers.hearing_power import HEARING_POWER, apparent_distance, reduced_penalty

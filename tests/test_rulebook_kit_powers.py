@@ -11,24 +11,19 @@ maintained blasts, ranges and touches).
 from __future__ import annotations
 
 from fractions import Fraction
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-import mands_rulebook.kit.powers as power_kit
 from mands_rulebook.kit.damage import Cover, covers_in_progress
 from mands_rulebook.kit.powers import (
     HELD,
     LET_GO,
-    PowerSpend,
-    PowerSpendError,
-    attacks,
     checked_spend,
     ep_down_to,
-    ratings,
-    uses,
 )
+from mands_rulebook.kit.powers.uses import PowerSpend, PowerSpendError
 from mands_rulebook.powers.fire_coat import FIRE_COAT
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice
@@ -42,25 +37,9 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.contracts import ActionRefused
 from tests.data.power_plan import PlanMind, duel, of, use
-from tests.data.reexports import facade_problems, hook_implementations
 
 ELECTRIC = "Electric Power"
 BLAST = "electric-power-blast"
-
-
-# --- the kit's names ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", [uses, ratings, attacks])
-def test_the_kit_re_exports_every_name_of_its_modules(module: ModuleType) -> None:
-    """Power plugins import the kit: what its modules define is the kit's too, the same object."""
-    assert facade_problems(power_kit, module) == []
-
-
-@pytest.mark.parametrize("module", [power_kit, uses, ratings, attacks])
-def test_the_kit_registers_no_hooks(module: ModuleType) -> None:
-    """A library, not a plugin: none of its modules holds a hook implementation."""
-    assert hook_implementations(module) == set()
 
 
 # --- spending PR --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ sheet without powers: Skin Temper 9/10).
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.magnetism import BLAST, MAGNETISM, search_bonus
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

@@ -12,7 +12,7 @@ each round held.
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.mind_control import DOMINATE, MIND_CONTROL, MindControlled
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, ActionStarted, DamageTaken, Event, PercentRolled

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.powers import PowerTaken
+from mands_rulebook.kit.powers.ratings import PowerTaken
 from mands_rulebook.policies.candidates import (
     ESTIMATOR,
     GUARD_HORIZON,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mands_rulebook.kit.powers import PowerTaken
+from mands_rulebook.kit.powers.ratings import PowerTaken
 from mands_rulebook.policies.power_policy import Blaster
 from mands_sim.dice import SeededDice
 from mands_sim.events import ActionStarted, Event

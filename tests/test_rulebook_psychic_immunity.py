@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import RULES_TEXT
+from mands_rulebook.kit.powers.uses import RULES_TEXT
 from mands_rulebook.powers.psychic_immunity import (
     PSYCHIC_IMMUNITY,
     is_psychically_immune,

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerUsed, canonical_power_name, sheet_power
+from mands_rulebook.kit.powers.ratings import canonical_power_name, sheet_power
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.psychic_invisibility import PSYCHIC_INVISIBILITY
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled, RollMade

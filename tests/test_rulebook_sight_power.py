@@ -9,8 +9,8 @@ shoots a pistol (Short Range 10 m, Range Set 10 m, Maximum Range 100 m: G-42) at
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE, range_pool
-from mands_rulebook.kit.powers.attacks import apparent_distance, seen_distance
+from mands_rulebook.kit.powers.attacks import apparent_distance, range_pool, seen_distance
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers import sight_power
 from mands_rulebook.powers.sight_power import SIGHT_POWER

@@ -6,7 +6,7 @@ power is registered with no action and no encounter effect.
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.sixth_sense import SIXTH_SENSE
 from tests.data.template_powers import installed_registries
 

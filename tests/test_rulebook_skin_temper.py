@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import TEMPLATE, canonical_power_name
+from mands_rulebook.kit.powers.ratings import canonical_power_name
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.skin_temper import SKIN_TEMPER, skin_temper_multiplier
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, PercentRolled

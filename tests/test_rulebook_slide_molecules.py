@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mands_rulebook.kit.powers import DEFENSE, TEMPLATE, PowerUsed
+from mands_rulebook.kit.powers.uses import DEFENSE, TEMPLATE, PowerUsed
 from mands_rulebook.powers.slide_molecules import SLIDE, SLIDE_MOLECULES, ignored_points
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event

@@ -7,7 +7,8 @@ He gets +11, for a agility of 22" is the pattern: the bonus is in the sheet's ab
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import TEMPLATE, canonical_power_name
+from mands_rulebook.kit.powers.ratings import canonical_power_name
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.strength_bonus import STRENGTH_BONUS, strength_with_bonus
 from tests.data.template_powers import installed_registries
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerUsed
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.telepathy import CONTACT, TELEPATHY, TelepathicContact
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import EndurancePaid, Event, PercentRolled

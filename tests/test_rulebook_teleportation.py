@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE, PowerUsed
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.teleportation import TELEPORTATION, teleport_reach
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

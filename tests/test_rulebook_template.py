@@ -10,7 +10,7 @@ or mind attacks. Half this is added to saves vs. mind control".
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import ATTACK, TEMPLATE
+from mands_rulebook.kit.powers.uses import ATTACK, TEMPLATE
 from mands_rulebook.powers.template import (
     automatic_power,
     blast_use,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.powers import TEMPLATE
+from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.vibratory_power import TOUCH, VIBRATORY_POWER, vibration_rows
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

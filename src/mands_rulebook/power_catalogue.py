@@ -21,14 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_rulebook.kit.powers import (
-    ATTACK,
-    COMBAT_ROLL_ROW,
-    COMMON_EFFECTS,
-    PowerSpec,
-    PowerUse,
-    canonical_power_name,
-)
+from mands_rulebook.kit.fists import COMBAT_ROLL_ROW
+from mands_rulebook.kit.powers.ratings import canonical_power_name
+from mands_rulebook.kit.powers.uses import ATTACK, COMMON_EFFECTS, PowerSpec, PowerUse
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Entry, Registries, collect_registries
 

@@ -24,6 +24,15 @@ from typing import Final
 
 from mands_rulebook.kit.damage import Blow, Cover, strike
 from mands_rulebook.kit.powers import (
+    power_initiation,
+    power_refusals,
+    power_resolution,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import attack_events, cosmic_ray_ranges, standard_ranges
+from mands_rulebook.kit.powers.ratings import power_intent, power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -35,17 +44,7 @@ from mands_rulebook.kit.powers import (
     PowerSpend,
     PowerUse,
     PowerUsed,
-    attack_events,
-    cosmic_ray_ranges,
-    power_initiation,
-    power_intent,
-    power_rating,
-    power_refusals,
-    power_resolution,
-    power_sustain,
     register_power,
-    register_power_actions,
-    standard_ranges,
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import (

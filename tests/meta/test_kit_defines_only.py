@@ -10,7 +10,7 @@ import pkgutil
 import pytest
 
 import mands_rulebook.kit
-from tests.data.reexports import hook_implementations
+from tests.data.hook_impls import hook_implementations
 
 KIT_MODULES = sorted(
     info.name

@@ -13,14 +13,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.kit.powers import (
-    COMMON_EFFECTS,
-    PowerSpec,
-    PowerSpendError,
-    PowerUse,
-    chosen_spend,
-    power_specs,
-)
+from mands_rulebook.kit.powers import chosen_spend
+from mands_rulebook.kit.powers.ratings import power_specs
+from mands_rulebook.kit.powers.uses import COMMON_EFFECTS, PowerSpec, PowerSpendError, PowerUse
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import PowerEntry

@@ -10,7 +10,8 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.kit.powers import PowerSpec, PowerUse, checked_spend
+from mands_rulebook.kit.powers import checked_spend
+from mands_rulebook.kit.powers.uses import PowerSpec, PowerUse
 from mands_rulebook.powers.gravity_control import GRAVITY_CONTROL
 from mands_rulebook.powers.healing import HEALING_POWER
 from mands_rulebook.powers.magnetism import MAGNETISM

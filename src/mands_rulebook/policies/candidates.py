@@ -84,20 +84,16 @@ from mands_rulebook.kit.out_of_action import (
 )
 from mands_rulebook.kit.pace import FLEE, MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
-from mands_rulebook.kit.powers import (
-    ATTACK,
-    COVERS,
-    DEFENSE,
-    PowerSpec,
-    chosen_spend,
+from mands_rulebook.kit.powers import chosen_spend, running_uses
+from mands_rulebook.kit.powers.ratings import (
     encounter_registries,
     power_intent,
     power_rating,
     power_specs,
-    running_uses,
     sheet_power,
     taken_powers,
 )
+from mands_rulebook.kit.powers.uses import ATTACK, COVERS, DEFENSE, PowerSpec
 from mands_rulebook.kit.rest import REST, rest_healing
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK, place_cover, weapon_blow
 from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON, draw_time
@@ -268,7 +264,8 @@ _USABLE: weakref.WeakKeyDictionary[Any, dict[int, tuple[Any, tuple[PowerSpec, ..
 
 def usable_powers(encounter: Encounter, actor: str) -> tuple[PowerSpec, ...]:
     """The registered powers ``actor`` can use now: its sheet's, then those it holds only by
-    taking them (seed "Absorption", G-181: :func:`~mands_rulebook.kit.powers.taken_powers`)."""
+    taking them (seed "Absorption", G-181:
+    :func:`~mands_rulebook.kit.powers.ratings.taken_powers`)."""
     own = sheet_powers(encounter, actor)
     taken = taken_powers(encounter, actor)
     if not taken:

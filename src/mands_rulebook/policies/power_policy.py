@@ -25,17 +25,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from mands_rulebook.kit.powers import (
-    ATTACK,
-    DEFENSE,
-    PowerSpec,
+from mands_rulebook.kit.powers import running_uses
+from mands_rulebook.kit.powers.ratings import (
     encounter_registries,
     power_intent,
     power_specs,
-    running_uses,
     sheet_power,
     taken_powers,
 )
+from mands_rulebook.kit.powers.uses import ATTACK, DEFENSE, PowerSpec
 from mands_rulebook.policies.closing_in import allowed, close_in, enemies_nearest_first
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.objective_play import (

@@ -33,9 +33,9 @@ regained by the target, PR rounds after it was taken."
   Hand Damage, Cosmic Blast)" and "the abilities are only taken if there is a corresponding
   power": of every power of the target with a use in the kit (its Blast, its touch, its shield;
   a power with Automatic Effects only, such as Strength Bonus, has none), the percentage held
-  of its PR, rounded down, is a :class:`~mands_rulebook.kit.powers.PowerTaken`: the absorber uses
-  that PR as its own (with no %Control roll: it has none for it), the target's PR is that much
-  lower, until the Duration ends. Power Absorption takes the powers not in
+  of its PR, rounded down, is a :class:`~mands_rulebook.kit.powers.ratings.PowerTaken`: the
+  absorber uses that PR as its own (with no %Control roll: it has none for it), the target's PR is
+  that much lower, until the Duration ends. Power Absorption takes the powers not in
   :data:`PSYCHIC_POWERS`, Psyche Absorption those ("any psychic powers the target has"),
   Material Absorption none (a character is not a substance). Weaknesses and Automatic
   Effects' chance of working are not played.
@@ -50,8 +50,9 @@ regained by the target, PR rounds after it was taken."
   :func:`stolen_rating` give the numbers; :func:`percentage_taken` and
   :func:`segments_to_absorb` the seed's example.
 
-The touch is the kit's (``PowerUse.touch``, :func:`~mands_rulebook.kit.powers.touch_attack`), as
-for every "hit for DP or use N Q" power.
+The touch is the kit's (``PowerUse.touch``,
+:func:`~mands_rulebook.kit.powers.attacks.touch_attack`), as for every "hit for DP or use N Q"
+power.
 """
 
 from __future__ import annotations
@@ -63,24 +64,24 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_rulebook.kit.injury import AbsorptionFaint
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import TOUCH_ENTRY, touch_attack
+from mands_rulebook.kit.powers.ratings import (
+    PowerTaken,
+    encounter_registries,
+    power_specs,
+    sheet_power,
+)
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
-    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
-    PowerTaken,
     PowerUse,
-    encounter_registries,
     normalized,
-    power_refusals,
-    power_specs,
     register_power,
-    register_power_actions,
-    sheet_power,
-    touch_attack,
 )
 from mands_rulebook.powers import lent_attributes as lending
 from mands_sim.api import (

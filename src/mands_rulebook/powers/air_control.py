@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_rulebook.kit.damage import Blow
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -31,9 +32,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.range import distance
 from mands_rulebook.kit.weapons.table import Ranges

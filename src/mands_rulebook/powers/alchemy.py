@@ -34,21 +34,18 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_rulebook.kit.injury import roll_event, survival_roll
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import TOUCH_ENTRY, touch_attack
+from mands_rulebook.kit.powers.ratings import power_rating, sheet_power
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
-    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
-    sheet_power,
-    touch_attack,
 )
 from mands_sim.api import (
     SEGMENTS_PER_MINUTE,

@@ -38,24 +38,25 @@ from typing import Any, Final
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.explosions import Explosion, anti_matter, detonate
-from mands_rulebook.kit.fists import roll_event
+from mands_rulebook.kit.fists import COMBAT_ROLL_ROW, roll_event
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.powers import (
+    chosen_spend,
+    power_initiation,
+    power_refusals,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import combat_skill_with
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
-    COMBAT_ROLL_ROW,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerSpend,
     PowerUse,
     PowerUsed,
-    chosen_spend,
-    combat_skill_with,
-    power_initiation,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.range import distance
 from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot, landed_event

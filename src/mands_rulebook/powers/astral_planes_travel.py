@@ -39,7 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_initiation, power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     EP,
     OTHER,
@@ -48,11 +50,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_sim.api import (
     SEGMENTS_PER_ROUND,

@@ -24,7 +24,7 @@ import dataclasses
 from types import MappingProxyType
 from typing import Final, Literal
 
-from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
+from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, register_power
 from mands_sim.api import (
     CharacterSheet,
     DiceSource,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power
+from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, register_power
 from mands_sim.api import CharacterSheet, Register, hookimpl
 
 NAME: Final = "Brain Wave Hearing"

@@ -38,7 +38,9 @@ from typing import Any, ClassVar, Final
 from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.pace import MOVE
 from mands_rulebook.kit.positions import running_pace
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,
@@ -46,10 +48,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_sim.api import (
     ActionDefinition,

@@ -26,18 +26,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import power_rating, sheet_power
+from mands_rulebook.kit.powers.uses import (
     PASSIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
-    sheet_power,
 )
 from mands_sim.api import (
     ActionChart,

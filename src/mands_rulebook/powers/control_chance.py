@@ -38,6 +38,14 @@ from typing import Any, ClassVar, Final
 from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_initiation,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     PASSIVE_TIME,
     POWER_ROW,
@@ -46,13 +54,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    ep_down_to,
-    power_initiation,
-    power_rating,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.range import distance
 from mands_sim.api import (

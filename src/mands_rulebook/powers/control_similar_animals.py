@@ -29,7 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import sphere_meters
+from mands_rulebook.kit.powers.ratings import power_rating, sheet_power
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
@@ -37,12 +40,7 @@ from mands_rulebook.kit.powers import (
     PowerSpend,
     PowerUse,
     normalized,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
-    sheet_power,
-    sphere_meters,
 )
 from mands_rulebook.kit.range import distance
 from mands_sim.api import (

@@ -46,6 +46,15 @@ from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
 from mands_rulebook.kit.damage import Blow, Cover
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_initiation,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import cosmic_ray_ranges
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -57,14 +66,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    cosmic_ray_ranges,
-    ep_down_to,
-    power_initiation,
-    power_rating,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.api import (

@@ -32,17 +32,19 @@ from typing import ClassVar, Final
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.powers import (
+    chosen_spend,
+    ep_down_to,
+    power_refusals,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerUse,
     PowerUsed,
-    chosen_spend,
-    ep_down_to,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_sim.api import (
     LOW,

@@ -9,7 +9,7 @@ meters."
 * ``cosmic-rays-ray`` — an attack (Performance Time 20, seed "Power Rolls"; a Combat Roll;
   maintainable, seed "Maintaining an Attack": "most blast/ray attack powers"): the damage PR in
   damage, plus the Combat Roll's damage Q (never below 0), as a bludgeoning blow; ranges from
-  the damage PR by :func:`~mands_rulebook.kit.powers.cosmic_ray_ranges` (the kit's template
+  the damage PR by :func:`~mands_rulebook.kit.powers.attacks.cosmic_ray_ranges` (the kit's template
   pattern is this very description). Default spend: all PR on damage (PR 17 → 17 damage, Short
   Range 100 m, Range Set 32 m, Maximum Range row 22: 421 m; 5 EP from row 9).
 
@@ -24,7 +24,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_rulebook.kit.damage import Blow
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import cosmic_ray_ranges
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -32,10 +34,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    cosmic_ray_ranges,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.api import (

@@ -34,6 +34,14 @@ from typing import Any, Final
 
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import sphere_meters
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -42,13 +50,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    ep_down_to,
-    power_rating,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
-    sphere_meters,
 )
 from mands_rulebook.kit.room import meters_from
 from mands_sim.api import (

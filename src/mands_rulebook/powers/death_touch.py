@@ -11,9 +11,9 @@ allowed and unmodified by Skin Temper or Ignore Damage."
 * ``death-touch-attack`` — a touch (Performance Time 20, a Combat Roll, contact): the carrier is
   the character's Hand Damage plus the damage Q (G-120). It takes effect when the Attack hits and
   the Hand Damage took DP, or when the intent asks to ``touch`` and 4 Q of a success were set
-  aside (:func:`~mands_rulebook.kit.powers.touch_quality`; those 4 Q buy nothing else). Then the
-  target saves: 2d10 (its own dice; a Special target re-rolls 1s, G-121) ≤ maximum Body DP +
-  Sphere(Constitution) − Sphere(½ the Death Touch PR), never below 0 (G-121). "(Sphere Chart)"
+  aside (:func:`~mands_rulebook.kit.powers.attacks.touch_quality`; those 4 Q buy nothing else).
+  Then the target saves: 2d10 (its own dice; a Special target re-rolls 1s, G-121) ≤ maximum Body DP
+  + Sphere(Constitution) − Sphere(½ the Death Touch PR), never below 0 (G-121). "(Sphere Chart)"
   goes with the term before it, as in seed "Dropping an Action" ("Learning (Sphere) plus Agility
   (Sphere)") and "Lift Roll" ("Strength minus 9, plus the character's Mass on the Sphere
   Chart"): Seraph (Body DP 9, Constitution 32) against PR 17 saves on 9 + 13 − 8 = 14 or less.
@@ -23,7 +23,7 @@ allowed and unmodified by Skin Temper or Ignore Damage."
   Ignore Damage). "PR" is the PR spent on the effect; default spend: all of it.
 
 The touch itself (the Q set aside, the carrier, whether it took effect) is the kit's
-(``PowerUse.touch``, :func:`~mands_rulebook.kit.powers.touch_attack`).
+(``PowerUse.touch``, :func:`~mands_rulebook.kit.powers.attacks.touch_attack`).
 """
 
 from __future__ import annotations
@@ -39,19 +39,17 @@ from mands_rulebook.kit.dropping import ep_row_costing
 from mands_rulebook.kit.injury import roll_event as save_event
 from mands_rulebook.kit.injury import survival_roll
 from mands_rulebook.kit.out_of_action import DEAD
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import TOUCH_ENTRY, touch_resolution
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
-    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
     register_power,
-    register_power_actions,
-    touch_resolution,
 )
 from mands_sim.api import (
     HIGH,

@@ -37,6 +37,14 @@ from typing import Any, Final, Literal
 
 from mands_rulebook.kit.damage import BLUDGEONING, Cover
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+    running_uses,
+)
+from mands_rulebook.kit.powers.ratings import power_rating, sheet_power
+from mands_rulebook.kit.powers.uses import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,
@@ -48,14 +56,7 @@ from mands_rulebook.kit.powers import (
     PowerUse,
     Prepare,
     RatingFor,
-    ep_down_to,
-    power_rating,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
-    running_uses,
-    sheet_power,
 )
 from mands_sim.api import (
     ActionChart,

@@ -37,16 +37,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     POWER_ROW,
     RULES_TEXT,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_sim.api import (
     ActionDefinition,

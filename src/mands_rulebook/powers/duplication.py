@@ -26,7 +26,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, register_power, sheet_power
+from mands_rulebook.kit.powers.ratings import sheet_power
+from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, register_power
 from mands_sim.api import CharacterSheet, Register, hookimpl
 
 NAME: Final = "Duplication"

@@ -32,6 +32,13 @@ from typing import Any, Final
 from mands_rulebook.kit.damage import Blow, Cover
 from mands_rulebook.kit.positions import running_pace
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import cosmic_ray_ranges
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -42,12 +49,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    cosmic_ray_ranges,
-    ep_down_to,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.api import (

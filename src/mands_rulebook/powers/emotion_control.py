@@ -28,7 +28,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import anyone_has_power, power_rating
+from mands_rulebook.kit.powers.uses import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -36,11 +38,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    anyone_has_power,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.range import distance
 from mands_sim.api import (

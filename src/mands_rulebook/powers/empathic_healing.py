@@ -45,7 +45,9 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from mands_rulebook.kit.control import LOST_CONTROL
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, power_sustain, register_power_actions
+from mands_rulebook.kit.powers.ratings import sheet_power
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     OTHER,
     POWER_ROW,
@@ -55,11 +57,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
-    sheet_power,
 )
 from mands_rulebook.kit.range import in_contact
 from mands_sim.api import (

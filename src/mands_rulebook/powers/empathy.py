@@ -32,7 +32,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_initiation, power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import sheet_power
+from mands_rulebook.kit.powers.uses import (
     OTHER,
     PASSIVE_TIME,
     POWER_ROW,
@@ -40,11 +42,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_initiation,
-    power_refusals,
     register_power,
-    register_power_actions,
-    sheet_power,
 )
 from mands_rulebook.kit.range import distance, in_contact
 from mands_sim.api import (

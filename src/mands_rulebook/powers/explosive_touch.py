@@ -37,20 +37,17 @@ from typing import Any, ClassVar, Final
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.explosions import D6, Explosion, detonate, explosive_touch
 from mands_rulebook.kit.positions import distance_now, position_now
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import TOUCH_ENTRY, combat_skill_with, touch_resolution
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
     RULES_TEXT,
-    TOUCH_ENTRY,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    combat_skill_with,
-    power_refusals,
     register_power,
-    register_power_actions,
-    touch_resolution,
 )
 from mands_rulebook.kit.room import apart
 from mands_sim.api import (

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
+from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, normalized, register_power
 from mands_sim.api import CharacterSheet, Register, hookimpl
 
 NAME: Final = "Extra Appendage"

@@ -13,8 +13,8 @@ blasts. Basic Effects: (Damage, Distance, Weight, Blinding, Skin Temper). Automa
   the PR/2" (G-77: rounded up, the template's rounding); "The Maximum Range ... See Distance ...
   PR applied to Maximum Range cannot be applied to Damage": Maximum Range = the Distance PR
   Result → Sphere meters; "Short Range and Range Set are standard" (G-21 via
-  :func:`~mands_rulebook.kit.powers.standard_ranges`). Intent options (G-77): ``spread`` — "For
-  each point taken from damage, 1 can be added to the Combat Roll" (up to the damage); ``fork``
+  :func:`~mands_rulebook.kit.powers.attacks.standard_ranges`). Intent options (G-77): ``spread`` —
+  "For each point taken from damage, 1 can be added to the Combat Roll" (up to the damage); ``fork``
   — further targets: "dividing the damage between more than one target. Attack Q must be
   supplied for each target" (``mands_rulebook.combat.opponents``: −1 Bonus Pool per extra opponent,
   the Attack split by the mind's ``split_attack`` or evenly, the damage evenly, all landing
@@ -41,6 +41,14 @@ from mands_rulebook.kit.fists import new_defense
 from mands_rulebook.kit.opponents.extra_opponents import PENALTY_PER_OPPONENT
 from mands_rulebook.kit.opponents.split_attacks import fork_blast, split_attack
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.attacks import attack_events, sphere_meters, standard_ranges
+from mands_rulebook.kit.powers.ratings import anyone_has_power, power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     COVERS,
@@ -51,16 +59,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    anyone_has_power,
-    attack_events,
-    ep_down_to,
-    power_rating,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
-    sphere_meters,
-    standard_ranges,
 )
 from mands_rulebook.kit.range import distance, in_sight, reach_refusals
 from mands_rulebook.kit.weapons.table import Ranges

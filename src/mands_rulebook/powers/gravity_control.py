@@ -19,13 +19,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.kit.powers import (
-    TEMPLATE,
-    PowerSpec,
-    power_refusals,
-    register_power,
-    register_power_actions,
-)
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.uses import TEMPLATE, PowerSpec, register_power
 from mands_rulebook.powers.template import blast_use
 from mands_sim.api import Encounter, Intent, Register, answers_actions, hookimpl
 

@@ -23,16 +23,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.kit.range import in_contact
 from mands_rulebook.kit.rest import restored

@@ -21,7 +21,8 @@ import math
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.kit.powers import power_rating, register_power
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import register_power
 from mands_rulebook.powers.fire_coat import blinded_modifier
 from mands_rulebook.powers.template import automatic_power
 from mands_sim.api import Encounter, Intent, Modifier, Register, hookimpl

@@ -19,7 +19,7 @@ import math
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.kit.powers import register_power
+from mands_rulebook.kit.powers.uses import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim.api import Register, hookimpl
 

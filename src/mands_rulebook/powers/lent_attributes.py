@@ -36,7 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.kit.powers import encounter_registries, power_specs, sheet_power
+from mands_rulebook.kit.powers.ratings import encounter_registries, power_specs, sheet_power
 from mands_sim.api import (
     AbilityModifier,
     Character,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.kit.powers import RULES_TEXT, PowerSpec, normalized, register_power
+from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, normalized, register_power
 from mands_sim.api import CharacterSheet, PowerEntry, Register, SheetError, hookimpl
 
 NAME: Final = "Psychic Immunity"

@@ -30,6 +30,14 @@ from dataclasses import replace
 from typing import Any, Final
 
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_initiation,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+    running_uses,
+)
+from mands_rulebook.kit.powers.uses import (
     DEFENSE,
     PASSIVE_TIME,
     POWER_ROW,
@@ -38,13 +46,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    ep_down_to,
-    power_initiation,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
-    running_uses,
 )
 from mands_rulebook.powers.psychic_immunity import psychic_immunity
 from mands_sim.api import (

@@ -16,9 +16,10 @@ which asks for this power by name.
 
 from __future__ import annotations
 
-from mands_rulebook.kit.powers import power_rating, register_power
 from mands_rulebook.kit.powers.attacks import SIGHT_POWER as NAME
 from mands_rulebook.kit.powers.attacks import apparent_distance
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import register_power
 from mands_rulebook.kit.range import (
     CONTACT,
     Reach,

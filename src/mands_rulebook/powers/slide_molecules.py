@@ -27,6 +27,12 @@ from typing import Any, Final
 
 from mands_rulebook.kit.damage import Cover
 from mands_rulebook.kit.powers import (
+    ep_down_to,
+    power_refusals,
+    power_sustain,
+    register_power_actions,
+)
+from mands_rulebook.kit.powers.uses import (
     COVERS,
     DEFENSE,
     PASSIVE_TIME,
@@ -35,11 +41,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    ep_down_to,
-    power_refusals,
-    power_sustain,
     register_power,
-    register_power_actions,
 )
 from mands_sim.api import (
     ActionDefinition,

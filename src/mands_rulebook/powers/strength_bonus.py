@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.kit.powers import register_power
+from mands_rulebook.kit.powers.uses import register_power
 from mands_rulebook.powers.template import automatic_power
 from mands_sim.api import Register, hookimpl
 

@@ -22,17 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     PASSIVE_TIME,
     POWER_ROW,
     TEMPLATE,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.powers.template import mind_refusals, mind_save
 from mands_sim.api import (

@@ -26,18 +26,17 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_rulebook.kit.positions import position_now
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.attacks import sphere_meters
+from mands_rulebook.kit.powers.ratings import power_rating
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     POWER_ROW,
     TEMPLATE,
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_rating,
-    power_refusals,
     register_power,
-    register_power_actions,
-    sphere_meters,
 )
 from mands_sim.api import (
     ActionChart,

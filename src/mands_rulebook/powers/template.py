@@ -4,7 +4,7 @@ plugin: it registers no hooks.
 The seed describes the powers from Absorption to "Flight, Slow"; the rest of the chapter was not
 recovered. ``docs/rules/powers.md`` §3 proposes a template, modelled on the described powers, for
 the powers the seed only names; every power built from it is tagged ``"template, not rules text"``
-(:data:`~mands_rulebook.kit.powers.TEMPLATE`) so it can be replaced if the text is ever found.
+(:data:`~mands_rulebook.kit.powers.uses.TEMPLATE`) so it can be replaced if the text is ever found.
 What the template gives, and G-130 records:
 
 * **Attack/blast power** (:func:`blast_use`): damage ⌈PR/2⌉ (Fire Coat's PR/2, rounded up as the
@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from mands_rulebook.kit.damage import Blow
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers.attacks import cosmic_ray_ranges, sphere_meters
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -37,8 +38,6 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    cosmic_ray_ranges,
-    sphere_meters,
 )
 from mands_rulebook.kit.range import distance, in_sight
 from mands_rulebook.kit.weapons.table import Ranges

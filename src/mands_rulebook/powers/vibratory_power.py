@@ -22,7 +22,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from mands_rulebook.kit.damage import Blow
-from mands_rulebook.kit.powers import (
+from mands_rulebook.kit.powers import power_refusals, register_power_actions
+from mands_rulebook.kit.powers.uses import (
     ACTIVE_TIME,
     ATTACK,
     POWER_ROW,
@@ -30,9 +31,7 @@ from mands_rulebook.kit.powers import (
     PowerSpec,
     PowerSpend,
     PowerUse,
-    power_refusals,
     register_power,
-    register_power_actions,
 )
 from mands_rulebook.powers.template import DAMAGE, all_on_damage, template_damage
 from mands_sim.api import (

@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from mands_rulebook.kit.powers import power_slug
+from mands_rulebook.kit.powers.uses import power_slug
 from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_sim.api import (
     ABILITY_NAMES,

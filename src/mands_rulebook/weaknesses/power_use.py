@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mands_rulebook.kit.control import POWER_OPTION
-from mands_rulebook.kit.powers import power_slug
+from mands_rulebook.kit.powers.uses import power_slug
 from mands_sim.api import Encounter, Intent, spoken
 
 

@@ -54,8 +54,7 @@ and :func:`canonical_power_name` resolves any name through the registered specs.
 Where it lives: the specs and spends are :mod:`~mands_rulebook.kit.powers.uses`; who has a power
 at what PR, and PR taken, :mod:`~mands_rulebook.kit.powers.ratings`; the Combat Roll, ranges and
 touches of attacks :mod:`~mands_rulebook.kit.powers.attacks`; spending PR and the hooks' bodies
-are here. Every name of those modules is importable from here (``__all__``): power plugins
-import the kit.
+are here. Each name is imported from the module that defines it.
 """
 
 from __future__ import annotations
@@ -67,76 +66,19 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
-from mands_rulebook.kit.fists import COMBAT_ROLL_ROW
-from mands_rulebook.kit.powers.attacks import (
-    SET_ASIDE,
-    SIGHT_POWER,
-    TOUCH_ENTRY,
-    TOUCH_NEEDED,
-    TOUCH_OPTION,
-    TouchEffect,
-    apparent_distance,
-    attack_events,
-    attack_initiation,
-    combat_skill_with,
-    cosmic_ray_ranges,
-    damage_points_lost,
-    power_attack_charges,
-    power_combat_roll,
-    range_pool,
-    reach_for,
-    seen_distance,
-    sphere_meters,
-    standard_ranges,
-    touch_attack,
-    touch_blow,
-    touch_quality,
-    touch_resolution,
-    touched,
-)
-from mands_rulebook.kit.powers.ratings import (
-    PowerTaken,
-    anyone_has_power,
-    canonical_power_name,
-    encounter_registries,
-    power_intent,
-    power_rating,
-    power_specs,
-    powers_taken,
-    sheet_power,
-    taken_powers,
-    taken_rating,
-    usable_power,
-)
+from mands_rulebook.kit.powers.attacks import attack_events, attack_initiation, reach_for
+from mands_rulebook.kit.powers.ratings import power_rating, usable_power
 from mands_rulebook.kit.powers.uses import (
-    ACTIVE_TIME,
     ATTACK,
     COMMON_EFFECTS,
-    COVERS,
-    DEFENSE,
     EP,
-    OTHER,
-    PASSIVE_TIME,
-    POWER_ROW,
     PROTECTS_FROM,
-    RULES_TEXT,
     SPEED,
-    TEMPLATE,
-    BlowFor,
-    DefaultSpend,
     PowerSpec,
     PowerSpend,
     PowerSpendError,
     PowerUse,
     PowerUsed,
-    Prepare,
-    RangesFor,
-    RatingFor,
-    Role,
-    RollBonus,
-    normalized,
-    power_slug,
-    register_power,
 )
 from mands_rulebook.kit.range import reach_refusals
 from mands_sim.actions import (
@@ -154,84 +96,6 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
 from mands_sim.rolls import reduced_performance_time
 
-__all__ = [
-    "ACTIVE_TIME",
-    "ATTACK",
-    "COMBAT_ROLL_ROW",
-    "COMMON_EFFECTS",
-    "COVERS",
-    "DEFENSE",
-    "EP",
-    "HELD",
-    "LET_GO",
-    "OTHER",
-    "PASSIVE_TIME",
-    "POWER_ROW",
-    "PROTECTS_FROM",
-    "RULES_TEXT",
-    "SET_ASIDE",
-    "SIGHT_POWER",
-    "SPEED",
-    "TEMPLATE",
-    "TOUCH_ENTRY",
-    "TOUCH_NEEDED",
-    "TOUCH_OPTION",
-    "BlowFor",
-    "DefaultSpend",
-    "PowerSpec",
-    "PowerSpend",
-    "PowerSpendError",
-    "PowerTaken",
-    "PowerUse",
-    "PowerUsed",
-    "Prepare",
-    "RangesFor",
-    "RatingFor",
-    "Role",
-    "RollBonus",
-    "TouchEffect",
-    "anyone_has_power",
-    "apparent_distance",
-    "attack_events",
-    "attack_initiation",
-    "canonical_power_name",
-    "checked_spend",
-    "chosen_spend",
-    "combat_skill_with",
-    "cosmic_ray_ranges",
-    "damage_points_lost",
-    "encounter_registries",
-    "ep_down_to",
-    "normalized",
-    "power_attack_charges",
-    "power_combat_roll",
-    "power_initiation",
-    "power_intent",
-    "power_rating",
-    "power_refusals",
-    "power_resolution",
-    "power_slug",
-    "power_specs",
-    "power_sustain",
-    "powers_taken",
-    "range_pool",
-    "reach_for",
-    "register_power",
-    "register_power_actions",
-    "running_uses",
-    "seen_distance",
-    "sheet_power",
-    "sphere_meters",
-    "standard_ranges",
-    "taken_powers",
-    "taken_rating",
-    "touch_attack",
-    "touch_blow",
-    "touch_quality",
-    "touch_resolution",
-    "touched",
-    "usable_power",
-]
 """The kit's names: its own, and those of its modules (uses, ratings, attacks)."""
 
 HELD: Final = "held another round"
