@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import types
 from pathlib import Path
@@ -10,11 +11,14 @@ import pytest
 
 from mands_sim import hookimpl
 from mands_sim.errors import PluginError, PluginValidationError
+from mands_sim.events import Event
 from mands_sim.plugins import (
     DISABLE_ENV_VAR,
     TRACE_ENV_VAR,
     MandsPluginManager,
+    check_event_classes,
     disabled_from_environment,
+    event_classes,
     installed_entry_points,
     make_plugin_manager,
     named_plugins,
@@ -241,3 +245,35 @@ def test_mands_requires_a_plugin_not_installed_or_met() -> None:
         missing.prepare()
     met = Simulation(spec, extra_plugins={"needy": Needy("mands_rulebook.combat.fists")})
     assert met.prepare().pm.get_plugin("needy") is not None
+
+
+# --- event classes -------------------------------------------------------------------------------
+
+
+def roar_plugin() -> types.ModuleType:
+    """A plugin module ``loud_plugin`` defining an event class ``Roar`` that is no dataclass."""
+    plugin = types.ModuleType("loud_plugin")
+    plugin.Roar = type("Roar", (Event,), {"kind": "roar", "__module__": "loud_plugin"})  # type: ignore[attr-defined]
+    return plugin
+
+
+def test_check_event_classes_refuses_an_event_that_is_not_a_frozen_dataclass() -> None:
+    """The log writes an event's dataclass fields and an event never changes once logged: a
+    plugin's event class that is not a dataclass fails naming the plugin and the class (a
+    dataclass that is not frozen cannot subclass ``Event`` at all)."""
+    pm = make_plugin_manager(
+        extra_plugins={"loud_plugin": roar_plugin()}, load_entry_points=False, environ={}
+    )
+    with pytest.raises(PluginValidationError, match="must be a frozen dataclass") as raised:
+        check_event_classes(pm)
+    assert raised.value.plugin == "loud_plugin"
+    assert "event class Roar" in str(raised.value)
+    del pm, raised  # forget Roar: an Event subclass lives until nothing refers to it
+    gc.collect()
+    assert "Roar" not in {cls.__name__ for cls in event_classes()}
+
+
+def test_check_event_classes_passes_the_installed_plugins_events() -> None:
+    """Every builtin event (the kernel's and the rulebook's) is a frozen dataclass."""
+    check_event_classes(make_plugin_manager(environ={}))
+    assert any(cls.__module__.startswith("mands_rulebook.") for cls in event_classes())

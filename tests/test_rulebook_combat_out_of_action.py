@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.combat.out_of_action import mands_status_check
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.injury import (
     DeathShot,
     NervePinched,
@@ -29,7 +30,6 @@ from mands_sim.actions import Intent, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     BleedingStopped,
-    ConsciousnessCheck,
     DamageTaken,
     EndurancePaid,
     Event,

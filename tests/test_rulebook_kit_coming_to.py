@@ -12,11 +12,11 @@ from typing import Any
 
 from mands_rulebook.combat.out_of_action import mands_status_check
 from mands_rulebook.kit.coming_to import KnockOut, latest_knock_out
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.injury import AbsorptionFaint, NervePinched, nerve_pinch_events
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import (
     BackInAction,
-    ConsciousnessCheck,
     DamageTaken,
     Event,
     OutOfAction,

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.editing_points.points import (
     EditingPointsUsed,
     Ledger,
@@ -21,7 +22,6 @@ from mands_rulebook.kit.throwback import Impact, throwback
 from mands_sim.actions import Intent
 from mands_sim.events import (
     BleedingStopped,
-    ConsciousnessCheck,
     DamageTaken,
     InjuryRolled,
     OutOfAction,

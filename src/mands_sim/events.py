@@ -193,17 +193,6 @@ class DamageTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ConsciousnessCheck(Event):
-    """G-17: at Body DP ≤ 0, a roll to stay conscious."""
-
-    kind: ClassVar[str] = "consciousness-check"
-    character: str
-    target: int
-    total: int
-    stays_conscious: bool
-
-
-@dataclass(frozen=True, slots=True)
 class OutOfAction(Event):
     kind: ClassVar[str] = "out-of-action"
     character: str

@@ -19,7 +19,6 @@ from mands_sim.events import (
     ActionStarted,
     AttackResolved,
     BleedingStopped,
-    ConsciousnessCheck,
     DamageTaken,
     DecisionExplained,
     DecisionMade,
@@ -94,11 +93,6 @@ def _pushback(e: PushedBack) -> str:
 
 def _defense(e: DefenseChanged) -> str:
     return f"{e.character}'s Defense is now {e.defense}."
-
-
-def _check(e: ConsciousnessCheck) -> str:
-    verdict = "stays conscious" if e.stays_conscious else "fails"
-    return f"{e.character} rolls {e.total} against {e.target} to stay conscious and {verdict}."
 
 
 def _out(e: OutOfAction) -> str:
@@ -178,7 +172,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     EndurancePaid: _paid,  # type: ignore[dict-item]
     PushedBack: _pushback,  # type: ignore[dict-item]
     DefenseChanged: _defense,  # type: ignore[dict-item]
-    ConsciousnessCheck: _check,  # type: ignore[dict-item]
     OutOfAction: _out,  # type: ignore[dict-item]
     DecisionMade: _decision,  # type: ignore[dict-item]
     DecisionExplained: _explained,  # type: ignore[dict-item]

@@ -30,6 +30,7 @@ import pluggy
 
 from mands_sim import hookspecs
 from mands_sim.errors import PluginError, PluginValidationError
+from mands_sim.events import Event
 from mands_sim.hookspecs import ENTRY_POINT_GROUP, PROJECT_NAME
 from mands_sim.plugin_calls import install_error_wrapping, install_tracing, results_by_plugin
 from mands_sim.plugin_checks import check_plugin
@@ -189,6 +190,42 @@ def check_requirements(pm: pluggy.PluginManager) -> None:
                 raise PluginValidationError(
                     name, f"requires plugin {needed!r}, which is {why}", "mands_requires"
                 )
+
+
+def check_event_classes(pm: pluggy.PluginManager) -> None:
+    """Every :class:`~mands_sim.events.Event` class imported so far is a frozen dataclass, as the
+    log needs (its fields are what it writes, and an event never changes once logged). The first
+    that is not (by qualified name) fails naming the plugin whose module defines it, or the module
+    when no plugin's does."""
+    for event_class in sorted(event_classes(), key=lambda c: (c.__module__, c.__qualname__)):
+        params = getattr(event_class, "__dataclass_params__", None)
+        if "__dataclass_fields__" in vars(event_class) and params is not None and params.frozen:
+            continue
+        raise PluginValidationError(
+            defining_plugin(pm, event_class.__module__),
+            f"event class {event_class.__qualname__} must be a frozen dataclass "
+            "(@dataclass(frozen=True, slots=True))",
+        )
+
+
+def event_classes() -> list[type[Event]]:
+    """Every subclass of :class:`~mands_sim.events.Event` defined so far, however indirect."""
+    found: list[type[Event]] = []
+    waiting = list(Event.__subclasses__())
+    while waiting:
+        event_class = waiting.pop()
+        found.append(event_class)
+        waiting.extend(event_class.__subclasses__())
+    return found
+
+
+def defining_plugin(pm: pluggy.PluginManager, module: str) -> str:
+    """The name of the loaded plugin that is ``module`` or contains it; ``module`` if none is."""
+    for name, plugin in pm.list_name_plugin():
+        own = getattr(plugin, "__name__", type(plugin).__module__)
+        if module == own or module.startswith(f"{own}."):
+            return name
+    return module
 
 
 def disabled_from_environment(environ: Mapping[str, str]) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
 from mands_sim.plugins import (
+    check_event_classes,
     check_requirements,
     installed_entry_points,
     make_plugin_manager,
@@ -111,6 +112,7 @@ class Simulation:
                 load_entry_points=self.load_entry_points,
             )
             check_requirements(pm)
+            check_event_classes(pm)
             registries = collect_registries(pm)
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)

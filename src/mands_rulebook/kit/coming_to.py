@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.injury import (
     AbsorptionFaint,
     NervePinched,
@@ -34,7 +35,6 @@ from mands_rulebook.kit.injury import (
 )
 from mands_sim.events import (
     BackInAction,
-    ConsciousnessCheck,
     Event,
     OutOfAction,
 )

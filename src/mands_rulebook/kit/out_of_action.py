@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mands_rulebook.kit.coming_to import coming_to
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.exhaustion import low_ep_penalty
 from mands_rulebook.kit.injury import (
     INJURY,
@@ -62,7 +63,6 @@ from mands_rulebook.kit.injury import (
 )
 from mands_sim.events import (
     BleedingStopped,
-    ConsciousnessCheck,
     DamageTaken,
     Event,
     InjuryRolled,

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Final
 
+from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.editing_points.points import (
     EDIT_ROLL,
     EDITOR,
@@ -30,7 +31,7 @@ from mands_rulebook.kit.editing_points.points import (
 )
 from mands_rulebook.kit.extra_effort import raised_roll
 from mands_sim.actions import Intent
-from mands_sim.events import ConsciousnessCheck, Event, OutOfAction
+from mands_sim.events import Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, action_roll
 
