@@ -17,12 +17,13 @@ from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
+    ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
+    ConditionImposed,
     Event,
     OutOfAction,
     PushedBack,
-    Surprised,
 )
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
@@ -238,11 +239,19 @@ def test_the_time_model_is_replaceable() -> None:
     assert starts == [(0, 10), (20, 30)]  # wanted on 13, started on the next turn
 
 
-def test_a_surprised_character_initiates_when_its_surprise_ends() -> None:
-    """``docs/rules/combat.md`` §2, the Lariat example: surprised 8 segments, 5 bought down, she
-    acts on segment 3 (the opening hook settles surprise before anyone chooses)."""
+DAZED = ConditionDefinition("dazed", "starts nothing until it wears off", keeps_actions=True)
+
+
+def test_a_held_character_initiates_when_its_condition_wears_off() -> None:
+    """As in the Lariat example (``docs/rules/combat.md`` §2: surprised 8 segments, 5 bought
+    down, she acts on segment 3): a condition until segment 3 imposed by the opening hook,
+    before anyone chooses, holds her first start until then; the penalty stays set."""
     rules = SyntheticRules()
-    rules.opening_events = (Surprised(0, "maria", 8, 5, 3, 5),)
+    rules.conditions = {DAZED.name: DAZED}
+    rules.opening_events = (
+        ConditionImposed(0, "maria", DAZED.name, None, until=3),
+        ActionPenaltyChanged(0, "maria", 5, "bought-down surprise"),
+    )
     encounter = Encounter(
         [character("maria"), character("foe", "b")],
         rules=rules,
@@ -254,12 +263,14 @@ def test_a_surprised_character_initiates_when_its_surprise_ends() -> None:
     assert encounter.state["maria"].action_penalty == 5
 
 
-def test_a_surprised_character_is_refused_with_the_segment_it_may_act() -> None:
+def test_a_held_character_is_refused_with_the_segment_it_may_act() -> None:
+    rules = SyntheticRules()
+    rules.conditions = {DAZED.name: DAZED}
     encounter = Encounter(
-        [character("maria")], rules=SyntheticRules(), minds={"maria": Script({})}, time_limit=10
+        [character("maria")], rules=rules, minds={"maria": Script({})}, time_limit=10
     )
-    encounter.emit([Surprised(0, "maria", 4, 0, 4, 0)])
-    with pytest.raises(ActionRefused, match="surprised until segment 4"):
+    encounter.emit([ConditionImposed(0, "maria", DAZED.name, None, until=4)])
+    with pytest.raises(ActionRefused, match="maria is dazed until segment 4"):
         encounter.initiate("maria", Intent("spell"))
 
 

@@ -11,6 +11,7 @@ from mands_sim.actions import Intent
 from mands_sim.conditions import BROKE_OUT, WORE_OFF, ConditionDefinition, end_condition, under
 from mands_sim.events import (
     ActionDropped,
+    ActionResolved,
     ActionStarted,
     ConditionEnded,
     ConditionImposed,
@@ -70,10 +71,11 @@ def test_a_stopping_condition_holds_the_character_until_it_wears_off() -> None:
 
 
 def test_a_held_character_is_refused_with_the_condition_named() -> None:
+    """The refusal names the condition and, when it wears off, the segment it does."""
     imposed = ConditionImposed(0, "maria", "encased", "foe", until=30)
     encounter = encounter_of(HeldRules(ENCASED, opening=(imposed,)), {})
     encounter.run(until=5)
-    assert encounter.refused("maria", Intent("rifle-shot")) == ["maria is encased"]
+    assert encounter.refused("maria", Intent("rifle-shot")) == ["maria is encased until segment 30"]
     with pytest.raises(ActionRefused, match="maria is encased"):
         encounter.initiate("maria", Intent("run"))
 
@@ -85,6 +87,21 @@ def test_imposing_a_stopping_condition_drops_every_action_under_way() -> None:
     dropped = [(e.action, e.reason) for e in of(encounter, ActionDropped)]  # type: ignore[attr-defined]
     assert dropped == [("spell", "encased"), ("rifle-shot", "encased")]
     assert encounter.state["maria"].actions == []
+
+
+def test_a_condition_that_keeps_actions_lets_them_finish_and_holds_only_new_starts() -> None:
+    """``keeps_actions`` (surprise, a paralysing horror): the rifle shot started on 2 resolves on
+    17 as planned; the shot wanted on 20 waits until the condition wears off on 40."""
+    startled = ConditionDefinition("startled", "starts nothing", keeps_actions=True)
+    encounter = encounter_of(HeldRules(startled), {2: "rifle-shot", 20: "rifle-shot"})
+    encounter.run(until=5)
+    encounter.emit([ConditionImposed(5, "maria", "startled", None, until=40)])
+    encounter.run(until=60)
+    assert of(encounter, ActionDropped) == []
+    resolved = [(e.segment, e.action) for e in of(encounter, ActionResolved)]  # type: ignore[attr-defined]
+    assert resolved[0] == (17, "rifle-shot")
+    starts = [e.segment for e in of(encounter, ActionStarted)]
+    assert starts == [2, 40]
 
 
 def test_a_mark_that_does_not_stop_leaves_the_character_acting() -> None:

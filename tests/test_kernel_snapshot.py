@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.policies.presets import NearestEnemy
 from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
@@ -21,7 +22,6 @@ from mands_sim.events import (
     EncounterStarted,
     Event,
     RollMade,
-    Surprised,
     to_json_line,
 )
 from mands_sim.kernel.encounter import Encounter

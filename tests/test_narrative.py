@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from mands_rulebook.kit.injury import NervePinched
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.kit.weapons.ready import WeaponReadied
 from mands_sim.events import (
@@ -21,7 +22,6 @@ from mands_sim.events import (
     OutOfAction,
     PercentRolled,
     PointsLent,
-    Surprised,
 )
 from mands_sim.narrative import display_names, narrate, tell
 from mands_sim.scenario import load_scenario, parse_scenario

@@ -30,7 +30,7 @@ import pytest
 from mands_rulebook.abilities.charm import CharmSave, Horrified, weirdness_bonus
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import Event, Surprised
+from mands_sim.events import ConditionImposed, Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
@@ -198,9 +198,12 @@ def test_the_example_paralyses_seraph_for_nine_segments(example: Encounter) -> N
     """2d6 (the extra d6 from 1 Q on the Sphere chart) = 4 + 5 = 9, from segment 10 to 19."""
     (horrified,) = of(example.log, Horrified)
     assert (horrified.character, horrified.dice, horrified.segments) == ("seraph", (4, 5), 9)
-    (surprised,) = of(example.log, Surprised)
-    assert (surprised.character, surprised.until) == ("seraph", 19)
-    assert example.state["seraph"].surprised_until == 19
+    (paralysed,) = of(example.log, ConditionImposed)
+    assert (paralysed.character, paralysed.condition, paralysed.until) == (
+        "seraph",
+        "paralysed",
+        19,
+    )
 
 
 def test_the_weirdness_bonus_moves_with_each_save(example: Encounter) -> None:

@@ -12,10 +12,18 @@ from pathlib import Path
 import pytest
 
 from mands_rulebook.kit import surprise
+from mands_rulebook.kit.surprise import Surprised
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import ActionPenaltyChanged, ActionStarted, Event, RollMade, Surprised
+from mands_sim.events import (
+    ActionPenaltyChanged,
+    ActionStarted,
+    ConditionEnded,
+    ConditionImposed,
+    Event,
+    RollMade,
+)
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
@@ -106,6 +114,11 @@ def test_mands_encounter_opening_lariat_is_surprised_8_segments_and_buys_down_5(
     assert rolls(events, surprise.DETECT_DANGER) == [(0, 8, 16, -8)]
     (surprised,) = [e for e in events if isinstance(e, Surprised)]
     assert surprised == Surprised(0, "lariat", 8, 5, 3, 5)
+    held = [(e.segment, e.condition, e.until) for e in events if isinstance(e, ConditionImposed)]
+    assert held == [(0, "surprised", 3)]
+    ended = [(e.segment, e.condition) for e in events if isinstance(e, ConditionEnded)]
+    assert ended == [(3, "surprised")]
+    assert penalties(events)[0] == (0, 5)
     assert starts(events)[0] == 3
 
 
@@ -121,7 +134,7 @@ def test_mands_action_after_a_made_perception_save_clears_the_penalty() -> None:
     penalty": the punch from segment 3 lands on 18; d100 2 against 8 − 5 = 3 saves."""
     events = run(LARIAT_SAVES, Lariat(buy=5), until=18)
     assert rolls(events, surprise.PERCEPTION_SAVE) == [(18, 3, 2, 1)]
-    assert penalties(events) == [(18, 0)]
+    assert penalties(events) == [(0, 5), (18, 0)]
 
 
 def test_mands_action_after_a_missed_save_keeps_the_penalty_and_retries_after_the_next_action() -> (
@@ -133,7 +146,7 @@ def test_mands_action_after_a_missed_save_keeps_the_penalty_and_retries_after_th
     events = run([16, 3, 3, 50, 3, 3, 1, 3, 3], Lariat(buy=5), until=33)
     assert rolls(events, surprise.PERCEPTION_SAVE) == [(18, 3, 50, -47), (33, 3, 1, 2)]
     assert rolls(events, "combat roll") == [(3, 12, 6, 1), (18, 12, 6, 1), (33, 12, 6, 6)]
-    assert penalties(events) == [(33, 0)]
+    assert penalties(events) == [(0, 5), (33, 0)]
 
 
 def test_mands_encounter_opening_aware_characters_and_made_rolls_lose_nothing() -> None:
@@ -181,14 +194,16 @@ def test_mands_action_after_resting_lowers_the_penalty_one_per_two_segments() ->
     save there is at Perception − 2 = 6 (d100 50 misses), so the punch from 24 is at −2 too."""
     events = run([16, 3, 3, 50, 3, 3], Lariat(buy=5, rest_until=9), until=24)
     assert rolls(events, "combat roll") == [(9, 12, 6, 4), (24, 12, 6, 4)]
-    assert penalties(events) == [(24, 2)]
+    assert penalties(events) == [(0, 5), (24, 2)]
     assert rolls(events, surprise.PERCEPTION_SAVE) == [(24, 6, 50, -44)]
 
 
 def test_surprised_segments_are_no_rest() -> None:
     """Segments lost to surprise do not count as rest (G-48): at segment 3 the rest is 0."""
-    state = Simulation(load_scenario(SCENARIO)).build().state["lariat"]
-    state.surprised_until, state.action_penalty = 3, 5
+    encounter = Simulation(load_scenario(SCENARIO)).build()
+    encounter.emit(surprise.surprise_events(encounter, surprise.Surprised(0, "lariat", 8, 5, 3, 5)))
+    state = encounter.state["lariat"]
+    assert (surprise.surprised_until(encounter, "lariat"), state.action_penalty) == (3, 5)
     assert surprise.resting_segments(state, 3) == 0
     assert surprise.resting_segments(state, 9) == 6
     assert surprise.rested_penalty(5, 6) == 2

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.kit.surprise import Surprised, surprise_events
 from mands_rulebook.kit.throwback import Impact, ThrownBack, throw_meters
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
@@ -129,7 +130,9 @@ def drill(
     encounter = simulation.build()
     if vp is not None:
         encounter.state[victim].virtual_damage_points = vp
-    encounter.state[victim].surprised_until = surprised_until
+    if surprised_until:
+        surprise = Surprised(0, victim, surprised_until, 0, surprised_until, 0)
+        encounter.emit(surprise_events(encounter, surprise))
     encounter.run(until=10)
     return encounter
 

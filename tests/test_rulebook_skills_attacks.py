@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.skills.attacks import (
     ATTACK_SKILLS,
@@ -13,7 +14,7 @@ from mands_rulebook.skills.attacks import (
     skill_attack,
     thrown,
 )
-from mands_sim.events import DamageTaken, Moved, Surprised
+from mands_sim.events import ActionPenaltyChanged, ConditionImposed, DamageTaken, Moved
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.fighters import ROOT, fight, grunt
@@ -43,8 +44,12 @@ def test_segments_lost_as_surprise_may_be_bought_down_and_add_to_the_penalty() -
             return 1
 
     encounter = fight({"a": grunt(), "b": grunt()}, minds={"a": Buyer()})
-    (surprised,) = loses_segments(encounter, "a", 3)
+    surprised, held, penalty = loses_segments(encounter, "a", 3)
     assert isinstance(surprised, Surprised)
+    assert isinstance(held, ConditionImposed)
+    assert (held.condition, held.until) == ("surprised", 2)
+    assert isinstance(penalty, ActionPenaltyChanged)
+    assert penalty.penalty == 1
     assert (surprised.segments, surprised.bought_down, surprised.until, surprised.penalty) == (
         3,
         1,

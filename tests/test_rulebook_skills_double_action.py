@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.skills.double_action import (
     ATTEMPT,
     PAYMENT_REASON,
@@ -20,7 +21,6 @@ from mands_sim.events import (
     Event,
     PercentRolled,
     RollMade,
-    Surprised,
 )
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter

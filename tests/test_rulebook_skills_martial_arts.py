@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import mands_rulebook.skills.martial_arts as martial_arts
 from mands_rulebook.kit.injury import DeathShot, NervePinched
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.kit.throwback import ThrownBack
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import (
@@ -20,7 +21,6 @@ from mands_sim.events import (
     DamageTaken,
     EndurancePaid,
     RollMade,
-    Surprised,
 )
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory

@@ -7,10 +7,11 @@ level 4 adds 2 to the pool (G-26): dice of 6 give Q 11 + 3 − 6 = 8.
 from __future__ import annotations
 
 import mands_rulebook.skills.wrestling as wrestling
+from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.skills.wrestling import mands_bonus_pool_modifiers, throw_quality
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.events import ActionResolved, DamageTaken, RollMade, Surprised
+from mands_sim.events import ActionResolved, DamageTaken, RollMade
 from mands_sim.registry import collect_registries
 from mands_sim.testing import PluginManagerFactory
 from tests.data.fighters import fight, grunt

@@ -17,18 +17,19 @@ from mands_rulebook.kit import fists
 from mands_rulebook.kit.fists import FIST_ATTACK
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.conditions import ConditionDefinition
 from mands_sim.errors import PluginHookError
 from mands_sim.events import (
     ActionDropped,
     ActionStarted,
     AttackResolved,
+    ConditionImposed,
     DecisionMade,
     EncounterStarted,
     EndurancePaid,
     Event,
     OutOfAction,
     RollMade,
-    Surprised,
     to_json_line,
 )
 from mands_sim.kernel import snapshot
@@ -155,15 +156,23 @@ def test_mands_status_check_a_harsher_rule_ends_the_fight_at_the_first_hit() -> 
     assert out.segment == first_hit.segment
 
 
+AMBUSHED = ConditionDefinition("ambushed", "starts nothing until it wears off", keeps_actions=True)
+
+
 class Ambush:
     @hookimpl
+    def mands_register_conditions(self, register: Register) -> None:
+        register(AMBUSHED.name, AMBUSHED, summary=AMBUSHED.summary, source="third party")
+
+    @hookimpl
     def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
-        return [Surprised(0, "sphinx", 10, 0, 10, 0)]
+        return [ConditionImposed(0, "sphinx", AMBUSHED.name, None, until=10)]
 
 
 def test_mands_encounter_opening_settles_surprise_before_anyone_acts() -> None:
+    """An ambush at the opening holds the Sphinx until segment 10; the Seraph acts at once."""
     events = run(Ambush(), until=40)
-    assert isinstance(events[1], Surprised)
+    assert isinstance(events[1], ConditionImposed)
     starts = [(e.character, e.segment) for e in events if isinstance(e, ActionStarted)]  # type: ignore[attr-defined]
     assert ("seraph", 0) in starts
     assert min(segment for who, segment in starts if who == "sphinx") == 10

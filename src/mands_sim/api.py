@@ -109,7 +109,6 @@ from mands_sim.events import (
     PushedBack,
     QualityAllocated,
     RollMade,
-    Surprised,
     WeaknessFired,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
@@ -161,7 +160,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "2.1.0"
+API_VERSION: Final = "3.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -212,7 +211,6 @@ SECTIONS: Final = MappingProxyType(
             "OutOfAction",
             "PercentRolled",
             "Moved",
-            "Surprised",
             "WeaknessFired",
             "InjuryRolled",
             "BleedingStopped",
@@ -465,7 +463,6 @@ __all__ = [
     "SegmentTime",
     "SheetError",
     "Source",
-    "Surprised",
     "UnknownConditionError",
     "UnplayedActionError",
     "Wait",

@@ -9,8 +9,10 @@ for every one it plays the same three rules (:mod:`mands_sim.kernel.held`):
 * **It stops the character** (``stops_actions``, the default): the actions it has under way are
   dropped when the condition is imposed (each an ``ActionDropped`` whose reason is the
   condition's name), and it initiates nothing while the condition holds. Its process sleeps
-  and is woken when the condition ends. A condition with ``stops_actions=False`` is only a mark
-  other rules read (:func:`under`), e.g. to lower a Defense.
+  and is woken when the condition ends. With ``keeps_actions`` the actions under way go on (a
+  rule may push them back) and only new initiations wait: surprise, a paralysing horror. A
+  condition with ``stops_actions=False`` is only a mark other rules read (:func:`under`), e.g.
+  to lower a Defense.
 * **It wears off** at the segment ``until`` the event gives, if any (a ``ConditionEnded``
   with the reason :data:`WORE_OFF`).
 * **It may be broken out of**: at every Payment Segment (once a round), before sustained
@@ -56,6 +58,8 @@ class ConditionDefinition:
         summary: one line for listings.
         stops_actions: whether the character's actions under way are dropped when it is
             imposed and it initiates nothing while it holds.
+        keeps_actions: with ``stops_actions``, the actions under way are not dropped: only new
+            initiations wait for the condition to end.
         break_out: the character's attempt each round to end it, or ``None`` (it then lasts
             until its ``until`` or until a rule ends it).
     """
@@ -63,6 +67,7 @@ class ConditionDefinition:
     name: str
     summary: str
     stops_actions: bool = True
+    keeps_actions: bool = False
     break_out: BreakOut | None = None
 
 

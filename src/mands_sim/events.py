@@ -232,22 +232,6 @@ class BackInAction(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Surprised(Event):
-    """Segments lost to surprise (``docs/rules/combat.md`` §2).
-
-    ``segments`` is the full surprise, ``bought_down`` the part the character bought off, so it
-    cannot initiate before segment ``until``; ``penalty`` is the trailing Action-Roll penalty.
-    """
-
-    kind: ClassVar[str] = "surprised"
-    character: str
-    segments: int
-    bought_down: int
-    until: int
-    penalty: int
-
-
-@dataclass(frozen=True, slots=True)
 class ActionPenaltyChanged(Event):
     """The trailing Action-Roll penalty "as surprise" changed (``docs/rules/combat.md`` §2, §3).
 

@@ -35,7 +35,6 @@ from mands_sim.events import (
     PushedBack,
     QualityAllocated,
     RollMade,
-    Surprised,
     WoundOpened,
 )
 from mands_sim.scenario import ScenarioSpec
@@ -108,13 +107,6 @@ def _explained(e: DecisionExplained) -> str:
     return f"{e.character} decides on {e.action}{at} ({e.reason})."
 
 
-def _surprised(e: Surprised) -> str:
-    bought = (
-        f", buys down {e.bought_down} (−{e.penalty} to following rolls)" if e.bought_down else ""
-    )
-    return f"{e.character} is surprised for {e.segments} segments{bought}; acts from {e.until}."
-
-
 def _penalty(e: ActionPenaltyChanged) -> str:
     now = f"−{e.penalty}" if e.penalty else "gone"
     return f"{e.character}'s penalty to Action Rolls is {now} ({e.reason})."
@@ -176,7 +168,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     DecisionMade: _decision,  # type: ignore[dict-item]
     DecisionExplained: _explained,  # type: ignore[dict-item]
     EncounterEnded: _ended,  # type: ignore[dict-item]
-    Surprised: _surprised,  # type: ignore[dict-item]
     ActionPenaltyChanged: _penalty,  # type: ignore[dict-item]
     ActionDropped: _dropped,  # type: ignore[dict-item]
     Healed: _healed,  # type: ignore[dict-item]

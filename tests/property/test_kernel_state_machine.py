@@ -36,11 +36,12 @@ from mands_sim.events import (
     ActionDropped,
     ActionResolved,
     ActionStarted,
+    ConditionEnded,
+    ConditionImposed,
     EndurancePaid,
     Event,
     OutOfAction,
     PushedBack,
-    Surprised,
 )
 from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -86,6 +87,10 @@ action_definitions = st.one_of(
 actors = st.sampled_from(sorted(CHARACTERS))
 
 
+DAZED = ConditionDefinition("dazed", "starts nothing until it wears off", keeps_actions=True)
+"""A condition that stops initiations and keeps what is under way, as surprise does."""
+
+
 class RandomRules:
     """Rules with no dice: an action takes its listed PT and charges its row when it starts;
     sustained ones pay again at each Payment Segment (the kernel's G-33)."""
@@ -125,7 +130,7 @@ class RandomRules:
         return []
 
     def condition(self, name: str) -> ConditionDefinition:
-        raise KeyError(name)
+        return {DAZED.name: DAZED}[name]
 
     def each_round(self, encounter: Encounter) -> list[list[Event]]:
         return []
@@ -178,7 +183,7 @@ class LogChecker:
 
     read: int = 0
     segment: int = 0
-    surprised_until: dict[str, int] = field(default_factory=dict)
+    held_until: dict[str, int] = field(default_factory=dict)
     out: set[str] = field(default_factory=set)
     initiations: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     rules: RandomRules = field(default_factory=RandomRules)
@@ -203,8 +208,10 @@ class LogChecker:
             self._ending(event)
         elif isinstance(event, EndurancePaid):
             self.paid[event.character] += event.amount
-        elif isinstance(event, Surprised):
-            self.surprised_until[event.character] = event.until
+        elif isinstance(event, ConditionImposed):
+            self.held_until[event.character] = event.until or 0
+        elif isinstance(event, ConditionEnded):
+            self.held_until.pop(event.character, None)
         elif isinstance(event, OutOfAction):
             self.out.add(event.character)
 
@@ -214,7 +221,7 @@ class LogChecker:
         partnered = all(name in self.rules.partners(event.action) for name in before)
         allowed = who in self.rules.doubles and len(before) < 2
         assert partnered or allowed, "two initiations in a segment"
-        assert event.segment >= self.surprised_until.get(who, 0), "initiated while surprised"
+        assert event.segment >= self.held_until.get(who, 0), "initiated while held"
         assert who not in self.out, "initiated while out of action"
         before.append(event.action)
         self.completes_at[event.action_id] = event.completes_at
@@ -293,10 +300,10 @@ class KernelMachine(RuleBasedStateMachine):
         if action is not None:
             self.encounter.drop(actor, action.action_id, "changed plans")
 
-    @rule(actor=actors, segments=st.integers(0, 30))
-    def surprise(self, actor: str, segments: int) -> None:
+    @rule(actor=actors, segments=st.integers(1, 30))
+    def daze(self, actor: str, segments: int) -> None:
         now = self.encounter.now
-        self.encounter.emit([Surprised(now, actor, segments, 0, now + segments, 0)])
+        self.encounter.emit([ConditionImposed(now, actor, DAZED.name, None, until=now + segments)])
 
     @rule(actor=actors, chance=st.integers(0, 3))
     def knock_out(self, actor: str, chance: int) -> None:

@@ -6,13 +6,36 @@ from __future__ import annotations
 
 from mands_rulebook.kit.surprise import (
     SOURCE,
+    SURPRISE_ENDS,
+    SURPRISED,
     detect_danger,
     perception_save,
     rest_taken,
     rested_penalty,
     resting_segments,
 )
-from mands_sim.api import ActionInProgress, Encounter, Event, Intent, Modifier, hookimpl
+from mands_sim.api import (
+    ActionInProgress,
+    Encounter,
+    Event,
+    Intent,
+    Modifier,
+    Register,
+    hookimpl,
+)
+
+
+@hookimpl
+def mands_register_conditions(register: Register) -> None:
+    """Surprise: no initiation until the segments lost have passed (§2)."""
+    register(SURPRISED.name, SURPRISED, summary=SURPRISED.summary, source="rules text")
+
+
+@hookimpl
+def mands_register_rule_states(register: Register) -> None:
+    """When each character's surprise ends: rest is counted from there (G-48)."""
+    register(SURPRISE_ENDS.name, SURPRISE_ENDS, summary=SURPRISE_ENDS.summary, source="rules text")
+
 
 # --- Detect Danger ------------------------------------------------------------------------
 

@@ -12,7 +12,11 @@
   ``"combat"`` pool modifiers) adds its raw magnitude — only to a surprise that happened (G-48).
 * **Buying down**: the mind's optional ``buy_down_surprise(encounter, actor, segments) -> int``
   (default 0, clamped to 0…segments) buys segments off; the amount bought becomes the
-  character's trailing Action-Roll penalty (:class:`~mands_sim.events.Surprised`).
+  character's trailing Action-Roll penalty. A :class:`Surprised` tells it; the character is
+  under the ``surprised`` condition (:data:`SURPRISED`) until the segments it did not buy off
+  have passed: it starts nothing before then, and what it has under way goes on
+  (:func:`surprise_events`, which the rules that make a character lose segments "as surprise"
+  use too).
 * **The trailing penalty** (``mands_bonus_pool_modifiers``): while a character's
   ``action_penalty`` is above 0, every Action Roll it makes has that much taken off its Q (a
   ``"quality"`` modifier: the Lariat example's "−5 to its Q"). The same penalty is set "as
@@ -34,22 +38,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from mands_sim.actions import Intent
+from mands_sim.conditions import ConditionDefinition
 from mands_sim.events import (
     ActionDropped,
     ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
+    ConditionImposed,
     Event,
     RollMade,
-    Surprised,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import SaveResult
+from mands_sim.rule_state import RuleState
 
 DETECT_DANGER: Final = "detect danger"
 """The purpose of the opening Perception Roll (``docs/rules/combat.md`` §2)."""
@@ -66,6 +73,72 @@ SEGMENTS_PER_PENALTY_POINT: Final = 2
 SOURCE: Final = "surprise"
 
 
+@dataclass(frozen=True, slots=True)
+class Surprised(Event):
+    """Segments lost to surprise (``docs/rules/combat.md`` §2).
+
+    ``segments`` is the full surprise, ``bought_down`` the part the character bought off, so it
+    cannot initiate before segment ``until``; ``penalty`` is the trailing Action-Roll penalty.
+    """
+
+    kind: ClassVar[str] = "surprised"
+    character: str
+    segments: int
+    bought_down: int
+    until: int
+    penalty: int
+
+    def narrative(self) -> str:
+        bought = (
+            f", buys down {self.bought_down} (−{self.penalty} to following rolls)"
+            if self.bought_down
+            else ""
+        )
+        return (
+            f"{self.character} is surprised for {self.segments} segments{bought}; "
+            f"acts from {self.until}."
+        )
+
+
+SURPRISED: Final = ConditionDefinition(
+    name="surprised",
+    summary="Lost segments to surprise: starts nothing until they pass; what it has under way "
+    "goes on (docs/rules/combat.md §2).",
+    keeps_actions=True,
+)
+"""The condition a surprised character is under until its surprise ends."""
+
+
+SURPRISE_ENDS: Final[RuleState[int]] = RuleState(
+    name="surprise-ends",
+    initial=0,
+    changes={Surprised: lambda _, event: event.until},
+    summary="The segment a character's latest surprise ends (docs/rules/combat.md §2).",
+)
+"""Where rest is counted from: segments lost to surprise are no rest (G-48)."""
+
+
+def surprise_events(encounter: Encounter, surprised: Surprised) -> list[Event]:
+    """``surprised`` and what it does: the character is under :data:`SURPRISED` until
+    ``surprised.until`` (when that is later than now) and its trailing penalty becomes
+    ``surprised.penalty``."""
+    actor = surprised.character
+    events: list[Event] = [surprised]
+    if surprised.until > encounter.now:
+        events.append(
+            ConditionImposed(encounter.now, actor, SURPRISED.name, None, until=surprised.until)
+        )
+    if surprised.penalty != encounter.state[actor].action_penalty:
+        reason = "bought-down surprise (docs/rules/combat.md §2)"
+        events.append(ActionPenaltyChanged(encounter.now, actor, surprised.penalty, reason))
+    return events
+
+
+def surprised_until(encounter: Encounter, actor: str) -> int:
+    """The segment ``actor``'s latest surprise ends (0: never surprised)."""
+    return encounter.state[actor].get(SURPRISE_ENDS)
+
+
 def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
     """The Detect Danger Perception Roll and, on a failure, the surprise it costs (§2)."""
     roll = perception_roll(encounter, actor, DETECT_DANGER, penalty=0)
@@ -75,8 +148,8 @@ def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
     segments = surprise_segments(encounter, actor, roll.margin)
     bought = bought_down(encounter, actor, segments)
     until = encounter.now + segments - bought
-    events.append(Surprised(encounter.now, actor, segments, bought, until, penalty=bought))
-    return events
+    surprised = Surprised(encounter.now, actor, segments, bought, until, penalty=bought)
+    return events + surprise_events(encounter, surprised)
 
 
 def perception_roll(encounter: Encounter, actor: str, purpose: str, *, penalty: int) -> SaveResult:
@@ -134,7 +207,7 @@ def resting_segments(state: CharacterState, now: int) -> int:
     """Segments with no action at all up to ``now``, not counting surprise (§2, G-48)."""
     if state.idle_since is None:
         return 0
-    return max(0, now - max(state.idle_since, state.surprised_until))
+    return max(0, now - max(state.idle_since, state.get(SURPRISE_ENDS)))
 
 
 def rested_penalty(penalty: int, rest: int) -> int:
@@ -148,7 +221,7 @@ def rest_taken(encounter: Encounter, state: CharacterState) -> list[ActionPenalt
     if state.actions:
         return []
     ended_at = rest_ended_at(encounter, state.character_id)
-    rest = max(0, min(state.last_rest, ended_at - state.surprised_until))
+    rest = max(0, min(state.last_rest, ended_at - state.get(SURPRISE_ENDS)))
     penalty = rested_penalty(state.action_penalty, rest)
     if penalty == state.action_penalty:
         return []

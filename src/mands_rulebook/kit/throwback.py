@@ -173,14 +173,21 @@ def aftermath(encounter: Encounter, impact: Impact) -> list[Event]:
 def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
     """Seed "Throwback Roll": the victim's bonus, or ``None`` when it cannot be thrown (only VP
     lost and not surprised)."""
-    state = encounter.state[impact.victim]
     abilities = encounter.abilities(impact.victim)
     sphere = encounter.charts.action.sphere
-    surprised = state.surprised_until > encounter.now
+    surprised = caught_unready(encounter, impact.victim)
     if impact.damage_points_lost <= 0:
         return int(sphere(max(abilities.agility, abilities.strength))) if surprised else None
     strength = int(sphere(abilities.strength))
     return strength // 2 if surprised else strength
+
+
+def caught_unready(encounter: Encounter, victim: str) -> bool:
+    """Whether ``victim`` counts as the seed's surprised victim: a condition in force keeps it
+    from starting anything (surprised, paralysed with horror, mind controlled, or a plugin's
+    own stopping condition such as a stun)."""
+    state = encounter.state[victim]
+    return any(encounter.rules.condition(name).stops_actions for name in state.conditions)
 
 
 def throwback_target(encounter: Encounter, impact: Impact, bonus: int) -> int:

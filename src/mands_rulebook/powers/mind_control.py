@@ -13,13 +13,12 @@ Built from the template's mind power (G-130, G-133):
   target saves on d100 ≤ Willpower − 4 × the PR spent on ``save_penalty`` + half its Psychic
   Immunity (Emotion Control's "use 4 times PR" on one target). A failure holds the target
   round by round (50 segments each): its actions in progress are dropped and it starts nothing
-  while held (as surprise holds a character, a :class:`~mands_sim.events.Surprised` of the hold
-  with its trailing penalty unchanged). Made to stand idle in a fight, it has "decent reason to
-  believe" it is controlled, so at the end of each round held it saves again, on the same
-  chance (G-133: the seed's "bonus of up to ... Willpower" counted as none), and the hold ends
-  with the round whose save succeeds (G-133: the saves are rolled, one a round, when the hold
-  begins — no hook lets a power roll for its target at a later round's end — at most
-  :data:`MOST_ROUNDS`). Default spend: all PR on the save penalty.
+  while held (the ``mind controlled`` condition, :data:`CONTROLLED`). Made to stand idle in a
+  fight, it has "decent reason to believe" it is controlled, so at the end of each round held it
+  saves again, on the same chance (G-133: the seed's "bonus of up to ... Willpower" counted as
+  none), and the hold ends with the round whose save succeeds (G-133: the saves are rolled, one a
+  round, when the hold begins — no hook lets a power roll for its target at a later round's end —
+  at most :data:`MOST_ROUNDS`). Default spend: all PR on the save penalty.
 """
 
 from __future__ import annotations
@@ -43,16 +42,17 @@ from mands_rulebook.powers.template import mind_refusals, mind_save
 from mands_sim.api import (
     SEGMENTS_PER_ROUND,
     ActionDefinition,
-    ActionDropped,
     ActionInProgress,
+    ConditionDefinition,
+    ConditionImposed,
     Encounter,
     Event,
     Intent,
     PercentRolled,
     Register,
-    Surprised,
     answers_actions,
     hookimpl,
+    under,
 )
 
 NAME: Final = "Mind Control"
@@ -68,7 +68,12 @@ segments)."""
 MOST_ROUNDS: Final = 100
 """G-133: the loop limit on re-saves (100 rounds, 5,000 segments: twice a ten-minute fight)."""
 
-CONTROLLED: Final = "mind controlled"
+CONTROLLED: Final = ConditionDefinition(
+    name="mind controlled",
+    summary="Held by Mind Control (G-133): its actions under way are dropped and it starts "
+    "nothing until the hold ends.",
+)
+"""The hold's condition; the kernel drops the target's actions under way with its name."""
 SAVE: Final = "save vs. Mind Control"
 
 
@@ -109,16 +114,13 @@ def later_saves(encounter: Encounter, target: str, penalty: int) -> list[Percent
 
 
 def held(encounter: Encounter, target: str, actor: str, rounds: int) -> list[Event]:
-    """The hold: the event that tells it, the rounds lost, the actions dropped."""
-    state = encounter.state[target]
-    until = max(encounter.now + rounds * CONTROLLED_FOR, state.surprised_until)
-    events: list[Event] = [
+    """The hold: the event that tells it, and the condition (which drops the target's actions
+    under way and keeps it from starting any until it ends)."""
+    already = under(encounter, target, CONTROLLED.name)
+    until = max(encounter.now + rounds * CONTROLLED_FOR, already.until or 0 if already else 0)
+    return [
         MindControlled(encounter.now, target, actor, until),
-        Surprised(encounter.now, target, until - encounter.now, 0, until, state.action_penalty),
-    ]
-    return events + [
-        ActionDropped(encounter.now, target, action.name, action.action_id, CONTROLLED)
-        for action in state.actions
+        ConditionImposed(encounter.now, target, CONTROLLED.name, actor, until=until),
     ]
 
 
@@ -157,6 +159,12 @@ MIND_CONTROL = PowerSpec(
     source=TEMPLATE,
     uses=(DOMINATE,),
 )
+
+
+@hookimpl
+def mands_register_conditions(register: Register) -> None:
+    """The hold of Mind Control (G-133)."""
+    register(CONTROLLED.name, CONTROLLED, summary=CONTROLLED.summary, source="rules text")
 
 
 @hookimpl

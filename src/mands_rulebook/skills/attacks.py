@@ -42,7 +42,7 @@ from mands_rulebook.kit.fists import (
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.range import CONTACT, reach_refusals, sight_modifier
 from mands_rulebook.kit.skills import skill_level
-from mands_rulebook.kit.surprise import bought_down
+from mands_rulebook.kit.surprise import Surprised, bought_down, surprise_events, surprised_until
 from mands_rulebook.kit.throw_flight import flight
 from mands_rulebook.kit.throwback import ThrownBack, collision, moved
 from mands_sim.api import (
@@ -59,7 +59,6 @@ from mands_sim.api import (
     Modifier,
     QualityAllocated,
     Register,
-    Surprised,
     reduced_performance_time,
     register_actions,
 )
@@ -292,7 +291,8 @@ def loses_segments(encounter: Encounter, actor: str, segments: int) -> list[Even
     if segments <= 0:
         return []
     bought = bought_down(encounter, actor, segments)
-    state = encounter.state[actor]
-    until = max(state.surprised_until, encounter.now + segments - bought)
-    penalty = state.action_penalty + bought
-    return [Surprised(encounter.now, actor, segments, bought, until, penalty)]
+    until = max(surprised_until(encounter, actor), encounter.now + segments - bought)
+    penalty = encounter.state[actor].action_penalty + bought
+    return surprise_events(
+        encounter, Surprised(encounter.now, actor, segments, bought, until, penalty)
+    )

@@ -136,6 +136,12 @@ def combined_so_far(encounter: Encounter, actor: str) -> int:
 
 
 @hookimpl
+def mands_requires() -> list[str]:
+    """A failed attempt loses segments "as surprise": the surprise rules' condition."""
+    return ["mands_rulebook.combat.surprise"]
+
+
+@hookimpl
 def mands_register_actions(register: Register) -> None:
     register_actions(register, (ATTEMPT,), initiate=initiate, resolve=resolve, source="rules text")
 

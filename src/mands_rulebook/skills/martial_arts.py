@@ -180,6 +180,12 @@ EFFECTS: Final = {
 
 
 @hookimpl
+def mands_requires() -> list[str]:
+    """A failed attempt loses segments "as surprise": the surprise rules' condition."""
+    return ["mands_rulebook.combat.surprise"]
+
+
+@hookimpl
 def mands_register_actions(register: Register) -> None:
     register_skill_attacks(register, ACTIONS, initiate, EFFECTS)
 

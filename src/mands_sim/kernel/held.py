@@ -1,8 +1,9 @@
 """What the kernel does for every condition (:mod:`mands_sim.conditions`), whatever its name.
 
 * :func:`imposed` follows up a :class:`~mands_sim.events.ConditionImposed` once it is applied:
-  a condition that stops its character drops the actions it has under way, and one with an
-  ``until`` is put on the agenda to wear off then (if that same imposition still holds).
+  a condition that stops its character drops the actions it has under way (unless it keeps
+  them), and one with an ``until`` is put on the agenda to wear off then (if that same
+  imposition still holds).
 * :func:`freed` follows up a :class:`~mands_sim.events.ConditionEnded`: the character may
   choose again.
 * :func:`stopping` says which condition, if any, keeps a character from initiating
@@ -31,7 +32,7 @@ def imposed(encounter: Encounter, event: ConditionImposed) -> None:
     """Drop the actions a stopping condition interrupts; schedule its wearing off."""
     definition = encounter.rules.condition(event.condition)
     character = event.character
-    if definition.stops_actions:
+    if definition.stops_actions and not definition.keeps_actions:
         for action in list(encounter.state[character].actions):
             encounter.drop(character, action.action_id, event.condition)
     if event.until is not None:

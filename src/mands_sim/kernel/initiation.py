@@ -21,7 +21,7 @@ import math
 from typing import TYPE_CHECKING
 
 from mands_sim.actions import ActionDefinition, ActionInProgress
-from mands_sim.kernel.held import held_until, stopping
+from mands_sim.kernel.held import FOREVER, held_until, stopping
 from mands_sim.kernel.state import CharacterState
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def passive_wait(action: ActionInProgress) -> int:
 
 def earliest_initiation(encounter: Encounter, state: CharacterState) -> int:
     """One initiation per segment (``docs/rules/combat.md`` §3)."""
-    earliest = max(encounter.now, state.surprised_until)
+    earliest = encounter.now
     if state.conditions:
         earliest = max(earliest, held_until(encounter, state) or 0)
     if state.last_initiation is not None and state.last_initiation >= earliest:
@@ -80,11 +80,11 @@ def timing_refusal(encounter: Encounter, actor: str, definition: ActionDefinitio
     now = encounter.now
     if not state.in_action:
         return f"{actor} is {state.condition}"
-    if now < state.surprised_until:
-        return f"{actor} is surprised until segment {state.surprised_until}"
     stopped = stopping(encounter, state) if state.conditions else None
     if stopped is not None:
-        return f"{actor} is {stopped.condition}"
+        until = held_until(encounter, state)
+        when = f" until segment {until}" if until is not None and until != FOREVER else ""
+        return f"{actor} is {stopped.condition}{when}"
     again = state.last_initiation == now
     partnered = again and _partnered(encounter, state, definition)
     allowed = again and not partnered and _allowed(encounter, actor)

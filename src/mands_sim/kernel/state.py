@@ -32,7 +32,6 @@ from mands_sim.events import (
     OutOfAction,
     PointsLent,
     PushedBack,
-    Surprised,
     by_event_class,
 )
 from mands_sim.rule_state import RuleState
@@ -65,8 +64,6 @@ class CharacterState:
     allows it (``ActionDefinition.starts_with``, ``mands_initiation_allowance``; §3)."""
     ep_spent: Fraction = Fraction(0)
     """The EP ledger: the sum of every charge (an invariant the tests check)."""
-    surprised_until: int = 0
-    """No initiation before this segment (``docs/rules/combat.md`` §2)."""
     action_penalty: int = 0
     """The trailing Action-Roll penalty "as surprise" (bought-down surprise, a failed drop)."""
     idle_since: int | None = 0
@@ -233,13 +230,6 @@ def _defense(state: EncounterState, event: Event) -> None:
     state[event.character].defense = event.defense
 
 
-def _surprised(state: EncounterState, event: Event) -> None:
-    assert isinstance(event, Surprised)
-    character = state[event.character]
-    character.surprised_until = event.until
-    character.action_penalty = event.penalty
-
-
 def _penalty(state: EncounterState, event: Event) -> None:
     assert isinstance(event, ActionPenaltyChanged)
     state[event.character].action_penalty = event.penalty
@@ -302,7 +292,6 @@ _HANDLERS = {
     OutOfAction: _out,
     BackInAction: _back,
     ActionDropped: _dropped,
-    Surprised: _surprised,
     ActionPenaltyChanged: _penalty,
     Healed: _healed,
     PointsLent: _lent,

@@ -46,7 +46,13 @@ from __future__ import annotations
 from typing import Any
 
 from mands_rulebook.abilities.charm.allures import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY, Allure
-from mands_rulebook.abilities.charm.effects import Charmed, Horrified, next_save_days, work_on
+from mands_rulebook.abilities.charm.effects import (
+    PARALYSED,
+    Charmed,
+    Horrified,
+    next_save_days,
+    work_on,
+)
 from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY, InvoluntaryBeauty
 from mands_rulebook.abilities.charm.rolls import CharmQualitySpent, attempt
 from mands_rulebook.abilities.charm.saves import CharmSave, beauty_modifier, weirdness_bonus
@@ -65,6 +71,12 @@ from mands_sim.api import (
     reduced_performance_time,
     register_actions,
 )
+
+
+@hookimpl
+def mands_register_conditions(register: Register) -> None:
+    """Paralysed with horror (seed "Beauty")."""
+    register(PARALYSED.name, PARALYSED, summary=PARALYSED.summary, source="rules text")
 
 
 @hookimpl

@@ -10,12 +10,29 @@ from typing import ClassVar, Final
 from mands_rulebook.abilities.charm.allures import CHARM, HORRIFY, Allure, charisma
 from mands_rulebook.abilities.charm.saves import save_against
 from mands_rulebook.abilities.charm.targets import open_targets
-from mands_sim.api import Column, Encounter, Event, OutOfAction, PushedBack, Surprised
+from mands_sim.api import (
+    Column,
+    ConditionDefinition,
+    ConditionImposed,
+    Encounter,
+    Event,
+    OutOfAction,
+    PushedBack,
+    under,
+)
 
 HORROR_DICE: Final = 6
 """Seed "Beauty": paralysed "at least 1d6 segments", plus the Q on the Sphere chart in d6."""
 DAYS_PER_MONTH: Final = 30
 """Seed "Charisma": "assume a month is 30 days"."""
+
+PARALYSED: Final = ConditionDefinition(
+    name="paralysed",
+    summary='Paralysed with horror (seed "Beauty"): starts nothing until it passes; what it has '
+    "under way waits as long.",
+    keeps_actions=True,
+)
+"""A horrified character's condition: its actions in progress are pushed back, not dropped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +71,11 @@ def paralysis(encounter: Encounter, source: str, target: str, time_points: int) 
     faces = tuple(encounter.dice_for(source).face(HORROR_DICE) for _ in range(count))
     segments = sum(faces)
     state = encounter.state[target]
-    until = max(state.surprised_until, encounter.now + segments)
+    already = under(encounter, target, PARALYSED.name)
+    until = max(encounter.now + segments, already.until or 0 if already else 0)
     events: list[Event] = [
         Horrified(encounter.now, target, source, faces, segments, encounter.now + segments),
-        Surprised(encounter.now, target, segments, 0, until, state.action_penalty),
+        ConditionImposed(encounter.now, target, PARALYSED.name, source, until=until),
     ]
     for running in state.actions:
         end = running.completes_at + segments
