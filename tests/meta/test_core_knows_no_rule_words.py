@@ -1,0 +1,170 @@
+"""The core (``src/mands_sim``) names no power, skill or weapon of the rulebook: those are the
+plugins' words (``docs/design.md`` "Plugins"). The words are read from what the installed
+plugins register, so a new power's name is checked as soon as it exists.
+
+Some words are still in the core; :data:`STILL_IN_THE_CORE` lists each with the files it is in,
+and the test fails when a word appears anywhere else, or when a listed one is gone (then the
+list shrinks with it). Most are the named defaults of ``mands_sim.defaults``, which move to the
+plugins that apply them when defaults are registered per plugin."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from mands_rulebook.kit.weapons.table import standard_weapons
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
+
+CORE = Path(__file__).resolve().parents[2] / "src" / "mands_sim"
+
+GAME_VOCABULARY = frozenset(
+    {
+        "Running",
+        "Speed",
+        "Endurance",
+        "Weight",
+        "Falling",
+        "Skin Temper",
+        "Ignore Damage",
+        "Hold Breath",
+        "Healing",
+        "Power Use",
+    }
+)
+"""Names of skills or powers that are also the core's own words: figured attributes (Skin
+Temper, Ignore Damage, the Hold Breath and Healing Rolls, Endurance Points, Speed, Weight), a
+run on the map, a fall, and the "Power Use" skill family a power's use is trained in."""
+
+API = "api.py"
+
+STILL_IN_THE_CORE: dict[str, frozenset[str]] = {
+    "Absorption": frozenset(
+        {
+            "defaults.py",
+            "events.py",
+            "hookspecs.py",
+            "kernel/abilities.py",
+            "model/character.py",
+            "percent_rolls.py",
+        }
+    ),
+    "Acid Production": frozenset({"defaults.py"}),
+    "Alchemy": frozenset({"defaults.py"}),
+    "Anti-Matter Production": frozenset({"defaults.py"}),
+    "Armor Use": frozenset({"defaults.py"}),
+    "Awareness": frozenset({"defaults.py"}),
+    "Body Hold": frozenset({"defaults.py"}),
+    "Body Throw": frozenset({"defaults.py"}),
+    "Chameleon": frozenset({"defaults.py"}),
+    "Constitution Bonus": frozenset({"defaults.py"}),
+    "Control Chance": frozenset({"defaults.py", "hookspecs.py", "percent_rolls.py"}),
+    "Cosmic Awareness": frozenset({"defaults.py"}),
+    "Darkness": frozenset({"defaults.py"}),
+    "Death Touch": frozenset({"defaults.py"}),
+    "Discipline": frozenset({"model/character.py"}),
+    "Double Action": frozenset(
+        {
+            "defaults.py",
+            "hookspecs.py",
+            "kernel/initiation.py",
+            "policy/tactician.py",
+            "policy/view.py",
+        }
+    ),
+    "Duplicate Person": frozenset({"defaults.py"}),
+    "Electric Power": frozenset(
+        {"defaults.py", "model/sheet.py", "scenario/_names.py", "weaknesses.py"}
+    ),
+    "Empathic Healing": frozenset({"defaults.py"}),
+    "Evasion": frozenset({"defaults.py", "hookspecs.py"}),
+    "Explosive Touch": frozenset({"defaults.py"}),
+    "Fistfighting": frozenset({"model/sheet.py"}),
+    "Flight, Slow": frozenset({"registry.py"}),
+    "Gravity Control": frozenset({"hookspecs.py", "kernel/abilities.py"}),
+    "Handgun": frozenset({"events.py"}),
+    "Hearing Power": frozenset({"charts/senses.py"}),
+    "Maneuverability": frozenset({"defaults.py"}),
+    "Mind Control": frozenset({"rolls.py"}),
+    "Nerve Pinch": frozenset({"defaults.py", "events.py", "kernel/encounter.py"}),
+    "Rifle": frozenset({"events.py"}),
+    "rifle": frozenset({"events.py"}),
+    "Teamwork": frozenset({"defaults.py"}),
+    "Teleportation": frozenset({"scenario/_names.py"}),
+    "Wrestling": frozenset({"defaults.py"}),
+}
+"""Rule words the core still names, by word: the files they are in (relative to ``mands_sim``).
+Most are in ``defaults.py`` (the named defaults); the rest are examples in docstrings of hooks
+and events (why a hook exists: "Absorption lends Hand Damage") and three that are rule content
+the core still plays: the Discipline skill's Willpower, the Double Action allowance's name and
+the small-projectile bullet kinds of a blow."""
+
+
+@cache
+def rule_words() -> frozenset[str]:
+    """Every installed power's and skill's name and every standard weapon's, less the core's
+    own vocabulary."""
+    registries = collect_registries(make_plugin_manager(environ={}))
+    names = [entry.name for entry in registries.powers.entries]
+    names += [entry.name for entry in registries.skills.entries]
+    names += [weapon.name for weapon in standard_weapons().values()]
+    return frozenset(names) - GAME_VOCABULARY
+
+
+def spellings(word: str) -> list[str]:
+    """How code and prose write ``word``: as is, lower case, snake_case and kebab-case."""
+    lower = word.lower()
+    return sorted({word, lower, lower.replace(" ", "_"), lower.replace(" ", "-")})
+
+
+def files_naming(word: str, texts: Mapping[str, str]) -> set[str]:
+    """The files among ``texts`` (by name) that write ``word`` in one of its spellings."""
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(s)}(?![\w-])" for s in spellings(word)))
+    stem = word.lower().split()[0]  # a quick filter: every spelling holds it
+    return {name for name, text in texts.items() if stem in text.lower() and pattern.search(text)}
+
+
+@cache
+def core_texts() -> Mapping[str, str]:
+    """The core's modules (but the plugin API, which declares the kit), by relative path."""
+    return {
+        str(p.relative_to(CORE)): p.read_text("utf-8") for p in CORE.rglob("*.py") if p.name != API
+    }
+
+
+@cache
+def found_in_the_core() -> dict[str, set[str]]:
+    found = {word: files_naming(word, core_texts()) for word in rule_words()}
+    return {word: where for word, where in found.items() if where}
+
+
+def test_the_words_come_from_the_installed_plugins() -> None:
+    words = rule_words()
+    assert {"Absorption", "Wrestling"} <= words
+    assert not words & GAME_VOCABULARY
+
+
+def test_the_core_names_no_rule_word_but_those_still_listed() -> None:
+    found = found_in_the_core()
+    new = {
+        word: sorted(where - STILL_IN_THE_CORE.get(word, frozenset()))
+        for word, where in found.items()
+    }
+    assert {word: where for word, where in new.items() if where} == {}
+
+
+def test_every_listed_word_is_still_there() -> None:
+    """A word moved out of a file leaves the list too: it only shrinks."""
+    found = found_in_the_core()
+    gone = {
+        word: sorted(where - found.get(word, set()))
+        for word, where in STILL_IN_THE_CORE.items()
+        if where - found.get(word, set())
+    }
+    assert gone == {}
+
+
+def test_a_spelling_in_code_is_caught() -> None:
+    assert spellings("Body Hold") == ["Body Hold", "body hold", "body-hold", "body_hold"]
