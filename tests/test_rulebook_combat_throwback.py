@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.surprise import Surprised, surprise_events
-from mands_rulebook.kit.throwback import Impact, ThrownBack, throw_meters
+from mands_rulebook.abilities.charm.effects import PARALYSED
+from mands_rulebook.kit.surprise import SURPRISED, Surprised, surprise_events
+from mands_rulebook.kit.throwback import UNREADY, Impact, ThrownBack, throw_meters
+from mands_rulebook.powers.mind_control import CONTROLLED
 from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.charts import load_standard_charts
@@ -287,3 +289,9 @@ def test_g10_dp_lost_adds_to_the_throwback_pushback() -> None:
     encounter = drill("seraph", [(12, 3)], [9, 8], G10_pushback_from_damage="dp_lost")
     pushes = [(e.segments, e.completes_at) for e in of(encounter, PushedBack)]
     assert pushes == [(4, 34), (3, 37)]
+
+
+def test_the_conditions_taken_as_surprise_are_the_rulebooks_own_holds() -> None:
+    """Surprise, a paralysing horror and Mind Control's hold leave the victim unready for a
+    throwback; the names are the registered conditions' (a renamed one would drop out)."""
+    assert {SURPRISED.name, PARALYSED.name, CONTROLLED.name} == UNREADY

@@ -170,6 +170,13 @@ def aftermath(encounter: Encounter, impact: Impact) -> list[Event]:
     return [*events, *pushback_events(encounter, impact.victim, pushes)]
 
 
+UNREADY: Final = frozenset({"surprised", "paralysed", "mind controlled"})
+"""The conditions whose victim the Throwback Roll takes as surprised: surprise itself
+(``kit.surprise``), and the paralysing horror (``abilities.charm``) and Mind Control's hold
+(``powers.mind_control``), which hold their victim as surprise does. Another plugin's condition
+(a stun) leaves the roll as it is."""
+
+
 def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
     """Seed "Throwback Roll": the victim's bonus, or ``None`` when it cannot be thrown (only VP
     lost and not surprised)."""
@@ -183,11 +190,8 @@ def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
 
 
 def caught_unready(encounter: Encounter, victim: str) -> bool:
-    """Whether ``victim`` counts as the seed's surprised victim: a condition in force keeps it
-    from starting anything (surprised, paralysed with horror, mind controlled, or a plugin's
-    own stopping condition such as a stun)."""
-    state = encounter.state[victim]
-    return any(encounter.rules.condition(name).stops_actions for name in state.conditions)
+    """Whether ``victim`` counts as the seed's surprised victim: under one of :data:`UNREADY`."""
+    return not UNREADY.isdisjoint(encounter.state[victim].conditions)
 
 
 def throwback_target(encounter: Encounter, impact: Impact, bonus: int) -> int:
