@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from mands_rulebook.kit.maneuverability import maneuverability_slowing, maneuverability_turning
 from mands_rulebook.skills.action_skills import (
     double_action_penalty,
     double_action_surprise,
     faster,
     lift_pool,
     mands_bonus_pool_modifiers,
-    maneuverability_slowing,
-    maneuverability_turning,
     speed_level,
 )
 from mands_sim.actions import Intent

@@ -9,10 +9,10 @@ declare them, and :func:`collect_action_options` merges them per action:
 * mands-sim itself: ``power`` (the sheet's entry a power's use rolls %Control for) on every
   action that is a use of a power (:attr:`ActionDefinition.power`).
 
-An option name declared twice for one action is a
-:class:`~mands_sim.errors.PluginValidationError` naming both declarers, so no option's kind
-depends on which plugin was asked first. ``mands-sim validate`` reports a policy rule giving an
-action any option not declared for it (:mod:`mands_sim.policy.checks`).
+An option name declared twice for one action is a :class:`~mands_sim.errors.PluginValidationError`
+naming both declarers, so no option's kind depends on which plugin was asked first. ``mands-sim
+validate`` reports a policy rule giving an action any option not declared for it
+(:mod:`mands_sim.policy.checks`).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_rulebook.kit.damage import Blow, Cover, strike
+from mands_rulebook.kit.maintained import maintained_shot
 from mands_rulebook.kit.powers import (
     power_initiation,
     power_refusals,
@@ -126,7 +127,13 @@ from mands_sim.kernel.contracts import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import SegmentTime
-from mands_sim.log_index import last_logged_before, logged, logged_before, logged_between
+from mands_sim.log_index import (
+    kept_answer,
+    last_logged_before,
+    logged,
+    logged_before,
+    logged_between,
+)
 from mands_sim.metrics import Metric, one_for
 from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes
 from mands_sim.model.character import build_character
@@ -228,6 +235,7 @@ SECTIONS: Final = MappingProxyType(
             "logged_between",
             "last_logged_before",
             "logged_before",
+            "kept_answer",
             "fighting",
             "side_out_of_action",
             "Position",
@@ -299,6 +307,7 @@ SECTIONS: Final = MappingProxyType(
             "power_sustain",
             "power_intent",
             "power_rating",
+            "maintained_shot",
         ),
         "The rulebook's kit: attacks and damage": (
             "attack_events",
@@ -482,12 +491,14 @@ __all__ = [
     "fighting",
     "hookimpl",
     "hurried_performance_time",
+    "kept_answer",
     "last_logged_before",
     "load_chart",
     "load_standard_charts",
     "logged",
     "logged_before",
     "logged_between",
+    "maintained_shot",
     "mind_skin_temper_row",
     "number_roll",
     "one_for",

@@ -1,6 +1,6 @@
 """The kernel's view of the rules: every question goes to a plugin hook (``docs/hooks.md``).
 
-:class:`HookRules` answers the kernel's :class:`~mands_sim.kernel.encounter.Rules` questions
+:class:`HookRules` answers the kernel's :class:`~mands_sim.kernel.contracts.Rules` questions
 by calling the plugin hooks, with the action hooks dispatched to the implementations that
 answer the action asked about and the answers of one roll or intent kept while nothing is
 logged (``docs/performance.md``).

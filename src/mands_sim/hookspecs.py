@@ -218,11 +218,10 @@ def mands_requires() -> list[str] | None:
     """The plugins this plugin needs loaded beside it, by name (``mands-sim plugins`` lists the
     names): a policy that draws weapons needs the plugin that plays drawing them.
 
-    Returns the names, or ``None`` for none. Results combine per plugin: each plugin is asked
-    on its own when a simulation is prepared, and one whose requirement is disabled or not
-    installed fails then, before any run,
-    with a :class:`~mands_sim.errors.PluginValidationError` naming both plugins (rather than
-    every run failing on an action nobody plays).
+    Returns the names, or ``None`` for none. Results combine per plugin: each plugin is asked on its
+    own when a simulation is prepared, and one whose requirement is disabled or not installed fails
+    then, before any run, with a :class:`~mands_sim.errors.PluginValidationError` naming both
+    plugins (rather than every run failing on an action nobody plays).
     """
 
 
@@ -452,12 +451,11 @@ def mands_initiation_gate(
     :param intent: what its policy asked for.
     :param definition: the registered :class:`~mands_sim.actions.ActionDefinition`.
 
-    Return a :class:`~mands_sim.kernel.contracts.Gate` or ``None``. Results combine in
-    plugin-name order: every plugin is asked, one at a time, and may roll dice (a %Control
-    roll). The gates' ``events`` go first among
-    the action's events, in that order; the first gate with an ``instead`` decides what starts
-    (the action's own ``initiate`` and the *adjust* stage are then skipped); every gate's
-    ``then`` reframes the finished initiation last, in the same order.
+    Return a :class:`~mands_sim.kernel.contracts.Gate` or ``None``. Results combine in plugin-name
+    order: every plugin is asked, one at a time, and may roll dice (a %Control roll). The gates'
+    ``events`` go first among the action's events, in that order; the first gate with an ``instead``
+    decides what starts (the action's own ``initiate`` and the *adjust* stage are then skipped);
+    every gate's ``then`` reframes the finished initiation last, in the same order.
     """
 
 
@@ -567,12 +565,11 @@ def mands_status_check(encounter: Encounter, actor: str) -> list[Event] | None:
     :param encounter: the running encounter (read-only).
     :param actor: the id of the character to check.
 
-    Called for every character affected by an action that completed in the segment, and for
-    everyone in action or unconscious at each Payment Segment (bleeding goes on while
-    unconscious). Return the events (checks, out of action), or
-    ``None`` to leave it to the next plugin. Results combine as ``firstresult``: the first
-    non-``None`` wins; the rulebook's
-    G-17 default answers ``trylast``.
+    Called for every character affected by an action that completed in the segment, and for everyone
+    in action or unconscious at each Payment Segment (bleeding goes on while unconscious). Return
+    the events (checks, out of action), or ``None`` to leave it to the next plugin. Results combine
+    as ``firstresult``: the first non-``None`` wins; the rulebook's G-17 default answers
+    ``trylast``.
     """
 
 

@@ -408,11 +408,10 @@ def _collect_kind(pm: pluggy.PluginManager, entry_type: type[E]) -> Registry[E]:
 def build_charts(charts: Registry[ChartEntry], defaults: RuleDefaults) -> Charts:
     """The :class:`~mands_sim.charts.Charts` a simulation reads, built from registered charts.
 
-    A chart entry's payload is a loader: called with the simulation's ``defaults``, it returns
-    the chart. Every name in :data:`mands_sim.charts.CHART_NAMES` must be registered (the
-    builtin ``mands_rulebook.combat.charts`` plugin does); charts registered under other names stay
-    in
-    the registry for the plugins that use them.
+    A chart entry's payload is a loader: called with the simulation's ``defaults``, it returns the
+    chart. Every name in :data:`mands_sim.charts.CHART_NAMES` must be registered (the builtin
+    ``mands_rulebook.combat.charts`` plugin does); charts registered under other names stay in the
+    registry for the plugins that use them.
     """
     from mands_sim.charts import CHART_NAMES, Charts
 

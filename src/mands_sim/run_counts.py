@@ -12,9 +12,8 @@ often each condition was imposed on it (:class:`~mands_sim.events.ConditionImpos
 held …); and each registered :class:`~mands_sim.metrics.Metric` (the blows the Comics Code
 pulled, the Fate Points spent, the Death Shots given and taken …).
 
-The Editing Points events belong to the rule plugin ``mands_rulebook.optional.editing_points``;
-they are
-recognised by their ``kind`` and read by their fields, so the core imports no plugin.
+The Editing Points events belong to the rule plugin ``mands_rulebook.optional.editing_points``; they
+are recognised by their ``kind`` and read by their fields, so the core imports no plugin.
 """
 
 from __future__ import annotations

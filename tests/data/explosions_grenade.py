@@ -2,11 +2,10 @@
 
 ``lob-anti-matter`` sends the center of an Anti-Matter explosion (seed "Anti-Matter Production":
 "Range of Center") to the place named by ``options["at"]``: the thrower aims at the spot
-(``mands_rulebook.kit.thrown_objects.aim_at_spot``, G-24) with the power's "bonus of 3 to
-Attack",
-and when the action completes the explosion of ``options["pr"]`` goes off where the center came
-down (``mands_rulebook.kit.explosions.detonate``, G-23). Performance Time 20 and EP row 9 are the
-seed's usual power numbers.
+(``mands_rulebook.kit.thrown_objects.aim_at_spot``, G-24) with the power's "bonus of 3 to Attack",
+and when the action completes the explosion of ``options["pr"]`` goes off where the center came down
+(``mands_rulebook.kit.explosions.detonate``, G-23). Performance Time 20 and EP row 9 are the seed's
+usual power numbers.
 """
 
 from __future__ import annotations

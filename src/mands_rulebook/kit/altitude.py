@@ -3,8 +3,7 @@
 
 Part of the movement rules (:mod:`mands_rulebook.movement.moving` is the plugin); contact
 (:mod:`mands_rulebook.kit.crowding`) and range (:mod:`mands_rulebook.combat.range`) ask these.
-Nothing here
-is a hook.
+Nothing here is a hook.
 
 * **A flyer in flight** (G-273): from the segment its flight starts until it lands, a flyer is
   ``G273_flight_altitude`` meters above the point it has reached of the straight line it flies

@@ -1,9 +1,8 @@
 """The bends of a run's way, and which way among equally short ones (seed "Move Roll"; G-66,
 G-163, G-276, G-277).
 
-Part of the movement rules (:mod:`mands_rulebook.movement.moving` is the plugin, and asks these
-when a
-Move Roll sets a run on its way). Nothing here is a hook.
+Part of the movement rules (:mod:`mands_rulebook.movement.moving` is the plugin, and asks these when
+a Move Roll sets a run on its way). Nothing here is a hook.
 
 Seed "Move Roll": "The Quality can be applied to ... turning" — "1 Q point per 45 degree turn".
 A run follows the map's way to its destination; where that way bends (at a landmark with

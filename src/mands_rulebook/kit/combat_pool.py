@@ -1,16 +1,18 @@
 """Combat-Roll Bonus Pool modifiers about the two combatants (``docs/rules/combat.md`` §5).
 
+These are the rules :mod:`mands_rulebook.combat.combat_pool` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 §5 lists a "size-difference modifier" in the Combat Roll's Bonus Pool; its table was lost.
 G-25: by default it is 0; the scenario switch ``G25_size_difference = "heights"`` makes it the
 target's Height on the Square chart minus the attacker's (a bigger target is easier to hit,
 a smaller one harder: a 0.7 m sprite, Square row −1, attacking Seraph, 1.791 m, row 1, gets +2;
 Seraph attacking it gets −2).
 
-Very poor Sight also costs Defense (seed 002 "Sight": Sight 0 "−2 to Defense", Sight 1 and 2
-"−1 to Defense"; ``docs/rules/charts.md`` §6). The penalty is part of the character's Defense from
-the start (``mands_encounter_opening``) and of every Defense a Combat Roll buys
-(:func:`mands_rulebook.kit.fists.new_defense` adds :func:`sight_defense`), so it holds against
-every
+Very poor Sight also costs Defense (seed 002 "Sight": Sight 0 "−2 to Defense", Sight 1 and 2 "−1 to
+Defense"; ``docs/rules/charts.md`` §6). The penalty is part of the character's Defense from the
+start (``mands_encounter_opening``) and of every Defense a Combat Roll buys
+(:func:`mands_rulebook.kit.fists.new_defense` adds :func:`sight_defense`), so it holds against every
 attack, close or ranged.
 """
 

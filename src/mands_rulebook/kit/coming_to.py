@@ -1,8 +1,7 @@
 """Coming back into action: the end of a knock-out (``docs/rules/combat.md`` §9; G-171).
 
 Not a plugin of its own: :mod:`mands_rulebook.combat.out_of_action` asks :func:`coming_to` whenever
-it
-checks an unconscious character (at every Payment Segment, and when a timed knock-out ends).
+it checks an unconscious character (at every Payment Segment, and when a timed knock-out ends).
 
 * **Timed knock-outs** end when the seed says: a Nerve Pinch after "a number of rounds equal to
   the Q applied" (seed "Nerve Pinch", :class:`~mands_rulebook.kit.injury.NervePinched`), an

@@ -1,5 +1,8 @@
 """%Control: whether a power works when it is used (seed "Power Rolls and %Control").
 
+These are the rules :mod:`mands_rulebook.powers.control` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 Seed: "Whenever a power with %Control is used, a roll must be made on d100 less than or equal to
 the %Control for that power. For power uses that last a period of time (such as flying) the roll
 must be made once per Panel (once per round in combat). If the roll is missed, the power in

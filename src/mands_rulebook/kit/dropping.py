@@ -1,6 +1,9 @@
 """Dropping an action during its Performance Time (``docs/rules/combat.md`` §3; seed "Dropping an
 Action").
 
+These are the rules :mod:`mands_rulebook.combat.dropping` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 Seed: "Dropping an action is itself a passive action that takes 10 segments. It requires a roll
 vs. Learning (Sphere) plus Agility (Sphere). There is a bonus equal to the Q of the action being
 dropped, and a penalty equal to the number of actions in progress (including the action to be

@@ -1,6 +1,9 @@
 """Endurance Points below zero (``docs/rules/combat.md`` §10; ``docs/rules/decisions.md`` G-16;
 G-231).
 
+These are the rules :mod:`mands_rulebook.combat.exhaustion` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 EP can go below zero (Dexter at −3, then −8, in the seed's Simpler Combat Example), and Dexter
 at 3 below zero rolls "with … 3 for his low EP". G-16: a penalty to the Bonus Pool, before the
 Sphere-chart lookup, equal to the EP deficit (whole points); no forced collapse

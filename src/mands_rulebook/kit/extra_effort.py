@@ -1,5 +1,8 @@
 """Extra Effort on the Combat Roll (seed "Ability Rolls"; ``docs/rules/decisions.md`` G-52).
 
+These are the rules :mod:`mands_rulebook.combat.extra_effort` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 Seed "Ability Rolls": "The character can make an Extra Effort when making an Ability Roll. The
 character can increase any ability after the roll is made, in order to increase the Quality and
 to succeed at the roll. The ability that was increased is immediately decreased by the same
@@ -31,13 +34,12 @@ Roll"). How this plugin plays it (G-52):
   Figured attributes other than the roll's own (VP, Move Roll …) are not figured again.
 
 The cost lives in the event log, as :mod:`mands_rulebook.combat.maintained` keeps its chains there:
-a
-watch over every initiation (``mands_initiation_watch``) opens a record for the starting action,
+a watch over every initiation (``mands_initiation_watch``) opens a record for the starting action,
 :func:`raised_roll` writes each roll's decision into it, and the watch adds one
-:class:`ExtraEffortMade` (or :class:`ExtraEffortRefusal`) per decision to the action's events.
-The lowered ability is read back from those events, and the Bonus Pool modifier hook figures
-each later roll from it. With the plugin left out no record is opened and :func:`raised_roll`
-leaves every roll as it fell.
+:class:`ExtraEffortMade` (or :class:`ExtraEffortRefusal`) per decision to the action's events. The
+lowered ability is read back from those events, and the Bonus Pool modifier hook figures each later
+roll from it. With the plugin left out no record is opened and :func:`raised_roll` leaves every roll
+as it fell.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Falls from a height: elevation on the map, the fall's damage and the Falling skill (seed
 "Falling", "Throwback Roll"; ``docs/rules/decisions.md`` G-174, G-175).
 
+These are the rules :mod:`mands_rulebook.movement.falling` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 :mod:`mands_rulebook.combat.throwback` asks :func:`thrown_fall` when a blow throws someone to lower
 ground, and :mod:`mands_rulebook.combat.out_of_action` asks :func:`flyer_falls` when a character
-goes
-out of action in flight in its condition check. As a plugin of its own it adjusts every
+goes out of action in flight in its condition check. As a plugin of its own it adjusts every
 resolution (``mands_resolution_adjust``, G-176): whatever action puts a flyer out of action (an
 absorption faint, a charm, a Death Touch …), the flyer falls as after a failed condition check.
 

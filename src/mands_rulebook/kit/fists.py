@@ -1,5 +1,8 @@
 """Fist fights: the Combat Roll, Quality, hitting and Hand Damage (``docs/rules/combat.md`` §5–7).
 
+These are the rules :mod:`mands_rulebook.combat.fists` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 The rulebook's unarmed attack as a builtin plugin: :data:`FIST_ATTACK` registered with its
 own rules (:func:`initiate`, :func:`resolve`); another plugin takes it over by registering a
 ``fist-attack`` of its own with ``replaces=True``.

@@ -1,5 +1,8 @@
 """Maintained attacks: keeping a blast firing (``docs/rules/combat.md`` §17a; seed "Power Rolls").
 
+These are the rules :mod:`mands_rulebook.combat.maintained` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 Seed "Maintaining an Attack": "Most blast/ray attack powers can be maintained. The Performance
 Time is divided by 4 (usually meaning 5 segments), and the same Attack is used. There is a
 penalty of 2 to the Attack for each successive action (that is, -2, -4, -6, etc.), and a penalty

@@ -1,5 +1,8 @@
 """Falling out of action: Injury rolls, bleeding, unconsciousness and death (§9, §16).
 
+These are the rules :mod:`mands_rulebook.combat.out_of_action` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 The rulebook's rules for staying conscious below 1 DP, for Injury rolls and for bleeding are
 lost; this plugin's ``mands_status_check`` applies the invented defaults of
 ``docs/rules/decisions.md`` in one place, in this order, each step seeing the Body DP the one before

@@ -3,8 +3,7 @@
 when the character is being attacked"; ``docs/rules/combat.md`` §4; G-65, G-67).
 
 Part of the movement rules (:mod:`mands_rulebook.movement.moving` is the plugin); any plugin or
-policy
-may ask these. Contact (within reach, and room around the target) is
+policy may ask these. Contact (within reach, and room around the target) is
 :mod:`mands_rulebook.kit.crowding`'s. Nothing here is a hook.
 
 A flyer on a straight flight (G-67 ``straight``) keeps its start as its spot on the map until it

@@ -1,6 +1,9 @@
 """Range and sight in the Combat Roll (``docs/rules/combat.md`` §5, §11; ``docs/rules/charts.md``
 §6).
 
+These are the rules :mod:`mands_rulebook.combat.range` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 For the attacks this plugin knows — ``fist-attack`` and ``weapon-attack``
 (:mod:`mands_rulebook.combat.weapons`) — it
 

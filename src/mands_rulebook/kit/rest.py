@@ -1,5 +1,8 @@
 """Resting and waiting as actions (``docs/rules/combat.md`` §10, §17; seed "Healing Roll").
 
+These are the rules :mod:`mands_rulebook.combat.rest` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 Seed "Healing Roll": "VP and EP (things that heal per round) are handled slightly differently.
 Take the Healing Roll and add the Bonus Pool (Sphere Chart, of course). Half this (round up) for
 the VP that is restored each round. The same amount of EP (round down) are restored each round.

@@ -1,9 +1,10 @@
 """The skills that act in an encounter: names, aliases and effective levels (seed "Skills").
 
-This builtin plugin registers each skill (``mands_register_skills``) as a frozen
-:class:`SkillSpec`: the canonical name as the seed's skill list spells it, the aliases its tables
-and examples use (the Martial Artist package's "Evading Attacks", the Special Agent's "Rolling
-With an Attack", the starting skills' "fist fighting"), and the plugin that applies it.
+The catalogue :mod:`mands_rulebook.skills.catalogue` registers (``mands_register_skills``): each
+skill a frozen :class:`SkillSpec`: the canonical name as the seed's skill list spells it, the
+aliases its tables and examples use (the Martial Artist package's "Evading Attacks", the Special
+Agent's "Rolling With an Attack", the starting skills' "fist fighting"), and the plugin that
+applies it.
 
 Names on a sheet are matched without regard to case, spaces or punctuation ("Fist Fighting" is
 Fistfighting). A skill that applies to one kind of thing is written with that kind in

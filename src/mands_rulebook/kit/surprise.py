@@ -1,5 +1,8 @@
 """Surprise: the Detect Danger roll, buying surprise down, and the trailing penalty (§2).
 
+These are the rules :mod:`mands_rulebook.combat.surprise` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 ``docs/rules/combat.md`` §2 (seed "Combat", Surprise) as a builtin plugin:
 
 * **Detect Danger** (``mands_encounter_opening``): every character whose scenario entry says

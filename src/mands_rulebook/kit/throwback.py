@@ -1,5 +1,8 @@
 """Throwback and Pushback from blows (``docs/rules/combat.md`` §8; seed "Throwback Roll").
 
+These are the rules :mod:`mands_rulebook.combat.throwback` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 After an action resolves (``mands_action_after``), every character its blows hurt may be
 knocked flying. The blows are the ``DamageTaken`` events of that resolution whose ``source`` is
 the actor: the events logged between the previous ``ActionResolved`` of the segment and this

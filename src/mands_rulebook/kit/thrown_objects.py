@@ -1,6 +1,9 @@
 """Thrown objects: aiming at a spot, the Lift Roll and the Throw Roll (``docs/rules/combat.md`` §15;
 seed "Lift Roll", "Throw Roll"; ``docs/rules/decisions.md`` G-21, G-24; G-84).
 
+These are the rules :mod:`mands_rulebook.combat.thrown_objects` registers: the hooks named below are
+that plugin's; nothing here is a hook.
+
 * :func:`aim_at_spot` (G-24): "A Combat Roll must still be made to hit a specific distance or
   location" (seed "Throw Roll"): the thrower's Combat Roll against Defense 0, its whole Q on
   Attack (a failure's Attack share, §5), plus any bonus (Anti-Matter's "bonus of 3 to Attack,

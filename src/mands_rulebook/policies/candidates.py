@@ -1,20 +1,16 @@
 """Candidate actions of the builtin plugins, and what each would do, for the scored policies.
 Not rules text: a simulator's stand-in for a player weighing the options (``docs/policies.md``).
 
-``mands_candidate_actions`` proposes, for a character, a punch at each enemy in action within
-reach (``mands_rulebook.combat.fists``), an attack with the weapon held ready at each and a draw of
-each
+``mands_candidate_actions`` proposes, for a character, a punch at each enemy in action within reach
+(``mands_rulebook.combat.fists``), an attack with the weapon held ready at each and a draw of each
 other weapon carried (``mands_rulebook.combat.weapons``), each attack use of its powers at each
-enemy
-and each protection use not yet running (``mands_rulebook.kit.powers``), a run to meet each enemy
-out of reach (``mands_rulebook.policies.presets.close_in``) and a run for the nearest exit
+enemy and each protection use not yet running (``mands_rulebook.kit.powers``), a run to meet each
+enemy out of reach (``mands_rulebook.policies.closing_in.close_in``) and a run for the nearest exit
 (``mands_rulebook.movement.moving``); for a character who knows First Aid (or Medical),
-``first-aid``
-on each bleeding ally in reach (``mands_rulebook.skills.first_aid``), for one with the Double
-Action skill, ``double-action`` (``mands_rulebook.skills.double_action``), and ``rest``
+``first-aid`` on each bleeding ally in reach (``mands_rulebook.skills.first_aid``), for one with the
+Double Action skill, ``double-action`` (``mands_rulebook.skills.double_action``), and ``rest``
 (``mands_rulebook.combat.rest``) when a round of it would give back EP or VP (G-294). Powers are
-those
-the sheet holds and those taken by Absorption (G-181). Whether each is allowed now is the
+those the sheet holds and those taken by Absorption (G-181). Whether each is allowed now is the
 caller's question.
 
 :data:`ESTIMATOR` tells the ``tactician`` (``mands_sim.policy.tactician``) what each would do:

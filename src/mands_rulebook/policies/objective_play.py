@@ -43,7 +43,7 @@ Strike = Callable[[str], Intent | None]
 """An attack at a target the rules allow now, or ``None``."""
 
 Run = Callable[[Encounter, str, str], Intent | Wait | None]
-"""A run to meet a target (``mands_rulebook.policies.presets.close_in``)."""
+"""A run to meet a target (``mands_rulebook.policies.closing_in.close_in``)."""
 
 
 def performing_targets(encounter: Encounter, actor: str) -> list[str]:

@@ -27,14 +27,13 @@ many VP and DP left, and rests a round when no enemy presses it
 (``mands_rulebook.policies.presets.catch_breath``). A scenario's own ``priority`` list may use the
 ``catch-breath`` tactic as one of its rules.
 
-Each personality is a priority list written in the rule language, so they double as examples.
-The tactics below add ways to act that are more than one registered action: ``flee``,
-``close-in``, ``open-distance``, ``draw``, ``catch-breath``, and the defender's ``defend``,
-``guard`` and ``stand-guard`` (:mod:`mands_rulebook.policies.guarding`). The view these policies see
-follows runners (:func:`~mands_rulebook.movement.moving.position_now`), measures a flyer from where
-its
-flight has got to and sees it as the range rules do (G-67, G-290), counts characters within
-reach (G-65) as in contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
+Each personality is a priority list written in the rule language, so they double as examples. The
+tactics below add ways to act that are more than one registered action: ``flee``, ``close-in``,
+``open-distance``, ``draw``, ``catch-breath``, and the defender's ``defend``, ``guard`` and
+``stand-guard`` (:mod:`mands_rulebook.policies.guarding`). The view these policies see follows
+runners (:func:`~mands_rulebook.kit.positions.position_now`), measures a flyer from where its flight
+has got to and sees it as the range rules do (G-67, G-290), counts characters within reach (G-65) as
+in contact, and gives the Range Bands of the weapon held ready (G-42, G-20).
 
 It also logs why: when a character whose mind can explain itself (the optional mind method
 ``explain(encounter, actor, intent) -> Explanation | None``) starts an action, a

@@ -24,13 +24,12 @@ Both ask the rules before they ask for an action (``Encounter.check_timing`` and
 so a refused action is never asked for.
 
 Below zero EP ``nearest-enemy`` (and every preset built on it) first asks :func:`catch_breath`
-(G-232, ``G232_spent_fighters``), before its objectives (G-237): it gives up (``surrender``)
-when every enemy fighting (G-235) has more EP left, each counted before paying for the actions
-it has in progress, and as many VP and DP left — the seed's Simpler Combat Example: "Sinister
-is at 32 EP. Dexter is at 35 EP, or 3 below zero. He decides to give up" (both have 32 EP) —
-and rests a round
-(``rest``) when no enemy presses it (none in contact, none aiming an action at it) or when it
-is spent (G-231).
+(G-232, ``G232_spent_fighters``), before its objectives (G-237): it gives up (``surrender``) when
+every enemy fighting (G-235) has more EP left, each counted before paying for the actions it has in
+progress, and as many VP and DP left — the seed's Simpler Combat Example: "Sinister is at 32 EP.
+Dexter is at 35 EP, or 3 below zero. He decides to give up" (both have 32 EP) — and rests a round
+(``rest``) when no enemy presses it (none in contact, none aiming an action at it) or when it is
+spent (G-231).
 """
 
 from __future__ import annotations

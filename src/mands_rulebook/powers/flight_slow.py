@@ -4,17 +4,16 @@ Seed: "Flight, Slow: This is the ability to fly. Basic Effects: (Movement, Comba
 there the rulebook copy breaks off (``rules/README.md``: it "stops before ... the powers after
 'Flight, Slow'"), so what Movement and Combat Bonus do is lost.
 
-G-128: "Slow" flight goes at running pace: a flyer makes Move Rolls as a runner does and flies
-in a straight line between places (``mands_rulebook.movement.moving``'s ``move`` with ``fly``,
-G-67),
+G-128: "Slow" flight goes at running pace: a flyer makes Move Rolls as a runner does and flies in a
+straight line between places (``mands_rulebook.movement.moving``'s ``move`` with ``fly``, G-67),
 paying the Move Roll's row each round. Movement and Combat Bonus add nothing (their numbers are
-lost). The power is registered under the seed's name with the alias ``Flight``, the name
-movement's ``fly`` looks for (G-67), so a sheet listing ``[powers.Flight]`` flies and is this
-power. Flying is a use that lasts, so %Control is rolled "once per round in combat" (seed
-"%Control") — ``mands_rulebook.powers.control`` rolls it for a move whose intent names the power in
-``options["power"]``, at the start and at every Payment Segment, and a miss ends the flight. So
-that it is never skipped, this plugin refuses a ``fly`` move that does not name the sheet's
-entry when that entry has a %Control below 100.
+lost). The power is registered under the seed's name with the alias ``Flight``, the name movement's
+``fly`` looks for (G-67), so a sheet listing ``[powers.Flight]`` flies and is this power. Flying is
+a use that lasts, so %Control is rolled "once per round in combat" (seed "%Control") —
+``mands_rulebook.powers.control`` rolls it for a move whose intent names the power in
+``options["power"]``, at the start and at every Payment Segment, and a miss ends the flight. So that
+it is never skipped, this plugin refuses a ``fly`` move that does not name the sheet's entry when
+that entry has a %Control below 100.
 """
 
 from __future__ import annotations

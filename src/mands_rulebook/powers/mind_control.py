@@ -17,8 +17,8 @@ Built from the template's mind power (G-130, G-133):
   fight, it has "decent reason to believe" it is controlled, so at the end of each round held it
   saves again, on the same chance (G-133: the seed's "bonus of up to ... Willpower" counted as
   none), and the hold ends with the round whose save succeeds (G-133: the saves are rolled, one a
-  round, when the hold begins — no hook lets a power roll for its target at a later round's end —
-  at most :data:`MOST_ROUNDS`). Default spend: all PR on the save penalty.
+  round, when the hold begins, at most :data:`MOST_ROUNDS`; the condition's ``break_out``
+  could roll them round by round instead). Default spend: all PR on the save penalty.
 """
 
 from __future__ import annotations

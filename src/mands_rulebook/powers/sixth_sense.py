@@ -5,8 +5,7 @@ Seed ("Optional Rules", items): "Sixth Sense doesn't use Endurance Points." That
 says. It is registered as an Automatic Effect (no action, no EP) so sheets naming it load and
 listings show it; it does nothing in an encounter: the danger sense it suggests would act on the
 Detect Danger roll, which takes no modifiers in this simulator (G-48,
-``mands_rulebook.combat.surprise``
-has no hook for them), and no number for it survives.
+``mands_rulebook.combat.surprise`` has no hook for them), and no number for it survives.
 """
 
 from __future__ import annotations

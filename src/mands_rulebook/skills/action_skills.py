@@ -16,9 +16,10 @@ Maneuverability's numbers (seed "Skills").
   bonus to the character's Lift Pool for normal items": purpose ``"lift"``, the whole level with
   the intent option ``barbell``. (Its Throw Pool share is a figured adjustment,
   :mod:`.figured_skills`.)
-* **Double Action** and **Maneuverability**: their numbers are here; the plugins that apply them
-  are :mod:`.double_action` (a second initiation in the segment, through the kernel's
-  ``mands_initiation_allowance``) and :mod:`mands_rulebook.movement.moving` (a Move Roll's re-roll).
+* **Double Action**: its numbers are here; :mod:`.double_action` applies them (a second
+  initiation in the segment, through the kernel's ``mands_initiation_allowance``).
+  Maneuverability's are the kit's (:mod:`mands_rulebook.kit.maneuverability`), which
+  :mod:`mands_rulebook.movement.moving` applies to a Move Roll's re-roll.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ import math
 from dataclasses import replace
 from typing import Final
 
-from mands_rulebook.kit.maneuverability import maneuverability_slowing as maneuverability_slowing
-from mands_rulebook.kit.maneuverability import maneuverability_turning as maneuverability_turning
 from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.thrown_objects import LIFT_AND_THROW
 from mands_rulebook.skills.combat_skills import attack_skill

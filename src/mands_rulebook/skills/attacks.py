@@ -1,14 +1,13 @@
 """What the martial and wrestling attacks share (not a plugin; ``docs/rules/combat.md`` §5–7, G-86).
 
 Each skill attack is a Combat Roll as a fist's (:mod:`mands_rulebook.combat.fists`): twice Agility
-on the
-Sphere chart, the Bonus Pool with its modifiers (the Combat Skill's G-26 bonus for the attack's
-own skill, :mod:`.combat_skills`), Quality spent by the mind on Attack, Defense, speed, damage
-and EP, the Defense taking effect when the attack resolves (G-15), a hit when Attack ≥ Defense
-(§6). They need contact with the target, as a fist does (:mod:`mands_rulebook.combat.range`), and
-take
-the Close sight modifier. EP: the Combat Roll's row 5 less EP Q, and the Hand Damage row 7 less
-the points withheld (seed "Hand Damage") for the attacks that deal Hand Damage.
+on the Sphere chart, the Bonus Pool with its modifiers (the Combat Skill's G-26 bonus for the
+attack's own skill, :mod:`.combat_skills`), Quality spent by the mind on Attack, Defense, speed,
+damage and EP, the Defense taking effect when the attack resolves (G-15), a hit when Attack ≥
+Defense (§6). They need contact with the target, as a fist does
+(:mod:`mands_rulebook.combat.range`), and take the Close sight modifier. EP: the Combat Roll's row 5
+less EP Q, and the Hand Damage row 7 less the points withheld (seed "Hand Damage") for the attacks
+that deal Hand Damage.
 
 A throw (Martial Throw, Body Throw) sends its victim along the map as a throwback does
 (:func:`mands_rulebook.kit.throw_flight.flight`: over open ground, stopped only by a wall or an

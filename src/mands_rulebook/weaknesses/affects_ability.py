@@ -14,16 +14,14 @@ equal to two or three times the EP used." On the sheet::
     per_ep = 1               # "13 minus the number of EP"; "two or three times" for Strength 47
 
 G-270 ``held``: an EP payment of 1 or more (whole points) of the power's level — for one of its
-actions (its name starts with the power's slug, ``gravity-control-crush``), not its Combat
-Roll's — lowers the ability to the sheet's less ``per_ep`` × the most EP any such payment cost
-so far; the points come back "per hour", longer than an encounter, so the loss stays to its
-end. The ability never falls below 1 (ours: the seed's own example loses "1-5" of 13). The loss
-reaches every rule through the seam (``mands_ability_modifiers``,
-:mod:`mands_sim.kernel.abilities`): Pulsar's Hand Damage, Throw, Lift, Move and Jump Rolls
-and Skin Temper are figured from his Strength now (G-287: his Mass, DP, VP and EP maxima stay
-as built). A
-:class:`~mands_sim.events.WeaknessFired` is logged when the power's action resolves, or pays
-its round, with the ability lower than it was last logged.
+actions (its name starts with the power's slug, ``gravity-control-crush``), not its Combat Roll's —
+lowers the ability to the sheet's less ``per_ep`` × the most EP any such payment cost so far; the
+points come back "per hour", longer than an encounter, so the loss stays to its end. The ability
+never falls below 1 (ours: the seed's own example loses "1-5" of 13). The loss reaches every rule
+through the seam (``mands_ability_modifiers``, :mod:`mands_sim.kernel.abilities`): Pulsar's Hand
+Damage, Throw, Lift, Move and Jump Rolls and Skin Temper are figured from his Strength now (G-287:
+his Mass, DP, VP and EP maxima stay as built). A :class:`~mands_sim.events.WeaknessFired` is logged
+when the power's action resolves, or pays its round, with the ability lower than it was last logged.
 """
 
 from __future__ import annotations

@@ -26,11 +26,10 @@ Not rules text: a simulator's stand-in for a player who thinks ahead (``docs/pol
   (:data:`EP_SHARE`); ``damage``: VP and DP the enemies lost
   less those its side lost (a character out of action counts as losing all it had left).
 
-Any other question a plugin asks the mind (the Comics Code's ``pull_blow``, a surprise
-buy-down …) goes to the base, in the encounter and in its futures alike: a base that keeps the
-Comics Code (``mands_rulebook.policies.comics_code``) ranks only what the Code allows, and so the
-futures
-are played by the Code too.
+Any other question a plugin asks the mind (the Comics Code's ``pull_blow``, a surprise buy-down …)
+goes to the base, in the encounter and in its futures alike: a base that keeps the Comics Code
+(``mands_rulebook.policies.comics_code``) ranks only what the Code allows, and so the futures are
+played by the Code too.
 
 With a single candidate, no recorded encounter (a simulation built with ``record=True``, and
 put in ``encounter.context["simulation"]``), scripted dice, outside :meth:`Encounter.run`, or

@@ -10,8 +10,7 @@ clock and the refusal hooks as the kernel does before it starts an action.
 
 The core does not know the rulebook plugins, so how positions, contact, reach and running are
 perceived comes in a :class:`Senses` (``mands_rulebook.policies.personalities`` gives the movement
-and
-weapon plugins' answers); the defaults read the positions logged in the state, count only
+and weapon plugins' answers); the defaults read the positions logged in the state, count only
 characters at the same position as in contact, and attack with fists only.
 """
 

@@ -13,26 +13,24 @@ a d100 save vs. Willpower by every target:
 * ``horrify`` (seed "Beauty"): the Horror Roll is the negative of the Beauty; the save has a
   penalty of Beauty (Sphere) and the target's Weirdness Bonus; Q: 3 per point off every
   target's save, or extra d6 of paralysis (the Q on the Sphere chart). A horrified target is
-  inactive for 1d6 segments and those extra d6 — it starts nothing (as if surprised) and its
-  actions in progress wait as long. A save made adds 2 to the Weirdness Bonus, one failed takes
-  1 off (read back from the log).
+  inactive for 1d6 segments and those extra d6 — it starts nothing (the ``paralysed`` condition)
+  and its actions in progress wait as long. A save made adds 2 to the Weirdness Bonus, one failed
+  takes 1 off (read back from the log).
 
 Whose Beauty the saves read is G-155 (the target's, by default: the example's 62, 68 and 54).
-``beauty-charm`` and ``horrify`` may take several targets (intent option ``targets``: a list of
-ids, or ``"all"``: every enemy fighting in sight, never a bystander or hostage, G-235), −1 to
-the Bonus Pool per target (G-157).
-A target who saves is immune to that character's Charisma charm and fear, or to its Beauty
-charm and horror, for the rest of the encounter (seed). A charmed or frightened target leaves
-the fight (out of action as ``charmed`` / ``frightened``, G-156); its later saves come after
-days or hours (the Action Chart from −½ Newoen), far beyond an encounter, and are only logged.
+``beauty-charm`` and ``horrify`` may take several targets (intent option ``targets``: a list of ids,
+or ``"all"``: every enemy fighting in sight, never a bystander or hostage, G-235), −1 to the Bonus
+Pool per target (G-157). A target who saves is immune to that character's Charisma charm and fear,
+or to its Beauty charm and horror, for the rest of the encounter (seed). A charmed or frightened
+target leaves the fight (out of action as ``charmed`` / ``frightened``, G-156); its later saves come
+after days or hours (the Action Chart from −½ Newoen), far beyond an encounter, and are only logged.
 
-The optional rule ``involuntary-beauty`` (G-158) plays "If the character's Beauty is greater
-than 20 or less than −20, it may be used to Charm or Horrify involuntarily": when the encounter
-opens, d100 ≤ |Beauty| − 20 makes an immediate charm or horror roll against every enemy in
-sight. Terror ("If Beauty is less than 0, see Terror") is lost with its section and is not
-played. The rolls go through :func:`mands_rulebook.kit.editing_points.rolls.edited_roll`, so players
-may
-edit them when Editing Points are on.
+The optional rule ``involuntary-beauty`` (G-158) plays "If the character's Beauty is greater than 20
+or less than −20, it may be used to Charm or Horrify involuntarily": when the encounter opens, d100
+≤ |Beauty| − 20 makes an immediate charm or horror roll against every enemy in sight. Terror ("If
+Beauty is less than 0, see Terror") is lost with its section and is not played. The rolls go through
+:func:`mands_rulebook.kit.editing_points.rolls.edited_roll`, so players may edit them when Editing
+Points are on.
 
 The package by concept: :mod:`.allures` (the three actions as data), :mod:`.rolls` (the roll
 and its Q), :mod:`.targets` (whom it works on, immunity), :mod:`.saves` (the Willpower save),

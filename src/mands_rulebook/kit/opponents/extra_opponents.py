@@ -1,6 +1,6 @@
 """Extra opponents in the Combat Bonus Pool (seed "Combat Roll"; ``docs/rules/combat.md`` §5; G-80).
 
-A module of :mod:`mands_rulebook.combat.opponents` (no hooks: the package's ``__init__`` has them):
+Part of the kit's opponents rules, which :mod:`mands_rulebook.combat.opponents` registers:
 seed "Combat Roll": "If the character wants extra opponents, each extra opponent counts as a
 penalty of 1 to the Combat Roll's Bonus Pool. The character's Defense counts against all
 opponents." −1 per opponent beyond the first the roll attacks; under G-80 ``engaged`` also per

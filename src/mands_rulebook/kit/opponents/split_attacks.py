@@ -1,10 +1,11 @@
 """Splitting Attack and damage among opponents: Attack applied separately for each opponent,
 and forked blasts (seed "Combat Roll", "Fire Coat"; ``docs/rules/combat.md`` §6, §12; G-81).
 
-A module of :mod:`mands_rulebook.combat.opponents` for its sweeps and for power plugins (no hooks):
-seed "Combat Roll": "The player must apply Attack separately for each opponent"
-(:func:`split_attack`); seed "Fire Coat": "Fire blasts may be forked ... dividing the damage
-between more than one target. Attack Q must be supplied for each target" (:func:`fork_blast`).
+Part of the kit's opponents rules, for the sweeps :mod:`mands_rulebook.combat.opponents` registers
+and for power plugins: seed "Combat Roll": "The player must apply Attack separately for each
+opponent" (:func:`split_attack`); seed "Fire Coat": "Fire blasts may be forked ... dividing the
+damage between more than one target. Attack Q must be supplied for each target"
+(:func:`fork_blast`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """Teamwork: combining attacks on one target (seed "Teamwork"; ``docs/rules/combat.md`` §5; G-82).
 
-A module of :mod:`mands_rulebook.combat.opponents`, for its Combat Bonus Pool modifiers (no hooks):
-a
-member of a side with the Teamwork skill who attacks a target another member's action in
-progress attacks adds the group's level to its Agility and draws its share of the level as
-Bonus Pool (:func:`teamwork_modifiers`).
+Part of the kit's opponents rules, for the Combat Bonus Pool modifiers
+:mod:`mands_rulebook.combat.opponents` adds: a member of a side with the Teamwork skill who attacks
+a target another member's action in progress attacks adds the group's level to its Agility and draws
+its share of the level as Bonus Pool (:func:`teamwork_modifiers`).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ no hooks.
 A power plugin describes its power as a :class:`PowerSpec` — name, aliases, source tag, and one
 :class:`PowerUse` per action (its :class:`~mands_sim.actions.ActionDefinition`, the effects its
 Power Roll may buy, a default PR allocation, what it prepares and does) — and answers each hook
-with one line that hands the spec to the kit (``docs/writing-plugins.md`` "Writing a power").
-The kit then plays the rules every power shares:
+with one line that hands the spec to the kit (``docs/writing-plugins.md`` "10. The rulebook's own
+powers"). The kit then plays the rules every power shares:
 
 * **Power Rolls are not rolled** (seed): the PR *is* the Quality. Before an action starts the
   mind's optional ``spend_power(encounter, actor, intent, power, pr) -> Mapping[str, int]`` says

@@ -2,7 +2,7 @@
 (``docs/rules/combat.md`` §5–7, §11, §17a; seed "Power Rolls"; G-13, G-14, G-15, G-20, G-21, G-54,
 G-55, G-79, G-120).
 
-A module of :mod:`mands_rulebook.kit.powers` (which re-exports every name here):
+Part of the power kit (:mod:`mands_rulebook.kit.powers`):
 
 * **Attacks** need a Combat Roll (twice Agility on the Sphere chart, pool ⌊Learning/10⌋ plus the
   Bonus Pool modifiers, range and sight as ``mands_rulebook.combat.range`` counts them) whose Q the

@@ -1,7 +1,7 @@
 """Power ratings: who has a power, at what PR, now — and PR taken (``docs/rules/powers.md`` §1; seed
 "Powers", "Absorption"; G-181).
 
-A module of :mod:`mands_rulebook.kit.powers` (which re-exports every name here):
+Part of the power kit (:mod:`mands_rulebook.kit.powers`):
 
 * a sheet may call a power by an alias ("Electricity" for "Electric Power"); a spec's entry on
   the sheet is found by its name or aliases, case and spacing aside (:func:`sheet_power`), and

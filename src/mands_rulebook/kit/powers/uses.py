@@ -1,7 +1,7 @@
 """Power uses: how a power plugin describes its power, and what a use's PR was spent on
 (``docs/rules/powers.md`` §1, §3; seed "Powers", "Power Rolls").
 
-A module of :mod:`mands_rulebook.kit.powers` (which re-exports every name here): a power is a
+Part of the power kit (:mod:`mands_rulebook.kit.powers`): a power is a
 :class:`PowerSpec` — name, aliases, source tag, and one :class:`PowerUse` per action (its
 :class:`~mands_sim.actions.ActionDefinition`, the effects its PR may buy, a default PR
 allocation, what it prepares and does); a checked allocation is a :class:`PowerSpend`, logged
@@ -128,7 +128,8 @@ class PowerSpec:
     """A power, as registered (``mands_register_powers`` payload).
 
     ``source`` is ``"rules text"`` for a power the seed describes, ``"template, not rules
-    text"`` for one built from ``docs/rules/powers.md`` §3. ``pr_dice`` is how the PR is rolled at
+    text"`` for one built from ``docs/rules/powers.md`` §3, ``"third party"`` for a plugin's own
+    (yours). ``pr_dice`` is how the PR is rolled at
     character creation (seed: 3d6 unless the power says otherwise).
     """
 

@@ -1,7 +1,7 @@
 """Weapon attacks: a Combat Roll as for fists, the weapon's damage, and cover against a ranged
 hit (``docs/rules/combat.md`` §5–7, §13, §15; G-13, G-21, G-42, G-63).
 
-A module of :mod:`mands_rulebook.combat.weapons` (no hooks: the package's ``__init__`` has them):
+Part of the kit's weapons rules, which :mod:`mands_rulebook.combat.weapons` registers:
 ``weapon-attack`` (``Intent.options["weapon"]``, default: the weapon held ready) is a Combat Roll
 as for fists with the same Quality allocation (§5), after a Throw Roll for a thrown weapon
 (:mod:`mands_rulebook.kit.weapons.thrown`); damage = the weapon's damage (plus Hand Damage for a

@@ -1,6 +1,6 @@
 """Drawing a weapon (seed "Quick Draw"; ``docs/rules/decisions.md`` G-62).
 
-A module of :mod:`mands_rulebook.combat.weapons` (no hooks: the package's ``__init__`` has them):
+Part of the kit's weapons rules, which :mod:`mands_rulebook.combat.weapons` registers:
 ``draw-weapon`` takes the weapon's draw time less the character's Quick Draw level for that
 weapon type, no roll and no EP (G-62); the weapon is held ready when the draw completes.
 """

@@ -1,10 +1,10 @@
 """Thrown weapons: the Throw Roll and the ranges it gives (``docs/rules/combat.md`` §15; G-21).
 
-A module of :mod:`mands_rulebook.combat.weapons` (a thrown weapon's ``weapon-attack``), used by
-``mands_rulebook.combat.thrown_objects`` too: the Throw Roll (seed "Throw Roll") sends the object a
-distance, which is the throw's Short Range, its Range Set half of it (G-21); the ranges ride on
-the Combat Roll's intent (``THROWN_RANGES_OPTION``), where ``mands_rulebook.combat.range`` reads
-them.
+Part of the kit's weapons rules (a thrown weapon's ``weapon-attack``, which
+:mod:`mands_rulebook.combat.weapons` registers), used by ``mands_rulebook.combat.thrown_objects``
+too: the Throw Roll (seed "Throw Roll") sends the object a distance, which is the throw's Short
+Range, its Range Set half of it (G-21); the ranges ride on the Combat Roll's intent
+(``THROWN_RANGES_OPTION``), where ``mands_rulebook.combat.range`` reads them.
 """
 
 from __future__ import annotations
