@@ -27,7 +27,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.abilities.charm import CharmSave, Horrified, weirdness_bonus
+from mands_rulebook.abilities.charm.effects import Horrified
+from mands_rulebook.abilities.charm.saves import CharmSave, weirdness_bonus
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ConditionImposed, Event

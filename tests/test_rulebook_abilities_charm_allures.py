@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from mands_rulebook.abilities.charm import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY
+from mands_rulebook.abilities.charm.allures import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.units import SEGMENTS_PER_MINUTE

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from mands_rulebook.abilities.charm import BEAUTY_CHARM, CHARM, next_save_days
+from mands_rulebook.abilities.charm.allures import BEAUTY_CHARM, CHARM
+from mands_rulebook.abilities.charm.effects import next_save_days
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted, OutOfAction, PushedBack
 from tests.test_rulebook_abilities_charm import Once, of, play

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from mands_rulebook.abilities.charm import CharmSave
+from mands_rulebook.abilities.charm.saves import CharmSave
 from tests.test_rulebook_abilities_charm import of, play, saves
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.abilities.charm import Horrified
+from mands_rulebook.abilities.charm.effects import Horrified
 from mands_rulebook.kit.editing_points.points import EditingPointsUsed
 from mands_sim.actions import Intent
 from mands_sim.errors import PluginHookError

@@ -15,7 +15,9 @@ import pytest
 
 from mands_rulebook.kit.pace import PaceChanged
 from mands_rulebook.kit.positions import distance_now
-from mands_rulebook.optional.simpler_combat import CombatTurns, InitiativeRolled, TurnScheduled
+from mands_rulebook.optional.simpler_combat.clock import CombatTurns
+from mands_rulebook.optional.simpler_combat.initiative import InitiativeRolled
+from mands_rulebook.optional.simpler_combat.scheduling import TurnScheduled
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.batch.records import RunRecord

@@ -5,7 +5,7 @@ one action of each kind a turn."""
 
 from __future__ import annotations
 
-from mands_rulebook.optional.simpler_combat import announcement_order
+from mands_rulebook.optional.simpler_combat.announcing import announcement_order
 from mands_sim.actions import Intent
 from mands_sim.events import RollMade
 from tests.test_rulebook_optional_simpler_combat import (

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.kit.positions import distance_now
-from mands_rulebook.optional.simpler_combat import CombatTurns, TurnScheduled
+from mands_rulebook.optional.simpler_combat.clock import CombatTurns
+from mands_rulebook.optional.simpler_combat.scheduling import TurnScheduled
 from mands_sim.actions import Intent, Wait
 from mands_sim.events import AttackResolved, RollMade
 from mands_sim.kernel.encounter import Encounter

@@ -12,11 +12,8 @@ from mands_rulebook.kit.editing_points.points import (
     editing_points_left,
 )
 from mands_rulebook.optional.editing_points import EDITING_POINTS
-from mands_rulebook.optional.simpler_combat import (
-    InitiativeRolled,
-    TurnScheduled,
-    editing_points_spent,
-)
+from mands_rulebook.optional.simpler_combat.initiative import InitiativeRolled, editing_points_spent
+from mands_rulebook.optional.simpler_combat.scheduling import TurnScheduled
 from tests.test_rulebook_optional_simpler_combat import RING, Script, grunts, of, punch_at
 
 

@@ -4,8 +4,8 @@ seed "Simpler Combat", "Multiple Opponents"; G-140, G-191)."""
 
 from __future__ import annotations
 
-from mands_rulebook.optional.simpler_combat import SimplerCombat, TurnScheduled
-from mands_rulebook.optional.simpler_combat.scheduling import quality_on_turns
+from mands_rulebook.optional.simpler_combat import SimplerCombat
+from mands_rulebook.optional.simpler_combat.scheduling import TurnScheduled, quality_on_turns
 from mands_sim.actions import Intent
 from mands_sim.defaults import RuleDefaults
 from mands_sim.events import AttackResolved, Event

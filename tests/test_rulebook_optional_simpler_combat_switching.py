@@ -3,7 +3,8 @@ G-144)."""
 
 from __future__ import annotations
 
-from mands_rulebook.optional.simpler_combat import ClockSwitched, SimplerCombat
+from mands_rulebook.optional.simpler_combat import SimplerCombat
+from mands_rulebook.optional.simpler_combat.switching import ClockSwitched
 from mands_sim.actions import Intent
 from mands_sim.events import AttackResolved, PushedBack
 from tests.test_rulebook_optional_simpler_combat import RING, Script, grunts, of, punch_at

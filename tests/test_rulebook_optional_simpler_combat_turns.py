@@ -4,7 +4,7 @@ G-140, G-144)."""
 
 from __future__ import annotations
 
-from mands_rulebook.optional.simpler_combat import (
+from mands_rulebook.optional.simpler_combat.turns import (
     combat_turns,
     initiative_offset,
     segments_remaining,

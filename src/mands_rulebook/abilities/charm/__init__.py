@@ -35,25 +35,18 @@ Points are on.
 The package by concept: :mod:`.allures` (the three actions as data), :mod:`.rolls` (the roll
 and its Q), :mod:`.targets` (whom it works on, immunity), :mod:`.saves` (the Willpower save),
 :mod:`.effects` (horrified, charmed), :mod:`.involuntary` (G-158). This module is the plugin
-(its hooks) and the package's public face; the submodules hold helpers only, so no hook is
-registered twice.
+(its hooks); the submodules hold its rules, each imported from its own module, so no
+hook is registered twice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.abilities.charm.allures import ALLURES, BEAUTY_CHARM, CHARM, HORRIFY, Allure
-from mands_rulebook.abilities.charm.effects import (
-    PARALYSED,
-    Charmed,
-    Horrified,
-    next_save_days,
-    work_on,
-)
-from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY, InvoluntaryBeauty
-from mands_rulebook.abilities.charm.rolls import CharmQualitySpent, attempt
-from mands_rulebook.abilities.charm.saves import CharmSave, beauty_modifier, weirdness_bonus
+from mands_rulebook.abilities.charm.allures import ALLURES
+from mands_rulebook.abilities.charm.effects import PARALYSED, work_on
+from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY
+from mands_rulebook.abilities.charm.rolls import attempt
 from mands_rulebook.abilities.charm.targets import chosen_targets, open_targets
 from mands_sim.api import (
     ActionDefinition,
@@ -133,21 +126,3 @@ def mands_register_optional_rules(register: Register) -> None:
         summary="Beauty beyond +-20 charms or horrifies on sight (d100 <= |Beauty| - 20)",
         source="rules text",
     )
-
-
-__all__: list[str] = [
-    "ALLURES",
-    "BEAUTY_CHARM",
-    "CHARM",
-    "HORRIFY",
-    "INVOLUNTARY_BEAUTY",
-    "Allure",
-    "CharmQualitySpent",
-    "CharmSave",
-    "Charmed",
-    "Horrified",
-    "InvoluntaryBeauty",
-    "beauty_modifier",
-    "next_save_days",
-    "weirdness_bonus",
-]

@@ -24,8 +24,8 @@
   "at the end of every fifth Turn" (G-38); runs end at a turn's end (G-142); switching clocks
   converts the actions in progress (``turns_from`` / ``turns_until``, :mod:`.switching`, G-144).
 
-This module is the plugin (its hooks) and the package's public face; the submodules hold
-helpers only, so no hook is registered twice.
+This module is the plugin (its hooks); the submodules hold its rules, each imported from its own
+module, so no hook is registered twice.
 """
 
 from __future__ import annotations
@@ -36,35 +36,19 @@ from typing import Final
 from mands_rulebook.optional.simpler_combat.announcing import (
     ANNOUNCE_DELAY,
     NAME,
-    announcement_order,
     definition_of,
     pool_modifiers,
     turn_refusals,
 )
 from mands_rulebook.optional.simpler_combat.clock import CombatTurns
 from mands_rulebook.optional.simpler_combat.initiative import (
-    InitiativeRolled,
     base_initiative,
-    editing_points_spent,
     initiative_reroll,
     initiative_rolls,
 )
 from mands_rulebook.optional.simpler_combat.pushback import no_pushback, undo_pushback
-from mands_rulebook.optional.simpler_combat.scheduling import (
-    TurnScheduled,
-    next_attack_initiative,
-    on_initiative,
-    with_events,
-)
-from mands_rulebook.optional.simpler_combat.switching import ClockSwitched, switch_events
-from mands_rulebook.optional.simpler_combat.turns import (
-    TURN,
-    combat_turns,
-    initiative_offset,
-    segments_remaining,
-    short_action_bonus,
-    turns_remaining,
-)
+from mands_rulebook.optional.simpler_combat.scheduling import on_initiative, with_events
+from mands_rulebook.optional.simpler_combat.switching import switch_events
 from mands_sim.api import (
     ActionDefinition,
     ActionInProgress,
@@ -171,22 +155,3 @@ def mands_register_optional_rules(register: Register) -> None:
         summary="Combat Turns of 10 segments: Initiative, Q 1:1 to Initiative and damage.",
         source="rules text",
     )
-
-
-__all__: list[str] = [
-    "NAME",
-    "TURN",
-    "ClockSwitched",
-    "CombatTurns",
-    "InitiativeRolled",
-    "SimplerCombat",
-    "TurnScheduled",
-    "announcement_order",
-    "combat_turns",
-    "editing_points_spent",
-    "initiative_offset",
-    "next_attack_initiative",
-    "segments_remaining",
-    "short_action_bonus",
-    "turns_remaining",
-]
