@@ -9,5 +9,6 @@ registers nothing; what two chapters share lives here, since no chapter imports 
 
 A kit module with a plugin of the same name holds that plugin's rules: ``kit.fists`` is what
 ``combat.fists`` registers, ``kit.editing_points`` what ``optional.editing_points`` plays; the
-others (positions, pace, crowding, damage, injury …) are played by several plugins at once.
+others (positions, pace, crowding, damage, injury, the movement rolls …) are what those build
+on.
 """
