@@ -189,7 +189,7 @@ class DamageTaken(Event):
     """The blow's kind, ``bludgeoning`` or ``penetrating`` (§7.2): throwback halves for
     penetrating attacks (§8.1)."""
     small_projectile: bool = False
-    """A handgun or rifle bullet: throwback halves again (§8.1)."""
+    """A small projectile (a bullet): throwback halves again (§8.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +220,7 @@ class WeaknessFired(Event):
 @dataclass(frozen=True, slots=True)
 class BackInAction(Event):
     """An unconscious character comes to and may act again (``docs/rules/combat.md`` §9): the end of
-    a Nerve Pinch's or an absorption faint's rounds, or a knock-out with no duration it recovers
+    a knock-out's rounds, or a knock-out with no duration it recovers
     from (``docs/rules/decisions.md`` G-171)."""
 
     kind: ClassVar[str] = "back-in-action"
@@ -315,8 +315,8 @@ class Healed(Event):
 @dataclass(frozen=True, slots=True)
 class PointsLent(Event):
     """``character``'s current EP and Body DP moved by ``endurance_points`` and ``damage_points``
-    (negative: taken away) because ``other`` took them or gave them back (Absorption, seed
-    "Absorption": "Things that can be stolen include ... EP, DP"; G-289). The maxima move
+    (negative: taken away) because ``other`` took them or gave them back (a power that steals
+    EP and DP, G-289). The maxima move
     through the rules' ability modifiers; this event moves the points a character has now."""
 
     kind: ClassVar[str] = "points-lent"

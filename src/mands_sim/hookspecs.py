@@ -370,8 +370,8 @@ def mands_bonus_pool_modifiers(
 def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityModifier] | None:
     """Changes in force now to ``actor``'s abilities and figured attributes.
 
-    The seam for rules that change a character during a fight (Pulsar's Strength falling with
-    his Gravity Control's EP, G-270; Absorption's lent Hand Damage, EP or Skin Temper, G-181).
+    The seam for rules that change a character during a fight (a weakness lowering Strength
+    while a power is used, G-270; a power lending Hand Damage, EP or Skin Temper, G-181).
     Every rule reads the values it uses in a fight through ``encounter.figured(actor)``,
     ``encounter.abilities(actor)`` or ``encounter.current(actor)``
     (:mod:`mands_sim.kernel.abilities`), which asks this hook.
@@ -477,10 +477,10 @@ def mands_initiation_adjust(
         the adjustments of plugins earlier in name order.
 
     Return the adjusted :class:`~mands_sim.kernel.contracts.Initiation` (a skill shortening
-    its Performance Time, Evasion adding Defense and its EP charge, the mind's explanation put
-    first) or ``None`` for no change. Results combine by folding in plugin-name order: each
-    plugin receives what the one before returned. Not asked when a gate started something
-    ``instead``. Must not roll dice.
+    its Performance Time, a defensive skill adding Defense and its EP charge, the mind's
+    explanation put first) or ``None`` for no change. Results combine by folding in plugin-name
+    order: each plugin receives what the one before returned. Not asked when a gate started
+    something ``instead``. Must not roll dice.
     """
 
 
@@ -655,7 +655,7 @@ def mands_initiation_allowance(encounter: Encounter, actor: str) -> str | None:
         names the actions initiated in this segment so far, in order.
     :param actor: the id of the character who would initiate again.
 
-    Return the rule's name in words (``"Double Action"``) to allow it, or ``None``. An allowed
+    Return the rule's name in words (``"a second action"``) to allow it, or ``None``. An allowed
     initiation may also be an active action beside the active actions started in this same
     segment (never beside older ones), and waits for no passive delay of them. The kernel asks
     after every initiation (to know whether to ask the mind again in the segment) and from

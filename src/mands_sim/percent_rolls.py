@@ -14,8 +14,8 @@ exactly as before the seam existed.
 * :func:`percent_roll` — d100 ≤ a chance (%Control, cover, a save logged as a
   :class:`~mands_sim.events.PercentRolled`);
 * :func:`percent_save` — a d100 save vs. a score and a bonus (seed "Saving Throws");
-* :func:`character_d100` — the roll alone, for a rule that compares it itself (First Aid, a
-  scan against several chances, Absorption's d100 ≥ its number);
+* :func:`character_d100` — the roll alone, for a rule that compares it itself (a skill's
+  roll, a scan against several chances, a d100 that must come high);
 * :func:`number_roll` — a d100 read off as a number, not against a chance (G-288);
 * :func:`sheet_d100` — a d100 rolled when a character is made, before any encounter.
 

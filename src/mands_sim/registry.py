@@ -265,7 +265,7 @@ class Registry(Mapping[str, E]):
 
     def find(self, name: str) -> E | None:
         """The entry ``name`` means: its name or one of its aliases, case, spacing and
-        punctuation aside (``"flight slow"`` finds ``"Flight, Slow"``); ``None`` for none."""
+        punctuation aside (``"frost breath"`` finds ``"Frost-Breath"``); ``None`` for none."""
         wanted = spoken(name)
         for entry in self.entries:
             if wanted in (spoken(called) for called in (entry.name, *entry.aliases)):

@@ -3,7 +3,7 @@ that plays it.
 
 Seed "Handicap or Weakness": a character may have handicaps or weaknesses, worked out with the
 Editor "to fit the character". A sheet lists each as a table with a ``kind`` and the kind's
-parameters (``multiplier = 3``, ``attacks = ["Electric Power"]``). A plugin registers each kind
+parameters (``multiplier = 3``, ``attacks = ["Frost Breath"]``). A plugin registers each kind
 it plays through ``mands_register_weaknesses`` with a :class:`WeaknessKind` as the payload; the
 simulation checks every sheet's weaknesses against the registered kinds before a run
 (:func:`weakness_problems`), so a misspelt kind or parameter is an error naming the file and key,

@@ -32,25 +32,18 @@ GAME_VOCABULARY = frozenset(
         "Hold Breath",
         "Healing",
         "Power Use",
+        "Hearing Power",
     }
 )
 """Names of skills or powers that are also the core's own words: figured attributes (Skin
-Temper, Ignore Damage, the Hold Breath and Healing Rolls, Endurance Points, Speed, Weight), a
-run on the map, a fall, and the "Power Use" skill family a power's use is trained in."""
+Temper, Ignore Damage, the Hold Breath and Healing Rolls, Endurance Points, Speed, Weight), the
+Hearing Power attribute of seed 002 and its chart, a run on the map, a fall, and the "Power Use"
+skill family a power's use is trained in."""
 
 API = "api.py"
 
 STILL_IN_THE_CORE: dict[str, frozenset[str]] = {
-    "Absorption": frozenset(
-        {
-            "defaults.py",
-            "events.py",
-            "hookspecs.py",
-            "kernel/abilities.py",
-            "model/character.py",
-            "percent_rolls.py",
-        }
-    ),
+    "Absorption": frozenset({"defaults.py"}),
     "Acid Production": frozenset({"defaults.py"}),
     "Alchemy": frozenset({"defaults.py"}),
     "Anti-Matter Production": frozenset({"defaults.py"}),
@@ -64,42 +57,22 @@ STILL_IN_THE_CORE: dict[str, frozenset[str]] = {
     "Cosmic Awareness": frozenset({"defaults.py"}),
     "Darkness": frozenset({"defaults.py"}),
     "Death Touch": frozenset({"defaults.py"}),
-    "Discipline": frozenset({"model/character.py"}),
-    "Double Action": frozenset(
-        {
-            "defaults.py",
-            "hookspecs.py",
-            "kernel/initiation.py",
-            "policy/tactician.py",
-            "policy/view.py",
-        }
-    ),
+    "Double Action": frozenset({"defaults.py"}),
     "Duplicate Person": frozenset({"defaults.py"}),
-    "Electric Power": frozenset(
-        {"defaults.py", "model/sheet.py", "scenario/_names.py", "weaknesses.py"}
-    ),
+    "Electric Power": frozenset({"defaults.py"}),
     "Empathic Healing": frozenset({"defaults.py"}),
-    "Evasion": frozenset({"defaults.py", "hookspecs.py"}),
+    "Evasion": frozenset({"defaults.py"}),
     "Explosive Touch": frozenset({"defaults.py"}),
-    "Fistfighting": frozenset({"model/sheet.py"}),
-    "Flight, Slow": frozenset({"registry.py"}),
-    "Gravity Control": frozenset({"hookspecs.py", "kernel/abilities.py"}),
-    "Handgun": frozenset({"events.py"}),
-    "Hearing Power": frozenset({"charts/senses.py"}),
     "Maneuverability": frozenset({"defaults.py"}),
     "Mind Control": frozenset({"rolls.py"}),
-    "Nerve Pinch": frozenset({"defaults.py", "events.py", "kernel/encounter.py"}),
-    "Rifle": frozenset({"events.py"}),
-    "rifle": frozenset({"events.py"}),
+    "Nerve Pinch": frozenset({"defaults.py"}),
     "Teamwork": frozenset({"defaults.py"}),
-    "Teleportation": frozenset({"scenario/_names.py"}),
     "Wrestling": frozenset({"defaults.py"}),
 }
 """Rule words the core still names, by word: the files they are in (relative to ``mands_sim``).
-Most are in ``defaults.py`` (the named defaults); the rest are examples in docstrings of hooks
-and events (why a hook exists: "Absorption lends Hand Damage") and three that are rule content
-the core still plays: the Discipline skill's Willpower, the Double Action allowance's name and
-the small-projectile bullet kinds of a blow."""
+All but two are in ``defaults.py`` (the named defaults, which move to the plugins that apply
+them when defaults are registered per plugin); the two are seed quotations that say why a core
+seam exists (the d100 change of "Control Chance", the save bonus against "mind control")."""
 
 
 @cache

@@ -1,9 +1,9 @@
 """A character's abilities and figured attributes as they are *now*, in a running encounter.
 
 A character is built once, before play (:func:`mands_sim.model.character.build_character`), but
-some rules change an ability or a figured attribute during a fight: Pulsar's Strength falls with
-the EP his Gravity Control uses (seed "Handicap or Weakness", G-270), Absorption lends a
-target's Hand Damage, EP or Skin Temper to the absorber for PR rounds (seed "Absorption", G-289).
+some rules change an ability or a figured attribute during a fight: a weakness lowers Strength
+with the EP a power uses (seed "Handicap or Weakness", G-270), a power lends a target's Hand
+Damage, EP or Skin Temper to its user for a number of rounds (G-289).
 Every rule that reads a value that matters in a fight reads it here, through
 :meth:`Encounter.figured <mands_sim.kernel.encounter.Encounter.figured>`,
 :meth:`~mands_sim.kernel.encounter.Encounter.abilities` and

@@ -516,7 +516,7 @@ class Encounter:
 
     def check_status_at(self, segment: int, actor: str) -> None:
         """Check ``actor``'s condition at ``segment`` even while it is out of action: a
-        knock-out that ends then (a Nerve Pinch's rounds, §9) asks for one so the character
+        knock-out that ends then (a timed knock-out's rounds, §9) asks for one so the character
         can come to (:class:`~mands_sim.events.BackInAction`). Asked twice, one check."""
         key = (max(segment, self.now), actor)
         if key in self._status_due:

@@ -7,7 +7,7 @@
   fires up until 11; ``docs/rules/decisions.md`` G-12);
 * the exceptions to one initiation per segment: actions whose ``starts_with`` names each other
   (a jump in the segment a move starts, seed "Jump Roll"), and what a rule allows
-  (``Rules.allowance``: Double Action's second action, even an active one beside the first);
+  (``Rules.allowance``: a skill's second action, even an active one beside the first);
 * a surprised character initiates nothing before its surprise ends (§2), nor one a stopping
   condition holds (:mod:`mands_sim.kernel.held`) while it holds.
 
@@ -110,7 +110,7 @@ def _partnered(encounter: Encounter, state: CharacterState, definition: ActionDe
 
 def _beside(now: int, state: CharacterState, allowed: bool) -> bool:
     """An allowed initiation may be active beside the active actions started in this same
-    segment (Double Action), never beside older ones."""
+    segment (a skill's second action), never beside older ones."""
     actives = [a for a in state.actions if not a.definition.is_passive]
     return allowed and all(a.started_at == now for a in actives)
 

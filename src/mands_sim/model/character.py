@@ -6,12 +6,12 @@ figured attribute:
 
 * **adjustments** — the seam for skills and powers: each :class:`FiguredAdjustment` adds its
   ``delta`` to the named attribute right after its formula, *before* the attributes figured from
-  it (seed: Endurance adds twice level to EP, Discipline twice level to Willpower; a change to
+  it (seed: a skill's level adds to EP, another's to Willpower; a change to
   Body DP also changes EP, Resist Death and the body-part DP);
 * **overrides** on the sheet — for stat blocks that publish only results. An override replaces
   the attribute outright (adjustments to it are ignored: the published number already includes
   them) and feeds the attributes figured from it. Overrides win over everything but
-* **changes during a fight** — what a rule lends or takes for a while (Absorption's stolen
+* **changes during a fight** — what a rule lends or takes for a while (a power's stolen
   Hand Damage, G-181): added after the override, before the attributes figured from it
   (:mod:`mands_sim.kernel.abilities` refigures a character with them).
 """

@@ -32,9 +32,9 @@ Sheet format, version 1::
     sight = 14                      # 0..1000 (the Sight table starts at 0)
 
     [skills]                        # optional: skill name = level (whole number 0..1000)
-    Fistfighting = 2
+    Juggling = 2
 
-    [powers."Electric Power"]       # optional: one table per power
+    [powers."Frost Breath"]         # optional: one table per power
     power_rating = 17               # optional whole number 0..1000 (PR)
     percent_control = 97            # optional whole number 0..100 (%Control)
     cover_chance = 42               # any further key: a number, text or true/false
@@ -44,8 +44,8 @@ Sheet format, version 1::
 
     [[weaknesses]]                  # optional: one table per Handicap or Weakness
     kind = "vulnerability"          # required: a weakness kind the loaded plugins register
-    name = "negative electricity"   # optional text naming it in reports (default: the kind)
-    attacks = ["Electric Power"]    # any further key: the kind's parameters (a number, text,
+    name = "cold iron"              # optional text naming it in reports (default: the kind)
+    attacks = ["Frost Breath"]      # any further key: the kind's parameters (a number, text,
     multiplier = 3                  # true/false or a list of text; checked by the kind)
 
     [overrides]                     # optional: figured attribute (snake_case) = value

@@ -120,7 +120,8 @@ class Estimate:
         delay: segments before that attack can start (the run, the draw).
         ep_cost: the EP of the attempt before Q (seed "EP Cost").
         value: damage-equivalent per segment, for a candidate with no ``attack``.
-        blows: how many such attacks it is worth (1; a Double Action: two, times the chance
+        blows: how many such attacks it is worth (1; a rule's second action in the segment: two,
+        times the chance
             of its %Control roll).
         relative: ``value`` is what the candidate adds to the fight the character would
             otherwise fight (a round of rest postpones it): it scores as the best other

@@ -145,7 +145,7 @@ class CharacterView:
     deciding character's own side (itself included); ``combatant`` is false for a bystander or
     hostage set aside from the fight (G-235); ``started`` is the action it initiated
     last in this segment (``""``: none), so a mind asked again in the segment (a jump with a
-    move, Double Action's two actions, ``docs/rules/combat.md`` §3) can tell.
+    move, a rule's second action in the segment, ``docs/rules/combat.md`` §3) can tell.
     """
 
     character_id: str

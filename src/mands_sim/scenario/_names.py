@@ -90,7 +90,7 @@ def sheet_problems(spec: ScenarioSpec, registries: Registries) -> list[Problem]:
     that looks like a misspelt registered one.
 
     A power matches its registered name or an alias, case, spacing and punctuation aside; a
-    skill of a family (``Speed (fist-attack)``, ``Power Use (Electric Power)``) matches by the
+    skill of a family (``Speed (fist-attack)``, ``Power Use (Frost Breath)``) matches by the
     name before the bracket. A sheet records every skill the rulebook's record sheet does, and
     most (Driving, a Knowledge) act in no encounter rule, so an unregistered skill is a problem
     only when a registered one is close to it (``Fistfightin``). Each sheet is checked once,
@@ -140,7 +140,7 @@ def weakness_problems(
 
 def skill_family(name: str) -> str:
     """The registered name a sheet's skill is found by: ``Speed`` for ``Speed (fist-attack)``
-    and for the seed's own ``Speed, Teleportation``."""
+    and for the seed's own ``Speed, <kind>`` spelling."""
     return name.split("(", 1)[0].split(",", 1)[0].strip()
 
 
