@@ -17,7 +17,6 @@ from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
-    ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
     ConditionImposed,
@@ -245,13 +244,10 @@ DAZED = ConditionDefinition("dazed", "starts nothing until it wears off", keeps_
 def test_a_held_character_initiates_when_its_condition_wears_off() -> None:
     """As in the Lariat example (``docs/rules/combat.md`` §2: surprised 8 segments, 5 bought
     down, she acts on segment 3): a condition until segment 3 imposed by the opening hook,
-    before anyone chooses, holds her first start until then; the penalty stays set."""
+    before anyone chooses, holds her first start until then."""
     rules = SyntheticRules()
     rules.conditions = {DAZED.name: DAZED}
-    rules.opening_events = (
-        ConditionImposed(0, "maria", DAZED.name, None, until=3),
-        ActionPenaltyChanged(0, "maria", 5, "bought-down surprise"),
-    )
+    rules.opening_events = (ConditionImposed(0, "maria", DAZED.name, None, until=3),)
     encounter = Encounter(
         [character("maria"), character("foe", "b")],
         rules=rules,
@@ -260,7 +256,6 @@ def test_a_held_character_initiates_when_its_condition_wears_off() -> None:
     )
     encounter.run()
     assert [e.segment for e in of(encounter, ActionStarted)] == [3]
-    assert encounter.state["maria"].action_penalty == 5
 
 
 def test_a_held_character_is_refused_with_the_segment_it_may_act() -> None:

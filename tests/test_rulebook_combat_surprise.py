@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 
 from mands_rulebook.kit import surprise
-from mands_rulebook.kit.surprise import Surprised
+from mands_rulebook.kit.surprise import ActionPenaltyChanged, Surprised
 from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
-    ActionPenaltyChanged,
     ActionStarted,
     ConditionEnded,
     ConditionImposed,
@@ -203,7 +202,8 @@ def test_surprised_segments_are_no_rest() -> None:
     encounter = Simulation(load_scenario(SCENARIO)).build()
     encounter.emit(surprise.surprise_events(encounter, surprise.Surprised(0, "lariat", 8, 5, 3, 5)))
     state = encounter.state["lariat"]
-    assert (surprise.surprised_until(encounter, "lariat"), state.action_penalty) == (3, 5)
+    penalty = surprise.action_penalty(encounter, "lariat")
+    assert (surprise.surprised_until(encounter, "lariat"), penalty) == (3, 5)
     assert surprise.resting_segments(state, 3) == 0
     assert surprise.resting_segments(state, 9) == 6
     assert surprise.rested_penalty(5, 6) == 2
@@ -228,3 +228,12 @@ def test_mands_encounter_opening_g29_switch_reads_the_negative_pool(
     ).run(until=7, observers=[events.append])
     (surprised,) = [e for e in events if isinstance(e, Surprised)]
     assert surprised.segments == segments
+
+
+def test_the_penalty_events_tell_the_new_penalty() -> None:
+    set_down = surprise.ActionPenaltyChanged(0, "lariat", 5, "bought-down surprise")
+    cleared = surprise.ActionPenaltyChanged(18, "lariat", 0, "Perception save made")
+    assert set_down.narrative() == (
+        "lariat's penalty to Action Rolls is −5 (bought-down surprise)."
+    )
+    assert cleared.narrative() == "lariat's penalty to Action Rolls is gone (Perception save made)."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.kit.surprise import Surprised
+from mands_rulebook.kit.surprise import ActionPenaltyChanged, Surprised
 from mands_rulebook.kit.throwback import ThrownBack
 from mands_rulebook.skills.attacks import (
     ATTACK_SKILLS,
@@ -14,7 +14,7 @@ from mands_rulebook.skills.attacks import (
     skill_attack,
     thrown,
 )
-from mands_sim.events import ActionPenaltyChanged, ConditionImposed, DamageTaken, Moved
+from mands_sim.events import ConditionImposed, DamageTaken, Moved
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 from tests.data.fighters import ROOT, fight, grunt

@@ -232,20 +232,6 @@ class BackInAction(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ActionPenaltyChanged(Event):
-    """The trailing Action-Roll penalty "as surprise" changed (``docs/rules/combat.md`` §2, §3).
-
-    Bought-down surprise, a failed drop and similar failures set it; a Perception save or rest
-    lowers it. ``penalty`` is the new value (0: none).
-    """
-
-    kind: ClassVar[str] = "action-penalty"
-    character: str
-    penalty: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class ConditionImposed(Event):
     """``character`` is now under ``condition`` (a registered
     :class:`~mands_sim.conditions.ConditionDefinition`: held, encased, stunned …), put on it by

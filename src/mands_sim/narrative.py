@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Mapping
 from mands_sim.events import (
     OUT_OF_ACTION,
     ActionDropped,
-    ActionPenaltyChanged,
     ActionStarted,
     AttackResolved,
     BleedingStopped,
@@ -107,11 +106,6 @@ def _explained(e: DecisionExplained) -> str:
     return f"{e.character} decides on {e.action}{at} ({e.reason})."
 
 
-def _penalty(e: ActionPenaltyChanged) -> str:
-    now = f"−{e.penalty}" if e.penalty else "gone"
-    return f"{e.character}'s penalty to Action Rolls is {now} ({e.reason})."
-
-
 def _dropped(e: ActionDropped) -> str:
     if e.reason == OUT_OF_ACTION:
         return f"{e.character}'s {e.action} is cut short."  # "… is unconscious." follows
@@ -168,7 +162,6 @@ _TELLERS: dict[type[Event], Callable[[Event], str]] = {
     DecisionMade: _decision,  # type: ignore[dict-item]
     DecisionExplained: _explained,  # type: ignore[dict-item]
     EncounterEnded: _ended,  # type: ignore[dict-item]
-    ActionPenaltyChanged: _penalty,  # type: ignore[dict-item]
     ActionDropped: _dropped,  # type: ignore[dict-item]
     Healed: _healed,  # type: ignore[dict-item]
     PercentRolled: _percent,  # type: ignore[dict-item]

@@ -27,6 +27,12 @@ from mands_sim.api import (
 
 
 @hookimpl
+def mands_requires() -> list[str]:
+    """A failed drop sets the trailing penalty "as surprise": the surprise rules keep it."""
+    return ["mands_rulebook.combat.surprise"]
+
+
+@hookimpl
 def mands_register_actions(register: Register) -> None:
     register_actions(
         register, (DROP_ACTION,), initiate=initiate, resolve=resolve, source="rules text"

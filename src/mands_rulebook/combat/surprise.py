@@ -5,6 +5,7 @@ import."""
 from __future__ import annotations
 
 from mands_rulebook.kit.surprise import (
+    ACTION_PENALTY,
     SOURCE,
     SURPRISE_ENDS,
     SURPRISED,
@@ -33,8 +34,12 @@ def mands_register_conditions(register: Register) -> None:
 
 @hookimpl
 def mands_register_rule_states(register: Register) -> None:
-    """When each character's surprise ends: rest is counted from there (G-48)."""
+    """When each character's surprise ends (rest is counted from there, G-48), and its
+    trailing penalty."""
     register(SURPRISE_ENDS.name, SURPRISE_ENDS, summary=SURPRISE_ENDS.summary, source="rules text")
+    register(
+        ACTION_PENALTY.name, ACTION_PENALTY, summary=ACTION_PENALTY.summary, source="rules text"
+    )
 
 
 # --- Detect Danger ------------------------------------------------------------------------
@@ -60,9 +65,10 @@ def mands_bonus_pool_modifiers(
 ) -> list[Modifier]:
     """The trailing penalty, taken off the Q of every Action Roll (§2: "−5 to its Q")."""
     state = encounter.state[actor]
-    if state.action_penalty <= 0:
+    current = state.get(ACTION_PENALTY)
+    if current <= 0:
         return []
-    penalty = rested_penalty(state.action_penalty, resting_segments(state, encounter.now))
+    penalty = rested_penalty(current, resting_segments(state, encounter.now))
     if penalty == 0:
         return []
     reason = "trailing Action-Roll penalty (docs/rules/combat.md §2)"
@@ -73,10 +79,10 @@ def mands_bonus_pool_modifiers(
 def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """Make the rest before the action lasting, then save vs Perception − penalty (§2)."""
     state = encounter.state[actor]
-    if state.action_penalty <= 0 or not state.in_action:
+    if state.get(ACTION_PENALTY) <= 0 or not state.in_action:
         return []
     rested = rest_taken(encounter, state)
-    penalty = rested[-1].penalty if rested else state.action_penalty
+    penalty = rested[-1].penalty if rested else state.get(ACTION_PENALTY)
     events: list[Event] = [*rested]
     if penalty > 0 and not action.definition.is_passive:
         events.extend(perception_save(encounter, actor, penalty))

@@ -36,6 +36,7 @@ from typing import Final
 
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.fists import allocation_event, roll_event
+from mands_rulebook.kit.surprise import ACTION_PENALTY, ActionPenaltyChanged
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -45,7 +46,6 @@ from mands_sim.actions import (
 )
 from mands_sim.events import (
     ActionDropped,
-    ActionPenaltyChanged,
     DefenseChanged,
     EndurancePaid,
     Event,
@@ -178,7 +178,7 @@ def failed_drop(
     events: list[Event] = [
         DefenseChanged(encounter.now, actor, after_fall, DROPPING),
         DefenseChanged(encounter.now, actor, after_fall - margin, FAILED_DROP),
-        ActionPenaltyChanged(encounter.now, actor, state.action_penalty + margin, FAILED_DROP),
+        ActionPenaltyChanged(encounter.now, actor, state.get(ACTION_PENALTY) + margin, FAILED_DROP),
     ]
     if forces_drop(encounter, actor, margin):
         dropped = drop_it(encounter, actor, action)

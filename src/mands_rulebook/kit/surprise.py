@@ -21,7 +21,7 @@ that plugin's; nothing here is a hook.
   (:func:`surprise_events`, which the rules that make a character lose segments "as surprise"
   use too).
 * **The trailing penalty** (``mands_bonus_pool_modifiers``): while a character's
-  ``action_penalty`` is above 0, every Action Roll it makes has that much taken off its Q (a
+  :data:`ACTION_PENALTY` is above 0, every Action Roll it makes has that much taken off its Q (a
   ``"quality"`` modifier: the Lariat example's "−5 to its Q"). The same penalty is set "as
   surprise" by other rules (a failed drop, ``mands_rulebook.combat.dropping``), so this plugin
   enforces
@@ -33,7 +33,7 @@ that plugin's; nothing here is a hook.
   initiation, counted from the end of surprise (segments lost to surprise are no rest: Lariat
   acts on segment 3 at the full −5). A roll made at the end of a rest uses
   ``max(0, penalty − ⌊rest ÷ 2⌋)``; the reduction is made lasting by an
-  :class:`~mands_sim.events.ActionPenaltyChanged` when an action resolves and leaves the
+  :class:`ActionPenaltyChanged` when an action resolves and leaves the
   character with no action in progress (before that action's Perception save), so each rest is
   counted once.
 """
@@ -48,7 +48,6 @@ from mands_sim.actions import Intent
 from mands_sim.conditions import ConditionDefinition
 from mands_sim.events import (
     ActionDropped,
-    ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
     ConditionImposed,
@@ -103,6 +102,38 @@ class Surprised(Event):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ActionPenaltyChanged(Event):
+    """The trailing Action-Roll penalty "as surprise" changed (``docs/rules/combat.md`` §2, §3).
+
+    Bought-down surprise, a failed drop and similar failures set it; a Perception save or rest
+    lowers it. ``penalty`` is the new value (0: none).
+    """
+
+    kind: ClassVar[str] = "action-penalty"
+    character: str
+    penalty: int
+    reason: str
+
+    def narrative(self) -> str:
+        now = f"−{self.penalty}" if self.penalty else "gone"
+        return f"{self.character}'s penalty to Action Rolls is {now} ({self.reason})."
+
+
+ACTION_PENALTY: Final[RuleState[int]] = RuleState(
+    name="action-penalty",
+    initial=0,
+    changes={ActionPenaltyChanged: lambda _, event: event.penalty},
+    summary='The trailing Action-Roll penalty "as surprise" (docs/rules/combat.md §2).',
+)
+"""What each character's Action Rolls lose off their Q until a Perception save or rest ends it."""
+
+
+def action_penalty(encounter: Encounter, actor: str) -> int:
+    """``actor``'s trailing Action-Roll penalty now (0: none)."""
+    return encounter.state[actor].get(ACTION_PENALTY)
+
+
 SURPRISED: Final = ConditionDefinition(
     name="surprised",
     summary="Lost segments to surprise: starts nothing until they pass; what it has under way "
@@ -131,7 +162,7 @@ def surprise_events(encounter: Encounter, surprised: Surprised) -> list[Event]:
         events.append(
             ConditionImposed(encounter.now, actor, SURPRISED.name, None, until=surprised.until)
         )
-    if surprised.penalty != encounter.state[actor].action_penalty:
+    if surprised.penalty != action_penalty(encounter, actor):
         reason = "bought-down surprise (docs/rules/combat.md §2)"
         events.append(ActionPenaltyChanged(encounter.now, actor, surprised.penalty, reason))
     return events
@@ -225,8 +256,8 @@ def rest_taken(encounter: Encounter, state: CharacterState) -> list[ActionPenalt
         return []
     ended_at = rest_ended_at(encounter, state.character_id)
     rest = max(0, min(state.last_rest, ended_at - state.get(SURPRISE_ENDS)))
-    penalty = rested_penalty(state.action_penalty, rest)
-    if penalty == state.action_penalty:
+    penalty = rested_penalty(state.get(ACTION_PENALTY), rest)
+    if penalty == state.get(ACTION_PENALTY):
         return []
     reason = f"rested {rest} segments (docs/rules/combat.md §2)"
     return [ActionPenaltyChanged(encounter.now, state.character_id, penalty, reason)]

@@ -41,7 +41,13 @@ from mands_rulebook.kit.fists import (
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.range import CONTACT, reach_refusals, sight_modifier
 from mands_rulebook.kit.skills import skill_level
-from mands_rulebook.kit.surprise import Surprised, bought_down, surprise_events, surprised_until
+from mands_rulebook.kit.surprise import (
+    Surprised,
+    action_penalty,
+    bought_down,
+    surprise_events,
+    surprised_until,
+)
 from mands_rulebook.kit.throw_flight import flight
 from mands_rulebook.kit.throwback import ThrownBack, collision, moved
 from mands_sim.api import (
@@ -291,7 +297,7 @@ def loses_segments(encounter: Encounter, actor: str, segments: int) -> list[Even
         return []
     bought = bought_down(encounter, actor, segments)
     until = max(surprised_until(encounter, actor), encounter.now + segments - bought)
-    penalty = encounter.state[actor].action_penalty + bought
+    penalty = action_penalty(encounter, actor) + bought
     return surprise_events(
         encounter, Surprised(encounter.now, actor, segments, bought, until, penalty)
     )

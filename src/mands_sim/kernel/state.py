@@ -17,7 +17,6 @@ from mands_sim.actions import ActionInProgress
 from mands_sim.errors import UnknownRuleStateError
 from mands_sim.events import (
     ActionDropped,
-    ActionPenaltyChanged,
     ActionResolved,
     ActionStarted,
     BackInAction,
@@ -64,8 +63,6 @@ class CharacterState:
     allows it (``ActionDefinition.starts_with``, ``mands_initiation_allowance``; §3)."""
     ep_spent: Fraction = Fraction(0)
     """The EP ledger: the sum of every charge (an invariant the tests check)."""
-    action_penalty: int = 0
-    """The trailing Action-Roll penalty "as surprise" (bought-down surprise, a failed drop)."""
     idle_since: int | None = 0
     """The segment since which the character has had no action in progress (``None``: busy)."""
     last_rest: int = 0
@@ -230,11 +227,6 @@ def _defense(state: EncounterState, event: Event) -> None:
     state[event.character].defense = event.defense
 
 
-def _penalty(state: EncounterState, event: Event) -> None:
-    assert isinstance(event, ActionPenaltyChanged)
-    state[event.character].action_penalty = event.penalty
-
-
 def _healed(state: EncounterState, event: Event) -> None:
     assert isinstance(event, Healed)
     character = state[event.character]
@@ -292,7 +284,6 @@ _HANDLERS = {
     OutOfAction: _out,
     BackInAction: _back,
     ActionDropped: _dropped,
-    ActionPenaltyChanged: _penalty,
     Healed: _healed,
     PointsLent: _lent,
     Moved: _moved,
