@@ -43,8 +43,8 @@ regained by the target, PR rounds after it was taken."
   include Hand to Hand Damage, ... EP, DP, Carrying Capacity, Movement, Skin Temper": Power
   Absorption lends the held percentage of what the target's ability-bonus powers add to its
   Hand Damage, Lift and Move Rolls, Skin Temper row, EP maximum and Body DP
-  (:mod:`.lent_attributes`), through ``mands_ability_modifiers`` until the Duration ends; the
-  EP and DP the two have now move with the maxima (:func:`lent_events`: a
+  (:mod:`.absorption.lent_attributes`), through ``mands_ability_modifiers`` until the Duration
+  ends; the EP and DP the two have now move with the maxima (:func:`lent_events`: a
   :class:`~mands_sim.events.PointsLent` each) and go back when it ends (:func:`give_back`).
   :func:`absorbed_percentage` and
   :func:`stolen_rating` give the numbers; :func:`percentage_taken` and
@@ -83,7 +83,7 @@ from mands_rulebook.kit.powers.uses import (
     normalized,
     register_power,
 )
-from mands_rulebook.powers import lent_attributes as lending
+from mands_rulebook.powers.absorption import lent_attributes as lending
 from mands_sim.api import (
     HIGH,
     LOW,

@@ -1,5 +1,5 @@
 """What Power Absorption lends of a target's figured attributes (seed "Absorption"; G-289):
-``mands_rulebook.powers.lent_attributes``.
+``mands_rulebook.powers.absorption.lent_attributes``.
 
 The brute is a copy of the sample Seraph whose Strength 40 holds a Strength Bonus of 29 (basic
 Strength 11, Seraph's); Seraph (Absorption PR 7) holds a share of him, logged as an ``Absorbed``.
@@ -8,7 +8,7 @@ Strength 11, Seraph's); Seraph (Absorption PR 7) holds a share of him, logged as
 from __future__ import annotations
 
 from mands_rulebook.powers.absorption import Absorbed
-from mands_rulebook.powers.lent_attributes import (
+from mands_rulebook.powers.absorption.lent_attributes import (
     attribute,
     carried_endurance,
     modifiers,
