@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from mands_rulebook.kit.crowding import in_contact
-from mands_rulebook.kit.jumping import JUMP, Jumped
-from mands_rulebook.kit.pace import (
+from mands_rulebook.kit.movement.jumping import JUMP, Jumped
+from mands_rulebook.kit.movement.pace import (
     MOVE,
     REROLL_MOVE,
     Pace,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.pace import PaceChanged
+from mands_rulebook.kit.movement.pace import PaceChanged
 from mands_rulebook.kit.positions import distance_now
 from mands_rulebook.optional.simpler_combat.clock import CombatTurns
 from mands_rulebook.optional.simpler_combat.initiative import InitiativeRolled

@@ -5,7 +5,7 @@ is foreseen, on the scenes of ``tests/test_rulebook_policies_presets.py`` and a 
 
 from __future__ import annotations
 
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_rulebook.kit.positions import current_pace
 from mands_rulebook.policies.closing_in import contact_segment, meeting_place
 from mands_sim.actions import Intent

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_rulebook.kit.positions import current_pace
 from mands_rulebook.policies.guarding import ward_of
 from mands_rulebook.policies.personalities import (

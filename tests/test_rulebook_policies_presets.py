@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.pace import MOVE, REROLL_MOVE
+from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE
 from mands_rulebook.policies.presets import (
     RunForExit,
     catch_breath,

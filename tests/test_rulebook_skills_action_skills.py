@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mands_rulebook.kit.maneuverability import maneuverability_slowing, maneuverability_turning
+from mands_rulebook.kit.movement.maneuverability import (
+    maneuverability_slowing,
+    maneuverability_turning,
+)
 from mands_rulebook.skills.action_skills import (
     double_action_penalty,
     double_action_surprise,

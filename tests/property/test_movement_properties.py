@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.kit.pace import Pace, PaceChanged, Stride
+from mands_rulebook.kit.movement.pace import Pace, PaceChanged, Stride
 from mands_rulebook.kit.throwback import THROWBACK, THROWBACK_ROLL
 from mands_sim.events import ActionStarted, EndurancePaid, Event, Moved, OutOfAction, RollMade
 from mands_sim.scenario import EdgeSpec, MapSpec, PlaceSpec, load_scenario

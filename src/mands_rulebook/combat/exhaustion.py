@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from mands_rulebook.kit.exhaustion import costs_ep, fleeing, low_ep_penalty, spent
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_sim.api import (
     ActionDropped,
     ActionInProgress,

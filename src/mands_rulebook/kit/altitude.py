@@ -8,8 +8,8 @@ Nothing here is a hook.
 * **A flyer in flight** (G-273): from the segment its flight starts until it lands, a flyer is
   ``G273_flight_altitude`` meters above the point it has reached of the straight line it flies
   (G-67: from the start place's coordinates to the destination's, elevation included,
-  :meth:`~mands_rulebook.kit.pace.Pace.flight_point`; along the map, ``paths``, above its spot).
-  Landing (the flight's end) brings it down; knocked out on the way, it falls from there
+  :meth:`~mands_rulebook.kit.movement.pace.Pace.flight_point`; along the map, ``paths``, above its
+  spot). Landing (the flight's end) brings it down; knocked out on the way, it falls from there
   (G-175, :func:`mands_rulebook.kit.falling.flyer_falls`).
 * **A jumper** (seed "Jump Roll"): while in the air ("four times the height jumped ... on the
   Square Chart" segments from the jump), it is the height jumped above the ground.
@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from mands_rulebook.kit.jumping import JUMP, Jumped
+from mands_rulebook.kit.movement.jumping import JUMP, Jumped
 from mands_rulebook.kit.positions import current_pace, distance_now
 from mands_sim.kernel.encounter import Encounter
 

@@ -32,7 +32,7 @@ import math
 from fractions import Fraction
 from typing import Final
 
-from mands_rulebook.kit.pace import FLEE, MOVE
+from mands_rulebook.kit.movement.pace import FLEE, MOVE
 from mands_sim.actions import Intent
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter

@@ -45,7 +45,7 @@ from typing import ClassVar, Final
 
 from mands_rulebook.kit.altitude import flight_altitude
 from mands_rulebook.kit.damage import Blow, strike
-from mands_rulebook.kit.pace import Pace
+from mands_rulebook.kit.movement.pace import Pace
 from mands_rulebook.kit.positions import current_pace
 from mands_rulebook.kit.skills import falling_damage, skill_level
 from mands_rulebook.kit.throw_flight import Flight

@@ -17,8 +17,8 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.view import allowed
 
 MOVES: Final = frozenset({"move", "jump", "reroll-move"})
-"""The actions that move a character (``mands_rulebook.kit.pace``,
-``mands_rulebook.kit.jumping``)."""
+"""The actions that move a character (``mands_rulebook.kit.movement.pace``,
+``mands_rulebook.kit.movement.jumping``)."""
 
 STILL_FREE: Final = frozenset({"wait", "rest", "surrender"})
 """What a held character may still do under G-253: nothing, rest or give up (neither needs its

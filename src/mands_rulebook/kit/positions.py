@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from mands_rulebook.kit.pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
+from mands_rulebook.kit.movement.pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
 from mands_sim.actions import ActionInProgress
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
@@ -164,7 +164,7 @@ def via_flight_ends(world: World, pace: Pace, segment: int, spot: Position) -> f
 
 def reach(encounter: Encounter) -> float:
     """Meters within which two characters are in contact (G-65 ``G65_reach``, 1 m unless the
-    scenario switches it; ``mands_rulebook.kit.pace.REACH`` is the standard figure)."""
+    scenario switches it; ``mands_rulebook.kit.movement.pace.REACH`` is the standard figure)."""
     return float(encounter.defaults.G65_reach)
 
 

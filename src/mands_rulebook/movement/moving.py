@@ -4,13 +4,13 @@
 This module is the plugin (every hook); the rules it uses live beside it, each imported from
 its own module:
 
-* :mod:`mands_rulebook.kit.pace` — the ``move`` and ``reroll-move`` actions, :class:`Stride`,
-  :class:`Pace`, :class:`PaceChanged`, turning;
+* :mod:`mands_rulebook.kit.movement.pace` — the ``move`` and ``reroll-move`` actions,
+  :class:`Stride`, :class:`Pace`, :class:`PaceChanged`, turning;
 * :mod:`mands_rulebook.kit.positions` — where characters are, distance, reach, movement Defense;
 * :mod:`mands_rulebook.kit.altitude` — flyers and jumpers in the air, reaching up (G-273, G-274);
 * :mod:`mands_rulebook.kit.crowding` — contact, and how many enemies fit around one (G-271);
-* :mod:`mands_rulebook.kit.movement_rolls` — the Move and Jump Rolls and spending their Q;
-* :mod:`mands_rulebook.kit.jumping` — the ``jump`` action and :class:`Jumped`.
+* :mod:`mands_rulebook.kit.movement.movement_rolls` — the Move and Jump Rolls and spending their Q;
+* :mod:`mands_rulebook.kit.movement.jumping` — the ``jump`` action and :class:`Jumped`.
 
 Seed "Move Roll": "The Move roll is vs. Agility plus half Strength (round up), plus the
 character's Height on the Square Chart. The Quality can be applied to increasing or decreasing
@@ -36,8 +36,9 @@ Actions (passive, Performance Time 6: "Movement is passive with a Performance Ti
   start in the segment a move starts ("It can be started on the same segment as Move is
   started": ``JUMP.starts_with``, the kernel's exception to one initiation per segment).
 
-A re-roll also applies the skill Maneuverability (:mod:`mands_rulebook.kit.maneuverability`,
-G-163): slowing takes off level more speed Q, and up to half level of a turn's Q is free.
+A re-roll also applies the skill Maneuverability
+(:mod:`mands_rulebook.kit.movement.maneuverability`, G-163): slowing takes off level more speed Q,
+and up to half level of a turn's Q is free.
 
 Positions are lazy (seed: "Determine how far a character has moved only on the character's
 action, or when the character is being attacked"): a run's :class:`Pace` (since when, from where,
@@ -56,16 +57,16 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from mands_rulebook.kit.bends import Bends, bent, choose_way, up_to, way_bends
-from mands_rulebook.kit.jumping import JUMP, start_jump
 from mands_rulebook.kit.maintained import MAINTAINED_SHOT
-from mands_rulebook.kit.maneuverability import (
+from mands_rulebook.kit.movement.bends import Bends, bent, choose_way, up_to, way_bends
+from mands_rulebook.kit.movement.jumping import JUMP, start_jump
+from mands_rulebook.kit.movement.maneuverability import (
     maneuverability_level,
     maneuverability_slowing,
     maneuverability_turning,
 )
-from mands_rulebook.kit.movement_rolls import allocated, logged, move_roll, spend
-from mands_rulebook.kit.pace import (
+from mands_rulebook.kit.movement.movement_rolls import allocated, logged, move_roll, spend
+from mands_rulebook.kit.movement.pace import (
     ARRIVED,
     FLED,
     FLEE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from mands_rulebook.kit.pace import MOVE, REROLL_MOVE
+from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
 from mands_rulebook.kit.weapons.drawing import DRAW_WEAPON
 from mands_rulebook.kit.weapons.ready import weapon_readied

@@ -72,13 +72,13 @@ from mands_rulebook.kit.fists import (
     called_shot,
     called_shot_penalty,
 )
+from mands_rulebook.kit.movement.pace import FLEE, MOVE, TOWARD
 from mands_rulebook.kit.out_of_action import (
     BLEEDING_PER_WOUND,
     FIRST_AID_DIVISOR,
     ROUNDS_BETWEEN_BLEEDING_ROLLS,
     bleeding_spell,
 )
-from mands_rulebook.kit.pace import FLEE, MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
 from mands_rulebook.kit.powers import chosen_spend, running_uses
 from mands_rulebook.kit.powers.ratings import (

@@ -13,7 +13,7 @@ import math
 
 from mands_rulebook.kit.altitude import upward_reach
 from mands_rulebook.kit.crowding import no_room
-from mands_rulebook.kit.pace import MOVE, REROLL_MOVE, TOWARD, Pace, heading
+from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE, TOWARD, Pace, heading
 from mands_rulebook.kit.positions import (
     current_pace,
     distance_now,

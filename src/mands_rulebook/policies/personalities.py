@@ -49,7 +49,7 @@ from typing import Any, Final
 
 from mands_rulebook.combat.surrender import SURRENDER
 from mands_rulebook.kit.crowding import in_contact
-from mands_rulebook.kit.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
+from mands_rulebook.kit.movement.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
 from mands_rulebook.kit.positions import distance_now, position_now, running_pace
 from mands_rulebook.kit.range import in_sight
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK

@@ -42,7 +42,7 @@ from typing import Any
 from mands_rulebook.combat.surrender import SURRENDER
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.exhaustion import spent
-from mands_rulebook.kit.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
+from mands_rulebook.kit.movement.pace import FLEE, MOVE, REROLL_MOVE, TOWARD
 from mands_rulebook.kit.positions import position_now, running_pace
 from mands_rulebook.kit.rest import REST
 from mands_rulebook.policies.closing_in import allowed, close_in, nearest_enemy, nearest_exit

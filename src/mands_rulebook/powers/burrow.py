@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Final
 
 from mands_rulebook.kit.control import LOST_CONTROL, POWER_OPTION
-from mands_rulebook.kit.pace import dm_per_segment
+from mands_rulebook.kit.movement.pace import dm_per_segment
 from mands_rulebook.kit.positions import position_now, running_pace
 from mands_rulebook.kit.powers import chosen_spend, power_refusals, register_power_actions
 from mands_rulebook.kit.powers.uses import (

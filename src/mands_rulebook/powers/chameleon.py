@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
 from mands_rulebook.kit.control import LOST_CONTROL
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_rulebook.kit.positions import running_pace
 from mands_rulebook.kit.powers import power_refusals, register_power_actions
 from mands_rulebook.kit.powers.ratings import power_rating

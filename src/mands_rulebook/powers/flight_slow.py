@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from mands_rulebook.kit.control import FULL_CONTROL, POWER_OPTION
-from mands_rulebook.kit.pace import FLY, MOVE
+from mands_rulebook.kit.movement.pace import FLY, MOVE
 from mands_rulebook.kit.powers.ratings import sheet_power
 from mands_rulebook.kit.powers.uses import RULES_TEXT, PowerSpec, register_power
 from mands_sim.api import (

@@ -18,7 +18,7 @@ Maneuverability's numbers (seed "Skills").
   :mod:`.figured_skills`.)
 * **Double Action**: its numbers are here; :mod:`.double_action` applies them (a second
   initiation in the segment, through the kernel's ``mands_initiation_allowance``).
-  Maneuverability's are the kit's (:mod:`mands_rulebook.kit.maneuverability`), which
+  Maneuverability's are the kit's (:mod:`mands_rulebook.kit.movement.maneuverability`), which
   :mod:`mands_rulebook.movement.moving` applies to a Move Roll's re-roll.
 """
 

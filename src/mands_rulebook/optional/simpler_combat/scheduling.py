@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final
 
+from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE
 from mands_rulebook.kit.opponents.sweeps import SWEEP_BLOW
-from mands_rulebook.kit.pace import MOVE, REROLL_MOVE
 from mands_rulebook.optional.simpler_combat.turns import (
     TURN,
     combat_turns,

@@ -1,5 +1,5 @@
-"""The bends of a run's way (``src/mands_rulebook/kit/bends.py``; seed "Move Roll"; G-66, G-163,
-G-276).
+"""The bends of a run's way (``src/mands_rulebook/kit/movement/bends.py``; seed "Move Roll"; G-66,
+G-163, G-276).
 
 A grunt (``tests/data/fighters.py``) runs from a (0, 0) to b (10, 0), where the way turns 90° to
 c (10, 10) or goes straight on to d (20, 0). His Move Roll: Agility 10 + half Strength 5 +
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from mands_rulebook.kit.bends import pay_bends
-from mands_rulebook.kit.pace import PACE, turn_quality
+from mands_rulebook.kit.movement.bends import pay_bends
+from mands_rulebook.kit.movement.pace import PACE, turn_quality
 from mands_rulebook.kit.positions import current_pace
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.dice import ScriptedDice

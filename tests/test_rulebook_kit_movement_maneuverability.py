@@ -1,4 +1,4 @@
-"""Maneuverability (``mands_rulebook.kit.maneuverability``, applied by
+"""Maneuverability (``mands_rulebook.kit.movement.maneuverability``, applied by
 ``mands_rulebook.movement.moving`` on a Move Roll's re-roll; seed "Maneuverability"; G-163)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import tests.test_rulebook_movement_moving as movement
-from mands_rulebook.kit.maneuverability import maneuverability_turning
-from mands_rulebook.kit.pace import MOVE, REROLL_MOVE, PaceChanged
+from mands_rulebook.kit.movement.maneuverability import maneuverability_turning
+from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE, PaceChanged
 from mands_sim.actions import Intent
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import sample

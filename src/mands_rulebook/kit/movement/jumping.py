@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mands_rulebook.kit.movement_rolls import allocated, jump_roll, logged, spend
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.movement_rolls import allocated, jump_roll, logged, spend
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_rulebook.kit.positions import running_pace
 from mands_sim.actions import ActionDefinition, Intent
 from mands_sim.events import Event

@@ -17,15 +17,19 @@ so drawing the same ground with more places changes no cost.
 Which way (G-277): where the map has equally short ways to a place (round a block either side),
 the run takes the one that turns least, and among those one drawn from the runner's dice
 (:func:`choose_way`), never the one the map happens to list first. The way chosen is the run's
-(:attr:`Pace.way <mands_rulebook.kit.pace.Pace.way>`): where it is, and what a re-roll keeps.
+(:attr:`Pace.way <mands_rulebook.kit.movement.pace.Pace.way>`): where it is, and what a re-roll
+keeps.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mands_rulebook.kit.maneuverability import maneuverability_level, maneuverability_turning
-from mands_rulebook.kit.pace import Stride, quality_to_turn
+from mands_rulebook.kit.movement.maneuverability import (
+    maneuverability_level,
+    maneuverability_turning,
+)
+from mands_rulebook.kit.movement.pace import Stride, quality_to_turn
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
 

@@ -1,4 +1,4 @@
-"""Jumping (``mands_rulebook.kit.jumping``, initiated and resolved by
+"""Jumping (``mands_rulebook.kit.movement.jumping``, initiated and resolved by
 ``mands_rulebook.movement.moving``;
 seed "Jump Roll"; ``docs/rules/combat.md`` §3, §4; G-161). The Jump Roll's own numbers through a
 whole encounter: ``tests/test_rulebook_movement_moving.py``."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 import tests.test_rulebook_movement_moving as movement
-from mands_rulebook.kit.jumping import JUMP, Jumped
-from mands_rulebook.kit.pace import MOVE
+from mands_rulebook.kit.movement.jumping import JUMP, Jumped
+from mands_rulebook.kit.movement.pace import MOVE
 from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, PushedBack
 from mands_sim.kernel.contracts import ActionRefused
