@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.kernel.snapshot import Snapshot, recreate, start, take_snapshot
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mands_sim import hookimpl
 from mands_sim.action_options import POWER_ENTRY, Declared, merged
 from mands_sim.actions import ActionDefinition, ActionOption
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginValidationError
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Register, Registries, collect_registries

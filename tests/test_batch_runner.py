@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
 from mands_sim.batch.runner import runs_needed
 from mands_sim.batch.store import StoreFormatError

@@ -12,8 +12,8 @@ import pytest
 
 import mands_sim.hook_rules as hook_rules
 from mands_rulebook.kit.fists import FIST_ATTACK
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.api import hookimpl
 from mands_sim.conditions import WORE_OFF, ConditionDefinition
 from mands_sim.errors import PluginHookError, PluginValidationError, UnknownConditionError
 from mands_sim.events import ConditionEnded, ConditionImposed, EncounterStarted, Event

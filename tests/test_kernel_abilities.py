@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.events import Event
 from mands_sim.kernel.abilities import AbilityModifier, summed
 from mands_sim.kernel.encounter import Encounter

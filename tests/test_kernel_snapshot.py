@@ -14,8 +14,8 @@ import pytest
 
 from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.policies.presets import NearestEnemy
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.dice import SeededDice
 from mands_sim.events import (
     ActionStarted,

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginValidationError
 from mands_sim.events import Event
 from mands_sim.metrics import Metric, one_for

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
+from mands_sim.api import hookimpl
 from mands_sim.errors import ScenarioError
 from mands_sim.events import ActionResolved, Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter

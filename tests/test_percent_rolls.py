@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim import hookimpl
 from mands_sim.actions import Modifier
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.events import PercentRolled, to_record
 from mands_sim.kernel.encounter import Encounter

@@ -6,8 +6,9 @@ from collections.abc import Generator
 
 import pytest
 
-from mands_sim import answers_actions, hookimpl, interrupts
+from mands_sim import interrupts
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.api import answers_actions, hookimpl
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
 from mands_sim.events import EncounterStarted, Event
 from mands_sim.model import CharacterSheet, FiguredAdjustment

@@ -7,7 +7,7 @@ import types
 import pytest
 
 import mands_sim
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginValidationError
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import Register
@@ -53,7 +53,9 @@ def test_unmarked_function_with_hook_prefix_fails_loading() -> None:
 
     unmarked = plugin("unmarked", mands_register_skills=mands_register_skills)
 
-    with pytest.raises(PluginValidationError, match=r"not marked with @mands_sim\.hookimpl") as err:
+    with pytest.raises(
+        PluginValidationError, match=r"not marked with @hookimpl \(mands_sim\.api\)"
+    ) as err:
         load(unmarked)
 
     assert err.value.plugin == "unmarked"

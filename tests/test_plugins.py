@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginError, PluginValidationError
 from mands_sim.events import Event
 from mands_sim.plugins import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_sim import hookimpl
 from mands_sim.actions import Intent
+from mands_sim.api import hookimpl
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.proposals import candidate_actions, proposed_actions, same_intent
 from tests.data.arena import simulation as street

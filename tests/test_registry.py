@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.charts import CHART_NAMES, load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError

@@ -10,7 +10,7 @@ from typing import ClassVar
 import pytest
 
 from mands_rulebook.kit.weapons.ready import READIED, WeaponReadied, WeaponThrown
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginValidationError, UnknownRuleStateError
 from mands_sim.events import Event
 from mands_sim.registry import Register

@@ -19,8 +19,8 @@ import pytest
 from mands_rulebook.combat import dropping
 from mands_rulebook.kit import dropping as kit_dropping
 from mands_rulebook.kit.surprise import ActionPenaltyChanged
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionDropped,

@@ -13,8 +13,8 @@ import pytest
 
 from mands_rulebook.kit import surprise
 from mands_rulebook.kit.surprise import ActionPenaltyChanged, Surprised
-from mands_sim import hookimpl
 from mands_sim.actions import Intent, Modifier, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionStarted,

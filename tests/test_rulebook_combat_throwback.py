@@ -17,8 +17,8 @@ from mands_rulebook.abilities.charm.effects import PARALYSED
 from mands_rulebook.kit.surprise import SURPRISED, Surprised, surprise_events
 from mands_rulebook.kit.throwback import UNREADY, Impact, ThrownBack, throw_meters
 from mands_rulebook.powers.mind_control import CONTROLLED
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
+from mands_sim.api import hookimpl
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade

@@ -30,7 +30,7 @@ from mands_rulebook.powers.empathic_healing import (
     rounds_needed,
     wound_size_rate,
 )
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, BleedingStopped, DamageTaken, EndurancePaid, Event
 from mands_sim.kernel.contracts import ActionRefused

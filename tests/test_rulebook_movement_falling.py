@@ -25,8 +25,8 @@ from mands_rulebook.kit.falling import FALLS, Fell, air_time, knocked_out_falls,
 from mands_rulebook.kit.injury import NervePinched
 from mands_rulebook.kit.positions import current_pace
 from mands_rulebook.kit.throwback import THROWN_BACK
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
+from mands_sim.api import hookimpl
 from mands_sim.batch.records import RunRecord
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice

@@ -25,8 +25,8 @@ from mands_rulebook.kit.movement.pace import (
     turn_quality,
 )
 from mands_rulebook.kit.positions import current_pace, position_now
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.charts import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

@@ -17,8 +17,8 @@ from typing import Any
 from mands_rulebook.kit.editing_points.points import EditingPointsDealt, editing_points_in_play
 from mands_rulebook.kit.editing_points.rolls import edited_roll
 from mands_rulebook.kit.fists import combat_roll
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
 from mands_sim.kernel.contracts import Initiation

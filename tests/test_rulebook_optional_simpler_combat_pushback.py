@@ -4,8 +4,8 @@ G-143)."""
 
 from __future__ import annotations
 
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
+from mands_sim.api import hookimpl
 from mands_sim.events import AttackResolved, Event, PushedBack
 from mands_sim.kernel.encounter import Encounter
 from tests.test_rulebook_optional_simpler_combat import RING, grunts, of, punch_at

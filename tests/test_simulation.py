@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from mands_rulebook.kit import fists
 from mands_rulebook.kit.fists import FIST_ATTACK
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
+from mands_sim.api import hookimpl
 from mands_sim.conditions import ConditionDefinition
 from mands_sim.errors import PluginHookError
 from mands_sim.events import (

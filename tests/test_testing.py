@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
 from mands_sim.model import CharacterSheet, FiguredAdjustment
 from mands_sim.plugins import DISABLE_ENV_VAR

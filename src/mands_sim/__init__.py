@@ -1,12 +1,11 @@
 """mands-sim: a Monte Carlo encounter simulator for the Men & Supermen role-playing game.
 
-This module is the public facade; the work lives in the submodules.
+The work lives in the submodules. A plugin author imports from one of them only, the plugin
+API, :mod:`mands_sim.api` (``docs/api.md``).
 """
 
 from __future__ import annotations
 
-from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
-
 __version__ = "0.1.0"
 
-__all__ = ["HOOK_API_VERSION", "__version__", "answers_actions", "hookimpl"]
+__all__ = ["__version__"]

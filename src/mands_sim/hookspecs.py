@@ -5,8 +5,8 @@ at least one test whose name contains the hook's name (``tests/meta`` checks bot
 
 Naming convention: every hook name starts with ``mands_`` (:data:`HOOK_PREFIX`). A plugin
 function or attribute with that prefix *looks like a hook*; strict loading (``mands_sim.plugins``)
-refuses one that is not marked with ``@mands_sim.hookimpl``, matches no specification here, or
-takes a parameter the specification lacks.
+refuses one that is not marked with ``@hookimpl`` (from ``mands_sim.api``), matches no
+specification here, or takes a parameter the specification lacks.
 
 Versioning (:data:`HOOK_API_VERSION`, ``docs/hooks.md`` "Version and deprecation policy"):
 within a major version hooks and hook arguments are only added. A hook or argument to be retired
@@ -57,7 +57,7 @@ hookspec = pluggy.HookspecMarker(PROJECT_NAME)
 """Marks a hook specification (only mands-sim itself defines them)."""
 
 hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
-"""Marks a plugin's hook implementation: ``@mands_sim.hookimpl``."""
+"""Marks a plugin's hook implementation: ``@hookimpl`` (from ``mands_sim.api``)."""
 
 
 class HookDeprecationWarning(DeprecationWarning):

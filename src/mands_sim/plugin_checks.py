@@ -80,8 +80,8 @@ def _fail_unmarked(pm: pluggy.PluginManager, plugin: str, attribute: str) -> Non
     raise PluginValidationError(
         plugin,
         f"function {attribute!r} looks like a hook (its name starts with {HOOK_PREFIX!r}) but is "
-        f"not marked with @mands_sim.hookimpl{_did_you_mean(pm, attribute)}; mark it, or rename "
-        "it if it is not a hook",
+        f"not marked with @hookimpl (mands_sim.api){_did_you_mean(pm, attribute)}; mark it, "
+        "or rename it if it is not a hook",
         attribute,
     )
 

@@ -81,7 +81,7 @@ class MandsPluginManager(pluggy.PluginManager):
     """A pluggy manager for the ``mands_sim`` hooks that loads plugins strictly.
 
     :meth:`register` refuses, with :class:`~mands_sim.errors.PluginValidationError` naming the
-    plugin: a ``mands_``-prefixed function not marked ``@mands_sim.hookimpl``; a marked
+    plugin: a ``mands_``-prefixed function not marked ``@hookimpl``; a marked
     implementation matching no hook (with a did-you-mean); an implementation taking a parameter
     its hook lacks. Nothing is registered when a check fails.
     """

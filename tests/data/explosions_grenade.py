@@ -16,8 +16,8 @@ from typing import Any
 from mands_rulebook.kit.explosions import anti_matter, detonate
 from mands_rulebook.kit.fists import roll_event
 from mands_rulebook.kit.thrown_objects import Landing, aim_at_spot, landed_event
-from mands_sim import hookimpl
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.api import hookimpl
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from mands_rulebook.kit.maintained import maintained_shot
-from mands_sim import hookimpl
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -23,6 +22,7 @@ from mands_sim.actions import (
     QualityAllocation,
     Wait,
 )
+from mands_sim.api import hookimpl
 from mands_sim.dice import DiceSource
 from mands_sim.events import AttackResolved, Event, RollMade
 from mands_sim.kernel.contracts import Charge, Initiation

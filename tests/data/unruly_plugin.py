@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
+from mands_sim.api import hookimpl
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from mands_rulebook.kit.damage import BLUDGEONING, PENETRATING, Blow, strike
 from mands_rulebook.kit.injury import death_shot_events
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress
+from mands_sim.api import hookimpl
 from mands_sim.events import (
     ActionResolved,
     ActionStarted,

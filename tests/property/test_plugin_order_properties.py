@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim import hookimpl
+from mands_sim.api import hookimpl
 from mands_sim.errors import PluginError
 from mands_sim.model import CharacterSheet, FiguredAdjustment
 from mands_sim.model.sheet import parse_sheet

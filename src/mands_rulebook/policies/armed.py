@@ -25,8 +25,8 @@ from mands_rulebook.policies.objective_play import (
     pursue,
 )
 from mands_rulebook.policies.presets import catch_breath, preset
-from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register

@@ -112,8 +112,8 @@ from mands_rulebook.skills.first_aid import (
     patient_of,
     patients,
 )
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.api import hookimpl
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.proposals import same_intent

@@ -43,8 +43,8 @@ from mands_rulebook.kit.damage import Blow, damage_after_protection, damage_even
 from mands_rulebook.kit.fists import FIST_ATTACK, called_shot, new_defense
 from mands_rulebook.kit.injury import would_kill
 from mands_rulebook.policies.candidates import ESTIMATOR
-from mands_sim import hookimpl
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import ActionRefused, fighting
 from mands_sim.kernel.encounter import Encounter

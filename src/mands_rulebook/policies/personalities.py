@@ -60,8 +60,8 @@ from mands_rulebook.policies.closing_in import close_in, nearest_exit
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.guarding import WARD, defend, guard, stand_guard
 from mands_rulebook.policies.presets import NearestEnemy, catch_breath
-from mands_sim import hookimpl
 from mands_sim.actions import ActionOption, Intent, Wait
+from mands_sim.api import hookimpl
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy import (

@@ -53,8 +53,8 @@ from mands_rulebook.policies.objective_play import (
     pursue,
     ward_threats,
 )
-from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter

@@ -23,8 +23,8 @@ from mands_rulebook.kit.sweep_weapons import held_weapon
 from mands_rulebook.policies.closing_in import allowed
 from mands_rulebook.policies.comics_code import offers_code
 from mands_rulebook.policies.presets import SPEED_STEP, NearestEnemy, catch_breath, preset
-from mands_sim import hookimpl
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.api import hookimpl
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
 from mands_sim.registry import Register

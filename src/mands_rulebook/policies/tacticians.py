@@ -42,8 +42,8 @@ from mands_rulebook.policies.comics_code import code_option, keeping_code, offer
 from mands_rulebook.policies.objective_play import performing_targets
 from mands_rulebook.policies.personalities import nearest_enemy
 from mands_rulebook.policies.presets import catch_breath
-from mands_sim import hookimpl
 from mands_sim.actions import Intent
+from mands_sim.api import hookimpl
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.lookahead import Lookahead, split_options
