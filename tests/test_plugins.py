@@ -247,6 +247,21 @@ def test_mands_requires_a_plugin_not_installed_or_met() -> None:
     assert met.prepare().pm.get_plugin("needy") is not None
 
 
+def test_mands_requires_an_optional_rule_the_scenario_must_switch_on() -> None:
+    """``optional-rule:<name>`` names an optional rule: unmet until ``[rules] optional`` has it."""
+    scenarios = Path(__file__).parents[1] / "scenarios"
+    needy = {"needy": Needy("optional-rule:editing-points")}
+    off = Simulation(load_scenario(scenarios / "grunts.toml"), extra_plugins=needy)
+    with pytest.raises(
+        PluginValidationError,
+        match=r"'needy'.*requires the optional rule 'editing-points', which the scenario does not "
+        "switch on",
+    ):
+        off.prepare()
+    on = Simulation(load_scenario(scenarios / "grunts_editing_points.toml"), extra_plugins=needy)
+    assert on.prepare().pm.get_plugin("optional-rule:editing-points") is not None
+
+
 # --- event classes -------------------------------------------------------------------------------
 
 

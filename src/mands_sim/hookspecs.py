@@ -216,12 +216,14 @@ def mands_register_outcome_conditions(register: Register) -> None:
 @hookspec
 def mands_requires() -> list[str] | None:
     """The plugins this plugin needs loaded beside it, by name (``mands-sim plugins`` lists the
-    names): a policy that draws weapons needs the plugin that plays drawing them.
+    names): a policy that draws weapons needs the plugin that plays drawing them. An optional
+    rule is named ``optional-rule:<name>``: the scenario must switch it on (``[rules] optional``).
 
     Returns the names, or ``None`` for none. Results combine per plugin: each plugin is asked on its
-    own when a simulation is prepared, and one whose requirement is disabled or not installed fails
-    then, before any run, with a :class:`~mands_sim.errors.PluginValidationError` naming both
-    plugins (rather than every run failing on an action nobody plays).
+    own when a simulation is prepared (after the scenario's optional rules are switched on), and
+    one whose requirement is disabled, not installed or not switched on fails then, before any
+    run, with a :class:`~mands_sim.errors.PluginValidationError` naming both (rather than every
+    run failing on an action nobody plays).
     """
 
 

@@ -180,16 +180,27 @@ def make_plugin_manager(
     return pm
 
 
+OPTIONAL_RULE_PLUGIN: Final = "optional-rule:"
+"""The name an optional rule's plugin is registered under, before the rule's name, when a
+scenario switches the rule on (``[rules] optional``): ``optional-rule:editing-points``."""
+
+
 def check_requirements(pm: pluggy.PluginManager) -> None:
-    """Every plugin's ``mands_requires`` names a plugin loaded beside it; the first that does
-    not (by plugin name) fails naming both."""
+    """Every plugin's ``mands_requires`` names a plugin loaded beside it, or an optional rule
+    switched on (``optional-rule:<name>``); the first that does not (by plugin name) fails
+    naming both."""
     for name, required in results_by_plugin(pm, "mands_requires"):
         for needed in sorted(cast(list[str], required)):
             if pm.get_plugin(needed) is None:
-                why = "disabled" if pm.is_blocked(needed) else "not installed"
-                raise PluginValidationError(
-                    name, f"requires plugin {needed!r}, which is {why}", "mands_requires"
-                )
+                raise PluginValidationError(name, _unmet(pm, needed), "mands_requires")
+
+
+def _unmet(pm: pluggy.PluginManager, needed: str) -> str:
+    if needed.startswith(OPTIONAL_RULE_PLUGIN):
+        rule = needed.removeprefix(OPTIONAL_RULE_PLUGIN)
+        return f"requires the optional rule {rule!r}, which the scenario does not switch on"
+    why = "disabled" if pm.is_blocked(needed) else "not installed"
+    return f"requires plugin {needed!r}, which is {why}"
 
 
 def check_event_classes(pm: pluggy.PluginManager) -> None:

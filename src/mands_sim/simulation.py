@@ -31,6 +31,7 @@ from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
 from mands_sim.plugins import (
+    OPTIONAL_RULE_PLUGIN,
     check_event_classes,
     check_requirements,
     installed_entry_points,
@@ -111,11 +112,11 @@ class Simulation:
                 extra_plugins=self.extra_plugins,
                 load_entry_points=self.load_entry_points,
             )
-            check_requirements(pm)
             check_event_classes(pm)
             registries = collect_registries(pm)
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
+            check_requirements(pm)  # after the optional rules: one may be what is required
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
             check_scenario(registries, self.scenario)
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
@@ -155,8 +156,8 @@ class Simulation:
         switched = False
         for name in self.scenario.optional_rules:
             entry = registries.optional_rules.get(name)
-            if entry is not None and pm.get_plugin(f"optional-rule:{name}") is None:
-                pm.register(entry.payload, name=f"optional-rule:{name}")
+            if entry is not None and pm.get_plugin(f"{OPTIONAL_RULE_PLUGIN}{name}") is None:
+                pm.register(entry.payload, name=f"{OPTIONAL_RULE_PLUGIN}{name}")
                 switched = True
         return switched
 
