@@ -7,9 +7,11 @@ import pytest
 from mands_sim.charts import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.dice import ScriptedDice
+from mands_sim.events import RollMade
 from mands_sim.rolls import (
     ExtraEffort,
     ExtraEffortRefused,
+    SaveResult,
     action_roll,
     damage_bonus,
     defense_from_quality,
@@ -19,6 +21,7 @@ from mands_sim.rolls import (
     reduced_performance_time,
     save_2d10,
     save_d100,
+    save_made,
     saved_on_d100,
     saved_quality_bonus,
     spread_negative_quality,
@@ -316,3 +319,20 @@ def test_positive_quality_is_not_spread() -> None:
     """Only a miss is dealt out; positive Q is spent by choice."""
     with pytest.raises(ValueError, match="negative"):
         spread_negative_quality(3)
+
+
+def test_save_made_logs_a_d100_save_as_one_face_against_its_score() -> None:
+    """The Lariat example's Perception save: d100 2 against Perception 8 less the penalty 5."""
+    made = save_made(18, "lariat", "perception save", SaveResult(8, -5, 2, on_d100=True))
+    assert made == RollMade(
+        segment=18,
+        character="lariat",
+        purpose="perception save",
+        target=8,
+        bonus_pool=-5,
+        pool_bonus=-5,
+        faces=(2,),
+        rerolls=(),
+        total=2,
+        quality=1,
+    )

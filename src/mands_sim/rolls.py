@@ -131,6 +131,23 @@ def roll_made(segment: int, character: str, purpose: str, roll: ActionRoll) -> R
     )
 
 
+def save_made(segment: int, character: str, purpose: str, save: SaveResult) -> RollMade:
+    """The event log's record of a d100 ``save`` (one face, its score as the target, its bonus as
+    the pool), made by ``character`` for ``purpose``."""
+    return RollMade(
+        segment=segment,
+        character=character,
+        purpose=purpose,
+        target=save.score,
+        bonus_pool=save.bonus,
+        pool_bonus=save.bonus,
+        faces=(save.roll,),
+        rerolls=(),
+        total=save.roll,
+        quality=save.quality,
+    )
+
+
 def pool_bonus(pool: int, charts: Charts) -> int:
     """seed "Bonus Pools": the Bonus Pool looked up on the Sphere chart.
 

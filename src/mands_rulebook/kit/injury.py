@@ -39,7 +39,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer, last_logged_before, logged_between
 from mands_sim.metrics import Count, Metric
 from mands_sim.percent_rolls import percent_save
-from mands_sim.rolls import ActionRoll, SaveResult, action_roll, roll_made
+from mands_sim.rolls import ActionRoll, action_roll, roll_made, save_made
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 INJURY_ROLL: Final = "injury roll"
@@ -269,22 +269,6 @@ def roll_event(encounter: Encounter, actor: str, purpose: str, roll: ActionRoll)
     return roll_made(encounter.now, actor, purpose, roll)
 
 
-def percent_event(encounter: Encounter, actor: str, purpose: str, save: SaveResult) -> RollMade:
-    """The log's record of a d100 save (as the surprise plugin logs Perception rolls)."""
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose=purpose,
-        target=save.score,
-        bonus_pool=save.bonus,
-        pool_bonus=save.bonus,
-        faces=(save.roll,),
-        rerolls=(),
-        total=save.roll,
-        quality=save.quality,
-    )
-
-
 def roll_2d10(encounter: Encounter, actor: str, target: int, bonus_pool: int = 0) -> ActionRoll:
     """An Action Roll on ``actor``'s own dice (Special characters re-roll 1s)."""
     return action_roll(
@@ -451,7 +435,7 @@ def nerve_pinch_events(
     score = int(character.figured.perception) + int(character.sheet.abilities.agility)
     penalty = NERVE_PINCH_PENALTY_PER_QUALITY * max(0, quality)
     save = percent_save(encounter, victim, NERVE_PINCH_SAVE, score=score, bonus=-penalty)
-    events: list[Event] = [percent_event(encounter, victim, NERVE_PINCH_SAVE, save)]
+    events: list[Event] = [save_made(encounter.now, victim, NERVE_PINCH_SAVE, save)]
     rounds = nerve_pinch_rounds(encounter, victim, quality)
     if save.succeeded or rounds <= 0:
         return events

@@ -52,12 +52,11 @@ from mands_sim.events import (
     ActionStarted,
     ConditionImposed,
     Event,
-    RollMade,
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.percent_rolls import percent_save
-from mands_sim.rolls import SaveResult
+from mands_sim.rolls import SaveResult, save_made
 from mands_sim.rule_state import RuleState
 
 DETECT_DANGER: Final = "detect danger"
@@ -176,7 +175,7 @@ def surprised_until(encounter: Encounter, actor: str) -> int:
 def detect_danger(encounter: Encounter, actor: str) -> list[Event]:
     """The Detect Danger Perception Roll and, on a failure, the surprise it costs (§2)."""
     roll = perception_roll(encounter, actor, DETECT_DANGER, penalty=0)
-    events: list[Event] = [perception_event(encounter, actor, DETECT_DANGER, roll)]
+    events: list[Event] = [save_made(encounter.now, actor, DETECT_DANGER, roll)]
     if roll.succeeded:
         return events
     segments = surprise_segments(encounter, actor, roll.margin)
@@ -190,21 +189,6 @@ def perception_roll(encounter: Encounter, actor: str, purpose: str, *, penalty: 
     """G-48: d100 ≤ the figured Perception less ``penalty`` (seed "Saving Throws")."""
     score = int(encounter.figured(actor).perception)
     return percent_save(encounter, actor, purpose, score=score, bonus=-penalty)
-
-
-def perception_event(encounter: Encounter, actor: str, purpose: str, roll: SaveResult) -> RollMade:
-    return RollMade(
-        segment=encounter.now,
-        character=actor,
-        purpose=purpose,
-        target=roll.score,
-        bonus_pool=roll.bonus,
-        pool_bonus=roll.bonus,
-        faces=(roll.roll,),
-        rerolls=(),
-        total=roll.roll,
-        quality=roll.quality,
-    )
 
 
 def surprise_segments(encounter: Encounter, actor: str, margin: int) -> int:
@@ -286,7 +270,7 @@ def rest_ended_at(encounter: Encounter, actor: str) -> int:
 def perception_save(encounter: Encounter, actor: str, penalty: int) -> list[Event]:
     """§2: save vs Perception − penalty; success ends the penalty, failure keeps it."""
     roll = perception_roll(encounter, actor, PERCEPTION_SAVE, penalty=penalty)
-    events: list[Event] = [perception_event(encounter, actor, PERCEPTION_SAVE, roll)]
+    events: list[Event] = [save_made(encounter.now, actor, PERCEPTION_SAVE, roll)]
     if roll.succeeded:
         reason = "Perception save made (docs/rules/combat.md §2)"
         events.append(ActionPenaltyChanged(encounter.now, actor, 0, reason))
