@@ -5,10 +5,11 @@ plugin API (``mands_sim.api``), and from the rulebook only its kit and their own
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
+
+from tests.data.imports import imported_modules
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 RULEBOOK = SRC / "mands_rulebook"
@@ -16,23 +17,13 @@ CHAPTERS = ("abilities", "combat", "movement", "optional", "powers", "skills", "
 """The rule chapters. The policies stand on the policy framework (``mands_sim.policy``) too."""
 
 
-def imported_modules(path: Path) -> list[str]:
-    found: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.append(node.module)
-        elif isinstance(node, ast.Import):
-            found.extend(alias.name for alias in node.names)
-    return found
-
-
 def outside_the_api(path: Path) -> list[str]:
     """What ``path`` imports of mands-sim other than its plugin API."""
-    return [
+    return sorted(
         module
         for module in imported_modules(path)
         if (module == "mands_sim" or module.startswith("mands_sim.")) and module != "mands_sim.api"
-    ]
+    )
 
 
 CHAPTER_FILES = sorted(path for chapter in CHAPTERS for path in (RULEBOOK / chapter).rglob("*.py"))
