@@ -16,10 +16,18 @@ import pytest
 from pydantic import ValidationError
 
 from mands_sim.cli import main
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import CoreDefaults, default_switches
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
 from mands_sim.scenario import scenario_json_schema
 from mands_sim.scenario._file import ScenarioFile
 from tests.test_scenario import BUNDLED, docs_examples
+
+
+def installed_schema() -> dict[str, Any]:
+    """The schema with the installed plugins' named defaults, as ``mands-sim schema`` prints it."""
+    kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
+    return scenario_json_schema(kinds)
 
 
 def schema_errors(data: dict[str, Any]) -> list[str]:
@@ -32,7 +40,7 @@ def schema_errors(data: dict[str, Any]) -> list[str]:
         except ValidationError as error:
             return [str(problem["msg"]) for problem in error.errors()]
         return []
-    validator = jsonschema.Draft202012Validator(scenario_json_schema())
+    validator = jsonschema.Draft202012Validator(installed_schema())
     return [problem.message for problem in validator.iter_errors(data)]
 
 
@@ -47,7 +55,7 @@ def test_schema_command_exits_with_status_0() -> None:
 
 
 def test_schema_command_prints_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
-    assert printed_schema(capsys) == scenario_json_schema()
+    assert printed_schema(capsys) == installed_schema()
 
 
 def test_schema_names_its_dialect() -> None:
@@ -63,9 +71,18 @@ def test_schema_is_a_valid_json_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(scenario_json_schema())
 
 
-def test_schema_lists_every_rules_default() -> None:
-    rules = scenario_json_schema()["$defs"]["RulesDefaultsTable"]
-    assert set(rules["properties"]) == {item["name"] for item in RuleDefaults.describe()}
+def test_schema_lists_every_installed_rules_default_with_its_choices() -> None:
+    kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
+    rules = installed_schema()["$defs"]["RulesTable"]["properties"]["defaults"]
+    switches = {switch.name: switch for kind in kinds for switch in default_switches(kind)}
+    assert set(rules["properties"]) == set(switches)
+    assert rules["properties"]["G62_weapons_start"]["enum"] == ["holstered", "readied"]
+    assert rules["additionalProperties"] is False
+
+
+def test_schema_without_plugins_lists_only_the_cores_defaults() -> None:
+    rules = scenario_json_schema()["$defs"]["RulesTable"]["properties"]["defaults"]
+    assert set(rules["properties"]) == {switch.name for switch in default_switches(CoreDefaults)}
 
 
 def test_schema_describes_inline_sheets() -> None:

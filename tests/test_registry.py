@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import pytest
 
 from mands_sim.api import hookimpl
 from mands_sim.charts import CHART_NAMES, load_standard_charts
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import CoreDefaults, RuleDefaults, rule_default
 from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import (
@@ -16,6 +17,7 @@ from mands_sim.registry import (
     ActionEntry,
     ChartEntry,
     ConditionEntry,
+    DefaultsEntry,
     Entry,
     MetricEntry,
     OptionalRuleEntry,
@@ -53,7 +55,23 @@ KINDS = [
         RuleStateEntry, "rule_states", marks=pytest.mark.hook("mands_register_rule_states")
     ),
     pytest.param(MetricEntry, "metrics", marks=pytest.mark.hook("mands_register_metrics")),
+    pytest.param(DefaultsEntry, "defaults", marks=pytest.mark.hook("mands_register_defaults")),
 ]
+
+
+def payload_for(entry_type: type[Entry]) -> object:
+    """A payload of ``entry_type`` the registry accepts: anything, but a class of named defaults
+    for defaults."""
+    if entry_type is not DefaultsEntry:
+        return object()
+
+    @dataclass(frozen=True)
+    class MadeUpDefaults:
+        G999_made_up: Literal["a", "b"] = rule_default(
+            "G-999", "A made-up switch.", "a", ("a", "b")
+        )
+
+    return MadeUpDefaults
 
 
 def registering(hook: str, *registrations: tuple[str, object], replaces: bool = False) -> object:
@@ -84,7 +102,7 @@ def test_every_registration_hook_is_tested_here() -> None:
 
 @pytest.mark.parametrize(("entry_type", "field"), KINDS)
 def test_registered_entry_carries_its_plugin(entry_type: type[Entry], field: str) -> None:
-    payload = object()
+    payload = payload_for(entry_type)
     pm = load(maker=registering(entry_type.hook, ("Thing", payload)))
 
     registered = getattr(collect_registries(pm), field)["Thing"]
@@ -96,8 +114,8 @@ def test_registered_entry_carries_its_plugin(entry_type: type[Entry], field: str
 @pytest.mark.parametrize(("entry_type", "field"), KINDS)
 def test_duplicate_registration_names_both_plugins(entry_type: type[Entry], field: str) -> None:
     pm = load(
-        zulu=registering(entry_type.hook, ("Thing", 1)),
-        alpha=registering(entry_type.hook, ("Thing", 2)),
+        zulu=registering(entry_type.hook, ("Thing", payload_for(entry_type))),
+        alpha=registering(entry_type.hook, ("Thing", payload_for(entry_type))),
     )
 
     with pytest.raises(DuplicateRegistrationError) as raised:
@@ -259,3 +277,71 @@ def test_build_charts_names_the_plugin_whose_loader_fails() -> None:
         build_charts(combine([(e, False) for e in entries]), RuleDefaults())
 
     assert raised.value.plugin == "house"
+
+
+@dataclass(frozen=True)
+class SpellDefaults:
+    G901_spell_range: Literal["short", "long"] = rule_default(
+        "G-901", "How far a made-up spell reaches.", "short", ("short", "long")
+    )
+
+
+@dataclass(frozen=True)
+class OtherSpellDefaults:
+    G901_spell_range: Literal["near", "far"] = rule_default(
+        "G-901", "The same switch name, declared again.", "near", ("near", "far")
+    )
+
+
+@pytest.mark.hook("mands_register_defaults")
+def test_mands_register_defaults_adds_its_class_to_the_kinds_in_force() -> None:
+    pm = load(spells=registering("mands_register_defaults", ("spells", SpellDefaults)))
+
+    kinds = collect_registries(pm).default_kinds()
+
+    assert kinds == (CoreDefaults, SpellDefaults)
+
+
+def test_two_classes_declaring_one_default_name_both_plugins() -> None:
+    pm = load(
+        alpha=registering("mands_register_defaults", ("spells", SpellDefaults)),
+        zulu=registering("mands_register_defaults", ("more-spells", OtherSpellDefaults)),
+    )
+
+    with pytest.raises(PluginValidationError, match="G901_spell_range, as alpha does") as raised:
+        collect_registries(pm)
+
+    assert raised.value.plugin == "zulu"
+
+
+def test_a_class_may_not_redeclare_a_core_default() -> None:
+    @dataclass(frozen=True)
+    class Clash:
+        G28_performance_time_rounding: Literal["up"] = rule_default("G-28", "Clash.", "up", ("up",))
+
+    pm = load(clash=registering("mands_register_defaults", ("clash", Clash)))
+
+    with pytest.raises(PluginValidationError, match="as mands_sim does"):
+        collect_registries(pm)
+
+
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        (object(), "expected a dataclass of rule_default fields"),
+        (dataclass(type("Loose", (), {"__annotations__": {"x": int}, "x": 1})), "frozen"),
+        (
+            dataclass(frozen=True)(type("Plain", (), {"__annotations__": {"x": int}, "x": 1})),
+            "must be made with rule_default",
+        ),
+    ],
+)
+def test_a_defaults_payload_that_is_no_class_of_defaults_names_the_plugin(
+    payload: object, expected: str
+) -> None:
+    pm = load(sloppy=registering("mands_register_defaults", ("sloppy", payload)))
+
+    with pytest.raises(PluginValidationError, match=expected) as raised:
+        collect_registries(pm)
+
+    assert raised.value.plugin == "sloppy"

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from mands_rulebook.combat.weapons import WeaponsDefaults
+from mands_sim.defaults import CoreDefaults
 from mands_sim.errors import ScenarioError, ScenarioProblems
 from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
@@ -46,7 +48,6 @@ MALFORMED = [
     ("bad_duplicate_id.toml", "sides[1].characters[0].id", "an id no other character has"),
     ("bad_format_version.toml", "format", "reads scenario format 1, not 2"),
     ("bad_toml.toml", "", "valid TOML: Invalid value (at line 3"),
-    ("bad_rules_default.toml", "rules.defaults.G28_performance_time_rounding", 'not "up"'),
 ]
 """Each malformed fixture, the key its error names and words from what was expected."""
 
@@ -189,11 +190,26 @@ def test_character_without_policy_has_none(full: ScenarioSpec) -> None:
 
 
 def test_rules_defaults_are_applied(full: ScenarioSpec) -> None:
-    assert full.rule_defaults.G28_performance_time_rounding == "down"
+    assert full.rule_defaults.of(CoreDefaults).G28_performance_time_rounding == "down"
 
 
 def test_unchanged_defaults_keep_their_standard_value(full: ScenarioSpec) -> None:
-    assert full.rule_defaults.G08_move_roll_half_strength == "up"
+    assert full.rule_defaults.of(CoreDefaults).G08_move_roll_half_strength == "up"
+
+
+def test_a_rules_default_set_to_a_value_it_cannot_take_is_found_when_the_plugins_load() -> None:
+    spec = load_scenario(DATA / "bad_rules_default.toml")
+
+    with pytest.raises(ScenarioProblems) as raised:
+        Simulation(spec).prepare()
+
+    assert raised.value.path == DATA / "bad_rules_default.toml"
+    assert [(p.key, p.expected) for p in raised.value.problems] == [
+        (
+            "rules.defaults.G28_performance_time_rounding",
+            "expected one of ['nearest', 'down'], not 'up'",
+        )
+    ]
 
 
 def test_optional_rules_are_listed(full: ScenarioSpec) -> None:
@@ -328,9 +344,45 @@ def test_missing_scenario_file_is_a_scenario_error(tmp_path: Path) -> None:
         load_scenario(tmp_path / "nowhere.toml")
 
 
-def test_unknown_rules_default_is_reported_at_its_name(tmp_path: Path) -> None:
-    text = minimal("[stop]", "[rules.defaults]\nG99_nothing = 1\n\n[stop]")
-    assert error_of(tmp_path, text).key == "rules.defaults.G99_nothing"
+def test_unknown_rules_default_is_reported_at_its_name_with_the_closest_one(
+    tmp_path: Path,
+) -> None:
+    text = minimal("[stop]", '[rules.defaults]\nG62_weapon_start = "readied"\n\n[stop]')
+    spec = load_text(tmp_path, text)
+
+    with pytest.raises(ScenarioProblems) as raised:
+        Simulation(spec).prepare()
+
+    [problem] = raised.value.problems
+    assert problem.key == "rules.defaults.G62_weapon_start"
+    assert "did you mean 'G62_weapons_start'?" in problem.expected
+
+
+def test_a_rules_default_of_a_plugin_left_out_is_unknown(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[rules.defaults]\nG267_fatigue_rounds = "off"\n\n[stop]')
+    spec = load_text(tmp_path, text)
+    Simulation(spec).prepare()  # known while the weakness's plugin is loaded
+
+    with pytest.raises(ScenarioProblems) as raised:
+        Simulation(spec, disabled=("mands_rulebook.weaknesses.tires_easily",)).prepare()
+
+    assert [p.key for p in raised.value.problems] == ["rules.defaults.G267_fatigue_rounds"]
+
+
+def test_a_plugins_rules_default_switches_what_its_rules_read(tmp_path: Path) -> None:
+    text = minimal("[stop]", '[rules.defaults]\nG62_weapons_start = "readied"\n\n[stop]')
+    spec = load_text(tmp_path, text)
+
+    encounter = Simulation(spec).build()
+
+    assert encounter.defaults.of(WeaponsDefaults).G62_weapons_start == "readied"
+    assert encounter.defaults.of(CoreDefaults) == CoreDefaults()
+
+
+def test_a_rules_default_that_is_no_name_or_no_scalar_is_refused_at_load(tmp_path: Path) -> None:
+    table = '[rules.defaults]\n"no spaces" = 1\nG2_list = [1]\nG3_fine = 2.5\n\n[stop]'
+    keys = {key for _, key, _ in problems_of(tmp_path, minimal("[stop]", table))}
+    assert keys == {"rules.defaults.no spaces", "rules.defaults.G2_list"}
 
 
 def test_optional_rule_listed_twice_is_refused(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ from mands_sim.conditions import (
     end_condition,
     under,
 )
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import CoreDefaults, RuleDefaults, defaults_summary, rule_default
 from mands_sim.dice import DiceExpression, DiceSource, ScriptedDice, SeededDice, parse_dice
 from mands_sim.errors import (
     MandsSimError,
@@ -167,7 +167,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "3.0.0"
+API_VERSION: Final = "4.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -202,6 +202,7 @@ SECTIONS: Final = MappingProxyType(
             "WORE_OFF",
         ),
         "Rule state and metrics": ("RuleState", "Metric", "one_for"),
+        "Named defaults": ("rule_default", "RuleDefaults", "CoreDefaults", "defaults_summary"),
         "Weaknesses": ("WeaknessKind", "Parameter"),
         "Events": (
             "Event",
@@ -243,7 +244,6 @@ SECTIONS: Final = MappingProxyType(
             "Weakness",
             "AbilityModifier",
             "ABILITY_NAMES",
-            "RuleDefaults",
             "ScenarioSpec",
             "build_character",
             "mind_skin_temper_row",
@@ -422,6 +422,7 @@ __all__ = [
     "ConditionDefinition",
     "ConditionEnded",
     "ConditionImposed",
+    "CoreDefaults",
     "Cover",
     "DamageTaken",
     "DefenseChanged",
@@ -486,6 +487,7 @@ __all__ = [
     "conditions_on",
     "cosmic_ray_ranges",
     "damage_bonus",
+    "defaults_summary",
     "defense_from_quality",
     "end_condition",
     "fighting",
@@ -516,6 +518,7 @@ __all__ = [
     "register_power",
     "register_power_actions",
     "roll_made",
+    "rule_default",
     "sheet_d100",
     "side_out_of_action",
     "spoken",

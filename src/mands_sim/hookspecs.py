@@ -50,7 +50,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "2.0"
+HOOK_API_VERSION: Final = "2.1"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -264,6 +264,21 @@ def mands_register_metrics(register: Register) -> None:
     Returns nothing. Results combine as registrations do: one entry per name across all
     plugins (a clash fails naming both); every run counts each metric per character, and the
     report gives its mean per run and the share of runs it counted in.
+    """
+
+
+@hookspec
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults your rules apply where no rules text decides
+    (:mod:`mands_sim.defaults`, ``docs/rules/decisions.md``).
+
+    :param register: ``register(name, kind, *, summary, source="third party")``; the payload
+        is a frozen dataclass whose every field is a :func:`~mands_sim.defaults.rule_default`.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both), and no two classes may declare one field name (a
+    G-number may have several switches). A scenario switches a registered default under
+    ``[rules.defaults]``; your rules read theirs with ``encounter.defaults.of(kind)``.
     """
 
 

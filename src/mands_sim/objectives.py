@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mands_sim.defaults import CoreDefaults
 from mands_sim.kernel.contracts import OutcomeCondition, Verdict, fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
@@ -70,7 +71,7 @@ class Objective:
         if not state.in_action:
             return False
         if self.spec.kind == "escape":
-            arrives = encounter.defaults.G238_escape_counts == "arrives"  # G-238
+            arrives = encounter.defaults.of(CoreDefaults).G238_escape_counts == "arrives"  # G-238
             position = state.position
             return (
                 arrives
@@ -109,7 +110,7 @@ class Objective:
 def lost(encounter: Encounter, state: CharacterState) -> bool:
     """Whether a protected character has gone down (G-236: unconscious or dead; or, with
     ``out_of_action``, out of action in any way)."""
-    if encounter.defaults.G236_protect_fails == "out_of_action":
+    if encounter.defaults.of(CoreDefaults).G236_protect_fails == "out_of_action":
         return not state.in_action
     return state.condition in ("unconscious", "dead")
 
@@ -132,7 +133,7 @@ def scenario_objectives(encounter: Encounter) -> tuple[ObjectiveSpec, ...]:
 
 def objectives_in_play(encounter: Encounter) -> tuple[ObjectiveSpec, ...]:
     """The objectives the policies know of: all of them (G-237 ``pursue``) or none."""
-    if encounter.defaults.G237_objective_play == "ignore":  # G-237
+    if encounter.defaults.of(CoreDefaults).G237_objective_play == "ignore":  # G-237
         return ()
     return scenario_objectives(encounter)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal
 
+from mands_sim.defaults import CoreDefaults
 from mands_sim.dice import DiceSource, StreamKey, roll_d100
 from mands_sim.events import PercentRolled
 from mands_sim.rolls import SaveResult, saved_on_d100
@@ -123,7 +124,7 @@ def percent_save(
 def number_roll(encounter: Encounter, roller: str, purpose: str, *, favours: Favours) -> int:
     """G-288: a d100 read off as a number (minutes, rounds, a share): as rolled
     (``unchanged``), or changed toward ``favours`` and held to 1..100 (``favoured``)."""
-    if encounter.defaults.G288_d100_number_rolls == "unchanged":
+    if encounter.defaults.of(CoreDefaults).G288_d100_number_rolls == "unchanged":
         return roll_d100(encounter.dice_for(roller))
     roll = character_d100(encounter, roller, purpose, favours=favours)
     return min(HIGHEST_FACE, max(LOWEST_FACE, roll))

@@ -30,10 +30,12 @@ from typing import (
     Literal,
     Protocol,
     TypeVar,
+    cast,
     get_args,
 )
 
 from mands_sim.action_options import collect_action_options
+from mands_sim.defaults import CoreDefaults, default_switches, defaults_kind_problem
 from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError
 
 if TYPE_CHECKING:
@@ -48,6 +50,9 @@ Source = Literal["rules text", "template, not rules text", "third party"]
 ``docs/rules/powers.md`` standing in for missing rulebook text, or a third party's own invention."""
 
 SOURCES: tuple[Source, ...] = get_args(Source)
+
+CORE: Final = "mands_sim"
+"""Who declares the core's own defaults (:class:`~mands_sim.defaults.CoreDefaults`) in a clash."""
 
 STANDARD_CHARTS_PLUGIN: Final = "mands_rulebook.combat.charts"
 """The builtin plugin that registers the standard charts (named, never imported)."""
@@ -174,6 +179,15 @@ class MetricEntry(Entry):
     hook: ClassVar[str] = "mands_register_metrics"
 
 
+@dataclass(frozen=True, slots=True)
+class DefaultsEntry(Entry):
+    """A class of named defaults a rule applies (:mod:`mands_sim.defaults`); the payload is a
+    frozen dataclass of :func:`~mands_sim.defaults.rule_default` fields."""
+
+    kind: ClassVar[str] = "defaults"
+    hook: ClassVar[str] = "mands_register_defaults"
+
+
 ENTRY_TYPES: tuple[type[Entry], ...] = (
     PowerEntry,
     SkillEntry,
@@ -186,6 +200,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     ConditionEntry,
     RuleStateEntry,
     MetricEntry,
+    DefaultsEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
 
@@ -301,6 +316,12 @@ class Registries:
     conditions: Registry[ConditionEntry] = Registry()
     rule_states: Registry[RuleStateEntry] = Registry()
     metrics: Registry[MetricEntry] = Registry()
+    defaults: Registry[DefaultsEntry] = Registry()
+
+    def default_kinds(self) -> tuple[type, ...]:
+        """The classes of named defaults in force: the core's, then the registered ones."""
+        registered = [entry.payload for entry in self.defaults.entries]
+        return (CoreDefaults, *cast("list[type]", registered))
 
     def all_entries(self) -> tuple[Entry, ...]:
         """Every entry of every kind, kinds in :data:`ENTRY_TYPES` order."""
@@ -316,6 +337,7 @@ class Registries:
             *self.conditions.entries,
             *self.rule_states.entries,
             *self.metrics.entries,
+            *self.defaults.entries,
         )
 
 
@@ -384,6 +406,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         conditions=_collect_kind(pm, ConditionEntry),
         rule_states=_collect_kind(pm, RuleStateEntry),
         metrics=_collect_kind(pm, MetricEntry),
+        defaults=checked_defaults(_collect_kind(pm, DefaultsEntry)),
     )
 
 
@@ -403,6 +426,26 @@ def _collect_kind(pm: pluggy.PluginManager, entry_type: type[E]) -> Registry[E]:
             )
         registrations.extend(registrar.entries)
     return combine(registrations)
+
+
+def checked_defaults(registry: Registry[DefaultsEntry]) -> Registry[DefaultsEntry]:
+    """``registry``, once each payload is a class of named defaults and no two classes (nor a
+    class and :class:`~mands_sim.defaults.CoreDefaults`) declare one name (a G-number may have
+    several switches, each its own name); a mistake fails naming the plugin (both plugins for a
+    clash)."""
+    declared: dict[str, list[str]] = {s.name: [CORE] for s in default_switches(CoreDefaults)}
+    for entry in registry.entries:
+        problem = defaults_kind_problem(entry.payload)
+        if problem:
+            raise PluginValidationError(entry.plugin, problem, entry.hook)
+        for switch in default_switches(entry.payload):  # type: ignore[arg-type]
+            declared.setdefault(switch.name, []).append(entry.plugin)
+    for name, plugins in sorted(declared.items()):
+        if len(plugins) > 1:
+            first, second = sorted(plugins, key=lambda plugin: (plugin != CORE, plugin))[:2]
+            message = f"declares the default {name}, as {first} does"
+            raise PluginValidationError(second, message, DefaultsEntry.hook)
+    return registry
 
 
 def build_charts(charts: Registry[ChartEntry], defaults: RuleDefaults) -> Charts:

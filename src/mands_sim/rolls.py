@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from mands_sim.charts import Charts
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import CoreDefaults, RuleDefaults
 from mands_sim.dice import ActionDice, DiceSource, roll_action_dice, roll_d100
 from mands_sim.events import RollMade
 
@@ -276,7 +276,7 @@ def _performance_time_factor(quality_spent: int) -> Fraction:
 
 def _round_performance_time(exact: Fraction, defaults: RuleDefaults) -> int:
     """G-28: round once to nearest, halves up ("nearest"), or round down ("down")."""
-    if defaults.G28_performance_time_rounding == "down":
+    if defaults.of(CoreDefaults).G28_performance_time_rounding == "down":
         return math.floor(exact)
     return math.floor(exact + Fraction(1, 2))
 

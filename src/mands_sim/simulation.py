@@ -16,6 +16,7 @@ from fractions import Fraction
 import pluggy
 
 from mands_sim.charts import Charts
+from mands_sim.defaults import CoreDefaults, defaults_problems
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
@@ -129,7 +130,8 @@ class Simulation:
                 },
                 world=World(
                     self.scenario.map,
-                    passing_places=self.scenario.rule_defaults.G248_passing_places == "pass",
+                    passing_places=self.scenario.rule_defaults.of(CoreDefaults).G248_passing_places
+                    == "pass",
                 ),
                 outcome_conditions=tuple(self._outcome_conditions(registries)),
                 time_model=pm.hook.mands_time_model(encounter_scenario=self.scenario),
@@ -280,9 +282,10 @@ def check_scenario(registries: Registries, scenario: ScenarioSpec) -> None:
 
 
 def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Problem]:
-    """Everything in ``scenario`` the loaded plugins would discover late or never: names of
-    policies, optional rules, outcome conditions and objective actions; the sheets' powers and
-    skills; each character's policy options and priority rules (each table once)."""
+    """Everything in ``scenario`` the loaded plugins would discover late or never: the named
+    defaults it switches and their values; names of policies, optional rules, outcome conditions
+    and objective actions; the sheets' powers and skills; each character's policy options and
+    priority rules (each table once)."""
     problems = name_problems(
         scenario,
         policies=registries.policies.keys(),
@@ -291,6 +294,10 @@ def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Pr
         actions=registries.actions.keys(),
     )
     problems += sheet_problems(scenario, registries)
+    problems += [
+        Problem(f"rules.defaults.{name}", expected)
+        for name, expected in defaults_problems(scenario.rule_defaults, registries.default_kinds())
+    ]
     for spec in scenario.characters:
         if policy_name(spec) in registries.policies:
             problems += _mind_problems(registries, scenario, spec)

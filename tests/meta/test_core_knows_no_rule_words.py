@@ -4,8 +4,7 @@ plugins register, so a new power's name is checked as soon as it exists.
 
 Some words are still in the core; :data:`STILL_IN_THE_CORE` lists each with the files it is in,
 and the test fails when a word appears anywhere else, or when a listed one is gone (then the
-list shrinks with it). Most are the named defaults of ``mands_sim.defaults``, which move to the
-plugins that apply them when defaults are registered per plugin."""
+list shrinks with it)."""
 
 from __future__ import annotations
 
@@ -43,36 +42,12 @@ skill family a power's use is trained in."""
 API = "api.py"
 
 STILL_IN_THE_CORE: dict[str, frozenset[str]] = {
-    "Absorption": frozenset({"defaults.py"}),
-    "Acid Production": frozenset({"defaults.py"}),
-    "Alchemy": frozenset({"defaults.py"}),
-    "Anti-Matter Production": frozenset({"defaults.py"}),
-    "Armor Use": frozenset({"defaults.py"}),
-    "Awareness": frozenset({"defaults.py"}),
-    "Body Hold": frozenset({"defaults.py"}),
-    "Body Throw": frozenset({"defaults.py"}),
-    "Chameleon": frozenset({"defaults.py"}),
-    "Constitution Bonus": frozenset({"defaults.py"}),
-    "Control Chance": frozenset({"defaults.py", "hookspecs.py", "percent_rolls.py"}),
-    "Cosmic Awareness": frozenset({"defaults.py"}),
-    "Darkness": frozenset({"defaults.py"}),
-    "Death Touch": frozenset({"defaults.py"}),
-    "Double Action": frozenset({"defaults.py"}),
-    "Duplicate Person": frozenset({"defaults.py"}),
-    "Electric Power": frozenset({"defaults.py"}),
-    "Empathic Healing": frozenset({"defaults.py"}),
-    "Evasion": frozenset({"defaults.py"}),
-    "Explosive Touch": frozenset({"defaults.py"}),
-    "Maneuverability": frozenset({"defaults.py"}),
+    "Control Chance": frozenset({"hookspecs.py", "percent_rolls.py"}),
     "Mind Control": frozenset({"rolls.py"}),
-    "Nerve Pinch": frozenset({"defaults.py"}),
-    "Teamwork": frozenset({"defaults.py"}),
-    "Wrestling": frozenset({"defaults.py"}),
 }
 """Rule words the core still names, by word: the files they are in (relative to ``mands_sim``).
-All but two are in ``defaults.py`` (the named defaults, which move to the plugins that apply
-them when defaults are registered per plugin); the two are seed quotations that say why a core
-seam exists (the d100 change of "Control Chance", the save bonus against "mind control")."""
+Both are seed quotations that say why a core seam exists (the d100 change of "Control Chance",
+the save bonus against "mind control")."""
 
 
 @cache

@@ -1,12 +1,14 @@
 """Every named default is recorded in ``docs/rules/decisions.md``, and every switch it names
-exists (``mands_sim.defaults``)."""
+exists: the core's and every installed plugin's (``mands_register_defaults``)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import default_switches
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
 
 DECISIONS = Path(__file__).parents[2] / "docs" / "rules" / "decisions.md"
 
@@ -22,9 +24,12 @@ def sections() -> dict[str, str]:
 
 def test_every_default_has_a_section_naming_its_switch() -> None:
     documented = sections()
-    for default in RuleDefaults.describe():
-        assert default["gid"] in documented, f"{default['gid']} has no section in decisions.md"
-        assert f"`{default['name']}`" in documented[default["gid"]], default["name"]
+    kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
+    switches = [switch for kind in kinds for switch in default_switches(kind)]
+    assert len(switches) >= 120  # the core's and every installed rule's
+    for switch in switches:
+        assert switch.gid in documented, f"{switch.gid} has no section in decisions.md"
+        assert f"`{switch.name}`" in documented[switch.gid], switch.name
 
 
 def test_every_section_is_complete_and_its_tests_name_it() -> None:

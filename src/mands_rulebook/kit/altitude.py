@@ -26,11 +26,46 @@ Nothing here is a hook.
 from __future__ import annotations
 
 import math
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.movement.jumping import JUMP, Jumped
+from mands_rulebook.kit.movement.pace import PaceDefaults
 from mands_rulebook.kit.positions import current_pace, distance_now
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class AltitudeDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-273, G-274, G-275."""
+
+    G273_flight_altitude: float = rule_default(
+        "G-273",
+        "Meters above the ground a flyer is while its flight is under way (5.0, out of a "
+        "standing man's reach and most jumps'); it lands when the flight ends. 0.0: flyers stay "
+        "on the ground.",
+        5.0,
+        (5.0, 2.0, 10.0, 0.0),
+    )
+    G274_upward_reach: Literal["height", "level"] = rule_default(
+        "G-274",
+        "How high a character reaches for melee contact: from its feet up to its height above "
+        "them, a jumper from the ground up to the height jumped and its height (seed 'Jump "
+        "Roll': 'characters can add up to their height to ... the height jumped'), two being "
+        "in reach when those overlap ('height'); or G-65's reach above its feet ('level').",
+        "height",
+        ("height", "level"),
+    )
+    G275_altitude_range: Literal["slant", "ground"] = rule_default(
+        "G-275",
+        "The distance of a ranged attack (range, Range Sets, sight) to or from someone in the "
+        "air: the straight slant over the ground distance and the difference in altitude "
+        "('slant'), or the ground distance alone ('ground').",
+        "slant",
+        ("slant", "ground"),
+    )
+
 
 _SNAP: Final = 1e-9
 """Meters: float rounding, not height."""
@@ -49,7 +84,7 @@ def flight_altitude(encounter: Encounter, who: str) -> float:
     world = encounter.world
     if pace is None or not pace.fly or world is None or encounter.now >= pace.arrival(world):
         return 0.0
-    return max(0.0, float(encounter.defaults.G273_flight_altitude))
+    return max(0.0, float(encounter.defaults.of(AltitudeDefaults).G273_flight_altitude))
 
 
 def jump_altitude(encounter: Encounter, who: str) -> float:
@@ -75,8 +110,8 @@ def vertical_span(encounter: Encounter, who: str) -> tuple[float, float]:
 def upward_reach(encounter: Encounter, who: str) -> float:
     """G-274: how far above its feet ``who`` reaches: its height (``height``), or G-65's reach
     (``level``)."""
-    if encounter.defaults.G274_upward_reach == "level":
-        return float(encounter.defaults.G65_reach)
+    if encounter.defaults.of(AltitudeDefaults).G274_upward_reach == "level":
+        return float(encounter.defaults.of(PaceDefaults).G65_reach)
     return float(encounter.character(who).sheet.attributes.height)
 
 
@@ -98,6 +133,8 @@ def slant_distance(encounter: Encounter, one: str, other: str) -> float:
     """G-275 ``slant``: the ground distance and the altitude gap, as one straight line;
     ``ground``: the ground distance alone."""
     ground = distance_now(encounter, one, other)
-    if encounter.defaults.G275_altitude_range == "ground" or math.isinf(ground):
+    if encounter.defaults.of(AltitudeDefaults).G275_altitude_range == "ground" or math.isinf(
+        ground
+    ):
         return ground
     return math.hypot(ground, altitude_gap(encounter, one, other))

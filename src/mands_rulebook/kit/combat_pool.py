@@ -18,9 +18,25 @@ attack, close or ranged.
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class CombatPoolDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-25."""
+
+    G25_size_difference: Literal["none", "heights"] = rule_default(
+        "G-25",
+        "Combat Roll size-difference modifier: none (0), or the target's Height on the Square "
+        "chart minus the attacker's ('heights').",
+        "none",
+        ("none", "heights"),
+    )
+
 
 SIZE_DIFFERENCE = "size difference"
 """The source named on the modifier (``docs/rules/combat.md`` §5, G-25)."""
@@ -32,7 +48,7 @@ POOR_SIGHT: Final = "poor sight"
 
 def size_difference(encounter: Encounter, actor: str, target: str) -> int:
     """G-25: 0, or (``heights``) the target's Height minus the attacker's on the Square chart."""
-    if encounter.defaults.G25_size_difference != "heights":
+    if encounter.defaults.of(CombatPoolDefaults).G25_size_difference != "heights":
         return 0
     return height_row(encounter, target) - height_row(encounter, actor)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.consciousness import ConsciousnessCheck
 from mands_rulebook.kit.injury import (
@@ -32,12 +32,28 @@ from mands_rulebook.kit.injury import (
     roll_2d10,
     segment_start,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.events import (
     BackInAction,
     Event,
     OutOfAction,
 )
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class ComingToDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-171."""
+
+    G171_coming_to: Literal["check", "never"] = rule_default(
+        "G-171",
+        "An unconscious character with no knock-out duration (a failed G-17 check, an Injury "
+        "roll failed by 10+): at each Payment Segment rolls G-17's check again and comes to on "
+        "a success ('check'), or stays out for the encounter ('never').",
+        "check",
+        ("check", "never"),
+    )
+
 
 UNCONSCIOUS: Final = "unconscious"
 
@@ -81,7 +97,9 @@ def coming_to(encounter: Encounter, actor: str, dp: int) -> list[Event]:
             encounter.check_status_at(fall.until, actor)
             return []
         return wake_up(encounter, actor, dp, "the knock-out's rounds are over")
-    if encounter.defaults.G171_coming_to == "never" or not at_payment_segment(encounter):
+    if encounter.defaults.of(ComingToDefaults).G171_coming_to == "never" or not at_payment_segment(
+        encounter
+    ):
         return []
     return come_to_roll(encounter, actor, dp)
 

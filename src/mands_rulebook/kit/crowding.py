@@ -25,13 +25,38 @@ refuse a melee attack with :func:`contact_refusal`'s reason, and every policy as
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.altitude import altitude_gap, within_reach_above
 from mands_rulebook.kit.positions import current_pace, distance_now, reach
+from mands_sim.defaults import rule_default
 from mands_sim.events import Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer, logged
+
+
+@dataclass(frozen=True, slots=True)
+class CrowdingDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-271, G-272."""
+
+    G271_ring_size: int = rule_default(
+        "G-271",
+        "Crowding: at most this many enemies in melee contact with one character (6, the hexes "
+        "around one hex of the seed's 1-2 m hex map; 8, its squares); a further one within reach "
+        "cannot reach it. 0: no limit.",
+        6,
+        (6, 8, 4, 0),
+    )
+    G272_ring_order: Literal["arrival", "rank"] = rule_default(
+        "G-272",
+        "Crowding: who holds the places around a character: the enemies who came within reach "
+        "first, those arriving in the same segment in the encounter's drawn order (G-227) "
+        "('arrival'), or the drawn order alone ('rank').",
+        "arrival",
+        ("arrival", "rank"),
+    )
+
 
 RING: Final = "crowding: ring"
 """The key under which a character's ring is kept while the log and the segment stand."""
@@ -52,7 +77,9 @@ def in_contact(encounter: Encounter, one: str, other: str) -> bool:
 def crowded_apart(encounter: Encounter, one: str, other: str) -> bool:
     """Whether two enemies within reach are kept apart: one of them, in action, holds no place
     in the other's ring (G-271)."""
-    if int(encounter.defaults.G271_ring_size) <= 0 or not enemies(encounter, one, other):
+    if int(encounter.defaults.of(CrowdingDefaults).G271_ring_size) <= 0 or not enemies(
+        encounter, one, other
+    ):
         return False
     return shut_out(encounter, one, other) or shut_out(encounter, other, one)
 
@@ -69,13 +96,13 @@ def crowdable(encounter: Encounter, target: str) -> bool:
     shut out, and the ring need not be drawn up)."""
     side = encounter.state[target].side
     pressing = sum(1 for s in encounter.state if s.side != side and s.in_action)
-    return pressing > int(encounter.defaults.G271_ring_size)
+    return pressing > int(encounter.defaults.of(CrowdingDefaults).G271_ring_size)
 
 
 def no_room(encounter: Encounter, attacker: str, target: str) -> bool:
     """Whether the places around ``target`` are all held by enemies other than ``attacker``
     (G-271): closing in on it would not bring ``attacker`` into contact."""
-    size = int(encounter.defaults.G271_ring_size)
+    size = int(encounter.defaults.of(CrowdingDefaults).G271_ring_size)
     if size <= 0 or not enemies(encounter, attacker, target) or not crowdable(encounter, target):
         return False
     held = ring(encounter, target)
@@ -100,13 +127,13 @@ def take_places(encounter: Encounter, target: str) -> tuple[str, ...]:
         if s.side != side and s.in_action and within_reach(encounter, s.character_id, target)
     ]
     near.sort(key=lambda who: (came_within(encounter, who, target), encounter.rank(who)))
-    return tuple(near[: int(encounter.defaults.G271_ring_size)])
+    return tuple(near[: int(encounter.defaults.of(CrowdingDefaults).G271_ring_size)])
 
 
 def came_within(encounter: Encounter, who: str, target: str) -> int:
     """G-272 ``arrival``: the segment the two came within reach, the later of the segments each
     came to where it stands; ``rank``: 0 for everyone (the drawn order decides)."""
-    if encounter.defaults.G272_ring_order == "rank":
+    if encounter.defaults.of(CrowdingDefaults).G272_ring_order == "rank":
         return 0
     return max(settled_at(encounter, who), settled_at(encounter, target))
 
@@ -130,6 +157,6 @@ def contact_refusal(encounter: Encounter, actor: str, target: str) -> str | None
         return f"{target} is out of reach, {gap:g} m apart in the air (G-274)"
     if crowded_apart(encounter, actor, target):
         crowded = target if shut_out(encounter, actor, target) else actor
-        size = int(encounter.defaults.G271_ring_size)
+        size = int(encounter.defaults.of(CrowdingDefaults).G271_ring_size)
         return f"{crowded} is crowded: {size} enemies already around (G-271)"
     return None

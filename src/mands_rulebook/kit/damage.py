@@ -35,12 +35,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.armor import LOCATIONS, ArmorTable, standard_armor
 from mands_rulebook.kit.skills import core_row
 from mands_rulebook.kit.weaknesses import vulnerable_damage
 from mands_sim.charts import SkinTemperChart
+from mands_sim.defaults import rule_default
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired
 from mands_sim.kept import KeptAnswers
@@ -49,6 +50,62 @@ from mands_sim.log_index import logged
 from mands_sim.model.sheet import CharacterSheet, PowerEntry
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.units import SEGMENTS_PER_ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class DamageDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-06, G-59, G-61,
+    G-286, G-261, G-263."""
+
+    G06_skin_temper_power: Literal["multiplier", "rows"] = rule_default(
+        "G-06",
+        "A Skin Temper power's bonus ('+d5/5': Seraph's .8), when its Cover Chance covers a "
+        "blow: the multiplier 1 - bonus, snapped to the nearest Skin Temper row no lower than "
+        "1/10 (.8 -> 1/5), or the bonus rounded to whole rows added (.8 -> +1 row).",
+        "multiplier",
+        ("multiplier", "rows"),
+    )
+    G59_low_mass: Literal["once", "twice", "opponent_skin"] = rule_default(
+        "G-59",
+        "Mass < 50: the light character's Skin Temper penalty and its opponents' 'bonus' are "
+        "one modification ('once'); or the opponents also get it as a bonus vs. the light "
+        "character's Skin Temper ('twice'); or their own Skin Temper rises that many rows "
+        "against the light character's blows ('opponent_skin').",
+        "once",
+        ("once", "twice", "opponent_skin"),
+    )
+    G61_armor_stacking: Literal["add", "best"] = rule_default(
+        "G-61",
+        "Worn armor that covers the same blow (say plate and a shield): the Skin Temper rows "
+        "and Ignore Damage of every covering piece add up ('add'), or only the best counts.",
+        "add",
+        ("add", "best"),
+    )
+    G286_armor_use_ep: Literal["round_used", "blow"] = rule_default(
+        "G-286",
+        "When Armor Use's 2 EP/round (seed 'Armor Use', row 3) are paid: once in each round "
+        "(Payment Segment to Payment Segment) in which the skill's bonus is added to a Cover "
+        "Chance, at the first such blow ('round_used'), or at every blow it is added to ('blow').",
+        "round_used",
+        ("round_used", "blow"),
+    )
+    G261_low_dp_skin_temper: Literal["below-one", "off"] = rule_default(
+        "G-261",
+        "Skin Temper at low DP (seed: such modifications 'can' go past 1, to 10/9, 5/4, 3/2): "
+        "one row toward and past 1 for each point of Body DP below 1 ('below-one'), or no "
+        "change ('off').",
+        "below-one",
+        ("below-one", "off"),
+    )
+    G263_vulnerability: Literal["after-protection", "raw"] = rule_default(
+        "G-263",
+        "A vulnerability's multiplier ('3 times normal damage') multiplies the damage taken "
+        "after Ignore Damage and Skin Temper ('after-protection'), or the raw damage before "
+        "them ('raw').",
+        "after-protection",
+        ("after-protection", "raw"),
+    )
+
 
 BLUDGEONING = "bludgeoning"
 PENETRATING = "penetrating"
@@ -150,7 +207,7 @@ def strike(
     rolls, covering = roll_covers(encounter, victim, covers)
     protection = protection_from(encounter, victim, blow, covering)
     multiplier = encounter.charts.skin_temper.multiplier(protection.skin_temper_row)
-    raw_first = encounter.defaults.G263_vulnerability == "raw"
+    raw_first = encounter.defaults.of(DamageDefaults).G263_vulnerability == "raw"
     raw, weakness = vulnerable(encounter, victim, blow, blow.raw, when=raw_first)
     taken = damage_after_protection(raw, protection.ignore_damage, multiplier)
     taken, later = vulnerable(encounter, victim, blow, taken, when=not raw_first)
@@ -268,7 +325,8 @@ def protection_from(
     figured = encounter.figured(victim)
     personal = [c for c in covering if not c.is_armor]
     armor_rows, armor_ignore = armor_protection(
-        [c for c in covering if c.is_armor], encounter.defaults.G61_armor_stacking
+        [c for c in covering if c.is_armor],
+        encounter.defaults.of(DamageDefaults).G61_armor_stacking,
     )
     row = max([figured.skin_temper.row, *powered_rows(personal)])
     row += sum(c.skin_temper_rows for c in personal) + armor_rows
@@ -308,7 +366,7 @@ def low_dp_rows(encounter: Encounter, victim: str) -> int:
     modifications for low DP ... can" go past 1, "1 becomes 10/9, then 5/4, then 3/2"): one row
     toward, then past, 1 for each point of Body DP below 1 (DP 0: one row; DP −2: three);
     ``off``: none."""
-    if encounter.defaults.G261_low_dp_skin_temper == "off":
+    if encounter.defaults.of(DamageDefaults).G261_low_dp_skin_temper == "off":
         return 0
     return max(0, LOW_DP_FROM - encounter.state[victim].damage_points)
 
@@ -316,7 +374,7 @@ def low_dp_rows(encounter: Encounter, victim: str) -> int:
 def low_mass_opponent_rows(encounter: Encounter, victim: str, blow: Blow) -> int:
     """G-59 ``opponent_skin``: the opponents of a Mass < 50 attacker have "a bonus to Skin
     Temper" of its low-Mass penalty against its blows (seed "Mass")."""
-    if encounter.defaults.G59_low_mass != "opponent_skin":
+    if encounter.defaults.of(DamageDefaults).G59_low_mass != "opponent_skin":
         return 0
     if blow.source not in encounter.state.ids() or blow.source == victim:
         return 0
@@ -327,7 +385,7 @@ def low_mass_bonus_vs_skin_temper(encounter: Encounter, victim: str) -> int:
     """G-59 ``twice``: on top of its own Skin Temper penalty, a Mass < 50 victim's opponents
     get the same number as a bonus vs. its Skin Temper (not stopped at 1: low Mass is not a
     weapon). Under ``once`` (default) the penalty already figured is the whole rule."""
-    if encounter.defaults.G59_low_mass != "twice":
+    if encounter.defaults.of(DamageDefaults).G59_low_mass != "twice":
         return 0
     return int(encounter.figured(victim).low_mass_penalty)
 
@@ -371,7 +429,7 @@ def paid_this_round(encounter: Encounter, victim: str, skill: str) -> bool:
 
 def every_blow_pays(encounter: Encounter) -> bool:
     """G-286 ``blow``: every blow the Armor Use bonus is added to pays."""
-    return encounter.defaults.G286_armor_use_ep == "blow"
+    return encounter.defaults.of(DamageDefaults).G286_armor_use_ep == "blow"
 
 
 # --- Cover rolls ------------------------------------------------------------------------------
@@ -497,7 +555,7 @@ def skin_temper_power_cover(
     """G-06: the power's multiplier 1 − bonus on the nearest row (.8 → 1/5), or under ``rows``
     the bonus rounded to whole rows (.8 → +1)."""
     name = f"{power.name} (power)"
-    if encounter.defaults.G06_skin_temper_power == "rows":
+    if encounter.defaults.of(DamageDefaults).G06_skin_temper_power == "rows":
         return Cover(name, chance, skin_temper_rows=math.floor(bonus + Fraction(1, 2)))
     return Cover(name, chance, skin_temper_row=nearest_row(encounter, 1 - bonus))
 

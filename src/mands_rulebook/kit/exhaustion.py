@@ -29,13 +29,48 @@ A scenario plays without the penalty and the floor by disabling this plugin:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.movement.pace import FLEE, MOVE
 from mands_sim.actions import Intent
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.contracts import ActionRefused
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-16, G-231, G-233."""
+
+    G16_low_ep: Literal["penalty", "collapse"] = rule_default(
+        "G-16",
+        "EP below zero: a Bonus Pool penalty of the deficit in whole points, no forced collapse "
+        "('penalty'); or that penalty and unconscious once the deficit reaches Constitution "
+        "('collapse', the optional reading).",
+        "penalty",
+        ("penalty", "collapse"),
+    )
+    G231_exhaustion_floor: Literal["constitution", "zero", "none"] = rule_default(
+        "G-231",
+        "How far below zero EP a character can fight: once its EP deficit (whole points, as "
+        "G-16's penalty) reaches its Constitution it may start no action that costs EP (rest, "
+        "wait and surrender cost none) and its sustained actions other than a run are dropped "
+        "at the next Payment Segment ('constitution'); the same from the first point below zero "
+        "('zero'); or no floor ('none').",
+        "constitution",
+        ("constitution", "zero", "none"),
+    )
+    G233_spent_flight: Literal["flee", "refused"] = rule_default(
+        "G-233",
+        "Whether a character at the floor of its endurance (G-231) may still start a run that "
+        "leaves the encounter at an exit ('flee': one last run, after which it is out of the "
+        "fight, so the bound holds) or may start no run at all ('refused').",
+        "flee",
+        ("flee", "refused"),
+    )
+
 
 PLUGIN: Final = "mands_rulebook.combat.exhaustion"
 """The plugin that plays these rules; a scenario may disable it."""
@@ -56,7 +91,7 @@ def low_ep_penalty(endurance_points: Fraction) -> int:
 def exhaustion_floor(encounter: Encounter, actor: str) -> int | None:
     """G-231: the EP deficit (whole points) at which ``actor`` can fight no more; ``None``: no
     floor."""
-    floor = encounter.defaults.G231_exhaustion_floor
+    floor = encounter.defaults.of(ExhaustionDefaults).G231_exhaustion_floor
     if floor == "none":
         return None
     if floor == "zero":
@@ -81,5 +116,5 @@ def costs_ep(encounter: Encounter, intent: Intent) -> bool:
 
 def fleeing(encounter: Encounter, intent: Intent) -> bool:
     """G-233: whether ``intent`` is a run out of the encounter that the floor lets start."""
-    allowed = encounter.defaults.G233_spent_flight == "flee"
+    allowed = encounter.defaults.of(ExhaustionDefaults).G233_spent_flight == "flee"
     return allowed and intent.action == MOVE.name and bool(intent.options.get(FLEE, False))

@@ -35,18 +35,41 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.editing_points.rolls import edited_roll
 from mands_rulebook.kit.range import range_sets_beyond
 from mands_rulebook.kit.room import meters_from
 from mands_rulebook.kit.weapons.table import Ranges
+from mands_sim.defaults import rule_default
 from mands_sim.dice import DiceExpression
 from mands_sim.events import AttackResolved, Event, RollMade
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, action_roll, roll_made, spread_negative_quality
 from mands_sim.world import Position
+
+
+@dataclass(frozen=True, slots=True)
+class ExplosionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-83, G-226."""
+
+    G83_explosion_damage: Literal["once", "per_target"] = rule_default(
+        "G-83",
+        "An explosion's d6 are rolled once for everyone it hits ('once') or for each target "
+        "hit ('per_target').",
+        "once",
+        ("once", "per_target"),
+    )
+    G226_explosion_edits: Literal["foes", "off"] = rule_default(
+        "G-226",
+        "Editing Points on an explosion's rolls (one per character caught): the thrower's player "
+        "(or the Editor, G-153) edits a failed roll against a character of another side, never "
+        "against a friend ('foes'), or no explosion roll is edited ('off').",
+        "foes",
+        ("foes", "off"),
+    )
+
 
 D6: Final = 6
 """Seed: explosions do "d6 damage"."""
@@ -158,7 +181,10 @@ def explode(
         events.append(AttackResolved(encounter.now, source, target, attack, defense, hit))
         if not hit:
             continue
-        if faces is None or encounter.defaults.G83_explosion_damage == "per_target":
+        if (
+            faces is None
+            or encounter.defaults.of(ExplosionDefaults).G83_explosion_damage == "per_target"
+        ):
             faces = DiceExpression(dice, D6).roll(encounter.dice_for(source)).faces
         events += damage_events(encounter, source, target, faces, damage_change)
     return events
@@ -195,7 +221,11 @@ def is_foe(encounter: Encounter, source: str, target: str) -> bool:
     """Whether ``target`` is on another side than the character who set the explosion off: only
     then may the thrower's player edit the roll (G-154; ``G226_explosion_edits`` ``off``: never)."""
     ids = encounter.state.ids()
-    if encounter.defaults.G226_explosion_edits == "off" or source not in ids or target not in ids:
+    if (
+        encounter.defaults.of(ExplosionDefaults).G226_explosion_edits == "off"
+        or source not in ids
+        or target not in ids
+    ):
         return False
     return encounter.state[source].side != encounter.state[target].side
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.altitude import flight_altitude
 from mands_rulebook.kit.damage import Blow, strike
@@ -49,10 +49,42 @@ from mands_rulebook.kit.movement.pace import Pace
 from mands_rulebook.kit.positions import current_pace
 from mands_rulebook.kit.skills import falling_damage, skill_level
 from mands_rulebook.kit.throw_flight import Flight
+from mands_sim.defaults import rule_default
 from mands_sim.events import Event, Moved, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.metrics import Metric, one_for
 from mands_sim.world import Point, Position, World
+
+
+@dataclass(frozen=True, slots=True)
+class FallingDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-249, G-174, G-175."""
+
+    G249_rooftop_edge: Literal["cliff", "slope"] = rule_default(
+        "G-249",
+        "Height along an edge from a rooftop 'edge' place: the lower end's at once, a drop, so "
+        "a victim thrown over it falls the whole height ('cliff'); or in proportion, a slope "
+        "('slope'). A throw over a rooftop edge at the map's end falls to ground level.",
+        "cliff",
+        ("cliff", "slope"),
+    )
+    G174_fall_damage: Literal["meters", "none"] = rule_default(
+        "G-174",
+        "A fall's damage: one bludgeoning point per meter fallen, rounded up (as G-68's meters "
+        "of a throw stopped short), less the Falling level with 10 segments to prepare "
+        "('meters'), or none ('none').",
+        "meters",
+        ("meters", "none"),
+    )
+    G175_flyer_falls: Literal["under", "line", "none"] = rule_default(
+        "G-175",
+        "A flyer out of action before it lands falls from where its straight flight has got to "
+        "onto the ground under that point, the nearest spot of the drawn map ('under'), down to "
+        "the lower end of the flight ('line'), or glides down unharmed ('none').",
+        "under",
+        ("under", "line", "none"),
+    )
+
 
 FALL: Final = "fall"
 """The ``source`` of a fall's damage, and the ``reason`` of a fallen flyer's ``Moved``."""
@@ -136,7 +168,11 @@ def fall_events(
     if meters <= _SNAP:
         return []
     segments = air_time(encounter, meters)
-    raw = math.ceil(meters - _SNAP) if encounter.defaults.G174_fall_damage == "meters" else 0
+    raw = (
+        math.ceil(meters - _SNAP)
+        if encounter.defaults.of(FallingDefaults).G174_fall_damage == "meters"
+        else 0
+    )
     level = skill_level(encounter.character(victim).sheet, FALLING) if conscious else 0
     eased = falling_damage(raw, level, segments)
     fell = Fell(encounter.now, victim, cause, round(meters, 2), segments, raw - eased)
@@ -157,7 +193,7 @@ def thrown_fall(
     world = encounter.world
     if world is None or start is None:
         return []
-    cliffs = encounter.defaults.G249_rooftop_edge == "cliff"
+    cliffs = encounter.defaults.of(FallingDefaults).G249_rooftop_edge == "cliff"
     high = position_elevation(world, start, cliffs=cliffs)
     if flight.to_ground:
         low = 0.0
@@ -176,7 +212,11 @@ def flyer_falls(encounter: Encounter, actor: str, pending: Sequence[Event]) -> l
         return []
     pace = current_pace(encounter, actor)
     world = encounter.world
-    if encounter.defaults.G175_flyer_falls == "none" or pace is None or not pace.fly:
+    if (
+        encounter.defaults.of(FallingDefaults).G175_flyer_falls == "none"
+        or pace is None
+        or not pace.fly
+    ):
         return []
     assert world is not None  # a pace needs a map
     if encounter.now >= pace.arrival(world):
@@ -200,7 +240,7 @@ def landing_spot(
     without coordinates, the lower end of its flight."""
     world = encounter.world
     assert world is not None
-    if encounter.defaults.G175_flyer_falls == "under" and point is not None:
+    if encounter.defaults.of(FallingDefaults).G175_flyer_falls == "under" and point is not None:
         under: Position | None = world.ground_under(point[0], point[1], below=falls_from)
         if under is not None:
             return under

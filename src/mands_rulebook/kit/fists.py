@@ -18,7 +18,8 @@ Nerve Pinch) belong to their own plugins' actions.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.armor import LOCATIONS
 from mands_rulebook.kit.combat_pool import sight_defense
@@ -32,6 +33,7 @@ from mands_sim.actions import (
     Intent,
     QualityAllocation,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.events import (
     AttackResolved,
     DefenseChanged,
@@ -49,6 +51,20 @@ from mands_sim.rolls import (
     roll_made,
     spread_negative_quality,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class FistDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-60."""
+
+    G60_called_shot_penalty: Literal[5, 4, 3, 2, 1, 0] = rule_default(
+        "G-60",
+        "Attack penalty of a called shot to the head, neck, an arm or the legs (5: the only "
+        "called-shot penalty the seed prints, the Death Shot's).",
+        5,
+        (5, 4, 3, 2, 1, 0),
+    )
+
 
 COMBAT_ROLL_ROW: Final = 5
 """``docs/rules/combat.md`` §5: a Combat Roll costs row 5 (1 EP), paid per attempt; a weapon or a
@@ -146,7 +162,11 @@ def called_shot(intent: Intent) -> str:
 def called_shot_penalty(encounter: Encounter, location: str) -> int:
     """G-60: a called shot to the head, neck, an arm or the legs costs Attack (default 5, the
     Death Shot's "penalty of 5 to the Attack Score", seed "Martial Punch")."""
-    return 0 if location == "body" else int(encounter.defaults.G60_called_shot_penalty)
+    return (
+        0
+        if location == "body"
+        else int(encounter.defaults.of(FistDefaults).G60_called_shot_penalty)
+    )
 
 
 def aimed_at_armor(encounter: Encounter, actor: str, intent: Intent, quality: int) -> int:

@@ -26,9 +26,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.editing_points.rolls import edited_roll
+from mands_sim.defaults import rule_default
 from mands_sim.events import (
     DamageTaken,
     Event,
@@ -41,6 +42,42 @@ from mands_sim.metrics import Count, Metric
 from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import ActionRoll, action_roll, roll_made, save_made
 from mands_sim.units import SEGMENTS_PER_ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-69, G-18, G-27,
+    G-70."""
+
+    G69_injury_damage: Literal["adds", "converts"] = rule_default(
+        "G-69",
+        "A failed Injury roll's margin is Injury damage that comes off Body DP now ('adds'), "
+        "or re-labels that many of the DP already lost as Injury damage ('converts').",
+        "adds",
+        ("adds", "converts"),
+    )
+    G18_injury_trigger: Literal["severe", "any_dp"] = rule_default(
+        "G-18",
+        "Which hits call for an Injury roll: those leaving Body DP below 0 or taking at least "
+        "half the maximum Body DP ('severe'), or every hit that takes Body DP ('any_dp').",
+        "severe",
+        ("severe", "any_dp"),
+    )
+    G27_death_shot_failure: Literal["doubled", "dead"] = rule_default(
+        "G-27",
+        "A Death Shot whose save fails: the blow's DP are taken again and an Injury roll is "
+        "forced ('doubled'), or the target dies ('dead': Body DP down to -(maximum)).",
+        "doubled",
+        ("doubled", "dead"),
+    )
+    G70_nerve_pinch_rounding: Literal["up", "down"] = rule_default(
+        "G-70",
+        "Nerve Pinch: the rounds unconscious, (Q - Ignore Damage) x Skin Temper multiplier, "
+        "rounded up ('up', as G-45 rounds damage: 4.5 -> 5) or down ('down': 4).",
+        "up",
+        ("up", "down"),
+    )
+
 
 INJURY_ROLL: Final = "injury roll"
 """The purpose of an Injury roll's :class:`~mands_sim.events.RollMade` (G-18)."""
@@ -244,7 +281,7 @@ def would_kill(encounter: Encounter, hit: DamageTaken, *, injury_roll: bool = Fa
     if not injury_roll:
         return False
     maximum = encounter.figured(victim).damage_points.body
-    trigger = encounter.defaults.G18_injury_trigger
+    trigger = encounter.defaults.of(InjuryDefaults).G18_injury_trigger
     forced = needs_injury_roll(Hit(len(encounter.log), hit, lost), maximum, trigger)
     worst = hit.damage_points_after - worst_injury(encounter, victim)
     return forced and dead_at(encounter, victim, worst)
@@ -259,7 +296,7 @@ def worst_injury(encounter: Encounter, actor: str) -> int:
     """G-18, G-69: the most Injury damage a failed Injury roll can take off ``actor``'s Body DP
     (its worst failure margin under ``adds``; none under ``converts``, which only re-labels DP
     already lost)."""
-    if encounter.defaults.G69_injury_damage != "adds":
+    if encounter.defaults.of(InjuryDefaults).G69_injury_damage != "adds":
         return 0
     return max(0, WORST_2D10 - resist_death_target(encounter, actor))
 
@@ -333,7 +370,7 @@ def injury_events(
     permanent = margin if margin >= KNOCKOUT_MARGIN else 0
     injured = InjuryRolled(encounter.now, actor, cause, margin, permanent, permanent > 0)
     events.append(injured)
-    if encounter.defaults.G69_injury_damage == "adds":
+    if encounter.defaults.of(InjuryDefaults).G69_injury_damage == "adds":
         events.append(injury_damage(encounter, actor, margin, damage_points))
     return events
 
@@ -390,7 +427,9 @@ def death_shot_events(
         events.append(roll_event(encounter, victim, DEATH_SHOT_SAVE, roll))
         if roll.succeeded:
             return [*events, DeathShot(encounter.now, victim, attacker, True, 0)]
-    if encounter.defaults.G27_death_shot_failure == "dead":  # G-27: down to −(maximum Body DP)
+    if (
+        encounter.defaults.of(InjuryDefaults).G27_death_shot_failure == "dead"
+    ):  # G-27: down to −(maximum Body DP)
         maximum = encounter.figured(victim).damage_points.body
         lost = max(0, taken[-1].damage_points_after + maximum)
     doubled = DamageTaken(
@@ -416,7 +455,7 @@ def nerve_pinch_rounds(encounter: Encounter, victim: str, quality: int) -> int:
     figured = encounter.figured(victim)
     after_ignore = max(0, quality - int(figured.ignore_damage))
     multiplier: Fraction = figured.skin_temper.multiplier
-    if encounter.defaults.G70_nerve_pinch_rounding == "down":
+    if encounter.defaults.of(InjuryDefaults).G70_nerve_pinch_rounding == "down":
         return math.floor(after_ignore * multiplier)
     return math.ceil(after_ignore * multiplier)
 

@@ -41,11 +41,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.coming_to import coming_to
 from mands_rulebook.kit.consciousness import ConsciousnessCheck
-from mands_rulebook.kit.exhaustion import low_ep_penalty
+from mands_rulebook.kit.exhaustion import ExhaustionDefaults, low_ep_penalty
 from mands_rulebook.kit.injury import (
     INJURY,
     INJURY_ROLL,
@@ -53,6 +53,7 @@ from mands_rulebook.kit.injury import (
     DeathShot,
     FirstAid,
     Hit,
+    InjuryDefaults,
     NervePinched,
     dead_at,
     hits_between,
@@ -64,6 +65,7 @@ from mands_rulebook.kit.injury import (
     survival_roll,
     vital_lost,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.events import (
     BleedingStopped,
     DamageTaken,
@@ -76,6 +78,38 @@ from mands_sim.events import (
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.log_index import kept_answer
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfActionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-19, G-17, G-262."""
+
+    G19_bleeding: Literal["per_round", "none"] = rule_default(
+        "G-19",
+        "Bleeding: each open penetrating wound takes 1 DP at every Payment Segment until a "
+        "Bleeding Roll (every second round: 2d10 vs. Constitution on the Sphere chart, pool "
+        "Body DP - penetrating DP lost) stops it ('per_round'), or wounds do not bleed.",
+        "per_round",
+        ("per_round", "none"),
+    )
+    G17_below_one_dp: Literal["check", "unconscious"] = rule_default(
+        "G-17",
+        "At Body DP <= 0: a roll to stay conscious (2d10 <= Constitution (Sphere) + Resist "
+        "Death + Body DP) when hurt and at each Payment Segment ('check'), or unconscious at "
+        "once, not coming to while Body DP <= 0 ('unconscious').",
+        "check",
+        ("check", "unconscious"),
+    )
+    G262_robot_shutdown: Literal["check", "off"] = rule_default(
+        "G-262",
+        "Robots shut down at 0 EP (seed): a robot at 0 EP or less goes out of action, 'shut "
+        "down', at its next status check (after an action of its own or one that hurt it, and "
+        "at each Payment Segment) and never comes to in the encounter ('check'), or robots play "
+        "as anyone else ('off').",
+        "check",
+        ("check", "off"),
+    )
+
 
 BLEEDING: Final = "bleeding"
 """The ``source`` of the DP a wound bleeds away (G-19)."""
@@ -173,7 +207,7 @@ def injury_cause(
         if isinstance(event, DeathShot) and not event.saved:
             return f"death shot by {event.source}"
     maximum = encounter.figured(actor).damage_points.body
-    trigger = encounter.defaults.G18_injury_trigger
+    trigger = encounter.defaults.of(InjuryDefaults).G18_injury_trigger
     for hit in hits_on(encounter, actor, start):
         if needs_injury_roll(hit, maximum, trigger):
             return f"hit by {hit.event.source}"
@@ -246,7 +280,9 @@ def bled_this_segment(encounter: Encounter, actor: str, start: int) -> bool:
 
 def bleeding(encounter: Encounter, actor: str, start: int, dp: int) -> list[Event]:
     """Once per Payment Segment: the Bleeding Roll when due, else 1 DP per open wound."""
-    if encounter.defaults.G19_bleeding == "none" or not is_payment_segment(encounter):
+    if encounter.defaults.of(OutOfActionDefaults).G19_bleeding == "none" or not is_payment_segment(
+        encounter
+    ):
         return []
     state = encounter.state[actor]
     if state.damage_points >= encounter.figured(state.character_id).damage_points.body:
@@ -300,7 +336,7 @@ def condition(
     dp = damage_points(state, pending)
     if is_dead(encounter, actor, start, dp):
         return [OutOfAction(encounter.now, actor, DEAD)]
-    out_below_one = encounter.defaults.G17_below_one_dp == "unconscious"
+    out_below_one = encounter.defaults.of(OutOfActionDefaults).G17_below_one_dp == "unconscious"
     if state.condition == UNCONSCIOUS:
         return [] if out_below_one and dp <= 0 else coming_to(encounter, actor, dp)
     if not state.in_action:
@@ -319,7 +355,7 @@ def condition(
 def collapsed(encounter: Encounter, state: CharacterState) -> bool:
     """G-16 ``collapse``: the EP deficit (whole points, as the low-EP penalty) has reached
     Constitution (the optional reading); never with the default ``penalty``."""
-    if encounter.defaults.G16_low_ep != "collapse":
+    if encounter.defaults.of(ExhaustionDefaults).G16_low_ep != "collapse":
         return False
     deficit = -low_ep_penalty(state.endurance_points)
     return deficit > 0 and deficit >= encounter.abilities(state.character_id).constitution
@@ -328,7 +364,7 @@ def collapsed(encounter: Encounter, state: CharacterState) -> bool:
 def shuts_down(encounter: Encounter, state: CharacterState) -> bool:
     """Seed "Intelligent Robots", Healing: "Robots shut down at 0 EP." (G-262 ``check``: at a
     status check, a robot at 0 EP or less; ``off``: never)."""
-    if encounter.defaults.G262_robot_shutdown == "off":
+    if encounter.defaults.of(OutOfActionDefaults).G262_robot_shutdown == "off":
         return False
     return bool(state.character.sheet.is_robot) and state.endurance_points <= 0
 

@@ -10,11 +10,37 @@ but at its holder, save waiting, resting or giving up (:data:`STILL_FREE`).
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.view import allowed
+
+
+@dataclass(frozen=True, slots=True)
+class PinningDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-182, G-253."""
+
+    G182_body_hold: Literal["holds", "damage"] = rule_default(
+        "G-182",
+        "A Body Hold that hits holds its target ('holds': Hand Damage + damage Q + Body Hold "
+        "level to escape, neither may move, each aims only at the other, the held one's Defense "
+        "falls to 0), or is a blow only ('damage').",
+        "holds",
+        ("holds", "damage"),
+    )
+    G253_hold_stops_work: Literal["stops", "goes_on"] = rule_default(
+        "G-253",
+        "A hold stops what the held character was doing ('stops': when grabbed, its actions in "
+        "progress not aimed at its holder are dropped, save passive ones other than a run or "
+        "jump, and while held it starts no active action except at its holder), or leaves it "
+        "what aims at nobody ('goes_on', G-184 alone: a safecracker held at the lock works on).",
+        "stops",
+        ("stops", "goes_on"),
+    )
+
 
 MOVES: Final = frozenset({"move", "jump", "reroll-move"})
 """The actions that move a character (``mands_rulebook.kit.movement.pace``,
@@ -41,7 +67,10 @@ def pinning(encounter: Encounter, actor: str, target: str) -> Intent | None:
     rule is off, ``target`` has nothing a grab stops, or the rules refuse ``actor`` the grab
     now (no Body Hold, out of reach, already holding …)."""
     defaults = encounter.defaults
-    if defaults.G253_hold_stops_work != "stops" or defaults.G182_body_hold != "holds":
+    if (
+        defaults.of(PinningDefaults).G253_hold_stops_work != "stops"
+        or defaults.of(PinningDefaults).G182_body_hold != "holds"
+    ):
         return None
     if not any(stops(action, actor) for action in encounter.state[target].actions):
         return None

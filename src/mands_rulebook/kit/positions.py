@@ -16,14 +16,38 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
-from mands_rulebook.kit.movement.pace import MOVE, OWN_REASONS, PACE, Pace, PaceChanged
+from mands_rulebook.kit.movement.pace import (
+    MOVE,
+    OWN_REASONS,
+    PACE,
+    Pace,
+    PaceChanged,
+    PaceDefaults,
+)
 from mands_sim.actions import ActionInProgress
+from mands_sim.defaults import rule_default
 from mands_sim.events import ActionStarted, Event, Moved
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.log_index import kept_answer
 from mands_sim.world import Point, Position, World
+
+
+@dataclass(frozen=True, slots=True)
+class PositionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-291."""
+
+    G291_flight_without_coordinates: Literal["ends", "start"] = rule_default(
+        "G-291",
+        "The distance from a flyer on a straight flight (G-67) to someone at a spot without "
+        "coordinates: the shorter way from its point on the line through either end of the "
+        "flight, then along the map ('ends'), or along the map from the flight's start place "
+        "('start').",
+        "ends",
+        ("ends", "start"),
+    )
 
 
 def running_move(encounter: Encounter, actor: str) -> ActionInProgress | None:
@@ -138,7 +162,7 @@ def flight_distance(encounter: Encounter, one: Whereabouts, other: Whereabouts) 
         return math.dist(points[0], points[1])
     (flyer, pace), (spot, _) = (one, other) if one[1] is not None else (other, one)
     assert pace is not None
-    if encounter.defaults.G291_flight_without_coordinates == "start":
+    if encounter.defaults.of(PositionDefaults).G291_flight_without_coordinates == "start":
         return float(world.position_distance(flyer, spot))
     return via_flight_ends(world, pace, segment, spot)
 
@@ -165,7 +189,7 @@ def via_flight_ends(world: World, pace: Pace, segment: int, spot: Position) -> f
 def reach(encounter: Encounter) -> float:
     """Meters within which two characters are in contact (G-65 ``G65_reach``, 1 m unless the
     scenario switches it; ``mands_rulebook.kit.movement.pace.REACH`` is the standard figure)."""
-    return float(encounter.defaults.G65_reach)
+    return float(encounter.defaults.of(PaceDefaults).G65_reach)
 
 
 def running_pace(encounter: Encounter, actor: str) -> Pace | None:

@@ -38,6 +38,7 @@ between the places nearest the two; a flyer in the air is seen from either end o
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from mands_rulebook.kit.altitude import slant_distance
@@ -48,8 +49,30 @@ from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
 from mands_rulebook.kit.weapons.table import Ranges, intended_weapon
 from mands_rulebook.kit.weapons.thrown import THROWN_RANGES_OPTION
 from mands_sim.actions import Intent, Modifier
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position
+
+
+@dataclass(frozen=True, slots=True)
+class RangeDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-20, G-290."""
+
+    G20_range_penalty_per_set: Literal[1, 2, 0] = rule_default(
+        "G-20",
+        "Range: the Combat Bonus Pool loses this much per full Range Set beyond Short Range "
+        "(1; 2 for a harsher game; 0 for no range penalty).",
+        1,
+        (1, 2, 0),
+    )
+    G290_flyer_sight: Literal["either-end", "all"] = rule_default(
+        "G-290",
+        "Line of sight to or from a flyer in the air on a straight flight (G-67): it sees and is "
+        "seen by whoever sees either end of its flight ('either-end'), or by everyone ('all').",
+        "either-end",
+        ("either-end", "all"),
+    )
+
 
 CONTACT: Final = "contact"
 """The reach of a fist or a melee weapon: the target must stand at the attacker's position."""
@@ -112,7 +135,7 @@ def sight_places(encounter: Encounter, who: str, spot: Position) -> tuple[str, .
     pace = flight_now(encounter, who)
     if pace is None:
         return (world.nearest_place(spot),)
-    if encounter.defaults.G290_flyer_sight == "all":
+    if encounter.defaults.of(RangeDefaults).G290_flyer_sight == "all":
         return ()
     return (pace.start.place, pace.destination)
 
@@ -140,7 +163,7 @@ def reach_refusals(encounter: Encounter, actor: str, target: str, reach: Reach) 
 def range_modifier(encounter: Encounter, ranges: Ranges, meters: float) -> Modifier | None:
     """G-20: the Combat Bonus Pool loses ``G20_range_penalty_per_set`` per full Range Set."""
     sets = range_sets_beyond(ranges, meters)
-    penalty = sets * int(encounter.defaults.G20_range_penalty_per_set)
+    penalty = sets * int(encounter.defaults.of(RangeDefaults).G20_range_penalty_per_set)
     if penalty == 0:
         return None
     reason = f"G-20: {sets} Range Set(s) of {ranges.range_set:g} m beyond Short Range"

@@ -30,6 +30,7 @@ is the old reading: everyone at a spot is 0 m from everyone else there.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final
 
 from mands_rulebook.kit.crowding import enemies, in_contact
@@ -40,8 +41,27 @@ from mands_rulebook.kit.positions import (
     position_now,
     reach,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position
+
+
+@dataclass(frozen=True, slots=True)
+class RoomDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-292."""
+
+    G292_place_spread: float = rule_default(
+        "G-292",
+        "The room within a place, for what spreads from a spot (explosions, Darkness, "
+        "Explosive Touch's people behind): two characters at one spot who are not in melee "
+        "contact stand this many meters apart (2.0, the default: the hex beyond the next), or "
+        "the mean distance of two points in the place (0.45 of its size) when that is more; "
+        "one in contact with the other stands at reach; a spot's middle is half of it from "
+        "each; 0.0: everyone at one spot is 0 m from everyone else there.",
+        2.0,
+        (0.0, 1.0, 2.0, 3.0),
+    )
+
 
 MEAN_APART: Final = 64 / (45 * math.pi)
 """The mean distance of two points drawn at random in a disc, over its diameter
@@ -53,7 +73,7 @@ MEAN_FROM_MIDDLE: Final = 1 / 3
 
 def least_spread(encounter: Encounter) -> float:
     """G-292: meters between two characters at one spot, not in contact (0: the old reading)."""
-    return float(encounter.defaults.G292_place_spread)
+    return float(encounter.defaults.of(RoomDefaults).G292_place_spread)
 
 
 def place_size(encounter: Encounter, spot: Position) -> float:

@@ -31,12 +31,25 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import RuleDefaults, rule_default
 from mands_sim.kept import KeptAnswers
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Registries, Source
+
+
+@dataclass(frozen=True, slots=True)
+class SkillDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-04."""
+
+    G04_skill_ep_rows: Literal["ep_figure", "literal"] = rule_default(
+        "G-04",
+        "Skill-list EP rows ('row 2 (3 EP/round)'): trust the EP figure (row k -> standard "
+        "row 9 - k) or read the row number literally.",
+        "ep_figure",
+        ("ep_figure", "literal"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +333,6 @@ SKILL_LIST_ROWS_FROM: Final = 9
 def core_row(defaults: RuleDefaults, skill_list_row: int) -> int:
     """G-04: the skill list's "row k (n EP/round)" is row 9 − k of the EP Use Chart, whose EP
     figure it gives (``ep_figure``: Acrobatics' row 2 → 7, 3 EP), or row k read literally."""
-    if defaults.G04_skill_ep_rows == "literal":
+    if defaults.of(SkillDefaults).G04_skill_ep_rows == "literal":
         return skill_list_row
     return SKILL_LIST_ROWS_FROM - skill_list_row

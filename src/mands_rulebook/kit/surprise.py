@@ -42,10 +42,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_sim.actions import Intent
 from mands_sim.conditions import ConditionDefinition
+from mands_sim.defaults import rule_default
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -58,6 +59,21 @@ from mands_sim.kernel.state import CharacterState
 from mands_sim.percent_rolls import percent_save
 from mands_sim.rolls import SaveResult, save_made
 from mands_sim.rule_state import RuleState
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-29."""
+
+    G29_negative_pool_surprise: Literal["raw", "sphere", "none"] = rule_default(
+        "G-29",
+        "A negative Combat Bonus Pool adds to a failed Detect Danger roll's surprise: the raw "
+        "pool's magnitude in segments ('raw': -10 adds 10), the pool read on the Sphere chart "
+        "('sphere': 9), or nothing ('none').",
+        "raw",
+        ("raw", "sphere", "none"),
+    )
+
 
 DETECT_DANGER: Final = "detect danger"
 """The purpose of the opening Perception Roll (``docs/rules/combat.md`` §2)."""
@@ -200,7 +216,7 @@ def negative_combat_pool(encounter: Encounter, actor: str) -> int:
     """G-29: the magnitude of the raw (pre-Sphere) Combat Bonus Pool when it is negative
     (``G29_negative_pool_surprise`` ``raw``); ``sphere``: that magnitude on the Sphere chart;
     ``none``: 0."""
-    reading = encounter.defaults.G29_negative_pool_surprise
+    reading = encounter.defaults.of(SurpriseDefaults).G29_negative_pool_surprise
     if reading == "none":
         return 0
     intent = Intent("detect-danger", reason="surprise: Combat Bonus Pool (G-29)")

@@ -13,15 +13,31 @@ Combat Roll takes the range penalty (G-20) and sight modifier of the farthest ta
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from mands_rulebook.kit.range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from mands_rulebook.kit.weapons.attacking import blow_lands
 from mands_rulebook.kit.weapons.ready import weapon_readied
 from mands_rulebook.kit.weapons.table import WEAPON_OPTION, Weapon, standard_weapons
 from mands_sim.actions import ActionInProgress, Intent, Modifier
+from mands_sim.defaults import rule_default
 from mands_sim.events import AttackResolved, Event
 from mands_sim.kernel.contracts import Charge
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class SweepWeaponDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-172."""
+
+    G172_sweep_range: Literal["farthest", "first"] = rule_default(
+        "G-172",
+        "A sweep with a ranged weapon makes one Combat Roll: its range penalty (G-20) and sight "
+        "modifier are those of the farthest target ('farthest') or of the first one ('first').",
+        "farthest",
+        ("farthest", "first"),
+    )
 
 
 def sweep_weapon(intent: Intent) -> Weapon | None:
@@ -84,7 +100,7 @@ def sweep_range_and_sight(
     reach = sweep_reach(intent)
     meters = 0.0
     if reach != CONTACT:
-        if encounter.defaults.G172_sweep_range == "first":
+        if encounter.defaults.of(SweepWeaponDefaults).G172_sweep_range == "first":
             targets = targets[:1]
         meters = max(distance(encounter, actor, t) for t in targets)
     found: list[Modifier] = []

@@ -25,11 +25,44 @@ map does. A throw must not depend on how finely the Editor drew the map, so:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.positions import position_now
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFlightDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-245, G-246, G-247."""
+
+    G245_map_end: Literal["open", "wall"] = rule_default(
+        "G-245",
+        "A throwback stops short, the meters left landing as damage (G-68), only at a place "
+        "with a 'wall' or an 'obstacle'; at the map's end, or with no way on, the victim lands "
+        "there unhurt: open ground beyond what the map draws ('open'); or every end of the map "
+        "and every way back toward the attacker is a wall ('wall').",
+        "open",
+        ("open", "wall"),
+    )
+    G246_throw_bend: float = rule_default(
+        "G-246",
+        "A throwback flies on past a place along the way that bends least from its flight, if "
+        "that bend is at most this many degrees (45.0, the default); without coordinates it "
+        "flies on through a place of two ways only.",
+        45.0,
+        (22.5, 45.0, 90.0),
+    )
+    G247_throw_way: Literal["drawn", "farthest"] = rule_default(
+        "G-247",
+        "Which way a throwback first flies: away from the attacker, toward the landmark "
+        "farthest from it; a victim on the attacker's own spot flies a way drawn from its dice "
+        "('drawn'), or the farthest way even then ('farthest'). Ties are drawn either way.",
+        "drawn",
+        ("drawn", "farthest"),
+    )
+
 
 MAX_LEGS: Final = 1_000
 """A guard, not a rule: a throw passes at most this many places (a ring road, a huge throw)."""
@@ -94,7 +127,7 @@ def nowhere_away(encounter: Encounter, world: World, here: Position, meters: flo
 def walled(encounter: Encounter, world: World, place: str | None) -> bool:
     """G-245 ``wall``: the map's ends (and a way back toward the attacker) are walls; a lone
     place with no edges is open ground still (the map says nothing around it)."""
-    if encounter.defaults.G245_map_end != "wall":
+    if encounter.defaults.of(ThrowFlightDefaults).G245_map_end != "wall":
         return False
     return place is None or bool(world.neighbors(place))
 
@@ -140,7 +173,7 @@ def first_leg(
     if not legs:
         return None
     apart = float(world.position_distance(here, there))
-    if apart <= _SNAP and encounter.defaults.G247_throw_way == "drawn":
+    if apart <= _SNAP and encounter.defaults.of(ThrowFlightDefaults).G247_throw_way == "drawn":
         return drawn(encounter, victim, legs)
     scored = [(float(world.distance_to(there, landmark_of(world, leg))), leg) for leg in legs]
     away = [(score, leg) for score, leg in scored if score > apart + _SNAP]
@@ -176,7 +209,7 @@ def way_on(encounter: Encounter, world: World, victim: str, leg: Leg) -> str | N
     bends = [world.bend(leg.came, leg.at, n) for n in others]
     if any(bend is None for bend in bends):
         return others[0] if len(others) == 1 else None
-    limit = float(encounter.defaults.G246_throw_bend)
+    limit = float(encounter.defaults.of(ThrowFlightDefaults).G246_throw_bend)
     straight = [(float(bend or 0.0), n) for bend, n in zip(bends, others, strict=True)]
     within = [(bend, n) for bend, n in straight if bend <= limit + _SNAP]
     if not within:

@@ -37,7 +37,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.damage import PENETRATING, Blow, strike
 from mands_rulebook.kit.falling import thrown_fall
@@ -45,10 +45,34 @@ from mands_rulebook.kit.injury import Hit, hits_between, roll_event, survival_ro
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.throw_flight import flight
 from mands_sim.charts import ActionChart
+from mands_sim.defaults import rule_default
 from mands_sim.events import ActionResolved, Event, Moved, PushedBack
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.metrics import Metric, one_for
 from mands_sim.world import Position
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowbackDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-10, G-68."""
+
+    G10_pushback_from_damage: Literal["none", "dp_lost"] = rule_default(
+        "G-10",
+        "Pushback from being hit: none unless the blow throws the character back ('none'), or "
+        "also the DP the blow took (after Skin Temper and Ignore Damage) as segments of "
+        "Pushback on every action the victim has in progress ('dp_lost').",
+        "none",
+        ("none", "dp_lost"),
+    )
+    G68_throwback_collision: Literal["meters_short", "none"] = rule_default(
+        "G-68",
+        "A character thrown back further than the map lets it fly (it stops at the next place) "
+        "takes the meters it fell short, rounded up, as bludgeoning damage ('meters_short'), "
+        "or just stops.",
+        "meters_short",
+        ("meters_short", "none"),
+    )
+
 
 THROWBACK_ROLL: Final = "throwback roll"
 """The purpose of a Throwback Roll's :class:`~mands_sim.events.RollMade` (§8.1)."""
@@ -168,7 +192,10 @@ def aftermath(encounter: Encounter, impact: Impact) -> list[Event]:
     """The Throwback Roll, the flight, and the Pushback of one victim."""
     events, margin = throwback(encounter, impact)
     pushes = [(margin, THROWBACK)] if margin > 0 else []
-    if encounter.defaults.G10_pushback_from_damage == "dp_lost" and impact.damage_points_lost:
+    if (
+        encounter.defaults.of(ThrowbackDefaults).G10_pushback_from_damage == "dp_lost"
+        and impact.damage_points_lost
+    ):
         pushes.append((impact.damage_points_lost, DAMAGE_PUSHBACK))
     return [*events, *pushback_events(encounter, impact.victim, pushes)]
 
@@ -256,7 +283,10 @@ def moved(encounter: Encounter, victim: str, landing: Position) -> Moved:
 def collision(encounter: Encounter, victim: str, struck: float) -> list[Event]:
     """G-68: the meters left when a wall stopped the flight (G-245), rounded up, as
     bludgeoning damage."""
-    if encounter.defaults.G68_throwback_collision == "none" or struck <= _SNAP:
+    if (
+        encounter.defaults.of(ThrowbackDefaults).G68_throwback_collision == "none"
+        or struck <= _SNAP
+    ):
         return []
     return strike(encounter, victim, Blow(raw=math.ceil(struck - _SNAP), source=COLLISION))
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.editing_points.rolls import character_roll
@@ -58,6 +58,7 @@ from mands_sim.actions import (
     ActionOption,
     Intent,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.events import AttackResolved, Event, QualityAllocated, RollMade
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
@@ -67,6 +68,38 @@ from mands_sim.rolls import (
     spread_negative_quality,
 )
 from mands_sim.world import Position
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownObjectDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-84, G-24, G-293."""
+
+    G84_thrown_object_damage: Literal["hand_and_mass", "mass"] = rule_default(
+        "G-84",
+        "A thrown object's damage: the thrower's Hand Damage plus the object's Mass / 10 on "
+        "the Doubles chart (never below 0) ('hand_and_mass'), or the Mass term alone ('mass').",
+        "hand_and_mass",
+        ("hand_and_mass", "mass"),
+    )
+    G24_scatter_distance: Literal["sphere", "meters"] = rule_default(
+        "G-24",
+        "A thrown object missing its spot scatters by the Attack's shortfall read Result -> "
+        "Sphere meters ('sphere': 10 short, 14 m) or by the shortfall itself in meters "
+        "('meters': 10 m).",
+        "sphere",
+        ("sphere", "meters"),
+    )
+    G293_scatter_direction: Literal["clock", "ways"] = rule_default(
+        "G-293",
+        "Which way a thrown object missing its spot scatters (G-24): in the direction of the "
+        "hour a d12 gives on a clock face laid over the map (12: north, +y), landing on the "
+        "ground of the map nearest that point ('clock'; at a spot without coordinates as "
+        "'ways'), or toward one of the landmarks next to the spot picked by a die over the "
+        "ways out, stopping at it ('ways').",
+        "clock",
+        ("clock", "ways"),
+    )
+
 
 SPOT_DEFENSE: Final = 0
 """G-24: a spot is hit by an Attack of at least 0."""
@@ -171,7 +204,10 @@ def clock_scatter(
     (:meth:`World.ground_under <mands_sim.world.World.ground_under>`); ``None`` under ``ways``
     or where the spot has no coordinates."""
     world = encounter.world
-    if world is None or encounter.defaults.G293_scatter_direction != "clock":
+    if (
+        world is None
+        or encounter.defaults.of(ThrownObjectDefaults).G293_scatter_direction != "clock"
+    ):
         return None
     point = world.point_of(spot)
     if point is None:
@@ -186,7 +222,7 @@ def clock_scatter(
 def scatter_meters(encounter: Encounter, shortfall: int) -> float:
     """G-24: a miss's shortfall read Result → Sphere meters (``G24_scatter_distance``
     ``sphere``), or the shortfall itself in meters (``meters``)."""
-    if encounter.defaults.G24_scatter_distance == "meters":
+    if encounter.defaults.of(ThrownObjectDefaults).G24_scatter_distance == "meters":
         return float(shortfall)
     return float(encounter.charts.action.from_result("sphere", shortfall, magnitude=True))
 
@@ -242,7 +278,7 @@ def object_damage(encounter: Encounter, actor: str, mass: float) -> int:
     """G-84: Mass ÷ 10 on the Doubles chart (seed "Hand Damage"'s mass term), never below 0,
     plus the thrower's Hand Damage under ``hand_and_mass``."""
     mass_term = max(0, int(encounter.charts.action.doubles(mass / 10)))
-    if encounter.defaults.G84_thrown_object_damage == "mass":
+    if encounter.defaults.of(ThrownObjectDefaults).G84_thrown_object_damage == "mass":
         return mass_term
     return mass_term + int(encounter.figured(actor).hand_damage)
 

@@ -5,12 +5,29 @@ multiplied damage, which the damage path reads for every blow."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
+from mands_sim.defaults import rule_default
 from mands_sim.events import WeaknessFired
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import Weakness, WeaknessValue
 from mands_sim.registry import spoken
+
+
+@dataclass(frozen=True, slots=True)
+class WeaknessDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-268."""
+
+    G268_power_actions: Literal["slug-or-named", "named"] = rule_default(
+        "G-268",
+        "Which actions use a power a weakness names (Focus, Limited Use): those whose name "
+        "starts with the power's slug ('electric-power-blast') or whose intent names the power "
+        "('slug-or-named'), or only those whose intent names it ('named').",
+        "slug-or-named",
+        ("slug-or-named", "named"),
+    )
+
 
 KIND: Final = "vulnerability"
 

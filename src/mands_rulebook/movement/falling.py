@@ -4,11 +4,22 @@ play the rules of :mod:`mands_rulebook.kit.falling`, which any chapter may impor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from mands_rulebook.kit.falling import (
     FALLS,
     knocked_out_falls,
 )
-from mands_sim.api import ActionInProgress, Encounter, Event, Register, hookimpl
+from mands_sim.api import (
+    ActionInProgress,
+    Encounter,
+    Event,
+    Register,
+    defaults_summary,
+    hookimpl,
+    rule_default,
+)
 
 # --- thrown back to lower ground (G-174) ------------------------------------------------------
 
@@ -17,6 +28,20 @@ from mands_sim.api import ActionInProgress, Encounter, Event, Register, hookimpl
 
 
 # --- a flyer put out of action by an action (G-176) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FlyerFallDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-176."""
+
+    G176_flyer_knocked_out: Literal["any", "condition-check"] = rule_default(
+        "G-176",
+        "Which flyers out of action fall (G-175): those put out of action by any action's "
+        "events but by their own choice (fled, surrendered) ('any'), or only those out of "
+        "action in their condition check ('condition-check').",
+        "any",
+        ("any", "condition-check"),
+    )
 
 
 @hookimpl
@@ -31,6 +56,17 @@ def mands_resolution_adjust(
 ) -> list[Event] | None:
     """G-176 ``any``: each flyer the resolved action's events put out of action falls (G-175),
     the fall following its :class:`~mands_sim.events.OutOfAction`."""
-    if not events or encounter.defaults.G176_flyer_knocked_out != "any":
+    if not events or encounter.defaults.of(FlyerFallDefaults).G176_flyer_knocked_out != "any":
         return None
     return knocked_out_falls(encounter, events)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "movement.falling",
+        FlyerFallDefaults,
+        summary=defaults_summary(FlyerFallDefaults),
+        source="rules text",
+    )

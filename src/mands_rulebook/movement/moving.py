@@ -53,12 +53,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from mands_rulebook.kit.maintained import MAINTAINED_SHOT
-from mands_rulebook.kit.movement.bends import Bends, bent, choose_way, up_to, way_bends
+from mands_rulebook.kit.movement.bends import (
+    BendDefaults,
+    Bends,
+    bent,
+    choose_way,
+    up_to,
+    way_bends,
+)
 from mands_rulebook.kit.movement.jumping import JUMP, start_jump
 from mands_rulebook.kit.movement.maneuverability import (
     maneuverability_level,
@@ -84,6 +91,7 @@ from mands_rulebook.kit.movement.pace import (
     STUMBLED,
     TOWARD,
     Pace,
+    PaceDefaults,
     Stride,
     dm_per_segment,
     pace_changed,
@@ -120,11 +128,35 @@ from mands_sim.api import (
     Register,
     UnplayedActionError,
     answers_actions,
+    defaults_summary,
     hookimpl,
     register_actions,
+    rule_default,
 )
 
 # -- the hooks -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MovingDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-36, G-65."""
+
+    G36_reroll_payment: Literal["difference", "full"] = rule_default(
+        "G-36",
+        "A re-rolled sustained action (a Move Roll) pays only the difference above what was "
+        "paid since it started or the last Payment Segment (the seed's EP Cost rule), or the "
+        "full new cost at every re-roll (the Example of Movement's ledger).",
+        "difference",
+        ("difference", "full"),
+    )
+    G65_reroll_wait: Literal["performance_time", "none"] = rule_default(
+        "G-65",
+        "A running character's next Move Roll ('reroll-move') waits until the last one's 6 "
+        "segments (its Performance Time) are over ('performance_time'), or may start at once "
+        "('none').",
+        "performance_time",
+        ("performance_time", "none"),
+    )
 
 
 @hookimpl
@@ -169,7 +201,7 @@ def start_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str
     flying = bool(intent.options.get(FLY))
     if flying and not can_fly(encounter.character(actor).sheet.powers):
         return [f"{actor} has no {FLIGHT} power (G-67)"]
-    if flying and encounter.defaults.G67_flight_path == STRAIGHT:
+    if flying and encounter.defaults.of(PaceDefaults).G67_flight_path == STRAIGHT:
         if world.straight_distance(world.nearest_place(here), str(toward)) is None:
             return ["flying needs coordinates at both ends (G-67)"]
     elif math.isinf(world.distance_to(here, str(toward))):
@@ -181,7 +213,7 @@ def reroll_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
     world, pace = encounter.world, current_pace(encounter, actor)
     if world is None or pace is None or encounter.now >= pace.arrival(world):
         return [f"{actor} has no run in progress to re-roll"]
-    waits = encounter.defaults.G65_reroll_wait == "performance_time"
+    waits = encounter.defaults.of(MovingDefaults).G65_reroll_wait == "performance_time"
     if waits and encounter.now < pace.since + MOVE.performance_time:
         return [
             f"the last Move Roll takes until segment {pace.since + MOVE.performance_time} (G-65)"
@@ -213,7 +245,10 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
     """The first Move Roll: speed, Defense and EP from standing, and the bends of the way
     (seed "Move Roll"; G-276)."""
     world, chart = encounter.world, encounter.charts.action
-    fly, flight_path = bool(intent.options.get(FLY, False)), encounter.defaults.G67_flight_path
+    fly, flight_path = (
+        bool(intent.options.get(FLY, False)),
+        encounter.defaults.of(PaceDefaults).G67_flight_path,
+    )
     here = position_now(encounter, actor)
     assert here is not None and world is not None
     straight = fly and flight_path == STRAIGHT  # G-67: a straight flight starts from a place
@@ -267,7 +302,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     here = pace.position_at(world, now)
     roll = move_roll(encounter, actor, intent)
     wanted = str(intent.options.get(TOWARD, pace.destination))
-    rounding = encounter.defaults.G66_turn_rounding
+    rounding = encounter.defaults.of(PaceDefaults).G66_turn_rounding
     turn = 0  # G-67: a straight flight ignores edges and turns
     if not pace.flies_straight:
         turn = turn_quality(world, here, pace.destination, wanted, rounding)
@@ -284,10 +319,10 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
     stride = stride_after(
         chart, pace.stride, roll.quality, spent, slowing=slowing, extra_slowing=extra
     )
-    if turned and free and encounter.defaults.G163_maneuverability_turn == "speed":
+    if turned and free and encounter.defaults.of(BendDefaults).G163_maneuverability_turn == "speed":
         stride = replace(stride, speed_quality=max(0, stride.speed_quality - free))  # G-163
     stride = bent(encounter, stride, bends)
-    full = encounter.defaults.G36_reroll_payment == "full"
+    full = encounter.defaults.of(MovingDefaults).G36_reroll_payment == "full"
     encounter.reroll_sustained(actor, move.action_id, stride.ep_row, full=full)
     events: list[Event] = [
         logged(encounter, actor, roll, "move roll"),
@@ -460,3 +495,14 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """At a Payment Segment a run that has already arrived ends before it pays again."""
     return catch_up(encounter, actor, leave=True) if action.name == MOVE.name else []
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "movement.moving",
+        MovingDefaults,
+        summary=defaults_summary(MovingDefaults),
+        source="rules text",
+    )

@@ -59,7 +59,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.crowding import in_contact
@@ -106,6 +106,7 @@ from mands_rulebook.skills.double_action import ATTEMPT as DOUBLE_ACTION
 from mands_rulebook.skills.double_action import COMBINED, control
 from mands_rulebook.skills.first_aid import (
     FIRST_AID,
+    FirstAidDefaults,
     attempts_on,
     highest_success,
     knowledge_score,
@@ -113,7 +114,7 @@ from mands_rulebook.skills.first_aid import (
     patients,
 )
 from mands_sim.actions import ActionInProgress, Intent
-from mands_sim.api import hookimpl
+from mands_sim.api import Register, defaults_summary, hookimpl, rule_default
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.proposals import same_intent
@@ -128,6 +129,24 @@ from mands_sim.policy.tactician import (
 )
 from mands_sim.policy.tactician import bonus_table as bonus_rows
 from mands_sim.rolls import pool_bonus
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-294."""
+
+    G294_scored_rest: Literal["value", "rule"] = rule_default(
+        "G-294",
+        "When the scored policies (tactician, focus-fire, hero, lookahead) rest a round: "
+        "besides G-232's rule below zero EP, whenever the round is worth more than fighting on "
+        "- the damage the character deals before the enemies knock it out, with the EP and VP "
+        "the round gives back (G-50) and without the blows it leaves out, against as it is, "
+        "less the damage the enemies deal it during the round ('value'); or only by G-232's "
+        "rule ('rule').",
+        "value",
+        ("value", "rule"),
+    )
+
 
 RUN_ESTIMATE: Final = 1.0
 """Meters per segment a run to meet an enemy is reckoned at (10 dm/segment, a Move Roll's
@@ -191,7 +210,7 @@ def care_candidates(encounter: Encounter, actor: str) -> list[Intent]:
 def rest_candidates(encounter: Encounter, actor: str) -> list[Intent]:
     """``rest`` (a round, G-51) when the scored policies weigh it (G-294 ``value``) and the
     round would give back EP or VP (seed "Healing Roll", G-50)."""
-    if encounter.defaults.G294_scored_rest != "value":
+    if encounter.defaults.of(CandidateDefaults).G294_scored_rest != "value":
         return []
     healed = rest_healing(encounter, actor)
     if healed.endurance_points <= 0 and healed.virtual_damage_points <= 0:
@@ -817,7 +836,7 @@ def care_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate 
 def rounds_saved(encounter: Encounter) -> int:
     """Rounds of bleeding a success saves: G-173 ``halves`` — a Bleeding Roll every round
     instead of every second (G-19); ``stops`` — the rounds until the next Bleeding Roll."""
-    if encounter.defaults.G173_first_aid == "stops":
+    if encounter.defaults.of(FirstAidDefaults).G173_first_aid == "stops":
         return ROUNDS_BETWEEN_BLEEDING_ROLLS
     return ROUNDS_BETWEEN_BLEEDING_ROLLS - ROUNDS_BETWEEN_BLEEDING_ROLLS // FIRST_AID_DIVISOR
 
@@ -1087,4 +1106,15 @@ def rest_estimate(encounter: Encounter, actor: str, intent: Intent) -> Estimate:
         value=value.net / max(1.0, value.length),
         relative=True,
         detail=value.terms,
+    )
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "policies.candidates",
+        CandidateDefaults,
+        summary=defaults_summary(CandidateDefaults),
+        source="rules text",
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from mands_rulebook.kit.altitude import upward_reach
+from mands_rulebook.kit.altitude import AltitudeDefaults, upward_reach
 from mands_rulebook.kit.crowding import no_room
 from mands_rulebook.kit.movement.pace import MOVE, REROLL_MOVE, TOWARD, Pace, heading
 from mands_rulebook.kit.positions import (
@@ -143,7 +143,7 @@ def spans_meet(encounter: Encounter, up: list[Pace | None], tops: list[float]) -
     G-273's altitude up; jumps are not foreseen)."""
     if up[0] is None and up[1] is None:
         return True
-    altitude = max(0.0, float(encounter.defaults.G273_flight_altitude))
+    altitude = max(0.0, float(encounter.defaults.of(AltitudeDefaults).G273_flight_altitude))
     lows = [altitude if flying else 0.0 for flying in up]
     return max(lows) <= min(low + top for low, top in zip(lows, tops, strict=True)) + 1e-9
 

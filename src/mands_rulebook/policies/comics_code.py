@@ -37,22 +37,73 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import wraps
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.damage import Blow, damage_after_protection, damage_event
 from mands_rulebook.kit.fists import FIST_ATTACK, called_shot, new_defense
 from mands_rulebook.kit.injury import would_kill
 from mands_rulebook.policies.candidates import ESTIMATOR
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
-from mands_sim.api import hookimpl
+from mands_sim.api import Register, defaults_summary, hookimpl, rule_default
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import ActionRefused, fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.metrics import Metric, one_for
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import AttackOdds, Estimator, Scored
-from mands_sim.registry import Register
 from mands_sim.rolls import damage_bonus
+
+
+@dataclass(frozen=True, slots=True)
+class ComicsCodeDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-240, G-241, G-242,
+    G-243, G-257."""
+
+    G240_spared_quality: Literal["defense", "speed", "ep"] = rule_default(
+        "G-240",
+        "Where a hero keeping the Comics Code puts the Q it takes off a blow's damage so the "
+        "blow will not kill: on Defense, 2 Q per +1, an odd one on speed ('defense'); all on "
+        "speed ('speed'); or on EP rows down to row 0, the rest on Defense ('ep'). A scored "
+        "policy instead keeps its best split that would not kill.",
+        "defense",
+        ("defense", "speed", "ep"),
+    )
+    G241_pulled_blows: Literal["pull", "land"] = rule_default(
+        "G-241",
+        "A blow of a hero keeping the Comics Code whose target is out of action (unconscious, "
+        "dead or surrendered) when it lands, or that would then kill (G-242): pulled, it "
+        "resolves without touching the target ('pull'), or it lands as any blow does ('land').",
+        "pull",
+        ("pull", "land"),
+    )
+    G242_code_injury_risk: Literal["worst", "blow"] = rule_default(
+        "G-242",
+        "When a blow 'would kill' for a hero keeping the Comics Code: when it leaves the villain "
+        "dead (G-17) or calls for an Injury roll (G-18) whose worst failure would ('worst'), or "
+        "only when the blow's own damage leaves the villain dead ('blow').",
+        "worst",
+        ("worst", "blow"),
+    )
+    G243_code_exception: Literal["ally-down", "never"] = rule_default(
+        "G-243",
+        "When the Comics Code's 'unless it is necessary to protect the life of someone else' "
+        "frees a hero to strike a killing blow: while one of its allies lies out of action but "
+        "alive, or at 0 Body DP or below, with an enemy still in action ('ally-down'), or never "
+        "('never').",
+        "ally-down",
+        ("ally-down", "never"),
+    )
+    G257_unestimated_blows: Literal["hand-damage", "unjudged"] = rule_default(
+        "G-257",
+        "How the Comics Code judges whether a blow whose damage it cannot estimate before the "
+        "roll (martial and wrestling blows, sweeps, thrown objects) would kill: as a punch with "
+        "the same damage Q and Hand Damage withheld, the floor of what each of them deals "
+        "('hand-damage'), or not at all: struck as the policy chose, only pulled at a fallen "
+        "target (G-241) ('unjudged').",
+        "hand-damage",
+        ("hand-damage", "unjudged"),
+    )
+
 
 CODE_OPTION: Final = "comics_code"
 
@@ -170,7 +221,7 @@ def life_at_stake(encounter: Encounter, actor: str) -> bool:
     someone else") holds while an ally of ``actor`` lies out of action but alive (unconscious),
     or is at 0 Body DP or below, and an enemy is still fighting (a hostage or bystander in
     action endangers nobody, G-235)."""
-    if encounter.defaults.G243_code_exception != "ally-down":
+    if encounter.defaults.of(ComicsCodeDefaults).G243_code_exception != "ally-down":
         return False
     side = encounter.state[actor].side
     if not any(s.side != side and fighting(encounter, s) for s in encounter.state):
@@ -197,7 +248,7 @@ def lethal(encounter: Encounter, actor: str, intent: Intent, damage_quality: int
     taken = damage_after_protection(raw, odds.ignore_damage, odds.multiplier)
     blow = Blow(raw=raw, source=actor, location=called_shot(intent))
     hit = damage_event(encounter, target, blow, taken + blows_on_the_way(encounter, target))
-    injury_roll = encounter.defaults.G242_code_injury_risk == "worst"
+    injury_roll = encounter.defaults.of(ComicsCodeDefaults).G242_code_injury_risk == "worst"
     return would_kill(encounter, hit, injury_roll=injury_roll)
 
 
@@ -206,7 +257,7 @@ def punch_would_kill(encounter: Encounter, actor: str, intent: Intent, damage_qu
     would kill when a punch at the same target, with the same damage Q and Hand Damage withheld,
     would: each deals at least that."""
     if (
-        encounter.defaults.G257_unestimated_blows != "hand-damage"
+        encounter.defaults.of(ComicsCodeDefaults).G257_unestimated_blows != "hand-damage"
         or intent.action not in UNESTIMATED_BLOWS
     ):
         return False
@@ -243,7 +294,7 @@ def moved(
     on EP rows down to row 0 and the rest on Defense."""
     freed = allocation.damage - damage
     kept = replace(allocation, damage=damage)
-    rule = encounter.defaults.G240_spared_quality
+    rule = encounter.defaults.of(ComicsCodeDefaults).G240_spared_quality
     if rule == "speed":
         return replace(kept, speed=kept.speed + freed)
     if rule == "ep":
@@ -269,7 +320,9 @@ def lands_lethal(encounter: Encounter, actor: str, action: ActionInProgress) -> 
         return False
     hit = damage_event(encounter, target, Blow(raw=0, source=actor), int(blow[1]))
     return would_kill(
-        encounter, hit, injury_roll=encounter.defaults.G242_code_injury_risk == "worst"
+        encounter,
+        hit,
+        injury_roll=encounter.defaults.of(ComicsCodeDefaults).G242_code_injury_risk == "worst",
     )
 
 
@@ -447,7 +500,7 @@ def mands_resolution_gate(
     if (
         target is None
         or "attack" not in action.prepared
-        or encounter.defaults.G241_pulled_blows != "pull"
+        or encounter.defaults.of(ComicsCodeDefaults).G241_pulled_blows != "pull"
         or target not in encounter.state.ids()
     ):
         return None
@@ -473,3 +526,14 @@ __all__ = [
     "offers_code",
     "spared",
 ]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "policies.comics_code",
+        ComicsCodeDefaults,
+        summary=defaults_summary(ComicsCodeDefaults),
+        source="rules text",
+    )

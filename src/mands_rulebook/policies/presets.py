@@ -35,9 +35,9 @@ spent (G-231).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from mands_rulebook.combat.surrender import SURRENDER
 from mands_rulebook.kit.crowding import in_contact
@@ -54,12 +54,28 @@ from mands_rulebook.policies.objective_play import (
     ward_threats,
 )
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.api import hookimpl
+from mands_sim.api import Register, defaults_summary, hookimpl, rule_default
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.policy.explain import Explanation, reason_given
-from mands_sim.registry import Register
+
+
+@dataclass(frozen=True, slots=True)
+class PresetDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-232."""
+
+    G232_spent_fighters: Literal["yield", "rest", "fight"] = rule_default(
+        "G-232",
+        "What the preset policies do below zero EP: rest a round when no enemy is in contact "
+        "or aiming an action at them, and give up (surrender) when every enemy in action has "
+        "more EP left, each counted before paying for its actions in progress (Dexter, 3 "
+        "below zero against Sinister at 0, 'decides to give up') "
+        "('yield'); only rest ('rest'); or fight on whatever their EP ('fight').",
+        "yield",
+        ("yield", "rest", "fight"),
+    )
+
 
 SPEED_STEP = 3
 """``docs/rules/combat.md`` §5: 3 Q halve the Performance Time."""
@@ -186,7 +202,7 @@ def catch_breath(encounter: Encounter, actor: str, *, yields: bool = True) -> In
     """G-232: below zero EP, give up when worse off than every enemy (unless ``yields`` is
     false or the scenario says ``rest``), rest when nobody presses or when spent (G-231);
     ``None``: fight on."""
-    mode = encounter.defaults.G232_spent_fighters
+    mode = encounter.defaults.of(PresetDefaults).G232_spent_fighters
     me = encounter.state[actor]
     if mode == "fight" or me.endurance_points >= 0:
         return None
@@ -290,4 +306,15 @@ def mands_register_policies(register: Register) -> None:
         StandBy,
         summary="Do nothing (the default of bystanders and hostages).",
         source="template, not rules text",
+    )
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "policies.presets",
+        PresetDefaults,
+        summary=defaults_summary(PresetDefaults),
+        source="rules text",
     )

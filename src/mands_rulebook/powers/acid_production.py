@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.damage import Blow
 from mands_rulebook.kit.powers import power_refusals, register_power_actions
@@ -45,8 +46,24 @@ from mands_sim.api import (
     Intent,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AcidProductionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-101."""
+
+    G101_acid_damage: Literal["penetrating", "bludgeoning"] = rule_default(
+        "G-101",
+        "Acid Production: a hit does the Acid Type plus the damage Q as penetrating damage "
+        "(burns heal slowly) or as bludgeoning damage.",
+        "penetrating",
+        ("penetrating", "bludgeoning"),
+    )
+
 
 NAME: Final = "Acid Production"
 ACID_TYPE: Final = "acid_type"
@@ -98,7 +115,7 @@ def attack_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Rang
 def acid_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """G-101: the Acid Type plus the damage Q (never below 0), penetrating or bludgeoning."""
     raw = max(0, int(action.prepared["acid_type"]) + int(action.prepared["damage"]))
-    kind = str(encounter.defaults.G101_acid_damage)
+    kind = str(encounter.defaults.of(AcidProductionDefaults).G101_acid_damage)
     return Blow(raw=raw, source=actor, kind=kind, weapon=NAME)
 
 
@@ -144,3 +161,14 @@ def mands_register_actions(register: Register) -> None:
 @answers_actions(*ACID_PRODUCTION.actions)
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, ACID_PRODUCTION)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.acid_production",
+        AcidProductionDefaults,
+        summary=defaults_summary(AcidProductionDefaults),
+        source="rules text",
+    )

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.injury import roll_event, survival_roll
 from mands_rulebook.kit.powers import power_refusals, register_power_actions
@@ -59,8 +59,24 @@ from mands_sim.api import (
     OutOfAction,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AlchemyDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-103."""
+
+    G103_alchemy_save_penalty: Literal["target", "pool"] = rule_default(
+        "G-103",
+        "Alchemy's Saving Throw Penalty (1 per PR): off the save's target number ('target') "
+        "or into its Bonus Pool, read on the Sphere chart ('pool').",
+        "target",
+        ("target", "pool"),
+    )
+
 
 NAME: Final = "Alchemy"
 MASS: Final = "mass"
@@ -140,7 +156,7 @@ def alchemy_save(encounter: Encounter, victim: str, penalty: int) -> ActionRoll:
     it (seed 000, G-154)."""
     constitution = encounter.abilities(victim).constitution
     target = encounter.charts.action.sphere(constitution)
-    in_pool = encounter.defaults.G103_alchemy_save_penalty == "pool"
+    in_pool = encounter.defaults.of(AlchemyDefaults).G103_alchemy_save_penalty == "pool"
     return survival_roll(
         encounter,
         victim,
@@ -241,3 +257,14 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     reasons = power_refusals(encounter, actor, intent, ALCHEMY)
     return reasons or mass_refusals(encounter, actor, intent)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.alchemy",
+        AlchemyDefaults,
+        summary=defaults_summary(AlchemyDefaults),
+        source="rules text",
+    )

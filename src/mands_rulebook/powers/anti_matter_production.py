@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.explosions import Explosion, anti_matter, detonate
@@ -73,9 +74,25 @@ from mands_sim.api import (
     Position,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
     reduced_performance_time,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AntiMatterProductionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-104."""
+
+    G104_anti_matter_creator: Literal["caught", "spared"] = rule_default(
+        "G-104",
+        "Anti-Matter Production: an explosion catches its creator within its Maximum Range "
+        "as anyone else ('caught') or never ('spared', as Explosive Touch's).",
+        "caught",
+        ("caught", "spared"),
+    )
+
 
 NAME: Final = "Anti-Matter Production"
 EXPLOSION: Final = "explosion"
@@ -165,7 +182,11 @@ def resolve_explosion(encounter: Encounter, actor: str, action: ActionInProgress
     events: list[Event] = [landed_event(encounter, actor, ANTI_MATTER, landing)]
     if explosion.dice <= 0:
         return events  # no PR on the Explosion: nothing to blow up
-    spared = (actor,) if encounter.defaults.G104_anti_matter_creator == "spared" else ()
+    spared = (
+        (actor,)
+        if encounter.defaults.of(AntiMatterProductionDefaults).G104_anti_matter_creator == "spared"
+        else ()
+    )
     skill = combat_skill_with(NAME)  # seed 000: edits train the combat skill with the power
     anchor = action.intent.target if landing.hit else None
     return events + detonate(
@@ -224,3 +245,14 @@ def initiate(
     if definition.name == EXPLOSION_USE.action.name:
         return explosion_initiation(encounter, actor, intent, ANTI_MATTER_PRODUCTION, EXPLOSION_USE)
     return power_initiation(encounter, actor, intent, definition, ANTI_MATTER_PRODUCTION)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.anti_matter_production",
+        AntiMatterProductionDefaults,
+        summary=defaults_summary(AntiMatterProductionDefaults),
+        source="rules text",
+    )

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.movement.pace import MOVE
@@ -61,8 +61,24 @@ from mands_sim.api import (
     Intent,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ChameleonDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-110."""
+
+    G110_chameleon_attacking_half: Literal["down", "up"] = rule_default(
+        "G-110",
+        "Chameleon: the Defense bonus of an attacking character, (bonus - 4) / 2, is rounded "
+        "down ('down': PR 17 gives 9, then 2) or up ('up': 3); never below 0.",
+        "down",
+        ("down", "up"),
+    )
+
 
 NAME: Final = "Chameleon"
 HIDING: Final = "hiding"
@@ -149,7 +165,9 @@ def wanted_defense(encounter: Encounter, camo: ColorChanged, *, attacking: bool)
     """The full bonus, or the attacking one (G-110 and its rounding switch)."""
     if not attacking:
         return camo.defense_bonus
-    return attacking_defense(camo.defense_bonus, encounter.defaults.G110_chameleon_attacking_half)
+    return attacking_defense(
+        camo.defense_bonus, encounter.defaults.of(ChameleonDefaults).G110_chameleon_attacking_half
+    )
 
 
 def defense_update(
@@ -297,3 +315,14 @@ def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgr
         return []
     camo = camouflage(encounter, actor)
     return [] if camo is None else [moving_payment(encounter, actor, camo)]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.chameleon",
+        ChameleonDefaults,
+        summary=defaults_summary(ChameleonDefaults),
+        source="rules text",
+    )

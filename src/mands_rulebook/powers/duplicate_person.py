@@ -35,7 +35,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.powers import power_refusals, register_power_actions
 from mands_rulebook.kit.powers.uses import (
@@ -56,8 +56,24 @@ from mands_sim.api import (
     Intent,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicatePersonDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-185."""
+
+    G185_change_points: Literal["up", "down"] = rule_default(
+        "G-185",
+        "Duplicate Person: the points a look needs (Beauty 1, 5 cm, 10 kg a point, half going "
+        "down, sex 5) rounded up to a whole point ('up') or down ('down').",
+        "up",
+        ("up", "down"),
+    )
+
 
 NAME: Final = "Duplicate Person"
 CHANGING: Final = "changing"
@@ -142,7 +158,7 @@ def points_to_look_like(encounter: Encounter, actor: str, person: str, intent: I
         (me.sheet.attributes.height, them.sheet.attributes.height),
         (me.figured.mass, them.figured.mass),
         bool(intent.options.get(SEX_OPTION)),
-        encounter.defaults.G185_change_points,
+        encounter.defaults.of(DuplicatePersonDefaults).G185_change_points,
     )
 
 
@@ -222,4 +238,15 @@ def mands_register_actions(register: Register) -> None:
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     return power_refusals(encounter, actor, intent, DUPLICATE_PERSON) or change_refusals(
         encounter, actor, intent
+    )
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.duplicate_person",
+        DuplicatePersonDefaults,
+        summary=defaults_summary(DuplicatePersonDefaults),
+        source="rules text",
     )

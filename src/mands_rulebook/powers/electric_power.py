@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.damage import Blow, Cover
 from mands_rulebook.kit.positions import running_pace
@@ -61,8 +62,24 @@ from mands_sim.api import (
     Intent,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class ElectricPowerDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-76."""
+
+    G76_electric_grounding: Literal["dry", "grounded", "well_grounded"] = rule_default(
+        "G-76",
+        "Electric Power's blast: how grounded everyone standing is (seed: +50% if grounded, "
+        "double if well grounded); 'dry' adds nothing; a flyer is never grounded.",
+        "dry",
+        ("dry", "grounded", "well_grounded"),
+    )
+
 
 NAME: Final = "Electric Power"
 DAMAGE: Final = "damage"
@@ -108,7 +125,7 @@ def grounding(encounter: Encounter, target: str) -> Fraction:
     pace = running_pace(encounter, target)
     if pace is not None and pace.fly:
         return GROUNDING["dry"]
-    return GROUNDING[str(encounter.defaults.G76_electric_grounding)]
+    return GROUNDING[str(encounter.defaults.of(ElectricPowerDefaults).G76_electric_grounding)]
 
 
 # --- the blast ---------------------------------------------------------------------------------
@@ -217,3 +234,14 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
 @answers_actions(*ELECTRIC_POWER.actions)
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return power_sustain(encounter, actor, action, ELECTRIC_POWER)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.electric_power",
+        ElectricPowerDefaults,
+        summary=defaults_summary(ElectricPowerDefaults),
+        source="rules text",
+    )

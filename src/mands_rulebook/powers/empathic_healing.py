@@ -42,7 +42,7 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from mands_rulebook.kit.control import LOST_CONTROL
 from mands_rulebook.kit.powers import power_refusals, power_sustain, register_power_actions
@@ -76,8 +76,25 @@ from mands_sim.api import (
     PowerEntry,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class EmpathicHealingDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-125."""
+
+    G125_empathic_wound_rate: Literal["text", "example"] = rule_default(
+        "G-125",
+        "Empathic Healing's Wound Size: wounds taken at half PR points per round, as the Basic "
+        "Effect's text says ('text'), or at PR points per round, as its Example takes 5 DP at "
+        "PR 2 in '3 rounds (2 and a half)' ('example').",
+        "text",
+        ("text", "example"),
+    )
+
 
 NAME: Final = "Empathic Healing"
 WOUND_SIZE: Final = "wound_size"
@@ -301,7 +318,10 @@ def take_round(encounter: Encounter, actor: str, action: ActionInProgress) -> li
     target = action.intent.target
     assert entry is not None and target is not None
     donor, healer = (actor, target) if self_only(entry) else (target, actor)
-    rate = wound_size_rate(int(action.prepared["pr"]), encounter.defaults.G125_empathic_wound_rate)
+    rate = wound_size_rate(
+        int(action.prepared["pr"]),
+        encounter.defaults.of(EmpathicHealingDefaults).G125_empathic_wound_rate,
+    )
     allowance = due(rate, rounds_in_effect(encounter, action)) - done_by(encounter, action)
     wound, kinds = wound_of(encounter, donor), takeable(entry)
     moved = share(wound, kinds, allowance)
@@ -469,3 +489,14 @@ def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgr
     if action.name == RESTORE.action.name:
         return restore_round(encounter, actor, action)
     return []
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.empathic_healing",
+        EmpathicHealingDefaults,
+        summary=defaults_summary(EmpathicHealingDefaults),
+        source="rules text",
+    )

@@ -25,13 +25,36 @@ number "also applies as a penalty to Martial Throw and similar rolls"; G-86).
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.kit.weapons.attacking import WEAPON_ATTACK
 from mands_rulebook.kit.weapons.table import intended_weapon
 from mands_rulebook.skills.attacks import ATTACK_SKILLS, THROWS
-from mands_sim.api import Encounter, Intent, Modifier, hookimpl
+from mands_sim.api import (
+    Encounter,
+    Intent,
+    Modifier,
+    Register,
+    defaults_summary,
+    hookimpl,
+    rule_default,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatSkillDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-26."""
+
+    G26_combat_skill_bonus: Literal["over_two", "level", "none"] = rule_default(
+        "G-26",
+        "A Combat Skill's (and Power Use's) Combat Pool bonus: max(0, level - 2) ('over_two'), "
+        "the whole level ('level'), or nothing ('none').",
+        "over_two",
+        ("over_two", "level", "none"),
+    )
+
 
 COMBAT: Final = "combat"
 """The purpose of a Combat Roll's Bonus Pool modifiers (``docs/rules/combat.md`` §5)."""
@@ -87,7 +110,9 @@ def skill_modifier(encounter: Encounter, actor: str, intent: Intent) -> Modifier
     if skill is None:
         return None
     level = skill_level(encounter.character(actor).sheet, skill)
-    bonus = combat_pool_bonus(level, encounter.defaults.G26_combat_skill_bonus)
+    bonus = combat_pool_bonus(
+        level, encounter.defaults.of(CombatSkillDefaults).G26_combat_skill_bonus
+    )
     if bonus == 0:
         return None
     return Modifier(bonus, SOURCE, f"G-26: {skill} level {level}")
@@ -112,3 +137,14 @@ def mands_bonus_pool_modifiers(
         return []
     found = (skill_modifier(encounter, actor, intent), light_thrower(encounter, actor, intent))
     return [modifier for modifier in found if modifier is not None]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "skills.combat_skills",
+        CombatSkillDefaults,
+        summary=defaults_summary(CombatSkillDefaults),
+        source="rules text",
+    )

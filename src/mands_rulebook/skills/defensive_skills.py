@@ -24,8 +24,8 @@ must have 10 segments to prepare." :func:`falling_damage` gives the number; fall
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Final, Literal
 
 from mands_rulebook.kit.skills import skill_level
 from mands_sim.api import (
@@ -38,9 +38,26 @@ from mands_sim.api import (
     EndurancePaid,
     Initiation,
     Intent,
+    Register,
+    defaults_summary,
     fighting,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DefensiveSkillDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-87."""
+
+    G87_evasion_ep_row: Literal["core", "skill_list"] = rule_default(
+        "G-87",
+        "Evasion's 'starting at row 7': row 7 of the EP Use Chart, 3 EP a round ('core'), or "
+        "the skill list's row 7 read as G-04 reads it, row 2 ('skill_list').",
+        "core",
+        ("core", "skill_list"),
+    )
+
 
 EVASION: Final = "Evasion"
 EVASION_OPTION: Final = "evasion"
@@ -91,7 +108,7 @@ def paid_this_round(encounter: Encounter, actor: str, reason: str) -> bool:
 
 def evasion_row(encounter: Encounter) -> int:
     """G-87: row 7 as the core rules number rows, or the skill list's row 7 read by G-04 (2)."""
-    if encounter.defaults.G87_evasion_ep_row == "skill_list":
+    if encounter.defaults.of(DefensiveSkillDefaults).G87_evasion_ep_row == "skill_list":
         return SKILL_LIST_ROWS_FROM - EVASION_ROW
     return EVASION_ROW
 
@@ -130,3 +147,14 @@ EVASION_ENTRY: Final = ActionOption(
 def mands_action_options(action: ActionDefinition) -> list[ActionOption]:
     """``evasion`` on every action: its Defense, if its roll buys any, takes the points."""
     return [EVASION_ENTRY]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "skills.defensive_skills",
+        DefensiveSkillDefaults,
+        summary=defaults_summary(DefensiveSkillDefaults),
+        source="rules text",
+    )

@@ -30,7 +30,8 @@ actions it combines.
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.skills import core_row, skill_level
 from mands_rulebook.skills.action_skills import (
@@ -52,10 +53,27 @@ from mands_sim.api import (
     PercentRolled,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
     percent_roll,
     register_actions,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleActionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-162."""
+
+    G162_double_action_payment: Literal["attempt", "success"] = rule_default(
+        "G-162",
+        "Double Action: the 'double-action' (passive, 1 segment) rolls the %Control; its "
+        "'2 EP/round' (row 6 by G-04) is paid once a round, by the first attempt ('attempt') "
+        "or the first whose %Control roll succeeds ('success').",
+        "attempt",
+        ("attempt", "success"),
+    )
+
 
 DOUBLE_ACTION: Final = "Double Action"
 """The skill's name as the seed's skill list spells it."""
@@ -102,7 +120,10 @@ def attempt(encounter: Encounter, actor: str) -> Initiation:
 def round_charge(encounter: Encounter, actor: str, succeeded: bool) -> tuple[Charge, ...]:
     """Seed: "row 3 of the EP Use Chart (2 EP/round)": the round's 2 EP, unless paid already
     this round; a missed attempt pays only under G-162 ``attempt``."""
-    pays = succeeded or encounter.defaults.G162_double_action_payment == "attempt"
+    pays = (
+        succeeded
+        or encounter.defaults.of(DoubleActionDefaults).G162_double_action_payment == "attempt"
+    )
     if not pays or paid_this_round(encounter, actor, PAYMENT_REASON):
         return ()
     return (Charge(core_row(encounter.defaults, DOUBLE_ACTION_ROW), PAYMENT_REASON),)
@@ -190,3 +211,14 @@ def mands_bonus_pool_modifiers(
         return []
     penalty = int(ready.prepared["penalty"])
     return [Modifier(penalty, DOUBLE_ACTION, "two actions at once (seed Double Action)")]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "skills.double_action",
+        DoubleActionDefaults,
+        summary=defaults_summary(DoubleActionDefaults),
+        source="rules text",
+    )

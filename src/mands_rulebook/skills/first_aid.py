@@ -28,7 +28,8 @@ what the seed leaves open:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.injury import FirstAid
@@ -47,9 +48,26 @@ from mands_sim.api import (
     Register,
     answers_actions,
     character_d100,
+    defaults_summary,
     hookimpl,
     register_actions,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAidDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-173."""
+
+    G173_first_aid: Literal["halves", "stops"] = rule_default(
+        "G-173",
+        "A successful First Aid roll: halves the time between the patient's Bleeding Rolls, "
+        "every round instead of every second one ('halves', seed First Aid's mechanic), or stops "
+        "the bleeding at once ('stops', its 'can stop bleeding').",
+        "halves",
+        ("halves", "stops"),
+    )
+
 
 FIRST_AID_KNOWLEDGE: Final = "First Aid"
 MEDICAL_KNOWLEDGE: Final = "Medical"
@@ -176,7 +194,7 @@ def first_aid_events(
         return []
     chance, roll = int(str(prepared["chance"])), int(str(prepared["roll"]))
     aid = FirstAid(encounter.now, patient, actor, chance, roll, roll <= chance)
-    if aid.succeeded and encounter.defaults.G173_first_aid == "stops":
+    if aid.succeeded and encounter.defaults.of(FirstAidDefaults).G173_first_aid == "stops":
         return [aid, BleedingStopped(encounter.now, patient, FIRST_AID.name)]
     return [aid]
 
@@ -217,3 +235,14 @@ def initiate(
 
 def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     return first_aid_events(encounter, actor, action.prepared)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "skills.first_aid",
+        FirstAidDefaults,
+        summary=defaults_summary(FirstAidDefaults),
+        source="rules text",
+    )

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
-from mands_rulebook.kit.pinning import MOVES, STILL_FREE, stops
+from mands_rulebook.kit.pinning import MOVES, STILL_FREE, PinningDefaults, stops
 from mands_rulebook.kit.skills import skill_level
 from mands_rulebook.skills.attacks import (
     AttackPlan,
@@ -59,9 +59,26 @@ from mands_sim.api import (
     Intent,
     Register,
     UnplayedActionError,
+    defaults_summary,
     hookimpl,
     register_actions,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class HoldingDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-183."""
+
+    G183_escape_ties: Literal["hold", "escape"] = rule_default(
+        "G-183",
+        "Escaping a hold: Hand Damage + damage Q must be greater than the hold's strength "
+        "('hold': a tie keeps the hold, as a Body Throw needs the greater damage) or at least "
+        "equal ('escape').",
+        "hold",
+        ("hold", "escape"),
+    )
+
 
 BODY_HOLD_SKILL: Final = "Body Hold"
 
@@ -187,7 +204,7 @@ def partners(encounter: Encounter, actor: str) -> set[str]:
 
 def grab(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     """G-182, G-184: the hold a Body Hold that hit takes, and the held one's Defense 0."""
-    if encounter.defaults.G182_body_hold != "holds":
+    if encounter.defaults.of(PinningDefaults).G182_body_hold != "holds":
         return []
     level = skill_level(encounter.character(actor).sheet, BODY_HOLD_SKILL)
     strength = hand_damage(encounter, actor, action) + level
@@ -200,7 +217,7 @@ def grab(encounter: Encounter, actor: str, target: str, action: ActionInProgress
 
 def stopped_work(encounter: Encounter, held: str, holder: str) -> list[Event]:
     """G-253 ``stops``: the held character's actions in progress the grab stops."""
-    if encounter.defaults.G253_hold_stops_work != "stops":
+    if encounter.defaults.of(PinningDefaults).G253_hold_stops_work != "stops":
         return []
     return [
         ActionDropped(encounter.now, held, action.name, action.action_id, HELD)
@@ -220,7 +237,7 @@ def escape_events(encounter: Encounter, actor: str, action: ActionInProgress) ->
     if hold is None:  # the hold ended while the escape was under way
         return []
     score = hand_damage(encounter, actor, action)
-    ties_free = encounter.defaults.G183_escape_ties == "escape"
+    ties_free = encounter.defaults.of(HoldingDefaults).G183_escape_ties == "escape"
     if score > hold.strength or (ties_free and score == hold.strength):
         return [HoldEnded(encounter.now, actor, holder, ESCAPED, score)]
     return [EscapeFailed(encounter.now, actor, holder, score, hold.strength)]
@@ -251,7 +268,10 @@ def hold_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]
 def pinned(encounter: Encounter, actor: str, intent: Intent) -> bool:
     """G-253 ``stops``: whether ``actor``, held, is refused ``intent``, an active action aimed
     at nobody."""
-    if encounter.defaults.G253_hold_stops_work != "stops" or intent.action in STILL_FREE:
+    if (
+        encounter.defaults.of(PinningDefaults).G253_hold_stops_work != "stops"
+        or intent.action in STILL_FREE
+    ):
         return False
     if not any(hold.character == actor for hold in current_holds(encounter)):
         return False
@@ -301,3 +321,14 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
             return []
         return [HoldEnded(encounter.now, held, actor, RELEASED)]
     raise UnplayedActionError(action.name)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "skills.holding",
+        HoldingDefaults,
+        summary=defaults_summary(HoldingDefaults),
+        source="rules text",
+    )

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.powers.uses import power_slug
 from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
@@ -44,10 +45,29 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    defaults_summary,
     hookimpl,
     logged_before,
     logged_between,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AffectsAbilityDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-270."""
+
+    G270_affects_ability: Literal["held", "off"] = rule_default(
+        "G-270",
+        "Affects Another Ability (Pulsar: 'his strength becomes 13 minus the number of EP being "
+        "used per round ... These lost points return at Pulsar's healing rate per hour'): from "
+        "each start of the power's action that costs 1 EP or more, the ability is the sheet's "
+        "less per_ep x the most EP any such start cost, for the rest of the encounter "
+        "('held'); or nothing ('off').",
+        "held",
+        ("held", "off"),
+    )
+
 
 KIND: Final = "affects-ability"
 
@@ -105,7 +125,7 @@ def points_lost(
 ) -> int:
     """G-270: ``per_ep`` × the most EP a round the power has used (in ``log[:end]``, all of it
     by default), never taking the ability below :data:`FLOOR`."""
-    if encounter.defaults.G270_affects_ability == "off":
+    if encounter.defaults.of(AffectsAbilityDefaults).G270_affects_ability == "off":
         return 0
     power = str(parameter(weakness, "power", ""))
     end = len(encounter.log) if end is None else end
@@ -169,3 +189,14 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The weakness firing, logged when a sustained use pays a round at a higher level."""
     return mands_action_after(encounter, actor, action)
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "weaknesses.affects_ability",
+        AffectsAbilityDefaults,
+        summary=defaults_summary(AffectsAbilityDefaults),
+        source="rules text",
+    )

@@ -20,7 +20,8 @@ of the ocean) need light and water the map does not have.
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
 from mands_rulebook.weaknesses.power_use import uses_power
@@ -34,9 +35,27 @@ from mands_sim.api import (
     Register,
     Weakness,
     WeaknessKind,
+    defaults_summary,
     hookimpl,
+    rule_default,
     spoken,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class LimitedUseDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-269."""
+
+    G269_limited_use: Literal["payment-segments", "off"] = rule_default(
+        "G-269",
+        "Limited Use (Brinn: 'greater than twice his PR rounds ... 1 DP, penetrating, per "
+        "round'): at each Payment Segment a sustained action of the power held longer than "
+        "rounds_per_pr x its sheet PR rounds costs dp_per_round penetrating Body DP "
+        "('payment-segments'); or nothing ('off').",
+        "payment-segments",
+        ("payment-segments", "off"),
+    )
+
 
 KIND: Final = "limited-use"
 SOURCE: Final = "limited use"
@@ -111,10 +130,21 @@ def mands_register_weaknesses(register: Register) -> None:
 @hookimpl
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-269: each round the power is held too long costs DP."""
-    if encounter.defaults.G269_limited_use == "off":
+    if encounter.defaults.of(LimitedUseDefaults).G269_limited_use == "off":
         return []
     events: list[Event] = []
     for weakness in weaknesses_of(encounter, actor, KIND):
         if overused(encounter, actor, action, weakness):
             events += losing_control(encounter, actor, weakness)
     return events
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "weaknesses.limited_use",
+        LimitedUseDefaults,
+        summary=defaults_summary(LimitedUseDefaults),
+        source="rules text",
+    )

@@ -19,7 +19,8 @@ have to save vs. 48 on d100 or go berserk." On the sheet::
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.weaknesses import fired, weaknesses_of
 from mands_sim.api import (
@@ -33,10 +34,35 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    defaults_summary,
     hookimpl,
     percent_roll,
+    rule_default,
     spoken,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class LowSelfControlDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-264, G-265."""
+
+    G264_self_control_save: Literal["each-action", "off"] = rule_default(
+        "G-264",
+        "Low Self-Control (Armadillo): after each action that cost the character VP or DP, a "
+        "d100 save against the weakness's score (Learning + Willpower) minus all the VP and DP "
+        "lost so far, or berserk ('each-action'); or the save is never asked ('off').",
+        "each-action",
+        ("each-action", "off"),
+    )
+    G265_berserk: Literal["attacks-only", "no-retreat"] = rule_default(
+        "G-265",
+        "A berserk character 'attack[s] until his opponent is down or [he] is unconscious': it "
+        "starts nothing but attacks and moves while an enemy stands ('attacks-only'), or only "
+        "may not flee, surrender or rest ('no-retreat'); it lasts the encounter.",
+        "attacks-only",
+        ("attacks-only", "no-retreat"),
+    )
+
 
 KIND: Final = "low-self-control"
 BERSERK: Final = "goes berserk"
@@ -109,7 +135,7 @@ def mands_register_weaknesses(register: Register) -> None:
 @hookimpl
 def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-264: everyone hurt by the action who has this weakness and is not berserk saves."""
-    if encounter.defaults.G264_self_control_save == "off":
+    if encounter.defaults.of(LowSelfControlDefaults).G264_self_control_save == "off":
         return []
     events: list[Event] = []
     for victim in encounter.ranked(hurt_by_last_action(encounter)):
@@ -124,7 +150,7 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
     """G-265: what a berserker may not start."""
     if not weaknesses_of(encounter, actor, KIND) or not is_berserk(encounter, actor):
         return []
-    if encounter.defaults.G265_berserk == "no-retreat":
+    if encounter.defaults.of(LowSelfControlDefaults).G265_berserk == "no-retreat":
         refused = spoken(intent.action) in {spoken(name) for name in RETREATS}
     else:
         refused = intent.action != MOVE and not attacks_an_enemy(encounter, actor, intent)
@@ -138,3 +164,14 @@ def attacks_an_enemy(encounter: Encounter, actor: str, intent: Intent) -> bool:
         return False
     state = encounter.state[target]
     return state.side != encounter.state[actor].side and state.in_action
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "weaknesses.low_self_control",
+        LowSelfControlDefaults,
+        summary=defaults_summary(LowSelfControlDefaults),
+        source="rules text",
+    )

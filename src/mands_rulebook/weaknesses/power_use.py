@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.powers.uses import power_slug
+from mands_rulebook.kit.weaknesses import WeaknessDefaults
 from mands_sim.api import Encounter, Intent, spoken
 
 
@@ -14,7 +15,7 @@ def uses_power(encounter: Encounter, intent: Intent, power: str) -> bool:
     named = intent.options.get(POWER_OPTION)
     if isinstance(named, str) and spoken(named) == spoken(power):
         return True
-    if encounter.defaults.G268_power_actions == "named":
+    if encounter.defaults.of(WeaknessDefaults).G268_power_actions == "named":
         return False
     return intent.action.startswith(f"{power_slug(power)}-")
 

@@ -26,8 +26,9 @@ he gets another penalty of 1 to his Combat Pool, due to his fatigue." On the she
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.weaknesses import fired, weaknesses_of, whole
 from mands_sim.api import (
@@ -43,8 +44,34 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    defaults_summary,
     hookimpl,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class TiresEasilyDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-266, G-267."""
+
+    G266_tires_easily_ep: Literal["on-resolution", "off"] = rule_default(
+        "G-266",
+        "Tires Easily (8-Ball: 'twice normal EP for any action requiring EP'): the extra EP an "
+        "action's start cost is paid when it resolves, and a sustained action's extra with each "
+        "round's payment ('on-resolution'); or no extra EP ('off').",
+        "on-resolution",
+        ("on-resolution", "off"),
+    )
+    G267_fatigue_rounds: Literal["paying-rounds", "off"] = rule_default(
+        "G-267",
+        "Tires Easily (Diamondback: -1 Combat Pool after 4 rounds using EP, another -1 every 2 "
+        "rounds after): the rounds counted are the encounter's rounds in which the character "
+        "paid EP, and the penalty applies to Combat Rolls ('paying-rounds'); or no penalty "
+        "('off').",
+        "paying-rounds",
+        ("paying-rounds", "off"),
+    )
+
 
 KIND: Final = "tires-easily"
 REASON: Final = "tires easily"
@@ -140,7 +167,7 @@ def new_fatigue(encounter: Encounter, actor: str, weakness: Weakness) -> list[Ev
         and e.weakness_kind == weakness.kind
         and e.effect.startswith("fatigue")
     )
-    if encounter.defaults.G267_fatigue_rounds == "off" or penalty <= logged:
+    if encounter.defaults.of(TiresEasilyDefaults).G267_fatigue_rounds == "off" or penalty <= logged:
         return []
     return [fired(encounter, actor, weakness, f"fatigue: -{penalty} to the Combat Pool")]
 
@@ -160,7 +187,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
     """G-266: the extra EP of the action's start; G-267: a grown fatigue penalty is logged."""
     events: list[Event] = []
     for weakness in weaknesses_of(encounter, actor, KIND):
-        if encounter.defaults.G266_tires_easily_ep != "off":
+        if encounter.defaults.of(TiresEasilyDefaults).G266_tires_easily_ep != "off":
             events += extra_ep(
                 encounter, actor, action, start_cost(encounter, actor, action), weakness
             )
@@ -171,7 +198,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 @hookimpl
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-266: a sustained action pays the extra with each round's payment."""
-    if encounter.defaults.G266_tires_easily_ep == "off":
+    if encounter.defaults.of(TiresEasilyDefaults).G266_tires_easily_ep == "off":
         return []
     row = int(action.prepared.get("ep_row", action.definition.ep_row))
     amount = Fraction(encounter.rules.ep_cost(row))
@@ -186,10 +213,21 @@ def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
     """G-267: the fatigue penalty on Combat Rolls."""
-    if purpose != COMBAT or encounter.defaults.G267_fatigue_rounds == "off":
+    if purpose != COMBAT or encounter.defaults.of(TiresEasilyDefaults).G267_fatigue_rounds == "off":
         return []
     penalty = sum(
         fatigue_penalty(w, rounds_paying_ep(encounter, actor))
         for w in weaknesses_of(encounter, actor, KIND)
     )
     return [Modifier(-penalty, "fatigue (tires easily)", "G-267")] if penalty else []
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "weaknesses.tires_easily",
+        TiresEasilyDefaults,
+        summary=defaults_summary(TiresEasilyDefaults),
+        source="rules text",
+    )

@@ -37,6 +37,7 @@ from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
 from mands_sim.batch.records import COUNTED, RunRecord
 from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
+from mands_sim.defaults import CoreDefaults
 from mands_sim.errors import MandsSimError
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
@@ -297,7 +298,7 @@ class _Run:
     def _new_aggregate(self) -> Aggregate:
         return Aggregate(
             sides=tuple(side.name for side in self.spec.sides),
-            knock_out=self.spec.rule_defaults.G239_party_knock_out,
+            knock_out=self.spec.rule_defaults.of(CoreDefaults).G239_party_knock_out,
         )
 
     def execute(

@@ -26,7 +26,7 @@ from mands_sim.charts.senses import (
     build_sight_table,
 )
 from mands_sim.charts.skin_temper import SkinTemperChart, build_skin_temper_chart
-from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
+from mands_sim.defaults import STANDARD_DEFAULTS, CoreDefaults, RuleDefaults
 from mands_sim.errors import RulesDataError
 
 __all__ = [
@@ -60,7 +60,7 @@ _TYPES: Final[dict[str, type]] = {
     "hearing": HearingTable,
 }
 
-_BUILDERS: Final[dict[str, Callable[[DataFile, RuleDefaults], Chart]]] = {
+_BUILDERS: Final[dict[str, Callable[[DataFile, CoreDefaults], Chart]]] = {
     # G-01: derive rows beyond the printed Action Chart, or refuse them.
     "action": lambda data, d: build_action_chart(
         data, derive_beyond_printed=d.G01_rows_beyond_printed == "derive"
@@ -107,13 +107,14 @@ def load_chart(kind: str, path: Path | str, defaults: RuleDefaults = STANDARD_DE
     builder = _BUILDERS.get(kind)
     if builder is None:
         raise RulesDataError(str(path), f"unknown chart kind '{kind}'; known: {CHART_NAMES}")
-    return builder(DataFile.read(path, kind), defaults)
+    return builder(DataFile.read(path, kind), defaults.of(CoreDefaults))
 
 
 def load_standard_charts(defaults: RuleDefaults = STANDARD_DEFAULTS) -> Charts:
     """The bundled charts under ``defaults`` (built once per choice of G-01, G-03, G-31)."""
+    core = defaults.of(CoreDefaults)
     return _standard_charts(
-        defaults.G01_rows_beyond_printed, defaults.G03_ep_low_rows, defaults.G31_experience_boundary
+        core.G01_rows_beyond_printed, core.G03_ep_low_rows, core.G31_experience_boundary
     )
 
 

@@ -13,6 +13,8 @@ import json
 from typing import Any
 
 from mands_sim.cli import COMMANDS
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.registry import collect_registries
 from mands_sim.scenario import scenario_json_schema
 
 
@@ -27,6 +29,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the schema as indented JSON; exit status 0."""
-    print(json.dumps(scenario_json_schema(), indent=2, ensure_ascii=False))
+    """Print the schema, with the installed plugins' named defaults, as indented JSON; exit
+    status 0."""
+    kinds = collect_registries(make_plugin_manager()).default_kinds()
+    print(json.dumps(scenario_json_schema(kinds), indent=2, ensure_ascii=False))
     return 0

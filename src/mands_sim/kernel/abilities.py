@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
+from mands_sim.defaults import CoreDefaults
 from mands_sim.log_index import kept_answer
 from mands_sim.model.character import Character, build_character
 from mands_sim.model.figured import (
@@ -124,7 +125,7 @@ class CurrentAbilities:
         by_name = dict(changes)
         abilities = changed_abilities(built.sheet.abilities, by_name)
         overrides = dict(built.sheet.overrides)
-        as_built = encounter.defaults.G287_refigured_body == "as-built"
+        as_built = encounter.defaults.of(CoreDefaults).G287_refigured_body == "as-built"
         if as_built and abilities != built.sheet.abilities:
             overrides.update(body_as_built(built.figured))
         sheet = replace(built.sheet, abilities=abilities, overrides=MappingProxyType(overrides))

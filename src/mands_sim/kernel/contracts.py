@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.defaults import CoreDefaults
 from mands_sim.events import Event
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ def side_out_of_action(encounter: Encounter) -> Verdict | None:
 def counts_as_combatant(encounter: Encounter, state: CharacterState) -> bool:
     """Whether ``state``'s character fights: a combatant, or anyone when G-235 counts
     bystanders and hostages too."""
-    return state.combatant or encounter.defaults.G235_non_combatants == "counted"
+    return state.combatant or encounter.defaults.of(CoreDefaults).G235_non_combatants == "counted"
 
 
 def fighting(encounter: Encounter, state: CharacterState) -> bool:

@@ -31,7 +31,7 @@ import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.charts import Charts
-from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
+from mands_sim.defaults import STANDARD_DEFAULTS, CoreDefaults, RuleDefaults
 from mands_sim.dice import DiceSource
 from mands_sim.errors import MandsSimError
 from mands_sim.events import (
@@ -405,7 +405,7 @@ class Encounter:
         self.emit([self._started_event(actor, action)])
         self._schedule_completion(actor, action)
         self.payments.pay(actor, action, initiation.charges, new_period=True)
-        apart = self.defaults.G161_same_segment_pushback == "none"
+        apart = self.defaults.of(CoreDefaults).G161_same_segment_pushback == "none"
         for running in in_progress:
             if apart and running.started_at == self.now:
                 continue  # G-161: actions started together do not push each other back
@@ -563,7 +563,7 @@ TIE_STREAM = "~tiebreak"
 
 def choosing_phase(defaults: RuleDefaults) -> Phase:
     """G-228: choices made together in :attr:`Phase.DECIDE`, or in turn in ``INITIATE``."""
-    simultaneous = defaults.G228_same_segment_decisions == "simultaneous"
+    simultaneous = defaults.of(CoreDefaults).G228_same_segment_decisions == "simultaneous"
     return Phase.DECIDE if simultaneous else Phase.INITIATE
 
 
@@ -573,7 +573,7 @@ def tie_order(
     """Each character's rank (G-227): the ids, sorted so that no listing order counts, then put
     in an order drawn from the dice ('dice') or left sorted ('id', or no dice)."""
     order = sorted(ids)
-    if dice is not None and defaults.G227_tie_order == "dice":
+    if dice is not None and defaults.of(CoreDefaults).G227_tie_order == "dice":
         order = dice.substream(TIE_STREAM).shuffled(order)
     return {actor: rank for rank, actor in enumerate(order)}
 

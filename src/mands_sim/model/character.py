@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mands_sim.defaults import CoreDefaults
 from mands_sim.model import figured as f
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, SkinTemper
 
@@ -103,7 +104,9 @@ class _Figuring:
 
     def run(self) -> FiguredAttributes:
         a, t, chart = self.sheet.abilities, self.sheet.attributes, self.chart
-        fractions = self.defaults.G43_fractions  # G-43: where VP and EP drop fractions
+        fractions = self.defaults.of(
+            CoreDefaults
+        ).G43_fractions  # G-43: where VP and EP drop fractions
         mass = self.settle_mass(f.mass(a.strength, t.build, a.constitution, t.height, chart))
         body = self.settle("damage_points", f.body_damage_points(t.build, mass, chart))
         low_mass = self.settle("low_mass_penalty", f.low_mass_penalty(mass, chart))
@@ -151,7 +154,7 @@ class _Figuring:
                 a.strength,
                 t.height,
                 chart,
-                rounding=self.defaults.G08_move_roll_half_strength,
+                rounding=self.defaults.of(CoreDefaults).G08_move_roll_half_strength,
             ),
             "jump_roll": f.jump_roll(a.agility, a.strength),
             "jump_bonus": f.jump_bonus(t.height, chart),
@@ -163,7 +166,7 @@ class _Figuring:
             "hold_breath_roll": f.hold_breath_roll(
                 a.constitution,
                 a.strength,
-                rounding=self.defaults.G44_hold_breath_half_strength,
+                rounding=self.defaults.of(CoreDefaults).G44_hold_breath_half_strength,
             ),
             "healing_roll": f.healing_roll(a.constitution, chart),
             "mental_healing_bonus": f.mental_healing_bonus(a.newoen),

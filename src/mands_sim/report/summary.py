@@ -14,6 +14,7 @@ from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
 from mands_sim.batch.runner import BatchResult
 from mands_sim.batch.stalemates import STALEMATES
 from mands_sim.batch.stats import Interval, quantile, wilson
+from mands_sim.defaults import CoreDefaults
 from mands_sim.report.awards import is_hero_role, verdict_awards
 from mands_sim.report.verdict import Runs, toughness_verdict
 
@@ -36,7 +37,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         for c in characters
         if c["side"] == heroes and is_hero_role(c)
     ]
-    defaults = result.scenario.rule_defaults
+    core = result.scenario.rule_defaults.of(CoreDefaults)
     runs = Runs(
         played=agg.played,
         heroes_wins=agg.wins[heroes] if heroes else 0,
@@ -44,9 +45,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         stalemates=agg.stalemates,
         worst_death_rate=max(deaths, default=0.0),
     )
-    verdict = toughness_verdict(
-        runs, defaults.G71_toughness_scale, defaults.G230_inconclusive_timeouts
-    )
+    verdict = toughness_verdict(runs, core.G71_toughness_scale, core.G230_inconclusive_timeouts)
     return {
         "scenario": {
             "name": result.scenario.name,

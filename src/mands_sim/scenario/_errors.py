@@ -177,10 +177,13 @@ def _locate(loc: Sequence[int | str]) -> tuple[str, Any, Any, FieldInfo | None]:
     """The dotted key of ``loc``, the types at its parent and at it, and its last field's info.
 
     Walks the models along ``loc`` so the message can name known keys and describe the field;
-    the tag pydantic adds for a tagged union (``objectives[0].reach.place``) is dropped.
+    the tag pydantic adds for a tagged union (``objectives[0].reach.place``) and its ``[key]``
+    after a mapping's key at fault are dropped.
     """
     key, parent, here, field = "", None, _strip(ScenarioFile), None
     for part in loc:
+        if part == "[key]":  # pydantic's mark of a mapping's key, not its value, at fault
+            continue
         member = _tagged_member(here, part)
         if member is not None:
             here = member

@@ -8,10 +8,12 @@ each value sits in the file. ``docs/scenarios.md`` documents every key.
 
 from __future__ import annotations
 
+import math
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from mands_sim.bounds import (
@@ -28,7 +30,7 @@ from mands_sim.bounds import (
     MAX_TIME_LIMIT,
     Within,
 )
-from mands_sim.defaults import RuleDefaults
+from mands_sim.defaults import CoreDefaults, default_switches
 from mands_sim.model import SheetFormat
 from mands_sim.scenario._spec import MapFeature
 
@@ -81,12 +83,15 @@ SheetReference = Annotated[
 ]
 
 
-def scenario_json_schema() -> dict[str, Any]:
+def scenario_json_schema(kinds: Iterable[type] = (CoreDefaults,)) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the scenario file format, from its models.
 
-    The character sheet format's own schema is included for inline sheets.
+    The character sheet format's own schema is included for inline sheets; ``[rules.defaults]``
+    allows the named defaults of ``kinds`` (``mands-sim schema`` passes the installed plugins'),
+    each with its choices.
     """
     schema = ScenarioFile.model_json_schema()
+    schema["$defs"]["RulesTable"]["properties"]["defaults"] = defaults_schema(kinds)
     sheet = SheetFormat.model_json_schema()
     schema["$defs"].update(sheet.pop("$defs", {}))
     schema["$defs"][SHEET_SCHEMA] = sheet
@@ -96,28 +101,58 @@ def scenario_json_schema() -> dict[str, Any]:
     return {"$schema": JSON_SCHEMA_DIALECT, **schema}
 
 
+def defaults_schema(kinds: Iterable[type]) -> dict[str, Any]:
+    """``[rules.defaults]``: one optional key per named default of ``kinds``, its value one of
+    the default's choices."""
+    switches = [switch for kind in kinds for switch in default_switches(kind)]
+    return {
+        "type": "object",
+        "description": "named rules defaults to change (docs/rules/decisions.md), name = choice",
+        "properties": {
+            switch.name: {
+                "enum": list(switch.choices),
+                "default": switch.default,
+                "description": f"{switch.gid}: {switch.summary}",
+            }
+            for switch in switches
+        },
+        "additionalProperties": False,
+    }
+
+
 class _Table(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-def _rules_defaults_table() -> type[_Table]:
-    """``[rules.defaults]``: one optional key per named default (``docs/rules/decisions.md``), its
-    value one of the default's choices. Built from :class:`RuleDefaults`, so it never lags
-    behind."""
-    fields: dict[str, Any] = {
-        item["name"]: (
-            Literal[tuple(item["choices"])],
-            Field(default=item["default"], description=f"{item['gid']}: {item['summary']}"),
-        )
-        for item in RuleDefaults.describe()
-    }
-    return create_model("RulesDefaultsTable", __base__=_Table, **fields)
+SWITCH_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-if TYPE_CHECKING:
-    RulesDefaultsTable = _Table
-else:
-    RulesDefaultsTable = _rules_defaults_table()
+def _switch_name(value: Any) -> Any:
+    if isinstance(value, str) and len(value) <= MAX_NAME_LENGTH and SWITCH_NAME.fullmatch(value):
+        return value
+    raise PydanticCustomError(
+        CUSTOM_ERROR, "a default's name: letters, digits and '_', not starting with a digit"
+    )
+
+
+DefaultName = Annotated[str, BeforeValidator(_switch_name), WithJsonSchema({"type": "string"})]
+
+
+def _switch_value(value: Any) -> Any:
+    if isinstance(value, str) and 0 < len(value) <= MAX_NAME_LENGTH:
+        return value
+    if isinstance(value, bool | int) or (isinstance(value, float) and math.isfinite(value)):
+        return value
+    raise PydanticCustomError(
+        CUSTOM_ERROR, "one of the default's choices: a name, a finite number or true/false"
+    )
+
+
+DefaultValue = Annotated[
+    Any,
+    BeforeValidator(_switch_value),
+    WithJsonSchema({"type": ["string", "number", "boolean"]}),
+]
 
 
 class RulesTable(_Table):
@@ -126,9 +161,10 @@ class RulesTable(_Table):
     optional: list[Name] = Field(
         default=[], description="names of optional-rule plugins to switch on"
     )
-    defaults: RulesDefaultsTable = Field(
-        default_factory=RulesDefaultsTable,
-        description="named rules defaults to change (docs/rules/decisions.md), name = choice",
+    defaults: dict[DefaultName, DefaultValue] = Field(
+        default={},
+        description="named rules defaults to change (docs/rules/decisions.md), name = choice; "
+        "the names and choices are those of the loaded plugins' defaults",
     )
 
 

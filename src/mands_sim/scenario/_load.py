@@ -98,7 +98,7 @@ def _build(
     tables = _tables(data, found)
     sheets = _Sheets(path, base_dir)
     optional = resolve_optional_rules(tables.rules.optional if tables.rules else [], found)
-    defaults = resolve_defaults(tables.rules.defaults, found) if tables.rules else None
+    defaults = resolve_defaults(tables.rules.defaults) if tables.rules else None
     disabled = resolve_disabled_plugins(tables.plugins.disable if tables.plugins else [], found)
     map_spec = resolve_map(tables, found)
     roster = resolve_sides(tables, sheets.sheet, found)

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
 from mands_sim.bounds import MAX_CHARACTERS
 from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import ScenarioError
@@ -91,17 +89,12 @@ def resolve_disabled_plugins(names: Sequence[str], found: Findings) -> tuple[str
     return tuple(names)
 
 
-def resolve_defaults(table: BaseModel, found: Findings) -> RuleDefaults:
-    """:class:`RuleDefaults` with the defaults ``[rules.defaults]`` sets applied.
-
-    The table's model already allows only known names and their choices.
-    """
-    overrides = table.model_dump(exclude_unset=True)
-    try:
-        return RuleDefaults().with_overrides(overrides)
-    except ValueError as error:  # only if RuleDefaults checks more than its choices
-        found.add("rules.defaults", f"expected valid defaults: {error}")
-        return RuleDefaults()
+def resolve_defaults(table: Mapping[str, Any]) -> RuleDefaults:
+    """:class:`RuleDefaults` switching what ``[rules.defaults]`` sets. The table's model checks
+    each key's shape and each value's type; which names exist and which values each may take
+    depends on the plugins, so a simulation checks them when it loads its plugins
+    (:func:`~mands_sim.defaults.defaults_problems`)."""
+    return RuleDefaults(MappingProxyType(dict(table)))
 
 
 # -- map --------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mands_rulebook.abilities.charm.allures import ALLURES
+from mands_rulebook.abilities.charm.allures import ALLURES, CharmDefaults
 from mands_rulebook.abilities.charm.effects import PARALYSED, work_on
 from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY
 from mands_rulebook.abilities.charm.rolls import attempt
@@ -58,6 +58,7 @@ from mands_sim.api import (
     Intent,
     Register,
     answers_actions,
+    defaults_summary,
     hookimpl,
     reduced_performance_time,
     register_actions,
@@ -124,5 +125,16 @@ def mands_register_optional_rules(register: Register) -> None:
         "involuntary-beauty",
         INVOLUNTARY_BEAUTY,
         summary="Beauty beyond +-20 charms or horrifies on sight (d100 <= |Beauty| - 20)",
+        source="rules text",
+    )
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "abilities.charm",
+        CharmDefaults,
+        summary=defaults_summary(CharmDefaults),
         source="rules text",
     )

@@ -6,9 +6,37 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
-from mands_sim.api import SEGMENTS_PER_MINUTE, ActionDefinition, ActionOption, Encounter
+from mands_sim.api import (
+    SEGMENTS_PER_MINUTE,
+    ActionDefinition,
+    ActionOption,
+    Encounter,
+    rule_default,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CharmDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-155, G-157."""
+
+    G155_beauty_save_modifier: Literal["target", "source"] = rule_default(
+        "G-155",
+        "Beauty (Sphere) in the save against a Beauty charm (bonus) or horror (penalty): the "
+        "target's own Beauty (the Example of Horrification's 62, 68, 54) or the charmer's/"
+        "horror's.",
+        "target",
+        ("target", "source"),
+    )
+    G157_multiple_targets_penalty: Literal["rule", "example"] = rule_default(
+        "G-157",
+        "Charm or horror against several targets: -1 to the Bonus Pool per target ('rule'), or "
+        "no penalty, as the Example of Horrification rolls against three heroes ('example').",
+        "rule",
+        ("rule", "example"),
+    )
+
 
 CHARM_PT: Final = 5 * SEGMENTS_PER_MINUTE
 """Seed "Charisma": "The standard Performance Time for Charm is 5 minutes"."""

@@ -13,6 +13,7 @@ from mands_rulebook.abilities.charm.allures import (
     CHARM,
     HORRIFY,
     Allure,
+    CharmDefaults,
     beauty,
     charisma,
 )
@@ -52,7 +53,10 @@ def base_pool(encounter: Encounter, actor: str, allure: Allure, targets: Sequenc
         pool -= max(int(abs(charisma(encounter, t))) for t in targets)
     if allure is BEAUTY_CHARM:
         pool += int(encounter.character(actor).sheet.skills.get("Sex Appeal", 0))
-    if len(targets) > 1 and encounter.defaults.G157_multiple_targets_penalty == "rule":
+    if (
+        len(targets) > 1
+        and encounter.defaults.of(CharmDefaults).G157_multiple_targets_penalty == "rule"
+    ):
         pool -= len(targets)
     return pool
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_rulebook.abilities.charm.allures import BEAUTY_CHARM, CHARM, HORRIFY, Allure, beauty
+from mands_rulebook.abilities.charm.allures import (
+    BEAUTY_CHARM,
+    CHARM,
+    HORRIFY,
+    Allure,
+    CharmDefaults,
+    beauty,
+)
 from mands_sim.api import Encounter, Event, percent_save
 
 SAVE_PENALTY_PER_QUALITY: Final = 3
@@ -59,7 +66,7 @@ def beauty_modifier(encounter: Encounter, source: str, target: str, allure: Allu
     ``source`` the charmer's, or the horror's magnitude (Beauty −4 → −4)."""
     if allure is CHARM:
         return 0
-    if encounter.defaults.G155_beauty_save_modifier == "target":
+    if encounter.defaults.of(CharmDefaults).G155_beauty_save_modifier == "target":
         looked_up = int(encounter.charts.action.sphere(beauty(encounter, target)))
         return looked_up if allure is BEAUTY_CHARM else -looked_up
     looked_up = int(encounter.charts.action.sphere(beauty(encounter, source)))

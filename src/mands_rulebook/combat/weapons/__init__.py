@@ -29,6 +29,9 @@ rules never import it. Range penalties, sight and the range refusals are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from mands_rulebook.kit.weapons.attacking import (
     WEAPON_ATTACK,
     attack_initiation,
@@ -53,11 +56,26 @@ from mands_sim.api import (
     Register,
     UnplayedActionError,
     answers_actions,
+    defaults_summary,
     hookimpl,
     register_actions,
+    rule_default,
 )
 
 # --- the hooks -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponsDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-62."""
+
+    G62_weapons_start: Literal["holstered", "readied"] = rule_default(
+        "G-62",
+        "Weapons at the start of an encounter: holstered, to be drawn first ('draw-weapon'), or "
+        "the first weapon on each sheet already in hand.",
+        "holstered",
+        ("holstered", "readied"),
+    )
 
 
 @hookimpl
@@ -114,9 +132,20 @@ def mands_register_rule_states(register: Register) -> None:
 @hookimpl
 def mands_encounter_opening(encounter: Encounter) -> list[Event]:
     """G-62 switched to ``readied``: everyone starts with the first weapon on the sheet in hand."""
-    if encounter.defaults.G62_weapons_start != "readied":
+    if encounter.defaults.of(WeaponsDefaults).G62_weapons_start != "readied":
         return []
     ready = (
         (actor, first_weapon(encounter.character(actor).sheet)) for actor in encounter.state.ids()
     )
     return [WeaponReadied(encounter.now, actor, weapon) for actor, weapon in ready if weapon]
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "combat.weapons",
+        WeaponsDefaults,
+        summary=defaults_summary(WeaponsDefaults),
+        source="rules text",
+    )

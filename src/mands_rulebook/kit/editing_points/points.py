@@ -13,10 +13,48 @@ from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
+from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class EditingPointsDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-150, G-152, G-153,
+    G-193."""
+
+    G150_player_characters: Literal["first_side_specials", "first_side", "specials"] = rule_default(
+        "G-150",
+        "Who the players play (Editing and Fate Points): the first side's Special characters "
+        "('first_side_specials'), everyone on the first side, or every Special character.",
+        "first_side_specials",
+        ("first_side_specials", "first_side", "specials"),
+    )
+    G152_editing_points_use: Literal["rescue", "keep"] = rule_default(
+        "G-152",
+        "A mind without an edit_roll method: spends Editing Points to turn any failed 2d10 "
+        "roll it may edit into a success ('rescue'), or never edits rolls ('keep').",
+        "rescue",
+        ("rescue", "keep"),
+    )
+    G153_editor_edits: Literal["off", "as_players"] = rule_default(
+        "G-153",
+        "The Editor editing non-player characters' rolls: never ('off'), or with a player's "
+        "starting 4 Editing Points each, spent as players spend theirs ('as_players').",
+        "off",
+        ("off", "as_players"),
+    )
+    G193_editor_lowers: Literal["off", "spare_players"] = rule_default(
+        "G-193",
+        "The Editor lowering non-player characters' rolls: never ('off'), or with the Editor's "
+        "4 points per non-player, a successful Combat Roll against a player character turned "
+        "into a miss when the points reach ('spare_players').",
+        "off",
+        ("off", "spare_players"),
+    )
+
 
 STARTING_EDITING_POINTS: Final = 4
 """Seed 001 "Editing Points": "The character starts the game with 4 Editing Points"."""
@@ -128,7 +166,7 @@ def first_side(encounter: Encounter) -> str | None:
 
 def is_player(encounter: Encounter, actor: str) -> bool:
     """G-150: whether the players play ``actor``."""
-    reading = encounter.defaults.G150_player_characters
+    reading = encounter.defaults.of(EditingPointsDefaults).G150_player_characters
     special = bool(encounter.character(actor).sheet.is_special)
     on_first_side = encounter.state[actor].side == first_side(encounter)
     if reading == "first_side":
@@ -142,7 +180,11 @@ def edited_by(encounter: Encounter, actor: str) -> str | None:
     """Who edits ``actor``'s rolls: its player, the Editor (G-153 ``as_players``), or nobody."""
     if is_player(encounter, actor):
         return PLAYER
-    return EDITOR if encounter.defaults.G153_editor_edits == "as_players" else None
+    return (
+        EDITOR
+        if encounter.defaults.of(EditingPointsDefaults).G153_editor_edits == "as_players"
+        else None
+    )
 
 
 def _sheet_points(encounter: Encounter, actor: str, key: str) -> int | None:
@@ -153,7 +195,7 @@ def _sheet_points(encounter: Encounter, actor: str, key: str) -> int | None:
 
 def editor_lowers(encounter: Encounter, actor: str) -> bool:
     """G-193: whether the Editor may lower ``actor``'s rolls (a non-player, the switch on)."""
-    lowering = encounter.defaults.G193_editor_lowers == "spare_players"
+    lowering = encounter.defaults.of(EditingPointsDefaults).G193_editor_lowers == "spare_players"
     return lowering and not is_player(encounter, actor)
 
 

@@ -23,6 +23,7 @@ from mands_rulebook.kit.editing_points.points import (
     PENDING,
     PLAYER,
     UNCONSCIOUS,
+    EditingPointsDefaults,
     EditingPointsUsed,
     edited_by,
     editing_points_left,
@@ -57,7 +58,11 @@ def prepared_points(
     without the method, G-152: all it has (``rescue``) or none (``keep``)."""
     ask = getattr(encounter.minds[actor], "edit_roll", None)
     if ask is None:
-        return available if encounter.defaults.G152_editing_points_use == "rescue" else 0
+        return (
+            available
+            if encounter.defaults.of(EditingPointsDefaults).G152_editing_points_use == "rescue"
+            else 0
+        )
     answer = ask(encounter, actor, intent, purpose, needed, available)
     if isinstance(answer, bool) or not isinstance(answer, int) or answer < 0:
         raise ValueError(f"{actor}'s mind offered {answer!r} Editing Points; a whole number ≥ 0")

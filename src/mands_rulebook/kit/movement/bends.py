@@ -24,14 +24,48 @@ keeps.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from mands_rulebook.kit.movement.maneuverability import (
     maneuverability_level,
     maneuverability_turning,
 )
-from mands_rulebook.kit.movement.pace import Stride, quality_to_turn
+from mands_rulebook.kit.movement.pace import PaceDefaults, Stride, quality_to_turn
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.world import Position, World
+
+
+@dataclass(frozen=True, slots=True)
+class BendDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-276, G-277, G-163."""
+
+    G276_path_turns: Literal["pay", "free"] = rule_default(
+        "G-276",
+        "A run pays for the bends of the way it takes, at each landmark with coordinates the "
+        "Q the same turn costs at a re-roll (1 Q per 45 degrees, G-66; Maneuverability's free "
+        "share, G-163), from the Move Roll that sets it on that way; a bend it cannot pay for "
+        "is where it stops ('pay'); or the way's bends cost nothing ('free').",
+        "pay",
+        ("pay", "free"),
+    )
+    G277_way_ties: Literal["turns", "drawn"] = rule_default(
+        "G-277",
+        "Among equally short ways to a place, a run takes one that turns least (G-276's Q), "
+        "and among those one drawn from the runner's dice ('turns'); or one drawn among them "
+        "all ('drawn'). Never the map's order of places or edges.",
+        "turns",
+        ("turns", "drawn"),
+    )
+    G163_maneuverability_turn: Literal["free", "speed"] = rule_default(
+        "G-163",
+        "Maneuverability: up to half level (rounded down) of a re-roll's turning Q is moved "
+        "speed Q, so the turn costs no roll Q and the speed is kept ('free', seed "
+        "'Maneuverability': 'reducing movement Q in one direction and adding it to another'), "
+        "or it costs no roll Q but comes off the speed Q ('speed').",
+        "free",
+        ("free", "speed"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +112,10 @@ def way_bends(
     """G-276 ``pay``: the bends of the way from ``here`` to ``toward`` (the map's shortest, or
     ``way``), paid from ``quality`` as a re-roll pays a turn (G-66 rounding, Maneuverability's
     free share)."""
-    if encounter.defaults.G276_path_turns != "pay" or encounter.world is None:
+    if encounter.defaults.of(BendDefaults).G276_path_turns != "pay" or encounter.world is None:
         return Bends()
     free = maneuverability_turning(maneuverability_level(encounter, actor))
-    rounding = encounter.defaults.G66_turn_rounding
+    rounding = encounter.defaults.of(PaceDefaults).G66_turn_rounding
     return pay_bends(encounter.world, here, toward, quality, free, rounding, way)
 
 
@@ -95,8 +129,8 @@ def choose_way(encounter: Encounter, actor: str, here: Position, toward: str) ->
     ways: tuple[tuple[str, ...], ...] = world.shortest_ways(here, toward)
     if len(ways) <= 1:
         return ()
-    if encounter.defaults.G277_way_ties == "turns":
-        rounding = encounter.defaults.G66_turn_rounding
+    if encounter.defaults.of(BendDefaults).G277_way_ties == "turns":
+        rounding = encounter.defaults.of(PaceDefaults).G66_turn_rounding
         costs = [turning(world, here, toward, way, rounding) for way in ways]
         ways = tuple(way for way, cost in zip(ways, costs, strict=True) if cost == min(costs))
     if len(ways) == 1:
@@ -117,6 +151,6 @@ def up_to(way: tuple[str, ...], stop: str | None) -> tuple[str, ...]:
 
 def bent(encounter: Encounter, stride: Stride, bends: Bends) -> Stride:
     """G-163 ``speed``: the bends' free Q comes off the speed, as at a re-roll."""
-    if not bends.free or encounter.defaults.G163_maneuverability_turn != "speed":
+    if not bends.free or encounter.defaults.of(BendDefaults).G163_maneuverability_turn != "speed":
         return stride
     return replace(stride, speed_quality=max(0, stride.speed_quality - bends.free))

@@ -11,13 +11,43 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Final, cast
+from typing import ClassVar, Final, Literal, cast
 
 from mands_sim.actions import ActionDefinition, ActionOption, QualityAllocation
 from mands_sim.charts import ActionChart
+from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.rolls import defense_from_quality
 from mands_sim.world import Point, Position, World
+
+
+@dataclass(frozen=True, slots=True)
+class PaceDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-66, G-65, G-67."""
+
+    G66_turn_rounding: Literal["up", "down"] = rule_default(
+        "G-66",
+        "Turning a run costs 1 Q per 45 degrees (seed), a part of 45 rounded up ('up': 60 "
+        "degrees cost 2 Q) or down ('down': 1 Q).",
+        "up",
+        ("up", "down"),
+    )
+    G65_reach: float = rule_default(
+        "G-65",
+        "Contact (melee reach): two characters within this many meters of each other are in "
+        "contact (1.0, the default).",
+        1.0,
+        (0.5, 1.0, 1.5, 2.0),
+    )
+    G67_flight_path: Literal["straight", "paths"] = rule_default(
+        "G-67",
+        "A flyer goes in a straight line between the two places' coordinates, distances "
+        "measured from where it has got to along it until it lands ('straight'), or follows "
+        "the map's edges and pays for turns like a runner, airborne all the way ('paths').",
+        "straight",
+        ("straight", "paths"),
+    )
+
 
 TOWARD: Final = "toward"
 FLEE: Final = "flee"

@@ -9,13 +9,31 @@ further enemy fighting in contact (G-65 reach; a bystander or hostage is no oppo
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.crowding import in_contact
 from mands_rulebook.kit.opponents.sweeps import sweep_targets
 from mands_sim.actions import Intent, Modifier
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraOpponentDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-80."""
+
+    G80_extra_opponents: Literal["attacker", "engaged"] = rule_default(
+        "G-80",
+        "Multiple opponents: only a character who attacks several opponents pays -1 to the "
+        "Combat Bonus Pool per opponent beyond the first ('attacker', the seed's 'if the "
+        "character wants extra opponents'), or every Combat Roll also pays -1 per further "
+        "enemy in contact ('engaged').",
+        "attacker",
+        ("attacker", "engaged"),
+    )
+
 
 PENALTY_PER_OPPONENT: Final = 1
 """Seed "Combat Roll": "each extra opponent counts as a penalty of 1 to the ... Bonus Pool"."""
@@ -38,7 +56,7 @@ def opponents_faced(encounter: Encounter, actor: str, intent: Intent) -> set[str
     """The opponents a Combat Roll counts: those it attacks, and under G-80 ``engaged`` also
     every enemy in contact."""
     faced = set(sweep_targets(intent))
-    if encounter.defaults.G80_extra_opponents == "engaged":
+    if encounter.defaults.of(ExtraOpponentDefaults).G80_extra_opponents == "engaged":
         faced.update(engaged_enemies(encounter, actor))
     return faced
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.fists import (
     FIST_ATTACK,
@@ -48,10 +48,26 @@ from mands_rulebook.kit.sweep_weapons import (
 )
 from mands_rulebook.kit.weapons.table import WEAPON_OPTION, standard_weapons
 from mands_sim.actions import ActionDefinition, ActionInProgress, ActionOption, Intent
+from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import reduced_performance_time
+
+
+@dataclass(frozen=True, slots=True)
+class SweepDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-81."""
+
+    G81_sweep_blows: Literal["successive", "together"] = rule_default(
+        "G-81",
+        "A sweep's blows land on successive segments, each later one a 'sweep-blow' its "
+        "character starts in the segment the previous one landed ('successive'), or all when "
+        "the sweep's Performance Time completes ('together').",
+        "successive",
+        ("successive", "together"),
+    )
+
 
 NO_SWEEP_WITHOUT_WEAPON: Final = (
     "a sweep needs a weapon that sweeps (seed Combat Roll: 'a telephone pole, a beam power, or "
@@ -154,7 +170,9 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
         attacks = split_attack(encounter, actor, targets, int(blow["attack"]))
     else:  # G-81: a failure's Attack share goes against each target
         attacks = tuple(int(blow["attack"]) for _ in targets)
-    blows_now = len(targets) if encounter.defaults.G81_sweep_blows == "together" else 1
+    blows_now = (
+        len(targets) if encounter.defaults.of(SweepDefaults).G81_sweep_blows == "together" else 1
+    )
     hand = tuple(blow_charge(weapon) for _ in range(blows_now))
     allocated = dataclasses.replace(
         allocation_event(encounter, actor, allocation), action=SWEEP.name
@@ -179,7 +197,7 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
 
 def sweep_resolution(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-15: the Defense bought takes effect; then the first blow, or all (``together``)."""
-    together = encounter.defaults.G81_sweep_blows == "together"
+    together = encounter.defaults.of(SweepDefaults).G81_sweep_blows == "together"
     landing = len(action.prepared[TARGETS_OPTION]) if together else 1
     return [new_defense(encounter, actor, action), *land_blows(encounter, actor, action, landing)]
 

@@ -9,13 +9,30 @@ its share of the level as Bonus Pool (:func:`teamwork_modifiers`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.opponents.split_attacks import split_evenly
 from mands_rulebook.kit.opponents.sweeps import sweep_targets
 from mands_rulebook.kit.skills import skill_level
 from mands_sim.actions import ActionInProgress, Intent, Modifier
+from mands_sim.defaults import rule_default
 from mands_sim.kernel.encounter import Encounter
+
+
+@dataclass(frozen=True, slots=True)
+class TeamworkDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-82."""
+
+    G82_teamwork: Literal["shares", "none"] = rule_default(
+        "G-82",
+        "Teamwork: members of a side attacking the same target combine attacks: the group's "
+        "lowest Teamwork level is added to each one's Agility and its pool is drawn in equal "
+        "shares ('shares'), or Teamwork is not applied ('none').",
+        "shares",
+        ("shares", "none"),
+    )
+
 
 TEAMWORK: Final = "Teamwork"
 """Seed skill "Teamwork (3d6)": the sheet's skill name."""
@@ -66,7 +83,7 @@ def teamwork_modifiers(encounter: Encounter, actor: str, intent: Intent) -> list
     target another member's action in progress attacks adds the group's level (the lowest of
     its members', seed) to its Agility (a ``"quality"`` modifier: the raised Combat Roll) and
     draws its share of the level as Bonus Pool."""
-    if encounter.defaults.G82_teamwork != "shares" or intent.target is None:
+    if encounter.defaults.of(TeamworkDefaults).G82_teamwork != "shares" or intent.target is None:
         return []
     group = combining(encounter, actor, intent.target)
     if actor not in group or len(group) < 2:

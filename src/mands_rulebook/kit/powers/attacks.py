@@ -25,7 +25,8 @@ Part of the power kit (:mod:`mands_rulebook.kit.powers`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.damage import Blow, condition_after, strike
@@ -44,10 +45,26 @@ from mands_rulebook.kit.range import CONTACT, Reach, distance, range_modifier, s
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import ActionInProgress, ActionOption, Intent, Resolve
 from mands_sim.charts import ActionChart
+from mands_sim.defaults import rule_default
 from mands_sim.events import AttackResolved, Event, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll, reduced_performance_time
+
+
+@dataclass(frozen=True, slots=True)
+class PowerAttackDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-13."""
+
+    G13_power_attack_ep: Literal["both", "power_only"] = rule_default(
+        "G-13",
+        "EP for power attacks: the power's row and the Combat Roll's row 5 ('both', as a punch "
+        "pays row 5 besides Hand Damage's row 7) or the power's row only ('power_only', as the "
+        "Power Example quotes only Sun-Ruler's 5 EP).",
+        "both",
+        ("both", "power_only"),
+    )
+
 
 TOUCH_OPTION: Final = "touch"
 TOUCH_ENTRY: Final = ActionOption(
@@ -228,7 +245,7 @@ def power_attack_charges(
     """G-13: the power's row, and the Combat Roll's row 5 less its EP Q unless the switch
     ``G13_power_attack_ep`` is ``power_only`` (the Power Example's 5 EP alone)."""
     power = Charge(power_row, action)
-    if encounter.defaults.G13_power_attack_ep == "power_only":
+    if encounter.defaults.of(PowerAttackDefaults).G13_power_attack_ep == "power_only":
         return (power,)
     return (Charge(COMBAT_ROLL_ROW - ep_quality, "combat roll"), power)
 

@@ -14,6 +14,9 @@ the Cover Chance of the target's place is rolled against a ranged hit (G-63).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.fists import (
     COMBAT_ROLL_ROW,
@@ -34,11 +37,26 @@ from mands_sim.actions import (
     Intent,
     QualityAllocation,
 )
+from mands_sim.defaults import rule_default
 from mands_sim.events import AttackResolved, Event, PercentRolled, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.percent_rolls import percent_roll
 from mands_sim.rolls import reduced_performance_time
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponAttackDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-63."""
+
+    G63_cover_against_ranged: Literal["blocks", "ignored"] = rule_default(
+        "G-63",
+        "Cover: a ranged or thrown hit on someone at a place with cover is stopped when d100 "
+        "falls within the place's Cover Chance ('blocks'), or cover is ignored.",
+        "blocks",
+        ("blocks", "ignored"),
+    )
+
 
 WEAPON_ATTACK = ActionDefinition(
     name="weapon-attack",
@@ -167,7 +185,10 @@ def place_cover(
 ) -> tuple[str, int] | None:
     """G-63: the place whose cover a ranged or thrown hit by ``actor`` on ``target`` would roll
     against now, and its Cover Chance; ``None`` when no cover roll would be made."""
-    if weapon.melee or encounter.defaults.G63_cover_against_ranged == "ignored":
+    if (
+        weapon.melee
+        or encounter.defaults.of(WeaponAttackDefaults).G63_cover_against_ranged == "ignored"
+    ):
         return None
     here, there = position_now(encounter, actor), position_now(encounter, target)
     if encounter.world is None or there is None or here == there:

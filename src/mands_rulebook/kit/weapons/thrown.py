@@ -10,15 +10,30 @@ Range, its Range Set half of it (G-21); the ranges ride on the Combat Roll's int
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.fists import roll_event
 from mands_rulebook.kit.weapons.table import Ranges, Weapon
 from mands_sim.actions import Intent
+from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.rolls import ActionRoll
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownWeaponDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-21."""
+
+    G21_thrown_ranges: Literal["throw_roll", "weapon_data"] = rule_default(
+        "G-21",
+        "Thrown weapons: Short Range is the thrower's Throw-Roll distance and the Range Set half "
+        "of it ('throw_roll'), or both come from the weapon table, with no Throw Roll.",
+        "throw_roll",
+        ("throw_roll", "weapon_data"),
+    )
+
 
 THROWN_RANGES_OPTION: Final = "thrown_ranges"
 """``Intent.options`` key set on the Combat Roll's intent: this throw's :class:`Ranges` (G-21)."""
@@ -70,7 +85,10 @@ def thrown_intent(
     """The intent a thrown weapon's Combat Roll is made on, and the Throw Roll before it: under
     G-21 ``throw_roll`` the throw's ranges ride on the intent (``THROWN_RANGES_OPTION``); else
     (``weapon_data``, or a weapon not thrown) the intent as it is, and no roll."""
-    if not weapon.thrown or encounter.defaults.G21_thrown_ranges != "throw_roll":
+    if (
+        not weapon.thrown
+        or encounter.defaults.of(ThrownWeaponDefaults).G21_thrown_ranges != "throw_roll"
+    ):
         return intent, []
     throw = throw_roll(encounter, actor, intent, weapon)
     options = {**intent.options, THROWN_RANGES_OPTION: thrown_ranges(weapon, throw)}

@@ -36,6 +36,7 @@ from typing import Final
 from mands_rulebook.optional.simpler_combat.announcing import (
     ANNOUNCE_DELAY,
     NAME,
+    SimplerCombatDefaults,
     definition_of,
     pool_modifiers,
     turn_refusals,
@@ -62,6 +63,7 @@ from mands_sim.api import (
     PushedBack,
     Register,
     ScenarioSpec,
+    defaults_summary,
     hookimpl,
 )
 
@@ -153,5 +155,16 @@ def mands_register_optional_rules(register: Register) -> None:
         NAME,
         SimplerCombat(),
         summary="Combat Turns of 10 segments: Initiative, Q 1:1 to Initiative and damage.",
+        source="rules text",
+    )
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "optional.simpler_combat",
+        SimplerCombatDefaults,
+        summary=defaults_summary(SimplerCombatDefaults),
         source="rules text",
     )

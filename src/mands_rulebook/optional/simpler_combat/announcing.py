@@ -5,7 +5,8 @@ and the passive action's penalty."""
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from mands_rulebook.kit.opponents.sweeps import SWEEP_BLOW
 from mands_rulebook.optional.simpler_combat.turns import (
@@ -21,7 +22,40 @@ from mands_sim.api import (
     Encounter,
     Intent,
     Modifier,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class SimplerCombatDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-141, G-191, G-192."""
+
+    G141_short_action_bonus: Literal["active", "all"] = rule_default(
+        "G-141",
+        "Simpler Combat: 'Add 10 minus the action's base time to the Bonus Pool' for actions "
+        "under 10 segments: active actions only ('active': the example's Move Rolls add "
+        "nothing) or passive ones too ('all': a Move Roll, PT 6, gets +4).",
+        "active",
+        ("active", "all"),
+    )
+    G191_segment_order: Literal["rule", "drawn"] = rule_default(
+        "G-191",
+        "Simpler Combat within one segment: announce by Learning, lowest first (a delay counts "
+        "as that much more Learning), resolve by Initiative, highest first, ties in the "
+        "encounter's drawn order (G-227) ('rule'); or by the drawn order alone, as on the "
+        "segment clock ('drawn').",
+        "rule",
+        ("rule", "drawn"),
+    )
+    G192_turn_movement: Literal["turn_end", "continuous"] = rule_default(
+        "G-192",
+        "Simpler Combat: runners are seen where the last Combat Turn's end left them until this "
+        "one ends ('turn_end': 'Move at the end of the Combat Turn'), or where the run has got "
+        "to at every segment ('continuous').",
+        "turn_end",
+        ("turn_end", "continuous"),
+    )
+
 
 NAME: Final = "simpler-combat"
 """The optional rule's name, and the source its Bonus Pool modifiers give."""
@@ -89,7 +123,7 @@ def pool_modifiers(
     """The short action's bonus (G-141), the passive action's penalty (G-143), the delay."""
     modifiers: list[Modifier] = []
     bonus = short_action_bonus(definition.performance_time)
-    passives_too = encounter.defaults.G141_short_action_bonus == "all"
+    passives_too = encounter.defaults.of(SimplerCombatDefaults).G141_short_action_bonus == "all"
     if bonus and (passives_too or not definition.is_passive):
         reason = f"an action of {definition.performance_time} segments"
         modifiers.append(Modifier(bonus, NAME, reason))

@@ -4,7 +4,10 @@ Turns on the segment clock, the order of things within a segment, where runners 
 from __future__ import annotations
 
 from mands_rulebook.kit.opponents.sweeps import pending_blows
-from mands_rulebook.optional.simpler_combat.announcing import announcing_learning
+from mands_rulebook.optional.simpler_combat.announcing import (
+    SimplerCombatDefaults,
+    announcing_learning,
+)
 from mands_rulebook.optional.simpler_combat.initiative import resolving_initiative
 from mands_rulebook.optional.simpler_combat.turns import ANNOUNCING, TURN, turn_end, turn_start
 from mands_sim.api import Encounter, Phase, SegmentTime
@@ -46,7 +49,10 @@ class CombatTurns:
         """G-191: within a segment of a Combat Turn, characters announce "in order of learning
         (from lowest to highest)", a delay counting as that much more Learning, and actions
         resolve "highest initiative first"."""
-        if not self.in_turns(segment) or encounter.defaults.G191_segment_order == "drawn":
+        if (
+            not self.in_turns(segment)
+            or encounter.defaults.of(SimplerCombatDefaults).G191_segment_order == "drawn"
+        ):
             return 0
         if phase == Phase.INITIATE:
             return announcing_learning(encounter, actor)
@@ -57,7 +63,10 @@ class CombatTurns:
     def movement_segment(self, encounter: Encounter, segment: int) -> int:
         """The segment runners are seen at (``mands_rulebook.kit.positions``): seed "Move at the
         end of the Combat Turn" — within a turn, where its start left them (G-192)."""
-        if not self.in_turns(segment) or encounter.defaults.G192_turn_movement == "continuous":
+        if (
+            not self.in_turns(segment)
+            or encounter.defaults.of(SimplerCombatDefaults).G192_turn_movement == "continuous"
+        ):
             return segment
         return self.turn_start(segment)
 

@@ -84,6 +84,7 @@ from mands_rulebook.kit.powers.uses import (
     register_power,
 )
 from mands_rulebook.powers.absorption import lent_attributes as lending
+from mands_rulebook.powers.absorption.lent_attributes import AbsorptionDefaults
 from mands_sim.api import (
     HIGH,
     LOW,
@@ -99,6 +100,7 @@ from mands_sim.api import (
     Register,
     answers_actions,
     character_d100,
+    defaults_summary,
     hookimpl,
     logged,
     mind_skin_temper_row,
@@ -294,7 +296,10 @@ def held_from(encounter: Encounter) -> list[tuple[str, str, int]]:
 def taken_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
     """G-181: the PR of each of the target's powers with a use that this touch adds to what the
     absorber holds (the held percentage of the sheet's PR, rounded down, less what was held)."""
-    if encounter.defaults.G181_absorbed_powers != "usable" or absorbed.what == MATERIAL:
+    if (
+        encounter.defaults.of(AbsorptionDefaults).G181_absorbed_powers != "usable"
+        or absorbed.what == MATERIAL
+    ):
         return []
     sheet = encounter.character(absorbed.target).sheet
     events: list[Event] = []
@@ -335,7 +340,7 @@ def save_events(encounter: Encounter, absorbed: Absorbed) -> list[Event]:
     victim = absorbed.target
     if absorbed.what == MATERIAL or encounter.state[victim].condition != "active":
         return []
-    total = encounter.defaults.G100_absorption_save == "total"
+    total = encounter.defaults.of(AbsorptionDefaults).G100_absorption_save == "total"
     percent = absorbed.total if total else absorbed.percent
     needed = save_needed(percent, skin_temper_against(encounter, victim, absorbed.what))
     roll = character_d100(encounter, victim, SAVE_PURPOSE, favours=HIGH)
@@ -416,3 +421,14 @@ def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityMod
     if not held:
         return []
     return lending.modifiers(encounter, actor, lending.lent_now(encounter, actor, held))
+
+
+@hookimpl
+def mands_register_defaults(register: Register) -> None:
+    """Register the named defaults this rule applies (``docs/rules/decisions.md``)."""
+    register(
+        "powers.absorption",
+        AbsorptionDefaults,
+        summary=defaults_summary(AbsorptionDefaults),
+        source="rules text",
+    )

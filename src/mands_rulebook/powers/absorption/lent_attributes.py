@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from mands_rulebook.kit.powers.ratings import encounter_registries, power_specs, sheet_power
 from mands_sim.api import (
@@ -47,7 +47,42 @@ from mands_sim.api import (
     PointsLent,
     build_character,
     logged,
+    rule_default,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AbsorptionDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-100, G-181, G-289."""
+
+    G100_absorption_save: Literal["total", "touch"] = rule_default(
+        "G-100",
+        "Absorption's save (d100 >= percentage x Skin Temper): the percentage is all the "
+        "absorber holds of the target ('total') or what this touch took ('touch').",
+        "total",
+        ("total", "touch"),
+    )
+    G181_absorbed_powers: Literal["usable", "numbers"] = rule_default(
+        "G-181",
+        "Power and Psyche Absorption: the percentage taken of each of the target's powers that "
+        "has a use (psychic ones for psyche, the others for powers) is PR the absorber may use "
+        "and the target lacks until the Duration ends ('usable'), or only the numbers are "
+        "logged ('numbers').",
+        "usable",
+        ("usable", "numbers"),
+    )
+    G289_absorbed_attributes: Literal["added", "whole", "off"] = rule_default(
+        "G-289",
+        "Power Absorption's stolen figured attributes (Hand Damage, Lift Roll, Move Roll, Skin "
+        "Temper row, EP and Body DP): the percentage held of what the target's ability-bonus "
+        "powers (Strength, Agility, Constitution Bonus) add to each ('added'), or of the whole "
+        "attribute where such a power adds to it ('whole'), is lent to the absorber and lacked "
+        "by the target until the Duration ends, current EP and DP moving with their maxima; or "
+        "none is lent ('off').",
+        "added",
+        ("added", "whole", "off"),
+    )
+
 
 ABILITY_BONUSES: Final = (
     ("Agility Bonus", "agility"),
@@ -119,7 +154,7 @@ def powers_add(encounter: Encounter, character: Character) -> Mapping[str, int]:
     """Per lent attribute, what Power Absorption can take of it at 100 % (G-289): what the
     ability-bonus powers add (``added``), or the whole attribute where they add any
     (``whole``); attributes they add nothing to are left out."""
-    mode = encounter.defaults.G289_absorbed_attributes
+    mode = encounter.defaults.of(AbsorptionDefaults).G289_absorbed_attributes
     return _ADDED.answer((character,), mode, lambda: _powers_add(encounter, character, mode))
 
 
