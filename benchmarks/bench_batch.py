@@ -50,7 +50,7 @@ def child(scenario: Path, runs: int, jobs: int) -> dict[str, Any]:
     begun = time.perf_counter()
     from rich.console import Console
 
-    from mands_sim.batch import BatchOptions, run_batch
+    from mands_sim.batch.runner import BatchOptions, run_batch
     from mands_sim.report.summary import build_summary
     from mands_sim.report.terminal import render
 
@@ -101,7 +101,7 @@ def measure_report(scenario: Path, runs: int, jobs: int) -> dict[str, Any]:
 
 def bare_seconds_per_run(scenario: Path, sample: int, repeat: int) -> float:
     """The bare kernel's time for one run of the batch, from the batch's first ``sample`` runs."""
-    from mands_sim.batch import run_seed
+    from mands_sim.batch.seeds import run_seed
     from mands_sim.scenario import load_scenario
     from mands_sim.simulation import Simulation
 

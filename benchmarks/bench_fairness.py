@@ -6,7 +6,7 @@
         [--defaults G227_tie_order=id,G228_same_segment_decisions=in_turn] [--json FILE]
 
 **Mirror matches.** Each ``scenarios/mirror_*.toml`` sets one sheet and policy against itself on
-a map symmetric between the sides. ``--runs`` runs each (run seeds ``mands_sim.batch.run_seed``
+a map symmetric between the sides. ``--runs`` runs each (run seeds ``mands_sim.batch.seeds.run_seed``
 of ``--seed``); each side's win rate with a Wilson 95 % interval, and the difference west − east
 (a win +1, a loss −1, anything else 0) with a normal 95 % interval: *even* when it holds 0.
 
@@ -37,7 +37,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from mands_sim.batch import RunRecord, play_chunk, wilson
+from mands_sim.batch.records import RunRecord
+from mands_sim.batch.runner import play_chunk
+from mands_sim.batch.stats import wilson
 from mands_sim.events import to_json_line
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation

@@ -9,11 +9,11 @@ report with one lookahead villain (issue 8; the table is in ``docs/policies.md``
 
 **Mirror matches.** For each bundled scenario and each pair of policies (X, Y), half the runs
 give every character of the first side X and of the second Y, the other half the other way
-round, with the same run seeds (``mands_sim.batch.run_seed``) in both halves, so the sheets'
+round, with the same run seeds (``mands_sim.batch.seeds.run_seed``) in both halves, so the sheets'
 own strengths cancel. X's win rate is its side's wins over all runs, with a Wilson 95 %
 interval; the difference X − Y (wins count +1, losses −1, draws and timeouts 0) has a normal
 95 % interval. Runs are played in ``--jobs`` worker processes in chunks of 25
-(``mands_sim.batch.play_chunk``), on a ``Simulation(record=True)`` whenever a lookahead plays
+(``mands_sim.batch.runner.play_chunk``), on a ``Simulation(record=True)`` whenever a lookahead plays
 (its futures need it). ``--pairs all`` plays every policy against every other; ``--write-docs``
 puts the table, and the command that made it, between the ladder markers of
 ``docs/policies.md``. ``--rows FILE`` keeps every row in a JSON-lines file as it finishes: an
@@ -49,7 +49,11 @@ from pathlib import Path
 from typing import Any
 
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.batch import Aggregate, RunRecord, play_chunk, run_seed, wilson
+from mands_sim.batch.aggregate import Aggregate
+from mands_sim.batch.records import RunRecord
+from mands_sim.batch.runner import play_chunk
+from mands_sim.batch.seeds import run_seed
+from mands_sim.batch.stats import wilson
 from mands_sim.kernel.contracts import Mind
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.snapshot import JournaledMind

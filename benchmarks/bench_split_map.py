@@ -6,7 +6,7 @@
 For each scenario (default: every bundled scenario with an edge), plays ``--runs`` runs on its
 own map and as many on the same map with every edge of open ground split into ``--pieces``
 edges by places only passed (:func:`mands_sim.scenario.split_edges`), with the same run seeds
-(``mands_sim.batch.run_seed``). Prints each side's win rate and the share of runs nobody won,
+(``mands_sim.batch.seeds.run_seed``). Prints each side's win rate and the share of runs nobody won,
 each with its Wilson 95 % interval, on both maps, and the largest gap between them.
 """
 
@@ -16,7 +16,7 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-from mands_sim.batch import run_seed
+from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.stats import wilson
 from mands_sim.scenario import ScenarioSpec, load_scenario, split_edges
 from mands_sim.simulation import Simulation

@@ -30,7 +30,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from mands_sim.errors import MandsSimError
-from mands_sim.model import load_sheet
+from mands_sim.model.sheet import load_sheet
 from mands_sim.registry import Registries
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation, check_scenario

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from mands_sim.charts import COLUMNS, Column, load_standard_charts
+from mands_sim.charts.action import COLUMNS, Column
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import DiceExpression, StreamKey
 
 PRINTED_ROWS = load_standard_charts().action.printed_rows

@@ -16,11 +16,10 @@ from pathlib import Path
 import pytest
 
 from mands_sim.api import hookimpl
-from mands_sim.batch import BatchOptions, Progress, run_batch, run_seed
-from mands_sim.batch.runner import runs_needed
-from mands_sim.batch.store import StoreFormatError
+from mands_sim.batch.runner import BatchOptions, Progress, run_batch, runs_needed
+from mands_sim.batch.seeds import run_seed
 from mands_sim.cli import main
-from mands_sim.errors import BatchInPlay
+from mands_sim.errors import BatchInPlay, StoreFormatError
 from mands_sim.events import AttackResolved
 from mands_sim.metrics import Metric
 from mands_sim.registry import Register
@@ -248,7 +247,7 @@ def test_each_plugin_failing_in_a_run_is_one_error_of_that_run_naming_it(
 GATED = """
 import sys
 from pathlib import Path
-from mands_sim.batch import BatchOptions, run_batch
+from mands_sim.batch.runner import BatchOptions, run_batch
 from tests.data.gate_plugin import Gate
 scenario, started, release, store = map(Path, sys.argv[1:5])
 gate = {"gate": Gate(started, release)}

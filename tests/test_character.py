@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS
-from mands_sim.model import Character, FiguredAdjustment, build_character, load_sheet
-from mands_sim.model.sheet import CharacterSheet, parse_sheet
+from mands_sim.model.character import Character, build_character
+from mands_sim.model.figured import FiguredAdjustment
+from mands_sim.model.sheet import CharacterSheet, load_sheet, parse_sheet
 from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 

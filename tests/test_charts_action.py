@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import ChartRangeError, load_chart, load_standard_charts, standard_chart_path
+from mands_sim.charts.action import ChartRangeError
+from mands_sim.charts.loading import load_chart, load_standard_charts, standard_chart_path
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.errors import RulesDataError
 

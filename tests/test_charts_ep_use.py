@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import EPUseChart, load_chart, load_standard_charts, standard_chart_path
+from mands_sim.charts.ep_use import EPUseChart
+from mands_sim.charts.loading import load_chart, load_standard_charts, standard_chart_path
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.errors import RulesDataError
 

@@ -7,15 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import (
+from mands_sim.charts.loading import (
     CHART_NAMES,
     Charts,
-    SightModifiers,
-    SightTable,
     load_chart,
     load_standard_charts,
     standard_chart_path,
 )
+from mands_sim.charts.senses import SightModifiers, SightTable
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.errors import RulesDataError
 

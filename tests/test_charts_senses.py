@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import (
-    ChartRangeError,
-    SightModifiers,
-    load_chart,
-    load_standard_charts,
-    standard_chart_path,
-)
+from mands_sim.charts.action import ChartRangeError
+from mands_sim.charts.loading import load_chart, load_standard_charts, standard_chart_path
+from mands_sim.charts.senses import SightModifiers
 from mands_sim.errors import RulesDataError
 
 SIGHT = load_standard_charts().sight

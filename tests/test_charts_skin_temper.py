@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.charts import load_chart, load_standard_charts, standard_chart_path
+from mands_sim.charts.loading import load_chart, load_standard_charts, standard_chart_path
 from mands_sim.errors import RulesDataError
 
 ST = load_standard_charts().skin_temper

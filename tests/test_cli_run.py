@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from mands_sim.batch import BatchOptions, run_batch
+from mands_sim.batch.runner import BatchOptions, run_batch
 from mands_sim.cli import main
 
 ROOT = Path(__file__).parent.parent

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.batch import BatchOptions, run_batch, run_seed
 from mands_sim.batch.locks import take
+from mands_sim.batch.runner import BatchOptions, run_batch
+from mands_sim.batch.seeds import run_seed
 from mands_sim.cli import main
 from mands_sim.cli.store import age
 from tests.data.unruly_plugin import Flaky

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mands_sim.charts import ActionChart, load_standard_charts
+from mands_sim.charts.action import ActionChart
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.model import figured as f
 from mands_sim.model.figured import FiguredAdjustment
 

@@ -11,8 +11,8 @@ from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
 from mands_sim.api import answers_actions, hookimpl
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
 from mands_sim.events import EncounterStarted, Event
-from mands_sim.model import CharacterSheet, FiguredAdjustment
-from mands_sim.model.sheet import parse_sheet
+from mands_sim.model.figured import FiguredAdjustment
+from mands_sim.model.sheet import CharacterSheet, parse_sheet
 from mands_sim.plugin_calls import (
     ActionDispatch,
     action_declarations,

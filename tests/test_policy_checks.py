@@ -9,7 +9,7 @@ import pytest
 
 from mands_sim.errors import Problem, ScenarioProblems
 from mands_sim.plugins import make_plugin_manager
-from mands_sim.policy import PriorityPolicy
+from mands_sim.policy.priority import PriorityPolicy
 from mands_sim.registry import Registries, collect_registries
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import build_mind, check_scenario

@@ -12,8 +12,14 @@ from mands_sim.actions import Intent
 from mands_sim.cli import main
 from mands_sim.events import DecisionExplained, DecisionMade, Moved, to_record
 from mands_sim.narrative import tell
-from mands_sim.policy import Explanation, explained_event, explained_narrative
-from mands_sim.policy.explain import MAX_ALTERNATIVES, decisions, explanation_lines
+from mands_sim.policy.explain import (
+    MAX_ALTERNATIVES,
+    Explanation,
+    decisions,
+    explained_event,
+    explained_narrative,
+    explanation_lines,
+)
 
 WHY = Explanation(
     "priority rules[2]: fist-attack → sinister",

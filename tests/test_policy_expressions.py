@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy import ExpressionError, build_view, known_names, parse_condition
-from mands_sim.policy.expressions import MAX_DEPTH, MAX_LENGTH, tokenize
-from mands_sim.policy.view import PolicyView
+from mands_sim.policy.errors import ExpressionError
+from mands_sim.policy.expressions import MAX_DEPTH, MAX_LENGTH, parse_condition, tokenize
+from mands_sim.policy.names import known_names
+from mands_sim.policy.view import PolicyView, build_view
 from tests.data.arena import arena, hurt, vault_job
 from tests.data.fighters import grunt
 

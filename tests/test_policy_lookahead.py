@@ -17,7 +17,7 @@ from mands_sim.events import DamageTaken, DecisionExplained, EndurancePaid, Even
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.futures import FORKING, ForkedFutures, FuturePlayer, ReplayedFutures
 from mands_sim.kernel.snapshot import start
-from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.lookahead import (
     EP_SHARE,
     SIMULATION_KEY,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mands_sim.actions import QualityAllocation as Q
-from mands_sim.policy import PRESETS, allocate
+from mands_sim.policy.presets import PRESETS, allocate
 
 
 @pytest.mark.parametrize(

@@ -13,15 +13,17 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.errors import ScenarioError
 from mands_sim.events import ActionStarted, DefenseChanged, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy import (
-    PolicyOptionsError,
+from mands_sim.policy.errors import PolicyOptionsError
+from mands_sim.policy.priority import (
+    LOOK_AGAIN,
+    MAX_CANDIDATES,
     PriorityPolicy,
-    build_view,
+    Tactic,
     candidates,
     priority_policy,
     rules_from_options,
 )
-from mands_sim.policy.priority import LOOK_AGAIN, MAX_CANDIDATES, Tactic
+from mands_sim.policy.view import build_view
 from mands_sim.world import Position
 from tests.data.arena import ROOT, arena, hurt, put, vault_job
 from tests.data.fighters import grunt

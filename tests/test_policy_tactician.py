@@ -14,7 +14,7 @@ from mands_sim.actions import ActionInProgress, Intent, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy import PolicyOptionsError
+from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.tactician import (
     AttackOdds,
     Estimate,

@@ -11,8 +11,15 @@ import pytest
 
 from mands_sim.actions import Intent
 from mands_sim.events import DamageTaken
-from mands_sim.policy import RangeBands, Senses, allowed, build_view, range_band, refusals
-from mands_sim.policy.view import damage_dealt
+from mands_sim.policy.view import (
+    RangeBands,
+    Senses,
+    allowed,
+    build_view,
+    damage_dealt,
+    range_band,
+    refusals,
+)
 from mands_sim.world import Position
 from tests.data.arena import arena, hurt, put
 from tests.data.fighters import grunt

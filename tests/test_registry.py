@@ -8,7 +8,7 @@ from typing import Any, Literal
 import pytest
 
 from mands_sim.api import hookimpl
-from mands_sim.charts import CHART_NAMES, load_standard_charts
+from mands_sim.charts.loading import CHART_NAMES, load_standard_charts
 from mands_sim.defaults import CoreDefaults, RuleDefaults, rule_default
 from mands_sim.errors import DuplicateRegistrationError, PluginError, PluginValidationError
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.batch import RunRecord
-from mands_sim.batch.records import CharacterRecord
+from mands_sim.batch.records import CharacterRecord, RunRecord
 from mands_sim.batch.stats import Interval
 from mands_sim.errors import ScenarioError
 from mands_sim.regression import (

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS as DEFAULTS
 from mands_sim.report.awards import (
     award_section,

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from mands_sim.batch import Aggregate, BatchOptions, BatchResult, RunRecord, run_batch
-from mands_sim.batch.aggregate import ROUND
+from mands_sim.batch.aggregate import ROUND, Aggregate
+from mands_sim.batch.records import RunRecord
+from mands_sim.batch.runner import BatchOptions, BatchResult, run_batch
 from mands_sim.batch.store import BatchInfo
 from mands_sim.report.html import (
     BIN_WIDTHS,

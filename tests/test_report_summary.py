@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mands_sim.batch import BatchOptions, BatchResult, run_batch, run_seed
+from mands_sim.batch.runner import BatchOptions, BatchResult, run_batch
+from mands_sim.batch.seeds import run_seed
 from mands_sim.report.summary import build_summary, replay_command
 from tests.data.unruly_plugin import Flaky
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim.batch import BatchOptions, run_batch
+from mands_sim.batch.runner import BatchOptions, run_batch
 from mands_sim.batch.stalemates import NOBODY_ACTED, OUT_OF_EP, RESTING, STALEMATES
 from mands_sim.report.summary import build_summary
 from mands_sim.report.verdict import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import RollMade

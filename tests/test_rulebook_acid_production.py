@@ -11,7 +11,7 @@ import pytest
 
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.acid_production import acid_ranges, acid_type, range_pr_for
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade
 from mands_sim.kernel.contracts import ActionRefused

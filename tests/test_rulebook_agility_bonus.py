@@ -14,7 +14,7 @@ from mands_rulebook.powers.agility_bonus import (
     roll_agility_bonus,
     with_agility_bonus,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ScriptedDice
 from mands_sim.model.character import Character, build_character

@@ -17,7 +17,7 @@ from mands_rulebook.powers.air_control import (
     wind_blast_damage,
     wind_speed,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade
 from mands_sim.kernel.contracts import ActionRefused

@@ -16,7 +16,7 @@ import pytest
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.alchemy import Transmuted, mass_power, transmuted_minutes
 from mands_sim.actions import QualityAllocation
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, OutOfAction, RollMade
 from mands_sim.kernel.contracts import ActionRefused

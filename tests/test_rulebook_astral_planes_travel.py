@@ -23,7 +23,7 @@ from mands_rulebook.powers.astral_planes_travel import (
     passengers_allowed,
     trip_rounds,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, Event, PercentRolled
 from mands_sim.kernel.contracts import ActionRefused

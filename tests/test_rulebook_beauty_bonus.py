@@ -11,7 +11,7 @@ from __future__ import annotations
 import mands_rulebook.powers.beauty_bonus as beauty_bonus
 from mands_rulebook.kit.powers.ratings import canonical_power_name
 from mands_rulebook.powers.beauty_bonus import BEAUTY_BONUS, roll_beauty_bonus, with_beauty_bonus
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ScriptedDice
 from mands_sim.model.character import build_character

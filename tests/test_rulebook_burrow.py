@@ -13,7 +13,7 @@ from fractions import Fraction
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.burrow import burrowing_speed
 from mands_sim.actions import Intent
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionResolved, EndurancePaid, Event, Moved
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use

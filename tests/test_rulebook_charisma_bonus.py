@@ -18,10 +18,10 @@ from mands_rulebook.powers.charisma_bonus import (
     roll_bonus,
     with_charisma_bonus,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.dice import ScriptedDice
-from mands_sim.model import build_character
+from mands_sim.model.character import build_character
 from mands_sim.model.sheet import CharacterSheet, load_sheet
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries

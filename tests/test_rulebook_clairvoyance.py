@@ -13,7 +13,7 @@ from fractions import Fraction
 from mands_rulebook.kit.powers import checked_spend
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers import clairvoyance
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionStarted, EndurancePaid, Event
 from mands_sim.objectives import Objective

@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from mands_sim.charts import CHART_NAMES, load_standard_charts
+from mands_sim.charts.loading import CHART_NAMES, load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.registry import ChartEntry, Registry, collect_registries
 from mands_sim.testing import PluginManagerFactory

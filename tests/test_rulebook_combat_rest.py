@@ -12,7 +12,7 @@ import pytest
 
 from mands_rulebook.kit.rest import DEFAULT_WAIT_SEGMENTS, REST, WAIT, restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (

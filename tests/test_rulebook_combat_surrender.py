@@ -9,7 +9,7 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, EncounterEnded, EndurancePaid, Event, OutOfAction
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
-from mands_sim.policy import refusals
+from mands_sim.policy.view import refusals
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import load_scenario
 from mands_sim.simulation import Simulation

@@ -19,7 +19,7 @@ from mands_rulebook.kit.throwback import UNREADY, Impact, ThrownBack, throw_mete
 from mands_rulebook.powers.mind_control import CONTROLLED
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
 from mands_sim.api import hookimpl
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade
 from mands_sim.kernel.contracts import Gate, Initiation

@@ -18,7 +18,7 @@ from mands_rulebook.kit.powers import checked_spend
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.powers.control_chance import CONTROL_CHANCE, Hexed, d100_change, range_pr
 from mands_sim.actions import Intent
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionDropped, AttackResolved, Event, PercentRolled, RollMade
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use

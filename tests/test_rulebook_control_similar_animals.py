@@ -25,7 +25,7 @@ from mands_rulebook.powers.control_similar_animals import (
     save_chance,
     species_of,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, OutOfAction, PercentRolled
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use

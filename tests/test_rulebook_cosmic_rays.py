@@ -13,7 +13,7 @@ from fractions import Fraction
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_rulebook.powers.cosmic_rays import ray_damage, ray_ranges
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, RollMade
 from tests.data.power_plan import CastScene, PlanMind, of, sheet, use

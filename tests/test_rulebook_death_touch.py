@@ -27,7 +27,7 @@ from mands_rulebook.powers.death_touch import (
     saved_damage,
 )
 from mands_sim.actions import QualityAllocation
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     AttackResolved,

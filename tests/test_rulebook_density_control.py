@@ -29,7 +29,7 @@ from mands_rulebook.powers.density_control import (
     jump_multiplier,
     low_density_mass,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
 from mands_sim.kernel.contracts import ActionRefused

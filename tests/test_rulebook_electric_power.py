@@ -22,7 +22,7 @@ from mands_rulebook.powers.electric_power import (
     skin_temper_rows,
 )
 from mands_sim.actions import QualityAllocation
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, PercentRolled, RollMade
 from mands_sim.model.sheet import PowerEntry, load_sheet

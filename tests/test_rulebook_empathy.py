@@ -21,7 +21,7 @@ import pytest
 
 from mands_rulebook.powers.empathy import EmotionsRead, distance_penalty, read_chance, show_chance
 from mands_sim.actions import Intent
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import ActionResolved, Event, PercentRolled
 from mands_sim.kernel.contracts import ActionRefused

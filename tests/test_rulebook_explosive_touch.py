@@ -29,7 +29,7 @@ from mands_rulebook.powers.explosive_touch import (
     towards_toucher,
     vs_skin_temper,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, RollMade
 from mands_sim.scenario import parse_scenario

@@ -15,7 +15,7 @@ import pytest
 
 from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.gravity_control import CRUSH, GRAVITY_CONTROL
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event
 from mands_sim.kernel.contracts import ActionRefused

@@ -26,7 +26,7 @@ from mands_rulebook.kit.damage import (
     strike,
 )
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice, SeededDice
 from mands_sim.errors import ScenarioProblems, SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled

@@ -13,7 +13,7 @@ from mands_rulebook.kit.powers.attacks import (
 )
 from mands_rulebook.kit.powers.uses import PowerUsed
 from mands_sim.actions import Intent, QualityAllocation
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import AttackResolved, DamageTaken, EndurancePaid, RollMade
 from tests.data.power_plan import PlanMind, duel, of, use

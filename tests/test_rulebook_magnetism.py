@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.magnetism import BLAST, MAGNETISM, search_bonus
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken
 from tests.data.power_plan import PlanMind, of, use

@@ -28,7 +28,7 @@ from mands_rulebook.kit.throwback import THROWN_BACK
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
 from mands_sim.api import hookimpl
 from mands_sim.batch.records import RunRecord
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event, Moved, OutOfAction
 from mands_sim.kernel.agenda import Phase

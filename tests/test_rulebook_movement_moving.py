@@ -27,7 +27,7 @@ from mands_rulebook.kit.movement.pace import (
 from mands_rulebook.kit.positions import current_pace, position_now
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.api import hookimpl
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionDropped,

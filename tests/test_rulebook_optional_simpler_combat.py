@@ -19,8 +19,8 @@ from mands_rulebook.optional.simpler_combat.clock import CombatTurns
 from mands_rulebook.optional.simpler_combat.initiative import InitiativeRolled
 from mands_rulebook.optional.simpler_combat.scheduling import TurnScheduled
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.batch import BatchOptions, run_batch
 from mands_sim.batch.records import RunRecord
+from mands_sim.batch.runner import BatchOptions, run_batch
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     AttackResolved,

@@ -29,8 +29,8 @@ from mands_sim.events import AttackResolved, BackInAction, DamageTaken, Event, O
 from mands_sim.kernel import futures as futures_module
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.snapshot import recreate as played_future
-from mands_sim.policy import PolicyOptionsError
 from mands_sim.policy import lookahead as lookahead_policy
+from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.lookahead import Lookahead
 from mands_sim.policy.tactician import Estimate, Scored
 from tests.data.arena import hurt, opened, simulation

@@ -35,7 +35,9 @@ from mands_sim.events import (
 )
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
-from mands_sim.policy import PolicyOptionsError, PriorityPolicy, build_view
+from mands_sim.policy.errors import PolicyOptionsError
+from mands_sim.policy.priority import PriorityPolicy
+from mands_sim.policy.view import build_view
 from mands_sim.registry import collect_registries
 from mands_sim.world import Position
 from tests.data.arena import arena, hurt, opened, put, simulation

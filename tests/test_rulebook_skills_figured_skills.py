@@ -12,7 +12,7 @@ import pytest
 
 import mands_rulebook.skills.figured_skills as figured_skills
 from mands_rulebook.skills.figured_skills import skill_adjustments, weight_mass
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.cli import main
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.model.character import Character, build_character

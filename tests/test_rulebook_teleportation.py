@@ -13,7 +13,7 @@ import pytest
 
 from mands_rulebook.kit.powers.uses import TEMPLATE, PowerUsed
 from mands_rulebook.powers.teleportation import TELEPORTATION, teleport_reach
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import Event, Moved
 from mands_sim.kernel.contracts import ActionRefused

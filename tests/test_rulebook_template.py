@@ -19,7 +19,7 @@ from mands_rulebook.powers.template import (
     mind_save,
     template_damage,
 )
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from tests.data.template_powers import cast_encounter
 

@@ -13,7 +13,7 @@ import pytest
 
 from mands_rulebook.kit.powers.uses import TEMPLATE
 from mands_rulebook.powers.vibratory_power import TOUCH, VIBRATORY_POWER, vibration_rows
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
 from mands_sim.kernel.contracts import ActionRefused

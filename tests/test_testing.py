@@ -8,7 +8,8 @@ import pytest
 
 from mands_sim.api import hookimpl
 from mands_sim.dice import ScriptedDice
-from mands_sim.model import CharacterSheet, FiguredAdjustment
+from mands_sim.model.figured import FiguredAdjustment
+from mands_sim.model.sheet import CharacterSheet
 from mands_sim.plugins import DISABLE_ENV_VAR
 from mands_sim.testing import (
     SAMPLE_SHEET,

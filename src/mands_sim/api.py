@@ -60,15 +60,8 @@ from mands_sim.actions import (
     Wait,
     register_actions,
 )
-from mands_sim.charts import (
-    CHART_NAMES,
-    ActionChart,
-    Chart,
-    Charts,
-    load_chart,
-    load_standard_charts,
-)
-from mands_sim.charts.action import Column
+from mands_sim.charts.action import ActionChart, Column
+from mands_sim.charts.loading import CHART_NAMES, Chart, Charts, load_chart, load_standard_charts
 from mands_sim.conditions import (
     BROKE_OUT,
     WORE_OFF,
@@ -135,10 +128,9 @@ from mands_sim.log_index import (
     logged_between,
 )
 from mands_sim.metrics import Metric, one_for
-from mands_sim.model import Character, CharacterSheet, FiguredAdjustment, FiguredAttributes
-from mands_sim.model.character import build_character
-from mands_sim.model.figured import mind_skin_temper_row
-from mands_sim.model.sheet import PowerEntry, Weakness
+from mands_sim.model.character import Character, build_character
+from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, mind_skin_temper_row
+from mands_sim.model.sheet import CharacterSheet, PowerEntry, Weakness
 from mands_sim.percent_rolls import (
     HIGH,
     LOW,

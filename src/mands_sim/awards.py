@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 
 __all__ = [
     "TRAINING_SHARE",

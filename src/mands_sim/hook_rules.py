@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import pluggy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 from mands_sim.conditions import ConditionDefinition
 from mands_sim.errors import (
     MandsSimError,

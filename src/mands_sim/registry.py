@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from mands_sim.actions import ActionOption
-    from mands_sim.charts import Charts
+    from mands_sim.charts.loading import Charts
     from mands_sim.defaults import RuleDefaults
 
 Source = Literal["rules text", "template, not rules text", "third party"]
@@ -449,14 +449,15 @@ def checked_defaults(registry: Registry[DefaultsEntry]) -> Registry[DefaultsEntr
 
 
 def build_charts(charts: Registry[ChartEntry], defaults: RuleDefaults) -> Charts:
-    """The :class:`~mands_sim.charts.Charts` a simulation reads, built from registered charts.
+    """The :class:`~mands_sim.charts.loading.Charts` a simulation reads, built from registered
+    charts.
 
     A chart entry's payload is a loader: called with the simulation's ``defaults``, it returns the
-    chart. Every name in :data:`mands_sim.charts.CHART_NAMES` must be registered (the builtin
-    ``mands_rulebook.combat.charts`` plugin does); charts registered under other names stay in the
-    registry for the plugins that use them.
+    chart. Every name in :data:`mands_sim.charts.loading.CHART_NAMES` must be registered (the
+    builtin ``mands_rulebook.combat.charts`` plugin does); charts registered under other names stay
+    in the registry for the plugins that use them.
     """
-    from mands_sim.charts import CHART_NAMES, Charts
+    from mands_sim.charts.loading import CHART_NAMES, Charts
 
     missing = [name for name in CHART_NAMES if name not in charts]
     if missing:

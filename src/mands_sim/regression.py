@@ -26,15 +26,9 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from mands_sim.batch import (
-    BatchOptions,
-    BatchResult,
-    CharacterRecord,
-    RunRecord,
-    quantile,
-    run_batch,
-)
-from mands_sim.batch.stats import Z95, Interval
+from mands_sim.batch.records import CharacterRecord, RunRecord
+from mands_sim.batch.runner import BatchOptions, BatchResult, run_batch
+from mands_sim.batch.stats import Z95, Interval, quantile
 from mands_sim.bounds import MAX_GOLDEN_BYTES
 from mands_sim.errors import InputError, ScenarioError
 from mands_sim.events import Event, to_json_line

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 from mands_sim.defaults import CoreDefaults, RuleDefaults
 from mands_sim.dice import ActionDice, DiceSource, roll_action_dice, roll_d100
 from mands_sim.events import RollMade

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pluggy
 
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 from mands_sim.defaults import CoreDefaults, defaults_problems
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
@@ -27,7 +27,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import TimeModel
 from mands_sim.metrics import Metric
-from mands_sim.model import Character, build_character
+from mands_sim.model.character import Character, build_character
 from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
@@ -39,8 +39,9 @@ from mands_sim.plugins import (
     make_plugin_manager,
     named_plugins,
 )
-from mands_sim.policy import PolicyOptionsError, PriorityPolicy
 from mands_sim.policy.checks import rule_problems, with_power_defaults
+from mands_sim.policy.errors import PolicyOptionsError
+from mands_sim.policy.priority import PriorityPolicy
 from mands_sim.registry import Registries, build_charts, collect_registries
 from mands_sim.scenario import (
     CharacterSpec,

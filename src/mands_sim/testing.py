@@ -6,9 +6,10 @@ Installed with mands-sim, so any test session has these fixtures (``docs/writing
   exactly these plugins, no installed entry points, loaded strictly.
 * ``scripted_dice`` — ``make(faces)``: a :class:`mands_sim.dice.ScriptedDice` that deals the
   given faces (a list, or ``{stream: faces}``).
-* ``character_factory`` — ``make(pm=None, **overrides)``: a :class:`mands_sim.model.Character`
-  built from the sample character Seraph with the given abilities, attributes or sheet keys
-  replaced; with ``pm``, plugins' ``mands_figured_adjustments`` apply.
+* ``character_factory`` — ``make(pm=None, **overrides)``: a
+  :class:`mands_sim.model.character.Character` built from the sample character Seraph with the given
+  abilities, attributes or sheet keys replaced; with ``pm``, plugins' ``mands_figured_adjustments``
+  apply.
 * ``encounter_factory`` — ``make(heroes={id: overrides}, villains={id: overrides}, ...)``: a
   :class:`Scene`, a small encounter of sample characters with the installed plugins and yours,
   your minds or policies and scripted or seeded dice, to run and query (``scene.of(kind)``).
@@ -132,7 +133,7 @@ def character_factory() -> CharacterFactory:
     key. With ``pm``, the plugins' ``mands_figured_adjustments`` are applied. Charts and rule
     defaults are the standard ones.
     """
-    from mands_sim.charts import load_standard_charts
+    from mands_sim.charts.loading import load_standard_charts
     from mands_sim.defaults import RuleDefaults
     from mands_sim.model.character import build_character
     from mands_sim.model.sheet import parse_sheet

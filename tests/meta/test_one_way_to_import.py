@@ -1,6 +1,8 @@
-"""One way to import a thing: no module of the rulebook hands on a name it imports — neither in
-its ``__all__`` nor with the ``import name as name`` idiom — so every name is imported from the
-module that defines it (``docs/design.md`` "Plugins")."""
+"""One way to import a thing: no module hands on a name it imports — neither in its ``__all__``
+nor with the ``import name as name`` idiom — so every name is imported from the module that
+defines it (``docs/design.md`` "Plugins"). Two modules of the core are the exceptions, each the
+one public way to what it hands on: ``mands_sim.api``, the plugin API, and
+``mands_sim.scenario``, whose modules are private (``_load``, ``_spec`` …)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "src" / "mands_rulebook"
+SRC = Path(__file__).resolve().parents[2] / "src"
+RULEBOOK = SRC / "mands_rulebook"
+CORE = SRC / "mands_sim"
+ONE_PUBLIC_WAY = {CORE / "api.py", CORE / "scenario" / "__init__.py"}
 
 
 def defined(tree: ast.Module) -> set[str]:
@@ -51,6 +56,25 @@ def handed_on(source: str) -> list[str]:
 )
 def test_a_rulebook_module_hands_on_no_import(path: Path) -> None:
     assert handed_on(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(set(CORE.rglob("*.py")) - ONE_PUBLIC_WAY),
+    ids=lambda p: str(p.relative_to(CORE)),
+)
+def test_a_core_module_hands_on_no_import(path: Path) -> None:
+    assert handed_on(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_scenario_package_hands_on_only_its_private_modules_names() -> None:
+    tree = ast.parse((CORE / "scenario" / "__init__.py").read_text(encoding="utf-8"))
+    sources = {
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__"
+    }
+    assert sources and all(module.startswith("mands_sim.scenario._") for module in sources)
 
 
 def test_both_ways_of_handing_on_are_seen() -> None:

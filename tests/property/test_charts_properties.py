@@ -7,7 +7,8 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim.charts import Column, load_standard_charts
+from mands_sim.charts.action import Column
+from mands_sim.charts.loading import load_standard_charts
 from tests.strategies import (
     bonus_pools,
     chart_columns,

@@ -13,10 +13,10 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS
-from mands_sim.model import Character, FiguredAdjustment, build_character
-from mands_sim.model.figured import BODY_PART_SHARES, body_part_damage_points
+from mands_sim.model.character import Character, build_character
+from mands_sim.model.figured import BODY_PART_SHARES, FiguredAdjustment, body_part_damage_points
 from mands_sim.model.sheet import Abilities, Attributes, CharacterSheet
 
 CHARTS = load_standard_charts()

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from mands_sim.api import hookimpl
 from mands_sim.errors import PluginError
-from mands_sim.model import CharacterSheet, FiguredAdjustment
-from mands_sim.model.sheet import parse_sheet
+from mands_sim.model.figured import FiguredAdjustment
+from mands_sim.model.sheet import CharacterSheet, parse_sheet
 from mands_sim.plugin_calls import figured_adjustments
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import Register, collect_registries

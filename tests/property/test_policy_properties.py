@@ -19,7 +19,7 @@ from mands_sim.actions import Intent, QualityAllocation, Wait
 from mands_sim.events import ActionStarted, DecisionExplained, Event
 from mands_sim.kernel.contracts import Mind
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy import refusals
+from mands_sim.policy.view import refusals
 from tests.data.arena import PLACES, simulation
 from tests.data.fighters import grunt
 

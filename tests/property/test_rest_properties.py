@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mands_rulebook.kit.rest import restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, EndurancePaid, Event, Healed
 from mands_sim.kernel.encounter import Encounter

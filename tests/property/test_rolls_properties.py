@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.dice import ScriptedDice, roll_action_dice
 from mands_sim.rolls import (

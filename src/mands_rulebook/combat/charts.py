@@ -1,10 +1,9 @@
 """The rulebook's charts (``docs/rules/charts.md``), registered as a plugin like any other.
 
-Each chart is registered by its name in :data:`mands_sim.charts.CHART_NAMES`. The payload is a
-:class:`StandardChart` loader: charts depend on rule defaults (G-01, G-03, G-31), so a
-simulation builds them from the registry with its own defaults
-(:func:`mands_sim.registry.build_charts`). A plugin overrides a chart by registering the same
-name with ``replaces=True``.
+Each chart is registered by its name in :data:`mands_sim.charts.loading.CHART_NAMES`. The payload is
+a :class:`StandardChart` loader: charts depend on rule defaults (G-01, G-03, G-31), so a simulation
+builds them from the registry with its own defaults (:func:`mands_sim.registry.build_charts`). A
+plugin overrides a chart by registering the same name with ``replaces=True``.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from typing import Final, Literal
 from mands_rulebook.kit.armor import LOCATIONS, ArmorTable, standard_armor
 from mands_rulebook.kit.skills import core_row
 from mands_rulebook.kit.weaknesses import vulnerable_damage
-from mands_sim.charts import SkinTemperChart
+from mands_sim.charts.skin_temper import SkinTemperChart
 from mands_sim.defaults import rule_default
 from mands_sim.errors import SheetError
 from mands_sim.events import DamageTaken, EndurancePaid, Event, PercentRolled, WeaknessFired

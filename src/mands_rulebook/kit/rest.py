@@ -59,7 +59,7 @@ from mands_sim.actions import (
     ActionOption,
     Intent,
 )
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event, Healed
 from mands_sim.kernel.contracts import ActionRefused, Initiation

@@ -44,7 +44,7 @@ from mands_rulebook.kit.falling import thrown_fall
 from mands_rulebook.kit.injury import Hit, hits_between, roll_event, survival_roll
 from mands_rulebook.kit.positions import position_now
 from mands_rulebook.kit.throw_flight import flight
-from mands_sim.charts import ActionChart
+from mands_sim.charts.action import ActionChart
 from mands_sim.defaults import rule_default
 from mands_sim.events import ActionResolved, Event, Moved, PushedBack
 from mands_sim.kernel.encounter import Encounter

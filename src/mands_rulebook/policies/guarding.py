@@ -25,8 +25,8 @@ from mands_sim.events import ActionStarted
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.objectives import objective_wards
-from mands_sim.policy import allowed
 from mands_sim.policy.priority import Decision
+from mands_sim.policy.view import allowed
 from mands_sim.units import SEGMENTS_PER_ROUND
 
 WARD: Final = "ward"

@@ -64,21 +64,19 @@ from mands_sim.actions import ActionOption, Intent, Wait
 from mands_sim.api import hookimpl
 from mands_sim.kernel.contracts import Initiation
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.policy import (
-    Explanation,
-    PolicyOptionsError,
+from mands_sim.policy.errors import ExpressionError, PolicyOptionsError
+from mands_sim.policy.explain import Explanation, explained_event
+from mands_sim.policy.expressions import parse_condition
+from mands_sim.policy.priority import (
+    Decision,
     PriorityPolicy,
-    RangeBands,
-    Senses,
     Tactic,
-    allowed,
-    explained_event,
-    parse_condition,
+    check_option_keys,
+    preset,
     priority_policy,
     rules_from_options,
 )
-from mands_sim.policy.errors import ExpressionError
-from mands_sim.policy.priority import Decision, check_option_keys, preset
+from mands_sim.policy.view import RangeBands, Senses, allowed
 from mands_sim.registry import Register, Source
 from mands_sim.world import Position, World
 

@@ -221,7 +221,7 @@ def run_batch(
 
     The Python face of ``mands-sim run``::
 
-        from mands_sim.batch import BatchOptions, run_batch
+        from mands_sim.batch.runner import BatchOptions, run_batch
         result = run_batch("scenarios/seraph_vs_sphinx.toml", BatchOptions(runs=2000, seed=1))
         result.aggregate.win_rate("heroes")      # Interval(estimate, low, high)
         result.to_dataframe()                    # with pandas installed

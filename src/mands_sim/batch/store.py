@@ -40,7 +40,6 @@ __all__ = [
     "FIRST_FORMAT",
     "BatchInfo",
     "ResultStore",
-    "StoreFormatError",
     "StoredBatch",
     "default_store_path",
 ]

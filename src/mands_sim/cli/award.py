@@ -22,7 +22,7 @@ from typing import Any
 
 from rich.console import Console
 
-from mands_sim.charts import load_standard_charts
+from mands_sim.charts.loading import load_standard_charts
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.cli.run import batch_arguments, batch_options, played_batch
 from mands_sim.errors import MandsSimError

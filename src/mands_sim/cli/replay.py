@@ -20,7 +20,7 @@ from mands_sim.batch.failures import failure_of
 from mands_sim.cli import COMMANDS, INTERRUPTED, output_file, seconds
 from mands_sim.events import Event, to_json_line
 from mands_sim.narrative import display_names, narrate
-from mands_sim.policy import explained_narrative
+from mands_sim.policy.explain import explained_narrative
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
 

@@ -24,9 +24,10 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from mands_sim.batch import BatchOptions, BatchResult, default_store_path, run_batch
-from mands_sim.batch import Progress as BatchProgress
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
+from mands_sim.batch.runner import BatchOptions, BatchResult, run_batch
+from mands_sim.batch.runner import Progress as BatchProgress
+from mands_sim.batch.store import default_store_path
 from mands_sim.cli import (
     COMMANDS,
     INTERRUPTED,

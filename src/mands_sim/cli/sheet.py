@@ -22,8 +22,9 @@ from rich.table import Table
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.defaults import STANDARD_DEFAULTS
-from mands_sim.model import Character, CharacterSheet, build_character, load_sheet
+from mands_sim.model.character import Character, build_character
 from mands_sim.model.figured import FIGURED_ATTRIBUTE_NAMES, FiguredAdjustment
+from mands_sim.model.sheet import CharacterSheet, load_sheet
 from mands_sim.plugin_calls import figured_adjustments
 from mands_sim.registry import build_charts, collect_registries
 

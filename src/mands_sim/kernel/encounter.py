@@ -30,7 +30,7 @@ from typing import Any
 import simpy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.charts import Charts
+from mands_sim.charts.loading import Charts
 from mands_sim.defaults import STANDARD_DEFAULTS, CoreDefaults, RuleDefaults
 from mands_sim.dice import DiceSource
 from mands_sim.errors import MandsSimError

@@ -1,9 +1,9 @@
 """Mutable encounter state, changed in one place: :meth:`EncounterState.apply`.
 
-Character sheets stay frozen (:class:`mands_sim.model.Character`); what changes during a fight —
-VP, DP, EP, Defense, the actions in progress, being out of action — lives in
-:class:`CharacterState`, and only :meth:`EncounterState.apply` changes it, one event at a time.
-So a replayed event log rebuilds the same state, and observers see every change.
+Character sheets stay frozen (:class:`mands_sim.model.character.Character`); what changes during a
+fight — VP, DP, EP, Defense, the actions in progress, being out of action — lives in
+:class:`CharacterState`, and only :meth:`EncounterState.apply` changes it, one event at a time. So a
+replayed event log rebuilds the same state, and observers see every change.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class CharacterState:
     character_id: str
     side: str
     character: Character
-    """The frozen :class:`mands_sim.model.Character` (sheet and figured attributes)."""
+    """The frozen :class:`mands_sim.model.character.Character` (sheet and figured attributes)."""
     virtual_damage_points: int
     damage_points: int
     endurance_points: Fraction

@@ -28,7 +28,7 @@ from mands_sim.model import figured as f
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, SkinTemper
 
 if TYPE_CHECKING:
-    from mands_sim.charts import Charts
+    from mands_sim.charts.loading import Charts
     from mands_sim.defaults import RuleDefaults
     from mands_sim.model.sheet import CharacterSheet
 

@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from mands_sim.awards import TRAINING_SHARE, LevelUp, editing_points_award, level_ups
-from mands_sim.charts import Charts, load_standard_charts
+from mands_sim.charts.loading import Charts, load_standard_charts
 from mands_sim.defaults import RuleDefaults
 from mands_sim.report.verdict import Verdict
 

@@ -12,7 +12,6 @@ the plugins a scenario does not load (``[plugins] disable``) against the install
 
 from __future__ import annotations
 
-from mands_sim.bounds import MAX_GROUP
 from mands_sim.scenario._file import FORMAT_VERSION, scenario_json_schema
 from mands_sim.scenario._load import load_scenario, parse_scenario
 from mands_sim.scenario._names import (
@@ -44,7 +43,6 @@ from mands_sim.scenario._split import split_edges
 __all__ = [
     "FORMAT_VERSION",
     "MAP_FEATURES",
-    "MAX_GROUP",
     "SOLID_FEATURES",
     "CharacterSpec",
     "EdgeSpec",

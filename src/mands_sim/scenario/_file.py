@@ -31,7 +31,7 @@ from mands_sim.bounds import (
     Within,
 )
 from mands_sim.defaults import CoreDefaults, default_switches
-from mands_sim.model import SheetFormat
+from mands_sim.model.sheet import SheetFormat
 from mands_sim.scenario._spec import MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

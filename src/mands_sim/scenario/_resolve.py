@@ -31,7 +31,7 @@ from mands_sim.scenario._spec import (
 from mands_sim.units import Meters
 
 if TYPE_CHECKING:
-    from mands_sim.model import CharacterSheet
+    from mands_sim.model.sheet import CharacterSheet
 
 SheetSource = Callable[[Any, str], "CharacterSheet | None"]
 """Gives the sheet a character entry names, given the reference and its key in the file

@@ -19,7 +19,7 @@ from mands_sim.defaults import RuleDefaults
 from mands_sim.units import Meters, Segment
 
 if TYPE_CHECKING:
-    from mands_sim.model import CharacterSheet
+    from mands_sim.model.sheet import CharacterSheet
 
 ObjectiveKind = Literal["reach", "complete-action", "protect", "escape"]
 """``reach``: a character stands at a place. ``complete-action``: a character resolves an action.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, cast
 
 from mands_sim.actions import ActionDefinition, ActionOption, QualityAllocation
-from mands_sim.charts import ActionChart
+from mands_sim.charts.action import ActionChart
 from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.rolls import defense_from_quality

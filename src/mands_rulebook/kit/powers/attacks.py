@@ -44,7 +44,7 @@ from mands_rulebook.kit.powers.uses import BlowFor, PowerSpend, PowerUse, PowerU
 from mands_rulebook.kit.range import CONTACT, Reach, distance, range_modifier, sight_modifier
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import ActionInProgress, ActionOption, Intent, Resolve
-from mands_sim.charts import ActionChart
+from mands_sim.charts.action import ActionChart
 from mands_sim.defaults import rule_default
 from mands_sim.events import AttackResolved, Event, QualityAllocated
 from mands_sim.kernel.contracts import Charge, Initiation

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, Literal
 from mands_rulebook.kit.damage import Blow
 from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Resolve
-from mands_sim.charts import ActionChart
+from mands_sim.charts.action import ActionChart
 from mands_sim.errors import MandsSimError
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
