@@ -1,11 +1,15 @@
 """Actions (``mands_sim.actions``): a definition carries its own rules; ``register_actions``
-registers definitions played by them."""
+registers definitions played by them; an intent's options are read by their kind."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from mands_sim.actions import ActionDefinition, register_actions
+import pytest
+
+from mands_sim.actions import ActionDefinition, Intent, register_actions
+from mands_sim.errors import IntentOptionError
 from mands_sim.kernel.contracts import Initiation
 
 TAUNT = ActionDefinition("taunt", performance_time=5, summary="provoke a foe")
@@ -34,3 +38,49 @@ def test_register_actions_registers_each_played_by_the_rules_given() -> None:
     assert all(d.initiate is quick and d.resolve is nothing for _, d, _, _ in registered)
     assert [d for _, d, _, _ in registered] == [TAUNT, JEER]  # rules aside, the same actions
     assert TAUNT.initiate is None  # the declared constant is left as it was
+
+
+def test_an_intents_options_are_read_by_their_kind() -> None:
+    intent = Intent(
+        "sweep",
+        options={"spread": 3, "mass": 12.5, "power": "Electricity", "targets": ["a", "b"]},
+    )
+
+    assert intent.whole("spread") == 3
+    assert intent.number("mass", 0.0) == 12.5
+    assert intent.whole("mass") == 12  # cut to the whole part, as int() does
+    assert intent.text("power") == "Electricity"
+    assert intent.names("targets") == ("a", "b")
+
+
+def test_an_option_the_intent_lacks_reads_as_its_default() -> None:
+    intent = Intent("fist-attack")
+
+    assert (intent.whole("withhold_damage"), intent.number("km", 2.5)) == (0, 2.5)
+    assert (intent.text("power", "none"), intent.names("fork")) == ("none", ())
+
+
+def test_true_counts_one_and_a_single_name_is_a_list_of_one() -> None:
+    intent = Intent("charm", options={"evasion": True, "targets": "dexter"})
+
+    assert intent.whole("evasion") == 1
+    assert intent.names("targets") == ("dexter",)
+
+
+@pytest.mark.parametrize(
+    ("read", "expected"),
+    [
+        (lambda intent: intent.whole("power"), "expected a number, not 'Electricity'"),
+        (lambda intent: intent.text("spread"), "expected text, not 3"),
+        (lambda intent: intent.names("spread"), "expected a list of names, not 3"),
+    ],
+)
+def test_an_option_of_another_kind_names_the_action_the_option_and_the_value(
+    read: Callable[[Intent], object], expected: str
+) -> None:
+    intent = Intent("zap", options={"power": "Electricity", "spread": 3})
+
+    with pytest.raises(IntentOptionError, match=expected) as raised:
+        read(intent)
+
+    assert (raised.value.action, str(raised.value).startswith("option ")) == ("zap", True)

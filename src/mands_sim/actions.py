@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from mands_sim.errors import IntentOptionError
+
 if TYPE_CHECKING:
     from mands_sim.events import Event
     from mands_sim.kernel.contracts import Initiation
@@ -116,12 +118,54 @@ def register_actions(
 
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """What a policy asks a character to do now."""
+    """What a policy asks a character to do now.
+
+    ``options`` are the action's further choices, by name (:class:`ActionOption` declares each
+    one's kind); a rule reads one through the typed readers below, which say what they expected
+    when a value is not of its kind. A rule may also carry its own value on the intent to a later
+    stage (a thrown weapon's ranges); it reads that back with ``isinstance``.
+    """
 
     action: str
     target: str | None = None
     reason: str = ""
-    options: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    options: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
+
+    def number(self, name: str, default: float) -> float:
+        """Option ``name`` as a number (a whole number or a decimal; ``true`` counts 1), or
+        ``default`` when the intent has none."""
+        return float(self._numeric(name, default))
+
+    def whole(self, name: str, default: int = 0) -> int:
+        """Option ``name`` as a whole number (a decimal is cut to its whole part, as ``int``
+        does; ``true`` counts 1), or ``default`` when the intent has none."""
+        return int(self._numeric(name, default))
+
+    def text(self, name: str, default: str = "") -> str:
+        """Option ``name`` as text (a place, a character, a power's name …), or ``default``."""
+        value = self.options.get(name, default)
+        if isinstance(value, str):
+            return value
+        raise self._not(name, "text", value)
+
+    def names(self, name: str) -> tuple[str, ...]:
+        """Option ``name`` as a list of names (characters' ids …): ``()`` when the intent has
+        none, one name when it gives one."""
+        value = self.options.get(name, ())
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, list | tuple):
+            return tuple(str(item) for item in value)
+        raise self._not(name, "a list of names", value)
+
+    def _numeric(self, name: str, default: float) -> float:
+        value = self.options.get(name, default)
+        if isinstance(value, int | float):  # bool is an int: true counts 1
+            return value
+        raise self._not(name, "a number", value)
+
+    def _not(self, name: str, expected: str, value: object) -> IntentOptionError:
+        return IntentOptionError(self.action, name, expected, value)
 
 
 @dataclass(frozen=True, slots=True)

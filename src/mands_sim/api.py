@@ -74,6 +74,7 @@ from mands_sim.conditions import (
 from mands_sim.defaults import CoreDefaults, RuleDefaults, defaults_summary, rule_default
 from mands_sim.dice import DiceExpression, DiceSource, ScriptedDice, SeededDice, parse_dice
 from mands_sim.errors import (
+    IntentOptionError,
     MandsSimError,
     PluginError,
     PluginHookError,
@@ -317,6 +318,7 @@ SECTIONS: Final = MappingProxyType(
             "PluginValidationError",
             "UnknownConditionError",
             "UnplayedActionError",
+            "IntentOptionError",
             "SheetError",
         ),
     }
@@ -431,6 +433,7 @@ __all__ = [
     "Initiation",
     "InjuryRolled",
     "Intent",
+    "IntentOptionError",
     "KeptAnswers",
     "MandsSimError",
     "Metric",

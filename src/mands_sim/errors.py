@@ -158,6 +158,18 @@ class UnplayedActionError(MandsSimError):
         self.action = action
 
 
+class IntentOptionError(MandsSimError):
+    """An intent's option is not of the kind the rule reading it expects (a policy put text
+    where a number belongs); :class:`~mands_sim.actions.ActionOption` declarations let
+    ``mands-sim validate`` catch a scenario's before any run."""
+
+    def __init__(self, action: str, option: str, expected: str, value: object) -> None:
+        super().__init__(
+            f"option {option!r} of action {action!r}: expected {expected}, not {value!r}"
+        )
+        self.action, self.option, self.expected, self.value = action, option, expected, value
+
+
 class PluginError(MandsSimError):
     """A plugin misbehaved. ``plugin`` names it; ``hook`` names the hook, when known."""
 

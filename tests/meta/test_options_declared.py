@@ -6,6 +6,8 @@ for, and one declared but read nowhere would pass ``validate`` and silently do n
 scan reads the source of the rulebook plugins, the example plugins and mands-sim itself (AST)
 for every read of an intent's options:
 
+* ``intent.whole(KEY)`` and the other typed readers (``number``, ``text``, ``names``) on any
+  expression ending in ``intent`` (``action.intent``);
 * ``intent.options.get(KEY, ...)``, ``intent.options[KEY]``, ``KEY in intent.options`` — on
   any expression ending in ``intent.options`` (``action.intent.options``), or on a local name
   bound to one (``options = action.intent.options``);
@@ -80,14 +82,30 @@ def is_intent_options(node: ast.expr, bound: set[str]) -> bool:
         return node.id in bound
     if not (isinstance(node, ast.Attribute) and node.attr == "options"):
         return False
-    base = node.value
-    return (isinstance(base, ast.Name) and base.id == "intent") or (
-        isinstance(base, ast.Attribute) and base.attr == "intent"
+    return is_intent(node.value)
+
+
+READERS = frozenset({"number", "whole", "text", "names"})
+"""``Intent``'s typed readers of an option (``intent.whole(KEY)``)."""
+
+
+def is_intent(node: ast.expr) -> bool:
+    """``intent`` or ``<anything>.intent``."""
+    return (isinstance(node, ast.Name) and node.id == "intent") or (
+        isinstance(node, ast.Attribute) and node.attr == "intent"
     )
 
 
 def read_key(node: ast.AST, bound: set[str]) -> ast.expr | None:
     """The key expression ``node`` reads from an intent's options, if it is such a read."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.args
+        and node.func.attr in READERS
+        and is_intent(node.func.value)
+    ):
+        return node.args[0]
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)

@@ -120,7 +120,7 @@ def initiate(
     aimed = aimed_at_armor(encounter, actor, intent, roll.quality)
     allocation = spend_quality(encounter, actor, intent, roll.quality - aimed)
     prepared = prepare_blow(encounter, actor, roll.quality, allocation)
-    withheld = int(intent.options.get("withhold_damage", 0))
+    withheld = intent.whole("withhold_damage")
     charges = (
         Charge(FIST_ATTACK.ep_row - allocation.ep, "combat roll"),
         # Seed "Hand Damage": doing less damage lowers the row one per point withheld.
@@ -173,7 +173,7 @@ def aimed_at_armor(encounter: Encounter, actor: str, intent: Intent, quality: in
     """Seed "Combat Skill", Aiming at Armor: Q (intent option ``aim_at_armor``) set aside from a
     success, each −5 to the defender's armor Cover Chance, "up to the attacker's skill level"
     (Fistfighting for a fist)."""
-    wanted = int(intent.options.get("aim_at_armor", 0))
+    wanted = intent.whole("aim_at_armor")
     level = int(encounter.character(actor).sheet.skills.get(FIST_SKILL, 0))
     return max(0, min(wanted, quality, level))
 

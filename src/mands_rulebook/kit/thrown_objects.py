@@ -260,7 +260,7 @@ def landed_event(encounter: Encounter, actor: str, what: str, landing: Landing) 
 
 
 def object_mass(intent: Intent) -> float:
-    return float(intent.options[MASS_OPTION])
+    return intent.number(MASS_OPTION, 0.0)
 
 
 def stand_in(mass: float) -> Weapon:

@@ -543,7 +543,7 @@ def raw_damage(encounter: Encounter, actor: str, intent: Intent) -> int | None:
     (:func:`estimated_blow`); ⌈PR/2⌉ for a power use that resolves otherwise (a guess)."""
     hand = int(encounter.figured(actor).hand_damage)
     if intent.action == FIST_ATTACK.name:
-        return hand - int(intent.options.get("withhold_damage", 0))
+        return hand - intent.whole("withhold_damage")
     if intent.action == WEAPON_ATTACK.name:
         weapon = weapon_of(encounter, actor, intent)
         return None if weapon is None else weapon.damage + (hand if weapon.hand_damage else 0)

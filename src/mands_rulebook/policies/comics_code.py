@@ -339,7 +339,7 @@ def restrained(encounter: Encounter, actor: str, intent: Intent) -> Intent | Wai
         return intent
     if intent.action == FIST_ATTACK.name or intent.action in HAND_DAMAGE_BLOWS:
         hand = int(encounter.figured(actor).hand_damage)
-        for withheld in range(int(intent.options.get(WITHHOLD, 0)) + 1, hand + 1):
+        for withheld in range(intent.whole(WITHHOLD) + 1, hand + 1):
             pulled = replace(intent, options={**intent.options, WITHHOLD: withheld})
             if not lethal(encounter, actor, pulled, 0):
                 return pulled

@@ -136,11 +136,11 @@ def forced_save_score(willpower: int, learning: int, change: int) -> int:
 
 
 def trip_km(intent: Intent) -> float:
-    return float(intent.options.get(KM_OPTION, 0.0))
+    return intent.number(KM_OPTION, 0.0)
 
 
 def named(intent: Intent, key: str) -> tuple[str, ...]:
-    return tuple(str(who) for who in intent.options.get(key, ()))
+    return intent.names(key)
 
 
 def all_passengers(intent: Intent) -> tuple[str, ...]:

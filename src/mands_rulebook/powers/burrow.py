@@ -82,9 +82,10 @@ def burrowing_speed(
 
 def ground(encounter: Encounter, intent: Intent) -> tuple[float, Fraction | None]:
     """The material's density (G-111: soil unless named) and, if cohesive, its multiplier."""
-    density = float(intent.options.get(DENSITY, SOIL_DENSITY))
-    row = intent.options.get(SKIN_TEMPER)
-    return density, None if row is None else encounter.charts.skin_temper.multiplier(int(row))
+    density = intent.number(DENSITY, float(SOIL_DENSITY))
+    if intent.options.get(SKIN_TEMPER) is None:
+        return density, None
+    return density, encounter.charts.skin_temper.multiplier(intent.whole(SKIN_TEMPER))
 
 
 def tunnel_length(encounter: Encounter, actor: str, toward: str) -> float:
@@ -145,7 +146,7 @@ def tunnel_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[st
         return [f"a tunnel needs a place on the map to go {TOWARD} (not {toward!r})"]
     if running_pace(encounter, actor) is not None:
         return [f"{actor} is running: a tunnel starts standing (G-111)"]
-    if float(intent.options.get(DENSITY, SOIL_DENSITY)) <= 0:
+    if intent.number(DENSITY, float(SOIL_DENSITY)) <= 0:
         return ["a material's density is greater than 0"]
     if tunnel_length(encounter, actor, str(toward)) <= 0:
         return [f"{actor} is already at {toward}"]

@@ -94,7 +94,7 @@ class PlaceViewed(Event):
 
 
 def kilometers(intent: Intent) -> float:
-    return float(intent.options.get(KILOMETERS, 0))
+    return intent.number(KILOMETERS, 0)
 
 
 def view_spend(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:

@@ -196,7 +196,7 @@ def hex_spend(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapp
 
 def hex_roll(encounter: Encounter, actor: str, intent: Intent, pr: int) -> ActionRoll:
     """Seed: "The base chance will be the PR, on 2d10", less the Editor's improbability."""
-    target = pr - int(intent.options.get(IMPROBABILITY, 0))
+    target = pr - intent.whole(IMPROBABILITY)
     return character_roll(encounter, actor, intent, HEX_PURPOSE, target=target, improves=NAME)
 
 

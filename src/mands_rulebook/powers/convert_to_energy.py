@@ -117,7 +117,7 @@ def energy_ignore_damage(pr: int) -> int:
 
 def energy_defense(intent: Intent, pr: int) -> int:
     """The intent's ``energy_defense``, 0 to the PR (seed: "increased by up to PR")."""
-    return max(0, min(int(intent.options.get(ENERGY_DEFENSE, 0)), pr))
+    return max(0, min(intent.whole(ENERGY_DEFENSE), pr))
 
 
 # --- the energy form -----------------------------------------------------------------------------

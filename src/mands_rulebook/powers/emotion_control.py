@@ -147,7 +147,7 @@ def resolve_sway(encounter: Encounter, actor: str, action: ActionInProgress) -> 
         chance = save_chance(
             willpower,
             int(action.prepared["save_penalty"]),
-            int(options.get(PREDISPOSITION_OPTION, 0)),
+            action.intent.whole(PREDISPOSITION_OPTION),
             noticed=bool(options.get(NOTICED_OPTION, False)),
         )
         save = percent_roll(encounter, who, SAVE_PURPOSE, chance)

@@ -156,7 +156,7 @@ FLAME_UP = PowerUse(
 
 def blast_targets(intent: Intent) -> tuple[str, ...]:
     """The blast's target, then the ``fork`` targets."""
-    fork = tuple(str(target) for target in intent.options.get(FORK_OPTION, ()))
+    fork = intent.names(FORK_OPTION)
     return () if intent.target is None else (intent.target, *fork)
 
 
@@ -180,7 +180,7 @@ def blast_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Range
 
 def spread(intent: Intent, spend: PowerSpend) -> int:
     """Damage points traded for the Combat Roll (intent option ``spread``), up to the damage."""
-    return max(0, min(int(intent.options.get(SPREAD_OPTION, 0)), fire_damage(spend[DAMAGE])))
+    return max(0, min(intent.whole(SPREAD_OPTION), fire_damage(spend[DAMAGE])))
 
 
 def spread_bonus(encounter: Encounter, actor: str, intent: Intent, spend: PowerSpend) -> int:

@@ -175,7 +175,7 @@ def initiate_attack(
     aside = plan.set_aside(roll.quality) if roll.quality >= 0 else 0
     allocation = spend_quality(encounter, actor, intent, roll.quality - aside)
     blow = prepare_blow(encounter, actor, roll.quality, allocation)
-    withheld = int(intent.options.get(WITHHOLD, 0))
+    withheld = intent.whole(WITHHOLD)
     charges = [Charge(COMBAT_ROLL_ROW - allocation.ep, "combat roll")]
     if plan.hand_damage:
         charges.append(Charge(HAND_DAMAGE_ROW - withheld, "hand damage"))

@@ -85,7 +85,7 @@ def evasion_points(encounter: Encounter, actor: str, intent: Intent) -> int:
     if not wanted:
         return 0
     level = skill_level(encounter.character(actor).sheet, EVASION)
-    return level if wanted is True else max(0, min(int(wanted), level))
+    return level if wanted is True else max(0, min(intent.whole(EVASION_OPTION), level))
 
 
 def evasion_defense(points: int, enemies: int) -> int:

@@ -104,7 +104,7 @@ PUNCH_SHARE: Final = 4
 
 def focus_points(encounter: Encounter, actor: str, intent: Intent) -> int:
     """Penetration bought by focusing: at most half the level, rounded down (seed)."""
-    wanted = max(0, int(intent.options.get(FOCUS, 0)))
+    wanted = max(0, intent.whole(FOCUS))
     return min(wanted, attack_skill_level(encounter, actor, intent.action) // 2)
 
 
@@ -119,7 +119,7 @@ def plan_for(encounter: Encounter, actor: str, intent: Intent) -> AttackPlan:
     if intent.action == NERVE_PINCH.name:
         return AttackPlan(location=NECK, hand_damage=False)
     if intent.action == MARTIAL_THROW.name:
-        wanted = max(0, int(intent.options.get(REDUCE_MASS, 0)))
+        wanted = max(0, intent.whole(REDUCE_MASS))
         return AttackPlan(set_aside=lambda quality: min(wanted, quality))
     return focus_plan(encounter, actor, intent)
 

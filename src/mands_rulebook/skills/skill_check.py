@@ -152,7 +152,7 @@ def skill_roll_of(skill: str) -> SkillRoll:
 
 
 def option(intent: Intent, key: str, default: int = 0) -> int:
-    return max(0, int(intent.options.get(key, default)))
+    return max(0, intent.whole(key, default))
 
 
 def difficulty(intent: Intent) -> int:
@@ -190,8 +190,8 @@ def base_time(spec: SkillRoll, intent: Intent) -> int:
     """Opening Locks: lock Type × 10; else the intent's, the skill's, or 10 (G-88)."""
     if spec.skill == OPENING_LOCKS and "lock_type" in intent.options:
         return max(1, LOCK_TIME * option(intent, "lock_type"))
-    given = intent.options.get("performance_time", spec.performance_time)
-    return max(1, int(given if given is not None else DEFAULT_PERFORMANCE_TIME))
+    given = spec.performance_time if spec.performance_time is not None else DEFAULT_PERFORMANCE_TIME
+    return max(1, intent.whole("performance_time", given))
 
 
 def traded_time(spec: SkillRoll, intent: Intent) -> int:

@@ -44,7 +44,7 @@ def chosen_targets(encounter: Encounter, actor: str, intent: Intent, allure: All
     if wanted == ALL_TARGETS:
         return sorted(enemies_in_sight(encounter, actor))
     if wanted:
-        return [str(t) for t in wanted]
+        return list(intent.names("targets"))
     return [intent.target] if intent.target else []
 
 

@@ -121,10 +121,9 @@ class SweepBlowsLeft(Event):
 
 def sweep_targets(intent: Intent) -> tuple[str, ...]:
     """The targets ``intent`` attacks: a sweep's ``targets`` option, else just its target."""
-    named = intent.options.get(TARGETS_OPTION) if intent.action == SWEEP.name else None
-    if named is None:
+    if intent.action != SWEEP.name or TARGETS_OPTION not in intent.options:
         return () if intent.target is None else (intent.target,)
-    return tuple(str(target) for target in named)
+    return intent.names(TARGETS_OPTION)
 
 
 # --- the sweep (seed "Combat Roll"; G-81) -------------------------------------------------------

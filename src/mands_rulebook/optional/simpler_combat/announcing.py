@@ -95,7 +95,7 @@ def mind_delay(encounter: Encounter, actor: str) -> int:
 def announcement_delay(encounter: Encounter, actor: str, intent: Intent) -> int:
     """The delay an action pays for: the intent's ``announce_delay`` option, else the mind's."""
     if ANNOUNCE_DELAY in intent.options:
-        return int(intent.options[ANNOUNCE_DELAY])
+        return intent.whole(ANNOUNCE_DELAY)
     return mind_delay(encounter, actor)
 
 
