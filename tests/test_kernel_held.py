@@ -8,7 +8,14 @@ from collections.abc import Mapping
 import pytest
 
 from mands_sim.actions import Intent
-from mands_sim.conditions import BROKE_OUT, WORE_OFF, ConditionDefinition, end_condition, under
+from mands_sim.conditions import (
+    BROKE_OUT,
+    WORE_OFF,
+    ConditionDefinition,
+    end_condition,
+    lasting_until,
+    under,
+)
 from mands_sim.events import (
     ActionDropped,
     ActionResolved,
@@ -137,6 +144,15 @@ def test_a_condition_imposed_again_replaces_the_first_and_its_wearing_off() -> N
     encounter.run()
     assert [e.segment for e in of(encounter, ConditionEnded)] == [25]
     assert [e.segment for e in of(encounter, ActionStarted)] == [25]
+
+
+@pytest.mark.parametrize(("wanted", "lasts"), [(20, 30), (40, 40)])
+def test_a_condition_imposed_again_lasts_to_the_later_end(wanted: int, lasts: int) -> None:
+    first = ConditionImposed(0, "maria", "encased", "foe", until=30)
+    encounter = encounter_of(HeldRules(ENCASED, opening=(first,)), {})
+    encounter.run(until=5)
+    assert lasting_until(encounter, "maria", "encased", wanted) == lasts
+    assert lasting_until(encounter, "foe", "encased", wanted) == wanted  # not under it
 
 
 def test_the_state_follows_the_events() -> None:

@@ -69,6 +69,7 @@ from mands_sim.conditions import (
     ConditionDefinition,
     conditions_on,
     end_condition,
+    lasting_until,
     under,
 )
 from mands_sim.defaults import CoreDefaults, RuleDefaults, defaults_summary, rule_default
@@ -189,6 +190,7 @@ SECTIONS: Final = MappingProxyType(
             "ConditionImposed",
             "ConditionEnded",
             "under",
+            "lasting_until",
             "conditions_on",
             "end_condition",
             "BROKE_OUT",
@@ -490,6 +492,7 @@ __all__ = [
     "hurried_performance_time",
     "kept_answer",
     "last_logged_before",
+    "lasting_until",
     "load_chart",
     "load_standard_charts",
     "logged",

@@ -76,6 +76,14 @@ def under(encounter: Encounter, character: str, condition: str) -> ConditionImpo
     return encounter.state[character].conditions.get(condition)
 
 
+def lasting_until(encounter: Encounter, character: str, condition: str, until: int) -> int:
+    """When ``condition`` imposed again on ``character`` until ``until`` ends: the later of
+    ``until`` and the end of the same condition already in force (a second horror or hold never
+    shortens the first)."""
+    already = under(encounter, character, condition)
+    return max(until, already.until or 0 if already else 0)
+
+
 def conditions_on(encounter: Encounter, character: str) -> Mapping[str, ConditionImposed]:
     """Every condition in force on ``character``, by name (read only)."""
     return dict(encounter.state[character].conditions)

@@ -277,11 +277,6 @@ def skill_key(name: str) -> str:
     return normalized(canonical_name(name))
 
 
-def real_level(sheet: CharacterSheet, skill: str) -> int:
-    """The level the sheet gives ``skill`` itself (any alias), 0 if none."""
-    return sheet_levels(sheet).get(skill_key(skill), 0)
-
-
 def skill_level(sheet: CharacterSheet, skill: str) -> int:
     """The effective level of ``skill`` (G-85: Umbrella and Combination skills count).
 

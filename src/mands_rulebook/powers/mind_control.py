@@ -52,7 +52,7 @@ from mands_sim.api import (
     Register,
     answers_actions,
     hookimpl,
-    under,
+    lasting_until,
 )
 
 NAME: Final = "Mind Control"
@@ -116,8 +116,9 @@ def later_saves(encounter: Encounter, target: str, penalty: int) -> list[Percent
 def held(encounter: Encounter, target: str, actor: str, rounds: int) -> list[Event]:
     """The hold: the event that tells it, and the condition (which drops the target's actions
     under way and keeps it from starting any until it ends)."""
-    already = under(encounter, target, CONTROLLED.name)
-    until = max(encounter.now + rounds * CONTROLLED_FOR, already.until or 0 if already else 0)
+    until = lasting_until(
+        encounter, target, CONTROLLED.name, encounter.now + rounds * CONTROLLED_FOR
+    )
     return [
         MindControlled(encounter.now, target, actor, until),
         ConditionImposed(encounter.now, target, CONTROLLED.name, actor, until=until),

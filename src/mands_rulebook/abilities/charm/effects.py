@@ -18,7 +18,7 @@ from mands_sim.api import (
     Event,
     OutOfAction,
     PushedBack,
-    under,
+    lasting_until,
 )
 
 HORROR_DICE: Final = 6
@@ -71,8 +71,7 @@ def paralysis(encounter: Encounter, source: str, target: str, time_points: int) 
     faces = tuple(encounter.dice_for(source).face(HORROR_DICE) for _ in range(count))
     segments = sum(faces)
     state = encounter.state[target]
-    already = under(encounter, target, PARALYSED.name)
-    until = max(encounter.now + segments, already.until or 0 if already else 0)
+    until = lasting_until(encounter, target, PARALYSED.name, encounter.now + segments)
     events: list[Event] = [
         Horrified(encounter.now, target, source, faces, segments, encounter.now + segments),
         ConditionImposed(encounter.now, target, PARALYSED.name, source, until=until),
