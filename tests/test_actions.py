@@ -1,15 +1,17 @@
 """Actions (``mands_sim.actions``): a definition carries its own rules; ``register_actions``
-registers definitions played by them; an intent's options are read by their kind."""
+registers definitions played by them; an intent's options, and what its initiation prepared,
+are read by their kind."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from mands_sim.actions import ActionDefinition, Intent, register_actions
-from mands_sim.errors import IntentOptionError
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Prepared, register_actions
+from mands_sim.errors import IntentOptionError, PreparedValueError
 from mands_sim.kernel.contracts import Initiation
 
 TAUNT = ActionDefinition("taunt", performance_time=5, summary="provoke a foe")
@@ -84,3 +86,42 @@ def test_an_option_of_another_kind_names_the_action_the_option_and_the_value(
         read(intent)
 
     assert (raised.value.action, str(raised.value).startswith("option ")) == ("zap", True)
+
+
+def test_what_initiation_prepared_is_read_by_kind() -> None:
+    prepared = Prepared({"attack": 14, "ep_row": Fraction(15, 2), "place": "roof", "read": ("x",)})
+
+    assert (prepared.whole("attack"), prepared.whole("ep_row")) == (14, 7)
+    assert prepared.number("ep_row") == 7.5
+    assert prepared.text("place") == "roof"
+    assert prepared.of("read", tuple) == ("x",)
+    assert prepared.whole("shot", 0) == 0  # missing, with a default
+    assert dict(prepared) == {
+        "attack": 14,
+        "ep_row": Fraction(15, 2),
+        "place": "roof",
+        "read": ("x",),
+    }
+
+
+def test_a_prepared_value_missing_without_a_default_is_a_key_error() -> None:
+    with pytest.raises(KeyError, match="attack"):
+        Prepared().whole("attack")
+
+
+def test_a_prepared_value_of_another_kind_names_the_key_and_the_value() -> None:
+    prepared = Prepared({"attack": "high"})
+
+    with pytest.raises(
+        PreparedValueError, match="prepared 'attack': expected a number, not 'high'"
+    ):
+        prepared.whole("attack")
+    with pytest.raises(PreparedValueError, match="expected tuple"):
+        prepared.of("attack", tuple)
+
+
+def test_prepared_copies_the_initiations_mapping() -> None:
+    initiation = Initiation(5, prepared={"attack": 3})
+    action = ActionInProgress(1, TAUNT, Intent("taunt"), 0, 5, Prepared(initiation.prepared))
+
+    assert action.prepared.whole("attack") == 3

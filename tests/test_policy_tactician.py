@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from mands_rulebook.policies.candidates import ESTIMATOR
-from mands_sim.actions import ActionInProgress, Intent, Wait
+from mands_sim.actions import ActionInProgress, Intent, Prepared, Wait
 from mands_sim.charts.odds import quality_odds
 from mands_sim.defaults import STANDARD_DEFAULTS
 from mands_sim.kernel.encounter import Encounter
@@ -204,7 +204,7 @@ def test_the_tactician_never_proposes_what_the_rules_refuse() -> None:
 def pending(encounter: Encounter, attacker: str, **changes: Any) -> ActionInProgress:
     """``attacker``'s punch at Dexter in progress, with its prepared values changed."""
     action = encounter.initiate(attacker, Intent("fist-attack", target="dexter"))
-    action.prepared = {**action.prepared, **changes.pop("prepared", {})}
+    action.prepared = Prepared({**action.prepared, **changes.pop("prepared", {})})
     for name, value in changes.items():
         setattr(action, name, value)
     return action

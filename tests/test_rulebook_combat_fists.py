@@ -8,7 +8,7 @@ import pytest
 
 import mands_rulebook.kit.fists as fists
 from mands_rulebook.kit.injury import DeathShot as DeathShotEvent
-from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.actions import ActionInProgress, Intent, Prepared, QualityAllocation, Wait
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionResolved,
@@ -241,7 +241,7 @@ def test_a_blows_damage_is_never_below_0_g295() -> None:
     hand = int(encounter.figured("grunt").hand_damage)
 
     def damage(change: int, withheld: int = 0) -> int:
-        prepared = {"withheld": withheld, "damage": change}
+        prepared = Prepared({"withheld": withheld, "damage": change})
         punch = ActionInProgress(
             1, fists.FIST_ATTACK, Intent("fist-attack", "victim"), 0, 15, prepared
         )

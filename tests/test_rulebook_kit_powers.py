@@ -25,7 +25,13 @@ from mands_rulebook.kit.powers import (
 )
 from mands_rulebook.kit.powers.uses import PowerSpend, PowerSpendError
 from mands_rulebook.powers.fire_coat import FIRE_COAT
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    Intent,
+    Prepared,
+    QualityAllocation,
+)
 from mands_sim.dice import ScriptedDice
 from mands_sim.errors import PluginHookError
 from mands_sim.events import (
@@ -145,7 +151,7 @@ def test_strike_reads_the_covers_of_actions_in_progress_from_protects_from() -> 
     shield = Cover("test shield", 100, skin_temper_rows=2)
     action = ActionInProgress(
         1, ActionDefinition("test-shield", 10), Intent("test-shield"), 0, 50,
-        {"covers": (shield,), "protects_from": 10},
+        Prepared({"covers": (shield,), "protects_from": 10}),
     )  # fmt: skip
     plain = ActionInProgress(2, ActionDefinition("test-walk", 10), Intent("test-walk"), 0, 50)
     state = {"x": SimpleNamespace(actions=[action, plain])}

@@ -25,7 +25,7 @@ from mands_rulebook.policies.personalities import (
     skirmisher,
 )
 from mands_rulebook.policies.presets import NearestEnemy
-from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.actions import ActionInProgress, Intent, Prepared, QualityAllocation, Wait
 from mands_sim.events import (
     ActionStarted,
     DecisionExplained,
@@ -264,7 +264,7 @@ def _drawn(encounter: Any, actor: str) -> ActionInProgress:
     """A finished draw of the club (what ``draw-weapon`` resolves from)."""
     definition = encounter.rules.definition("draw-weapon")
     intent = Intent("draw-weapon", options={"weapon": "club"})
-    return ActionInProgress(1, definition, intent, 0, 5, prepared={"weapon": "club"})
+    return ActionInProgress(1, definition, intent, 0, 5, prepared=Prepared({"weapon": "club"}))
 
 
 # -- options ------------------------------------------------------------------------------------

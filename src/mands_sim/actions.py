@@ -8,12 +8,15 @@ knows this shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
-from mands_sim.errors import IntentOptionError
+from mands_sim.errors import IntentOptionError, PreparedValueError
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from mands_sim.events import Event
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
     from mands_sim.registry import Register, Source
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_EMPTY: Mapping[str, object] = MappingProxyType({})
 
 OptionKind = Literal[
     "place", "exit", "character", "characters", "targets", "number", "flag", "points", "text"
@@ -211,6 +214,71 @@ class QualityAllocation:
         return self.attack + self.defense + self.speed + self.damage + self.ep
 
 
+class Prepared(Mapping[str, object]):
+    """What an action's initiation prepared for its resolution (its Attack, its blow, the
+    Defense to take effect …), by name: read-only, read by kind through the readers below, which
+    say what they expected when a value is of another kind (:class:`PreparedValueError`)."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, object] | None = None) -> None:
+        self._values: dict[str, object] = dict(values or {})
+
+    def __getitem__(self, key: str) -> object:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Prepared({self._values!r})"
+
+    def whole(self, key: str, default: int | None = None) -> int:
+        """``key`` as a whole number (a fraction or decimal cut to its whole part, as ``int``
+        does); ``default`` when it is missing, or ``KeyError`` without one."""
+        return int(self._number(key, default))
+
+    def number(self, key: str, default: float | None = None) -> float:
+        """``key`` as a number; ``default`` when it is missing, or ``KeyError`` without one."""
+        return float(self._number(key, default))
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """``key`` as text; ``default`` when it is missing, or ``KeyError`` without one."""
+        return self.of(key, str, default)
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """``key`` as names (characters' ids …), from a list or a tuple of them; ``()`` when it
+        is missing."""
+        value = self._present(key, ())
+        if isinstance(value, list | tuple):
+            return tuple(str(name) for name in value)
+        raise PreparedValueError(key, "a list of names", value)
+
+    def of(self, key: str, kind: type[T], default: T | None = None) -> T:
+        """``key`` as a ``kind`` (a blow, a tuple of names …); ``default`` when it is missing,
+        or ``KeyError`` without one."""
+        value = self._present(key, default)
+        if isinstance(value, kind):
+            return value
+        raise PreparedValueError(key, kind.__name__, value)
+
+    def _number(self, key: str, default: float | None) -> int | float | Fraction:
+        value = self._present(key, default)
+        if isinstance(value, int | float | Fraction):  # bool is an int
+            return value
+        raise PreparedValueError(key, "a number", value)
+
+    def _present(self, key: str, default: object) -> object:
+        if key in self._values:
+            return self._values[key]
+        if default is None:
+            raise KeyError(key)
+        return default
+
+
 @dataclass(slots=True)
 class ActionInProgress:
     """An action between initiation and completion. Owned by its character's state.
@@ -224,7 +292,7 @@ class ActionInProgress:
     intent: Intent
     started_at: int
     completes_at: int
-    prepared: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    prepared: Prepared = field(default_factory=Prepared)
     pushback: int = 0
 
     @property

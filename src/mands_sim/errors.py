@@ -170,6 +170,16 @@ class IntentOptionError(MandsSimError):
         self.action, self.option, self.expected, self.value = action, option, expected, value
 
 
+class PreparedValueError(MandsSimError):
+    """What an action's initiation prepared under a name is not of the kind the rule reading it
+    expects (:class:`~mands_sim.actions.Prepared`): two plugins use one name for different
+    things, or a rule wrote the wrong value."""
+
+    def __init__(self, key: str, expected: str, value: object) -> None:
+        super().__init__(f"prepared {key!r}: expected {expected}, not {value!r}")
+        self.key, self.expected, self.value = key, expected, value
+
+
 class PluginError(MandsSimError):
     """A plugin misbehaved. ``plugin`` names it; ``hook`` names the hook, when known."""
 

@@ -62,7 +62,7 @@ def mands_bonus_pool_modifiers(
         return []
     in_progress = len(encounter.state[actor].actions) + 1  # + the drop itself
     return [
-        Modifier(int(target.prepared.get("quality", 0)), "dropping", "Q of the dropped action"),
+        Modifier(target.prepared.whole("quality", 0), "dropping", "Q of the dropped action"),
         Modifier(-in_progress, "dropping", "actions in progress, the drop included"),
     ]
 

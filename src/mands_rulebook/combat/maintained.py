@@ -45,16 +45,16 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
     # A use that fired no shot (%Control lost: mands_rulebook.powers.control) prepares no Attack.
     if not action.definition.can_maintain or target is None or "attack" not in prepared:
         return []
-    first_ep_row = int(prepared.get("ep_row", action.definition.ep_row))
+    first_ep_row = prepared.whole("ep_row", action.definition.ep_row)
     shot = MaintainableShot(
         segment=encounter.now,
         character=actor,
         action=action.name,
         action_id=action.action_id,
         target=target,
-        shot=int(prepared.get(MAINTAINED_SHOT, 0)),
-        first_attack=int(prepared.get(CHAIN_ATTACK, prepared["attack"])),
-        first_ep_row=int(prepared.get(CHAIN_EP_ROW, first_ep_row)),
+        shot=prepared.whole(MAINTAINED_SHOT, 0),
+        first_attack=prepared.whole(CHAIN_ATTACK, prepared.whole("attack")),
+        first_ep_row=prepared.whole(CHAIN_EP_ROW, first_ep_row),
     )
     return [shot]
 

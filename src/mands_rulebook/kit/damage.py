@@ -478,8 +478,8 @@ def covers_in_progress(encounter: Encounter, victim: str) -> list[Cover]:
     return [
         cover
         for action in encounter.state[victim].actions
-        if encounter.now >= int(action.prepared.get("protects_from", action.started_at))
-        for cover in action.prepared.get("covers", ())
+        if encounter.now >= action.prepared.whole("protects_from", action.started_at)
+        for cover in action.prepared.of("covers", tuple, ())
     ]
 
 

@@ -145,9 +145,9 @@ def spend_quality(
 
 def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-47: when the drop completes, the action goes (or the failure's costs begin)."""
-    quality = int(action.prepared["quality"])
+    quality = action.prepared.whole("quality")
     if quality >= 0:
-        fall = AUTOMATIC_DEFENSE_FALL - int(action.prepared["defense_kept"])
+        fall = AUTOMATIC_DEFENSE_FALL - action.prepared.whole("defense_kept")
         return [*defense_fall(encounter, actor, fall), *drop_it(encounter, actor, action)]
     return failed_drop(encounter, actor, action, margin=-quality)
 
@@ -162,7 +162,7 @@ def defense_fall(encounter: Encounter, actor: str, fall: int) -> list[Event]:
 
 def drop_it(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The dropped action ends without resolving, if it has not completed meanwhile."""
-    target = encounter.state[actor].find_action(int(action.prepared["dropping"]))
+    target = encounter.state[actor].find_action(action.prepared.whole("dropping"))
     if target is None:
         return []
     reason = f"dropped by {DROP_ACTION.name} {action.action_id}"

@@ -258,7 +258,7 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
     target = action.intent.target
     assert target is not None
     events: list[Event] = [new_defense(encounter, actor, action)]
-    attack = int(action.prepared["attack"])
+    attack = action.prepared.whole("attack")
     defense = encounter.state[target].defense
     hit = attack >= defense  # §6: ties hit
     events.append(AttackResolved(encounter.now, actor, target, attack, defense, hit))
@@ -274,15 +274,15 @@ def new_defense(encounter: Encounter, actor: str, action: ActionInProgress) -> D
     """G-15: the Defense a Combat Roll bought takes effect when that action resolves (seed
     "Simpler Combat Example": "On 12, Sinister's new Defense takes effect"), with the
     Defense penalty of poor Sight (seed 002 "Sight")."""
-    defense = int(action.prepared["defense"]) + sight_defense(encounter, actor)
+    defense = action.prepared.whole("defense") + sight_defense(encounter, actor)
     return DefenseChanged(encounter.now, actor, defense, reason=action.name)
 
 
 def blow_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:
     """Hand Damage (less any withheld) plus the blow's damage change (§7.1), never below 0
     (G-295)."""
-    hand = int(encounter.figured(actor).hand_damage) - int(action.prepared["withheld"])
-    return max(0, hand + int(action.prepared["damage"]))
+    hand = int(encounter.figured(actor).hand_damage) - action.prepared.whole("withheld")
+    return max(0, hand + action.prepared.whole("damage"))
 
 
 def take_damage(
@@ -294,6 +294,6 @@ def take_damage(
         raw=blow_damage(encounter, actor, action),
         source=actor,
         location=str(action.prepared.get("location", "body")),
-        aim_at_armor=int(action.prepared.get("aim_at_armor", 0)),
+        aim_at_armor=action.prepared.whole("aim_at_armor", 0),
     )
     return strike(encounter, victim, blow)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from mands_sim.actions import ActionDefinition, ActionOption, Intent
 from mands_sim.events import Event
@@ -117,7 +117,7 @@ class MaintainedShot:
     def initiation(
         self,
         reason: str,
-        prepared: Mapping[str, Any] | None = None,
+        prepared: Mapping[str, object] | None = None,
         events: tuple[Event, ...] = (),
     ) -> Initiation:
         """The follow-up's start: no new Combat Roll, ¼ PT, one charge at the penalised row.

@@ -68,8 +68,8 @@ def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pa
         if isinstance(event, Moved) and event.character == actor:
             interrupted = interrupted or event.reason not in OWN_REASONS
         if isinstance(event, PaceChanged) and event.action_id == move.action_id:
-            return event.pace(move.prepared[PACE].flight_path), interrupted
-    return move.prepared[PACE], interrupted
+            return event.pace(move.prepared.of(PACE, Pace).flight_path), interrupted
+    return move.prepared.of(PACE, Pace), interrupted
 
 
 def current_pace(encounter: Encounter, actor: str) -> Pace | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal
 
 from mands_rulebook.kit.damage import Blow, strike
 from mands_rulebook.kit.editing_points.rolls import character_roll
@@ -328,7 +328,7 @@ def thrown_at(
     ]
     charges.append(Charge(COMBAT_ROLL_ROW - allocation.ep, "combat roll"))
     throw_time = reduced_performance_time(THROW_TIME, allocation.speed, encounter.defaults)
-    prepared: dict[str, Any] = {
+    prepared: dict[str, object] = {
         **prepare_blow(encounter, actor, roll.quality, allocation),
         MASS_OPTION: object_mass(intent),
         "distance": meters,
@@ -342,7 +342,7 @@ def throw_lands(encounter: Encounter, actor: str, action: ActionInProgress) -> l
         return []
     target = action.intent.target
     assert target is not None
-    attack = int(action.prepared["attack"])
+    attack = action.prepared.whole("attack")
     defense = encounter.state[target].defense
     hit = attack >= defense  # §6: ties hit
     events: list[Event] = [
@@ -351,8 +351,8 @@ def throw_lands(encounter: Encounter, actor: str, action: ActionInProgress) -> l
     ]
     if not hit:
         return events
-    mass = float(action.prepared[MASS_OPTION])
-    raw = max(0, object_damage(encounter, actor, mass) + int(action.prepared["damage"]))
+    mass = action.prepared.number(MASS_OPTION)
+    raw = max(0, object_damage(encounter, actor, mass) + action.prepared.whole("damage"))
     blow = Blow(raw=raw, source=actor, weapon=f"thrown object ({mass:g} kg)")
     return events + strike(encounter, target, blow)
 

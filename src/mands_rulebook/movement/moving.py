@@ -55,7 +55,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Literal
+from typing import Literal
 
 from mands_rulebook.kit.maintained import MAINTAINED_SHOT
 from mands_rulebook.kit.movement.bends import (
@@ -66,7 +66,7 @@ from mands_rulebook.kit.movement.bends import (
     up_to,
     way_bends,
 )
-from mands_rulebook.kit.movement.jumping import JUMP, start_jump
+from mands_rulebook.kit.movement.jumping import JUMP, Jumped, start_jump
 from mands_rulebook.kit.movement.maneuverability import (
     maneuverability_level,
     maneuverability_slowing,
@@ -125,6 +125,7 @@ from mands_sim.api import (
     Moved,
     OutOfAction,
     Position,
+    Prepared,
     Register,
     UnplayedActionError,
     answers_actions,
@@ -266,7 +267,7 @@ def start_running(encounter: Encounter, actor: str, intent: Intent) -> Initiatio
         allocated(encounter, actor, MOVE.name, spent),
     ]
     charges = (Charge(stride.ep_row, "move roll"),)
-    prepared: dict[str, Any] = {
+    prepared: dict[str, object] = {
         "ep_row": stride.ep_row,
         "quality": roll.quality,
         "bends": bends.quality,
@@ -328,7 +329,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
         logged(encounter, actor, roll, "move roll"),
         allocated(encounter, actor, REROLL_MOVE.name, spent),
     ]
-    prepared: dict[str, Any] = {
+    prepared: dict[str, object] = {
         "quality": roll.quality,
         "turned": turn if turned else 0,
         "bends": bends.quality,
@@ -365,7 +366,7 @@ def reroll_running(encounter: Encounter, actor: str, intent: Intent) -> Initiati
 def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """A run ends on arrival; a re-roll has done its work; a jump lands."""
     if action.name == JUMP.name:
-        jumped = action.prepared[JUMP.name]
+        jumped = action.prepared.of(JUMP.name, Jumped)
         return [replace(jumped, segment=encounter.now)]
     if action.name == REROLL_MOVE.name:
         return []
@@ -457,18 +458,19 @@ def positions_caught_up(
 
 
 def moving_attack(
-    encounter: Encounter, actor: str, prepared: Mapping[str, Any]
-) -> Mapping[str, Any]:
+    encounter: Encounter, actor: str, prepared: Mapping[str, object]
+) -> Mapping[str, object]:
     """§4: "the same amount that is added to Defense is subtracted from Attack". An action that
     sets Defense when it resolves keeps the movement Defense in it (recorded to correct later)."""
     defense = movement_defense(encounter, actor)
-    if not defense or int(prepared.get(MAINTAINED_SHOT, 0)) > 0:
+    read = Prepared(prepared)
+    if not defense or read.whole(MAINTAINED_SHOT, 0) > 0:
         return prepared
     adjusted = dict(prepared)
     if "attack" in prepared:
-        adjusted["attack"] = int(prepared["attack"]) - defense
+        adjusted["attack"] = read.whole("attack") - defense
     if "defense" in prepared:
-        adjusted["defense"] = int(prepared["defense"]) + defense
+        adjusted["defense"] = read.whole("defense") + defense
         adjusted[MOVEMENT_DEFENSE] = defense
     return adjusted
 
@@ -479,9 +481,12 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
     its target are where their runs have got to."""
     events: list[Event] = []
     defense = encounter.state[actor].defense
-    folded, held = action.prepared.get(MOVEMENT_DEFENSE), held_defense(encounter, actor)
-    if folded is not None and int(folded) != held:
-        defense += held - int(folded)
+    held = held_defense(encounter, actor)
+    folded = (
+        action.prepared.whole(MOVEMENT_DEFENSE) if MOVEMENT_DEFENSE in action.prepared else None
+    )
+    if folded is not None and folded != held:
+        defense += held - folded
         events.append(DefenseChanged(encounter.now, actor, defense, "movement Defense re-bought"))
     events += catch_up(encounter, actor, leave=True, defense=defense)
     target = action.intent.target

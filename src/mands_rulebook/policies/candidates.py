@@ -113,7 +113,7 @@ from mands_rulebook.skills.first_aid import (
     patient_of,
     patients,
 )
-from mands_sim.actions import ActionInProgress, Intent
+from mands_sim.actions import ActionInProgress, Intent, Prepared
 from mands_sim.api import Register, defaults_summary, hookimpl, rule_default
 from mands_sim.kernel.contracts import fighting
 from mands_sim.kernel.encounter import Encounter
@@ -361,9 +361,9 @@ class RulebookEstimator:
         raw = raw_damage(encounter, attacker, action.intent)  # less any Hand Damage withheld
         if raw is None:
             return None
-        raw = max(0, raw + int(action.prepared.get("damage", 0)))
+        raw = max(0, raw + action.prepared.whole("damage", 0))
         ignore, multiplier = protection(encounter, target, action.intent)
-        return int(action.prepared["attack"]), float(math.ceil(max(0, raw - ignore) * multiplier))
+        return action.prepared.whole("attack"), float(math.ceil(max(0, raw - ignore) * multiplier))
 
 
 ESTIMATOR: Final = RulebookEstimator()
@@ -460,9 +460,10 @@ def estimated_blow(encounter: Encounter, actor: str, intent: Intent) -> Blow | N
     """The blow ``intent`` would deal with no damage Q, as the rules that resolve it build it:
     a punch's Hand Damage (§7.1), the weapon's blow (G-42), a power use's own blow on its
     default spend; ``None`` for anything else (a touch, an explosion: they resolve otherwise)."""
-    prepared: dict[str, Any] = {"damage": 0, "withheld": intent.options.get("withhold_damage", 0)}
+    withheld = intent.whole("withhold_damage")
+    prepared: dict[str, object] = {"damage": 0, "withheld": withheld}
     if intent.action == FIST_ATTACK.name:
-        hand = int(encounter.figured(actor).hand_damage) - int(prepared["withheld"])
+        hand = int(encounter.figured(actor).hand_damage) - withheld
         return Blow(raw=max(0, hand), source=actor)
     if intent.action == WEAPON_ATTACK.name:
         weapon = weapon_of(encounter, actor, intent)
@@ -479,10 +480,12 @@ def estimated_blow(encounter: Encounter, actor: str, intent: Intent) -> Blow | N
     return use.blow(encounter, actor, intent.target, action)
 
 
-def hypothetical(encounter: Encounter, intent: Intent, prepared: Mapping[str, Any]) -> Any:
+def hypothetical(encounter: Encounter, intent: Intent, prepared: Mapping[str, object]) -> Any:
     """An action in progress that has not started: for asking a rule what it would do."""
     definition = encounter.rules.definition(intent.action)
-    return ActionInProgress(-1, definition, intent, encounter.now, encounter.now, prepared)
+    return ActionInProgress(
+        -1, definition, intent, encounter.now, encounter.now, Prepared(prepared)
+    )
 
 
 def protection(encounter: Encounter, target: str, intent: Intent) -> tuple[int, Fraction]:

@@ -114,7 +114,7 @@ def attack_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Rang
 
 def acid_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """G-101: the Acid Type plus the damage Q (never below 0), penetrating or bludgeoning."""
-    raw = max(0, int(action.prepared["acid_type"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("acid_type") + action.prepared.whole("damage"))
     kind = str(encounter.defaults.of(AcidProductionDefaults).G101_acid_damage)
     return Blow(raw=raw, source=actor, kind=kind, weapon=NAME)
 

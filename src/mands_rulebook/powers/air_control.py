@@ -108,7 +108,7 @@ def blast_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Range
 
 def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The wind's damage plus the damage Q, never below 0; bludgeoning."""
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 

@@ -171,7 +171,7 @@ def transmutation(
     encounter: Encounter, actor: str, victim: str, action: ActionInProgress
 ) -> list[Event]:
     """The save, and a failure's transmutation (G-103)."""
-    roll = alchemy_save(encounter, victim, int(action.prepared["save_penalty"]))
+    roll = alchemy_save(encounter, victim, action.prepared.whole("save_penalty"))
     events: list[Event] = [roll_event(encounter, victim, SAVE, roll)]
     if roll.succeeded:
         return events
@@ -197,7 +197,7 @@ def resolve_touch(encounter: Encounter, actor: str, action: ActionInProgress) ->
     victim = action.intent.target
     if not works or victim is None or encounter.state[victim].condition != "active":
         return events
-    if int(action.prepared["mass_power"]) < target_mass_power(encounter, victim):
+    if action.prepared.whole("mass_power") < target_mass_power(encounter, victim):
         return events  # seed: "none of it can be transmuted"
     return events + transmutation(encounter, actor, victim, action)
 

@@ -177,8 +177,8 @@ def explosion_initiation(
 
 def resolve_explosion(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The anti-matter appears where the aim landed and explodes (G-23, G-104)."""
-    landing: Landing = action.prepared["landing"]
-    explosion: Explosion = action.prepared["explosion"]
+    landing = action.prepared.of("landing", Landing)
+    explosion = action.prepared.of("explosion", Explosion)
     events: list[Event] = [landed_event(encounter, actor, ANTI_MATTER, landing)]
     if explosion.dice <= 0:
         return events  # no PR on the Explosion: nothing to blow up

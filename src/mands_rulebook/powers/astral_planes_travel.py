@@ -63,6 +63,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     PercentRolled,
+    Prepared,
     Register,
     answers_actions,
     hookimpl,
@@ -175,7 +176,7 @@ def trip_initiation(
     started = power_initiation(encounter, actor, intent, definition, ASTRAL_PLANES_TRAVEL)
     if "rounds" not in started.prepared:
         return started
-    travel = int(started.prepared["rounds"]) * SEGMENTS_PER_ROUND
+    travel = Prepared(started.prepared).whole("rounds") * SEGMENTS_PER_ROUND
     return Initiation(
         started.performance_time + travel, started.events, started.charges, started.prepared
     )
@@ -196,14 +197,14 @@ def passenger_save(encounter: Encounter, who: str, change: int, *, forced: bool)
 def resolve_trip(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The saves of as many passengers as the PR on ``passengers`` brings (the willing first),
     then the trip."""
-    change, allowed = int(action.prepared["change"]), int(action.prepared["allowed"])
+    change, allowed = action.prepared.whole("change"), action.prepared.whole("allowed")
     carried = [*((who, False) for who in willing(action)), *((who, True) for who in forced(action))]
     saves = [
         passenger_save(encounter, who, change, forced=unwilling)
         for who, unwilling in carried[:allowed]  # beyond the PR spent: left behind, no save
     ]
     went = tuple(save.character for save in saves if comes_along(save))
-    rounds = int(action.prepared["rounds"])
+    rounds = action.prepared.whole("rounds")
     return [*saves, AstralTrip(encounter.now, actor, trip_km(action.intent), rounds, went)]
 
 

@@ -206,5 +206,5 @@ def initiate(
 
 def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The burrower comes up at the place (G-111)."""
-    toward = str(action.prepared[TOWARD])
+    toward = action.prepared.text(TOWARD)
     return [Moved(encounter.now, actor, toward, None, 0.0, BURROWED)]

@@ -59,6 +59,7 @@ from mands_sim.api import (
     Event,
     Initiation,
     Intent,
+    Prepared,
     Register,
     answers_actions,
     defaults_summary,
@@ -209,8 +210,8 @@ def change_prepared(
 
 def resolve_change(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The character is camouflaged; its Defense takes the bonus (attacking or not)."""
-    pr = int(action.prepared["hiding_pr"])
-    row = int(action.prepared["ep_row"])
+    pr = action.prepared.whole("hiding_pr")
+    row = action.prepared.whole("ep_row")
     camo = ColorChanged(encounter.now, actor, pr, hiding_defense(pr), perception_penalty(pr), row)
     wanted = wanted_defense(encounter, camo, attacking=is_attacking(encounter, actor))
     return [camo, *defense_update(encounter, actor, wanted)]
@@ -250,7 +251,7 @@ def attacking_initiation(encounter: Encounter, actor: str, initiation: Initiatio
     wanted = wanted_defense(encounter, camo, attacking=True)
     prepared = dict(initiation.prepared)
     if DEFENSE in prepared:
-        prepared[DEFENSE] = int(prepared[DEFENSE]) + wanted
+        prepared[DEFENSE] = Prepared(initiation.prepared).whole(DEFENSE) + wanted
         prepared[FOLDED] = wanted
     events = defense_update(encounter, actor, wanted)
     return replace(initiation, events=(*initiation.events, *events), prepared=prepared)
@@ -302,7 +303,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
     camo = camouflage(encounter, actor)
     if camo is None or "attack" not in action.prepared:
         return []
-    counted = int(action.prepared[FOLDED]) if FOLDED in action.prepared else None
+    counted = action.prepared.whole(FOLDED) if FOLDED in action.prepared else None
     wanted = wanted_defense(encounter, camo, attacking=is_attacking(encounter, actor))
     return defense_update(encounter, actor, wanted, counted)
 

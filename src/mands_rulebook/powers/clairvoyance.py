@@ -120,11 +120,13 @@ def hears(encounter: Encounter, actor: str) -> bool:
 
 def resolve_view(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """Seed: the view's Sight (and Hearing) are the PR on the senses."""
-    sight = int(action.prepared["sight"])
+    sight = action.prepared.whole("sight")
     hearing = sight if hears(encounter, actor) else None
     prepared = action.prepared
     return [
-        PlaceViewed(encounter.now, actor, prepared[PLACE], prepared[KILOMETERS], sight, hearing)
+        PlaceViewed(
+            encounter.now, actor, prepared.text(PLACE), prepared.number(KILOMETERS), sight, hearing
+        )
     ]
 
 

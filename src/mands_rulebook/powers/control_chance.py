@@ -69,6 +69,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     Modifier,
+    Prepared,
     Register,
     RollMade,
     answers_actions,
@@ -159,11 +160,11 @@ def change_modifier(encounter: Encounter, owner: str, action: ActionInProgress) 
     """The change one held use makes to its target's roll now, if it works and reaches."""
     if action.prepared.get("outcome") == LOST_CONTROL:
         return None
-    if encounter.now < int(action.prepared.get(PROTECTS_FROM, action.started_at)):
+    if encounter.now < action.prepared.whole(PROTECTS_FROM, action.started_at):
         return None
-    if needed_range(encounter, owner, action.intent) > int(action.prepared[RANGE]):
+    if needed_range(encounter, owner, action.intent) > action.prepared.whole(RANGE):
         return None
-    change = int(action.prepared[CHANGE])
+    change = action.prepared.whole(CHANGE)
     amount = change if action.prepared[FAVOR] else -change
     reason = f"G-113: {owner}'s Control Chance"
     return Modifier(amount, NAME, reason, applies_to="quality") if change else None
@@ -267,7 +268,7 @@ def with_hex_roll(initiation: Initiation) -> Initiation:
     """A hex's roll is logged when it is made, at the start."""
     if "hex_roll" not in initiation.prepared:
         return initiation
-    made = initiation.prepared["hex_roll"]
+    made = Prepared(initiation.prepared).of("hex_roll", RollMade)
     prepared = {k: v for k, v in initiation.prepared.items() if k != "hex_roll"}
     return Initiation(
         initiation.performance_time, (*initiation.events, made), initiation.charges, prepared

@@ -191,8 +191,8 @@ def resolve_command(encounter: Encounter, actor: str, action: ActionInProgress) 
     animal = str(action.intent.target)
     if not encounter.state[animal].in_action:
         return []
-    reached = distance(encounter, actor, animal) <= float(action.prepared["reach"])
-    if not reached or body_dp(encounter, animal) > int(action.prepared["quantity"]):
+    reached = distance(encounter, actor, animal) <= action.prepared.number("reach")
+    if not reached or body_dp(encounter, animal) > action.prepared.whole("quantity"):
         return []
     save = save_roll(encounter, actor, animal)
     if save.succeeded:

@@ -80,6 +80,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     Moved,
+    Prepared,
     Register,
     answers_actions,
     hookimpl,
@@ -161,7 +162,7 @@ def in_energy_form(encounter: Encounter, who: str) -> bool:
     return any(
         a.name == CONVERT.action.name
         and a.prepared.get("outcome") != LOST_CONTROL
-        and encounter.now >= int(a.prepared.get(PROTECTS_FROM, a.started_at))
+        and encounter.now >= a.prepared.whole(PROTECTS_FROM, a.started_at)
         for a in encounter.state[who].actions
     )
 
@@ -212,7 +213,7 @@ def blast_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Range
 
 
 def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 
@@ -283,8 +284,8 @@ def with_energy_defense(
     if not shift or DEFENSE not in initiation.prepared:
         return initiation
     prepared = dict(initiation.prepared)
-    prepared["attack"] = int(prepared["attack"]) - shift
-    prepared[DEFENSE] = int(prepared[DEFENSE]) + shift
+    prepared["attack"] = Prepared(initiation.prepared).whole("attack") - shift
+    prepared[DEFENSE] = Prepared(initiation.prepared).whole(DEFENSE) + shift
     prepared[ENERGY_DEFENSE] = shift
     return replace(initiation, prepared=prepared)
 

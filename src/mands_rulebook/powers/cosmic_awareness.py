@@ -188,8 +188,8 @@ def pondered(encounter: Encounter, actor: str, action: ActionInProgress) -> Ques
         actor,
         str(action.intent.options.get(QUESTION, "")),
         prepared["outcome"] == ANSWERED,
-        int(prepared["minutes"]),
-        float(prepared["perceived"]),
+        prepared.whole("minutes"),
+        prepared.number("perceived"),
     )
 
 

@@ -74,7 +74,7 @@ def ray_prepared(
 
 def ray_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The ray's damage and the damage Q (never below 0)."""
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 

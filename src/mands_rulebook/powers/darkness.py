@@ -190,7 +190,7 @@ def held_darkness(encounter: Encounter) -> Iterator[DarkSphere]:
 
 
 def in_effect(encounter: Encounter, action: ActionInProgress) -> bool:
-    return encounter.now >= int(action.prepared.get(PROTECTS_FROM, action.started_at))
+    return encounter.now >= action.prepared.whole(PROTECTS_FROM, action.started_at)
 
 
 def inside(encounter: Encounter, sphere: DarkSphere, who: str) -> bool:

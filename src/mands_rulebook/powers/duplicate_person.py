@@ -184,7 +184,10 @@ def change_prepared(
 def resolve_change(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     person = action.intent.target
     assert person is not None
-    needed, changed = int(action.prepared["points_needed"]), int(action.prepared["points_changed"])
+    needed, changed = (
+        action.prepared.whole("points_needed"),
+        action.prepared.whole("points_changed"),
+    )
     return [LooksLike(encounter.now, actor, person, needed, changed, changed >= needed)]
 
 

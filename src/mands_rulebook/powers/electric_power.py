@@ -149,7 +149,7 @@ def blast_ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Range
 def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The blast's damage and the damage Q (never below 0), times the target's grounding,
     rounded up (G-76)."""
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(raw=math.ceil(raw * grounding(encounter, target)), source=actor, weapon=NAME)
 
 

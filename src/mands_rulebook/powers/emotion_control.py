@@ -122,7 +122,7 @@ def sway_prepared(
 
 def swayable(encounter: Encounter, actor: str, action: ActionInProgress) -> list[str]:
     """The target, or everyone of another side in action, within Range now."""
-    meters = float(action.prepared["range"])
+    meters = action.prepared.number("range")
     target = action.intent.target
     side = encounter.state[actor].side
     candidates = (
@@ -146,7 +146,7 @@ def resolve_sway(encounter: Encounter, actor: str, action: ActionInProgress) -> 
         willpower = int(encounter.figured(who).willpower)
         chance = save_chance(
             willpower,
-            int(action.prepared["save_penalty"]),
+            action.prepared.whole("save_penalty"),
             action.intent.whole(PREDISPOSITION_OPTION),
             noticed=bool(options.get(NOTICED_OPTION, False)),
         )

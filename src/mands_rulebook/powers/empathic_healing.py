@@ -247,7 +247,7 @@ def self_only(entry: PowerEntry) -> bool:
 
 def rounds_in_effect(encounter: Encounter, action: ActionInProgress) -> int:
     """Payment Segments from the moment the use took effect up to now."""
-    start = int(action.prepared.get(PROTECTS_FROM, action.started_at))
+    start = action.prepared.whole(PROTECTS_FROM, action.started_at)
     segment, rounds = encounter.time.next_payment_segment(start - 1), 0
     while segment <= encounter.now and rounds < MAX_ROUNDS:
         rounds += 1
@@ -319,7 +319,7 @@ def take_round(encounter: Encounter, actor: str, action: ActionInProgress) -> li
     assert entry is not None and target is not None
     donor, healer = (actor, target) if self_only(entry) else (target, actor)
     rate = wound_size_rate(
-        int(action.prepared["pr"]),
+        action.prepared.whole("pr"),
         encounter.defaults.of(EmpathicHealingDefaults).G125_empathic_wound_rate,
     )
     allowance = due(rate, rounds_in_effect(encounter, action)) - done_by(encounter, action)
@@ -343,8 +343,8 @@ def healing_kind(encounter: Encounter, actor: str, intent: Intent) -> str | None
 
 def restore_round(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """This round's healing of the kind chosen; the use ends when that kind is healed."""
-    kind = str(action.prepared["kind"])
-    rate = restoration_rate(kind, int(action.prepared["pr"]))
+    kind = action.prepared.text("kind")
+    rate = restoration_rate(kind, action.prepared.whole("pr"))
     allowance = due(rate, rounds_in_effect(encounter, action)) - done_by(encounter, action)
     left = taken_on(encounter, actor)[kind]
     points = max(0, min(allowance, left))

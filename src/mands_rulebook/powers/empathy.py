@@ -55,6 +55,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     PercentRolled,
+    Prepared,
     Register,
     answers_actions,
     character_d100,
@@ -190,7 +191,10 @@ HOW: Final = {"empathy-read": "read", "empathy-show": "shown", "empathy-scan": "
 def resolve_empathy(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """What was felt (or shown) is known when the use completes."""
     how = HOW[action.name]
-    return [EmotionsRead(encounter.now, actor, who, how) for who in action.prepared.get("read", ())]
+    return [
+        EmotionsRead(encounter.now, actor, who, how)
+        for who in action.prepared.of("read", tuple, ())
+    ]
 
 
 def empathy_use(
@@ -296,7 +300,7 @@ def initiate(
     initiation = power_initiation(encounter, actor, intent, definition, EMPATHY)
     if initiation is None:
         return None
-    events, read = rolled(encounter, actor, intent, int(initiation.prepared["bonus_pr"]))
+    events, read = rolled(encounter, actor, intent, Prepared(initiation.prepared).whole("bonus_pr"))
     outcome = SUCCEEDED if read else FAILED
     prepared = {**initiation.prepared, "read": tuple(read), "outcome": outcome}
     return replace(initiation, events=(*initiation.events, *events), prepared=prepared)

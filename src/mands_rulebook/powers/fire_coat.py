@@ -200,18 +200,18 @@ def blast_prepared(
 
 def blast_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The fire's damage less the spread, plus the damage Q; never below 0."""
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 
 def resolve_blast(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """One target: as any power attack. Forked: the Defense bought, then the damage divided
     and each target's own Attack (``mands_rulebook.kit.opponents.split_attacks.fork_blast``)."""
-    targets: Sequence[str] = action.prepared.get("targets", ())
+    targets: Sequence[str] = action.prepared.of("targets", tuple, ())
     if len(targets) < 2:
         return attack_events(encounter, actor, action, blast_blow)
-    attack = int(action.prepared["attack"])
-    if int(action.prepared.get("quality", 0)) >= 0:
+    attack = action.prepared.whole("attack")
+    if action.prepared.whole("quality", 0) >= 0:
         attacks = split_attack(encounter, actor, targets, attack)
     else:  # a failure's Attack share goes against each target (as a sweep's, G-81)
         attacks = tuple(attack for _ in targets)
@@ -296,13 +296,13 @@ def resolve_blinding(encounter: Encounter, actor: str, action: ActionInProgress)
     """Seed: "Those in the area must make a Perception roll vs. blindness" (G-48: d100 ≤
     Perception, here less the penalty); a failure is blinded for the damage in segments."""
     events: list[Event] = []
-    penalty = int(action.prepared["save_penalty"])
-    for other in in_the_area(encounter, actor, float(action.prepared["area"])):
+    penalty = action.prepared.whole("save_penalty")
+    for other in in_the_area(encounter, actor, action.prepared.number("area")):
         chance = int(encounter.figured(other).perception) - penalty
         save = percent_roll(encounter, other, "save vs. blindness", chance)
         events.append(save)
-        if not save.succeeded and int(action.prepared["blinded_for"]) > 0:
-            until = encounter.now + int(action.prepared["blinded_for"])
+        if not save.succeeded and action.prepared.whole("blinded_for") > 0:
+            until = encounter.now + action.prepared.whole("blinded_for")
             events.append(Blinded(encounter.now, other, actor, until))
     return events
 

@@ -90,10 +90,10 @@ def healed(encounter: Encounter, who: str, points: int, healer: str) -> Healed:
 
 
 def resolve_heal(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
-    who = str(action.prepared["patient"])
+    who = action.prepared.text("patient")
     if not encounter.state[who].in_action:
         return []
-    return [healed(encounter, who, int(action.prepared["healing"]), actor)]
+    return [healed(encounter, who, action.prepared.whole("healing"), actor)]
 
 
 HEAL = PowerUse(

@@ -129,7 +129,7 @@ def resolve_dominate(encounter: Encounter, actor: str, action: ActionInProgress)
     target = action.intent.target
     if target is None or not encounter.state[target].in_action:
         return []
-    penalty = int(action.prepared["save_penalty"])
+    penalty = action.prepared.whole("save_penalty")
     save = mind_save(encounter, target, SAVE, penalty, control=True)
     if save.succeeded:
         return [save]

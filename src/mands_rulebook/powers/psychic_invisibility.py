@@ -119,11 +119,11 @@ PSYCHIC_INVISIBILITY = PowerSpec(
 def invisibility_penalty(encounter: Encounter, owner: str, attacker: str) -> int:
     """The penalty ``owner``'s running fades give ``attacker`` now (the largest; 0 for none)."""
     penalties = [
-        int(action.prepared.get(PENALTY, 0))
+        action.prepared.whole(PENALTY, 0)
         for action in running_uses(encounter, owner, FADE)
-        if encounter.now >= int(action.prepared.get(PROTECTS_FROM, action.started_at))
+        if encounter.now >= action.prepared.whole(PROTECTS_FROM, action.started_at)
         and action.prepared.get("outcome") is None  # a lost %Control roll does nothing
-        and attacker not in action.prepared.get(SEEN_THROUGH, ())
+        and attacker not in action.prepared.of(SEEN_THROUGH, tuple, ())
     ]
     return max(penalties, default=0)
 

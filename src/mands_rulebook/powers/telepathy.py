@@ -88,7 +88,7 @@ def resolve_contact(encounter: Encounter, actor: str, action: ActionInProgress) 
     assert target is not None
     if willing(encounter, actor, target):
         return [TelepathicContact(encounter.now, actor, target, True)]
-    penalty = int(action.prepared["save_penalty"])
+    penalty = action.prepared.whole("save_penalty")
     save = mind_save(encounter, target, "save vs. Telepathy", penalty)
     return [save, TelepathicContact(encounter.now, actor, target, not save.succeeded)]
 

@@ -95,7 +95,7 @@ def teleport_prepared(
 
 def resolve_teleport(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """Arrive at the place (its distance was paid for when the use started)."""
-    place = str(action.prepared[PLACE_OPTION])
+    place = action.prepared.text(PLACE_OPTION)
     return [Moved(encounter.now, actor, place, None, 0.0, TELEPORTED)]
 
 

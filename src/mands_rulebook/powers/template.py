@@ -104,7 +104,7 @@ def blast_use(action: str, power: str, summary: str) -> PowerUse:
     """A template blast of ``power`` (G-130): Combat Roll, ⌈PR/2⌉ + damage Q, maintainable."""
 
     def blow(encounter: Encounter, actor: str, target: str, done: ActionInProgress) -> Blow:
-        raw = max(0, int(done.prepared["power_damage"]) + int(done.prepared["damage"]))
+        raw = max(0, done.prepared.whole("power_damage") + done.prepared.whole("damage"))
         return Blow(raw=raw, source=actor, weapon=power)
 
     return PowerUse(

@@ -65,12 +65,12 @@ def touch_prepared(
 
 def touch_blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The vibration's damage and the damage Q (never below 0), past Skin Temper 1."""
-    raw = max(0, int(action.prepared["power_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("power_damage") + action.prepared.whole("damage"))
     return Blow(
         raw=raw,
         source=actor,
         weapon=NAME,
-        vs_skin_temper=int(action.prepared["vs_skin_temper"]),
+        vs_skin_temper=action.prepared.whole("vs_skin_temper"),
         breaks_skin_temper=True,  # seed "Skin Temper": "(such as Vibratory Power)"
     )
 

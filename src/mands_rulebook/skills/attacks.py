@@ -158,7 +158,7 @@ class AttackPlan:
     location: str | None = None
     hand_damage: bool = True
     charges: tuple[Charge, ...] = ()
-    prepared: Mapping[str, Any] | None = None
+    prepared: Mapping[str, object] | None = None
 
 
 def initiate_attack(
@@ -219,7 +219,7 @@ def attack_lands(
     """The new Defense (G-15) and whether Attack ≥ the target's Defense (§6: ties hit)."""
     target = action.intent.target
     assert target is not None
-    attack = int(action.prepared["attack"])
+    attack = action.prepared.whole("attack")
     defense = encounter.state[target].defense
     hit = attack >= defense
     events: list[Event] = [
@@ -258,8 +258,8 @@ def register_skill_attacks(
 
 def hand_damage(encounter: Encounter, actor: str, action: ActionInProgress) -> int:
     """Hand Damage less what is withheld, plus the blow's damage change (§7.1)."""
-    hand = int(encounter.figured(actor).hand_damage) - int(action.prepared["withheld"])
-    return hand + int(action.prepared["damage"])
+    hand = int(encounter.figured(actor).hand_damage) - action.prepared.whole("withheld")
+    return hand + action.prepared.whole("damage")
 
 
 def weak_strength(encounter: Encounter, actor: str) -> int:

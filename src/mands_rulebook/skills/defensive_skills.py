@@ -38,6 +38,7 @@ from mands_sim.api import (
     EndurancePaid,
     Initiation,
     Intent,
+    Prepared,
     Register,
     defaults_summary,
     fighting,
@@ -122,7 +123,7 @@ def with_evasion(
         return initiation
     defense = evasion_defense(points, enemies_in_action(encounter, actor))
     prepared = dict(initiation.prepared)
-    prepared["defense"] = int(prepared["defense"]) + defense
+    prepared["defense"] = Prepared(initiation.prepared).whole("defense") + defense
     prepared[EVASION_DEFENSE] = defense
     charges = initiation.charges
     if not paid_this_round(encounter, actor, EVASION_REASON):

@@ -209,7 +209,7 @@ def mands_bonus_pool_modifiers(
         return []
     if combined_so_far(encounter, actor) >= COMBINED:  # both started: later rolls are not theirs
         return []
-    penalty = int(ready.prepared["penalty"])
+    penalty = ready.prepared.whole("penalty")
     return [Modifier(penalty, DOUBLE_ACTION, "two actions at once (seed Double Action)")]
 
 

@@ -57,6 +57,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     Modifier,
+    Prepared,
     Register,
     answers_actions,
     hookimpl,
@@ -135,14 +136,14 @@ def martial_damage(encounter: Encounter, actor: str, action: ActionInProgress, s
 
 def kick(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     raw = martial_damage(encounter, actor, action, KICK_SHARE)
-    focus = int(action.prepared[FOCUS])
+    focus = action.prepared.whole(FOCUS)
     return strike(encounter, target, blow_from(action, actor, raw, penetration=focus))
 
 
 def punch(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     """G-27 with no save: a blow that took DP takes them again and forces an Injury roll."""
     raw = martial_damage(encounter, actor, action, PUNCH_SHARE)
-    focus = int(action.prepared[FOCUS])
+    focus = action.prepared.whole(FOCUS)
     if action.intent.options.get(PENETRATING_OPTION):
         blow = blow_from(action, actor, raw, kind=PENETRATING)
     else:
@@ -157,7 +158,7 @@ def martial_throw(
     """Seed "Martial Throw": damage against Mass (Square chart) less the Q set aside."""
     chart = encounter.charts.action
     mass = int(chart.square(encounter.figured(target).mass))
-    difference = hand_damage(encounter, actor, action) - (mass - int(action.prepared["set_aside"]))
+    difference = hand_damage(encounter, actor, action) - (mass - action.prepared.whole("set_aside"))
     if difference > 0:
         return thrown(encounter, actor, target, float(difference), difference)
     return loses_segments(encounter, actor, int(chart.sphere(-difference)))
@@ -165,7 +166,7 @@ def martial_throw(
 
 def pinch(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> list[Event]:
     """G-70: the Q applied to the pinch is what the mind put on damage."""
-    return nerve_pinch_events(encounter, actor, target, int(action.prepared["damage_quality"]))
+    return nerve_pinch_events(encounter, actor, target, action.prepared.whole("damage_quality"))
 
 
 EFFECTS: Final = {
@@ -216,5 +217,5 @@ def initiate(
     if definition.name != MARTIAL_PUNCH.name:
         return initiation
     prepared = dict(initiation.prepared)
-    prepared["attack"] = death_shot_attack(int(prepared["attack"]))
+    prepared["attack"] = death_shot_attack(Prepared(initiation.prepared).whole("attack"))
     return Initiation(initiation.performance_time, initiation.events, initiation.charges, prepared)

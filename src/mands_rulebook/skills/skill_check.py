@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Final
 
 from mands_rulebook.kit.editing_points.rolls import character_roll
 from mands_rulebook.kit.skills import canonical_name, core_row, normalized, skill_level
@@ -231,7 +231,7 @@ def initiate_check(encounter: Encounter, actor: str, intent: Intent) -> Initiati
         events.append(DefenseChanged(encounter.now, actor, raised, f"{spec.skill} Q"))
     row = core_row(encounter.defaults, spec.skill_list_row)
     charges = (Charge(row - spent.ep, spec.skill),) if spec.skill_list_row > 0 else ()
-    prepared: dict[str, Any] = {
+    prepared: dict[str, object] = {
         "skill": spec.skill,
         "quality": roll.quality,
         "defense_bought": defense,
@@ -252,12 +252,12 @@ def rolled(encounter: Encounter, actor: str, skill: str, roll: ActionRoll) -> Ro
 def resolve_check(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The Defense bought ends with the action; Opening Locks rolls for a trace."""
     events: list[Event] = []
-    defense = int(action.prepared["defense_bought"])
+    defense = action.prepared.whole("defense_bought")
     if defense:
         lowered = encounter.state[actor].defense - defense
         events.append(DefenseChanged(encounter.now, actor, lowered, "skill check over"))
     if action.prepared["skill"] == OPENING_LOCKS:
-        events.append(trace_roll(encounter, actor, int(action.prepared["quality"])))
+        events.append(trace_roll(encounter, actor, action.prepared.whole("quality")))
     return events
 
 

@@ -48,6 +48,7 @@ from mands_sim.api import (
     Initiation,
     Intent,
     Modifier,
+    Prepared,
     Register,
     answers_actions,
     hookimpl,
@@ -112,7 +113,7 @@ def body_throw(
     encounter: Encounter, actor: str, target: str, action: ActionInProgress
 ) -> list[Event]:
     """Seed "Body Throw": the attacker's damage against the defender's."""
-    if int(action.prepared["set_aside"]) < THROW_QUALITY:
+    if action.prepared.whole("set_aside") < THROW_QUALITY:
         return []
     defender = int(encounter.figured(target).hand_damage)
     difference = hand_damage(encounter, actor, action) - defender
@@ -163,7 +164,7 @@ def initiate(
     encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
 ) -> Initiation:
     initiation = initiate_attack(encounter, actor, intent, definition, plan_for(intent))
-    if definition.name == BODY_THROW.name and int(initiation.prepared["set_aside"]) == 0:
+    if definition.name == BODY_THROW.name and Prepared(initiation.prepared).whole("set_aside") == 0:
         prepared = {**initiation.prepared, "outcome": NO_THROW}
         return Initiation(
             initiation.performance_time, initiation.events, initiation.charges, prepared

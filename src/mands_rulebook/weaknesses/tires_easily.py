@@ -200,7 +200,7 @@ def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgr
     """G-266: a sustained action pays the extra with each round's payment."""
     if encounter.defaults.of(TiresEasilyDefaults).G266_tires_easily_ep == "off":
         return []
-    row = int(action.prepared.get("ep_row", action.definition.ep_row))
+    row = action.prepared.whole("ep_row", action.definition.ep_row)
     amount = Fraction(encounter.rules.ep_cost(row))
     events: list[Event] = []
     for weakness in weaknesses_of(encounter, actor, KIND):

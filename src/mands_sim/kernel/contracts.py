@@ -9,9 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, QualityAllocation, Wait
+from mands_sim.actions import (
+    ActionDefinition,
+    ActionInProgress,
+    Intent,
+    QualityAllocation,
+    Wait,
+)
 from mands_sim.defaults import CoreDefaults
 from mands_sim.events import Event
 
@@ -38,13 +44,14 @@ class Initiation:
     """What the rules decided when an action started.
 
     ``events`` are the rolls and Quality allocations to log; ``charges`` the EP to pay now;
-    ``performance_time`` the PT after Quality; ``prepared`` what resolution will need.
+    ``performance_time`` the PT after Quality; ``prepared`` what resolution will need, by name
+    (the action in progress holds it as :class:`~mands_sim.actions.Prepared`, read by kind).
     """
 
     performance_time: int
     events: tuple[Event, ...] = ()
     charges: tuple[Charge, ...] = ()
-    prepared: Mapping[str, Any] = field(default_factory=dict)
+    prepared: Mapping[str, object] = field(default_factory=dict)
     own_rules: bool = True
     """``False`` for what a gate started *instead* (:class:`Gate`): the action's own
     ``resolve`` is not called when it completes (its resolution's gates and adjustments are)."""

@@ -29,7 +29,7 @@ from typing import Any
 
 import simpy
 
-from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
+from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Prepared
 from mands_sim.charts.loading import Charts
 from mands_sim.defaults import STANDARD_DEFAULTS, CoreDefaults, RuleDefaults
 from mands_sim.dice import DiceSource
@@ -399,7 +399,7 @@ class Encounter:
             intent=intent,
             started_at=self.now,
             completes_at=self._time.completion_segment(self.now, initiation.performance_time),
-            prepared=dict(initiation.prepared),
+            prepared=Prepared(initiation.prepared),
         )
         self.state.stage(action)
         self.emit([self._started_event(actor, action)])

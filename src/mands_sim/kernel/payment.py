@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from mands_sim.actions import ActionInProgress
+from mands_sim.actions import ActionInProgress, Prepared
 from mands_sim.events import EndurancePaid
 from mands_sim.kernel.agenda import Phase
 from mands_sim.kernel.contracts import Charge
@@ -85,7 +85,7 @@ class Payments:
             return
         cost = encounter.rules.ep_cost(row)
         due = cost if full else cost - self._paid_this_period.get(action_id, _NO_EP)
-        action.prepared = {**action.prepared, "ep_row": row}
+        action.prepared = Prepared({**action.prepared, "ep_row": row})
         if due > 0:
             self._charge(actor, action, Charge(row, "re-roll"), due)
 
@@ -113,7 +113,7 @@ class Payments:
                     continue
                 encounter.emit(encounter.rules.sustain(encounter, state.character_id, action))
                 if state.find_action(action.action_id) is not None:
-                    row = int(action.prepared.get("ep_row", action.definition.ep_row))
+                    row = action.prepared.whole("ep_row", action.definition.ep_row)
                     self.pay(
                         state.character_id,
                         action,

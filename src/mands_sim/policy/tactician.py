@@ -593,7 +593,7 @@ def landing_defense(encounter: Encounter, target: str, lands: int) -> int:
     """The Defense ``target`` will have when a blow lands at ``lands``: its own action that
     completes by then sets a new one (G-15), the last of them counting."""
     pending = [
-        (a.completes_at, int(a.prepared["defense"]))
+        (a.completes_at, a.prepared.whole("defense"))
         for a in encounter.state[target].actions
         if "defense" in a.prepared and a.completes_at <= lands
     ]

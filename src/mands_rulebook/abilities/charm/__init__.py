@@ -41,8 +41,6 @@ hook is registered twice.
 
 from __future__ import annotations
 
-from typing import Any
-
 from mands_rulebook.abilities.charm.allures import ALLURES, CharmDefaults
 from mands_rulebook.abilities.charm.effects import PARALYSED, work_on
 from mands_rulebook.abilities.charm.involuntary import INVOLUNTARY_BEAUTY
@@ -101,7 +99,7 @@ def initiate(
     wanted = chosen_targets(encounter, actor, intent, allure)
     targets = open_targets(encounter, actor, allure, wanted)
     made = attempt(encounter, actor, intent, allure, targets)
-    prepared: dict[str, Any] = {
+    prepared: dict[str, object] = {
         "targets": tuple(targets),
         "spent": made.spent,
         "outcome": "rolled" if made.roll.succeeded else "failed",
@@ -116,7 +114,8 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
     allure = ALLURES[action.name]
     if action.prepared["outcome"] == "failed":
         return []
-    return work_on(encounter, actor, action.prepared["targets"], allure, action.prepared["spent"])
+    targets, spent = action.prepared.names("targets"), action.prepared.of("spent", dict)
+    return work_on(encounter, actor, targets, allure, spent)
 
 
 @hookimpl

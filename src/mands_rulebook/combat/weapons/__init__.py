@@ -117,7 +117,7 @@ def initiate(
 
 def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     if action.name == DRAW_WEAPON.name:
-        return [WeaponReadied(encounter.now, actor, str(action.prepared[WEAPON_OPTION]))]
+        return [WeaponReadied(encounter.now, actor, action.prepared.text(WEAPON_OPTION))]
     if action.name == WEAPON_ATTACK.name:
         return resolve_attack(encounter, actor, action)
     raise UnplayedActionError(action.name)

@@ -197,7 +197,7 @@ def sweep_initiation(encounter: Encounter, actor: str, intent: Intent) -> Initia
 def sweep_resolution(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-15: the Defense bought takes effect; then the first blow, or all (``together``)."""
     together = encounter.defaults.of(SweepDefaults).G81_sweep_blows == "together"
-    landing = len(action.prepared[TARGETS_OPTION]) if together else 1
+    landing = len(action.prepared.of(TARGETS_OPTION, tuple)) if together else 1
     return [new_defense(encounter, actor, action), *land_blows(encounter, actor, action, landing)]
 
 
@@ -205,15 +205,15 @@ def land_blows(
     encounter: Encounter, actor: str, action: ActionInProgress, landing: int
 ) -> list[Event]:
     """The next ``landing`` blows; those still to come are logged as :class:`SweepBlowsLeft`."""
-    targets: tuple[str, ...] = action.prepared[TARGETS_OPTION]
-    attacks: tuple[int, ...] = action.prepared["attacks"]
+    targets: tuple[str, ...] = action.prepared.of(TARGETS_OPTION, tuple)
+    attacks: tuple[int, ...] = action.prepared.of("attacks", tuple)
     events: list[Event] = []
     for target, attack in zip(targets[:landing], attacks[:landing], strict=True):
         events += sweep_blow(encounter, actor, target, attack, action)
     if landing >= len(targets):
         return events
-    damage = int(action.prepared["damage"])
-    weapon = str(action.prepared[WEAPON_OPTION])
+    damage = action.prepared.whole("damage")
+    weapon = action.prepared.text(WEAPON_OPTION)
     left = SweepBlowsLeft(
         encounter.now, actor, targets[landing:], attacks[landing:], damage, weapon
     )
@@ -227,7 +227,7 @@ def sweep_blow(
     already out of action is passed over."""
     if not encounter.state[target].in_action:
         return []
-    weapon = standard_weapons()[str(action.prepared[WEAPON_OPTION])]
+    weapon = standard_weapons()[action.prepared.text(WEAPON_OPTION)]
     return weapon_blow_at(encounter, actor, target, attack, weapon, action)
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.damage import Blow, condition_after, strike
@@ -149,7 +149,7 @@ def touch_blow(encounter: Encounter, actor: str, target: str, action: ActionInPr
     """The carrier of a touch (G-79, G-120): a punch, Hand Damage plus the damage Q, never
     below 0, dealt by the power the intent names."""
     hand = int(encounter.figured(actor).hand_damage)
-    raw = max(0, hand + int(action.prepared["damage"]))
+    raw = max(0, hand + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=str(action.prepared.get(POWER_OPTION) or ""))
 
 
@@ -164,8 +164,8 @@ def touch_attack(
     assert target is not None
     hit = any(isinstance(e, AttackResolved) and e.hit for e in events)
     lost = damage_points_lost(encounter, target, events)
-    needed = int(action.prepared.get(TOUCH_NEEDED, 0))
-    return events, hit and touched(lost, int(action.prepared.get(SET_ASIDE, 0)), needed)
+    needed = action.prepared.whole(TOUCH_NEEDED, 0)
+    return events, hit and touched(lost, action.prepared.whole(SET_ASIDE, 0), needed)
 
 
 TouchEffect = Callable[[Encounter, str, str, int, list[Event]], list[Event]]
@@ -183,7 +183,7 @@ def touch_resolution(rating: str, effect: TouchEffect) -> Resolve:
             return events
         target = action.intent.target
         assert target is not None
-        return events + effect(encounter, actor, target, int(action.prepared[rating]), events)
+        return events + effect(encounter, actor, target, action.prepared.whole(rating), events)
 
     return resolve
 
@@ -204,7 +204,7 @@ def attack_initiation(
     use: PowerUse,
     spend: PowerSpend,
     used: PowerUsed,
-    prepared: dict[str, Any],
+    prepared: dict[str, object],
 ) -> Initiation:
     """A maintained follow-up, or a first shot: Combat Roll, Q, EP (G-13) and time."""
     definition = use.action
@@ -288,7 +288,7 @@ def attack_events(
     through ``strike`` (§7)."""
     target = action.intent.target
     assert target is not None
-    attack = int(action.prepared["attack"])
+    attack = action.prepared.whole("attack")
     defense = encounter.state[target].defense
     hit = attack >= defense
     events: list[Event] = [AttackResolved(encounter.now, actor, target, attack, defense, hit)]

@@ -121,10 +121,10 @@ def allocated(encounter: Encounter, actor: str, allocation: QualityAllocation) -
 def resolve_attack(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """§6: Attack ≥ Defense hits; a thrown weapon leaves the hand; cover may stop a ranged hit
     (G-63); what lands goes through ``strike`` (§7)."""
-    weapon = standard_weapons()[str(action.prepared[WEAPON_OPTION])]
+    weapon = standard_weapons()[action.prepared.text(WEAPON_OPTION)]
     target = action.intent.target
     assert target is not None
-    attack = int(action.prepared["attack"])
+    attack = action.prepared.whole("attack")
     defense = encounter.state[target].defense
     hit = attack >= defense  # §6: ties hit
     events: list[Event] = [
@@ -155,7 +155,7 @@ def weapon_blow(encounter: Encounter, actor: str, weapon: Weapon, action: Action
     """The weapon's damage, plus Hand Damage for a strength weapon (seed "Hand Damage"), plus
     the blow's damage change (``docs/rules/combat.md`` §7.1); never below 0 (G-295)."""
     hand = int(encounter.figured(actor).hand_damage) if weapon.hand_damage else 0
-    raw = max(0, weapon.damage + hand + int(action.prepared["damage"]))
+    raw = max(0, weapon.damage + hand + action.prepared.whole("damage"))
     return Blow(
         raw=raw,
         source=actor,

@@ -70,7 +70,7 @@ def resolving_initiative(encounter: Encounter, actor: str, segment: int) -> int:
     """The highest Initiative among ``actor``'s actions completing at ``segment`` (its base
     Initiative for one started without a Combat Turn's schedule)."""
     due = [a for a in encounter.state[actor].actions if a.completes_at == segment]
-    known = [int(a.prepared["initiative"]) for a in due if "initiative" in a.prepared]
+    known = [a.prepared.whole("initiative") for a in due if "initiative" in a.prepared]
     if due and len(known) == len(due):
         return max(known)
     return max([*known, initiative(encounter, actor)])

@@ -22,6 +22,7 @@ from mands_sim.api import (
     Encounter,
     Event,
     Initiation,
+    Prepared,
     QualityAllocated,
     RuleDefaults,
     damage_bonus,
@@ -121,7 +122,7 @@ def next_attack_initiative(encounter: Encounter, actor: str, base: int) -> int:
 
 
 def one_for_one(
-    encounter: Encounter, prepared: Mapping[str, Any], spent: QualityAllocated | None
+    encounter: Encounter, prepared: Mapping[str, object], spent: QualityAllocated | None
 ) -> Mapping[str, Any]:
     """Seed: "Quality Points can be used to increase Damage on a 1 for 1 basis as well (instead
     of using the Doubling Chart)": the Doubles-chart damage the action's plugin added is
@@ -129,7 +130,7 @@ def one_for_one(
     if spent is None or spent.damage <= 0 or "damage" not in prepared:
         return prepared
     chart = damage_bonus(spent.damage, encounter.charts)
-    return {**prepared, "damage": int(prepared["damage"]) - chart + spent.damage}
+    return {**prepared, "damage": Prepared(prepared).whole("damage") - chart + spent.damage}
 
 
 def with_events(

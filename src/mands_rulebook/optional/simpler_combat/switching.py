@@ -77,4 +77,4 @@ def into_segment_time(action: ActionInProgress, at: int, base: int) -> int:
     if action.definition.is_sustained:
         return action.completes_at
     turns = (action.completes_at - at) // TURN
-    return at + segments_remaining(turns, int(action.prepared.get("initiative", base)))
+    return at + segments_remaining(turns, action.prepared.whole("initiative", base))

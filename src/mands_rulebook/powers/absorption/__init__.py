@@ -328,8 +328,8 @@ def is_psychic(spec: PowerSpec) -> bool:
 def absorption(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Absorbed:
     """This touch's percentage, up to what is left of 100 % (G-100)."""
     held = absorbed_percentage(encounter, actor, target)
-    percent = min(int(action.prepared["percent"]), WHOLE - held)
-    until = encounter.now + int(action.prepared["duration"]) * SEGMENTS_PER_ROUND
+    percent = min(action.prepared.whole("percent"), WHOLE - held)
+    until = encounter.now + action.prepared.whole("duration") * SEGMENTS_PER_ROUND
     kind = absorbed_kind(encounter, actor)
     return Absorbed(encounter.now, actor, target, kind, percent, held + percent, until)
 

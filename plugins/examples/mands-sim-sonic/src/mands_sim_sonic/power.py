@@ -82,7 +82,7 @@ def ranges(chart: ActionChart, spent: Mapping[str, int], pr: int) -> Ranges:
 
 def blow(encounter: Encounter, actor: str, target: str, action: ActionInProgress) -> Blow:
     """The scream's damage plus the Combat Roll's damage Q, never below 0."""
-    raw = max(0, int(action.prepared["scream_damage"]) + int(action.prepared["damage"]))
+    raw = max(0, action.prepared.whole("scream_damage") + action.prepared.whole("damage"))
     return Blow(raw=raw, source=actor, weapon=NAME)
 
 
@@ -91,8 +91,8 @@ def scream_lands(encounter: Encounter, actor: str, action: ActionInProgress) -> 
     events = attack_events(encounter, actor, action, blow)
     target = action.intent.target
     hit = any(isinstance(e, AttackResolved) and e.hit for e in events)
-    if hit and target is not None and int(action.prepared["stun"]) > 0:
-        strength = int(action.prepared["stun"])
+    if hit and target is not None and action.prepared.whole("stun") > 0:
+        strength = action.prepared.whole("stun")
         events.append(ConditionImposed(encounter.now, target, STUNNED, actor, strength=strength))
     return events
 
