@@ -22,15 +22,17 @@ from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar
 
 D = TypeVar("D")
+V = TypeVar("V")
 
 SWITCH_VALUE_TYPES: Final = (str, int, float, bool)
 """The types a default's value may have: what a TOML scalar gives."""
 
 
-def rule_default(gid: str, summary: str, value: Any, choices: tuple[Any, ...]) -> Any:
+def rule_default(gid: str, summary: str, value: V, choices: tuple[V, ...]) -> V:
     """A dataclass field for one named default: its G-number (``"G-28"``), a one-paragraph
     summary, the standard value and every value a scenario may switch it to."""
-    return field(default=value, metadata={"gid": gid, "summary": summary, "choices": choices})
+    made: V = field(default=value, metadata={"gid": gid, "summary": summary, "choices": choices})
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +258,7 @@ class RuleDefaults:
     typed; a class no switch names reads as its standard values.
     """
 
-    overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    overrides: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     _read: dict[type, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
@@ -269,7 +271,7 @@ class RuleDefaults:
             read = self._read[kind] = _switched(kind, self.overrides)
         return read  # type: ignore[return-value]
 
-    def with_overrides(self, overrides: Mapping[str, Any]) -> RuleDefaults:
+    def with_overrides(self, overrides: Mapping[str, object]) -> RuleDefaults:
         """A copy with ``overrides`` switched too; which names exist is checked against the
         registered classes by :func:`defaults_problems`."""
         return RuleDefaults(MappingProxyType({**self.overrides, **overrides}))

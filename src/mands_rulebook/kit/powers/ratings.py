@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from mands_rulebook.kit.control import POWER_OPTION
 from mands_rulebook.kit.powers.uses import PowerSpec, normalized
@@ -129,7 +129,7 @@ def power_intent(
     spec: PowerSpec,
     action: str,
     target: str | None = None,
-    **options: Any,
+    **options: object,
 ) -> Intent | None:
     """An intent for ``action`` naming the sheet's entry for %Control; ``None`` if ``actor``
     has no usable entry for ``spec``."""
