@@ -421,8 +421,8 @@ def mands_percent_modifiers(
 
     Return a list of :class:`~mands_sim.actions.Modifier` (or ``None``); ``applies_to`` is not
     read. Results combine by summing every modifier's ``amount`` (order-free); the sum is
-    applied directly to the d100 roll (seed "Control Chance": "directly to the roll, not to the
-    bonus pool") in the roller's favour: a roll that must come in at or under its chance is
+    applied directly to the d100 roll (G-113, quoting the seed: "directly to the roll, not to
+    the bonus pool") in the roller's favour: a roll that must come in at or under its chance is
     lowered by it, one that must come in at or over its number is raised; a negative sum works
     against the roller. Asked once per d100 roll, by the one seam every d100 roll of an
     encounter goes through (:mod:`mands_sim.percent_rolls`). Must not roll dice.

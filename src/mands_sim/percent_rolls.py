@@ -1,15 +1,14 @@
 """The one seam every d100 roll of an encounter goes through (seed "Dice", "Percent Chance of
-Success", "Saving Throws"; seed 001 "Control Chance"; G-113, G-288).
+Success", "Saving Throws"; G-113, G-288).
 
-A character's d100 is rolled on its own dice (or a named substream of them), then changed by
-what the rules add to it: ``mands_percent_modifiers``, summed by
-``encounter.rules.percent_change``. Seed "Control Chance" changes "other people's 2d10 rolls by
-up to PR (three times PR for d100 rolls). The modification is directly to the roll, not to the
-bonus pool": the change moves the roll itself, in the roller's favour when positive — a roll
-that must come in at or under its chance is lowered, one that must come in at or over its
-number raised. The changed roll is the one compared and logged, and is not held to 1..100 (a 5
-lowered by 24 is −19). With no change the roll is the die as rolled, and the dice are drawn
-exactly as before the seam existed.
+A character's d100 is rolled on its own dice (or a named substream of them), then changed by what
+the rules add to it: ``mands_percent_modifiers``, summed by ``encounter.rules.percent_change``. A
+power of seed 001 (G-113) changes "other people's 2d10 rolls by up to PR (three times PR for d100
+rolls). The modification is directly to the roll, not to the bonus pool": the change moves the roll
+itself, in the roller's favour when positive — a roll that must come in at or under its chance is
+lowered, one that must come in at or over its number raised. The changed roll is the one compared
+and logged, and is not held to 1..100 (a 5 lowered by 24 is −19). With no change the roll is the die
+as rolled, and the dice are drawn exactly as before the seam existed.
 
 * :func:`percent_roll` — d100 ≤ a chance (%Control, cover, a save logged as a
   :class:`~mands_sim.events.PercentRolled`);
@@ -58,7 +57,7 @@ HIGHEST_FACE: Final = 100
 
 
 def changed_roll(die: int, change: int, favours: Favours = LOW) -> int:
-    """Seed "Control Chance": the change goes "directly to the roll", in the roller's favour
+    """G-113: the change goes "directly to the roll", in the roller's favour
     (a change of 24 makes a 50 into 26 when low is good, into 74 when high is)."""
     return die - change if favours == LOW else die + change
 

@@ -244,9 +244,9 @@ def save_d100(
 ) -> SaveResult:
     """seed "Saving Throws": a save vs. Willpower or Perception is d100 ≤ the score.
 
-    Some saves (illusions, mind control) allow "a bonus of up to the character's Newoen or
-    Willpower": pass that score as ``bonus_cap``. The cap limits bonuses only; a penalty
-    (negative ``bonus``) always applies in full.
+    Some saves (against illusions, or a power taking hold of the mind) allow "a bonus of up to the
+    character's Newoen or Willpower": pass that score as ``bonus_cap``. The cap limits bonuses only;
+    a penalty (negative ``bonus``) always applies in full.
     """
     return saved_on_d100(roll_d100(dice), score=score, bonus=bonus, bonus_cap=bonus_cap)
 

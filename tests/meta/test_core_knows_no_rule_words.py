@@ -1,10 +1,7 @@
 """The core (``src/mands_sim``) names no power, skill or weapon of the rulebook: those are the
 plugins' words (``docs/design.md`` "Plugins"). The words are read from what the installed
-plugins register, so a new power's name is checked as soon as it exists.
-
-Some words are still in the core; :data:`STILL_IN_THE_CORE` lists each with the files it is in,
-and the test fails when a word appears anywhere else, or when a listed one is gone (then the
-list shrinks with it)."""
+plugins register, so a new power's name is checked as soon as it exists. The core cites the
+rules it seams by their G-number (``docs/rules/decisions.md``), never by a power's section."""
 
 from __future__ import annotations
 
@@ -40,14 +37,6 @@ Hearing Power attribute of seed 002 and its chart, a run on the map, a fall, and
 skill family a power's use is trained in."""
 
 API = "api.py"
-
-STILL_IN_THE_CORE: dict[str, frozenset[str]] = {
-    "Control Chance": frozenset({"hookspecs.py", "percent_rolls.py"}),
-    "Mind Control": frozenset({"rolls.py"}),
-}
-"""Rule words the core still names, by word: the files they are in (relative to ``mands_sim``).
-Both are seed quotations that say why a core seam exists (the d100 change of "Control Chance",
-the save bonus against "mind control")."""
 
 
 @cache
@@ -94,24 +83,14 @@ def test_the_words_come_from_the_installed_plugins() -> None:
     assert not words & GAME_VOCABULARY
 
 
-def test_the_core_names_no_rule_word_but_those_still_listed() -> None:
-    found = found_in_the_core()
-    new = {
-        word: sorted(where - STILL_IN_THE_CORE.get(word, frozenset()))
-        for word, where in found.items()
-    }
-    assert {word: where for word, where in new.items() if where} == {}
+def test_the_core_names_no_rule_word() -> None:
+    assert found_in_the_core() == {}
 
 
-def test_every_listed_word_is_still_there() -> None:
-    """A word moved out of a file leaves the list too: it only shrinks."""
-    found = found_in_the_core()
-    gone = {
-        word: sorted(where - found.get(word, set()))
-        for word, where in STILL_IN_THE_CORE.items()
-        if where - found.get(word, set())
-    }
-    assert gone == {}
+def test_a_rule_word_in_a_core_text_is_found() -> None:
+    texts = {"seam.py": 'GRAB = "wrestling"  # as the Body Hold does', "clean.py": "x = 1"}
+    assert files_naming("Body Hold", texts) == {"seam.py"}
+    assert files_naming("Wrestling", texts) == {"seam.py"}
 
 
 def test_a_spelling_in_code_is_caught() -> None:
