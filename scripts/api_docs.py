@@ -10,8 +10,30 @@ from pathlib import Path
 
 import mands_sim.api as api
 
-QUOTE = "'"
-"""Annotations are strings here (``from __future__ import annotations``): shown unquoted."""
+
+class _Unquoted(str):
+    """An annotation written as a string (``from __future__ import annotations``), shown as
+    written: without the quotes a signature would put around it."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def shown_signature(routine: object) -> str:
+    """``routine``'s signature with its annotations unquoted and its defaults as they are."""
+    signature = inspect.signature(routine)  # type: ignore[arg-type]
+    unquoted = [
+        parameter.replace(annotation=_Unquoted(parameter.annotation))
+        if isinstance(parameter.annotation, str)
+        else parameter
+        for parameter in signature.parameters.values()
+    ]
+    returned = signature.return_annotation
+    if isinstance(returned, str):
+        returned = _Unquoted(returned)
+    return str(signature.replace(parameters=unquoted, return_annotation=returned))
+
+
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 HEADER = """# The plugin API: `mands_sim.api` {version}
 
@@ -51,7 +73,7 @@ def members(name: str) -> str:
         if isinstance(member, property):
             lines.append(f"- `{attribute}` (property){said}")
         elif inspect.isfunction(member):
-            signature = str(inspect.signature(member)).replace(QUOTE, "")
+            signature = shown_signature(member)
             signature = signature.replace("(self, ", "(").replace("(self)", "()")
             lines.append(f"- `{attribute}{signature}`{said}")
     return "\n".join(lines)
@@ -66,7 +88,7 @@ def heading(name: str) -> str:
     value = getattr(api, name)
     if inspect.isroutine(value) and not isinstance(value, type):
         try:
-            return f"### `{name}{str(inspect.signature(value)).replace(QUOTE, '')}`"
+            return f"### `{name}{shown_signature(value)}`"
         except (TypeError, ValueError):
             pass
     if inspect.isclass(value):

@@ -134,7 +134,7 @@ class Intent:
     reason: str = ""
     options: Mapping[str, object] = field(default_factory=lambda: _EMPTY)
 
-    def number(self, name: str, default: float) -> float:
+    def number(self, name: str, default: float = 0.0) -> float:
         """Option ``name`` as a number (a whole number or a decimal; ``true`` counts 1), or
         ``default`` when the intent has none."""
         return float(self._numeric(name, default))

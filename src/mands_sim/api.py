@@ -82,6 +82,7 @@ from mands_sim.errors import (
     PluginHookError,
     PluginValidationError,
     PreparedValueError,
+    ScenarioProblems,
     SheetError,
     UnknownConditionError,
     UnplayedActionError,
@@ -325,6 +326,7 @@ SECTIONS: Final = MappingProxyType(
             "UnplayedActionError",
             "IntentOptionError",
             "PreparedValueError",
+            "ScenarioProblems",
             "SheetError",
         ),
     }
@@ -470,6 +472,7 @@ __all__ = [
     "RollMade",
     "RuleDefaults",
     "RuleState",
+    "ScenarioProblems",
     "ScenarioSpec",
     "ScriptedDice",
     "SeededDice",
