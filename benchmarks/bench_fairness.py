@@ -5,10 +5,10 @@
         [--mirrors mirror_fists.toml,...] [--renamed grunts.toml,...] [--listing-seeds 20]
         [--defaults G227_tie_order=id,G228_same_segment_decisions=in_turn] [--json FILE]
 
-**Mirror matches.** Each ``scenarios/mirror_*.toml`` sets one sheet and policy against itself on
-a map symmetric between the sides. ``--runs`` runs each (run seeds ``mands_sim.batch.seeds.run_seed``
-of ``--seed``); each side's win rate with a Wilson 95 % interval, and the difference west − east
-(a win +1, a loss −1, anything else 0) with a normal 95 % interval: *even* when it holds 0.
+**Mirror matches.** Each ``scenarios/mirror_*.toml`` sets one sheet and policy against itself on a
+map symmetric between the sides. ``--runs`` runs each (run seeds ``mands_sim.batch.seeds.run_seed``
+of ``--seed``); each side's win rate with a Wilson 95 % interval, and the difference west − east (a
+win +1, a loss −1, anything else 0) with a normal 95 % interval: *even* when it holds 0.
 
 **Renaming.** Each ``--renamed`` scenario as written and with every character id moved to the
 next id in sorted order (``mands_sim.variants.rotation``), ``--runs`` runs each: each side's win
