@@ -15,13 +15,14 @@ import pytest
 
 from mands_rulebook.abilities.charm.effects import PARALYSED
 from mands_rulebook.kit.surprise import SURPRISED, Surprised, surprise_events
-from mands_rulebook.kit.throwback import UNREADY, Impact, ThrownBack, throw_meters
+from mands_rulebook.kit.throwback import Impact, ThrownBack, caught_unready, throw_meters
 from mands_rulebook.powers.mind_control import CONTROLLED
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Wait
-from mands_sim.api import hookimpl
+from mands_sim.api import Register, hookimpl
 from mands_sim.charts.loading import load_standard_charts
+from mands_sim.conditions import ConditionDefinition
 from mands_sim.dice import ScriptedDice
-from mands_sim.events import DamageTaken, Event, Moved, PushedBack, RollMade
+from mands_sim.events import ConditionImposed, DamageTaken, Event, Moved, PushedBack, RollMade
 from mands_sim.kernel.contracts import Gate, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.scenario import parse_scenario
@@ -291,7 +292,27 @@ def test_g10_dp_lost_adds_to_the_throwback_pushback() -> None:
     assert pushes == [(4, 34), (3, 37)]
 
 
-def test_the_conditions_taken_as_surprise_are_the_rulebooks_own_holds() -> None:
+class Daze:
+    """A made-up condition that stops its victim but does not catch it unready."""
+
+    DAZED = ConditionDefinition("dazed", "Dazed: starts nothing for a while.")
+
+    @hookimpl
+    def mands_register_conditions(self, register: Register) -> None:
+        register(self.DAZED.name, self.DAZED, summary=self.DAZED.summary)
+
+
+@pytest.mark.parametrize(
+    ("condition", "unready"),
+    [(SURPRISED.name, True), (PARALYSED.name, True), (CONTROLLED.name, True), ("dazed", False)],
+)
+def test_the_rulebooks_holds_catch_their_victim_unready_and_a_daze_does_not(
+    condition: str, unready: bool
+) -> None:
     """Surprise, a paralysing horror and Mind Control's hold leave the victim unready for a
-    throwback; the names are the registered conditions' (a renamed one would drop out)."""
-    assert {SURPRISED.name, PARALYSED.name, CONTROLLED.name} == UNREADY
+    throwback, as their definitions say (``unready``); another condition does not."""
+    spec = parse_scenario(scenario([("street", "alley", 10.0)], None), base_dir=CHARACTERS)
+    encounter = Simulation(spec, extra_plugins={"daze": Daze()}).build()
+    assert not caught_unready(encounter, "seraph")
+    encounter.emit([ConditionImposed(0, "seraph", condition, "sphinx", until=20)])
+    assert caught_unready(encounter, "seraph") is unready

@@ -62,6 +62,10 @@ class ConditionDefinition:
             initiations wait for the condition to end.
         break_out: the character's attempt each round to end it, or ``None`` (it then lasts
             until its ``until`` or until a rule ends it).
+        unready: the character is caught unready while under it (surprised, paralysed, held):
+            a rule that treats a surprised character specially treats it so (the Throwback
+            Roll, ``mands_rulebook.kit.throwback``); a condition that only hinders (a stun)
+            leaves it ``False``.
     """
 
     name: str
@@ -69,6 +73,7 @@ class ConditionDefinition:
     stops_actions: bool = True
     keeps_actions: bool = False
     break_out: BreakOut | None = None
+    unready: bool = False
 
 
 def under(encounter: Encounter, character: str, condition: str) -> ConditionImposed | None:

@@ -154,6 +154,7 @@ SURPRISED: Final = ConditionDefinition(
     summary="Lost segments to surprise: starts nothing until they pass; what it has under way "
     "goes on (docs/rules/combat.md §2).",
     keeps_actions=True,
+    unready=True,
 )
 """The condition a surprised character is under until its surprise ends."""
 

@@ -200,13 +200,6 @@ def aftermath(encounter: Encounter, impact: Impact) -> list[Event]:
     return [*events, *pushback_events(encounter, impact.victim, pushes)]
 
 
-UNREADY: Final = frozenset({"surprised", "paralysed", "mind controlled"})
-"""The conditions whose victim the Throwback Roll takes as surprised: surprise itself
-(``kit.surprise``), and the paralysing horror (``abilities.charm``) and Mind Control's hold
-(``powers.mind_control``), which hold their victim as surprise does. Another plugin's condition
-(a stun) leaves the roll as it is."""
-
-
 def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
     """Seed "Throwback Roll": the victim's bonus, or ``None`` when it cannot be thrown (only VP
     lost and not surprised)."""
@@ -220,8 +213,13 @@ def throwback_bonus(encounter: Encounter, impact: Impact) -> int | None:
 
 
 def caught_unready(encounter: Encounter, victim: str) -> bool:
-    """Whether ``victim`` counts as the seed's surprised victim: under one of :data:`UNREADY`."""
-    return not UNREADY.isdisjoint(encounter.state[victim].conditions)
+    """Whether ``victim`` counts as the seed's surprised victim: under a condition that catches
+    it unready (``ConditionDefinition.unready``): surprise itself (``kit.surprise``), the
+    paralysing horror (``abilities.charm``) and Mind Control's hold (``powers.mind_control``),
+    which hold their victim as surprise does. Another condition (a stun) leaves the roll as it
+    is."""
+    rules = encounter.rules
+    return any(rules.condition(name).unready for name in encounter.state[victim].conditions)
 
 
 def throwback_target(encounter: Encounter, impact: Impact, bonus: int) -> int:

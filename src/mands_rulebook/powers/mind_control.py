@@ -72,6 +72,7 @@ CONTROLLED: Final = ConditionDefinition(
     name="mind controlled",
     summary="Held by Mind Control (G-133): its actions under way are dropped and it starts "
     "nothing until the hold ends.",
+    unready=True,  # held as surprise holds: the Throwback Roll takes it as surprised
 )
 """The hold's condition; the kernel drops the target's actions under way with its name."""
 SAVE: Final = "save vs. Mind Control"

@@ -31,6 +31,7 @@ PARALYSED: Final = ConditionDefinition(
     summary='Paralysed with horror (seed "Beauty"): starts nothing until it passes; what it has '
     "under way waits as long.",
     keeps_actions=True,
+    unready=True,  # held as surprise holds: the Throwback Roll takes it as surprised
 )
 """A horrified character's condition: its actions in progress are pushed back, not dropped."""
 
