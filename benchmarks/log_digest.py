@@ -7,6 +7,10 @@ change a byte of them.
 Each scenario in ``scenarios/*.toml`` is run for seeds 0..``--seeds`` (default 50) on one
 :class:`~mands_sim.simulation.Simulation` (as a batch runs them), and the SHA-256 of each run's
 JSONL log (``mands_sim.events.to_json_line``, what ``mands-sim replay --jsonl`` writes) is kept.
+
+The suite holds seeds 0..2 of every bundled scenario to ``tests/data/log_digests.json``
+(``tests/test_log_digest.py``); a deliberate change of behaviour rewrites that file with
+``--seeds 2 --write tests/data/log_digests.json`` and says so in its commit.
 """
 
 from __future__ import annotations
@@ -26,11 +30,14 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 def log_digests(seeds: int) -> dict[str, list[str]]:
     """``{scenario file name: [SHA-256 of the JSONL log of seed 0, 1, …]}``."""
-    digests: dict[str, list[str]] = {}
-    for path in sorted(SCENARIOS.glob("*.toml")):
-        simulation = Simulation(load_scenario(path))
-        digests[path.name] = [_digest(simulation, seed) for seed in range(seeds + 1)]
-    return digests
+    return {path.name: scenario_digests(path, seeds) for path in sorted(SCENARIOS.glob("*.toml"))}
+
+
+def scenario_digests(path: Path, seeds: int) -> list[str]:
+    """The SHA-256 of the JSONL log of each of seeds 0..``seeds`` of the scenario at ``path``,
+    played on one simulation."""
+    simulation = Simulation(load_scenario(path))
+    return [_digest(simulation, seed) for seed in range(seeds + 1)]
 
 
 def _digest(simulation: Simulation, seed: int) -> str:
