@@ -104,6 +104,10 @@ def test_what_initiation_prepared_is_read_by_kind() -> None:
     }
 
 
+def test_items_kept_in_a_list_read_as_a_tuple() -> None:
+    assert Prepared({"covers": ["shield", "coat"]}).of("covers", tuple) == ("shield", "coat")
+
+
 def test_a_prepared_value_missing_without_a_default_is_a_key_error() -> None:
     with pytest.raises(KeyError, match="attack"):
         Prepared().whole("attack")

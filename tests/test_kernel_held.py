@@ -155,6 +155,13 @@ def test_a_condition_imposed_again_lasts_to_the_later_end(wanted: int, lasts: in
     assert lasting_until(encounter, "foe", "encased", wanted) == wanted  # not under it
 
 
+def test_a_condition_without_an_end_is_not_given_one_by_a_second_imposition() -> None:
+    first = ConditionImposed(0, "maria", "encased", "foe")  # no until: held until broken
+    encounter = encounter_of(HeldRules(ENCASED, opening=(first,)), {})
+    encounter.run(until=5)
+    assert lasting_until(encounter, "maria", "encased", 40) is None
+
+
 def test_the_state_follows_the_events() -> None:
     imposed = ConditionImposed(0, "maria", "encased", "foe", until=30, strength=12)
     encounter = encounter_of(HeldRules(ENCASED, opening=(imposed,)), {})

@@ -308,7 +308,8 @@ def test_two_classes_declaring_one_default_name_both_plugins() -> None:
         zulu=registering("mands_register_defaults", ("more-spells", OtherSpellDefaults)),
     )
 
-    with pytest.raises(PluginValidationError, match="G901_spell_range, as alpha does") as raised:
+    expected = "G901_spell_range in 'more-spells', as alpha does in 'spells'"
+    with pytest.raises(PluginValidationError, match=expected) as raised:
         collect_registries(pm)
 
     assert raised.value.plugin == "zulu"
@@ -325,9 +326,45 @@ def test_a_class_may_not_redeclare_a_core_default() -> None:
         collect_registries(pm)
 
 
+def test_one_plugin_declaring_one_default_twice_names_both_entries() -> None:
+    pm = load(
+        spells=registering(
+            "mands_register_defaults", ("a", SpellDefaults), ("b", OtherSpellDefaults)
+        )
+    )
+
+    with pytest.raises(PluginValidationError, match="in 'b', as spells does in 'a'"):
+        collect_registries(pm)
+
+
+def test_a_class_of_defaults_cannot_replace_another() -> None:
+    pm = load(
+        base=registering("mands_register_defaults", ("spells", SpellDefaults)),
+        house=registering("mands_register_defaults", ("spells", OtherSpellDefaults), replaces=True),
+    )
+
+    with pytest.raises(
+        PluginValidationError, match="defaults are declared, not replaced"
+    ) as raised:
+        collect_registries(pm)
+
+    assert raised.value.plugin == "house"
+
+
+def defaults_class(name: str, standard: object, choices: tuple[object, ...]) -> type:
+    """A frozen dataclass with one rule_default field ``name``."""
+    field = rule_default("G-900", "Made up.", standard, choices)
+    return dataclass(frozen=True)(
+        type("Made", (), {"__annotations__": {name: object}, name: field})
+    )
+
+
 @pytest.mark.parametrize(
     ("payload", "expected"),
     [
+        (defaults_class("ok_name", None, (None, "x")), "choices must be strings, numbers"),
+        (defaults_class("ok_name", "z", ("x", "y")), "standard value 'z' is not a choice"),
+        (defaults_class("ok_name", "x", ()), "choices must be strings, numbers"),
         (object(), "expected a dataclass of rule_default fields"),
         (dataclass(type("Loose", (), {"__annotations__": {"x": int}, "x": 1})), "frozen"),
         (

@@ -261,6 +261,8 @@ class Prepared(Mapping[str, object]):
         """``key`` as a ``kind`` (a blow, a tuple of names …); ``default`` when it is missing,
         or ``KeyError`` without one."""
         value = self._present(key, default)
+        if kind is tuple and isinstance(value, list):  # a rule may keep its items in a list
+            value = tuple(value)
         if isinstance(value, kind):
             return value
         raise PreparedValueError(key, kind.__name__, value)

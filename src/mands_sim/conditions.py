@@ -81,12 +81,14 @@ def under(encounter: Encounter, character: str, condition: str) -> ConditionImpo
     return encounter.state[character].conditions.get(condition)
 
 
-def lasting_until(encounter: Encounter, character: str, condition: str, until: int) -> int:
+def lasting_until(encounter: Encounter, character: str, condition: str, until: int) -> int | None:
     """When ``condition`` imposed again on ``character`` until ``until`` ends: the later of
-    ``until`` and the end of the same condition already in force (a second horror or hold never
-    shortens the first)."""
+    ``until`` and the end of the same condition already in force, or ``None`` when that one has
+    no end (a second horror or hold never shortens the first)."""
     already = under(encounter, character, condition)
-    return max(until, already.until or 0 if already else 0)
+    if already is None:
+        return until
+    return None if already.until is None else max(until, already.until)
 
 
 def conditions_on(encounter: Encounter, character: str) -> Mapping[str, ConditionImposed]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -25,7 +26,10 @@ D = TypeVar("D")
 V = TypeVar("V")
 
 SWITCH_VALUE_TYPES: Final = (str, int, float, bool)
-"""The types a default's value may have: what a TOML scalar gives."""
+"""The types a default's choices may have: what a TOML scalar gives."""
+
+SWITCH_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+"""A default's name: what a ``[rules.defaults]`` key may be."""
 
 
 def rule_default(gid: str, summary: str, value: V, choices: tuple[V, ...]) -> V:
@@ -231,7 +235,8 @@ def default_switches(kind: type) -> tuple[DefaultSwitch, ...]:
 
 def defaults_kind_problem(kind: object) -> str | None:
     """What makes ``kind`` no class of defaults, or ``None``: it must be a frozen dataclass whose
-    every field is a :func:`rule_default` whose standard value is one of its choices."""
+    every field is a :func:`rule_default` named as a scenario can write it, whose choices are
+    strings, numbers or booleans and whose standard value is one of them."""
     if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
         return f"expected a dataclass of rule_default fields, got {kind!r}"
     if not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
@@ -239,8 +244,14 @@ def defaults_kind_problem(kind: object) -> str | None:
     for f in dataclasses.fields(kind):
         if not {"gid", "summary", "choices"} <= set(f.metadata):
             return f"{kind.__qualname__}.{f.name} must be made with rule_default(...)"
-        if f.default not in f.metadata["choices"]:
-            return f"{kind.__qualname__}.{f.name}: standard value {f.default!r} is not a choice"
+        where = f"{kind.__qualname__}.{f.name}"
+        if not SWITCH_NAME.fullmatch(f.name):
+            return f"{where}: a default's name is letters, digits and '_'"
+        choices = f.metadata["choices"]
+        if not choices or any(type(choice) not in SWITCH_VALUE_TYPES for choice in choices):
+            return f"{where}: choices must be strings, numbers or booleans, got {choices!r}"
+        if _choice(f.default, choices) is _NO_CHOICE:
+            return f"{where}: standard value {f.default!r} is not a choice"
     return None
 
 
@@ -276,6 +287,10 @@ class RuleDefaults:
         registered classes by :func:`defaults_problems`."""
         return RuleDefaults(MappingProxyType({**self.overrides, **overrides}))
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.overrides, MappingProxyType):  # read-only, whoever made it
+            object.__setattr__(self, "overrides", MappingProxyType(dict(self.overrides)))
+
     def __hash__(self) -> int:
         return hash(tuple(sorted(self.overrides.items())))
 
@@ -302,11 +317,11 @@ _NO_CHOICE: Final = object()
 
 def _choice(value: object, choices: tuple[Any, ...]) -> Any:
     """The choice ``value`` means, or ``_NO_CHOICE``: equal and of the same type (TOML's
-    ``true`` is not ``1``), except that a whole number may stand for a float (``2`` for
-    ``2.0``)."""
+    ``true`` is not ``1``), except that numbers stand for each other when equal (``2`` for
+    ``2.0``, ``8.0`` for ``8``), as the JSON Schema's ``enum`` takes them."""
     for choice in choices:
-        same_type = type(value) is type(choice) or (type(value) is int and type(choice) is float)
-        if same_type and value == choice:
+        numbers = {type(value), type(choice)} <= {int, float}
+        if (type(value) is type(choice) or numbers) and value == choice:
             return choice
     return _NO_CHOICE
 

@@ -154,7 +154,7 @@ class UnplayedActionError(MandsSimError):
     was attached to the wrong :class:`~mands_sim.actions.ActionDefinition`)."""
 
     def __init__(self, action: str) -> None:
-        super().__init__(f"these rules do not play the action {action!r}")
+        self._keep(f"these rules do not play the action {action!r}", action)
         self.action = action
 
 
@@ -164,9 +164,8 @@ class IntentOptionError(MandsSimError):
     ``mands-sim validate`` catch a scenario's before any run."""
 
     def __init__(self, action: str, option: str, expected: str, value: object) -> None:
-        super().__init__(
-            f"option {option!r} of action {action!r}: expected {expected}, not {value!r}"
-        )
+        said = f"option {option!r} of action {action!r}: expected {expected}, not {value!r}"
+        self._keep(said, action, option, expected, value)
         self.action, self.option, self.expected, self.value = action, option, expected, value
 
 
@@ -176,7 +175,7 @@ class PreparedValueError(MandsSimError):
     things, or a rule wrote the wrong value."""
 
     def __init__(self, key: str, expected: str, value: object) -> None:
-        super().__init__(f"prepared {key!r}: expected {expected}, not {value!r}")
+        self._keep(f"prepared {key!r}: expected {expected}, not {value!r}", key, expected, value)
         self.key, self.expected, self.value = key, expected, value
 
 

@@ -429,22 +429,29 @@ def _collect_kind(pm: pluggy.PluginManager, entry_type: type[E]) -> Registry[E]:
 
 
 def checked_defaults(registry: Registry[DefaultsEntry]) -> Registry[DefaultsEntry]:
-    """``registry``, once each payload is a class of named defaults and no two classes (nor a
+    """``registry``, once each payload is a class of named defaults, none replaces another (rules
+    read the class they import, so a replacement would go unread) and no two classes (nor a
     class and :class:`~mands_sim.defaults.CoreDefaults`) declare one name (a G-number may have
-    several switches, each its own name); a mistake fails naming the plugin (both plugins for a
-    clash)."""
-    declared: dict[str, list[str]] = {s.name: [CORE] for s in default_switches(CoreDefaults)}
+    several switches, each its own name); a mistake fails naming the plugin (both plugins, and
+    the entries, for a clash)."""
+    declared: dict[str, list[tuple[str, str]]] = {
+        switch.name: [(CORE, "CoreDefaults")] for switch in default_switches(CoreDefaults)
+    }
     for entry in registry.entries:
         problem = defaults_kind_problem(entry.payload)
+        if entry.replaces is not None:
+            problem = f"replaces defaults {entry.name!r}: defaults are declared, not replaced"
         if problem:
             raise PluginValidationError(entry.plugin, problem, entry.hook)
         for switch in default_switches(entry.payload):  # type: ignore[arg-type]
-            declared.setdefault(switch.name, []).append(entry.plugin)
-    for name, plugins in sorted(declared.items()):
-        if len(plugins) > 1:
-            first, second = sorted(plugins, key=lambda plugin: (plugin != CORE, plugin))[:2]
-            message = f"declares the default {name}, as {first} does"
-            raise PluginValidationError(second, message, DefaultsEntry.hook)
+            declared.setdefault(switch.name, []).append((entry.plugin, entry.name))
+    for name, owners in sorted(declared.items()):
+        if len(owners) > 1:
+            first, second = sorted(owners, key=lambda owner: (owner[0] != CORE, owner))[:2]
+            message = (
+                f"declares the default {name} in {second[1]!r}, as {first[0]} does in {first[1]!r}"
+            )
+            raise PluginValidationError(second[0], message, DefaultsEntry.hook)
     return registry
 
 

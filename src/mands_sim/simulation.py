@@ -61,7 +61,7 @@ NON_COMBATANT_POLICY = "stand-by"
 
 
 @dataclass(frozen=True, slots=True)
-class Prepared:
+class PreparedSimulation:
     """What every run of one simulation shares, built once: the plugin manager, registries,
     charts, each character's figured attributes, the map and the stop conditions.
 
@@ -104,9 +104,11 @@ class Simulation:
     load_entry_points: bool = True
     record: bool = False
     fast_calls: bool = True
-    _prepared: Prepared | None = field(default=None, init=False, repr=False, compare=False)
+    _prepared: PreparedSimulation | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
-    def prepare(self) -> Prepared:
+    def prepare(self) -> PreparedSimulation:
         """Load the plugins, check the scenario's names, figure the characters (once)."""
         if self._prepared is None:
             pm = make_plugin_manager(
@@ -122,7 +124,7 @@ class Simulation:
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
             check_scenario(registries, self.scenario)
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
-            self._prepared = Prepared(
+            self._prepared = PreparedSimulation(
                 pm=pm,
                 registries=registries,
                 charts=charts,
@@ -334,7 +336,7 @@ def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
 
 
 __all__ = [
-    "Prepared",
+    "PreparedSimulation",
     "Simulation",
     "build_mind",
     "check_scenario",

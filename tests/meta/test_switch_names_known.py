@@ -19,7 +19,17 @@ from mands_sim.registry import collect_registries
 ROOT = Path(__file__).resolve().parents[2]
 SWITCH = re.compile(r"\bG\d+_[a-z0-9_]*[a-z0-9]\b")
 INVENTED = frozenset(
-    {"G2_list", "G62_weapon_start", "G901_spell_range", "G999_made_up", "G99_nothing"}
+    {
+        "G2_list",
+        "G62_weapon_start",
+        "G99_nothing",
+        "G999_made_up",
+        "G901_spell_range",
+        "G901_ring_size",
+        "G901_ring_sise",
+        "G902_spread",
+        "G903_flag",
+    }
 )
 """Made-up switches tests write on purpose: unknown or misspelt names that must be refused, and
 the classes of a made-up plugin."""

@@ -80,15 +80,17 @@ SAVE: Final = "save vs. Mind Control"
 
 @dataclass(frozen=True, slots=True)
 class MindControlled(Event):
-    """``character`` is held by ``source``'s Mind Control until segment ``until`` (G-133)."""
+    """``character`` is held by ``source``'s Mind Control until segment ``until`` (G-133), or
+    without end (``None``) when another rule holds it so already."""
 
     kind: ClassVar[str] = "mind-controlled"
     character: str
     source: str
-    until: int
+    until: int | None
 
     def narrative(self) -> str:
-        return f"{self.character} is mind controlled by {self.source} until segment {self.until}."
+        until = "without end" if self.until is None else f"until segment {self.until}"
+        return f"{self.character} is mind controlled by {self.source} {until}."
 
 
 def all_on_penalty(encounter: Encounter, actor: str, intent: Intent, pr: int) -> Mapping[str, int]:

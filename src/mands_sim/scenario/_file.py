@@ -30,7 +30,7 @@ from mands_sim.bounds import (
     MAX_TIME_LIMIT,
     Within,
 )
-from mands_sim.defaults import CoreDefaults, default_switches
+from mands_sim.defaults import SWITCH_NAME, CoreDefaults, default_switches
 from mands_sim.model.sheet import SheetFormat
 from mands_sim.scenario._spec import MapFeature
 
@@ -122,9 +122,6 @@ def defaults_schema(kinds: Iterable[type]) -> dict[str, Any]:
 
 class _Table(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-SWITCH_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def _switch_name(value: Any) -> Any:
