@@ -56,7 +56,7 @@ def test_unknown_names_and_values_are_problems_at_their_names() -> None:
             "expected a named default the loaded plugins declare (did you mean "
             "'G901_ring_size'?), not 'G901_ring_sise'",
         ),
-        ("G902_spread", "expected one of [0.0, 2.0], not 5.0"),
+        ("G902_spread", "expected one of 0.0, 2.0, not 5.0"),
     ]
 
 
@@ -69,6 +69,11 @@ def test_the_switches_are_read_only_and_survive_pickling() -> None:
     assert again.of(RingDefaults).G901_ring_size == 8
     with pytest.raises(TypeError):
         again.overrides["G901_ring_size"] = 6  # type: ignore[index]
+
+
+def test_values_in_messages_are_written_as_toml_writes_them() -> None:
+    problems = defaults_problems(RuleDefaults({"G903_flag": "yes"}), [RingDefaults])
+    assert problems == [("G903_flag", 'expected one of false, true, not "yes"')]
 
 
 def test_a_summary_lists_the_switches() -> None:

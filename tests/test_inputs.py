@@ -11,7 +11,15 @@ import pytest
 
 from mands_sim.bounds import MAX_FILE_BYTES, MAX_ITEMS, MAX_NESTING, MAX_TEXT_LENGTH
 from mands_sim.errors import InputError
-from mands_sim.inputs import escaped, read_input, resolved, toml_data, trimmed, value_problems
+from mands_sim.inputs import (
+    escaped,
+    read_input,
+    resolved,
+    shown,
+    toml_data,
+    trimmed,
+    value_problems,
+)
 
 
 def refuse(why: str) -> InputError:
@@ -199,3 +207,19 @@ def test_many_problems_are_listed_up_to_fifty_then_counted() -> None:
 
 def test_long_text_is_cut_when_shown() -> None:
     assert escaped("y" * 100) == '"' + "y" * 80 + '…"'
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (True, "true"),
+        ("down", '"down"'),
+        (2.5, "2.5"),
+        (10**40, "a whole number of 41 digits"),
+        ({"a": 1}, "a table"),
+        ([1], "an array"),
+        (None, "a NoneType"),
+    ],
+)
+def test_a_value_is_shown_as_toml_writes_it(value: object, written: str) -> None:
+    assert shown(value) == written

@@ -207,7 +207,7 @@ def test_a_rules_default_set_to_a_value_it_cannot_take_is_found_when_the_plugins
     assert [(p.key, p.expected) for p in raised.value.problems] == [
         (
             "rules.defaults.G28_performance_time_rounding",
-            "expected one of ['nearest', 'down'], not 'up'",
+            'expected one of "nearest", "down", not "up"',
         )
     ]
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar
 
+from mands_sim.inputs import shown
+
 D = TypeVar("D")
 V = TypeVar("V")
 
@@ -306,7 +308,8 @@ def _switched(kind: type[D], overrides: Mapping[str, Any]) -> D:
             choice = _choice(value, f.metadata["choices"])
             if choice is _NO_CHOICE:
                 raise ValueError(
-                    f"'{f.name}' must be one of {list(f.metadata['choices'])}, not {value!r}"
+                    f"'{f.name}' must be one of {choices_shown(f.metadata['choices'])}, "
+                    f"not {shown(value)}"
                 )
             values[f.name] = choice
     return kind(**values)
@@ -326,6 +329,11 @@ def _choice(value: object, choices: tuple[Any, ...]) -> Any:
     return _NO_CHOICE
 
 
+def choices_shown(choices: tuple[Any, ...]) -> str:
+    """A default's choices as a scenario writes them: ``"nearest", "down"``."""
+    return ", ".join(shown(choice) for choice in choices)
+
+
 def defaults_problems(defaults: RuleDefaults, kinds: Iterable[type]) -> list[tuple[str, str]]:
     """``(key, expected)`` for each switch no class of ``kinds`` declares, or set to a value its
     default cannot take; the key is the switch's name."""
@@ -340,7 +348,8 @@ def defaults_problems(defaults: RuleDefaults, kinds: Iterable[type]) -> list[tup
                 (name, f"expected a named default the loaded plugins declare{hint}, not '{name}'")
             )
         elif _choice(value, switch.choices) is _NO_CHOICE:
-            problems.append((name, f"expected one of {list(switch.choices)}, not {value!r}"))
+            expected = f"expected one of {choices_shown(switch.choices)}, not {shown(value)}"
+            problems.append((name, expected))
     return problems
 
 

@@ -262,6 +262,24 @@ def _number_problem(value: float) -> str:
     return f"expected a whole number of 64 bits, from {low} to {high}, not one of {digits} digits"
 
 
+def shown(value: Any) -> str:
+    """A value as TOML writes it, for a message (a long text cut short, a long number by its
+    digits)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return escaped(value)
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return f"a whole number of {len(str(abs(value)))} digits"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, int | float):
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
 def escaped(text: str, limit: int = 80) -> str:
     """``text`` quoted as TOML writes it, control characters escaped, cut to ``limit``."""
     cut = text if len(text) <= limit else text[:limit] + "…"

@@ -19,6 +19,7 @@ from typing import Any, Final
 from mands_sim.action_options import POWER_OPTION
 from mands_sim.actions import ActionDefinition, ActionOption
 from mands_sim.errors import Problem
+from mands_sim.inputs import shown
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.objectives import threatens
 from mands_sim.policy.priority import (
@@ -31,7 +32,6 @@ from mands_sim.policy.priority import (
 )
 from mands_sim.registry import Registries
 from mands_sim.scenario import CharacterSpec, ScenarioSpec
-from mands_sim.scenario._errors import shown
 from mands_sim.suggestions import listing, suggestion
 
 

@@ -21,7 +21,7 @@ from pydantic_core import ErrorDetails
 
 from mands_sim.bounds import RANGE_ERROR
 from mands_sim.errors import InputError, Problem, ScenarioProblems
-from mands_sim.inputs import escaped, trimmed
+from mands_sim.inputs import shown, trimmed
 from mands_sim.scenario._file import CUSTOM_ERROR, ScenarioFile
 
 _T = TypeVar("_T")
@@ -254,24 +254,6 @@ def _value_type(annotation: Any) -> Any:
 
 def _known_keys(annotation: Any) -> tuple[str, ...]:
     return tuple(annotation.model_fields) if _is_model(annotation) else ()
-
-
-def shown(value: Any) -> str:
-    """A value as TOML writes it, for a message (a long text cut short, a long number by its
-    digits)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return escaped(value)
-    if isinstance(value, int) and abs(value) >= 10**30:
-        return f"a whole number of {len(str(abs(value)))} digits"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, int | float):
-        return repr(value)
-    return f"a {type(value).__name__}"
 
 
 def listed(names: Sequence[str], limit: int = 8) -> str:

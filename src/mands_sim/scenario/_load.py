@@ -18,9 +18,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from mands_sim.errors import Problem, ScenarioError, ScenarioProblems, SheetError
-from mands_sim.inputs import read_input, resolved, toml_data, trimmed, value_problems
+from mands_sim.inputs import read_input, resolved, shown, toml_data, trimmed, value_problems
 from mands_sim.model.sheet import CharacterSheet, parse_sheet, sheet_from_bytes
-from mands_sim.scenario._errors import Findings, shown
+from mands_sim.scenario._errors import Findings
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
 from mands_sim.scenario._parts import Tables, readable_tables, valid_tables
 from mands_sim.scenario._resolve import (

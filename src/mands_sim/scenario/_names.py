@@ -15,9 +15,9 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from mands_sim.errors import Problem, ScenarioProblems
+from mands_sim.inputs import shown
 from mands_sim.model.sheet import CharacterSheet
 from mands_sim.registry import Registries
-from mands_sim.scenario._errors import shown
 from mands_sim.scenario._spec import CharacterSpec, ScenarioSpec
 from mands_sim.suggestions import closest, suggestion
 from mands_sim.weaknesses import WeaknessKind

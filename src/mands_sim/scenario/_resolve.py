@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from mands_sim.bounds import MAX_CHARACTERS
 from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import ScenarioError
-from mands_sim.scenario._errors import Findings, listed, shown
+from mands_sim.inputs import shown
+from mands_sim.scenario._errors import Findings, listed
 from mands_sim.scenario._file import CharacterTable, EdgeTable, PlaceTable
 from mands_sim.scenario._parts import SideTables, Tables
 from mands_sim.scenario._spec import (

@@ -14,8 +14,8 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 
 from mands_sim.errors import ScenarioError
-from mands_sim.inputs import resolved
-from mands_sim.scenario._errors import Findings, listed, shown
+from mands_sim.inputs import resolved, shown
+from mands_sim.scenario._errors import Findings, listed
 from mands_sim.scenario._file import (
     CompleteActionObjective,
     EscapeObjective,
