@@ -60,6 +60,19 @@ def test_unknown_names_and_values_are_problems_at_their_names() -> None:
     ]
 
 
+def test_a_switch_of_a_plugin_left_out_is_named_as_such() -> None:
+    problems = defaults_problems(
+        RuleDefaults({"G901_ring_size": 8}), [CoreDefaults], {"G901_ring_size": "rings"}
+    )
+    assert problems == [
+        (
+            "G901_ring_size",
+            "expected a default of a loaded plugin: rings, which declares 'G901_ring_size', "
+            "is left out",
+        )
+    ]
+
+
 def test_the_switches_are_read_only_and_survive_pickling() -> None:
     given = {"G901_ring_size": 8}
     defaults = RuleDefaults(given)

@@ -366,7 +366,12 @@ def test_a_rules_default_of_a_plugin_left_out_is_unknown(tmp_path: Path) -> None
     with pytest.raises(ScenarioProblems) as raised:
         Simulation(spec, disabled=("mands_rulebook.weaknesses.tires_easily",)).prepare()
 
-    assert [p.key for p in raised.value.problems] == ["rules.defaults.G267_fatigue_rounds"]
+    [problem] = raised.value.problems
+    assert problem.key == "rules.defaults.G267_fatigue_rounds"
+    assert problem.expected == (
+        "expected a default of a loaded plugin: mands_rulebook.weaknesses.tires_easily, "
+        "which declares 'G267_fatigue_rounds', is left out"
+    )
 
 
 def test_a_plugins_rules_default_switches_what_its_rules_read(tmp_path: Path) -> None:

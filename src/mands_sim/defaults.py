@@ -334,14 +334,24 @@ def choices_shown(choices: tuple[Any, ...]) -> str:
     return ", ".join(shown(choice) for choice in choices)
 
 
-def defaults_problems(defaults: RuleDefaults, kinds: Iterable[type]) -> list[tuple[str, str]]:
+def defaults_problems(
+    defaults: RuleDefaults, kinds: Iterable[type], left_out: Mapping[str, str] | None = None
+) -> list[tuple[str, str]]:
     """``(key, expected)`` for each switch no class of ``kinds`` declares, or set to a value its
-    default cannot take; the key is the switch's name."""
+    default cannot take; the key is the switch's name. ``left_out`` names, by switch, the plugin
+    left out of the simulation that declares it (the message then says so)."""
     known = {switch.name: switch for kind in kinds for switch in default_switches(kind)}
     problems = []
     for name, value in defaults.overrides.items():
         switch = known.get(name)
-        if switch is None:
+        if switch is None and left_out and name in left_out:
+            plugin = left_out[name]
+            expected = (
+                f"expected a default of a loaded plugin: {plugin}, which declares '{name}', "
+                "is left out"
+            )
+            problems.append((name, expected))
+        elif switch is None:
             close = difflib.get_close_matches(name, known, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             problems.append(

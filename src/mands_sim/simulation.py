@@ -16,9 +16,9 @@ from fractions import Fraction
 import pluggy
 
 from mands_sim.charts.loading import Charts
-from mands_sim.defaults import CoreDefaults, defaults_problems
+from mands_sim.defaults import CoreDefaults, default_switches, defaults_problems
 from mands_sim.dice import DiceSource, SeededDice
-from mands_sim.errors import Problem, ScenarioError, ScenarioProblems
+from mands_sim.errors import MandsSimError, Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
 from mands_sim.hook_rules import HookRules, metric_definitions, rule_states
 from mands_sim.kernel import snapshot
@@ -111,6 +111,8 @@ class Simulation:
     def prepare(self) -> PreparedSimulation:
         """Load the plugins, check the scenario's names, figure the characters (once)."""
         if self._prepared is None:
+            if not isinstance(self.extra_plugins, Mapping):
+                self.extra_plugins = tuple(self.extra_plugins)  # may be read twice: keep it
             pm = make_plugin_manager(
                 disabled=self._disabled_plugins(),
                 extra_plugins=self.extra_plugins,
@@ -122,7 +124,7 @@ class Simulation:
                 registries = collect_registries(pm)
             check_requirements(pm)  # after the optional rules: one may be what is required
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
-            check_scenario(registries, self.scenario)
+            check_scenario(registries, self.scenario, self._left_out_defaults(registries))
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
             self._prepared = PreparedSimulation(
                 pm=pm,
@@ -143,13 +145,35 @@ class Simulation:
             self._minds(registries)  # bad policy options fail before any run
         return self._prepared
 
+    def _left_out_defaults(self, registries: Registries) -> dict[str, str]:
+        """Each default the scenario switches that no loaded plugin declares but a plugin left
+        out does, with that plugin: looked for only then, among every installed and given
+        plugin."""
+        known = {s.name for kind in registries.default_kinds() for s in default_switches(kind)}
+        unknown = set(self.scenario.rule_defaults.overrides) - known
+        if not unknown:
+            return {}
+        try:
+            everyone = make_plugin_manager(
+                extra_plugins=self.extra_plugins,
+                load_entry_points=self.load_entry_points,
+                environ={},
+            )
+            entries = collect_registries(everyone).defaults.entries
+        except MandsSimError:  # a plugin that fails to load alone says so where it is loaded
+            return {}
+        return {
+            switch.name: entry.plugin
+            for entry in entries
+            for switch in default_switches(entry.payload)  # type: ignore[arg-type]
+            if switch.name in unknown
+        }
+
     def _disabled_plugins(self) -> tuple[str, ...]:
         """The scenario's ``[plugins] disable`` and this simulation's ``disabled``, together; a
         scenario's name no installed or given plugin has is a scenario error at its key."""
         if not self.scenario.disabled_plugins:
             return self.disabled
-        if not isinstance(self.extra_plugins, Mapping):
-            self.extra_plugins = tuple(self.extra_plugins)  # named twice: keep it re-iterable
         known = {entry.name for entry in installed_entry_points()}
         known.update(name for name, _ in named_plugins(self.extra_plugins))
         check_plugin_names(self.scenario, known)
@@ -276,19 +300,24 @@ def policy_name(spec: CharacterSpec) -> str:
     return spec.policy or (DEFAULT_POLICY if spec.combatant else NON_COMBATANT_POLICY)
 
 
-def check_scenario(registries: Registries, scenario: ScenarioSpec) -> None:
+def check_scenario(
+    registries: Registries, scenario: ScenarioSpec, left_out: Mapping[str, str] | None = None
+) -> None:
     """Raise one :class:`ScenarioProblems` listing every mistake :func:`scenario_problems`
     finds; return quietly when there is none."""
-    problems = scenario_problems(registries, scenario)
+    problems = scenario_problems(registries, scenario, left_out)
     if problems:
         raise ScenarioProblems(scenario.path, problems)
 
 
-def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Problem]:
+def scenario_problems(
+    registries: Registries, scenario: ScenarioSpec, left_out: Mapping[str, str] | None = None
+) -> list[Problem]:
     """Everything in ``scenario`` the loaded plugins would discover late or never: the named
     defaults it switches and their values; names of policies, optional rules, outcome conditions
     and objective actions; the sheets' powers and skills; each character's policy options and
-    priority rules (each table once)."""
+    priority rules (each table once). ``left_out`` names the plugin left out that declares a
+    switched default, by switch (:meth:`Simulation.prepare` finds them)."""
     problems = name_problems(
         scenario,
         policies=registries.policies.keys(),
@@ -299,7 +328,9 @@ def scenario_problems(registries: Registries, scenario: ScenarioSpec) -> list[Pr
     problems += sheet_problems(scenario, registries)
     problems += [
         Problem(f"rules.defaults.{name}", expected)
-        for name, expected in defaults_problems(scenario.rule_defaults, registries.default_kinds())
+        for name, expected in defaults_problems(
+            scenario.rule_defaults, registries.default_kinds(), left_out
+        )
     ]
     for spec in scenario.characters:
         if policy_name(spec) in registries.policies:
