@@ -16,7 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 from mands_sim.cli import main
-from mands_sim.defaults import CoreDefaults, default_switches
+from mands_sim.defaults import CoreDefaults, default_switches, switches_of
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import scenario_json_schema
@@ -74,7 +74,7 @@ def test_schema_is_a_valid_json_schema() -> None:
 def test_schema_lists_every_installed_rules_default_with_its_choices() -> None:
     kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
     rules = installed_schema()["$defs"]["RulesTable"]["properties"]["defaults"]
-    switches = {switch.name: switch for kind in kinds for switch in default_switches(kind)}
+    switches = switches_of(kinds)
     assert set(rules["properties"]) == set(switches)
     assert rules["properties"]["G62_weapons_start"]["enum"] == ["holstered", "readied"]
     assert rules["additionalProperties"] is False

@@ -15,6 +15,7 @@ from mands_sim.defaults import (
     defaults_problems,
     defaults_summary,
     rule_default,
+    switches_of,
 )
 
 
@@ -87,6 +88,13 @@ def test_the_switches_are_read_only_and_survive_pickling() -> None:
 def test_values_in_messages_are_written_as_toml_writes_them() -> None:
     problems = defaults_problems(RuleDefaults({"G903_flag": "yes"}), [RingDefaults])
     assert problems == [("G903_flag", 'expected one of false, true, not "yes"')]
+
+
+def test_the_switches_of_several_classes_are_listed_by_name_in_declaration_order() -> None:
+    switches = switches_of([RingDefaults, CoreDefaults])
+    assert list(switches)[:3] == ["G901_ring_size", "G902_spread", "G903_flag"]
+    assert switches["G902_spread"].choices == (0.0, 2.0)
+    assert "G28_performance_time_rounding" in switches
 
 
 def test_a_summary_lists_the_switches() -> None:

@@ -215,24 +215,22 @@ class DefaultSwitch:
     summary: str
     default: Any
     choices: tuple[Any, ...]
-    kind: str
-    """The qualified name of the class that declares it."""
 
 
 def default_switches(kind: type) -> tuple[DefaultSwitch, ...]:
     """The defaults ``kind`` declares, in declaration order."""
-    qualified = f"{kind.__module__}.{kind.__qualname__}"
     return tuple(
         DefaultSwitch(
-            f.name,
-            f.metadata["gid"],
-            f.metadata["summary"],
-            f.default,
-            f.metadata["choices"],
-            qualified,
+            f.name, f.metadata["gid"], f.metadata["summary"], f.default, f.metadata["choices"]
         )
         for f in dataclasses.fields(kind)
     )
+
+
+def switches_of(kinds: Iterable[type]) -> dict[str, DefaultSwitch]:
+    """Every default ``kinds`` declare, by name, in declaration order (the registry refuses two
+    classes declaring one name)."""
+    return {switch.name: switch for kind in kinds for switch in default_switches(kind)}
 
 
 def defaults_kind_problem(kind: object) -> str | None:
@@ -340,7 +338,7 @@ def defaults_problems(
     """``(key, expected)`` for each switch no class of ``kinds`` declares, or set to a value its
     default cannot take; the key is the switch's name. ``left_out`` names, by switch, the plugin
     left out of the simulation that declares it (the message then says so)."""
-    known = {switch.name: switch for kind in kinds for switch in default_switches(kind)}
+    known = switches_of(kinds)
     problems = []
     for name, value in defaults.overrides.items():
         switch = known.get(name)

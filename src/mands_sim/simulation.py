@@ -16,7 +16,7 @@ from fractions import Fraction
 import pluggy
 
 from mands_sim.charts.loading import Charts
-from mands_sim.defaults import CoreDefaults, default_switches, defaults_problems
+from mands_sim.defaults import CoreDefaults, default_switches, defaults_problems, switches_of
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import MandsSimError, Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
@@ -149,8 +149,8 @@ class Simulation:
         """Each default the scenario switches that no loaded plugin declares but a plugin left
         out does, with that plugin: looked for only then, among every installed and given
         plugin."""
-        known = {s.name for kind in registries.default_kinds() for s in default_switches(kind)}
-        unknown = set(self.scenario.rule_defaults.overrides) - known
+        known = switches_of(registries.default_kinds())
+        unknown = set(self.scenario.rule_defaults.overrides) - known.keys()
         if not unknown:
             return {}
         try:

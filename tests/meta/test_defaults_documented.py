@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mands_sim.defaults import default_switches
+from mands_sim.defaults import switches_of
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 
@@ -25,7 +25,7 @@ def sections() -> dict[str, str]:
 def test_every_default_has_a_section_naming_its_switch() -> None:
     documented = sections()
     kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
-    switches = [switch for kind in kinds for switch in default_switches(kind)]
+    switches = switches_of(kinds).values()
     assert len(switches) >= 120  # the core's and every installed rule's
     for switch in switches:
         assert switch.gid in documented, f"{switch.gid} has no section in decisions.md"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from mands_sim.defaults import default_switches
+from mands_sim.defaults import switches_of
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 
@@ -53,7 +53,7 @@ def written_switches() -> dict[str, set[str]]:
 
 def test_every_switch_written_is_declared() -> None:
     kinds = collect_registries(make_plugin_manager(environ={})).default_kinds()
-    declared = {switch.name for kind in kinds for switch in default_switches(kind)}
+    declared = switches_of(kinds).keys()
     written = written_switches()
     assert len(written) > 100  # the reader finds them
     unknown = {token: sorted(files) for token, files in written.items() if token not in declared}

@@ -30,7 +30,7 @@ from mands_sim.bounds import (
     MAX_TIME_LIMIT,
     Within,
 )
-from mands_sim.defaults import SWITCH_NAME, CoreDefaults, default_switches
+from mands_sim.defaults import SWITCH_NAME, CoreDefaults, switches_of
 from mands_sim.model.sheet import SheetFormat
 from mands_sim.scenario._spec import MapFeature
 
@@ -104,7 +104,7 @@ def scenario_json_schema(kinds: Iterable[type] = (CoreDefaults,)) -> dict[str, A
 def defaults_schema(kinds: Iterable[type]) -> dict[str, Any]:
     """``[rules.defaults]``: one optional key per named default of ``kinds``, its value one of
     the default's choices."""
-    switches = [switch for kind in kinds for switch in default_switches(kind)]
+    switches = switches_of(kinds).values()
     return {
         "type": "object",
         "description": "named rules defaults to change (docs/rules/decisions.md), name = choice",
