@@ -4,8 +4,10 @@ scripts/api_docs.py``); ``tests/meta/test_api_declared.py`` fails when the file 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import inspect
 import sys
+import typing
 from pathlib import Path
 
 import mands_sim.api as api
@@ -22,12 +24,7 @@ class _Unquoted(str):
 def shown_signature(routine: object) -> str:
     """``routine``'s signature with its annotations unquoted and its defaults as they are."""
     signature = inspect.signature(routine)  # type: ignore[arg-type]
-    unquoted = [
-        parameter.replace(annotation=_Unquoted(parameter.annotation))
-        if isinstance(parameter.annotation, str)
-        else parameter
-        for parameter in signature.parameters.values()
-    ]
+    unquoted = [_shown(parameter) for parameter in signature.parameters.values()]
     returned = signature.return_annotation
     if isinstance(returned, str):
         returned = _Unquoted(returned)
@@ -44,6 +41,28 @@ then run `.venv/bin/python scripts/api_docs.py`. -->
 
 Contents: {contents}.
 """
+
+
+def _shown(parameter: inspect.Parameter) -> inspect.Parameter:
+    """A parameter with its annotation unquoted and a marker default (an enum's member, such
+    as ``Prepared``'s ``REQUIRED``) by its name."""
+    if isinstance(parameter.annotation, str):
+        parameter = parameter.replace(annotation=_Unquoted(parameter.annotation))
+    if isinstance(parameter.default, enum.Enum):
+        parameter = parameter.replace(default=_Unquoted(parameter.default.name))
+    return parameter
+
+
+def method_lines(attribute: str, member: object) -> list[str]:
+    """A method's lines: one per overload if it has them, else its own signature; indexing
+    (``__getitem__``) shown as ``[key] -> value``."""
+    summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
+    said = f": {summary}" if summary else ""
+    shown = [shown_signature(f) for f in typing.get_overloads(member)] or [shown_signature(member)]
+    shown = [s.replace("(self, ", "(").replace("(self)", "()") for s in shown]
+    if attribute == "__getitem__":
+        shown = [f"[{s[1:].replace(')', ']', 1)}" for s in shown]
+    return [f"- `{attribute if attribute != '__getitem__' else ''}{s}`{said}" for s in shown]
 
 
 def documentation(name: str) -> str:
@@ -66,16 +85,14 @@ def members(name: str) -> str:
     fields = dataclasses.fields(value) if dataclasses.is_dataclass(value) else ()
     lines = [f"- `{f.name}: {_type_name(f.type)}`" for f in fields if not f.name.startswith("_")]
     for attribute, member in sorted(vars(value).items()):
-        if attribute.startswith("_") or attribute in {f.name for f in fields}:
+        private = attribute.startswith("_") and attribute != "__getitem__"
+        if private or attribute in {f.name for f in fields}:
             continue
-        summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
-        said = f": {summary}" if summary else ""
         if isinstance(member, property):
-            lines.append(f"- `{attribute}` (property){said}")
+            summary = (inspect.getdoc(member) or "").split("\n\n")[0].replace("\n", " ")
+            lines.append(f"- `{attribute}` (property)" + (f": {summary}" if summary else ""))
         elif inspect.isfunction(member):
-            signature = shown_signature(member)
-            signature = signature.replace("(self, ", "(").replace("(self)", "()")
-            lines.append(f"- `{attribute}{signature}`{said}")
+            lines.extend(method_lines(attribute, member))
     return "\n".join(lines)
 
 

@@ -113,6 +113,15 @@ def test_a_prepared_value_missing_without_a_default_is_a_key_error() -> None:
         Prepared().whole("attack")
 
 
+def test_a_prepared_value_may_default_to_none() -> None:
+    """``None`` is a default like any other: a rule may ask for a value that may be missing."""
+    prepared = Prepared({"place": "roof"})
+    assert (prepared.of("blow", tuple, None), prepared.text("place", "street")) == (None, "roof")
+    assert (prepared.whole("attack", 0), prepared.text("motive", "")) == (0, "")
+    with pytest.raises(KeyError):
+        prepared.of("blow", tuple)
+
+
 def test_a_prepared_value_of_another_kind_names_the_key_and_the_value() -> None:
     prepared = Prepared({"attack": "high"})
 

@@ -71,29 +71,27 @@ def worn(index: int, **counts: object) -> RunRecord:
     )  # fmt: skip
 
 
-def test_wounds_exhaustion_comebacks_and_points_are_tallied() -> None:
+def test_wounds_exhaustion_and_comebacks_are_tallied() -> None:
     agg = Aggregate(sides=("heroes",))
-    agg.add(worn(0, wounds=2, bleeding_at_end=True, exhausted=True, editing_points_used=3,
-                 training=1.5, experience=3))  # fmt: skip
+    agg.add(worn(0, wounds=2, bleeding_at_end=True, exhausted=True))
     agg.add(worn(1, comebacks=2))
-    agg.add(worn(2, wounds=1, editing_points_used=4, training=2.0, experience=4))
+    agg.add(worn(2, wounds=1))
     tally = agg.characters["seraph"]
     assert (tally.bled, tally.bleeding_at_end, tally.exhausted, tally.back_in_action) == (
         2, 1, 1, 1
     )  # fmt: skip
-    assert tally.editing_points_used == {3: 1, 0: 1, 4: 1}
-    assert tally.half_points_trained == {3: 1, 0: 1, 4: 1}
-    assert tally.experience == {3: 1, 0: 1, 4: 1}
 
 
-def test_a_plugins_metrics_are_summed_and_their_runs_counted() -> None:
-    """``mands_sim.metrics``: the blows the Comics Code pulled (G-241), summed over every run,
-    with the runs in which it pulled any."""
+def test_a_plugins_metrics_are_kept_as_histograms_of_their_runs() -> None:
+    """``mands_sim.metrics``: the blows the Comics Code pulled (G-241) in each run, the runs
+    it pulled none in counted as 0, and a count below zero (training taken off) kept as one."""
     agg = Aggregate(sides=("heroes",))
-    for index, pulled in enumerate((3, 0, 2)):
+    for index, pulled in enumerate((3, 0, 2, 3, -1)):
         agg.add(worn(index, metrics=(("blows pulled", pulled),) if pulled else ()))
     tally = agg.characters["seraph"]
-    assert (tally.metric_totals["blows pulled"], tally.metric_runs["blows pulled"]) == (5, 2)
+    assert tally.metric_counts["blows pulled"] == {3: 2, 2: 1, -1: 1}
+    assert tally.metric_histogram("blows pulled") == {3: 2, 2: 1, 0: 1, -1: 1}
+    assert tally.metric_histogram("never counted") == {0: 5}
 
 
 def party(index: int, seraph: str, teller: str = "active", fled: str = "active") -> RunRecord:

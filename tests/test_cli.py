@@ -48,9 +48,20 @@ def subcommands(parser: argparse.ArgumentParser) -> dict[str, str]:
     return {choice.dest: str(choice.help) for choice in action._choices_actions}
 
 
-def test_help_loads_no_simulator() -> None:
-    heavy = [m for m in loaded_by(["--help"]) if m.split(".")[0] in HEAVY or m.startswith(HEAVY)]
-    assert heavy == []
+def test_a_builtin_commands_help_loads_no_plugin_and_no_simulator() -> None:
+    """The plugins are loaded for the command line only to find their commands: for
+    ``mands-sim --help`` and a name that is not built in."""
+    loaded = loaded_by(["examples", "--help"])
+    heavy = [m for m in loaded if m.split(".")[0] in HEAVY or m.startswith(HEAVY)]
+    assert heavy == [] and not [m for m in loaded if m.startswith("mands_rulebook")]
+
+
+def test_help_lists_the_plugins_commands_after_the_builtin_ones() -> None:
+    """``award`` is the command of the plugin ``mands_rulebook.experience.awards``."""
+    assert "mands_rulebook.experience.awards" in loaded_by(["--help"])
+    listed = subcommands(build_parser([]))
+    assert list(listed)[: len(COMMANDS)] == list(COMMANDS)
+    assert list(listed)[len(COMMANDS) :] == ["award"]
 
 
 @pytest.mark.parametrize(("argv", "module"), [(["store", "path"], "store"), (["compare"], "run")])
@@ -60,8 +71,9 @@ def test_a_command_loads_its_own_module_only(argv: list[str], module: str) -> No
 
 
 def test_every_command_is_added_by_its_module_with_its_help_line() -> None:
-    assert subcommands(build_parser()) == {name: c.help for name, c in COMMANDS.items()}
-    assert list(subcommands(build_parser())) == list(COMMANDS)
+    builtin = dict(list(subcommands(build_parser()).items())[: len(COMMANDS)])
+    assert builtin == {name: c.help for name, c in COMMANDS.items()}
+    assert list(builtin) == list(COMMANDS)
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))

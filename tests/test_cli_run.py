@@ -52,7 +52,7 @@ def report(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
 def test_run_without_keeps_the_scenarios_own_headline_and_tables(tmp_path: Path) -> None:
     as_written = report(tmp_path, "plain")
     what_if = report(tmp_path, "what-if", "--without", WITHOUT)
-    for key in ("verdict", "sides", "draws", "timeouts", "duration", "characters", "awards"):
+    for key in ("verdict", "sides", "draws", "timeouts", "duration", "characters", "sections"):
         assert what_if[key] == as_written[key], key
     assert what_if["batch"]["options"]["without"] == []
     assert "what_if" not in as_written

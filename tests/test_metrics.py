@@ -58,3 +58,9 @@ def test_a_metric_registered_as_something_else_fails_naming_its_plugin() -> None
     simulation = Simulation(SCENARIO, extra_plugins={"heckler": Heckler(payload=2)})
     with pytest.raises(PluginValidationError, match=r"heckler.*must be registered as Metric"):
         simulation.run(seed=0)
+
+
+@pytest.mark.parametrize("parts", [0, -2, 1001, 1.5, True])
+def test_a_metrics_parts_are_a_whole_number_from_1_to_1000(parts: object) -> None:
+    with pytest.raises(ValueError, match="parts"):
+        Metric("halves", {Taunted: one_for()}, parts=parts)  # type: ignore[arg-type]

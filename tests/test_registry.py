@@ -16,6 +16,7 @@ from mands_sim.registry import (
     ENTRY_TYPES,
     ActionEntry,
     ChartEntry,
+    CommandEntry,
     ConditionEntry,
     DefaultsEntry,
     Entry,
@@ -27,6 +28,7 @@ from mands_sim.registry import (
     Register,
     Registrar,
     Registry,
+    ReportSectionEntry,
     RuleStateEntry,
     SkillEntry,
     WeaknessEntry,
@@ -55,6 +57,12 @@ KINDS = [
         RuleStateEntry, "rule_states", marks=pytest.mark.hook("mands_register_rule_states")
     ),
     pytest.param(MetricEntry, "metrics", marks=pytest.mark.hook("mands_register_metrics")),
+    pytest.param(
+        ReportSectionEntry,
+        "report_sections",
+        marks=pytest.mark.hook("mands_register_report_sections"),
+    ),
+    pytest.param(CommandEntry, "commands", marks=pytest.mark.hook("mands_register_commands")),
     pytest.param(DefaultsEntry, "defaults", marks=pytest.mark.hook("mands_register_defaults")),
 ]
 

@@ -428,7 +428,7 @@ def test_bled_exhausted_and_back_in_action_are_events_and_risks_an_expect_block_
         ("exhausted:seraph", {"exhausted": True}, True),
         ("exhausted:seraph", {}, False),
         ("back-in-action:seraph", {"comebacks": 2}, True),
-        ("back-in-action:seraph", {"experience": 1}, False),
+        ("back-in-action:seraph", {"exhausted": True}, False),
     ],
 )
 def test_event_happened_reads_the_counts_of_the_record(

@@ -93,14 +93,36 @@ def test_the_new_rates_and_per_run_counts_match_the_stored_rows(grunts: BatchRes
     assert dexter["metrics"].get("fate points spent", {"per_run": 0.0})["per_run"] == spent
 
 
+def test_a_metric_of_halves_is_reported_in_whole_units(grunts: BatchResult) -> None:
+    """``editing points trained`` counts half points (``parts=2``): the report divides its mean
+    and median by 2, so Sinister's median trained is half his median used (seed 000)."""
+    (sinister,) = [c for c in build_summary(grunts)["characters"] if c["id"] == "sinister"]
+    used, trained = (
+        sinister["metrics"]["editing points used"],
+        sinister["metrics"]["editing points trained"],
+    )
+    halves = [dict(c.metrics).get("editing points trained", 0) for r in grunts.records()
+              for c in r.characters if c.id == "sinister"]  # fmt: skip
+    assert trained["per_run"] == pytest.approx(sum(halves) / len(halves) / 2)
+    assert (trained["median"], used["median"]) == (
+        sorted(halves)[(len(halves) - 1) // 2] / 2,
+        2 * trained["median"],
+    )
+
+
 def test_the_awards_carry_the_points_the_hero_used_in_play(grunts: BatchResult) -> None:
-    """Sinister's median Editing Points used over the 60 runs, half of them trained (seed 000),
-    all of them Experience; the mean beside the median."""
+    """Sinister's median Editing Points used over the 60 runs (a metric of the optional rule),
+    half of them trained (seed 000), all of them Experience; the mean beside the median: the
+    awards section of the plugin ``mands_rulebook.experience.awards`` reads them."""
     summary = build_summary(grunts)
-    used = sorted(c.editing_points_used for r in grunts.records() for c in r.characters
-                  if c.id == "sinister")  # fmt: skip
+    used = sorted(dict(c.metrics).get("editing points used", 0) for r in grunts.records()
+                  for c in r.characters if c.id == "sinister")  # fmt: skip
     assert sum(used) > 0
-    (hero,) = summary["awards"]["heroes"]
+    (sinister,) = [c for c in summary["characters"] if c["id"] == "sinister"]
+    metric = sinister["metrics"]["editing points used"]
+    assert metric["median"] == used[(len(used) - 1) // 2]
+    assert metric["per_run"] == pytest.approx(sum(used) / len(used))
+    (hero,) = summary["sections"]["awards"]["data"]["heroes"]
     assert hero["id"] == "sinister"
     assert hero["used"] == used[(len(used) - 1) // 2] or hero["used"] == used[len(used) // 2]
     assert hero["used_mean"] == pytest.approx(sum(used) / len(used))
@@ -186,6 +208,7 @@ def test_a_plugins_metric_is_reported_per_character(code_brawl: BatchResult) -> 
             assert not any(counted)
             continue
         assert metric["per_run"] == sum(counted) / 40
+        assert metric["median"] == sorted(counted)[19]
         assert metric["share_of_runs"]["estimate"] == sum(1 for n in counted if n) / 40
     assert reported["dexter"] is not None or reported["dex2"] is not None
     assert reported["sinister"] is None and reported["sin2"] is None

@@ -15,7 +15,7 @@ from mands_sim.report.summary import build_summary
 from mands_sim.report.verdict import (
     INCONCLUSIVE,
     SCALES,
-    STEPS,
+    TOUGHNESS_STEPS,
     Runs,
     toughness,
     toughness_verdict,
@@ -47,7 +47,7 @@ def test_the_scales_differ_where_they_should() -> None:
 
 def test_the_multipliers_span_the_rulebooks_range() -> None:
     """Seed 000 "Award Multipliers": "a number from 1.1 to 1.5" for an especially tough one."""
-    assert [m for _, m in STEPS] == [1.0, 1.1, 1.2, 1.3, 1.4, 1.5]
+    assert [m for _, m in TOUGHNESS_STEPS] == [1.0, 1.1, 1.2, 1.3, 1.4, 1.5]
 
 
 @given(st.floats(0, 1), st.floats(0, 1), st.sampled_from(sorted(SCALES)))

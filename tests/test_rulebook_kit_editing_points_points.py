@@ -10,6 +10,10 @@ from fractions import Fraction
 import pytest
 
 from mands_rulebook.kit.editing_points.points import (
+    EXPERIENCE_GAINED,
+    IN_PLAY_METRICS,
+    POINTS_TRAINED,
+    POINTS_USED,
     EditingPointsUsed,
     FatePointSpent,
     Ledger,
@@ -20,6 +24,7 @@ from mands_rulebook.kit.editing_points.points import (
 )
 from mands_rulebook.kit.injury import DeathShot
 from mands_sim.events import Event
+from mands_sim.run_counts import RunCounts
 from tests.test_rulebook_optional_editing_points import ON, rooftop
 
 
@@ -61,3 +66,20 @@ def test_ledger_counts_fate_points_and_training_by_skill() -> None:
     assert ledger(events, "seraph") == Ledger(
         4, {"Constitution": Fraction(1, 2), "Fistfighting": Fraction(3, 2)}, 1
     )
+
+
+def test_the_points_used_count_with_their_training_and_experience() -> None:
+    """Seed 000: 3 points on a roll train the skill by 1.5 (3 halves) and add 3 to Experience;
+    the Editor lowering a non-player's roll by 2 takes 1 off its skill (-2 halves) and adds
+    nothing (G-193), so that metric leaves it out."""
+    counts = RunCounts(IN_PLAY_METRICS)
+    for event in (
+        EditingPointsUsed(4, "sinister", 3, "edit roll", "combat", "Fistfighting"),
+        EditingPointsUsed(6, "dexter", 2, "lower roll", "combat", "Fistfighting", "editor"),
+    ):
+        counts.add(event)
+    assert counts.of("sinister").metrics == (
+        (POINTS_TRAINED.name, 3), (POINTS_USED.name, 3), (EXPERIENCE_GAINED.name, 3)
+    )  # fmt: skip
+    assert counts.of("dexter").metrics == ((POINTS_TRAINED.name, -2), (POINTS_USED.name, 2))
+    assert POINTS_TRAINED.parts == 2

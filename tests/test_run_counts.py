@@ -1,13 +1,13 @@
 """The run summary's further counts (``mands_sim.run_counts``): wounds and bleeding (G-19), EP
-below zero (``docs/rules/combat.md`` §10), Death Shots (§16), comebacks (§9), Fate and Editing
-Points (seed 000)."""
+below zero (``docs/rules/combat.md`` §10), Death Shots (§16), comebacks (§9), and the plugins'
+metrics (Fate and Editing Points, seed 000)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
 
-from mands_rulebook.kit.editing_points.points import EditingPointsUsed, FatePointSpent
+from mands_rulebook.kit.editing_points.points import POINTS_USED, FatePointSpent
 from mands_rulebook.kit.injury import DEATH_SHOTS_GIVEN, DEATH_SHOTS_TAKEN, DeathShot
 from mands_rulebook.optional.editing_points import FATE_POINTS_SPENT
 from mands_rulebook.policies.comics_code import BLOWS_PULLED, BlowPulled
@@ -83,22 +83,10 @@ def test_comebacks_count_each_back_in_action() -> None:
     assert counts.of("seraph").comebacks == 2
 
 
-def test_fate_and_editing_points_with_their_training_and_experience() -> None:
-    """Seed 000: 3 points on a roll train the skill by 1.5 and add 3 to Experience; the
-    Editor lowering a non-player's roll by 2 takes 1 off its skill and adds nothing (G-193)."""
-    counts = counted(
-        [
-            EditingPointsUsed(4, "sinister", 3, "edit roll", "combat", "Fistfighting"),
-            FatePointSpent(30, "sinister", "the death is cancelled (G-34)"),
-            EditingPointsUsed(6, "dexter", 2, "lower roll", "combat", "Fistfighting", "editor"),
-        ]
-    )
-    sinister, dexter = counts.of("sinister"), counts.of("dexter")
-    assert (sinister.editing_points_used, sinister.training, sinister.experience) == (
-        3, Fraction(3, 2), 3
-    )  # fmt: skip
-    assert sinister.metrics == (("fate points spent", 1),)
-    assert (dexter.editing_points_used, dexter.training, dexter.experience) == (2, -1, 0)
+def test_the_fate_points_spent_count_as_the_rules_metric() -> None:
+    """G-34: the Fate Points a character spent are the optional rule's metric, no core count."""
+    counts = counted([FatePointSpent(30, "sinister", "the death is cancelled (G-34)")])
+    assert counts.of("sinister").metrics == (("fate points spent", 1),)
 
 
 def test_attacks_and_hits_count_each_attack_by_its_attacker() -> None:
@@ -154,7 +142,7 @@ def test_the_run_summary_carries_the_counts_of_its_log() -> None:
             expected.add(event)
         for outcome in result.characters:
             assert outcome.counts == expected.of(outcome.character_id)
-            used += outcome.counts.editing_points_used
+            used += dict(outcome.counts.metrics).get(POINTS_USED.name, 0)
     assert used > 0
 
 

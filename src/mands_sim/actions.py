@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypeVar, overload
 
 from mands_sim.errors import IntentOptionError, PreparedValueError
 
@@ -214,6 +215,18 @@ class QualityAllocation:
         return self.attack + self.defense + self.speed + self.damage + self.ep
 
 
+class Required(Enum):
+    """The default of a :class:`Prepared` reader given none: the value must be there."""
+
+    REQUIRED = "required"
+
+
+REQUIRED: Final = Required.REQUIRED
+"""A reader's default that is no default: a missing value is a ``KeyError``."""
+
+D = TypeVar("D")
+
+
 class Prepared(Mapping[str, object]):
     """What an action's initiation prepared for its resolution (its Attack, its blow, the
     Defense to take effect …), by name: read-only, read by kind through the readers below, which
@@ -225,6 +238,8 @@ class Prepared(Mapping[str, object]):
         self._values: dict[str, object] = dict(values or {})
 
     def __getitem__(self, key: str) -> object:
+        """``prepared[key]``: the value as it was prepared, of any kind; read it with the
+        readers below to have it checked."""
         return self._values[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -236,18 +251,18 @@ class Prepared(Mapping[str, object]):
     def __repr__(self) -> str:
         return f"Prepared({self._values!r})"
 
-    def whole(self, key: str, default: int | None = None) -> int:
+    def whole(self, key: str, default: int | Required = REQUIRED) -> int:
         """``key`` as a whole number (a fraction or decimal cut to its whole part, as ``int``
         does); ``default`` when it is missing, or ``KeyError`` without one."""
         return int(self._number(key, default))
 
-    def number(self, key: str, default: float | None = None) -> float:
+    def number(self, key: str, default: float | Required = REQUIRED) -> float:
         """``key`` as a number; ``default`` when it is missing, or ``KeyError`` without one."""
         return float(self._number(key, default))
 
-    def text(self, key: str, default: str | None = None) -> str:
+    def text(self, key: str, default: str | Required = REQUIRED) -> str:
         """``key`` as text; ``default`` when it is missing, or ``KeyError`` without one."""
-        return self.of(key, str, default)
+        return self.of(key, str) if default is REQUIRED else self.of(key, str, default)
 
     def names(self, key: str) -> tuple[str, ...]:
         """``key`` as names (characters' ids …), from a list or a tuple of them; ``()`` when it
@@ -257,9 +272,17 @@ class Prepared(Mapping[str, object]):
             return tuple(str(name) for name in value)
         raise PreparedValueError(key, "a list of names", value)
 
-    def of(self, key: str, kind: type[T], default: T | None = None) -> T:
-        """``key`` as a ``kind`` (a blow, a tuple of names …); ``default`` when it is missing,
-        or ``KeyError`` without one."""
+    @overload
+    def of(self, key: str, kind: type[T]) -> T: ...
+
+    @overload
+    def of(self, key: str, kind: type[T], default: D) -> T | D: ...
+
+    def of(self, key: str, kind: type[T], default: object = REQUIRED) -> object:
+        """``key`` as a ``kind`` (a blow, a tuple of names …); ``default`` when it is missing
+        (any value, ``None`` too: ``of("blow", Blow, None)``), or ``KeyError`` without one."""
+        if key not in self._values and default is not REQUIRED:
+            return default
         value = self._present(key, default)
         if kind is tuple and isinstance(value, list):  # a rule may keep its items in a list
             value = tuple(value)
@@ -267,7 +290,7 @@ class Prepared(Mapping[str, object]):
             return value
         raise PreparedValueError(key, kind.__name__, value)
 
-    def _number(self, key: str, default: float | None) -> int | float | Fraction:
+    def _number(self, key: str, default: object) -> int | float | Fraction:
         value = self._present(key, default)
         if isinstance(value, int | float | Fraction):  # bool is an int
             return value
@@ -276,7 +299,7 @@ class Prepared(Mapping[str, object]):
     def _present(self, key: str, default: object) -> object:
         if key in self._values:
             return self._values[key]
-        if default is None:
+        if default is REQUIRED:
             raise KeyError(key)
         return default
 

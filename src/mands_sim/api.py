@@ -63,6 +63,9 @@ from mands_sim.actions import (
 )
 from mands_sim.charts.action import ActionChart, Column
 from mands_sim.charts.loading import CHART_NAMES, Chart, Charts, load_chart, load_standard_charts
+from mands_sim.cli import STANDARD_OUTPUT, emit_json, json_option
+from mands_sim.cli.run import batch_arguments
+from mands_sim.commands import CommandDefinition, played_report
 from mands_sim.conditions import (
     BROKE_OUT,
     WORE_OFF,
@@ -135,7 +138,7 @@ from mands_sim.log_index import (
 from mands_sim.metrics import Metric, one_for
 from mands_sim.model.character import Character, build_character
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, mind_skin_temper_row
-from mands_sim.model.sheet import CharacterSheet, PowerEntry, Weakness
+from mands_sim.model.sheet import Abilities, CharacterSheet, PowerEntry, Weakness
 from mands_sim.percent_rolls import (
     HIGH,
     LOW,
@@ -146,6 +149,14 @@ from mands_sim.percent_rolls import (
     sheet_d100,
 )
 from mands_sim.registry import Register, Source, spoken
+from mands_sim.report.plugin_sections import print_section
+from mands_sim.report.verdict import TOUGHNESS_STEPS
+from mands_sim.report_sections import (
+    ReportInput,
+    ReportSection,
+    ReportSectionDefinition,
+    SectionTable,
+)
 from mands_sim.rolls import (
     MINIMUM_PERFORMANCE_TIME,
     QUALITY_PER_DEFENSE,
@@ -164,7 +175,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "4.0.0"
+API_VERSION: Final = "4.1.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -201,6 +212,22 @@ SECTIONS: Final = MappingProxyType(
             "WORE_OFF",
         ),
         "Rule state and metrics": ("RuleState", "Metric", "one_for"),
+        "Report sections": (
+            "ReportSectionDefinition",
+            "ReportSection",
+            "SectionTable",
+            "ReportInput",
+            "TOUGHNESS_STEPS",
+        ),
+        "Commands": (
+            "CommandDefinition",
+            "batch_arguments",
+            "played_report",
+            "json_option",
+            "emit_json",
+            "STANDARD_OUTPUT",
+            "print_section",
+        ),
         "Named defaults": ("rule_default", "RuleDefaults", "CoreDefaults", "defaults_summary"),
         "Weaknesses": ("WeaknessKind", "Parameter"),
         "Events": (
@@ -229,6 +256,7 @@ SECTIONS: Final = MappingProxyType(
             "CharacterState",
             "Character",
             "CharacterSheet",
+            "Abilities",
             "FiguredAttributes",
             "FiguredAdjustment",
             "logged",
@@ -376,6 +404,10 @@ NOTES: Final = MappingProxyType(
         "Experience charts, the Sight and Hearing tables).",
         "CHART_NAMES": "The names of the standard charts a ruleset registers (``Charts``).",
         "Column": 'An Action Chart\'s column: ``"square"``, ``"sphere"`` or ``"doubles"``.',
+        "TOUGHNESS_STEPS": "The toughness verdict's words, mildest first, each with the award "
+        "multiplier it stands for (G-71; seed 000: 1.1 to 1.5 for an especially tough "
+        "adventure).",
+        "STANDARD_OUTPUT": "``--json``'s value for standard output (``-``, or no file).",
     }
 )
 """Documentation of the exported values that carry no docstring of their own (constants)."""
@@ -399,7 +431,10 @@ __all__ = [
     "QUALITY_PER_DEFENSE",
     "SEGMENTS_PER_MINUTE",
     "SEGMENTS_PER_ROUND",
+    "STANDARD_OUTPUT",
+    "TOUGHNESS_STEPS",
     "WORE_OFF",
+    "Abilities",
     "AbilityModifier",
     "ActionChart",
     "ActionDefinition",
@@ -421,6 +456,7 @@ __all__ = [
     "Chart",
     "Charts",
     "Column",
+    "CommandDefinition",
     "ConditionDefinition",
     "ConditionEnded",
     "ConditionImposed",
@@ -468,6 +504,9 @@ __all__ = [
     "QualityAllocation",
     "Ranges",
     "Register",
+    "ReportInput",
+    "ReportSection",
+    "ReportSectionDefinition",
     "Resolve",
     "RollMade",
     "RuleDefaults",
@@ -475,6 +514,7 @@ __all__ = [
     "ScenarioProblems",
     "ScenarioSpec",
     "ScriptedDice",
+    "SectionTable",
     "SeededDice",
     "SegmentTime",
     "SheetError",
@@ -488,6 +528,7 @@ __all__ = [
     "action_roll",
     "answers_actions",
     "attack_events",
+    "batch_arguments",
     "build_character",
     "character_d100",
     "conditions_on",
@@ -495,10 +536,12 @@ __all__ = [
     "damage_bonus",
     "defaults_summary",
     "defense_from_quality",
+    "emit_json",
     "end_condition",
     "fighting",
     "hookimpl",
     "hurried_performance_time",
+    "json_option",
     "kept_answer",
     "last_logged_before",
     "lasting_until",
@@ -514,12 +557,14 @@ __all__ = [
     "parse_dice",
     "percent_roll",
     "percent_save",
+    "played_report",
     "power_initiation",
     "power_intent",
     "power_rating",
     "power_refusals",
     "power_resolution",
     "power_sustain",
+    "print_section",
     "reduced_performance_time",
     "register_actions",
     "register_power",

@@ -18,6 +18,7 @@ import pluggy
 
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent, Modifier
 from mands_sim.charts.loading import Charts
+from mands_sim.commands import CommandDefinition
 from mands_sim.conditions import ConditionDefinition
 from mands_sim.errors import (
     MandsSimError,
@@ -42,6 +43,7 @@ from mands_sim.plugin_calls import (
     results_by_plugin,
 )
 from mands_sim.registry import E, Registries, Registry
+from mands_sim.report_sections import ReportSectionDefinition
 from mands_sim.rule_state import RuleState
 
 P = TypeVar("P")
@@ -483,6 +485,23 @@ def metric_definitions(registries: Registries) -> tuple[Metric, ...]:
     """The registered :class:`~mands_sim.metrics.Metric` values, checked: each must be a
     ``Metric`` of the name it is registered under, or loading fails naming its plugin."""
     return tuple(metric for _, metric in checked_payloads(registries.metrics, Metric))
+
+
+def report_section_definitions(
+    registries: Registries,
+) -> tuple[tuple[str, ReportSectionDefinition], ...]:
+    """The registered :class:`~mands_sim.report_sections.ReportSectionDefinition` values, by
+    name, each with the plugin that registered it, checked as :func:`metric_definitions`
+    checks metrics."""
+    checked = checked_payloads(registries.report_sections, ReportSectionDefinition)
+    return tuple((entry.plugin, section) for entry, section in checked)
+
+
+def command_definitions(registries: Registries) -> tuple[tuple[str, CommandDefinition], ...]:
+    """The registered :class:`~mands_sim.commands.CommandDefinition` values, by name, each
+    with the plugin that registered it, checked as :func:`metric_definitions` checks metrics."""
+    checked = checked_payloads(registries.commands, CommandDefinition)
+    return tuple((entry.plugin, command) for entry, command in checked)
 
 
 def checked_payloads(registry: Registry[E], kind: type[P]) -> list[tuple[E, P]]:

@@ -50,7 +50,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "2.1"
+HOOK_API_VERSION: Final = "2.2"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -264,6 +264,34 @@ def mands_register_metrics(register: Register) -> None:
     Returns nothing. Results combine as registrations do: one entry per name across all
     plugins (a clash fails naming both); every run counts each metric per character, and the
     report gives its mean per run and the share of runs it counted in.
+    """
+
+
+@hookspec
+def mands_register_report_sections(register: Register) -> None:
+    """Register what your rules add to a batch's report (:mod:`mands_sim.report_sections`).
+
+    :param register: ``register(name, section, *, summary, source="third party")``; the
+        payload is a :class:`~mands_sim.report_sections.ReportSectionDefinition` of the same
+        name.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both); after every batch each section's ``build`` reads the
+    report data, and what it returns is the report's ``sections.<name>``, drawn by the
+    terminal and HTML reports in the order of the names.
+    """
+
+
+@hookspec
+def mands_register_commands(register: Register) -> None:
+    """Register ``mands-sim`` subcommands (:mod:`mands_sim.commands`).
+
+    :param register: ``register(name, command, *, summary, source="third party")``; the
+        payload is a :class:`~mands_sim.commands.CommandDefinition` of the same name.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both), and no name of a built-in command; ``mands-sim NAME``
+    runs the command, and ``mands-sim --help`` lists it.
     """
 
 

@@ -180,6 +180,24 @@ class MetricEntry(Entry):
 
 
 @dataclass(frozen=True, slots=True)
+class ReportSectionEntry(Entry):
+    """A section a rule adds to batch reports (:mod:`mands_sim.report_sections`); the payload
+    is a :class:`mands_sim.report_sections.ReportSectionDefinition` of the same name."""
+
+    kind: ClassVar[str] = "report section"
+    hook: ClassVar[str] = "mands_register_report_sections"
+
+
+@dataclass(frozen=True, slots=True)
+class CommandEntry(Entry):
+    """A ``mands-sim`` subcommand a plugin adds (:mod:`mands_sim.commands`); the payload is a
+    :class:`mands_sim.commands.CommandDefinition` of the same name."""
+
+    kind: ClassVar[str] = "command"
+    hook: ClassVar[str] = "mands_register_commands"
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultsEntry(Entry):
     """A class of named defaults a rule applies (:mod:`mands_sim.defaults`); the payload is a
     frozen dataclass of :func:`~mands_sim.defaults.rule_default` fields."""
@@ -200,6 +218,8 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     ConditionEntry,
     RuleStateEntry,
     MetricEntry,
+    ReportSectionEntry,
+    CommandEntry,
     DefaultsEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
@@ -316,6 +336,8 @@ class Registries:
     conditions: Registry[ConditionEntry] = Registry()
     rule_states: Registry[RuleStateEntry] = Registry()
     metrics: Registry[MetricEntry] = Registry()
+    report_sections: Registry[ReportSectionEntry] = Registry()
+    commands: Registry[CommandEntry] = Registry()
     defaults: Registry[DefaultsEntry] = Registry()
 
     def default_kinds(self) -> tuple[type, ...]:
@@ -337,6 +359,8 @@ class Registries:
             *self.conditions.entries,
             *self.rule_states.entries,
             *self.metrics.entries,
+            *self.report_sections.entries,
+            *self.commands.entries,
             *self.defaults.entries,
         )
 
@@ -406,6 +430,8 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         conditions=_collect_kind(pm, ConditionEntry),
         rule_states=_collect_kind(pm, RuleStateEntry),
         metrics=_collect_kind(pm, MetricEntry),
+        report_sections=_collect_kind(pm, ReportSectionEntry),
+        commands=_collect_kind(pm, CommandEntry),
         defaults=checked_defaults(_collect_kind(pm, DefaultsEntry)),
     )
 

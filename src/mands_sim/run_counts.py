@@ -3,24 +3,18 @@
 :func:`mands_sim.outcome.summarise` reads damage, actions and injuries;
 this module counts the rest a batch reports per character (``docs/reports.md``): wounds and
 bleeding (G-19), Endurance Points below zero (``docs/rules/combat.md`` §10, G-16), comebacks
-(``back-in-action``: §9, G-171), and, with the optional rule Editing Points on, the Editing
-Points used, with what they train and add to Experience (seed 000 "Editing Die Rolls": half to
-the skill, all to Experience); the attacks it made and how many hit (``docs/rules/combat.md``
+(``back-in-action``: §9, G-171); the attacks it made and how many hit (``docs/rules/combat.md``
 §6: each ``AttackResolved``), so a timed-out run can tell "nobody attacked" from "every attack
 missed"; how often each of its weaknesses fired (:class:`~mands_sim.events.WeaknessFired`); how
 often each condition was imposed on it (:class:`~mands_sim.events.ConditionImposed`: stunned,
 held …); and each registered :class:`~mands_sim.metrics.Metric` (the blows the Comics Code
-pulled, the Fate Points spent, the Death Shots given and taken …).
-
-The Editing Points events belong to the rule plugin ``mands_rulebook.optional.editing_points``; they
-are recognised by their ``kind`` and read by their fields, so the core imports no plugin.
+pulled, the Editing and Fate Points spent, the Death Shots given and taken …).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Final
 
 from mands_sim.events import (
@@ -36,9 +30,6 @@ from mands_sim.events import (
 )
 from mands_sim.metrics import Metric
 
-EDITING_POINTS: Final = "editing-points"
-"""``EditingPointsUsed.kind``: Editing Points used on a roll or a Death Shot (seed 000)."""
-
 
 @dataclass(frozen=True, slots=True)
 class CharacterCounts:
@@ -49,10 +40,6 @@ class CharacterCounts:
         bleeding_at_end: a wound still bleeding when the run ended.
         exhausted: its Endurance Points went below zero (``docs/rules/combat.md`` §10, G-16).
         comebacks: times it came to and was back in action (§9, G-171).
-        editing_points_used: Editing Points used on its rolls and Death Shots (seed 000).
-        training: what those points train (seed 000: half of them; negative for rolls the
-            Editor lowered, G-193).
-        experience: what they add to its Experience (seed 000: all of them).
         attacks: attacks it made that came to the Attack ≥ Defense test (§6).
         hits: those that hit (whether or not they got through protection).
         weaknesses: how often each of its weaknesses fired (seed "Handicap or Weakness"), by
@@ -67,9 +54,6 @@ class CharacterCounts:
     bleeding_at_end: bool = False
     exhausted: bool = False
     comebacks: int = 0
-    editing_points_used: int = 0
-    training: Fraction = Fraction(0)
-    experience: int = 0
     attacks: int = 0
     hits: int = 0
     weaknesses: tuple[tuple[str, int], ...] = ()
@@ -96,12 +80,9 @@ class RunCounts:
             WeaknessFired: self._weakness_fired,
             ConditionImposed: self._condition_imposed,
         }
-        self._by_kind: dict[str, Callable[[Any], None]] = {
-            EDITING_POINTS: self._editing_points,
-        }
 
     def add(self, event: Event) -> None:
-        handler = self._by_type.get(type(event)) or self._by_kind.get(event.kind)
+        handler = self._by_type.get(type(event))
         if handler is not None:
             handler(event)
         for metric in self._metrics.get(type(event), ()):
@@ -151,11 +132,6 @@ class RunCounts:
 
     def _condition_imposed(self, event: ConditionImposed) -> None:
         self._by_name(event.character, "conditions", event.condition)
-
-    def _editing_points(self, event: Any) -> None:
-        self._bump(event.character, "editing_points_used", int(event.points))
-        self._bump(event.character, "training", Fraction(event.training))
-        self._bump(event.character, "experience", int(event.experience))
 
 
 __all__ = ["NO_COUNTS", "CharacterCounts", "RunCounts"]

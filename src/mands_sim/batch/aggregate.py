@@ -46,12 +46,6 @@ class CharacterTally:
     """Runs in which its EP went below zero (``docs/rules/combat.md`` §10, G-16)."""
     back_in_action: int = 0
     """Runs in which it came to and was back in action (§9, G-171)."""
-    editing_points_used: Counter[int] = field(default_factory=Counter)
-    """Editing Points used per run (seed 000), as a histogram."""
-    half_points_trained: Counter[int] = field(default_factory=Counter)
-    """Twice the points trained per run (seed 000: half the points used): whole numbers."""
-    experience: Counter[int] = field(default_factory=Counter)
-    """Experience gained per run (seed 000: every point used)."""
     role: str = "combatant"
     """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
     objective_attacks: int = 0
@@ -62,10 +56,15 @@ class CharacterTally:
     """Runs in which each of its weaknesses fired, by name (seed "Handicap or Weakness")."""
     condition_runs: Counter[str] = field(default_factory=Counter)
     """Runs in which each condition was imposed on it, by name (:mod:`mands_sim.conditions`)."""
-    metric_totals: Counter[str] = field(default_factory=Counter)
-    """Each metric's count over all runs, by name (:mod:`mands_sim.metrics`)."""
-    metric_runs: Counter[str] = field(default_factory=Counter)
-    """Runs in which each metric counted something, by name."""
+    metric_counts: dict[str, Counter[int]] = field(default_factory=dict)
+    """Each metric's counts per run, by name (:mod:`mands_sim.metrics`), as histograms of the
+    runs in which it counted something: the runs it counted nothing in are the others."""
+
+    def metric_histogram(self, name: str) -> Counter[int]:
+        """Metric ``name``'s count in each of the character's runs, a histogram; 0 for the runs
+        it counted nothing in."""
+        counted = self.metric_counts.get(name, Counter())
+        return counted + Counter({0: self.runs - counted.total()}) if self.runs else counted
 
 
 @dataclass(slots=True)
@@ -149,13 +148,11 @@ class Aggregate:
         tally.bleeding_at_end += c.bleeding_at_end
         tally.exhausted += c.exhausted
         tally.back_in_action += c.back_in_action
-        tally.editing_points_used[c.editing_points_used] += 1
-        tally.half_points_trained[round(2 * c.training)] += 1
-        tally.experience[c.experience] += 1
         tally.weakness_runs.update(name for name, times in c.weaknesses if times > 0)
         tally.condition_runs.update(name for name, times in c.conditions if times > 0)
-        tally.metric_totals.update(dict(c.metrics))
-        tally.metric_runs.update(name for name, count in c.metrics if count > 0)
+        for name, count in c.metrics:
+            if count:
+                tally.metric_counts.setdefault(name, Counter())[count] += 1
         mix = self.actions.setdefault(c.side, Counter())
         for name, count in c.actions:
             mix[name] += count

@@ -9,14 +9,16 @@ from typing import Any, Final
 from mands_sim.batch.failures import Failure, failure_of
 from mands_sim.outcome import CharacterOutcome, RunResult
 
-RECORD_FORMAT: Final = 6
+RECORD_FORMAT: Final = 7
 """The format of the stored character rows. 1: condition, losses, damage, actions, injured,
 throwbacks, falls; 2 adds :data:`COUNTED` (wounds, EP below zero, Death Shots, comebacks, Fate
 and Editing Points); 3 adds the role (G-235) and the attacks on objectives' performers; 4 the
 attacks made, the hits, the blows the Comics Code pulled and the times each weakness fired
 (``weaknesses``); 5 the times each condition was imposed on it (``conditions``); 6 the
 plugins' metrics (``metrics``, :mod:`mands_sim.metrics`) in place of the Fate Points, pulled
-blows, Death Shots, throwbacks and falls counted by the core before. A batch stored
+blows, Death Shots, throwbacks and falls counted by the core before; 7 counts the Editing
+Points used, trained and added to Experience as metrics too, in place of the core's three
+fields (a format 2 to 6 row's are ignored). A batch stored
 in an older format is read with what it lacks at its default (combatants, zero counts; attacks
 and hits ``None``, not counted), and is not resumed
 (:class:`mands_sim.batch.store.ResultStore`)."""
@@ -42,9 +44,6 @@ class CharacterRecord:
     bleeding_at_end: bool = False
     exhausted: bool = False
     comebacks: int = 0
-    editing_points_used: int = 0
-    training: float = 0.0
-    experience: int = 0
     role: str = "combatant"
     """``combatant``, ``bystander`` or ``hostage`` (G-235)."""
     objective_attacks: int = 0
@@ -177,9 +176,6 @@ def _from_outcome(c: CharacterOutcome) -> CharacterRecord:
         bleeding_at_end=counts.bleeding_at_end,
         exhausted=counts.exhausted,
         comebacks=counts.comebacks,
-        editing_points_used=counts.editing_points_used,
-        training=float(counts.training),
-        experience=counts.experience,
         role=c.role,
         objective_attacks=c.objective_attacks,
         attacks=counts.attacks,
@@ -237,9 +233,6 @@ COUNTED: Final = (
     "bleeding_at_end",
     "exhausted",
     "comebacks",
-    "editing_points_used",
-    "training",
-    "experience",
     "objective_attacks",
     "attacks",
     "hits",

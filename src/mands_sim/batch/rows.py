@@ -49,10 +49,11 @@ def _number(value: Any) -> bool:
     return (_whole(value) or isinstance(value, float)) and math.isfinite(value)
 
 
-def _tallies(value: Any) -> bool:
-    """``[[name, count], …]``: actions started, weaknesses fired."""
+def _tallies(value: Any, counts: Callable[[Any], bool] = _count) -> bool:
+    """``[[name, count], …]``: actions started, weaknesses fired; each count as ``counts``
+    takes it."""
     return isinstance(value, list) and all(
-        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and _count(pair[1])
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and counts(pair[1])
         for pair in value
     )
 
@@ -64,9 +65,11 @@ TEXT: Final = Kind(lambda value: isinstance(value, str), "text")
 FLAG: Final = Kind(lambda value: isinstance(value, bool), "true or false")
 TALLIES: Final = Kind(_tallies, "a list of [name, count] pairs")
 FEW_TALLIES: Final = Kind(
-    lambda value: _tallies(value) and len(value) <= MAX_METRICS,
-    f"a list of at most {MAX_METRICS} [name, count] pairs",
+    lambda value: _tallies(value, _whole) and len(value) <= MAX_METRICS,
+    f"a list of at most {MAX_METRICS} [name, whole number] pairs",
 )
+"""A metric's counts: whole numbers, below zero too (training an Editor's lowered roll takes
+off)."""
 
 REQUIRED: Final[Mapping[str, Kind]] = {
     "id": TEXT,
@@ -90,7 +93,7 @@ OPTIONAL: Final[Mapping[str, Kind]] = {
     "bleeding_at_end": FLAG,
     "exhausted": FLAG,
     "comebacks": COUNT,
-    "editing_points_used": COUNT,
+    "editing_points_used": COUNT,  # formats 2 to 6: read, then ignored
     "training": NUMBER,
     "experience": COUNT,
     "objective_attacks": COUNT,

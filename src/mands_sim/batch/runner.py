@@ -39,6 +39,7 @@ from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
 from mands_sim.defaults import CoreDefaults
 from mands_sim.errors import MandsSimError
+from mands_sim.registry import Registries
 from mands_sim.scenario import ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
 
@@ -137,6 +138,8 @@ class BatchResult:
     plugin_versions: dict[str, str] = field(default_factory=dict)
     reused: int = 0
     """Runs of the batch already stored before this play (none played again)."""
+    registries: Registries = field(default_factory=Registries)
+    """What the batch's plugins registered: the report reads their metrics and sections."""
 
     @property
     def interrupted(self) -> bool:
@@ -258,7 +261,16 @@ def run_batch(
             stopped = run.execute(lambda: _executor(path, options, extra_plugins), simulation)
     runs = run.aggregate.runs if stopped == "interrupted" else run.reported
     return BatchResult(
-        spec, options, info, store_path, run.aggregate, runs, stopped, versions, reused
+        spec,
+        options,
+        info,
+        store_path,
+        run.aggregate,
+        runs,
+        stopped,
+        versions,
+        reused,
+        simulation.prepare().registries,
     )
 
 

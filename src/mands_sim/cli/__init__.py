@@ -3,9 +3,11 @@
 Each subcommand lives in its own module of this package and exposes ``add_parser(subparsers)``,
 which registers the subcommand (its ``--help`` line from :data:`COMMANDS`) and sets ``func`` to a
 callable taking the parsed arguments and returning the exit status. Only the module of the
-command being run is imported. Errors of the :class:`~mands_sim.errors.MandsSimError` family are
-printed as one clear line on stderr with exit status 2; Ctrl-C that a command does not handle
-itself ends it with one line and status 130; nothing else is caught.
+command being run is imported. Plugins add their own commands (:mod:`mands_sim.commands`): they
+are looked for only for ``mands-sim --help`` and for a name that is not a built-in command.
+Errors of the :class:`~mands_sim.errors.MandsSimError` family are printed as one clear line on
+stderr with exit status 2; Ctrl-C that a command does not handle itself ends it with one line
+and status 130; nothing else is caught.
 """
 
 from __future__ import annotations
@@ -19,10 +21,15 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mands_sim import __version__
-from mands_sim.errors import MandsSimError
+from mands_sim.errors import MandsSimError, PluginValidationError
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from mands_sim.commands import CommandDefinition
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +44,6 @@ COMMANDS: Final = {
     "run": Command("run", "run a batch of encounters and report how tough the scenario is"),
     "compare": Command(
         "run", "play two scenarios with the same seeds and compare wins, deaths and fight length"
-    ),
-    "award": Command(
-        "award",
-        "the Editing Points a session earns at a toughness, and the Experience rows reached",
     ),
     "sheet": Command("sheet", "show a character sheet and its figured attributes"),
     "replay": Command("replay", "run one encounter with a seed and tell it segment by segment"),
@@ -81,7 +84,49 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         elif command.module not in added:
             importlib.import_module(f"mands_sim.cli.{command.module}").add_parser(subparsers)
             added.add(command.module)
+    if named not in COMMANDS:  # the whole list, or a plugin's command
+        for plugin, definition in plugin_commands():
+            _add_plugin_command(subparsers, plugin, definition)
     return parser
+
+
+def plugin_commands(pm: pluggy.PluginManager | None = None) -> list[tuple[str, CommandDefinition]]:
+    """Every command of the plugins of ``pm`` (by default, every installed plugin but those
+    ``MANDS_SIM_DISABLE_PLUGINS`` names) with the plugin's name, sorted by name; one that takes
+    a built-in command's name fails naming its plugin."""
+    from mands_sim.hook_rules import command_definitions
+    from mands_sim.plugins import make_plugin_manager
+    from mands_sim.registry import collect_registries
+
+    found = command_definitions(collect_registries(pm or make_plugin_manager()))
+    for plugin, definition in found:
+        if definition.name in COMMANDS:
+            raise PluginValidationError(
+                plugin,
+                f"registers the command {definition.name!r}, a built-in command of mands-sim",
+                "mands_register_commands",
+            )
+    return list(found)
+
+
+def _add_plugin_command(subparsers: Any, plugin: str, definition: CommandDefinition) -> None:
+    parser = subparsers.add_parser(
+        definition.name,
+        help=definition.help,
+        description=definition.description or definition.help,
+    )
+    definition.arguments(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return definition.run(args)
+        except MandsSimError:
+            raise
+        except Exception as error:  # the traceback is printed, with whose command it was
+            error.add_note(f"in the command {definition.name!r} of the plugin {plugin}")
+            raise
+
+    parser.set_defaults(func=run)
 
 
 INTERRUPTED = 130

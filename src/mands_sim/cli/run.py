@@ -87,6 +87,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def batch_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options that choose and play a batch, as ``mands-sim run`` takes them:
+    ``--runs``, ``--seed``, ``--jobs``, ``--store``, ``--run-timeout``, ``--disable``,
+    ``--fresh`` and ``--quiet`` (a plugin command's too: :mod:`mands_sim.commands`)."""
     parser.add_argument("--runs", type=count, metavar="N", help="number of runs (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mands_sim.batch.aggregate import ROUND
 from mands_sim.batch.stats import wilson
-from mands_sim.report.awards import render_html_section
 from mands_sim.report.comparison import comparison_html
+from mands_sim.report.plugin_sections import render_html_sections
 from mands_sim.report.summary import replay_command, runs_played
 from mands_sim.report.terminal import (
     death_rows,
@@ -65,7 +65,7 @@ def render_html(summary: dict[str, Any]) -> str:
         comparison_html(summary["what_if"]) if "what_if" in summary else "",
         _plots(summary),
         _characters(summary),
-        render_html_section(summary["awards"]) if "awards" in summary else "",
+        render_html_sections(summary.get("sections", {})),
         _action_mix(summary),
         _notable(summary),
         _errors(summary),

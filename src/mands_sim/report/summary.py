@@ -6,8 +6,10 @@ rendered three ways, so the three never disagree.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
@@ -15,8 +17,10 @@ from mands_sim.batch.runner import BatchResult
 from mands_sim.batch.stalemates import STALEMATES
 from mands_sim.batch.stats import Interval, quantile, wilson
 from mands_sim.defaults import CoreDefaults
-from mands_sim.report.awards import is_hero_role, verdict_awards
+from mands_sim.errors import PluginHookError
+from mands_sim.hook_rules import metric_definitions, report_section_definitions
 from mands_sim.report.verdict import Runs, toughness_verdict
+from mands_sim.report_sections import ReportInput
 
 SURVIVAL_POINTS = 60
 """Points of each character's survival curve."""
@@ -30,12 +34,13 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
     """The report of ``result`` as JSON-ready data."""
     agg = result.aggregate
     sides = list(agg.sides)
-    characters = [_character(agg, tally) for tally in agg.characters.values()]
+    parts = {metric.name: metric.parts for metric in metric_definitions(result.registries)}
+    characters = [_character(agg, tally, parts) for tally in agg.characters.values()]
     heroes = sides[0] if sides else None
     deaths = [
         c["rates"]["dead"]["estimate"]
         for c in characters
-        if c["side"] == heroes and is_hero_role(c)
+        if c["side"] == heroes and c["role"] == "combatant"
     ]
     core = result.scenario.rule_defaults.of(CoreDefaults)
     runs = Runs(
@@ -46,7 +51,7 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         worst_death_rate=max(deaths, default=0.0),
     )
     verdict = toughness_verdict(runs, core.G71_toughness_scale, core.G230_inconclusive_timeouts)
-    return {
+    summary = {
         "scenario": {
             "name": result.scenario.name,
             "path": result.batch.scenario,
@@ -84,7 +89,6 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         ],
         "duration": _duration(agg),
         "characters": characters,
-        "awards": verdict_awards(characters, heroes, verdict, result.scenario.rule_defaults),
         "action_mix": {
             side: dict(agg.actions.get(side, Counter()).most_common()) for side in sides
         },
@@ -102,6 +106,29 @@ def build_summary(result: BatchResult) -> dict[str, Any]:
         ],
         "durations": sorted(agg.durations.items()),
     }
+    summary["sections"] = plugin_sections(result, summary)
+    return summary
+
+
+def plugin_sections(result: BatchResult, summary: Mapping[str, Any]) -> dict[str, Any]:
+    """Each plugin's section of the report (:mod:`mands_sim.report_sections`), by name; a
+    section that raises fails the report naming its plugin, its traceback kept as the cause."""
+    report = ReportInput(
+        MappingProxyType(copy.deepcopy(dict(summary))), result.scenario.rule_defaults
+    )
+    sections: dict[str, Any] = {}
+    for plugin, definition in report_section_definitions(result.registries):
+        try:
+            section = definition.build(report)
+        except Exception as error:
+            raise PluginHookError(
+                plugin,
+                f"report section {definition.name!r} failed: {type(error).__name__}: {error}",
+                "mands_register_report_sections",
+            ) from error
+        if section is not None:
+            sections[definition.name] = section.as_data()
+    return sections
 
 
 def runs_played(batch: dict[str, Any]) -> str:
@@ -160,32 +187,25 @@ def _shares_of_runs(runs_by_name: Mapping[str, int], runs: int) -> dict[str, Any
     return {name: interval(wilson(count, runs)) for name, count in sorted(runs_by_name.items())}
 
 
-def _metrics(tally: CharacterTally, runs: int) -> dict[str, Any]:
-    """Each plugin metric that counted something (:mod:`mands_sim.metrics`): its mean per run
-    and the share of runs it counted in, sorted by name."""
-    return {
-        name: {
-            "per_run": _per_run(total, runs),
-            "share_of_runs": interval(wilson(tally.metric_runs[name], runs)),
+def _metrics(tally: CharacterTally, parts: Mapping[str, int]) -> dict[str, Any]:
+    """Each plugin metric that counted something (:mod:`mands_sim.metrics`): its mean and
+    median per run and the share of runs it counted in, sorted by name; counts of a metric
+    made of parts (halves …) are divided into its units."""
+    runs = tally.runs
+    found = {}
+    for name, counted in sorted(tally.metric_counts.items()):
+        histogram = tally.metric_histogram(name)
+        unit = parts.get(name, 1)
+        median = quantile(histogram, 0.5)
+        found[name] = {
+            "per_run": _mean(histogram) / unit,
+            "median": None if median is None else median / unit,
+            "share_of_runs": interval(wilson(counted.total(), runs)),
         }
-        for name, total in sorted(tally.metric_totals.items())
-        if total
-    }
+    return found
 
 
-def _editing_points(tally: CharacterTally) -> dict[str, Any]:
-    """Editing Points used in play per run, and what they train and add to Experience (seed 000:
-    half to the skill or ability the roll was for, all to Experience): medians and the mean."""
-    trained = quantile(tally.half_points_trained, 0.5)
-    return {
-        "used_median": quantile(tally.editing_points_used, 0.5),
-        "used_mean": _mean(tally.editing_points_used),
-        "trained_median": None if trained is None else trained / 2,
-        "experience_median": quantile(tally.experience, 0.5),
-    }
-
-
-def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
+def _character(agg: Aggregate, tally: CharacterTally, parts: Mapping[str, int]) -> dict[str, Any]:
     runs = tally.runs
     conditions = tally.conditions
     out = runs - conditions["active"]
@@ -216,10 +236,9 @@ def _character(agg: Aggregate, tally: CharacterTally) -> dict[str, Any]:
         },
         "damage_dealt_per_run": tally.damage_dealt / runs if runs else 0.0,
         "damage_taken_per_run": tally.damage_taken / runs if runs else 0.0,
-        "editing_points": _editing_points(tally),
         "weaknesses_fired": _shares_of_runs(tally.weakness_runs, runs),
         "conditions_suffered": _shares_of_runs(tally.condition_runs, runs),
-        "metrics": _metrics(tally, runs),
+        "metrics": _metrics(tally, parts),
         "survival": [
             [segment, agg.survival(tally.id, segment)] for segment in range(0, horizon + 1, step)
         ],

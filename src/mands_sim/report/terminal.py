@@ -10,8 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from mands_sim.report.awards import render_terminal as render_awards
 from mands_sim.report.comparison import render_comparison
+from mands_sim.report.plugin_sections import render_terminal_sections
 from mands_sim.report.summary import replay_command, runs_played
 
 
@@ -41,15 +41,14 @@ RISKS: Final = (
 
 def render(summary: dict[str, Any], console: Console) -> None:
     """Print the report: verdict, sides, duration, the what-if comparison (if any),
-    characters and their losses, action mix, notable runs, errors."""
+    characters and their losses, the plugins' sections, action mix, notable runs, errors."""
     console.print(_headline(summary))
     console.print(_sides(summary))
     if "what_if" in summary:
         render_comparison(summary["what_if"], console)
     console.print(_characters(summary, console.width))
     console.print(_losses(summary))
-    if "awards" in summary:
-        render_awards(summary["awards"], console)
+    render_terminal_sections(summary.get("sections", {}), console)
     console.print(_action_mix(summary))
     if summary["notable"]:
         _notable(summary, console)

@@ -35,7 +35,7 @@ SCALES: dict[str, tuple[float, ...]] = {
 """G-71 thresholds: win rate at or above the first → routine, the second → tough, … below the
 last → deadly."""
 
-STEPS = (
+TOUGHNESS_STEPS = (
     ("routine", 1.0),
     ("tough", 1.1),
     ("hard", 1.2),
@@ -110,8 +110,8 @@ def toughness(heroes_win_rate: float, worst_death_rate: float, scale: str = "sta
     thresholds = SCALES[scale]
     step = next((i for i, low in enumerate(thresholds) if heroes_win_rate >= low), len(thresholds))
     reason = f"heroes win {heroes_win_rate:.0%}"
-    if worst_death_rate >= DEATH_STEP and step < len(STEPS) - 1:
+    if worst_death_rate >= DEATH_STEP and step < len(TOUGHNESS_STEPS) - 1:
         step += 1
         reason += f"; the hero most at risk dies in {worst_death_rate:.0%} of runs"
-    word, multiplier = STEPS[step]
+    word, multiplier = TOUGHNESS_STEPS[step]
     return Verdict(word, multiplier, reason)

@@ -18,6 +18,7 @@ from typing import ClassVar, Final, Literal
 from mands_sim.defaults import rule_default
 from mands_sim.events import Event
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.metrics import Metric
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,3 +305,46 @@ def ledger(events: Iterable[Event], actor: str) -> Ledger:
         elif isinstance(event, FatePointSpent) and event.character == actor:
             fate += 1
     return Ledger(used, dict(sorted(training.items())), fate, lowered)
+
+
+def _points_used(event: EditingPointsUsed) -> tuple[tuple[str, int], ...]:
+    return ((event.character, event.points),)
+
+
+def _half_points_trained(event: EditingPointsUsed) -> tuple[tuple[str, int], ...]:
+    return ((event.character, int(event.training * HALVES)),)
+
+
+def _experience_gained(event: EditingPointsUsed) -> tuple[tuple[str, int], ...]:
+    return ((event.character, event.experience),)
+
+
+HALVES: Final = 2
+""":data:`POINTS_TRAINED` counts half points (seed 000: half the points used train)."""
+
+POINTS_USED: Final = Metric(
+    "editing points used",
+    {EditingPointsUsed: _points_used},
+    summary="Editing Points used on rolls and Death Shots (seed 000)",
+)
+"""Counted for the character whose roll was edited (or lowered, G-193)."""
+
+POINTS_TRAINED: Final = Metric(
+    "editing points trained",
+    {EditingPointsUsed: _half_points_trained},
+    summary="what the Editing Points used train (seed 000: half of them; G-193: less for a "
+    "roll the Editor lowered)",
+    parts=HALVES,
+)
+"""Counted in half points: the report gives whole points and halves."""
+
+EXPERIENCE_GAINED: Final = Metric(
+    "experience from editing points",
+    {EditingPointsUsed: _experience_gained},
+    summary="the Experience the Editing Points used add (seed 000: all of them; G-193: none "
+    "for a roll the Editor lowered)",
+)
+"""What the awards of :mod:`mands_rulebook.kit.editing_points.awards` add to Experience."""
+
+IN_PLAY_METRICS: Final = (POINTS_USED, POINTS_TRAINED, EXPERIENCE_GAINED)
+"""What a batch counts of each character's Editing Points in play."""

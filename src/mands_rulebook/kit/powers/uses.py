@@ -176,6 +176,7 @@ class PowerSpend:
     base_row: int = POWER_ROW
 
     def __getitem__(self, effect: str) -> int:
+        """``spend[effect]``: the PR spent on one of the use's effects, 0 for one not bought."""
         return self.effects.get(effect, 0)
 
     @property

@@ -52,7 +52,11 @@ from typing import Final
 
 from mands_rulebook.kit.editing_points.death_shots import death_shot_cost, death_shot_refusals
 from mands_rulebook.kit.editing_points.fate_points import cancel_deaths
-from mands_rulebook.kit.editing_points.points import FatePointSpent, points_dealt
+from mands_rulebook.kit.editing_points.points import (
+    IN_PLAY_METRICS,
+    FatePointSpent,
+    points_dealt,
+)
 from mands_rulebook.kit.editing_points.rolls import edit_consciousness_check, rolls_edited
 from mands_sim.api import (
     ActionInProgress,
@@ -144,12 +148,10 @@ FATE_POINTS_SPENT: Final = Metric(
 
 @hookimpl
 def mands_register_metrics(register: Register) -> None:
-    register(
-        FATE_POINTS_SPENT.name,
-        FATE_POINTS_SPENT,
-        summary=FATE_POINTS_SPENT.summary,
-        source="rules text",
-    )
+    """The Fate Points spent, and the Editing Points used with what they train and add to
+    Experience (what the awards of ``mands_rulebook.experience.awards`` read)."""
+    for metric in (FATE_POINTS_SPENT, *IN_PLAY_METRICS):
+        register(metric.name, metric, summary=metric.summary, source="rules text")
 
 
 @hookimpl

@@ -1,4 +1,5 @@
-"""``mands-sim award`` from the command line (seed 000 "Editing Points")."""
+"""``mands-sim award``, a command of the plugin ``mands_rulebook.experience.awards``, from the
+command line (seed 000 "Editing Points")."""
 
 from __future__ import annotations
 

@@ -16,21 +16,35 @@ repeated; characters not named have Experience 0 (a new character) and used noth
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 
-from mands_sim.charts.loading import load_standard_charts
-from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
-from mands_sim.cli.run import batch_arguments, batch_options, played_batch
-from mands_sim.errors import MandsSimError
-from mands_sim.report.awards import DEFAULT_HOURS, award_section, awards_for, render_terminal
-from mands_sim.report.summary import build_summary
-from mands_sim.report.verdict import STEPS
+from mands_rulebook.experience.award_report import (
+    award_section,
+    awards_for,
+    heroes_of,
+    in_play,
+)
+from mands_rulebook.kit.editing_points.awards import DEFAULT_HOURS
+from mands_sim.api import (
+    STANDARD_OUTPUT,
+    TOUGHNESS_STEPS,
+    CommandDefinition,
+    MandsSimError,
+    ReportSection,
+    batch_arguments,
+    emit_json,
+    json_option,
+    load_standard_charts,
+    played_report,
+    print_section,
+)
 
-DEFAULT_HERO = "hero"
+DEFAULT_HERO: Final = "hero"
 """The character named in the award when no scenario and no ``--experience`` names one."""
 
 
@@ -38,14 +52,8 @@ class AwardArgumentError(MandsSimError):
     """A malformed ``mands-sim award`` argument (printed as one line, exit status 2)."""
 
 
-def add_parser(subparsers: Any) -> None:
-    """Register ``award`` on the ``mands-sim`` command line."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "award",
-        help=COMMANDS["award"].help,
-        description="Seed 000: hours played x toughness multiplier x Experience multiplier. "
-        "Give the multiplier (--toughness) or a scenario whose batch measures it (G-71).",
-    )
+def award_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``mands-sim award``."""
     parser.add_argument("scenario", type=Path, nargs="?", help="scenario file (TOML) to measure")
     parser.add_argument("--toughness", type=Fraction, metavar="M", help="multiplier, 1 to 1.5")
     parser.add_argument(
@@ -72,7 +80,6 @@ def add_parser(subparsers: Any) -> None:
     )
     batch_arguments(parser)
     json_option(parser, "the section")
-    parser.set_defaults(func=award_command)
 
 
 def named_numbers(values: list[str], option: str) -> dict[str, int]:
@@ -88,7 +95,7 @@ def named_numbers(values: list[str], option: str) -> dict[str, int]:
 
 def word_for(multiplier: Fraction) -> str:
     """The G-71 word of a multiplier (1.3 → "very hard"), or the multiplier itself."""
-    for word, value in STEPS:
+    for word, value in TOUGHNESS_STEPS:
         if Fraction(str(value)) == multiplier:
             return word
     return f"×{float(multiplier):g}"
@@ -102,40 +109,57 @@ def award_command(args: argparse.Namespace) -> int:
     except ValueError as error:  # seed 000's limits: toughness 1 to 1.5, hours ≥ 0
         raise AwardArgumentError(str(error)) from error
     if args.json != STANDARD_OUTPUT:
-        render_terminal(section, Console())
+        print_section(section, Console())
     if args.json:
-        emit_json(section, args.json, "award")
+        emit_json({**section.data, "headline": section.headline}, args.json, "award")
     return 0
 
 
 def _section(
     args: argparse.Namespace, experience: dict[str, int], used: dict[str, int]
-) -> dict[str, Any]:
+) -> ReportSection:
     if args.scenario is not None:
         return _measured(args, experience, used)
     if args.toughness is None:
         raise AwardArgumentError("give a scenario to measure, or --toughness M")
     heroes = list(dict.fromkeys([*experience, *used])) or [DEFAULT_HERO]
-    return awards_for(
+    charts = load_standard_charts()
+    awards = awards_for(
         heroes,
-        word=word_for(args.toughness),
         toughness=args.toughness,
-        charts=load_standard_charts(),
+        charts=charts,
         hours=args.hours,
         experience=experience,
         used=used,
     )
+    return award_section(word_for(args.toughness), awards, charts)
 
 
 def _measured(
     args: argparse.Namespace, experience: dict[str, int], used: dict[str, int]
-) -> dict[str, Any]:
+) -> ReportSection:
     """The section at the toughness the scenario's batch measures (G-71)."""
-    result = played_batch(args, args.scenario, batch_options(args), Console(stderr=True))
-    return award_section(
-        build_summary(result),
-        load_standard_charts(result.scenario.rule_defaults),
+    report = played_report(args, args.scenario)
+    summary = report.summary
+    charts = load_standard_charts(report.defaults)
+    verdict: Mapping[str, Any] = summary["verdict"]
+    awards = awards_for(
+        heroes_of(summary),
+        toughness=Fraction(str(verdict["multiplier"])),
+        charts=charts,
         hours=args.hours,
         experience=experience,
         used=used,
+        measured={c["id"]: in_play(c) for c in summary["characters"]},
     )
+    return award_section(verdict["word"], awards, charts)
+
+
+AWARD_COMMAND: Final = CommandDefinition(
+    "award",
+    "the Editing Points a session earns at a toughness, and the Experience rows reached",
+    award_arguments,
+    award_command,
+    description="Seed 000: hours played x toughness multiplier x Experience multiplier. "
+    "Give the multiplier (--toughness) or a scenario whose batch measures it (G-71).",
+)

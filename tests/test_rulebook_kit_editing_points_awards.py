@@ -6,7 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from mands_sim.awards import LevelUp, editing_points_award, experience_row, level_ups
+from mands_rulebook.kit.editing_points.awards import (
+    LevelUp,
+    editing_points_award,
+    experience_row,
+    level_ups,
+)
 from mands_sim.charts.loading import Charts, load_standard_charts
 
 CHARTS: Charts = load_standard_charts()

@@ -4,26 +4,32 @@ Characters gain 1 Editing Point per hour played, multiplied by the adventure's t
 the point multiplier of their Experience row (``docs/rules/charts.md`` §4). Each Experience row a
 character reaches brings level-up bonuses. Arithmetic is exact (:class:`~fractions.Fraction`):
 the seed's example gives 4 × 1.2 × 1.3 = 6.24 points.
+
+:func:`hero_award` puts it together for one hero and one session: the award, the points it used
+in play (given, or what a batch measured of its runs: :class:`InPlay`), what they train, and
+the Experience after. The report section and ``mands-sim award`` that show it are the plugin
+:mod:`mands_rulebook.experience.awards`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
+from mands_rulebook.kit.editing_points.points import TRAINING_SHARE
 from mands_sim.charts.loading import Charts
 
 __all__ = [
-    "TRAINING_SHARE",
+    "DEFAULT_HOURS",
+    "HeroAward",
+    "InPlay",
     "LevelUp",
     "editing_points_award",
     "experience_row",
+    "hero_award",
     "level_ups",
 ]
-
-TRAINING_SHARE = Fraction(1, 2)
-"""Seed 000 "Editing Die Rolls": Editing Points used on a roll give "the use of half that number
-of Edit Points for increasing whatever the roll was for"; all of them go to Experience."""
 
 EDITING_POINTS_PER_HOUR = 1
 """seed "Editing Points": 1 Editing Point for every hour played."""
@@ -124,3 +130,87 @@ def level_ups(experience_before: int, experience_after: int, charts: Charts) -> 
     first = experience_row(experience_before, charts) + 1
     last = experience_row(experience_after, charts)
     return tuple(LevelUp(row=row) for row in range(first, last + 1))
+
+
+DEFAULT_HOURS: Final = 4
+"""Hours played an award assumes unless told: the seed's example session ("If the players
+played for 4 hours, that character gains 4 times 1.56, or 6.24 Editing Points")."""
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay:
+    """What a batch measured of a hero's Editing Points in play (the metrics of
+    :mod:`mands_rulebook.kit.editing_points.points`): the median used, trained and gained as
+    Experience over its runs, and the mean used."""
+
+    used: int
+    trained: Fraction
+    gained: int
+    used_mean: float
+
+
+@dataclass(frozen=True, slots=True)
+class HeroAward:
+    """One character's award for a session (seed 000).
+
+    Attributes:
+        character: the character's id.
+        experience: its Experience before the session.
+        used: Editing Points it used in play (added to Experience, seed 000); from a batch,
+            the median over its runs.
+        toughness: the toughness multiplier (1 to 1.5).
+        hours: hours played.
+        experience_multiplier: the point multiplier of its Experience row.
+        editing_points: the award: hours × toughness × the Experience multiplier.
+        trained: what the points used train (seed 000: half of them).
+        used_mean: from a batch, the mean points used per run (``None``: given, not measured).
+        gained: the Experience the points used add (``None``: all of them, seed 000).
+    """
+
+    character: str
+    experience: int
+    used: int
+    toughness: Fraction
+    hours: Fraction
+    experience_multiplier: Fraction
+    editing_points: Fraction
+    trained: Fraction = Fraction(0)
+    used_mean: float | None = None
+    gained: int | None = None
+
+    @property
+    def experience_after(self) -> int:
+        """Seed 000: "When Editing Points are used, they are added to the character's
+        Experience"; the award itself is not Experience until it is used."""
+        return self.experience + (self.used if self.gained is None else self.gained)
+
+
+def hero_award(
+    character: str,
+    *,
+    hours: Fraction | int | float,
+    toughness: Fraction | int | float,
+    charts: Charts,
+    experience: int = 0,
+    used: int | None = None,
+    in_play: InPlay | None = None,
+) -> HeroAward:
+    """The award of ``character`` (Experience ``experience``) after ``hours`` of play at
+    ``toughness``, having used ``used`` Editing Points (seed 000: half of them train, all go to
+    Experience), or what a batch measured of its play (``in_play``); points given outright
+    replace the measured ones."""
+    points = editing_points_award(hours, toughness, experience, charts)
+    measured = in_play if used is None else None
+    spent = measured.used if measured is not None else used or 0
+    return HeroAward(
+        character=character,
+        experience=experience,
+        used=spent,
+        toughness=_exact(toughness),
+        hours=_exact(hours),
+        experience_multiplier=charts.experience.multiplier(experience),
+        editing_points=points,
+        trained=spent * TRAINING_SHARE if measured is None else measured.trained,
+        used_mean=None if measured is None else measured.used_mean,
+        gained=None if measured is None else measured.gained,
+    )

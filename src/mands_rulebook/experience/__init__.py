@@ -1,0 +1,1 @@
+"""The rulebook's "Editing Points: Experience": what a session earns, as plugins."""
