@@ -8,6 +8,7 @@ import enum
 import inspect
 import sys
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 
 import mands_sim.api as api
@@ -83,7 +84,11 @@ def members(name: str) -> str:
     if not inspect.isclass(value) or issubclass(value, BaseException):
         return ""
     fields = dataclasses.fields(value) if dataclasses.is_dataclass(value) else ()
-    lines = [f"- `{f.name}: {_type_name(f.type)}`" for f in fields if not f.name.startswith("_")]
+    lines = [
+        f"- `{f.name}: {_type_name(f.type)}{_default(f)}`"
+        for f in fields
+        if not f.name.startswith("_")
+    ]
     for attribute, member in sorted(vars(value).items()):
         private = attribute.startswith("_") and attribute != "__getitem__"
         if private or attribute in {f.name for f in fields}:
@@ -94,6 +99,19 @@ def members(name: str) -> str:
         elif inspect.isfunction(member):
             lines.extend(method_lines(attribute, member))
     return "\n".join(lines)
+
+
+def _default(field: dataclasses.Field[object]) -> str:
+    """`` = value`` for a field with a default (`` = {}`` for an empty mapping made fresh)."""
+    if field.default is not dataclasses.MISSING:
+        value = field.default
+        if isinstance(value, enum.Enum):
+            return f" = {value.name}"
+        return f" = {value.__name__ if callable(value) else repr(value)}"
+    if field.default_factory is not dataclasses.MISSING:
+        made = field.default_factory()
+        return f" = {dict(made) if isinstance(made, Mapping) else made!r}"
+    return ""
 
 
 def _type_name(kind: object) -> object:

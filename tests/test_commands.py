@@ -85,11 +85,37 @@ def test_a_crashing_command_keeps_its_traceback_and_names_its_plugin(
     assert raised.traceback[-1].name == "spin"
 
 
-def test_a_command_may_not_take_a_builtin_commands_name() -> None:
+def test_a_command_may_not_take_a_builtin_commands_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Refused when the plugin's commands are looked for, and by ``mands-sim plugins``."""
     run = CommandDefinition("run", "run better", webs_arguments, spin)
     pm = make_plugin_manager(extra_plugins={"spinner": Spinner(run)}, environ={})
     with pytest.raises(PluginValidationError, match=r"spinner.*'run', a built-in command"):
         plugin_commands(pm)
+    monkeypatch.setattr("mands_sim.cli.plugins.plugin_manager_from_args", lambda args: pm)
+    assert main(["plugins"]) == 2
+    assert "'run', a built-in command" in capsys.readouterr().err
+
+
+def test_a_command_whose_arguments_fail_names_its_plugin_with_the_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Adding ``--runs`` twice is argparse's error; it is told as the plugin's, one line and
+    then what it raised, with status 2."""
+
+    def twice(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--runs")
+        parser.add_argument("--runs")
+
+    with_plugin(monkeypatch, CommandDefinition("webs", "spin", twice, spin))
+    assert main(["webs"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "mands-sim: error: plugin 'spinner': the arguments of the command 'webs' failed: "
+        "ArgumentError: argument --runs: conflicting option string: --runs\n"
+    )
+    assert "Traceback (most recent call last)" in err and "in twice" in err
 
 
 def test_a_command_registered_under_another_name_is_refused() -> None:

@@ -22,6 +22,8 @@ from mands_sim.report_sections import (
     ReportSectionDefinition,
     SectionTable,
 )
+from mands_sim.scenario import load_scenario
+from mands_sim.simulation import Simulation
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 
@@ -45,8 +47,14 @@ def test_a_section_is_json_ready_data() -> None:
 
 
 def test_a_tables_rows_have_a_cell_for_each_column() -> None:
-    with pytest.raises(ValueError, match="a row of 1 cells in a table of 2 columns"):
+    with pytest.raises(ValueError, match="a table of 2 columns has a row of 1"):
         SectionTable("Webs", ("who", "per run"), (("seraph",),))
+
+
+def test_a_tables_cells_are_text() -> None:
+    """A number is formatted as the table should show it; ``None`` would read "None"."""
+    with pytest.raises(ValueError, match="headings and cells are text"):
+        SectionTable("Webs", ("who", "per run"), (("seraph", 2.0),))  # type: ignore[arg-type]
 
 
 def test_a_tables_rows_are_bounded() -> None:
@@ -123,20 +131,26 @@ def test_a_section_reads_a_copy_of_the_report(batch: BatchResult) -> None:
 
 
 def test_a_crashing_section_names_its_plugin_and_keeps_its_traceback(batch: BatchResult) -> None:
-    with pytest.raises(PluginHookError, match=r"reporter.*'broken' failed: KeyError") as raised:
+    with pytest.raises(
+        PluginHookError, match=r"reporter': building the report section 'broken' failed: KeyError"
+    ) as raised:
         build_summary(with_sections(batch, ReportSectionDefinition("broken", crashing)))
     assert isinstance(raised.value.__cause__, KeyError)
 
 
-def test_a_section_registered_under_another_name_is_refused(batch: BatchResult) -> None:
-    class Misnamed(Reporter):
-        @hookimpl
-        def mands_register_report_sections(self, register: Register) -> None:
-            register("other", self.sections[0], summary="misnamed")
+class Misnamed(Reporter):
+    @hookimpl
+    def mands_register_report_sections(self, register: Register) -> None:
+        register("other", self.sections[0], summary="misnamed")
 
-    pm = make_plugin_manager(
-        extra_plugins={"misnamed": Misnamed(ReportSectionDefinition("winners", winners))},
-        environ={},
-    )
-    with pytest.raises(PluginValidationError, match="misnamed"):
-        build_summary(replace(batch, registries=collect_registries(pm)))
+
+def test_a_section_registered_under_another_name_is_refused_before_any_run() -> None:
+    """As a metric is: when the simulation is prepared, not after a batch has played."""
+    plugin = Misnamed(ReportSectionDefinition("winners", winners))
+    simulation = Simulation(load_scenario(SCENARIO), extra_plugins={"misnamed": plugin})
+    with pytest.raises(
+        PluginValidationError,
+        match=r"misnamed.*'other' must be registered as ReportSectionDefinition\('other', "
+        r"\.\.\.\), got a ReportSectionDefinition named 'winners'",
+    ):
+        simulation.prepare()

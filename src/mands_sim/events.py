@@ -152,7 +152,10 @@ class ActionResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackResolved(Event):
-    """``docs/rules/combat.md`` §6: an attack hits when Attack ≥ the defender's Defense."""
+    """``docs/rules/combat.md`` §6: an attack hits when Attack ≥ the defender's Defense.
+
+    ``character`` attacked ``target``: its ``attack`` against the target's ``defense``, and
+    whether it ``hit`` (whether or not the blow then got through protection)."""
 
     kind: ClassVar[str] = "attack"
     character: str

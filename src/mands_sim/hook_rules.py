@@ -512,10 +512,15 @@ def checked_payloads(registry: Registry[E], kind: type[P]) -> list[tuple[E, P]]:
     for name, entry in registry.items():
         payload = entry.payload
         if not isinstance(payload, kind) or getattr(payload, "name", None) != name:
+            got = (
+                f"a {kind.__name__} named {getattr(payload, 'name', None)!r}"
+                if isinstance(payload, kind)
+                else repr(payload)
+            )
             raise PluginValidationError(
                 entry.plugin,
                 f"{entry.kind} {name!r} must be registered as {kind.__name__}({name!r}, ...), "
-                f"got {payload!r}",
+                f"got {got}",
                 entry.hook,
             )
         checked.append((entry, payload))

@@ -29,10 +29,12 @@ MAX_SECTION_ROWS: Final = 1_000
 
 @dataclass(frozen=True, slots=True)
 class SectionTable:
-    """A section's table: ``columns`` headings and ``rows`` of as many text cells each.
+    """A section's table: ``columns`` headings and ``rows`` of as many text cells each (format
+    numbers as the table should show them: ``f"{rate:.1%}"``).
 
     Raises:
-        ValueError: a row with another number of cells, or more than :data:`MAX_SECTION_ROWS`.
+        ValueError: a row with another number of cells, a cell that is not text, or more rows
+            than :data:`MAX_SECTION_ROWS`.
     """
 
     title: str
@@ -45,8 +47,10 @@ class SectionTable:
         for row in self.rows:
             if len(row) != len(self.columns):
                 raise ValueError(
-                    f"a row of {len(row)} cells in a table of {len(self.columns)} columns: {row}"
+                    f"a table of {len(self.columns)} columns has a row of {len(row)}: {row}"
                 )
+            if not all(isinstance(cell, str) for cell in (*self.columns, *row)):
+                raise ValueError(f"a table's headings and cells are text: {row}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +59,7 @@ class ReportSection:
 
     Attributes:
         title: the section's heading, e.g. ``"Editing Points earned"``.
-        headline: one sentence the terminal prints first.
+        headline: one sentence printed under the title.
         table: the section's table, if it has one.
         notes: lines printed after the table.
         data: the section's values for the JSON report (JSON-ready: strings, numbers,

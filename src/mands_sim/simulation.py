@@ -20,7 +20,12 @@ from mands_sim.defaults import CoreDefaults, default_switches, defaults_problems
 from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import MandsSimError, Problem, ScenarioError, ScenarioProblems
 from mands_sim.events import EncounterStarted
-from mands_sim.hook_rules import HookRules, metric_definitions, rule_states
+from mands_sim.hook_rules import (
+    HookRules,
+    metric_definitions,
+    report_section_definitions,
+    rule_states,
+)
 from mands_sim.kernel import snapshot
 from mands_sim.kernel.contracts import Mind, Observer, OutcomeCondition
 from mands_sim.kernel.encounter import Encounter
@@ -124,6 +129,7 @@ class Simulation:
                 registries = collect_registries(pm)
             check_requirements(pm)  # after the optional rules: one may be what is required
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
+            report_section_definitions(registries)  # a misnamed one fails now, not after a batch
             check_scenario(registries, self.scenario, self._left_out_defaults(registries))
             charts = build_charts(registries.charts, self.scenario.rule_defaults)
             self._prepared = PreparedSimulation(

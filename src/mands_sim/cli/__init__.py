@@ -6,8 +6,9 @@ callable taking the parsed arguments and returning the exit status. Only the mod
 command being run is imported. Plugins add their own commands (:mod:`mands_sim.commands`): they
 are looked for only for ``mands-sim --help`` and for a name that is not a built-in command.
 Errors of the :class:`~mands_sim.errors.MandsSimError` family are printed as one clear line on
-stderr with exit status 2; Ctrl-C that a command does not handle itself ends it with one line
-and status 130; nothing else is caught.
+stderr with exit status 2 (a plugin's error, :class:`~mands_sim.errors.PluginHookError`,
+followed by the traceback of what it raised); Ctrl-C that a command does not handle itself
+ends it with one line and status 130; nothing else is caught.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ import json
 import math
 import os
 import sys
+import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from mands_sim import __version__
-from mands_sim.errors import MandsSimError, PluginValidationError
+from mands_sim.errors import MandsSimError, PluginHookError, PluginValidationError
 
 if TYPE_CHECKING:
     import pluggy
@@ -115,7 +117,14 @@ def _add_plugin_command(subparsers: Any, plugin: str, definition: CommandDefinit
         help=definition.help,
         description=definition.description or definition.help,
     )
-    definition.arguments(parser)
+    try:
+        definition.arguments(parser)
+    except Exception as error:
+        raise PluginHookError(
+            plugin,
+            f"the arguments of the command {definition.name!r} failed: "
+            f"{type(error).__name__}: {error}",
+        ) from error
 
     def run(args: argparse.Namespace) -> int:
         try:
@@ -244,6 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
     except MandsSimError as error:
         print(f"mands-sim: error: {error}", file=sys.stderr)
+        if isinstance(error, PluginHookError) and error.__cause__ is not None:
+            traceback.print_exception(error.__cause__, file=sys.stderr)  # the plugin's own
         return 2
     except KeyboardInterrupt:
         print("mands-sim: interrupted", file=sys.stderr)

@@ -48,7 +48,10 @@ def plugin_manager_from_args(args: argparse.Namespace) -> MandsPluginManager:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mands_sim.cli import plugin_commands
+
     pm = plugin_manager_from_args(args)
+    plugin_commands(pm)  # a command named as a built-in one fails here, naming its plugin
     listing = plugin_listing(pm)
     if args.json:
         emit_json(listing, args.json, "plugins")

@@ -14,14 +14,16 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from mands_sim.report_sections import ReportSection
 
 
 def render_terminal_sections(sections: Mapping[str, Any], console: Console) -> None:
-    """Each section: its headline, its table under the title, then its notes."""
+    """Each section: its title, its headline, its table, then its notes."""
     for name in sorted(sections):
         section = sections[name]
+        console.print(Text(section["title"], style="bold"))
         if section.get("headline"):
             console.print(section["headline"], soft_wrap=True)
         table = section.get("table")
@@ -69,7 +71,10 @@ def _html_section(name: str, section: Mapping[str, Any]) -> str:
             "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
             for row in table["rows"]
         )
-        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>")
+        caption = f"<caption>{html.escape(table['title'])}</caption>" if table["title"] else ""
+        parts.append(
+            f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+        )
     parts.extend(f"<p>{html.escape(note)}</p>" for note in section.get("notes", ()))
     parts.append("</section>")
     return "\n".join(parts)

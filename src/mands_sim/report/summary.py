@@ -123,8 +123,8 @@ def plugin_sections(result: BatchResult, summary: Mapping[str, Any]) -> dict[str
         except Exception as error:
             raise PluginHookError(
                 plugin,
-                f"report section {definition.name!r} failed: {type(error).__name__}: {error}",
-                "mands_register_report_sections",
+                f"building the report section {definition.name!r} failed: "
+                f"{type(error).__name__}: {error}",
             ) from error
         if section is not None:
             sections[definition.name] = section.as_data()
