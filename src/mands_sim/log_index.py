@@ -43,9 +43,6 @@ class _Index:
     kinds: dict[type[Event], _Kind] = field(default_factory=dict)
     about: dict[tuple[type[Event], str], _Kind] = field(default_factory=dict)
     """By kind and the event's ``character`` (events without one are not here)."""
-    answers: dict[Hashable, object] = field(default_factory=dict)
-    """:func:`kept_answer`'s answers, all given at ``answered_at`` (log length, segment)."""
-    answered_at: tuple[int, int] = (-1, -1)
 
     def catch_up(self) -> None:
         log, kinds, about = self.log, self.kinds, self.about
@@ -139,17 +136,32 @@ def kept_answer(encounter: Encounter, key: Hashable, answer: Callable[[], T]) ->
     one step (a status check asks "the hits this segment" for each of its parts): the answer
     is kept under ``key`` (name the question and its arguments) until an event is logged or
     the clock moves. The answer is shared: treat it as read-only."""
-    index = _index(encounter)
+    kept = getattr(encounter, "kept_answers", None)
     log = encounter.log
-    stamp = (len(log), encounter.now)
-    if index.answered_at != stamp:
-        index.answers.clear()
-        index.answered_at = stamp
-    answers = index.answers
+    now = encounter.now
+    if (
+        not isinstance(kept, _Answers)
+        or kept.log is not log
+        or kept.length != len(log)
+        or kept.now != now
+    ):
+        kept = encounter.kept_answers = _Answers(log, len(log), now)
+    answers = kept.answers
     if key in answers:
         return cast(T, answers[key])
     found = answers[key] = answer()
     return found
+
+
+@dataclass(slots=True)
+class _Answers:
+    """:func:`kept_answer`'s answers, all given while ``log`` had ``length`` events at segment
+    ``now``: kept apart from the index, which a kept answer need not bring up to date."""
+
+    log: list[Event]
+    length: int
+    now: int
+    answers: dict[Hashable, object] = field(default_factory=dict)
 
 
 __all__ = ["kept_answer", "last_logged_before", "logged", "logged_before", "logged_between"]

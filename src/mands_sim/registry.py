@@ -18,6 +18,7 @@ the result:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -403,8 +404,10 @@ def _replacing(entry: E, replaced_plugin: str) -> E:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def spoken(name: str) -> str:
-    """A name for matching: case-folded, letters and digits only."""
+    """A name for matching: case-folded, letters and digits only. Kept for the names asked
+    about most (rules match sheet names to theirs on every action): a pure function of text."""
     return "".join(char for char in name.casefold() if char.isalnum())
 
 

@@ -117,6 +117,9 @@ class Encounter:
         self.log: list[Event] = []
         self.log_index: object = None
         """The log's index by kind and character, kept here by :mod:`mands_sim.log_index`."""
+        self.kept_answers: object = None
+        """Answers kept while the log and the segment stay as they are
+        (:func:`mands_sim.log_index.kept_answer`)."""
         self.ended: EncounterEnded | None = None
         self._next_action_id = 1
         self._entries: dict[int, Entry] = {}
