@@ -17,7 +17,9 @@ from mands_sim.hookspecs import (
     HOOK_PREFIX,
     HookDeprecationWarning,
     answered_actions,
+    answered_characters,
     answers_actions,
+    answers_characters,
     hookimpl,
     hookspec,
 )
@@ -101,6 +103,20 @@ def test_answers_actions_marks_the_implementation_with_the_actions_named() -> No
 
     assert answered_actions(mands_action_refusals) == frozenset({"punch", "kick"})
     assert answered_actions(lambda: None) is None
+
+
+def test_answers_characters_marks_the_implementation_with_its_test() -> None:
+    def tired(character: object) -> bool:
+        return True
+
+    @answers_characters(tired)
+    def mands_action_after() -> None:
+        return None
+
+    assert answered_characters(mands_action_after) is tired
+    assert answered_characters(lambda: None) is None
+    with pytest.raises(ValueError, match="a test of a character"):
+        answers_characters("tired")  # type: ignore[arg-type]
 
 
 def test_answers_actions_needs_action_names() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from mands_sim import interrupts
 from mands_sim.actions import ActionDefinition, ActionInProgress, Intent
-from mands_sim.api import answers_actions, hookimpl
+from mands_sim.api import answers_actions, answers_characters, hookimpl
 from mands_sim.errors import DiceError, PluginHookError, PluginValidationError
 from mands_sim.events import EncounterStarted, Event
 from mands_sim.model.figured import FiguredAdjustment
@@ -402,6 +402,95 @@ def test_action_declarations_refuse_a_declaration_on_a_hook_that_names_no_action
             return None
 
     with pytest.raises(PluginValidationError, match="action hooks only"):
+        action_declarations(load(misplaced=Misplaced()))
+
+
+# -- action dispatch (@answers_characters) ------------------------------------------------------
+
+
+class Sheets:
+    """An encounter as the dispatch reads it: each actor's character as built."""
+
+    def __init__(self, **characters: object) -> None:
+        self.characters = characters
+
+    def character(self, actor: str) -> object:
+        return self.characters[actor]
+
+
+def is_tired(character: object) -> bool:
+    TESTED.append(character)
+    return character == "tired"
+
+
+TESTED: list[object] = []
+
+
+class Tiring:
+    """Answers only for tired characters, and says so."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    @hookimpl
+    @answers_characters(is_tired)
+    def mands_action_refusals(self, encounter: object, actor: str, intent: Intent) -> list[str]:
+        self.asked.append(actor)
+        return ["too tired"]
+
+    @hookimpl
+    @answers_characters(is_tired)
+    def mands_action_after(
+        self, encounter: object, actor: str, action: ActionInProgress
+    ) -> list[Event]:
+        self.asked.append(actor)
+        return []
+
+
+def test_a_plugin_answering_some_characters_is_called_only_for_them() -> None:
+    """The test is asked once per action and character; the call's answers are a full call's
+    for everyone it leaves out (they would have contributed nothing)."""
+    TESTED.clear()
+    tiring, everything = Tiring(), Everything()
+    dispatch = ActionDispatch(load(tiring=tiring, everything=everything))
+    sheets = Sheets(a="tired", b="fresh")
+    asked = [
+        sorted(r for reasons in dispatch.call(
+            "mands_action_refusals", "punch", encounter=sheets, actor=actor,
+            intent=Intent("punch"),
+        ) for r in reasons)
+        for actor in ("a", "b", "a", "b")
+    ]  # fmt: skip
+    assert asked == [["not punch", "too tired"], ["not punch"]] * 2
+    assert (tiring.asked, TESTED) == (["a", "a"], ["tired", "fresh"])
+    running = in_progress("punch")
+    called = [
+        [name for name, _ in dispatch.each_plugin(
+            "mands_action_after", "punch", encounter=sheets, actor=actor, action=running
+        )]
+        for actor in ("a", "b")
+    ]  # fmt: skip
+    assert called == [["everything", "tiring"], ["everything"]]
+
+
+def test_a_character_test_is_asked_again_for_another_encounters_character() -> None:
+    """The answers are kept for the character object the encounter gave, not the actor's id
+    alone: another scenario's ``a`` is another character."""
+    dispatch = ActionDispatch(load(tiring=Tiring()))
+    hook, intent = "mands_action_refusals", Intent("punch")
+    tired = dispatch.call(hook, "punch", encounter=Sheets(a="tired"), actor="a", intent=intent)
+    fresh = dispatch.call(hook, "punch", encounter=Sheets(a="fresh"), actor="a", intent=intent)
+    assert (tired, fresh) == ([["too tired"]], [])
+
+
+def test_answers_characters_is_refused_on_a_hook_that_names_no_action() -> None:
+    class Misplaced:
+        @hookimpl
+        @answers_characters(is_tired)
+        def mands_status_check(self, encounter: object, actor: str) -> None:
+            return None
+
+    with pytest.raises(PluginValidationError, match="@answers_characters is for the action"):
         action_declarations(load(misplaced=Misplaced()))
 
 

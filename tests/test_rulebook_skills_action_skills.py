@@ -14,10 +14,12 @@ from mands_rulebook.skills.action_skills import (
     faster,
     lift_pool,
     mands_bonus_pool_modifiers,
+    runs_or_lifts,
     speed_level,
 )
 from mands_sim.actions import Intent
 from mands_sim.events import ActionStarted
+from mands_sim.hookspecs import answered_characters
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import fight, grunt
 from tests.data.skills_fighters import duel, of
@@ -88,3 +90,11 @@ def test_maneuverability_numbers() -> None:
     """Seed "Maneuverability": "a bonus of level to the amount of Q that movement can be reduced
     by, and can move up to half level Q in order to change direction"."""
     assert (maneuverability_slowing(5), maneuverability_turning(5)) == (5, 2)
+
+
+def test_only_a_runner_or_a_weightlifter_is_asked_for_pool_modifiers() -> None:
+    """``@answers_characters(runs_or_lifts)``: a sheet without Running or Weightlifting."""
+    for skills, asked in (({"Running": 3}, True), ({"Weightlifting": 1}, True), ({}, False)):
+        encounter = fight({"one": grunt(skills=skills), "other": grunt()})
+        assert runs_or_lifts(encounter.character("one")) is asked
+    assert answered_characters(mands_bonus_pool_modifiers) is runs_or_lifts

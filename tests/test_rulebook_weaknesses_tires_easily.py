@@ -12,10 +12,12 @@ import pytest
 from mands_rulebook.weaknesses.tires_easily import (
     fatigue_penalty,
     mands_action_after,
+    mands_action_sustain,
     mands_bonus_pool_modifiers,
 )
 from mands_sim.actions import Intent
 from mands_sim.events import EndurancePaid, WeaknessFired
+from mands_sim.hookspecs import answered_characters
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.model.sheet import Weakness
 from tests.data.fighters import fight, grunt
@@ -67,3 +69,13 @@ def test_three_rounds_of_ep_tire_no_one() -> None:
     encounter = paying(DIAMONDBACK, [50, 100, 150])
     intent = Intent("fist-attack", target="foe")
     assert mands_bonus_pool_modifiers(encounter, "tired", intent, "combat") == []
+
+
+def test_only_a_character_that_tires_easily_is_asked() -> None:
+    """``@answers_characters(has_weakness("tires-easily"))``: the foe, without the weakness,
+    is left out of the three hooks' calls; "Tires Easily" is matched as "tires-easily"."""
+    encounter = fight({"tired": grunt(weaknesses=[EIGHT_BALL]), "foe": grunt()})
+    for hook in (mands_action_after, mands_action_sustain, mands_bonus_pool_modifiers):
+        test = answered_characters(hook)
+        assert test is not None
+        assert test(encounter.character("tired")) and not test(encounter.character("foe"))

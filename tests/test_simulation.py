@@ -36,8 +36,9 @@ from mands_sim.kernel import snapshot
 from mands_sim.kernel.contracts import ActionRefused, Charge, Initiation
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.registry import Register
-from mands_sim.scenario import load_scenario
+from mands_sim.scenario import load_scenario, parse_scenario
 from mands_sim.simulation import Simulation
+from tests.data.fighters import grunt
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
 
@@ -402,3 +403,44 @@ def test_fast_calls_leave_every_bundled_scenarios_event_log_unchanged(path: Path
     fast = logs_of(path, fast_calls=True, seeds=seeds)
     assert fast == logs_of(path, fast_calls=False, seeds=seeds)
     assert all(text.count('"kind":"action-resolved"') > 1 for text in fast)
+
+
+def tired_and_running_logs(*, fast_calls: bool) -> list[str]:
+    """Grunts that tire easily (8-Ball's 2x EP and Diamondback's fatigue, G-266, G-267) and
+    run (seed "Running") ten meters apart, fighting to a knockout, seeds 0 to 3."""
+    runner = grunt(
+        skills={"Fistfighting": 2, "Running": 3},
+        weaknesses=[{"kind": "tires-easily", "ep_multiplier": 2, "fatigue_after": 1}],
+    )
+    data = {
+        "format": 1,
+        "name": "tired runners",
+        "map": {
+            "places": [{"name": "a", "x": 0.0, "y": 0.0}, {"name": "b", "x": 10.0, "y": 0.0}],
+            "edges": [{"between": ["a", "b"]}],
+        },
+        "sides": [
+            {"name": "first", "characters": [{"id": "tired", "sheet": runner, "place": "a"}]},
+            {"name": "second", "characters": [{"id": "fresh", "sheet": grunt(), "place": "b"}]},
+        ],
+        "stop": {"time_limit": 600},
+    }
+    simulation = Simulation(
+        parse_scenario(data, base_dir=SCENARIOS[0].parent), fast_calls=fast_calls
+    )
+    logs = []
+    for seed in range(4):
+        events: list[Event] = []
+        simulation.run(seed=seed, observers=[events.append])
+        logs.append(log(events))
+    return logs
+
+
+def test_implementations_answering_some_characters_leave_the_event_log_unchanged() -> None:
+    """``@answers_characters`` (the weaknesses' rules, Running and Weightlifting) only leaves
+    out calls that answer nothing: a tired runner's fight logs the same with dispatch on and
+    off, and his weakness and skill are in it."""
+    fast = tired_and_running_logs(fast_calls=True)
+    assert fast == tired_and_running_logs(fast_calls=False)
+    assert all('"reason":"tires easily"' in text for text in fast)
+    assert any('"kind":"moved"' in text for text in fast)

@@ -113,7 +113,7 @@ from mands_sim.events import (
     RollMade,
     WeaknessFired,
 )
-from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, hookimpl
+from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, answers_characters, hookimpl
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.abilities import ABILITY_NAMES, AbilityModifier
 from mands_sim.kernel.agenda import Phase
@@ -181,7 +181,13 @@ API_VERSION: Final = "4.1.0"
 SECTIONS: Final = MappingProxyType(
     {
         "Versions": ("API_VERSION", "HOOK_API_VERSION"),
-        "Hooks and registration": ("hookimpl", "answers_actions", "Register", "Source"),
+        "Hooks and registration": (
+            "hookimpl",
+            "answers_actions",
+            "answers_characters",
+            "Register",
+            "Source",
+        ),
         "Actions": (
             "ActionDefinition",
             "register_actions",
@@ -527,6 +533,7 @@ __all__ = [
     "WeaknessKind",
     "action_roll",
     "answers_actions",
+    "answers_characters",
     "attack_events",
     "batch_arguments",
     "build_character",

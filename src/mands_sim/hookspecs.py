@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from mands_sim.kernel.contracts import Gate, Initiation
     from mands_sim.kernel.encounter import Encounter
     from mands_sim.kernel.time import TimeModel
+    from mands_sim.model.character import Character
     from mands_sim.model.figured import FiguredAdjustment
     from mands_sim.model.sheet import CharacterSheet
     from mands_sim.registry import Register
@@ -112,6 +113,45 @@ def answers_actions(*names: str) -> Callable[[_Function], _Function]:
         return function
 
     return declare
+
+
+ANSWERS_CHARACTERS_ATTRIBUTE: Final = "mands_sim_answers_characters"
+"""The attribute ``@answers_characters`` sets on the implementation: the predicate."""
+
+CharacterTest = Callable[["Character"], bool]
+"""``test(character) -> bool``: whether an implementation can answer for a character, from the
+character as built before play (its sheet and figured attributes) alone."""
+
+
+def answers_characters(test: CharacterTest) -> Callable[[_Function], _Function]:
+    """Declare that the decorated action-hook implementation answers only for the characters
+    ``test`` accepts (the ``actor`` of the call: a weakness or a skill on its sheet …).
+
+    ``test`` reads only the character as built before play — what its sheet says, never what
+    happens in the fight — and is asked once per character and action in a batch. For any
+    other actor the implementation must contribute nothing, as for :func:`answers_actions`,
+    so mands-sim may leave it out of the call. Put it on implementations of the hooks in
+    :data:`ACTION_HOOKS`, above or below ``@hookimpl``, alone or with ``@answers_actions``::
+
+        @hookimpl
+        @answers_characters(has_weakness("tires easily"))
+        def mands_action_after(encounter, actor, action): ...
+    """
+    if not callable(test):
+        raise ValueError(f"answers_characters needs a test of a character, got {test!r}")
+
+    def declare(function: _Function) -> _Function:
+        setattr(function, ANSWERS_CHARACTERS_ATTRIBUTE, test)
+        return function
+
+    return declare
+
+
+def answered_characters(function: object) -> CharacterTest | None:
+    """The test ``function`` declared with :func:`answers_characters`, or ``None``: it answers
+    for every character."""
+    test = getattr(function, ANSWERS_CHARACTERS_ATTRIBUTE, None)
+    return test if callable(test) else None
 
 
 def answered_actions(function: object) -> frozenset[str] | None:

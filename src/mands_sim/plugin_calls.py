@@ -46,10 +46,11 @@ except ImportError:  # pragma: no cover - depends on the installed pluggy
     _multicall = None  # type: ignore[assignment]
 
 from mands_sim.errors import PluginError, PluginHookError, PluginValidationError
-from mands_sim.hookspecs import ACTION_HOOKS, answered_actions
+from mands_sim.hookspecs import ACTION_HOOKS, CharacterTest, answered_actions, answered_characters
 from mands_sim.interrupts import raised_by_code
 
 if TYPE_CHECKING:
+    from mands_sim.kernel.encounter import Encounter
     from mands_sim.model.figured import FiguredAdjustment
     from mands_sim.model.sheet import CharacterSheet
 
@@ -334,6 +335,22 @@ class _ForActions:
     by_action: dict[str, list[pluggy.HookImpl]]
     by_action_and_plugin: dict[str, list[tuple[str, list[pluggy.HookImpl]]]]
     plain: bool
+    tests: dict[int, CharacterTest]
+    """``id`` of an implementation → the test of the characters it answers for
+    (``@answers_characters``)."""
+    by_actor: dict[tuple[str, str], _ForActor]
+    """``(action, actor)`` → the implementations to call for that action and that character
+    (only for a hook with tests)."""
+
+
+@dataclass(slots=True)
+class _ForActor:
+    """The implementations answering one action for one character, kept for ``character``
+    (the object the encounter gave: another encounter's character is asked afresh)."""
+
+    character: object
+    impls: list[pluggy.HookImpl]
+    by_plugin: list[tuple[str, list[pluggy.HookImpl]]] | None = None
     """No implementation of the hook is a wrapper or takes keyword-only arguments
     (:func:`plain`): with nobody watching, the calls may skip pluggy's ``_multicall``."""
 
@@ -359,9 +376,10 @@ class ActionDispatch:
         self._hooks: dict[str, _ForActions] = {}
 
     def call(self, hook_name: str, action: str, /, **kwargs: object) -> Any:
-        """Hook ``hook_name`` with ``kwargs``, for the implementations answering ``action``: what
-        ``pm.hook.<hook_name>(**kwargs)`` returns (a list, or the first result)."""
-        impls = self.impls(hook_name, action)
+        """Hook ``hook_name`` with ``kwargs``, for the implementations answering ``action`` and
+        the call's ``actor``: what ``pm.hook.<hook_name>(**kwargs)`` returns (a list, or the
+        first result)."""
+        impls = self.for_actor(hook_name, action, kwargs)
         known = self._hooks[hook_name]
         if known.plain and unwatched(self.pm):
             return call_plain(hook_name, impls, kwargs, known.firstresult)
@@ -379,10 +397,38 @@ class ActionDispatch:
             ]
         return found
 
+    def for_actor(
+        self, hook_name: str, action: str, kwargs: Mapping[str, object]
+    ) -> list[pluggy.HookImpl]:
+        """:meth:`impls` less those whose ``@answers_characters`` test refuses the call's
+        ``actor``, as built before play (each test asked once per action and character)."""
+        impls = self.impls(hook_name, action)
+        known = self._hooks[hook_name]
+        if not known.tests:
+            return impls
+        return self._for_actor(known, impls, action, kwargs).impls
+
+    def _for_actor(
+        self,
+        known: _ForActions,
+        impls: list[pluggy.HookImpl],
+        action: str,
+        kwargs: Mapping[str, object],
+    ) -> _ForActor:
+        actor = cast(str, kwargs["actor"])
+        character = cast("Encounter", kwargs["encounter"]).character(actor)
+        kept = known.by_actor.get((action, actor))
+        if kept is None or kept.character is not character:
+            tests = known.tests
+            chosen = [i for i in impls if (test := tests.get(id(i))) is None or test(character)]
+            kept = known.by_actor[(action, actor)] = _ForActor(character, chosen)
+        return kept
+
     def each_plugin(
         self, hook_name: str, action: str, /, **kwargs: object
     ) -> Iterator[tuple[str, object]]:
-        """:func:`each_plugin` for the plugins whose implementations answer ``action``."""
+        """:func:`each_plugin` for the plugins whose implementations answer ``action`` and
+        the call's ``actor``."""
         known = self._known(hook_name)
         grouped = known.by_action_and_plugin.get(action)
         if grouped is None:
@@ -392,6 +438,15 @@ class ActionDispatch:
                 for name, impls in _impls_by_plugin(self.pm, getattr(self.pm.hook, hook_name))
                 if (kept := [impl for impl in impls if impl in wanted])
             ]
+        if known.tests:
+            mine = self._for_actor(known, self.impls(hook_name, action), action, kwargs)
+            if mine.by_plugin is None:
+                mine.by_plugin = [
+                    (name, kept)
+                    for name, impls in grouped
+                    if (kept := [impl for impl in impls if impl in mine.impls])
+                ]
+            grouped = mine.by_plugin
         for name, impls in grouped:
             execute = call_plain if known.plain and unwatched(self.pm) else self.pm._hookexec
             results = cast(list[object], execute(hook_name, impls, kwargs, False))
@@ -429,30 +484,44 @@ def _for_actions(caller: pluggy.HookCaller) -> _ForActions:
         if names is not None and not (impl.hookwrapper or impl.wrapper):
             declared[index] = names
     firstresult = bool(caller.spec.opts.get("firstresult", False)) if caller.spec else False
-    return _ForActions(impls, declared, firstresult, {}, {}, plain(impls))
+    tests = {
+        id(impl): test
+        for impl in impls
+        if (test := answered_characters(impl.function)) is not None
+        and not (impl.hookwrapper or impl.wrapper)
+    }
+    return _ForActions(impls, declared, firstresult, {}, {}, plain(impls), tests, {})
 
 
 def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozenset[str]]]:
     """Per plugin, the hooks it declared ``@answers_actions`` on and the names declared.
 
-    Raises :class:`~mands_sim.errors.PluginValidationError` for a declaration on a hook that
-    is not an action hook (:data:`~mands_sim.hookspecs.ACTION_HOOKS`): it would be ignored."""
+    Raises :class:`~mands_sim.errors.PluginValidationError` for a declaration
+    (``@answers_actions`` or ``@answers_characters``) on a hook that is not an action hook
+    (:data:`~mands_sim.hookspecs.ACTION_HOOKS`): it would be ignored."""
     found: dict[str, dict[str, frozenset[str]]] = {}
     for caller in pm.hook.__dict__.values():
         if not isinstance(caller, pluggy.HookCaller):
             continue
         for impl in caller.get_hookimpls():
             names = answered_actions(impl.function)
-            if names is None:
-                continue
-            if caller.name not in ACTION_HOOKS:
+            declared = [
+                marker
+                for marker, given in (
+                    ("@answers_actions", names),
+                    ("@answers_characters", answered_characters(impl.function)),
+                )
+                if given is not None
+            ]
+            if declared and caller.name not in ACTION_HOOKS:
                 raise PluginValidationError(
                     impl.plugin_name,
-                    "@answers_actions is for the action hooks only "
+                    f"{declared[0]} is for the action hooks only "
                     f"({', '.join(sorted(ACTION_HOOKS))})",
                     caller.name,
                 )
-            found.setdefault(impl.plugin_name, {})[caller.name] = names
+            if names is not None:
+                found.setdefault(impl.plugin_name, {})[caller.name] = names
     return found
 
 

@@ -4,13 +4,14 @@ multiplied damage, which the damage path reads for every blow."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from mands_sim.defaults import rule_default
 from mands_sim.events import WeaknessFired
 from mands_sim.kernel.encounter import Encounter
+from mands_sim.model.character import Character
 from mands_sim.model.sheet import Weakness, WeaknessValue
 from mands_sim.registry import spoken
 
@@ -55,6 +56,17 @@ def vulnerable_damage(
         taken *= multiplier
         events.append(fired(encounter, victim, weakness, effect))
     return taken, events
+
+
+def has_weakness(kind: str) -> Callable[[Character], bool]:
+    """The test of the characters whose sheet lists a weakness of ``kind`` (case, spacing and
+    punctuation aside): for ``@answers_characters`` on a rule that only they can set off."""
+    wanted = spoken(kind)
+
+    def test(character: Character) -> bool:
+        return any(spoken(w.kind) == wanted for w in character.sheet.weaknesses)
+
+    return test
 
 
 def weaknesses_of(encounter: Encounter, actor: str, kind: str) -> tuple[Weakness, ...]:

@@ -35,10 +35,12 @@ from mands_sim.api import (
     MINIMUM_PERFORMANCE_TIME,
     ActionDefinition,
     ActionOption,
+    Character,
     Encounter,
     Initiation,
     Intent,
     Modifier,
+    answers_characters,
     hookimpl,
 )
 
@@ -103,7 +105,13 @@ def lift_pool(level: int, *, barbell: bool) -> int:
     return level if barbell else math.ceil(level / 2)
 
 
+def runs_or_lifts(character: Character) -> bool:
+    """Whether the sheet has Running or Weightlifting: nobody else's pools change here."""
+    return any(skill_level(character.sheet, skill) for skill in (RUNNING, WEIGHTLIFTING))
+
+
 @hookimpl
+@answers_characters(runs_or_lifts)
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from mands_rulebook.kit.powers.uses import power_slug
-from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, has_weakness, parameter, weaknesses_of, whole
 from mands_sim.api import (
     ABILITY_NAMES,
     AbilityModifier,
@@ -45,6 +45,7 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    answers_characters,
     defaults_summary,
     hookimpl,
     logged_before,
@@ -177,6 +178,7 @@ def mands_ability_modifiers(encounter: Encounter, actor: str) -> list[AbilityMod
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The weakness firing, logged when the power's action resolves."""
     events: list[Event] = []
@@ -186,6 +188,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """The weakness firing, logged when a sustained use pays a round at a higher level."""
     return mands_action_after(encounter, actor, action)

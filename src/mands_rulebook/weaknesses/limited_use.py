@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from mands_rulebook.kit.weaknesses import fired, parameter, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, has_weakness, parameter, weaknesses_of, whole
 from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim.api import (
     SEGMENTS_PER_ROUND,
@@ -35,6 +35,7 @@ from mands_sim.api import (
     Register,
     Weakness,
     WeaknessKind,
+    answers_characters,
     defaults_summary,
     hookimpl,
     rule_default,
@@ -128,6 +129,7 @@ def mands_register_weaknesses(register: Register) -> None:
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-269: each round the power is held too long costs DP."""
     if encounter.defaults.of(LimitedUseDefaults).G269_limited_use == "off":

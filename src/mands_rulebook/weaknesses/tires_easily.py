@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from mands_rulebook.kit.weaknesses import fired, weaknesses_of, whole
+from mands_rulebook.kit.weaknesses import fired, has_weakness, weaknesses_of, whole
 from mands_sim.api import (
     SEGMENTS_PER_ROUND,
     ActionInProgress,
@@ -44,6 +44,7 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    answers_characters,
     defaults_summary,
     hookimpl,
     rule_default,
@@ -183,6 +184,7 @@ def mands_register_weaknesses(register: Register) -> None:
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-266: the extra EP of the action's start; G-267: a grown fatigue penalty is logged."""
     events: list[Event] = []
@@ -196,6 +198,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgress) -> list[Event]:
     """G-266: a sustained action pays the extra with each round's payment."""
     if encounter.defaults.of(TiresEasilyDefaults).G266_tires_easily_ep == "off":
@@ -209,6 +212,7 @@ def mands_action_sustain(encounter: Encounter, actor: str, action: ActionInProgr
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_bonus_pool_modifiers(
     encounter: Encounter, actor: str, intent: Intent, purpose: str
 ) -> list[Modifier]:
