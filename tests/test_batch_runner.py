@@ -11,13 +11,16 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from mands_sim.api import hookimpl
+from mands_sim.batch.records import RunRecord
 from mands_sim.batch.runner import BatchOptions, Progress, run_batch, runs_needed
 from mands_sim.batch.seeds import run_seed
+from mands_sim.batch.store import ResultStore
 from mands_sim.cli import main
 from mands_sim.errors import BatchInPlay, StoreFormatError
 from mands_sim.events import AttackResolved
@@ -314,3 +317,29 @@ def test_a_dataframe_has_a_column_for_each_metric_a_run_counted(tmp_path: Path) 
         dict(c.metrics).get("hits landed", 0) for r in result.records() for c in r.characters
     ]
     assert list(column) == counted and sum(counted) > 0
+
+
+def test_checkpoints_fold_the_rows_just_written_without_reading_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh batch folds each checkpoint from the rows it wrote, as the store would read them
+    back; a batch continued after an earlier execution reads the store for that one's runs. Both
+    give the aggregate of an uninterrupted batch."""
+    reads: list[int] = []
+    records = ResultStore.records
+
+    def counted(
+        self: ResultStore, batch: int, below: int | None = None, start: int = 0
+    ) -> Iterator[RunRecord]:
+        reads.append(start)
+        return records(self, batch, below, start)
+
+    monkeypatch.setattr(ResultStore, "records", counted)
+    options = BatchOptions(runs=300, seed=4, jobs=1)
+    whole = run_batch(SCENARIO, options, store=tmp_path / "a.db")
+    assert reads == []
+    cut = run_batch(SCENARIO, options, store=tmp_path / "b.db", progress=StopAfter(130))
+    reads.clear()
+    rest = run_batch(SCENARIO, options, store=tmp_path / "b.db")
+    assert cut.interrupted and reads[0] == 0  # the first checkpoint's runs were the cut one's
+    assert comparable(build_summary(rest)) == comparable(build_summary(whole))

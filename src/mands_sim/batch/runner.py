@@ -2,10 +2,12 @@
 
 Runs are numbered from 0; run ``i`` uses :func:`~mands_sim.batch.seeds.run_seed` ``(seed, i)``
 and is cut into fixed chunks, so which process runs it never matters: ``--jobs 1`` and
-``--jobs 8`` store the same rows. Finished chunks are committed at once. The report reads the
-store in index order at fixed checkpoints (every :data:`CHECKPOINT` runs): ``--target-error``
-decides to stop at a checkpoint from the runs below it only, so the stopping point is the same
-for any number of processes, and a resumed batch stops where an uninterrupted one would.
+``--jobs 8`` store the same rows. Finished chunks are committed at once. The report folds the
+runs in index order at fixed checkpoints (every :data:`CHECKPOINT` runs), each as the store
+reads it back (the rows just written, or the store for runs an earlier execution stored):
+``--target-error`` decides to stop at a checkpoint from the runs below it only, so the stopping
+point is the same for any number of processes, and a resumed batch stops where an uninterrupted
+one would.
 
 Playing a batch that is stored already continues it (or, if it is finished, reports it) and
 never plays a stored run again; ``fresh`` replaces it. One process at a time plays a batch: a
@@ -23,7 +25,7 @@ import importlib
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
@@ -304,6 +306,9 @@ class _Run:
         self.spec = spec
         self.aggregate = self._new_aggregate()
         self.done = store.done(info.id)
+        self.written: dict[int, tuple[Any, ...]] = {}
+        """The rows this execution stored and has not folded yet, by run index: a checkpoint
+        folds them as the store would read them back, without reading it."""
         self.reported = 0
         """Runs below this index are in :attr:`aggregate`."""
 
@@ -403,9 +408,20 @@ class _Run:
         return [missing[i : i + CHUNK] for i in range(0, len(missing), CHUNK)]
 
     def _store(self, records: list[RunRecord]) -> None:
-        self.store.add(self.info.id, records)
+        for row in self.store.add(self.info.id, records):
+            self.written[row[0]] = row
         self.done.update(r.index for r in records)
         self.progress.advance(len(records))
+
+    def _folded(self, start: int, end: int) -> Iterable[RunRecord]:
+        """The runs ``start`` to ``end`` in index order, as the store reads them back: from the
+        rows this execution wrote, or, when an earlier one stored some, from the store."""
+        indices = range(start, end)
+        if all(i in self.written for i in indices):
+            return [RunRecord.from_row(self.written.pop(i)) for i in indices]
+        for i in indices:
+            self.written.pop(i, None)
+        return self.store.records(self.info.id, below=end, start=start)
 
     def _checkpoints(self, planned: int) -> str | None:
         """Fold every complete checkpoint into the aggregate; say why to stop, if so."""
@@ -413,7 +429,7 @@ class _Run:
             nxt = min(self.reported + CHECKPOINT, planned)
             if nxt <= self.reported or not all(i in self.done for i in range(self.reported, nxt)):
                 return None
-            for record in self.store.records(self.info.id, below=nxt, start=self.reported):
+            for record in self._folded(self.reported, nxt):
                 self.aggregate.add(record)
             self.reported = nxt
             stopped = self._should_stop(planned)

@@ -211,11 +211,14 @@ class ResultStore:
             "and --fresh; this replaces them), or give --store another file.",
         )
 
-    def add(self, batch: int, records: Iterable[RunRecord]) -> None:
-        """Store finished runs in one transaction (a chunk is kept whole or not at all)."""
-        rows = [(batch, *row, row_digest(batch, row)) for row in (r.row() for r in records)]
+    def add(self, batch: int, records: Iterable[RunRecord]) -> list[tuple[Any, ...]]:
+        """Store finished runs in one transaction (a chunk is kept whole or not at all); the
+        rows written, as :meth:`records` reads them back (``RunRecord.from_row``)."""
+        written = [r.row() for r in records]
+        rows = [(batch, *row, row_digest(batch, row)) for row in written]
         with translated(self.path), self._db:
             self._db.executemany(INSERT_RUN, rows)
+        return written
 
     def finish(self, batch: int, final_runs: int) -> None:
         with translated(self.path), self._db:
