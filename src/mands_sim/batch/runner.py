@@ -379,13 +379,14 @@ class _Run:
         timeout = self.options.run_timeout
         if executor is None:
             for chunk in chunks:
-                self._store(play_chunk(simulation, self.options.seed, chunk, timeout))
+                played = play_chunk(simulation, self.options.seed, chunk, timeout)
+                self._store([record.row() for record in played])
                 stopped = self._checkpoints(planned)
                 if stopped:
                     return stopped
             return self._checkpoints(planned) or "runs"
         window = 4 * (self.options.jobs or os.cpu_count() or 1)
-        pending: set[Future[list[RunRecord]]] = set()
+        pending: set[Future[list[tuple[Any, ...]]]] = set()
         source = iter(chunks)
         while True:
             for chunk in source:
@@ -395,7 +396,7 @@ class _Run:
             if not pending:
                 return self._checkpoints(planned) or "runs"
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: f.result()[0].index):
+            for future in sorted(finished, key=lambda f: f.result()[0][0]):
                 self._store(future.result())
             stopped = self._checkpoints(planned)
             if stopped:
@@ -407,11 +408,12 @@ class _Run:
         missing = [i for i in range(planned) if i not in self.done]
         return [missing[i : i + CHUNK] for i in range(0, len(missing), CHUNK)]
 
-    def _store(self, records: list[RunRecord]) -> None:
-        for row in self.store.add(self.info.id, records):
+    def _store(self, rows: list[tuple[Any, ...]]) -> None:
+        self.store.add_rows(self.info.id, rows)
+        for row in rows:
             self.written[row[0]] = row
-        self.done.update(r.index for r in records)
-        self.progress.advance(len(records))
+        self.done.update(row[0] for row in rows)
+        self.progress.advance(len(rows))
 
     def _folded(self, start: int, end: int) -> Iterable[RunRecord]:
         """The runs ``start`` to ``end`` in index order, as the store reads them back: from the
@@ -506,9 +508,13 @@ def _start_worker(path: Path, without: tuple[str, ...], extra: Mapping[str, obje
     _WORKER.prepare()
 
 
-def _play_in_worker(master: int, indices: list[int], run_timeout: float | None) -> list[RunRecord]:
+def _play_in_worker(
+    master: int, indices: list[int], run_timeout: float | None
+) -> list[tuple[Any, ...]]:
+    """A chunk played in a worker, sent back as the rows the store keeps
+    (:meth:`RunRecord.row`): the worker encodes them, and the parent only writes them."""
     assert _WORKER is not None
-    return play_chunk(_WORKER, master, indices, run_timeout)
+    return [record.row() for record in play_chunk(_WORKER, master, indices, run_timeout)]
 
 
 def _executor(

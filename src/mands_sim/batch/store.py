@@ -211,14 +211,16 @@ class ResultStore:
             "and --fresh; this replaces them), or give --store another file.",
         )
 
-    def add(self, batch: int, records: Iterable[RunRecord]) -> list[tuple[Any, ...]]:
-        """Store finished runs in one transaction (a chunk is kept whole or not at all); the
-        rows written, as :meth:`records` reads them back (``RunRecord.from_row``)."""
-        written = [r.row() for r in records]
-        rows = [(batch, *row, row_digest(batch, row)) for row in written]
+    def add(self, batch: int, records: Iterable[RunRecord]) -> None:
+        """Store finished runs in one transaction (a chunk is kept whole or not at all)."""
+        self.add_rows(batch, [r.row() for r in records])
+
+    def add_rows(self, batch: int, rows: Iterable[tuple[Any, ...]]) -> None:
+        """:meth:`add` for runs already made rows (:meth:`RunRecord.row`, as a worker sends
+        them)."""
+        stored = [(batch, *row, row_digest(batch, row)) for row in rows]
         with translated(self.path), self._db:
-            self._db.executemany(INSERT_RUN, rows)
-        return written
+            self._db.executemany(INSERT_RUN, stored)
 
     def finish(self, batch: int, final_runs: int) -> None:
         with translated(self.path), self._db:
