@@ -39,10 +39,11 @@ from typing import Any
 from bare_kernel import REFERENCE_SCENARIO, bare_kernel, machine, median_seconds, scheduled_events
 
 MEMORY_AIM_MB = 300
-"""Issue 7's aim: peak memory under 300 MB at any run count."""
+"""The aim (``docs/performance.md``): peak memory under 300 MB at any run count."""
 
-REPORT_AIM_SECONDS = 10.0
-"""Issue 7's aim: a 10,000-run report of the reference scenario within 10 s on 2 cores."""
+REPORT_AIM_SECONDS = 40.0
+"""The aim (``docs/performance.md``): a 10,000-run report of the reference scenario within
+40 s on two free cores."""
 
 
 def child(scenario: Path, runs: int, jobs: int) -> dict[str, Any]:
