@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from mands_rulebook.kit.movement.pace import (
     MOVE,
@@ -72,10 +72,31 @@ def course(log: Sequence[Event], actor: str, move: ActionInProgress) -> tuple[Pa
     return move.prepared.of(PACE, Pace), interrupted
 
 
+MOTION: Final = "motion now"
+"""The key under which everyone's paces and positions are kept while the log and the segment
+stand (one kept answer: a distance asks for two positions and two flights at once)."""
+
+Motion = dict[tuple[str, str], Any]
+"""``(PACE | POSITION, character)`` → its pace or position now, filled as they are asked."""
+
+
+def motion_now(encounter: Encounter) -> Motion:
+    """The paces and positions found so far at this log length and segment."""
+    return kept_answer(encounter, MOTION, dict)
+
+
 def current_pace(encounter: Encounter, actor: str) -> Pace | None:
     """The pace ``actor`` runs at now, or ``None`` when it is not running (kept while the log
     and the segment stand: contact and crowding ask it for everyone, again and again)."""
-    return kept_answer(encounter, (PACE, actor), lambda: pace_now(encounter, actor))
+    return _pace(encounter, motion_now(encounter), actor)
+
+
+def _pace(encounter: Encounter, motion: Motion, actor: str) -> Pace | None:
+    key = (PACE, actor)
+    if key in motion:
+        return motion[key]  # type: ignore[no-any-return]
+    found = motion[key] = pace_now(encounter, actor)
+    return found
 
 
 def pace_now(encounter: Encounter, actor: str) -> Pace | None:
@@ -104,11 +125,23 @@ def can_fly(powers: Iterable[str]) -> bool:
 def position_now(encounter: Encounter, actor: str) -> Position | None:
     """Where ``actor`` is at this segment, running or not (for any plugin or policy; kept
     while the log and the segment stand)."""
-    return kept_answer(encounter, (POSITION, actor), lambda: spot_now(encounter, actor))
+    return _position(encounter, motion_now(encounter), actor)
+
+
+def _position(encounter: Encounter, motion: Motion, actor: str) -> Position | None:
+    key = (POSITION, actor)
+    if key in motion:
+        return motion[key]  # type: ignore[no-any-return]
+    found = motion[key] = _spot(encounter, motion, actor)
+    return found
 
 
 def spot_now(encounter: Encounter, actor: str) -> Position | None:
-    pace = current_pace(encounter, actor)
+    return _spot(encounter, motion_now(encounter), actor)
+
+
+def _spot(encounter: Encounter, motion: Motion, actor: str) -> Position | None:
+    pace = _pace(encounter, motion, actor)
     if pace is None:
         return encounter.state[actor].position
     return pace.position_at(encounter.need_world(), seen_at(encounter))
@@ -125,10 +158,11 @@ def distance_now(encounter: Encounter, one: str, other: str) -> float:
     """Meters between two characters now over the ground: along the map, or to or from a flyer
     on a straight flight from its point on the line (:func:`flight_distance`; 0 without a
     map)."""
-    here, there = position_now(encounter, one), position_now(encounter, other)
+    motion = motion_now(encounter)
+    here, there = _position(encounter, motion, one), _position(encounter, motion, other)
     if encounter.world is None or here is None or there is None:
         return 0.0
-    flying = [flight_now(encounter, who) for who in (one, other)]
+    flying = [_flight(encounter, motion, who) for who in (one, other)]
     if any(pace is not None for pace in flying):
         return flight_distance(encounter, (here, flying[0]), (there, flying[1]))
     if here == there:
@@ -138,7 +172,11 @@ def distance_now(encounter: Encounter, one: str, other: str) -> float:
 
 def flight_now(encounter: Encounter, who: str) -> Pace | None:
     """``who``'s straight flight (G-67 ``straight``) while it is under way, else ``None``."""
-    pace = current_pace(encounter, who)
+    return _flight(encounter, motion_now(encounter), who)
+
+
+def _flight(encounter: Encounter, motion: Motion, who: str) -> Pace | None:
+    pace = _pace(encounter, motion, who)
     world = encounter.world
     if pace is None or world is None or pace.flight_point(world, seen_at(encounter)) is None:
         return None
