@@ -512,3 +512,17 @@ def test_the_agenda_runs_tied_characters_in_rank_order() -> None:
     while (entry := encounter.agenda.pop()) is not None:
         entry.run()
     assert ran == order_of(encounter)
+
+
+def test_the_segment_is_simpys_clock() -> None:
+    """``Encounter.now`` reads the value behind SimPy's ``Environment.now`` (the rules ask it
+    thousands of times a run): it must follow the clock however it is moved."""
+    encounter = Encounter(
+        [character("maria"), character("foe", "b")],
+        rules=SyntheticRules(),
+        minds={"maria": Script({}), "foe": Script({})},
+        time_limit=100,
+    )
+    assert encounter.now == encounter.env.now == 0
+    encounter.env.run(until=7)
+    assert encounter.now == encounter.env.now == 7 and isinstance(encounter.now, int)

@@ -193,8 +193,9 @@ class Encounter:
 
     @property
     def now(self) -> int:
-        """The current segment."""
-        return int(self.env.now)
+        """The current segment: SimPy's clock (``Environment.now``, read here from the value
+        behind it: the rules ask the segment thousands of times a run)."""
+        return int(self.env._now)
 
     def run(self, until: int | None = None) -> EncounterEnded | None:
         """Run to the end of the encounter, or until segment ``until``.
