@@ -7,6 +7,7 @@ from __future__ import annotations
 from mands_rulebook.weaknesses.focus import mands_action_refusals, mands_encounter_opening
 from mands_sim.actions import Intent
 from mands_sim.events import WeaknessFired
+from mands_sim.hookspecs import answered_characters
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import fight, grunt, sample
 
@@ -46,3 +47,11 @@ def test_under_named_only_an_intent_naming_the_power_needs_the_item() -> None:
     assert mands_action_refusals(encounter, "jake", BLAST) == []
     named = Intent("electric-power-blast", target="foe", options={"power": "Electric Power"})
     assert mands_action_refusals(encounter, "jake", named) != []
+
+
+def test_only_a_character_with_a_focus_is_asked_what_it_may_not_start() -> None:
+    """``@answers_characters(has_weakness("focus"))``: the foe has no item to miss."""
+    encounter = jake([])
+    test = answered_characters(mands_action_refusals)
+    assert test is not None
+    assert test(encounter.character("jake")) and not test(encounter.character("foe"))

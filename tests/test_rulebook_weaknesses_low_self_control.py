@@ -14,6 +14,7 @@ from mands_rulebook.weaknesses.low_self_control import (
 )
 from mands_sim.actions import Intent
 from mands_sim.events import ActionResolved, DamageTaken, Event, PercentRolled, WeaknessFired
+from mands_sim.hookspecs import answered_characters
 from mands_sim.kernel.encounter import Encounter
 from tests.data.fighters import fight, grunt
 
@@ -106,3 +107,14 @@ def test_a_character_without_the_weakness_never_saves() -> None:
         ]
     )
     assert after(encounter) == []
+
+
+def test_only_a_character_of_low_self_control_is_asked_what_it_may_not_start() -> None:
+    """``@answers_characters(has_weakness("low-self-control"))`` on the berserker's refusals
+    (only such a character goes berserk); the save after an action is asked of everyone, since
+    it is about whoever the action hurt."""
+    encounter = fight({"armadillo": ARMADILLO, "foe": grunt()})
+    test = answered_characters(mands_action_refusals)
+    assert test is not None
+    assert test(encounter.character("armadillo")) and not test(encounter.character("foe"))
+    assert answered_characters(mands_action_after) is None

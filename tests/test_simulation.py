@@ -406,12 +406,14 @@ def test_fast_calls_leave_every_bundled_scenarios_event_log_unchanged(path: Path
 
 
 def tired_and_running_logs(*, fast_calls: bool) -> list[str]:
-    """Grunts that tire easily (8-Ball's 2x EP and Diamondback's fatigue, G-266, G-267) and
-    run (seed "Running") ten meters apart, fighting to a knockout, seeds 0 to 3."""
+    """A grunt that tires easily (8-Ball's 2x EP and Diamondback's fatigue, G-266, G-267) and
+    runs (seed "Running") against one of low self-control (G-264, G-265), ten meters apart,
+    fighting to a knockout, seeds 0 to 3."""
     runner = grunt(
         skills={"Fistfighting": 2, "Running": 3},
         weaknesses=[{"kind": "tires-easily", "ep_multiplier": 2, "fatigue_after": 1}],
     )
+    hothead = grunt(weaknesses=[{"kind": "low-self-control"}])
     data = {
         "format": 1,
         "name": "tired runners",
@@ -421,7 +423,7 @@ def tired_and_running_logs(*, fast_calls: bool) -> list[str]:
         },
         "sides": [
             {"name": "first", "characters": [{"id": "tired", "sheet": runner, "place": "a"}]},
-            {"name": "second", "characters": [{"id": "fresh", "sheet": grunt(), "place": "b"}]},
+            {"name": "second", "characters": [{"id": "fresh", "sheet": hothead, "place": "b"}]},
         ],
         "stop": {"time_limit": 600},
     }
@@ -444,3 +446,4 @@ def test_implementations_answering_some_characters_leave_the_event_log_unchanged
     assert fast == tired_and_running_logs(fast_calls=False)
     assert all('"reason":"tires easily"' in text for text in fast)
     assert any('"kind":"moved"' in text for text in fast)
+    assert any('"weakness_kind":"low-self-control"' in text for text in fast)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mands_rulebook.kit.weaknesses import fired, names, parameter, weaknesses_of
+from mands_rulebook.kit.weaknesses import fired, has_weakness, names, parameter, weaknesses_of
 from mands_rulebook.weaknesses.power_use import uses_power
 from mands_sim.api import (
     Encounter,
@@ -28,6 +28,7 @@ from mands_sim.api import (
     Register,
     Weakness,
     WeaknessKind,
+    answers_characters,
     hookimpl,
     spoken,
 )
@@ -78,6 +79,7 @@ def mands_encounter_opening(encounter: Encounter) -> list[Event]:
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """The powers that need a missing item are refused."""
     return [

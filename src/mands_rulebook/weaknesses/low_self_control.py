@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from mands_rulebook.kit.weaknesses import fired, weaknesses_of
+from mands_rulebook.kit.weaknesses import fired, has_weakness, weaknesses_of
 from mands_sim.api import (
     ActionInProgress,
     ActionResolved,
@@ -34,6 +34,7 @@ from mands_sim.api import (
     Weakness,
     WeaknessFired,
     WeaknessKind,
+    answers_characters,
     defaults_summary,
     hookimpl,
     percent_roll,
@@ -146,6 +147,7 @@ def mands_action_after(encounter: Encounter, actor: str, action: ActionInProgres
 
 
 @hookimpl
+@answers_characters(has_weakness(KIND))
 def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> list[str]:
     """G-265: what a berserker may not start."""
     if not weaknesses_of(encounter, actor, KIND) or not is_berserk(encounter, actor):
