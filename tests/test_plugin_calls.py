@@ -17,7 +17,10 @@ from mands_sim.plugin_calls import (
     ActionDispatch,
     action_declarations,
     call_plain,
+    each_answering_plugin,
     figured_adjustments,
+    folded,
+    folded_answering,
     install_error_wrapping,
     install_tracing,
     plain,
@@ -483,15 +486,51 @@ def test_a_character_test_is_asked_again_for_another_encounters_character() -> N
     assert (tired, fresh) == ([["too tired"]], [])
 
 
-def test_answers_characters_is_refused_on_a_hook_that_names_no_action() -> None:
+def test_answers_characters_is_refused_on_a_hook_asked_about_no_actor() -> None:
     class Misplaced:
         @hookimpl
         @answers_characters(is_tired)
-        def mands_status_check(self, encounter: object, actor: str) -> None:
+        def mands_payment_segment(self, encounter: object) -> None:
             return None
 
-    with pytest.raises(PluginValidationError, match="@answers_characters is for the action"):
+    with pytest.raises(PluginValidationError, match="@answers_characters is for the hooks asked"):
         action_declarations(load(misplaced=Misplaced()))
+
+
+class Evading:
+    """Adjusts the initiations of evasive characters only, and says so."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    @hookimpl
+    @answers_characters(is_tired)
+    def mands_initiation_adjust(
+        self, encounter: object, actor: str, intent: Intent, initiation: object
+    ) -> object:
+        self.asked.append(actor)
+        return initiation
+
+    @hookimpl
+    @answers_characters(is_tired)
+    def mands_status_watch(self, encounter: object, actor: str) -> None:
+        self.asked.append(actor)
+        return None
+
+
+def test_the_pipelines_stages_leave_out_who_answers_only_other_characters() -> None:
+    """``folded_answering`` and ``each_answering_plugin`` call a tested implementation only for
+    the characters it answers; ``folded`` and ``each_plugin`` call everyone (fast calls off)."""
+    evading = Evading()
+    pm = load(evading=evading)
+    sheets = Sheets(a="tired", b="fresh")
+    for actor in ("a", "b"):
+        kwargs = {"encounter": sheets, "actor": actor, "intent": Intent("punch")}
+        folded_answering(pm, "mands_initiation_adjust", "initiation", 1, int, **kwargs)
+        list(each_answering_plugin(pm, "mands_status_watch", encounter=sheets, actor=actor))
+    assert evading.asked == ["a", "a"]
+    folded(pm, "mands_initiation_adjust", "initiation", 1, int, **kwargs)
+    assert evading.asked == ["a", "a", "b"]
 
 
 class Wrapping:

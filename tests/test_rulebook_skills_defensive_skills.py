@@ -9,11 +9,14 @@ import pytest
 from mands_rulebook.kit.skills import falling_damage
 from mands_rulebook.skills.defensive_skills import (
     enemies_in_action,
+    evades,
     evasion_defense,
     evasion_points,
+    mands_initiation_adjust,
 )
 from mands_sim.actions import Intent, QualityAllocation
 from mands_sim.events import DefenseChanged, EndurancePaid
+from mands_sim.hookspecs import answered_characters
 from tests.data.fighters import fight, grunt
 from tests.data.opponents_scenes import mob_of_three
 from tests.data.skills_fighters import Scripted, duel, of
@@ -90,3 +93,11 @@ def test_evasion_counts_no_hostage_as_an_opponent(
     encounter, _ = mob_of_three(dice=[], roles={"c": "hostage"}, G235_non_combatants=non_combatants)
     assert enemies_in_action(encounter, "hero") == enemies
     assert evasion_defense(5, enemies_in_action(encounter, "hero")) == defense
+
+
+def test_only_an_evader_is_asked_to_adjust_an_initiation() -> None:
+    """``@answers_characters(evades)``: a sheet with no level of Evasion never changes the
+    Defense a roll buys, so the stage leaves it out."""
+    encounter = fight({"evader": evader(), "grunt": grunt()})
+    assert answered_characters(mands_initiation_adjust) is evades
+    assert evades(encounter.character("evader")) and not evades(encounter.character("grunt"))

@@ -38,8 +38,10 @@ from mands_sim.plugin_calls import (
     action_dispatch,
     answer_of,
     described,
+    each_answering_plugin,
     each_plugin,
     folded,
+    folded_answering,
     results_by_plugin,
 )
 from mands_sim.registry import E, Registries, Registry
@@ -119,6 +121,10 @@ class HookRules:
         self.charts = charts
         self.fast_calls = fast_calls
         self.dispatch: ActionDispatch | None = action_dispatch(pm) if fast_calls else None
+        self._each_plugin = each_answering_plugin if fast_calls else each_plugin
+        """The pipelines' stages call each plugin in turn; with fast calls, less those that
+        answer only other characters (``@answers_characters``)."""
+        self._folded = folded_answering if fast_calls else folded
         self._kept: _KeptModifiers | None = None
         self._refusals: _KeptRefusals | None = None
         self.actions: dict[str, ActionDefinition] = {
@@ -245,7 +251,7 @@ class HookRules:
         ``watching`` in plugin-name order: the lists each fills by the time it exits."""
         return [
             watching.enter_context(answer_of(name, hook, watch, AbstractContextManager))
-            for name, watch in each_plugin(self.pm, hook, **kwargs)
+            for name, watch in self._each_plugin(self.pm, hook, **kwargs)
         ]
 
     def _started(
@@ -270,7 +276,7 @@ class HookRules:
         self, encounter: Encounter, actor: str, intent: Intent, definition: ActionDefinition
     ) -> list[Gate]:
         """``mands_initiation_gate``: every plugin's gate, in plugin-name order."""
-        results = each_plugin(
+        results = self._each_plugin(
             self.pm, "mands_initiation_gate",
             encounter=encounter, actor=actor, intent=intent, definition=definition,
         )  # fmt: skip
@@ -285,7 +291,7 @@ class HookRules:
         initiation: Initiation,
     ) -> Initiation:
         """``mands_initiation_adjust``, folded in plugin-name order."""
-        return folded(
+        return self._folded(
             self.pm, "mands_initiation_adjust", "initiation", initiation, Initiation,
             encounter=encounter, actor=actor, intent=intent, definition=definition,
         )  # fmt: skip
@@ -316,7 +322,7 @@ class HookRules:
                 watching, "mands_resolution_watch", encounter=encounter, actor=actor, action=action
             )
             events = self._resolution(encounter, actor, action)
-            events = folded(
+            events = self._folded(
                 self.pm, "mands_resolution_adjust", "events", events, list,
                 encounter=encounter, actor=actor, action=action,
             )  # fmt: skip
@@ -328,7 +334,7 @@ class HookRules:
         """The first gate's events, or the action's own resolution."""
         kwargs = {"encounter": encounter, "actor": actor, "action": action}
         hook = "mands_resolution_gate"
-        for name, instead in each_plugin(self.pm, hook, **kwargs):
+        for name, instead in self._each_plugin(self.pm, hook, **kwargs):
             return list(answer_of(name, hook, instead, list))
         resolve = action.definition.resolve
         if resolve is None:
@@ -376,7 +382,7 @@ class HookRules:
                 watching, "mands_status_watch", encounter=encounter, actor=actor
             )
             checked = self.pm.hook.mands_status_check(encounter=encounter, actor=actor)
-            events = folded(
+            events = self._folded(
                 self.pm, "mands_status_adjust", "events", list(checked or []), list,
                 encounter=encounter, actor=actor,
             )  # fmt: skip

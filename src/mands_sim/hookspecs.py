@@ -131,7 +131,8 @@ def answers_characters(test: CharacterTest) -> Callable[[_Function], _Function]:
     happens in the fight — and is asked once per character and action in a batch. For any
     other actor the implementation must contribute nothing, as for :func:`answers_actions`,
     so mands-sim may leave it out of the call. Put it on implementations of the hooks in
-    :data:`ACTION_HOOKS`, above or below ``@hookimpl``, alone or with ``@answers_actions``::
+    :data:`ACTION_HOOKS` or of the pipelines' stages asked about an actor (``docs/hooks.md``),
+    above or below ``@hookimpl``, alone or with ``@answers_actions``::
 
         @hookimpl
         @answers_characters(has_weakness("tires easily"))

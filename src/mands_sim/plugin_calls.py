@@ -240,8 +240,19 @@ def each_plugin(
     known = _by_plugin(pm, getattr(pm.hook, hook_name))
     execute = _executor(pm, known)
     for name, impls in known.by_plugin:
-        results = cast(list[object], execute(hook_name, impls, kwargs, False))
-        for result in results:
+        for result in cast(list[object], execute(hook_name, impls, kwargs, False)):
+            yield name, result
+
+
+def each_answering_plugin(
+    pm: pluggy.PluginManager, hook_name: str, **kwargs: object
+) -> Iterator[tuple[str, object]]:
+    """:func:`each_plugin`, leaving out the implementations declared ``@answers_characters``
+    for other characters than the call's ``actor`` (they would answer nothing)."""
+    known = _by_plugin(pm, getattr(pm.hook, hook_name))
+    execute = _executor(pm, known)
+    for name, impls in known.answering(kwargs) if known.tests else known.by_plugin:
+        for result in cast(list[object], execute(hook_name, impls, kwargs, False)):
             yield name, result
 
 
@@ -269,8 +280,27 @@ def folded(
     execute = _executor(pm, known)
     for name, impls in known.by_plugin:
         for impl in reversed(impls):
-            arguments = {**kwargs, key: value}
-            results = cast(list[object], execute(hook_name, [impl], arguments, False))
+            results = cast(list[object], execute(hook_name, [impl], {**kwargs, key: value}, False))
+            if results:
+                value = answer_of(name, hook_name, results[0], expected)
+    return value
+
+
+def folded_answering(
+    pm: pluggy.PluginManager,
+    hook_name: str,
+    key: str,
+    value: _Folded,
+    expected: type | tuple[type, ...],
+    **kwargs: object,
+) -> _Folded:
+    """:func:`folded`, leaving out the implementations declared ``@answers_characters`` for
+    other characters than the call's ``actor`` (they would change nothing)."""
+    known = _by_plugin(pm, getattr(pm.hook, hook_name))
+    execute = _executor(pm, known)
+    for name, impls in known.answering(kwargs) if known.tests else known.by_plugin:
+        for impl in reversed(impls):
+            results = cast(list[object], execute(hook_name, [impl], {**kwargs, key: value}, False))
             if results:
                 value = answer_of(name, hook_name, results[0], expected)
     return value
@@ -291,11 +321,38 @@ def answer_of(
 
 @dataclass(frozen=True, slots=True)
 class _ByPlugin:
-    """One hook's implementations as last seen, and the same grouped by plugin, in name order."""
+    """One hook's implementations as last seen, and the same grouped by plugin, in name order;
+    with ``@answers_characters`` tests, the groups kept for each actor."""
 
     impls: list[pluggy.HookImpl]
     by_plugin: list[tuple[str, list[pluggy.HookImpl]]]
     plain: bool
+    tests: dict[int, CharacterTest]
+    """``id`` of an implementation → the test of the characters it answers for."""
+    by_actor: dict[str, tuple[object, list[tuple[str, list[pluggy.HookImpl]]]]]
+    """Actor → the character the groups were kept for, and the groups answering for it."""
+
+    def answering(self, kwargs: Mapping[str, object]) -> list[tuple[str, list[pluggy.HookImpl]]]:
+        """The groups to call for the call's ``actor``: those whose test refuses it left out
+        (every group when the hook has no test, or the call no actor)."""
+        actor, encounter = kwargs.get("actor"), kwargs.get("encounter")
+        if not self.tests or not isinstance(actor, str) or encounter is None:
+            return self.by_plugin
+        character = cast("Encounter", encounter).character(actor)
+        kept = self.by_actor.get(actor)
+        if kept is None or kept[0] is not character:
+            tests = self.tests
+            groups = [
+                (name, chosen)
+                for name, impls in self.by_plugin
+                if (
+                    chosen := [
+                        i for i in impls if (test := tests.get(id(i))) is None or test(character)
+                    ]
+                )
+            ]
+            kept = self.by_actor[actor] = (character, groups)
+        return kept[1]
 
 
 _BY_PLUGIN: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[str, _ByPlugin]] = (
@@ -318,7 +375,13 @@ def _by_plugin(pm: pluggy.PluginManager, caller: pluggy.HookCaller) -> _ByPlugin
     if known is None or known.impls != impls:
         names = sorted({impl.plugin_name for impl in impls})
         grouped = [(name, [i for i in impls if i.plugin_name == name]) for name in names]
-        known = cache[caller.name] = _ByPlugin(impls, grouped, plain(impls))
+        tests = {
+            id(impl): test
+            for impl in impls
+            if (test := answered_characters(impl.function)) is not None
+            and not (impl.hookwrapper or impl.wrapper)
+        }
+        known = cache[caller.name] = _ByPlugin(impls, grouped, plain(impls), tests, {})
     return known
 
 
@@ -496,28 +559,30 @@ def _for_actions(caller: pluggy.HookCaller) -> _ForActions:
 def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozenset[str]]]:
     """Per plugin, the hooks it declared ``@answers_actions`` on and the names declared.
 
-    Raises :class:`~mands_sim.errors.PluginValidationError` for a declaration
-    (``@answers_actions`` or ``@answers_characters``) on a hook that is not an action hook
-    (:data:`~mands_sim.hookspecs.ACTION_HOOKS`): it would be ignored."""
+    Raises :class:`~mands_sim.errors.PluginValidationError` for a declaration it would ignore:
+    ``@answers_actions`` on a hook that is not an action hook
+    (:data:`~mands_sim.hookspecs.ACTION_HOOKS`), ``@answers_characters`` on a hook not asked
+    about an actor (no ``encounter`` and ``actor`` arguments)."""
     found: dict[str, dict[str, frozenset[str]]] = {}
     for caller in pm.hook.__dict__.values():
         if not isinstance(caller, pluggy.HookCaller):
             continue
+        arguments = set(caller.spec.argnames) if caller.spec is not None else set()
         for impl in caller.get_hookimpls():
             names = answered_actions(impl.function)
-            declared = [
-                marker
-                for marker, given in (
-                    ("@answers_actions", names),
-                    ("@answers_characters", answered_characters(impl.function)),
-                )
-                if given is not None
-            ]
-            if declared and caller.name not in ACTION_HOOKS:
+            if names is not None and caller.name not in ACTION_HOOKS:
                 raise PluginValidationError(
                     impl.plugin_name,
-                    f"{declared[0]} is for the action hooks only "
+                    "@answers_actions is for the action hooks only "
                     f"({', '.join(sorted(ACTION_HOOKS))})",
+                    caller.name,
+                )
+            tested = answered_characters(impl.function) is not None
+            if tested and not {"encounter", "actor"} <= arguments:
+                raise PluginValidationError(
+                    impl.plugin_name,
+                    "@answers_characters is for the hooks asked about an actor "
+                    "(with encounter and actor arguments)",
                     caller.name,
                 )
             if names is not None:

@@ -33,6 +33,7 @@ from mands_sim.api import (
     SEGMENTS_PER_ROUND,
     ActionDefinition,
     ActionOption,
+    Character,
     Charge,
     Encounter,
     EndurancePaid,
@@ -40,6 +41,7 @@ from mands_sim.api import (
     Intent,
     Prepared,
     Register,
+    answers_characters,
     defaults_summary,
     fighting,
     hookimpl,
@@ -131,7 +133,14 @@ def with_evasion(
     return replace(initiation, prepared=prepared, charges=charges)
 
 
+def evades(character: Character) -> bool:
+    """Whether the sheet gives any level of Evasion (Umbrella and Combination skills count):
+    nobody else's Defense changes here."""
+    return skill_level(character.sheet, EVASION) > 0
+
+
 @hookimpl
+@answers_characters(evades)
 def mands_initiation_adjust(
     encounter: Encounter, actor: str, intent: Intent, initiation: Initiation
 ) -> Initiation:
