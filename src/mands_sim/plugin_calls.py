@@ -277,13 +277,7 @@ def folded(
     :class:`~mands_sim.errors.PluginHookError` naming the plugin that gave it. Errors and tracing
     work as for any hook call."""
     known = _by_plugin(pm, getattr(pm.hook, hook_name))
-    execute = _executor(pm, known)
-    for name, impls in known.by_plugin:
-        for impl in reversed(impls):
-            results = cast(list[object], execute(hook_name, [impl], {**kwargs, key: value}, False))
-            if results:
-                value = answer_of(name, hook_name, results[0], expected)
-    return value
+    return _fold(pm, hook_name, known, known.by_plugin, (key, value, expected), kwargs)
 
 
 def folded_answering(
@@ -297,8 +291,22 @@ def folded_answering(
     """:func:`folded`, leaving out the implementations declared ``@answers_characters`` for
     other characters than the call's ``actor`` (they would change nothing)."""
     known = _by_plugin(pm, getattr(pm.hook, hook_name))
+    groups = known.answering(kwargs) if known.tests else known.by_plugin
+    return _fold(pm, hook_name, known, groups, (key, value, expected), kwargs)
+
+
+def _fold(
+    pm: pluggy.PluginManager,
+    hook_name: str,
+    known: _ByPlugin,
+    groups: list[tuple[str, list[pluggy.HookImpl]]],
+    folding: tuple[str, _Folded, type | tuple[type, ...]],
+    kwargs: Mapping[str, object],
+) -> _Folded:
+    """Fold the value of ``folding`` (its key, value and expected type) through ``groups``."""
+    key, value, expected = folding
     execute = _executor(pm, known)
-    for name, impls in known.answering(kwargs) if known.tests else known.by_plugin:
+    for name, impls in groups:
         for impl in reversed(impls):
             results = cast(list[object], execute(hook_name, [impl], {**kwargs, key: value}, False))
             if results:
