@@ -499,15 +499,18 @@ def report_section_definitions(
     """The registered :class:`~mands_sim.report_sections.ReportSectionDefinition` values, by
     name, each with the plugin that registered it, checked as :func:`metric_definitions`
     checks metrics."""
-    checked = checked_payloads(registries.report_sections, ReportSectionDefinition)
-    return tuple((entry.plugin, section) for entry, section in checked)
+    return by_plugin(checked_payloads(registries.report_sections, ReportSectionDefinition))
 
 
 def command_definitions(registries: Registries) -> tuple[tuple[str, CommandDefinition], ...]:
     """The registered :class:`~mands_sim.commands.CommandDefinition` values, by name, each
     with the plugin that registered it, checked as :func:`metric_definitions` checks metrics."""
-    checked = checked_payloads(registries.commands, CommandDefinition)
-    return tuple((entry.plugin, command) for entry, command in checked)
+    return by_plugin(checked_payloads(registries.commands, CommandDefinition))
+
+
+def by_plugin(checked: list[tuple[E, P]]) -> tuple[tuple[str, P], ...]:
+    """Checked payloads (:func:`checked_payloads`), each with the plugin that registered it."""
+    return tuple((entry.plugin, payload) for entry, payload in checked)
 
 
 def checked_payloads(registry: Registry[E], kind: type[P]) -> list[tuple[E, P]]:

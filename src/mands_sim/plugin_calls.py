@@ -51,6 +51,7 @@ from mands_sim.interrupts import raised_by_code
 
 if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
+    from mands_sim.model.character import Character
     from mands_sim.model.figured import FiguredAdjustment
     from mands_sim.model.sheet import CharacterSheet
 
@@ -337,7 +338,7 @@ class _ByPlugin:
     plain: bool
     tests: dict[int, CharacterTest]
     """``id`` of an implementation → the test of the characters it answers for."""
-    by_actor: dict[str, tuple[object, list[tuple[str, list[pluggy.HookImpl]]]]]
+    by_actor: dict[str, tuple[Character, list[tuple[str, list[pluggy.HookImpl]]]]]
     """Actor → the character the groups were kept for, and the groups answering for it."""
 
     def answering(self, kwargs: Mapping[str, object]) -> list[tuple[str, list[pluggy.HookImpl]]]:
@@ -349,18 +350,31 @@ class _ByPlugin:
         character = cast("Encounter", encounter).character(actor)
         kept = self.by_actor.get(actor)
         if kept is None or kept[0] is not character:
-            tests = self.tests
             groups = [
                 (name, chosen)
                 for name, impls in self.by_plugin
-                if (
-                    chosen := [
-                        i for i in impls if (test := tests.get(id(i))) is None or test(character)
-                    ]
-                )
+                if (chosen := answering_for(impls, self.tests, character))
             ]
             kept = self.by_actor[actor] = (character, groups)
         return kept[1]
+
+
+def character_tests(impls: Sequence[pluggy.HookImpl]) -> dict[int, CharacterTest]:
+    """Each implementation's ``@answers_characters`` test, by the implementation's ``id``
+    (hook wrappers are called for everyone, declared or not)."""
+    return {
+        id(impl): test
+        for impl in impls
+        if (test := answered_characters(impl.function)) is not None
+        and not (impl.hookwrapper or impl.wrapper)
+    }
+
+
+def answering_for(
+    impls: Sequence[pluggy.HookImpl], tests: Mapping[int, CharacterTest], character: Character
+) -> list[pluggy.HookImpl]:
+    """``impls`` less those whose test refuses ``character``, in their order."""
+    return [i for i in impls if (test := tests.get(id(i))) is None or test(character)]
 
 
 _BY_PLUGIN: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[str, _ByPlugin]] = (
@@ -383,12 +397,7 @@ def _by_plugin(pm: pluggy.PluginManager, caller: pluggy.HookCaller) -> _ByPlugin
     if known is None or known.impls != impls:
         names = sorted({impl.plugin_name for impl in impls})
         grouped = [(name, [i for i in impls if i.plugin_name == name]) for name in names]
-        tests = {
-            id(impl): test
-            for impl in impls
-            if (test := answered_characters(impl.function)) is not None
-            and not (impl.hookwrapper or impl.wrapper)
-        }
+        tests = character_tests(impls)
         known = cache[caller.name] = _ByPlugin(impls, grouped, plain(impls), tests, {})
     return known
 
@@ -406,6 +415,8 @@ class _ForActions:
     by_action: dict[str, list[pluggy.HookImpl]]
     by_action_and_plugin: dict[str, list[tuple[str, list[pluggy.HookImpl]]]]
     plain: bool
+    """No implementation of the hook is a wrapper or takes keyword-only arguments
+    (:func:`plain`): with nobody watching, the calls may skip pluggy's ``_multicall``."""
     tests: dict[int, CharacterTest]
     """``id`` of an implementation → the test of the characters it answers for
     (``@answers_characters``)."""
@@ -419,11 +430,10 @@ class _ForActor:
     """The implementations answering one action for one character, kept for ``character``
     (the object the encounter gave: another encounter's character is asked afresh)."""
 
-    character: object
+    character: Character
     impls: list[pluggy.HookImpl]
     by_plugin: list[tuple[str, list[pluggy.HookImpl]]] | None = None
-    """No implementation of the hook is a wrapper or takes keyword-only arguments
-    (:func:`plain`): with nobody watching, the calls may skip pluggy's ``_multicall``."""
+    """The same grouped by plugin, once :meth:`ActionDispatch.each_plugin` asks."""
 
 
 class ActionDispatch:
@@ -490,8 +500,7 @@ class ActionDispatch:
         character = cast("Encounter", kwargs["encounter"]).character(actor)
         kept = known.by_actor.get((action, actor))
         if kept is None or kept.character is not character:
-            tests = known.tests
-            chosen = [i for i in impls if (test := tests.get(id(i))) is None or test(character)]
+            chosen = answering_for(impls, known.tests, character)
             kept = known.by_actor[(action, actor)] = _ForActor(character, chosen)
         return kept
 
@@ -515,7 +524,7 @@ class ActionDispatch:
                 mine.by_plugin = [
                     (name, kept)
                     for name, impls in grouped
-                    if (kept := [impl for impl in impls if impl in mine.impls])
+                    if (kept := answering_for(impls, known.tests, mine.character))
                 ]
             grouped = mine.by_plugin
         for name, impls in grouped:
@@ -555,13 +564,9 @@ def _for_actions(caller: pluggy.HookCaller) -> _ForActions:
         if names is not None and not (impl.hookwrapper or impl.wrapper):
             declared[index] = names
     firstresult = bool(caller.spec.opts.get("firstresult", False)) if caller.spec else False
-    tests = {
-        id(impl): test
-        for impl in impls
-        if (test := answered_characters(impl.function)) is not None
-        and not (impl.hookwrapper or impl.wrapper)
-    }
-    return _ForActions(impls, declared, firstresult, {}, {}, plain(impls), tests, {})
+    return _ForActions(
+        impls, declared, firstresult, {}, {}, plain(impls), character_tests(impls), {}
+    )
 
 
 def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozenset[str]]]:

@@ -4,7 +4,7 @@ multiplied damage, which the damage path reads for every blow."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -61,19 +61,22 @@ def vulnerable_damage(
 def has_weakness(kind: str) -> Callable[[Character], bool]:
     """The test of the characters whose sheet lists a weakness of ``kind`` (case, spacing and
     punctuation aside): for ``@answers_characters`` on a rule that only they can set off."""
-    wanted = spoken(kind)
 
     def test(character: Character) -> bool:
-        return any(spoken(w.kind) == wanted for w in character.sheet.weaknesses)
+        return bool(of_kind(character.sheet.weaknesses, kind))
 
     return test
 
 
 def weaknesses_of(encounter: Encounter, actor: str, kind: str) -> tuple[Weakness, ...]:
     """``actor``'s weaknesses of ``kind`` (case, spacing and punctuation aside), sheet order."""
+    return of_kind(encounter.character(actor).sheet.weaknesses, kind)
+
+
+def of_kind(weaknesses: Iterable[Weakness], kind: str) -> tuple[Weakness, ...]:
+    """The ``weaknesses`` of ``kind``, case, spacing and punctuation aside, in their order."""
     wanted = spoken(kind)
-    sheet = encounter.character(actor).sheet
-    return tuple(w for w in sheet.weaknesses if spoken(w.kind) == wanted)
+    return tuple(w for w in weaknesses if spoken(w.kind) == wanted)
 
 
 def parameter(weakness: Weakness, name: str, default: WeaknessValue) -> WeaknessValue:
