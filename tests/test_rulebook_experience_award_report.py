@@ -12,8 +12,6 @@ from rich.console import Console
 from mands_rulebook.experience.award_report import (
     award_section,
     awards_for,
-    heroes_of,
-    in_play,
     measured_section,
 )
 from mands_rulebook.kit.editing_points.awards import hero_award
@@ -56,15 +54,7 @@ def measured(used: int, mean: float, trained: float, gained: int) -> dict[str, A
 def section_of(report: dict[str, Any], **given: Any) -> ReportSection:
     """What ``mands-sim award SCENARIO`` shows: the measured toughness and play, with what the
     command line gives."""
-    verdict = report["verdict"]
-    awards = awards_for(
-        heroes_of(report),
-        toughness=Fraction(str(verdict["multiplier"])),
-        charts=CHARTS,
-        measured={c["id"]: in_play(c) for c in report["characters"]},
-        **given,
-    )
-    return award_section(verdict["word"], awards, CHARTS)
+    return measured_section(ReportInput(report, DEFAULTS), **given)
 
 
 def printed(section: ReportSection, width: int = 200) -> str:

@@ -16,19 +16,13 @@ repeated; characters not named have Experience 0 (a new character) and used noth
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Console
 
-from mands_rulebook.experience.award_report import (
-    award_section,
-    awards_for,
-    heroes_of,
-    in_play,
-)
+from mands_rulebook.experience.award_report import award_section, awards_for, measured_section
 from mands_rulebook.kit.editing_points.awards import DEFAULT_HOURS
 from mands_sim.api import (
     STANDARD_OUTPUT,
@@ -140,19 +134,7 @@ def _measured(
 ) -> ReportSection:
     """The section at the toughness the scenario's batch measures (G-71)."""
     report = played_report(args, args.scenario)
-    summary = report.summary
-    charts = load_standard_charts(report.defaults)
-    verdict: Mapping[str, Any] = summary["verdict"]
-    awards = awards_for(
-        heroes_of(summary),
-        toughness=Fraction(str(verdict["multiplier"])),
-        charts=charts,
-        hours=args.hours,
-        experience=experience,
-        used=used,
-        measured={c["id"]: in_play(c) for c in summary["characters"]},
-    )
-    return award_section(verdict["word"], awards, charts)
+    return measured_section(report, hours=args.hours, experience=experience, used=used)
 
 
 AWARD_COMMAND: Final = CommandDefinition(

@@ -126,18 +126,28 @@ def award_section(word: str, awards: Sequence[HeroAward], charts: Charts) -> Rep
     )
 
 
-def measured_section(report: ReportInput) -> ReportSection:
-    """The report's section: the heroes at the verdict's multiplier, new characters, the
-    default hours, and the points each used in play as the batch measured them."""
+def measured_section(
+    report: ReportInput,
+    *,
+    hours: Fraction | int | float = DEFAULT_HOURS,
+    experience: Mapping[str, int] | None = None,
+    used: Mapping[str, int] | None = None,
+) -> ReportSection:
+    """The section of a batch's report: the heroes at the verdict's multiplier, after
+    ``hours`` of play, with the Experience ``experience`` gives them (new characters
+    otherwise) and the points ``used`` gives, else those each used in play as the batch
+    measured them (``mands-sim award SCENARIO`` passes what its command line says)."""
     summary = report.summary
     verdict = summary["verdict"]
     charts = load_standard_charts(report.defaults)
-    measured = {c["id"]: in_play(c) for c in summary["characters"]}
     awards = awards_for(
         heroes_of(summary),
         toughness=Fraction(str(verdict["multiplier"])),
         charts=charts,
-        measured=measured,
+        hours=hours,
+        experience=experience,
+        used=used,
+        measured={c["id"]: in_play(c) for c in summary["characters"]},
     )
     return award_section(verdict["word"], awards, charts)
 
