@@ -61,6 +61,9 @@ class CrowdingDefaults:
 RING: Final = "crowding: ring"
 """The key under which a character's ring is kept while the log and the segment stand."""
 
+PRESSING: Final = "crowding: enemies in action"
+"""The key under which the count of a side's enemies in action is kept likewise."""
+
 
 def within_reach(encounter: Encounter, one: str, other: str) -> bool:
     """G-65 along the ground, G-274 upward: whether the two could touch, crowding aside."""
@@ -95,8 +98,12 @@ def crowdable(encounter: Encounter, target: str) -> bool:
     """Whether ``target`` has more enemies in action than its ring holds (else nobody is ever
     shut out, and the ring need not be drawn up)."""
     side = encounter.state[target].side
-    pressing = sum(1 for s in encounter.state if s.side != side and s.in_action)
+    pressing = kept_answer(encounter, (PRESSING, side), lambda: _in_action_against(encounter, side))
     return pressing > int(encounter.defaults.of(CrowdingDefaults).G271_ring_size)
+
+
+def _in_action_against(encounter: Encounter, side: str) -> int:
+    return sum(1 for s in encounter.state if s.side != side and s.in_action)
 
 
 def no_room(encounter: Encounter, attacker: str, target: str) -> bool:

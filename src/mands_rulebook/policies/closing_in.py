@@ -50,23 +50,21 @@ def nearest_enemy(encounter: Encounter, actor: str) -> str | None:
     around it for ``actor`` before any other (G-271, :func:`~mands_rulebook.kit.crowding.no_room`).
 
     The distances are :func:`~mands_rulebook.kit.positions.distance_now`'s, with ``actor``'s own
-    position found once rather than once per enemy."""
+    position found once rather than once per enemy; the room around an enemy is asked nearest
+    first, only until one has room."""
     me = encounter.state[actor]
     world = encounter.world
     here = None if world is None else position_now(encounter, actor)
-    enemies = [
-        (
-            no_room(encounter, actor, who),
-            _meters(encounter, actor, here, who),
-            encounter.rank(who),
-            who,
-        )
+    enemies = sorted(
+        (meters, encounter.rank(who), who)
         for other in encounter.state
         if other.side != me.side and fighting(encounter, other)
         for who in (other.character_id,)
-    ]
-    reachable = [enemy for enemy in enemies if not math.isinf(enemy[1])]
-    return min(reachable)[3] if reachable else None
+        for meters in (_meters(encounter, actor, here, who),)
+        if not math.isinf(meters)
+    )
+    roomy = (who for _, _, who in enemies if not no_room(encounter, actor, who))
+    return next(roomy, enemies[0][2] if enemies else None)
 
 
 def _meters(encounter: Encounter, actor: str, here: Position | None, other: str) -> float:
