@@ -7,7 +7,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mands_sim.batch.aggregate import CONVERGENCE_POINTS, Aggregate
+from mands_sim.batch.aggregate import CONVERGENCE_POINTS, FAILED_SHOWN, Aggregate, tally
 from mands_sim.batch.records import CharacterRecord, RunRecord
 
 
@@ -156,3 +156,57 @@ def test_hero_and_villain_deaths_are_counted_apart_once_a_run() -> None:
     assert (agg.hero_deaths, agg.villain_deaths) == (2, 2)
     assert agg.notable["a villain died"] == (0, 1000, "sphinx died")
     assert agg.notable["a hero died"] == (1, 1001, "seraph died")
+
+
+def varied(
+    index: int, outcome: str, segments: int, hero: str, villain: str, metric: int
+) -> RunRecord:
+    """A run ending ``outcome`` (a side's win, ``draw``, ``timeout`` or ``error``), its hero and
+    villain in the given conditions, the villain counting ``metric`` of a plugin's metric."""
+    if outcome == "error":
+        return RunRecord.failed(index, 1000 + index, f"boom {index % 3}")
+    base = with_sides(index, hero, villain)
+    seraph, sphinx = base.characters
+    sphinx = replace(
+        sphinx, metrics=(("blows pulled", metric),) if metric else (), objective_attacks=metric % 2
+    )
+    winner = outcome if outcome in ("heroes", "villains") else None
+    reason = "time limit" if outcome == "timeout" else "no one left"
+    return replace(
+        base, winner=winner, reason=reason, segments=segments, characters=(seraph, sphinx)
+    )
+
+
+RUNS = st.lists(
+    st.tuples(
+        st.sampled_from(["heroes", "villains", "draw", "timeout", "error"]),
+        st.integers(1, 400),
+        st.sampled_from(["active", "dead", "unconscious"]),
+        st.sampled_from(["active", "dead"]),
+        st.integers(-1, 3),
+    ),
+    min_size=1,
+    max_size=900,
+)
+
+
+@given(RUNS, st.lists(st.integers(1, 60), min_size=1, max_size=40))
+def test_merging_tallies_in_index_order_is_adding_their_runs_one_by_one(
+    runs: list[tuple[str, int, str, str, int]], sizes: list[int]
+) -> None:
+    """What the batch's process merges from its workers' tallies (``Aggregate.merge``) is what
+    adding each run would make: counts, histograms, the first errors, the notable runs and the
+    convergence trace, however the runs were cut into chunks."""
+    records = [varied(index, *run) for index, run in enumerate(runs)]
+    one_by_one = Aggregate(sides=("heroes", "villains"))
+    for record in records:
+        one_by_one.add(record)
+    merged = Aggregate(sides=("heroes", "villains"))
+    start = 0
+    for size in sizes * len(records):
+        if start >= len(records):
+            break
+        merged.merge(tally(records[start : start + size], ("heroes", "villains"), "out_of_action"))
+        start += size
+    assert merged == one_by_one
+    assert len(merged.failed) <= FAILED_SHOWN

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from mands_sim.api import hookimpl
+from mands_sim.batch.aggregate import Aggregate, Part
 from mands_sim.batch.records import RunRecord
 from mands_sim.batch.runner import BatchOptions, Progress, run_batch, runs_needed
 from mands_sim.batch.seeds import run_seed
@@ -343,3 +344,26 @@ def test_checkpoints_fold_the_rows_just_written_without_reading_the_store(
     rest = run_batch(SCENARIO, options, store=tmp_path / "b.db")
     assert cut.interrupted and reads[0] == 0  # the first checkpoint's runs were the cut one's
     assert comparable(build_summary(rest)) == comparable(build_summary(whole))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_batch_merges_its_players_tallies_into_the_stored_runs_aggregate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """Whoever plays a chunk tallies it; the batch's process merges the tallies (one per
+    chunk of 25 runs) instead of decoding each row, and gets the aggregate of the stored runs
+    added one by one in index order."""
+    merged: list[int] = []
+    merge = Aggregate.merge
+
+    def counted(self: Aggregate, part: Part) -> None:
+        merged.append(part.aggregate.runs)
+        merge(self, part)
+
+    monkeypatch.setattr(Aggregate, "merge", counted)
+    result = run_batch(GRUNTS, BatchOptions(runs=130, seed=2, jobs=jobs), store=tmp_path / "r.db")
+    assert merged == [25] * 5 + [5]
+    one_by_one = Aggregate(sides=result.aggregate.sides, knock_out=result.aggregate.knock_out)
+    for record in result.records():
+        one_by_one.add(record)
+    assert result.aggregate == one_by_one

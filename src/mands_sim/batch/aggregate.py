@@ -3,14 +3,19 @@
 Memory stays flat however many runs: counts and integer histograms only (fight lengths and
 losses are whole numbers of segments and points). Records must arrive in index order — the
 convergence trace and the notable runs depend on it — which the runner guarantees.
+
+A worker tallies the runs it played as a :class:`Part` (:func:`tally`), and
+:meth:`Aggregate.merge` folds parts in index order into the same numbers as adding their
+records one by one would, so the batch's process only merges.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mands_sim.batch.records import RunRecord
 from mands_sim.batch.stalemates import stalemate
@@ -125,7 +130,48 @@ class Aggregate:
             self.objective_attack_runs[side] = self.objective_attack_runs.get(side, 0) + 1
         self._count_deaths(record)
         self._note(record)
-        self._trace()
+        self._trace(self.played)
+
+    def merge(self, part: Part) -> None:
+        """Fold in the runs ``part`` tallied, the next ones in index order: the same numbers
+        as :meth:`add` of each of its records in turn."""
+        other = part.aggregate
+        played = self.played
+        for winner in part.winners:
+            played += 1
+            if winner is not None:
+                self.wins[winner] += 1
+            self._trace(played)
+        self.runs += other.runs
+        self.errors.update(other.errors)
+        self.failed += other.failed[: max(0, FAILED_SHOWN - len(self.failed))]
+        self.draws += other.draws
+        self.timeouts += other.timeouts
+        self.stalemates.update(other.stalemates)
+        self.party_knock_outs += other.party_knock_outs
+        for side, runs in other.objective_attack_runs.items():
+            self.objective_attack_runs[side] = self.objective_attack_runs.get(side, 0) + runs
+        self.hero_deaths += other.hero_deaths
+        self.villain_deaths += other.villain_deaths
+        self.durations.update(other.durations)
+        for tally in other.characters.values():
+            self._merge_character(tally)
+        for side, mix in other.actions.items():
+            self.actions.setdefault(side, Counter()).update(mix)
+        for key, note in other.notable.items():
+            self._note_run(key, note)
+
+    def _merge_character(self, other: CharacterTally) -> None:
+        tally = self.characters.get(other.id)
+        if tally is None:
+            tally = self.characters[other.id] = CharacterTally(other.id, other.side)
+        tally.role = other.role
+        for name in _TALLY_COUNTERS:
+            getattr(tally, name).update(getattr(other, name))
+        for name in _TALLY_SUMS:
+            setattr(tally, name, getattr(tally, name) + getattr(other, name))
+        for metric, counts in other.metric_counts.items():
+            tally.metric_counts.setdefault(metric, Counter()).update(counts)
 
     def _add_character(self, c: Any) -> None:
         tally = self.characters.get(c.id)
@@ -187,27 +233,33 @@ class Aggregate:
         """Notable runs, first found in index order: a death among the heroes (the first side's
         combatants, by convention) and among the villains, the longest fight, and the quickest
         win by each side."""
+        run = record.index, record.seed
         dead = [c.id for c in self.heroes(record) if c.condition == "dead"]
-        if dead and "a hero died" not in self.notable:
-            self.notable["a hero died"] = (record.index, record.seed, f"{dead[0]} died")
+        if dead:
+            self._note_run("a hero died", (*run, f"{dead[0]} died"))
         fallen = [c.id for c in self.villains(record) if c.condition == "dead"]
-        if fallen and "a villain died" not in self.notable:
-            self.notable["a villain died"] = (record.index, record.seed, f"{fallen[0]} died")
-        longest = self.notable.get("longest fight")
-        if longest is None or record.segments > _segments(longest):
-            self.notable["longest fight"] = (
-                record.index, record.seed, f"{record.segments} segments"
-            )  # fmt: skip
+        if fallen:
+            self._note_run("a villain died", (*run, f"{fallen[0]} died"))
+        self._note_run("longest fight", (*run, f"{record.segments} segments"))
         if record.winner is not None:
-            key = f"quickest {record.winner} win"
-            quickest = self.notable.get(key)
-            if quickest is None or record.segments < _segments(quickest):
-                self.notable[key] = (record.index, record.seed, f"{record.segments} segments")
+            self._note_run(f"quickest {record.winner} win", (*run, f"{record.segments} segments"))
 
-    def _trace(self) -> None:
-        if self.played % self._trace_every:
+    def _note_run(self, key: str, note: tuple[int, int, str]) -> None:
+        """Keep ``note`` under ``key`` if it is the first such run, or a strictly longer
+        fight than the longest, or a strictly quicker win than the quickest."""
+        kept = self.notable.get(key)
+        if (
+            kept is None
+            or (key == "longest fight" and _segments(note) > _segments(kept))
+            or (key.startswith("quickest ") and _segments(note) < _segments(kept))
+        ):
+            self.notable[key] = note
+
+    def _trace(self, played: int) -> None:
+        """A point of the convergence trace after ``played`` runs, every so many runs."""
+        if played % self._trace_every:
             return
-        self.trace.append((self.played, dict(self.wins)))
+        self.trace.append((played, dict(self.wins)))
         if len(self.trace) >= 2 * CONVERGENCE_POINTS:
             self.trace = self.trace[1::2]
             self._trace_every *= 2
@@ -241,3 +293,35 @@ class Aggregate:
 
 def _segments(note: tuple[int, int, str]) -> int:
     return int(note[2].split()[0])
+
+
+_TALLY_COUNTERS: Final = (
+    "conditions", "vp_lost", "dp_lost", "ep_spent", "out_at", "weakness_runs", "condition_runs"
+)  # fmt: skip
+"""A :class:`CharacterTally`'s histograms, which merge by adding."""
+
+_TALLY_SUMS: Final = (
+    "runs", "damage_dealt", "damage_taken", "injured", "bled", "bleeding_at_end", "exhausted",
+    "back_in_action", "objective_attacks", "objective_attack_runs",
+)  # fmt: skip
+"""A :class:`CharacterTally`'s counts, which merge by adding."""
+
+
+@dataclass(slots=True)
+class Part:
+    """Runs tallied apart, to be merged (:meth:`Aggregate.merge`) in index order after the
+    runs before them: their aggregate, and the winner of each run played (``None``: no
+    winner), which the convergence trace needs run by run."""
+
+    aggregate: Aggregate
+    winners: list[str | None] = field(default_factory=list)
+
+
+def tally(records: Iterable[RunRecord], sides: tuple[str, ...], knock_out: str) -> Part:
+    """The :class:`Part` of ``records``, given in index order."""
+    part = Part(Aggregate(sides=sides, knock_out=knock_out))
+    for record in records:
+        part.aggregate.add(record)
+        if record.error is None:
+            part.winners.append(record.winner)
+    return part

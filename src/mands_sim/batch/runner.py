@@ -2,9 +2,11 @@
 
 Runs are numbered from 0; run ``i`` uses :func:`~mands_sim.batch.seeds.run_seed` ``(seed, i)``
 and is cut into fixed chunks, so which process runs it never matters: ``--jobs 1`` and
-``--jobs 8`` store the same rows. Finished chunks are committed at once. The report folds the
-runs in index order at fixed checkpoints (every :data:`CHECKPOINT` runs), each as the store
-reads it back (the rows just written, or the store for runs an earlier execution stored):
+``--jobs 8`` store the same rows. Whoever plays a chunk also tallies it (:class:`PlayedChunk`),
+and finished chunks are committed at once. The report folds the runs in index order at fixed
+checkpoints (every :data:`CHECKPOINT` runs), each as the store reads it back: by merging the
+tallies of the chunks that make up the checkpoint, or else run by run from the rows just
+written, or from the store for runs an earlier execution stored:
 ``--target-error`` decides to stop at a checkpoint from the runs below it only, so the stopping
 point is the same for any number of processes, and a resumed batch stops where an uninterrupted
 one would.
@@ -34,7 +36,7 @@ from typing import Any
 
 from mands_sim import __version__, interrupts
 from mands_sim.batch import budget, locks
-from mands_sim.batch.aggregate import Aggregate
+from mands_sim.batch.aggregate import Aggregate, Part, tally
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
 from mands_sim.batch.records import COUNTED, RunRecord
 from mands_sim.batch.seeds import run_seed
@@ -309,14 +311,14 @@ class _Run:
         self.written: dict[int, tuple[Any, ...]] = {}
         """The rows this execution stored and has not folded yet, by run index: a checkpoint
         folds them as the store would read them back, without reading it."""
+        self.parts: dict[int, tuple[range, Part]] = {}
+        """The tallies of the chunks this execution played and has not folded yet, by their
+        first run: a checkpoint that whole chunks make up merges them instead."""
         self.reported = 0
         """Runs below this index are in :attr:`aggregate`."""
 
     def _new_aggregate(self) -> Aggregate:
-        return Aggregate(
-            sides=tuple(side.name for side in self.spec.sides),
-            knock_out=self.spec.rule_defaults.of(CoreDefaults).G239_party_knock_out,
-        )
+        return Aggregate(*_folding(self.spec))
 
     def execute(
         self, make_executor: Callable[[], ProcessPoolExecutor | None], simulation: Simulation
@@ -378,15 +380,15 @@ class _Run:
         chunks = self._missing_chunks(planned)
         timeout = self.options.run_timeout
         if executor is None:
+            folding = _folding(self.spec)
             for chunk in chunks:
-                played = play_chunk(simulation, self.options.seed, chunk, timeout)
-                self._store([record.row() for record in played])
+                self._store(played_chunk(simulation, folding, self.options.seed, chunk, timeout))
                 stopped = self._checkpoints(planned)
                 if stopped:
                     return stopped
             return self._checkpoints(planned) or "runs"
         window = 4 * (self.options.jobs or os.cpu_count() or 1)
-        pending: set[Future[list[tuple[Any, ...]]]] = set()
+        pending: set[Future[PlayedChunk]] = set()
         source = iter(chunks)
         while True:
             for chunk in source:
@@ -396,7 +398,7 @@ class _Run:
             if not pending:
                 return self._checkpoints(planned) or "runs"
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: f.result()[0][0]):
+            for future in sorted(finished, key=lambda f: f.result().rows[0][0]):
                 self._store(future.result())
             stopped = self._checkpoints(planned)
             if stopped:
@@ -408,12 +410,44 @@ class _Run:
         missing = [i for i in range(planned) if i not in self.done]
         return [missing[i : i + CHUNK] for i in range(0, len(missing), CHUNK)]
 
-    def _store(self, rows: list[tuple[Any, ...]]) -> None:
+    def _store(self, chunk: PlayedChunk) -> None:
+        rows = chunk.rows
         self.store.add_rows(self.info.id, rows)
         for row in rows:
             self.written[row[0]] = row
         self.done.update(row[0] for row in rows)
+        indices = [row[0] for row in rows]
+        if indices == list(range(indices[0], indices[0] + len(indices))):
+            self.parts[indices[0]] = range(indices[0], indices[0] + len(indices)), chunk.part
         self.progress.advance(len(rows))
+
+    def _fold(self, start: int, end: int) -> None:
+        """Fold runs ``start`` to ``end`` into the aggregate: by merging the tallies of the
+        chunks that make them up, or else run by run (:meth:`_folded`)."""
+        parts = self._tiling(start, end)
+        if parts is None:
+            for first in [first for first in self.parts if start <= first < end]:
+                del self.parts[first]
+            for record in self._folded(start, end):
+                self.aggregate.add(record)
+            return
+        for runs, part in parts:
+            del self.parts[runs.start]
+            for i in runs:
+                del self.written[i]
+            self.aggregate.merge(part)
+
+    def _tiling(self, start: int, end: int) -> list[tuple[range, Part]] | None:
+        """The tallied chunks that make up runs ``start`` to ``end`` exactly, in order, if
+        they do."""
+        tiles = []
+        while start < end:
+            tile = self.parts.get(start)
+            if tile is None or tile[0].stop > end:
+                return None
+            tiles.append(tile)
+            start = tile[0].stop
+        return tiles
 
     def _folded(self, start: int, end: int) -> Iterable[RunRecord]:
         """The runs ``start`` to ``end`` in index order, as the store reads them back: from the
@@ -431,8 +465,7 @@ class _Run:
             nxt = min(self.reported + CHECKPOINT, planned)
             if nxt <= self.reported or not all(i in self.done for i in range(self.reported, nxt)):
                 return None
-            for record in self._folded(self.reported, nxt):
-                self.aggregate.add(record)
+            self._fold(self.reported, nxt)
             self.reported = nxt
             stopped = self._should_stop(planned)
             if stopped:
@@ -508,13 +541,40 @@ def _start_worker(path: Path, without: tuple[str, ...], extra: Mapping[str, obje
     _WORKER.prepare()
 
 
-def _play_in_worker(
-    master: int, indices: list[int], run_timeout: float | None
-) -> list[tuple[Any, ...]]:
-    """A chunk played in a worker, sent back as the rows the store keeps
-    (:meth:`RunRecord.row`): the worker encodes them, and the parent only writes them."""
+@dataclass(frozen=True, slots=True)
+class PlayedChunk:
+    """A chunk's runs as the store keeps them (:meth:`RunRecord.row`), and their tally
+    (:func:`~mands_sim.batch.aggregate.tally`) of the records those rows read back as."""
+
+    rows: list[tuple[Any, ...]]
+    part: Part
+
+
+def played_chunk(
+    simulation: Simulation,
+    folding: tuple[tuple[str, ...], str],
+    master: int,
+    indices: list[int],
+    run_timeout: float | None,
+) -> PlayedChunk:
+    """Runs ``indices`` played (:func:`play_chunk`), made rows and tallied by the player, so
+    that the batch's process only writes and merges them. ``folding``: the aggregate's sides
+    and knock-out rule (:func:`_folding`)."""
+    rows = [record.row() for record in play_chunk(simulation, master, indices, run_timeout)]
+    return PlayedChunk(rows, tally((RunRecord.from_row(row) for row in rows), *folding))
+
+
+def _folding(spec: ScenarioSpec) -> tuple[tuple[str, ...], str]:
+    """What an aggregate of ``spec``'s runs is made with: its sides, and G-239's rule."""
+    sides = tuple(side.name for side in spec.sides)
+    return sides, spec.rule_defaults.of(CoreDefaults).G239_party_knock_out
+
+
+def _play_in_worker(master: int, indices: list[int], run_timeout: float | None) -> PlayedChunk:
+    """A chunk played in a worker (:func:`played_chunk`)."""
     assert _WORKER is not None
-    return [record.row() for record in play_chunk(_WORKER, master, indices, run_timeout)]
+    folding = _folding(_WORKER.scenario)
+    return played_chunk(_WORKER, folding, master, indices, run_timeout)
 
 
 def _executor(
