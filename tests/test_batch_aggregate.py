@@ -209,4 +209,5 @@ def test_merging_tallies_in_index_order_is_adding_their_runs_one_by_one(
         merged.merge(tally(records[start : start + size], ("heroes", "villains"), "out_of_action"))
         start += size
     assert merged == one_by_one
+    assert repr(merged) == repr(one_by_one)  # the order of every table's keys too
     assert len(merged.failed) <= FAILED_SHOWN

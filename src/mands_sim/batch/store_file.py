@@ -15,7 +15,8 @@ The store is written ahead (``journal_mode = WAL``) with ``synchronous = NORMAL`
 not waited onto the disk, so a process that stops, however it stops, keeps every committed
 chunk, and only a crash of the machine itself may lose the last few (SQLite's own documented
 guarantee for that pair; the file is never damaged by it). The runs lost so are played again
-when the batch is resumed.
+when the batch is resumed. On a file system where SQLite cannot write ahead, it keeps its
+journal and the default ``synchronous = FULL``.
 
 Every later SQLite error (a page damaged after opening, a full disk, a read-only file, a lock
 held too long) is turned into a :class:`~mands_sim.errors.StoreError` naming the file
@@ -104,8 +105,9 @@ def open_store(path: Path) -> sqlite3.Connection:
         try:
             _identify(db, path)
             db.execute("PRAGMA foreign_keys = ON")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() == "wal":  # NORMAL is safe written ahead, not in a journal
+                db.execute("PRAGMA synchronous = NORMAL")
             _add_columns(db)
         except BaseException:
             db.close()
