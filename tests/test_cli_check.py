@@ -99,3 +99,44 @@ def test_suggest_prints_an_expect_block_that_loads(
     assert (expect.seed, expect.runs, expect.golden_seed) == (1, 200, 5)
     assert set(expect.win_rate) == {"heroes", "villains"}
     assert set(expect.characters) == {"seraph", "sphinx"}
+
+
+def test_set_checks_the_expectations_on_the_changed_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check --set`` plays the changed scenario against the file's own ``[expect]``: a
+    time limit of 1 segment and the met expectations are no longer met."""
+    file = scenario(tmp_path, DUEL + MET)
+    assert main(["check", file, "--set", "stop.time_limit=1"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED win_rate.heroes" in out
+    assert main(["check", file]) == 0
+
+
+def test_set_leaves_the_golden_log_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A golden log is the scenario's as written: with ``--set`` it is not compared, and it
+    is not rewritten."""
+    file = scenario(tmp_path, DUEL + GOLDEN)
+    assert main(["check", "--update-golden", file]) == 0
+    golden = Path(file).parent / "golden" / "duel.seed5.jsonl"
+    before = golden.read_bytes()
+    capsys.readouterr()
+    assert main(["check", file, "--set", "stop.time_limit=1"]) == 0
+    assert (
+        "duel.seed5.jsonl: not compared (the scenario is played with --set)"
+        in capsys.readouterr().out
+    )
+    assert main(["check", "--update-golden", file, "--set", "stop.time_limit=1"]) == 2
+    assert "give --update-golden without --set" in capsys.readouterr().err
+    assert golden.read_bytes() == before
+
+
+def test_suggest_with_set_derives_the_block_from_the_changed_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = scenario(tmp_path, DUEL + MET)
+    command = ["check", "--suggest", "--suggest-runs", "20", file]
+    assert main([*command, "--set", "stop.time_limit=1"]) == 0
+    assert "timeout_rate = [0.96, 1.00]" in capsys.readouterr().out

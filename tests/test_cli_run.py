@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -361,3 +362,103 @@ def test_run_without_plays_the_what_if_runs_with_the_batchs_run_timeout(
     assert main(run(tmp_path, "--without", WITHOUT, "--run-timeout", "7")) == 0
     assert [(o.run_timeout, o.jobs, o.runs) for o in played] == [(7.0, 1, 100), (7.0, 1, 100)]
     assert played[1].without == (WITHOUT,)
+
+
+STRONGER = "sides.villains.sphinx.sheet.strength=25"
+"""An override of a value in a sheet file that changes how these runs go (the Sphinx dies less)."""
+
+
+def test_run_set_plays_the_changed_scenario_the_same_on_any_jobs_and_records_it(
+    tmp_path: Path,
+) -> None:
+    """``--set`` reaches the worker processes (the same report on 1 and 2 jobs), the store
+    keeps it with the batch, and the report's replay commands repeat it."""
+    as_written = report(tmp_path, "plain")
+    one = report(tmp_path, "one", "--set", STRONGER)
+    two = report(
+        tmp_path, "two", "--set", STRONGER, "--jobs", "2", "--store", str(tmp_path / "2.db")
+    )
+    assert one["characters"] != as_written["characters"]
+    for key in ("verdict", "sides", "duration", "characters", "notable"):
+        assert one[key] == two[key], key
+    assert one["batch"]["options"]["overrides"] == [STRONGER]
+    assert "overrides" not in as_written["batch"]["options"]
+    with sqlite3.connect(tmp_path / "r.db") as db:
+        stored = [json.loads(row[0]) for row in db.execute("SELECT options FROM batches")]
+    assert [STRONGER] in [options.get("overrides") for options in stored]
+    listing = tmp_path / "list.json"
+    assert main(["store", "list", "--store", str(tmp_path / "r.db"), "--json", str(listing)]) == 0
+    batches = json.loads(listing.read_text(encoding="utf-8"))["batches"]
+    assert sorted(b["overrides"] for b in batches) == [[], [STRONGER]]
+
+
+def test_the_replay_command_of_a_changed_scenario_repeats_its_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(run(tmp_path, "--set", STRONGER)) == 0
+    printed = capsys.readouterr().out
+    line = next(line.strip() for line in printed.splitlines() if "mands-sim replay" in line)
+    assert line.endswith(f"--set {STRONGER}")
+    seed = line.split("--seed ")[1].split()[0]
+    assert main(["replay", str(SCENARIO), "--seed", seed, "--set", STRONGER]) == 0
+
+
+def test_show_scenario_prints_the_scenario_as_played_as_toml_and_plays_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(run(tmp_path, "--set", STRONGER, "--set", "stop.time_limit=900", "--show-scenario"))
+        == 0
+    )
+    printed = capsys.readouterr().out
+    data = tomllib.loads(printed)
+    assert data["stop"]["time_limit"] == 900
+    sphinx = data["sides"][1]["characters"][0]
+    assert sphinx["sheet"]["abilities"]["strength"] == 25
+    assert printed.startswith(f"# {SCENARIO}\n# --set {STRONGER}\n")
+    assert not (tmp_path / "r.db").exists()
+
+
+def test_a_set_that_names_nothing_is_an_error_before_any_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(run(tmp_path, "--set", "sides.villains.sfinx.count=2")) == 2
+    error = capsys.readouterr().err
+    assert "--set sides.villains.sfinx.count=2" in error and 'did you mean "sphinx"?' in error
+    with pytest.raises(SystemExit) as parser_exit:
+        main(run(tmp_path, "--set", "no value"))
+    assert parser_exit.value.code == 2
+    assert "expected PATH=VALUE" in capsys.readouterr().err
+
+
+BANK_JOB = ROOT / "scenarios" / "bank_job.toml"
+
+
+def test_run_without_character_compares_the_same_runs_without_it(tmp_path: Path) -> None:
+    out = tmp_path / "bank.json"
+    command = ["run", str(BANK_JOB), "--runs", "20", "--seed", "1", "--jobs", "1", "--quiet",
+               "--store", str(tmp_path / "b.db"), "--json", str(out),
+               "--without-character", "sun-ruler"]  # fmt: skip
+    assert main(command) == 0
+    what_if = json.loads(out.read_text(encoding="utf-8"))["what_if"]
+    assert (what_if["a"], what_if["b"], what_if["pairs"]) == ("as written", "without sun-ruler", 20)
+    assert "sun-ruler" not in {death["id"] for death in what_if["deaths"]}
+    assert main([*command[:-1], "sun-rular"]) == 2
+
+
+def test_compare_one_scenario_as_written_and_with_its_set_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "c.json"
+    command = ["compare", str(SCENARIO), "--runs", "100", "--seed", "1", "--jobs", "1",
+               "--quiet", "--store", str(tmp_path / "c.db")]  # fmt: skip
+    assert main([*command, "--set", STRONGER, "--json", str(out)]) == 0
+    comparison = json.loads(out.read_text(encoding="utf-8"))
+    assert (comparison["a"], comparison["b"]) == ("as written", f"with {STRONGER}")
+    sphinx = next(death for death in comparison["deaths"] if death["id"] == "sphinx")
+    assert sphinx["a"] > sphinx["b"]  # the stronger Sphinx dies less, on the same seeds
+    plain = report(tmp_path, "plain")["characters"]
+    assert sphinx["a"] == next(c for c in plain if c["id"] == "sphinx")["rates"]["dead"]["estimate"]
+    capsys.readouterr()
+    assert main(command) == 2
+    assert "expected a second scenario to compare, or --set values" in capsys.readouterr().err

@@ -34,7 +34,7 @@ from mands_sim.errors import InputError, ScenarioError
 from mands_sim.events import Event, to_json_line
 from mands_sim.inputs import read_input, toml_data
 from mands_sim.report.summary import build_summary
-from mands_sim.scenario import ExpectSpec, ScenarioSpec, load_scenario
+from mands_sim.scenario import ExpectSpec, Override, ScenarioSpec, load_scenario
 from mands_sim.simulation import Simulation
 
 RATE_MARGIN = 0.04
@@ -174,15 +174,15 @@ def has_expectations(path: Path) -> bool:
     return "expect" in data
 
 
-def load_expectations(path: Path | str) -> ScenarioSpec:
-    """Load the scenario at ``path`` for regression checks, with its names checked against the
-    installed plugins.
+def load_expectations(path: Path | str, overrides: Sequence[Override] = ()) -> ScenarioSpec:
+    """Load the scenario at ``path`` (with ``overrides``, its ``[expect]`` kept) for
+    regression checks, with its names checked against the installed plugins.
 
     Raises:
         ScenarioError: the scenario is malformed (file, key, what was expected), or it has no
             ``[expect]`` table.
     """
-    spec = load_scenario(path)
+    spec = load_scenario(path, overrides, keep_expect=True)
     if spec.expect is None:
         raise ScenarioError(path, "expect", "expected an [expect] table: nothing to check")
     Simulation(spec).prepare()
@@ -192,16 +192,20 @@ def load_expectations(path: Path | str) -> ScenarioSpec:
 # -- the batch -----------------------------------------------------------------------------------
 
 
-def check_batch(spec: ScenarioSpec, *, jobs: int = 1) -> BatchVerdict:
+def check_batch(
+    spec: ScenarioSpec, *, jobs: int = 1, overrides: Sequence[Override] = ()
+) -> BatchVerdict:
     """Play the scenario's regression batch and check every batch expectation of ``[expect]``.
 
     The batch is ``mands-sim run``'s, kept in a temporary results store; ``jobs`` worker
-    processes never change the result."""
+    processes never change the result. ``overrides``: those ``spec`` was loaded with."""
     expect, path = spec.expect, spec.path
     if expect is None or path is None or expect.seed is None or expect.runs is None:
         raise ValueError("the scenario has no batch expectations in a file")
     with tempfile.TemporaryDirectory(prefix="mands-sim-check-") as folder:
-        options = BatchOptions(runs=expect.runs, seed=expect.seed, jobs=jobs)
+        options = BatchOptions(
+            runs=expect.runs, seed=expect.seed, jobs=jobs, overrides=tuple(overrides)
+        )
         result = run_batch(path, options, store=Path(folder) / "results.sqlite")
         records = list(result.records())
     checks = [
@@ -424,7 +428,12 @@ def first_difference(golden: bytes, fresh: bytes, width: int = 160) -> str:
 
 
 def suggest_expectations(
-    path: Path | str, *, runs: int = SUGGEST_RUNS, seed: int = 0, jobs: int | None = None
+    path: Path | str,
+    *,
+    runs: int = SUGGEST_RUNS,
+    seed: int = 0,
+    jobs: int | None = None,
+    overrides: Sequence[Override] = (),
 ) -> str:
     """An ``[expect]`` block for the scenario at ``path``, derived from a reference batch.
 
@@ -435,9 +444,9 @@ def suggest_expectations(
     comments: candidates for ``never`` and ``always``. Paste the block over the old one.
     """
     path = Path(path)
-    spec = load_scenario(path)
+    spec = load_scenario(path, overrides, keep_expect=True)
     with tempfile.TemporaryDirectory(prefix="mands-sim-suggest-") as folder:
-        options = BatchOptions(runs=runs, seed=seed, jobs=jobs)
+        options = BatchOptions(runs=runs, seed=seed, jobs=jobs, overrides=tuple(overrides))
         result = run_batch(path, options, store=Path(folder) / "results.sqlite")
         records = list(result.records())
     old = spec.expect or ExpectSpec()

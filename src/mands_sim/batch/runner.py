@@ -27,6 +27,7 @@ import importlib
 import json
 import math
 import os
+import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -44,7 +45,13 @@ from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
 from mands_sim.defaults import CoreDefaults
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries
-from mands_sim.scenario import ScenarioSpec, load_scenario
+from mands_sim.scenario import (
+    Override,
+    ScenarioSpec,
+    as_arguments,
+    described,
+    load_scenario,
+)
 from mands_sim.simulation import Simulation
 
 CHECKPOINT = 100
@@ -72,6 +79,9 @@ class BatchOptions:
         run_timeout: each run's wall-clock budget in seconds (:mod:`mands_sim.batch.budget`;
             ``None`` or 0: none). Like ``jobs``, it is how to play the batch, not what the
             batch is: a run stored as over it stays so when the batch is resumed.
+        overrides: values of the scenario changed for this batch (``--set``,
+            ``--without-character``: :class:`~mands_sim.scenario.Override`), recorded with the
+            batch in the store.
     """
 
     runs: int | None = None
@@ -82,6 +92,7 @@ class BatchOptions:
     jobs: int | None = None
     without: tuple[str, ...] = ()
     run_timeout: float | None = DEFAULT_RUN_TIMEOUT
+    overrides: tuple[Override, ...] = ()
 
     def __post_init__(self) -> None:
         if self.runs is not None and self.target_error is not None:
@@ -106,7 +117,21 @@ class BatchOptions:
         del mine["jobs"]
         del mine["run_timeout"]
         mine["without"] = sorted(self.without)
+        mine["overrides"] = described(self.overrides)
+        if not self.overrides:
+            del mine["overrides"]  # the identity of every batch stored before overrides
         return mine
+
+
+def replay_command(scenario: str, seed: int, options: Mapping[str, Any]) -> str:
+    """The command that replays the run of ``seed`` of a batch of ``scenario`` played with
+    ``options`` (:meth:`BatchOptions.identity`, as the store keeps it): without its plugins,
+    with its ``--set`` values and without its characters."""
+    parts = ["mands-sim", "replay", scenario, "--seed", str(seed)]
+    for name in options.get("without", ()):
+        parts += ["--disable", name]
+    parts += as_arguments(options.get("overrides", ()))
+    return shlex.join(parts)
 
 
 class Progress:
@@ -243,7 +268,7 @@ def run_batch(
         StoreError: the store cannot be used (its message names the file and what to do).
     """
     path = Path(scenario)
-    spec = load_scenario(path)
+    spec = load_scenario(path, options.overrides)
     simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
     versions = _versions(simulation)
     store_path = Path(store) if store is not None else default_store_path()
@@ -532,12 +557,13 @@ def play_run(
 _WORKER: Simulation | None = None
 
 
-def _start_worker(path: Path, without: tuple[str, ...], extra: Mapping[str, object]) -> None:
+def _start_worker(path: Path, options: BatchOptions, extra: Mapping[str, object]) -> None:
     """A worker process: its simulation, Ctrl-C told from a plugin's interrupt, runs timed."""
     global _WORKER
     interrupts.watch()
     budget.time_runs()
-    _WORKER = Simulation(load_scenario(path), disabled=without, extra_plugins=extra)
+    spec = load_scenario(path, options.overrides)
+    _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
     _WORKER.prepare()
 
 
@@ -584,5 +610,5 @@ def _executor(
     if jobs <= 1:
         return None
     return ProcessPoolExecutor(
-        max_workers=jobs, initializer=_start_worker, initargs=(path, options.without, extra or {})
+        max_workers=jobs, initializer=_start_worker, initargs=(path, options, extra or {})
     )

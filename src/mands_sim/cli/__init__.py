@@ -181,6 +181,54 @@ def share(text: str) -> float:
     return value
 
 
+def override(text: str) -> Any:
+    """An argument that changes a scenario value (``--set PATH=VALUE``): an
+    :class:`~mands_sim.scenario.Override`; a malformed one is the parser's error."""
+    from mands_sim.errors import ScenarioError  # here: --help does without the scenario's models
+    from mands_sim.scenario import Override
+
+    try:
+        return Override.parse(text)
+    except ScenarioError as error:
+        raise argparse.ArgumentTypeError(error.expected) from None
+
+
+def override_arguments(parser: argparse.ArgumentParser, *, show: bool = True) -> None:
+    """``--set PATH=VALUE`` (repeatable), on every command that plays a scenario
+    (``docs/editor-guide.md``), and ``--show-scenario`` unless ``show`` is false."""
+    parser.add_argument(
+        "--set",
+        dest="overrides",
+        type=override,
+        action="append",
+        default=[],
+        metavar="PATH=VALUE",
+        help="play the scenario with this value changed (repeatable), e.g. "
+        "sides.crew.gunman.count=2 or sides.crew.sun-ruler.sheet.strength=75",
+    )
+    if show:
+        parser.add_argument(
+            "--show-scenario",
+            action="store_true",
+            help="print the scenario as it would be played (with every --set) as TOML, and stop",
+        )
+
+
+def shown_scenario(args: argparse.Namespace, scenario: Path) -> bool:
+    """With ``--show-scenario``: print ``scenario`` as it would be played, with its
+    ``--set`` values, as TOML (and say so: the caller then stops)."""
+    if not args.show_scenario:
+        return False
+    import tomli_w
+
+    from mands_sim.scenario import scenario_data
+
+    data = scenario_data(scenario, tuple(args.overrides))
+    print(f"# {scenario}" + "".join(f"\n# --set {o.text}" for o in args.overrides))
+    print(tomli_w.dumps(data), end="")
+    return True
+
+
 def output_file(text: str) -> Path:
     """An argument naming a file to write (``--json``, ``--html`` …): checked when the command
     line is read, before any run is played, that its folder exists and may be written to and

@@ -16,11 +16,19 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, count, emit_json, json_option
-from mands_sim.errors import MandsSimError
+from mands_sim.cli import (
+    COMMANDS,
+    STANDARD_OUTPUT,
+    count,
+    emit_json,
+    json_option,
+    override_arguments,
+)
+from mands_sim.errors import MandsSimError, ScenarioError
 from mands_sim.regression import (
     SUGGEST_RUNS,
     BatchVerdict,
@@ -70,6 +78,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="N",
         help=f"runs of the reference batch (default {SUGGEST_RUNS})",
     )
+    override_arguments(parser, show=False)
     json_option(parser, "each file's checks")
     parser.set_defaults(func=run)
 
@@ -77,6 +86,12 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check (or, with ``--suggest``, derive) every file; the worst status wins. With
     ``--json``, each file's outcome as one document (``kind`` ``"check"``)."""
+    if args.overrides and args.update_golden:
+        raise ScenarioError(
+            None,
+            "--update-golden",
+            "a golden log is the scenario's as written: give --update-golden without --set",
+        )
     each = _suggest if args.suggest else _check
     quiet = args.json == STANDARD_OUTPUT
     outcomes = [each(file, args, quiet) for file in args.files]
@@ -92,7 +107,7 @@ def _check(file: str, args: argparse.Namespace, quiet: bool) -> tuple[int, dict[
         say(f"{file}: no [expect] table: nothing to check")
         return PASSED, {"file": file, "status": "nothing to check", "verdicts": []}
     try:
-        verdicts = _verdicts(load_expectations(file), args)
+        verdicts = _verdicts(load_expectations(file, args.overrides), args, say)
     except MandsSimError as error:
         if not quiet:
             print(f"mands-sim: error: {error}", file=sys.stderr)
@@ -134,21 +149,28 @@ def _silent(*_: object) -> None:
     """Nothing printed: the JSON alone goes to standard output."""
 
 
-def _verdicts(spec: ScenarioSpec, args: argparse.Namespace) -> list[BatchVerdict | GoldenVerdict]:
-    """The batch checks and the golden log comparison the scenario's ``[expect]`` asks for."""
+def _verdicts(
+    spec: ScenarioSpec, args: argparse.Namespace, say: Callable[..., None]
+) -> list[BatchVerdict | GoldenVerdict]:
+    """The batch checks and the golden log comparison the scenario's ``[expect]`` asks for
+    (with ``--set``, the golden log, the scenario's as written, is not compared)."""
     expect = spec.expect
     assert expect is not None
     verdicts: list[BatchVerdict | GoldenVerdict] = []
     if expect.needs_batch:
-        verdicts.append(check_batch(spec, jobs=args.jobs))
-    if expect.golden is not None:
+        verdicts.append(check_batch(spec, jobs=args.jobs, overrides=args.overrides))
+    if expect.golden is not None and args.overrides:
+        say(f"  golden log {expect.golden.name}: not compared (the scenario is played with --set)")
+    elif expect.golden is not None:
         verdicts.append(check_golden(spec, update=args.update_golden))
     return verdicts
 
 
 def _suggest(file: str, args: argparse.Namespace, quiet: bool) -> tuple[int, dict[str, Any]]:
     try:
-        block = suggest_expectations(file, runs=args.suggest_runs, jobs=args.jobs)
+        block = suggest_expectations(
+            file, runs=args.suggest_runs, jobs=args.jobs, overrides=args.overrides
+        )
     except MandsSimError as error:
         if not quiet:
             print(f"mands-sim: error: {error}", file=sys.stderr)

@@ -17,11 +17,18 @@ from typing import Any
 from mands_sim import interrupts
 from mands_sim.batch import budget
 from mands_sim.batch.failures import failure_of
-from mands_sim.cli import COMMANDS, INTERRUPTED, output_file, seconds
+from mands_sim.cli import (
+    COMMANDS,
+    INTERRUPTED,
+    output_file,
+    override_arguments,
+    seconds,
+    shown_scenario,
+)
 from mands_sim.events import Event, to_json_line
 from mands_sim.narrative import display_names, narrate
 from mands_sim.policy.explain import explained_narrative
-from mands_sim.scenario import ScenarioSpec, load_scenario
+from mands_sim.scenario import ScenarioSpec, load_scenario, without_character
 from mands_sim.simulation import Simulation
 
 
@@ -45,11 +52,22 @@ def add_parser(subparsers: Any) -> None:
         metavar="S",
         help="stop the run after S seconds and show where it was (default: no limit)",
     )
+    override_arguments(parser)
+    parser.add_argument(
+        "--without-character",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="play the run without this character (as mands-sim run --without-character does)",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    if shown_scenario(args, args.scenario):
+        return 0
+    left_out = (without_character(character) for character in args.without_character)
+    scenario = load_scenario(args.scenario, (*args.overrides, *left_out))
     events: list[Event] = []
     simulation = Simulation(scenario, seed=args.seed, disabled=tuple(args.disable))
     simulation.prepare()  # a scenario or plugin error is the command's, not the run's

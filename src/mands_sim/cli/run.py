@@ -10,6 +10,7 @@ numbers), and the differences in win rates, death rates and fight length with th
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +37,16 @@ from mands_sim.cli import (
     emit_json,
     json_option,
     output_file,
+    override_arguments,
     seconds,
     share,
+    shown_scenario,
 )
+from mands_sim.errors import ScenarioError
 from mands_sim.report.comparison import build_comparison, render_comparison
 from mands_sim.report.summary import build_summary
 from mands_sim.report.terminal import render
-from mands_sim.scenario import load_scenario
+from mands_sim.scenario import Override, load_scenario, without_character
 from mands_sim.simulation import Simulation
 
 
@@ -74,14 +78,41 @@ def add_parser(subparsers: Any) -> None:
         metavar="NAME",
         help="also play the same runs without this plugin and compare (what-if)",
     )
+    run.add_argument(
+        "--without-character",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="also play the same runs without this character and compare (what-if)",
+    )
+    run.add_argument(
+        "--show-scenario",
+        action="store_true",
+        help="print the scenario as it would be played (with every --set) as TOML, and stop",
+    )
     json_option(run, "the report")
     run.add_argument("--html", type=output_file, metavar="FILE", help="write the report as HTML")
     run.set_defaults(func=run_command)
 
-    compare = subparsers.add_parser("compare", help=COMMANDS["compare"].help)
+    compare = subparsers.add_parser(
+        "compare",
+        help=COMMANDS["compare"].help,
+        description="Two scenarios played with the same seeds, or one as written (A) and with "
+        "its --set values (B).",
+    )
     compare.add_argument("first", type=Path, help="scenario A (TOML)")
-    compare.add_argument("second", type=Path, help="scenario B (TOML)")
+    compare.add_argument(
+        "second",
+        type=Path,
+        nargs="?",
+        help="scenario B (TOML); without it, B is A with the --set values",
+    )
     batch_arguments(compare)
+    compare.add_argument(
+        "--show-scenario",
+        action="store_true",
+        help="print scenario B as it would be played (with every --set) as TOML, and stop",
+    )
     json_option(compare, "the comparison")
     compare.set_defaults(func=compare_command)
 
@@ -89,7 +120,7 @@ def add_parser(subparsers: Any) -> None:
 def batch_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose and play a batch, as ``mands-sim run`` takes them:
     ``--runs``, ``--seed``, ``--jobs``, ``--store``, ``--run-timeout``, ``--disable``,
-    ``--fresh`` and ``--quiet`` (a plugin command's too: :mod:`mands_sim.commands`)."""
+    ``--fresh``, ``--quiet`` and ``--set`` (a plugin command's too: :mod:`mands_sim.commands`)."""
     parser.add_argument("--runs", type=count, metavar="N", help="number of runs (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
@@ -120,6 +151,7 @@ def batch_arguments(parser: argparse.ArgumentParser) -> None:
         "--fresh", action="store_true", help="replace the stored batch: play every run again"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    override_arguments(parser, show=False)
 
 
 class RichProgress(BatchProgress):
@@ -166,6 +198,7 @@ def batch_options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
         "jobs": args.jobs,
         "run_timeout": args.run_timeout,
         "without": tuple(args.disable),
+        "overrides": tuple(args.overrides),
     }
     return BatchOptions(**{**chosen, **extra})
 
@@ -205,10 +238,12 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
     """The batch, its report and the what-if arm; the batch goes in ``played`` once it is over
     (finished or interrupted), so an interrupt later still tells what was kept."""
     console = Console(stderr=False)
+    if shown_scenario(args, args.scenario):
+        return 0
     options = batch_options(
         args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
     )
-    if args.without:
+    if args.without or args.without_character:
         _check_without(args)
     result = played_batch(args, args.scenario, options, progress_console)
     played.append(result)
@@ -216,17 +251,18 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
         raise KeyboardInterrupt
     summary = build_summary(result)
     status = _status(result, progress_console, args)
-    if args.without and not result.interrupted:
+    if (args.without or args.without_character) and not result.interrupted:
         what_if = _without(args, result, progress_console)
+        left_out = ", ".join([*args.without, *args.without_character])
         if what_if.interrupted:  # the report as written, without the half-played comparison
             progress_console.print(
-                f"Interrupted while playing the runs without {', '.join(args.without)}: the "
+                f"Interrupted while playing the runs without {left_out}: the "
                 f"report below is the scenario's as written, with no comparison. "
                 f"{_resume_hint(args)}"
             )
             status = INTERRUPTED
         else:
-            label_b = f"without {', '.join(args.without)}"
+            label_b = f"without {left_out}"
             summary["what_if"] = build_comparison(
                 result, what_if, label_a="as written", label_b=label_b
             )
@@ -256,15 +292,27 @@ def _resume_hint(args: argparse.Namespace) -> str:
 
 
 def _check_without(args: argparse.Namespace) -> None:
-    """A plugin to leave out that does not exist is an error before any run is played."""
-    Simulation(load_scenario(args.scenario), disabled=(*args.disable, *args.without)).prepare()
+    """A plugin or a character to leave out that does not exist is an error before any run is
+    played."""
+    spec = load_scenario(args.scenario, _what_if_overrides(args))
+    Simulation(spec, disabled=(*args.disable, *args.without)).prepare()
+
+
+def _what_if_overrides(args: argparse.Namespace) -> tuple[Override, ...]:
+    """The ``--set`` values and the characters ``--without-character`` takes out."""
+    return (*args.overrides, *(without_character(c) for c in args.without_character))
 
 
 def _without(args: argparse.Namespace, result: BatchResult, console: Console) -> BatchResult:
-    """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins named,
-    played as the batch was (its jobs and its runs' wall-clock budget)."""
-    same_runs = batch_options(args, runs=result.runs, without=(*args.disable, *args.without))
-    label = "without " + ", ".join(args.without)
+    """The same runs (seeds ``0 … runs − 1`` of the master seed) without the plugins and the
+    characters named, played as the batch was (its jobs and its runs' wall-clock budget)."""
+    same_runs = batch_options(
+        args,
+        runs=result.runs,
+        without=(*args.disable, *args.without),
+        overrides=_what_if_overrides(args),
+    )
+    label = "without " + ", ".join([*args.without, *args.without_character])
     return played_batch(args, args.scenario, same_runs, console, label=label)
 
 
@@ -300,15 +348,32 @@ def compare_command(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace, progress_console: Console) -> int:
     console = Console()
     options = batch_options(args)
-    first = played_batch(args, args.first, options, progress_console, label="A")
+    if args.second is None and not args.overrides:
+        raise ScenarioError(
+            args.first, "", "expected a second scenario to compare, or --set values to compare "
+            "the scenario with (e.g. --set sides.crew.gunman.count=2)"
+        )  # fmt: skip
+    second = args.first if args.second is None else args.second
+    if shown_scenario(args, second):
+        return 0
+    as_written = replace(options, overrides=()) if args.second is None else options
+    first = played_batch(args, args.first, as_written, progress_console, label="A")
     if first.interrupted:
         raise KeyboardInterrupt
-    second = played_batch(args, args.second, options, progress_console, label="B")
-    if second.interrupted:
+    second_result = played_batch(args, second, options, progress_console, label="B")
+    if second_result.interrupted:
         raise KeyboardInterrupt
-    comparison = build_comparison(first, second, label_a=args.first.name, label_b=args.second.name)
+    label_a, label_b = _compare_labels(args)
+    comparison = build_comparison(first, second_result, label_a=label_a, label_b=label_b)
     if args.json != STANDARD_OUTPUT:
         render_comparison(comparison, console)
     if args.json:
         emit_json(comparison, args.json, "comparison")
-    return 1 if first.errors or second.errors else 0
+    return 1 if first.errors or second_result.errors else 0
+
+
+def _compare_labels(args: argparse.Namespace) -> tuple[str, str]:
+    """The two arms' names: the files, or the file as written and with its ``--set`` values."""
+    if args.second is not None:
+        return args.first.name, args.second.name
+    return "as written", "with " + ", ".join(o.text for o in args.overrides)

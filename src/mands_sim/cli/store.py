@@ -28,10 +28,11 @@ from rich.table import Table
 
 from mands_sim.batch import locks
 from mands_sim.batch.aggregate import FAILED_SHOWN
-from mands_sim.batch.runner import DEFAULT_RUNS
+from mands_sim.batch.runner import DEFAULT_RUNS, replay_command
 from mands_sim.batch.store import BatchInfo, ResultStore, StoredBatch, default_store_path
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.errors import StoreError
+from mands_sim.scenario import as_arguments
 
 
 def add_parser(subparsers: Any) -> None:
@@ -124,6 +125,7 @@ def _listed(path: Path, batch: StoredBatch) -> dict[str, Any]:
     return {
         "batch": info.id,
         "scenario": info.scenario,
+        "overrides": info.options.get("overrides", []),
         "seed": info.seed,
         "runs": batch.runs,
         "planned": planned(info),
@@ -145,7 +147,7 @@ def _table(listed: list[dict[str, Any]]) -> Table:
     for b in listed:
         table.add_row(
             str(b["batch"]),
-            b["scenario"],
+            " ".join([b["scenario"], *as_arguments(b["overrides"])]),
             str(b["seed"]),
             f"{b['runs']} of {b['planned']}",
             str(b["errors"]),
@@ -245,8 +247,7 @@ def _shown(path: Path, info: BatchInfo, runs: int, failed: list[Any]) -> dict[st
 
 
 def _replay(info: BatchInfo, seed: int) -> str:
-    disabled = "".join(f" --disable {name}" for name in info.options.get("without", ()))
-    return f"mands-sim replay {info.scenario} --seed {seed}{disabled}"
+    return replay_command(info.scenario, seed, info.options)
 
 
 def _print_shown(shown: dict[str, Any], tracebacks: bool) -> None:

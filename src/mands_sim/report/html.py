@@ -13,7 +13,6 @@ import html
 import io
 import json
 import re
-import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -194,13 +193,12 @@ def _action_mix(summary: dict[str, Any]) -> str:
 
 
 def _notable(summary: dict[str, Any]) -> str:
-    scenario = shlex.quote(str(summary["scenario"]["path"]))
     rows = [
         [
             _text(note["what"]),
             _text(note["detail"]),
             _text(note["run"]),
-            f"<code>{_text(_replay(scenario, note['seed']))}</code>",
+            _code(replay_command(summary, note["seed"])),
         ]
         for note in summary["notable"]
     ]
@@ -211,10 +209,6 @@ def _notable(summary: dict[str, Any]) -> str:
 
 def _code(text: str) -> str:
     return f"<code>{_text(text)}</code>"
-
-
-def _replay(scenario: str, seed: object) -> str:
-    return f"mands-sim replay {scenario} --seed {seed}"
 
 
 def _errors(summary: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from mands_sim.batch.aggregate import ROUND, Aggregate, CharacterTally
 from mands_sim.batch.runner import BatchResult
+from mands_sim.batch.runner import replay_command as batch_replay
 from mands_sim.batch.stalemates import STALEMATES
 from mands_sim.batch.stats import Interval, quantile, wilson
 from mands_sim.defaults import CoreDefaults
@@ -143,10 +144,7 @@ def runs_played(batch: dict[str, Any]) -> str:
 
 def replay_command(summary: dict[str, Any], seed: int) -> str:
     """The command that replays run ``seed`` of the report's batch, told segment by segment."""
-    disabled = "".join(
-        f" --disable {name}" for name in summary["batch"]["options"].get("without", ())
-    )
-    return f"mands-sim replay {summary['scenario']['path']} --seed {seed}{disabled}"
+    return batch_replay(str(summary["scenario"]["path"]), seed, summary["batch"]["options"])
 
 
 def _objective_attacks(agg: Aggregate, sides: list[str]) -> dict[str, Any]:

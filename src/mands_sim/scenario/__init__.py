@@ -8,18 +8,26 @@ dotted key and what was expected. :func:`check_names` checks the names of polici
 rules, outcome conditions and actions against the loaded plugins, :func:`check_plugin_names`
 the plugins a scenario does not load (``[plugins] disable``) against the installed ones.
 :func:`scenario_json_schema` gives the JSON Schema of the format (``mands-sim schema``).
+An :class:`Override` changes a value of a scenario as it is loaded (``--set PATH=VALUE``), and
+:func:`without_character` takes a character out, without a copy of the file.
 """
 
 from __future__ import annotations
 
 from mands_sim.scenario._file import FORMAT_VERSION, scenario_json_schema
-from mands_sim.scenario._load import load_scenario, parse_scenario
+from mands_sim.scenario._load import load_scenario, parse_scenario, scenario_data
 from mands_sim.scenario._names import (
     check_names,
     check_plugin_names,
     name_problems,
     sheet_problems,
     skill_family,
+)
+from mands_sim.scenario._overrides import (
+    Override,
+    as_arguments,
+    described,
+    without_character,
 )
 from mands_sim.scenario._spec import (
     MAP_FEATURES,
@@ -52,18 +60,23 @@ __all__ = [
     "ObjectiveKind",
     "ObjectiveOutcome",
     "ObjectiveSpec",
+    "Override",
     "PlaceSpec",
     "Role",
     "ScenarioSpec",
     "SideSpec",
     "StopSpec",
+    "as_arguments",
     "check_names",
     "check_plugin_names",
+    "described",
     "load_scenario",
     "name_problems",
     "parse_scenario",
+    "scenario_data",
     "scenario_json_schema",
     "sheet_problems",
     "skill_family",
     "split_edges",
+    "without_character",
 ]

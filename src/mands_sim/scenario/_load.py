@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
@@ -22,6 +22,7 @@ from mands_sim.inputs import read_input, resolved, shown, toml_data, trimmed, va
 from mands_sim.model.sheet import CharacterSheet, parse_sheet, sheet_from_bytes
 from mands_sim.scenario._errors import Findings
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
+from mands_sim.scenario._overrides import Override, described, overridden
 from mands_sim.scenario._parts import Tables, readable_tables, valid_tables
 from mands_sim.scenario._resolve import (
     resolve_defaults,
@@ -34,8 +35,13 @@ from mands_sim.scenario._spec import ScenarioSpec
 from mands_sim.scenario._stop import resolve_expect, resolve_stop
 
 
-def load_scenario(path: Path | str) -> ScenarioSpec:
-    """Load and validate the scenario file at ``path``, with every sheet it names.
+def load_scenario(
+    path: Path | str, overrides: Sequence[Override] = (), *, keep_expect: bool = False
+) -> ScenarioSpec:
+    """Load and validate the scenario file at ``path``, with every sheet it names, and with
+    ``overrides`` applied (:mod:`mands_sim.scenario._overrides`). The file's ``[expect]`` was
+    written for the file as it is: with overrides it stays only if one of them sets something
+    in it, or if ``keep_expect`` (``mands-sim check --set`` checks it on the changed scenario).
 
     Raises:
         ScenarioError: the file cannot be read (missing, not a regular file, too large), is not
@@ -47,8 +53,28 @@ def load_scenario(path: Path | str) -> ScenarioSpec:
     path = Path(path)
     content = read_input(path, partial(_unreadable, path, "", "a readable scenario file"))
     data = toml_data(content, partial(ScenarioError, path, ""))
-    numbers = _checked_values(data, path)
-    return _build(data, path=path, base_dir=path.parent, content=content, numbers=numbers)
+    return _build(
+        data,
+        path=path,
+        base_dir=path.parent,
+        content=content,
+        overrides=overrides,
+        keep_expect=keep_expect,
+    )
+
+
+def scenario_data(path: Path | str, overrides: Sequence[Override] = ()) -> dict[str, Any]:
+    """The scenario file at ``path`` as data, with ``overrides`` applied as :func:`load_scenario`
+    applies them (what ``--show-scenario`` prints); not validated.
+
+    Raises:
+        ScenarioError: the file cannot be read, or an override names nothing in it.
+    """
+    path = Path(path)
+    content = read_input(path, partial(_unreadable, path, "", "a readable scenario file"))
+    data = toml_data(content, partial(ScenarioError, path, ""))
+    _checked_values(data, path)
+    return _overridden(data, overrides, _Sheets(path, path.parent), path) if overrides else data
 
 
 def parse_scenario(
@@ -62,9 +88,9 @@ def parse_scenario(
     """
     where = Path(path) if path is not None else None
     folder = Path(base_dir) if base_dir is not None else (where.parent if where else None)
-    numbers = _checked_values(data, where)
+    _checked_values(data, where)
     content = json.dumps(data, sort_keys=True, default=str).encode("utf-8")
-    return _build(data, path=where, base_dir=folder, content=content, numbers=numbers)
+    return _build(data, path=where, base_dir=folder, content=content)
 
 
 def _checked_values(data: Mapping[str, Any], path: Path | None) -> list[Problem]:
@@ -86,16 +112,22 @@ def _build(
     path: Path | None,
     base_dir: Path | None,
     content: bytes,
-    numbers: list[Problem],
+    overrides: Sequence[Override] = (),
+    keep_expect: bool = False,
 ) -> ScenarioSpec:
     """The scenario, or one :class:`ScenarioProblems` listing every mistake found: the format
-    version first (a file of another version is read no further), then every key and type,
-    then every cross-reference and sheet the readable tables allow, then every number that is
-    not finite or beyond 64 bits that no check named."""
+    version first (a file of another version is read no further), then the overrides, then
+    every key and type, then every cross-reference and sheet the readable tables allow, then
+    every number that is not finite or beyond 64 bits that no check named."""
+    numbers = _checked_values(data, path)
     _check_format(data, path)
+    sheets = _Sheets(path, base_dir)
+    if overrides:
+        data = _overridden(data, overrides, sheets, path, keep_expect)
+        numbers = _checked_values(data, path)
+        content += b"\0overrides\0" + json.dumps(described(overrides)).encode("utf-8")
     found = Findings(path)
     tables = _tables(data, found)
-    sheets = _Sheets(path, base_dir)
     optional = resolve_optional_rules(tables.rules.optional if tables.rules else [], found)
     defaults = resolve_defaults(tables.rules.defaults) if tables.rules else None
     disabled = resolve_disabled_plugins(tables.plugins.disable if tables.plugins else [], found)
@@ -122,6 +154,24 @@ def _build(
         content_hash=sheets.content_hash(content),
         disabled_plugins=disabled,
     )
+
+
+def _overridden(
+    data: Mapping[str, Any],
+    overrides: Sequence[Override],
+    sheets: _Sheets,
+    path: Path | None,
+    keep_expect: bool = False,
+) -> dict[str, Any]:
+    """``data`` with ``overrides``; without its ``[expect]`` unless one of them sets it or
+    ``keep_expect``."""
+    try:
+        changed = overridden(data, overrides, sheets.table)
+    except ScenarioError as error:
+        raise ScenarioError(path, error.key, error.expected) from None
+    if not keep_expect and not any(override.path[0] == "expect" for override in overrides):
+        changed.pop("expect", None)
+    return changed
 
 
 def _tables(data: Mapping[str, Any], found: Findings) -> Tables:
@@ -185,6 +235,14 @@ class _Sheets:
             assert self._base is not None
             self._contents.append((file.relative_to(self._base).as_posix(), content))
         return self._loaded[file]
+
+    def table(self, reference: str, key: str) -> dict[str, Any]:
+        """The sheet file ``reference`` names (found at ``key``) as TOML data, read as
+        :meth:`sheet` reads it, to be changed by an override and put in the scenario."""
+        file = self._file(reference, key)
+        what = "an existing character sheet file"
+        content = read_input(file, partial(_unreadable, self._path, key, what), reference)
+        return toml_data(content, partial(SheetError, file, ""))
 
     def content_hash(self, scenario: bytes) -> str:
         """SHA-256 of the scenario's bytes and every sheet file read, in the order first named."""
