@@ -47,6 +47,9 @@ COMMANDS: Final = {
     "compare": Command(
         "run", "play two scenarios with the same seeds and compare wins, deaths and fight length"
     ),
+    "sweep": Command(
+        "sweep", "play a scenario at every value of one or two parameters, on the same seeds"
+    ),
     "sheet": Command("sheet", "show a character sheet and its figured attributes"),
     "replay": Command("replay", "run one encounter with a seed and tell it segment by segment"),
     "validate": Command("validate", "check scenario files"),

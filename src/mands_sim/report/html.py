@@ -70,15 +70,21 @@ def render_html(summary: dict[str, Any]) -> str:
         _errors(summary),
         _batch(summary),
     )
+    return html_page(title, sections)
+
+
+def html_page(title: str, sections: Sequence[str]) -> str:
+    """A self-contained page of ``sections`` (already HTML) under ``title``: the report's style
+    and the script that marks each plot drawn."""
     return "\n".join(
         (
             "<!DOCTYPE html>",
             '<html lang="en">',
             '<head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{_text(title)}</title>",
+            f"<title>{esc(title)}</title>",
             f"<style>{_STYLE}</style></head>",
-            f"<body><main><h1>{_text(title)}</h1>",
+            f"<body><main><h1>{esc(title)}</h1>",
             *sections,
             f"</main><script>{_SCRIPT}</script></body></html>",
             "",
@@ -89,18 +95,18 @@ def render_html(summary: dict[str, Any]) -> str:
 # -- tables ---------------------------------------------------------------------------------
 
 
-def _text(value: object) -> str:
+def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _section(key: str, heading: str, *content: str) -> str:
-    return f'<section id="{key}"><h2>{_text(heading)}</h2>\n' + "\n".join(content) + "</section>"
+def html_section(key: str, heading: str, *content: str) -> str:
+    return f'<section id="{key}"><h2>{esc(heading)}</h2>\n' + "\n".join(content) + "</section>"
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: int = 1) -> str:
+def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: int = 1) -> str:
     """A table of already escaped cells; columns from ``numeric`` on are right-aligned."""
     head = "".join(
-        f"<th{' class=num' if i >= numeric else ''}>{_text(h)}</th>" for i, h in enumerate(headers)
+        f"<th{' class=num' if i >= numeric else ''}>{esc(h)}</th>" for i, h in enumerate(headers)
     )
     body = "\n".join(
         "<tr>"
@@ -114,20 +120,20 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: int =
 
 
 def _none(message: str) -> str:
-    return f'<p class="none">{_text(message)}</p>'
+    return f'<p class="none">{esc(message)}</p>'
 
 
 def _verdict(summary: dict[str, Any]) -> str:
     verdict, batch, duration = summary["verdict"], summary["batch"], summary["duration"]
     rounds, segments = duration["rounds"], duration["segments"]
-    return _section(
+    return html_section(
         "verdict",
         "Verdict",
-        f'<p class="verdict">Toughness: <strong>{_text(verdict["word"])}</strong> '
-        f"(award multiplier ×{verdict['multiplier']:.1f}; {_text(verdict['reason'])})</p>",
-        f"<p>{_text(runs_played(batch))}. Fight length: median {_text(rounds['median'])} "
-        f"rounds (p10 {_text(rounds['p10'])}, p90 {_text(rounds['p90'])}); "
-        f"{_text(segments['median'])} segments median.</p>",
+        f'<p class="verdict">Toughness: <strong>{esc(verdict["word"])}</strong> '
+        f"(award multiplier ×{verdict['multiplier']:.1f}; {esc(verdict['reason'])})</p>",
+        f"<p>{esc(runs_played(batch))}. Fight length: median {esc(rounds['median'])} "
+        f"rounds (p10 {esc(rounds['p10'])}, p90 {esc(rounds['p90'])}); "
+        f"{esc(segments['median'])} segments median.</p>",
         *_warning(verdict),
     )
 
@@ -135,19 +141,19 @@ def _verdict(summary: dict[str, Any]) -> str:
 def _warning(verdict: dict[str, Any]) -> list[str]:
     """G-230: why the verdict is inconclusive, or nothing."""
     warning = verdict.get("warning")
-    return [f'<p class="warning">Warning: {_text(warning)}</p>'] if warning else []
+    return [f'<p class="warning">Warning: {esc(warning)}</p>'] if warning else []
 
 
 def _outcomes(summary: dict[str, Any]) -> str:
-    rows = [[_text(f"{side} win"), _text(percent(rate))] for side, rate in summary["sides"].items()]
-    rows.append([_text("nobody stands"), _text(percent(summary["draws"]))])
-    rows.append([_text("time limit"), _text(percent(summary["timeouts"]))])
+    rows = [[esc(f"{side} win"), esc(percent(rate))] for side, rate in summary["sides"].items()]
+    rows.append([esc("nobody stands"), esc(percent(summary["draws"]))])
+    rows.append([esc("time limit"), esc(percent(summary["timeouts"]))])
     if "party_knock_out" in summary:
-        rows.append([_text("every hero out of action"), _text(percent(summary["party_knock_out"]))])
-    rows += [[_text(label), _text(share)] for label, share in objective_rows(summary)]
-    rows += [[_text(who), _text(percent(rate))] for who, rate in death_rows(summary)]
-    return _section(
-        "outcomes", "Outcome (95 % Wilson intervals)", _table(["result", "share"], rows)
+        rows.append([esc("every hero out of action"), esc(percent(summary["party_knock_out"]))])
+    rows += [[esc(label), esc(share)] for label, share in objective_rows(summary)]
+    rows += [[esc(who), esc(percent(rate))] for who, rate in death_rows(summary)]
+    return html_section(
+        "outcomes", "Outcome (95 % Wilson intervals)", html_table(["result", "share"], rows)
     )
 
 
@@ -170,16 +176,16 @@ def _characters(summary: dict[str, Any]) -> str:
         rates, lost = c["rates"], c["median_lost"]
         rows.append(
             [
-                _text(c["id"]),
-                _text(side_and_role(c)),
-                *(_text(percent(rates[name]) if name in rates else "–") for name in RATES),
-                _text(f"{lost['vp']} / {lost['dp']} / {lost['ep']}"),
-                _text(f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}"),
-                *(_text(cell(c)) for _, cell in extra),
+                esc(c["id"]),
+                esc(side_and_role(c)),
+                *(esc(percent(rates[name]) if name in rates else "–") for name in RATES),
+                esc(f"{lost['vp']} / {lost['dp']} / {lost['ep']}"),
+                esc(f"{c['damage_dealt_per_run']:.1f} / {c['damage_taken_per_run']:.1f}"),
+                *(esc(cell(c)) for _, cell in extra),
             ]
         )
-    table = _table(headers, rows, numeric=2) if rows else _none("No character was played.")
-    return _section("characters", "Characters (95 % Wilson intervals)", table)
+    table = html_table(headers, rows, numeric=2) if rows else _none("No character was played.")
+    return html_section("characters", "Characters (95 % Wilson intervals)", table)
 
 
 def _action_mix(summary: dict[str, Any]) -> str:
@@ -187,41 +193,41 @@ def _action_mix(summary: dict[str, Any]) -> str:
     for side, mix in summary["action_mix"].items():
         total = sum(mix.values()) or 1
         for name, count in mix.items():
-            rows.append([_text(side), _text(name), _text(count), _text(f"{count / total:.0%}")])
-    table = _table(["side", "action", "started", "share"], rows, 2) if rows else _none("None.")
-    return _section("action-mix", "Actions started, by side", table)
+            rows.append([esc(side), esc(name), esc(count), esc(f"{count / total:.0%}")])
+    table = html_table(["side", "action", "started", "share"], rows, 2) if rows else _none("None.")
+    return html_section("action-mix", "Actions started, by side", table)
 
 
 def _notable(summary: dict[str, Any]) -> str:
     rows = [
         [
-            _text(note["what"]),
-            _text(note["detail"]),
-            _text(note["run"]),
+            esc(note["what"]),
+            esc(note["detail"]),
+            esc(note["run"]),
             _code(replay_command(summary, note["seed"])),
         ]
         for note in summary["notable"]
     ]
     headers = ["what", "detail", "run", "replay it"]
-    table = _table(headers, rows, numeric=4) if rows else _none("No notable run.")
-    return _section("notable", "Notable runs (replay them)", table)
+    table = html_table(headers, rows, numeric=4) if rows else _none("No notable run.")
+    return html_section("notable", "Notable runs (replay them)", table)
 
 
 def _code(text: str) -> str:
-    return f"<code>{_text(text)}</code>"
+    return f"<code>{esc(text)}</code>"
 
 
 def _errors(summary: dict[str, Any]) -> str:
-    rows = [[_text(e["error"]), _text(e["runs"])] for e in summary["errors"]]
-    table = _table(["error", "runs"], rows) if rows else _none("No run raised an error.")
+    rows = [[esc(e["error"]), esc(e["runs"])] for e in summary["errors"]]
+    table = html_table(["error", "runs"], rows) if rows else _none("No run raised an error.")
     failed = [
-        [_text(run["run"]), _text(run["error"]), _code(replay_command(summary, run["seed"]))]
+        [esc(run["run"]), esc(run["error"]), _code(replay_command(summary, run["seed"]))]
         for run in summary.get("failed_runs", [])
     ]
     if not failed:
-        return _section("errors", "Runs that raised an error", table)
-    listed = _table(["run", "error", "replay it"], failed)
-    return _section("errors", "Runs that raised an error", table, listed)
+        return html_section("errors", "Runs that raised an error", table)
+    listed = html_table(["run", "error", "replay it"], failed)
+    return html_section("errors", "Runs that raised an error", table, listed)
 
 
 def _batch(summary: dict[str, Any]) -> str:
@@ -237,15 +243,15 @@ def _batch(summary: dict[str, Any]) -> str:
         ("options", json.dumps(batch["options"], sort_keys=True)),
         ("results store", batch["store"]),
     ]
-    versions = [[_text(name), _text(v)] for name, v in batch["versions"].items()]
+    versions = [[esc(name), esc(v)] for name, v in batch["versions"].items()]
     folded = (
         f"<details><summary>{len(versions)} packages and plugins, with their versions"
-        f"</summary>{_table(['package or plugin', 'version'], versions, numeric=2)}</details>"
+        f"</summary>{html_table(['package or plugin', 'version'], versions, numeric=2)}</details>"
     )
-    return _section(
+    return html_section(
         "batch",
         "Batch and versions",
-        _table(["", "value"], [[_text(k), _text(v)] for k, v in facts], numeric=2),
+        html_table(["", "value"], [[esc(k), esc(v)] for k, v in facts], numeric=2),
         folded,
     )
 
@@ -258,7 +264,7 @@ Plot = Callable[["Figure", dict[str, Any]], bool]
 
 def _plots(summary: dict[str, Any]) -> str:
     figures = [
-        _figure(summary, name, caption, draw)
+        html_figure(summary, name, caption, draw)
         for name, caption, draw in (
             ("convergence", _CONVERGENCE, _draw_convergence),
             ("durations", _DURATIONS, _draw_durations),
@@ -266,10 +272,10 @@ def _plots(summary: dict[str, Any]) -> str:
             ("survival", _SURVIVAL, _draw_survival),
         )
     ]
-    return _section("plots", "Plots", *figures)
+    return html_section("plots", "Plots", *figures)
 
 
-def _figure(summary: dict[str, Any], name: str, caption: str, draw: Plot) -> str:
+def html_figure(summary: dict[str, Any], name: str, caption: str, draw: Plot) -> str:
     import matplotlib
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
@@ -295,9 +301,7 @@ def _figure(summary: dict[str, Any], name: str, caption: str, draw: Plot) -> str
             buffer = io.StringIO()
             figure.savefig(buffer, format="svg", metadata=_NO_METADATA)
             content = _inline_svg(buffer.getvalue(), name)
-    return (
-        f'<figure data-plot="{name}">{content}\n<figcaption>{_text(caption)}</figcaption></figure>'
-    )
+    return f'<figure data-plot="{name}">{content}\n<figcaption>{esc(caption)}</figcaption></figure>'
 
 
 _NO_METADATA: dict[str, Any] = {"Date": None, "Creator": None, "Format": None, "Type": None}
@@ -310,13 +314,13 @@ def _inline_svg(svg: str, name: str) -> str:
     return _TAG.sub(lambda tag: _ID_REFERENCE.sub(rf"\g<1>{name}-", tag.group(0)), svg)
 
 
-def _label(text: object) -> str:
+def plot_label(text: object) -> str:
     """Scenario text as a plot label, not hidden from the legend by a leading ``_``."""
     label = str(text)
     return "\u200b" + label if label.startswith("_") else label
 
 
-def _margins(
+def margins(
     figure: Figure, *, top_axis: bool = False, two_line_ticks: bool = False, legend: bool = False
 ) -> None:
     """Fixed margins (a layout engine would double the drawing time) fitting the labels, and
@@ -329,7 +333,7 @@ def _margins(
     )
 
 
-def _as_share(ax: Axes) -> None:
+def as_share(ax: Axes) -> None:
     from matplotlib.ticker import PercentFormatter
 
     ax.set_ylim(-0.01, 1.03)  # a line at 0 or 100 % stays clear of the frame
@@ -365,15 +369,15 @@ def _draw_convergence(figure: Figure, summary: dict[str, Any]) -> bool:
     runs = [p["runs"] for p in points]
     for side in summary["sides"]:
         rates = [wilson(p["wins"].get(side, 0), p["runs"]) for p in points]
-        (line,) = ax.plot(runs, [r.estimate for r in rates], label=_label(f"{side} win"))
+        (line,) = ax.plot(runs, [r.estimate for r in rates], label=plot_label(f"{side} win"))
         lows, highs = [r.low for r in rates], [r.high for r in rates]
         ax.fill_between(runs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
     ax.set_xlabel("runs played")
     ax.set_ylabel("win rate")
     ax.set_xlim(0, max(runs))
-    _as_share(ax)
-    _legend_beside(ax)
-    _margins(figure, legend=True)
+    as_share(ax)
+    legend_beside(ax)
+    margins(figure, legend=True)
     return True
 
 
@@ -396,7 +400,7 @@ def _draw_durations(figure: Figure, summary: dict[str, Any]) -> bool:
     ax.set_xlabel("fight length (segments)")
     ax.set_ylabel("runs")
     _rounds_axis(ax)
-    _margins(figure, top_axis=True)
+    margins(figure, top_axis=True)
     return True
 
 
@@ -436,12 +440,12 @@ def _draw_risk(figure: Figure, summary: dict[str, Any]) -> bool:
         above = [max(0.0, r["high"] - r["estimate"]) for r in rates]
         at = [i + (k - (len(RISKS) - 1) / 2) * width for i in range(len(characters))]
         ax.bar(at, estimates, width, yerr=[below, above], capsize=3, label=label)
-    labels = [_label(f"{c['id']}\n({c['side']})") for c in characters]
+    labels = [plot_label(f"{c['id']}\n({c['side']})") for c in characters]
     ax.set_xticks(range(len(characters)), labels, rotation=30 if len(characters) > 5 else 0)
     ax.set_ylabel("share of runs")
-    _as_share(ax)
-    _legend_beside(ax)
-    _margins(figure, two_line_ticks=True, legend=True)
+    as_share(ax)
+    legend_beside(ax)
+    margins(figure, two_line_ticks=True, legend=True)
     return True
 
 
@@ -458,15 +462,15 @@ def _draw_survival(figure: Figure, summary: dict[str, Any]) -> bool:
     ax = figure.add_subplot()
     for character, points in curves:
         segments, shares = zip(*points, strict=True)
-        label = _label(f"{character['id']} ({character['side']})")
+        label = plot_label(f"{character['id']} ({character['side']})")
         ax.step(segments, shares, where="post", label=label)
     ax.set_xlim(0, flat_from([points for _, points in curves]))
     ax.set_xlabel("segment")
     ax.set_ylabel("still in action")
-    _as_share(ax)
+    as_share(ax)
     _rounds_axis(ax)
-    _legend_beside(ax)
-    _margins(figure, top_axis=True, legend=True)
+    legend_beside(ax)
+    margins(figure, top_axis=True, legend=True)
     return True
 
 
@@ -477,7 +481,7 @@ def flat_from(curves: Sequence[Sequence[Sequence[float]]]) -> float:
     return max(1.0, last * 1.05)
 
 
-def _legend_beside(ax: Axes) -> None:
+def legend_beside(ax: Axes) -> None:
     """The legend to the right of the plot, off the data."""
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, frameon=False)
 
