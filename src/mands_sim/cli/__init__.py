@@ -50,6 +50,9 @@ COMMANDS: Final = {
     "sweep": Command(
         "sweep", "play a scenario at every value of one or two parameters, on the same seeds"
     ),
+    "balance": Command(
+        "balance", "find the value of a parameter at which a side wins a target share of fights"
+    ),
     "sheet": Command("sheet", "show a character sheet and its figured attributes"),
     "replay": Command("replay", "run one encounter with a seed and tell it segment by segment"),
     "validate": Command("validate", "check scenario files"),

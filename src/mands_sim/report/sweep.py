@@ -136,8 +136,8 @@ def render_sweep(data: dict[str, Any], console: Console) -> None:
     for point in points:
         outcomes.add_row(
             *(str(point["values"][path]) for path in paths),
-            *(percent(point["sides"][side]) for side in sides),
-            percent(point["timeouts"]),
+            *(short_percent(point["sides"][side]) for side in sides),
+            short_percent(point["timeouts"]),
             str(point["duration"]["median"]),
             str(point["played"]),
         )
@@ -160,6 +160,11 @@ def render_sweep(data: dict[str, Any], console: Console) -> None:
             f"Interrupted: {len(points)} of {data['planned_points']} points played (the last "
             "perhaps in part). Run the same command again to continue the sweep."
         )
+
+
+def short_percent(rate: dict[str, float]) -> str:
+    """A share and its 95 % interval in whole percent: ``84% (79–89)``."""
+    return f"{rate['estimate']:.0%} ({rate['low'] * 100:.0f}–{rate['high'] * 100:.0f})"
 
 
 def _short(path: str, paths: Sequence[str]) -> str:
