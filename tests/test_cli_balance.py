@@ -15,7 +15,7 @@ DUEL = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
 
 
 def balance(tmp_path: Path, vary: str, *extra: str) -> list[str]:
-    return ["balance", str(DUEL), "--vary", vary, "--runs", "30", "--seed", "1", "--jobs", "1",
+    return ["balance", str(DUEL), "--vary", vary, "--runs", "20", "--seed", "1", "--jobs", "1",
             "--quiet", "--store", str(tmp_path / "b.db"), *extra]  # fmt: skip
 
 
@@ -31,7 +31,7 @@ def test_balance_prints_the_value_with_its_interval_and_writes_json(
     assert data["kind"] == "balance" and data["side"] == "heroes" and data["whole"]
     low, high = data["interval"]
     assert 10 <= low <= data["value"] <= high <= 200
-    assert data["runs"] == 30 * len(data["points"])
+    assert data["runs"] == 20 * len(data["points"])
 
 
 def test_a_target_out_of_reach_says_how_far_the_win_rate_got(
