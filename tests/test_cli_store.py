@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import tomllib
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from mands_sim.batch.runner import BatchOptions, run_batch
 from mands_sim.batch.seeds import run_seed
 from mands_sim.cli import main
 from mands_sim.cli.store import age
+from mands_sim.scenario import Override
 from tests.data.unruly_plugin import Flaky
 
 GRUNTS = Path(__file__).parent.parent / "scenarios" / "grunts.toml"
@@ -136,3 +138,23 @@ def test_age_reads_in_the_largest_whole_unit() -> None:
     assert age("2026-12-02T09:10:00+00:00", now) == "2 h"
     assert age("2026-11-20T12:00:00+00:00", now) == "12 d"
     assert age("yesterday", now) == "?"
+
+
+def test_show_scenario_prints_the_scenario_a_batch_played_with_its_overrides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The store keeps the scenario as played (``--set`` values applied) with its batch, so it
+    can be read back after the file has changed; a batch an older store holds says so."""
+    store = tmp_path / "r.db"
+    duel = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+    overrides = (Override.parse("stop.time_limit=900"),)
+    result = run_batch(duel, BatchOptions(runs=3, jobs=1, overrides=overrides), store=store)
+    capsys.readouterr()
+    assert main(["store", "show", str(result.batch.id), "--scenario", "--store", str(store)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"# {duel}\n# --set stop.time_limit=900\n")
+    assert tomllib.loads(printed)["stop"]["time_limit"] == 900
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE batches SET played_scenario = NULL")
+    assert main(["store", "show", str(result.batch.id), "--scenario", "--store", str(store)]) == 1
+    assert "the scenario played was not kept" in capsys.readouterr().err

@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from mands_sim import __version__, interrupts
 from mands_sim.batch import budget, locks
 from mands_sim.batch.aggregate import Aggregate, Part, tally
@@ -51,6 +53,7 @@ from mands_sim.scenario import (
     as_arguments,
     described,
     load_scenario,
+    scenario_data,
 )
 from mands_sim.simulation import Simulation
 
@@ -284,6 +287,7 @@ def run_batch(
                 options=options.identity(),
                 versions=versions,
                 fresh=fresh,
+                played=tomli_w.dumps(scenario_data(path, options.overrides)),
             )
             run = _Run(spec, options, results, info, progress or Progress())
             reused = len(run.done)

@@ -126,6 +126,15 @@ class ResultStore:
             ).fetchone()
         return None if row is None else self._batch(row)
 
+    def played_scenario(self, batch: int) -> str | None:
+        """The scenario batch ``batch`` played, as TOML with its overrides applied (``None``
+        for a batch stored before mands-sim kept it)."""
+        with translated(self.path):
+            row = self._db.execute(
+                "SELECT played_scenario FROM batches WHERE id = ?", (batch,)
+            ).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
     def batch(self, batch: int) -> BatchInfo | None:
         """The batch with id ``batch``, if stored."""
         with translated(self.path):
@@ -165,9 +174,11 @@ class ResultStore:
         options: dict[str, Any],
         versions: dict[str, str],
         fresh: bool = False,
+        played: str | None = None,
     ) -> BatchInfo:
         """The batch with ``key``: kept as stored (to continue or report it), or, if ``fresh``
-        or not stored yet, started afresh. The caller holds the batch's lock
+        or not stored yet, started afresh, with ``played``, the scenario as played (TOML, its
+        overrides applied: :meth:`played_scenario`). The caller holds the batch's lock
         (:func:`mands_sim.batch.locks.take`).
 
         Raises:
@@ -184,8 +195,8 @@ class ResultStore:
             self._db.execute("DELETE FROM batches WHERE key = ?", (key,))
             self._db.execute(
                 "INSERT INTO batches (key, scenario, scenario_hash, seed, options, versions,"
-                " created, record_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (*row, json.dumps(versions, sort_keys=True), created, RECORD_FORMAT),
+                " created, record_format, played_scenario) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*row, json.dumps(versions, sort_keys=True), created, RECORD_FORMAT, played),
             )
         info = self.find(key)
         assert info is not None

@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS batches (
     versions TEXT NOT NULL,
     created TEXT NOT NULL,
     final_runs INTEGER,
-    record_format INTEGER
+    record_format INTEGER,
+    played_scenario TEXT
 );
 CREATE TABLE IF NOT EXISTS runs (
     batch INTEGER NOT NULL REFERENCES batches(id) ON DELETE CASCADE,
@@ -81,6 +82,7 @@ FIRST_COLUMNS: Final = {
 
 ADDED_COLUMNS: Final = (
     ("batches", "record_format", "INTEGER"),
+    ("batches", "played_scenario", "TEXT"),
     ("runs", "failure", "TEXT"),
     ("runs", "digest", "TEXT"),
 )

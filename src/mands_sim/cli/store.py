@@ -53,6 +53,11 @@ def add_parser(subparsers: Any) -> None:
     show.add_argument(
         "--tracebacks", action="store_true", help="print each listed errored run's traceback"
     )
+    show.add_argument(
+        "--scenario",
+        action="store_true",
+        help="print the scenario the batch played (its --set values applied) as TOML, only",
+    )
     json_option(show, "the batch")
     show.set_defaults(func=show_command)
     prune = actions.add_parser("prune", help="remove batches (never one being played)")
@@ -209,6 +214,8 @@ def show_command(args: argparse.Namespace) -> int:
         info = store.batch(args.batch)
         if info is None:
             raise StoreError(store.path, f"no batch {args.batch} (mands-sim store list)")
+        if args.scenario:
+            return _print_played(store, info)
         runs = len(store.done(info.id))
         failed = store.failed(info.id, FAILED_SHOWN)
         shown = _shown(store.path, info, runs, failed)
@@ -218,6 +225,26 @@ def show_command(args: argparse.Namespace) -> int:
         return 0
     _print_shown(shown, args.tracebacks)
     return 0
+
+
+def _print_played(store: ResultStore, info: BatchInfo) -> int:
+    """The scenario ``info``'s batch played, as TOML; 1 if the store did not keep it."""
+    played = store.played_scenario(info.id)
+    if played is None:
+        print(
+            f"{info.described()}: the scenario played was not kept (the batch was stored by "
+            "an older mands-sim)",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"# {info.scenario}" + "".join(f"\n# {a}" for a in _override_lines(info)))
+    print(played, end="")
+    return 0
+
+
+def _override_lines(info: BatchInfo) -> list[str]:
+    arguments = as_arguments(info.options.get("overrides", ()))
+    return [" ".join(arguments[i : i + 2]) for i in range(0, len(arguments), 2)]
 
 
 def _shown(path: Path, info: BatchInfo, runs: int, failed: list[Any]) -> dict[str, Any]:
