@@ -19,9 +19,10 @@ from mands_sim.batch.balance import (
     fit_logistic,
 )
 from mands_sim.batch.records import RunRecord
-from mands_sim.batch.runner import BatchOptions, run_batch
+from mands_sim.batch.runner import BatchOptions, Progress, run_batch
 from mands_sim.batch.sweep import Vary
 from mands_sim.errors import ScenarioError
+from mands_sim.report.balance import balance_data, headline
 
 ROOT = Path(__file__).parent.parent
 DUEL = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
@@ -151,3 +152,34 @@ def test_without_a_finite_fit_the_answer_is_between_the_points_that_bracket_it()
     assert (found.value, found.low, found.high, found.suggested, found.fitted_rate) == (
         59.0, 58.0, 59.0, 59.0, 0.5
     )  # fmt: skip
+
+
+class _CtrlC(Progress):
+    def advance(self, runs: int) -> None:
+        raise KeyboardInterrupt
+
+
+def test_an_interrupted_search_gives_no_answer_and_keeps_its_points(tmp_path: Path) -> None:
+    """Cut at its third point, the search answers nothing (a conclusion from part of the
+    points would mislead); the points finished are kept and not played again."""
+    options = BatchOptions(runs=20, seed=2, jobs=1)
+    calls: list[float] = []
+
+    def progress(value: float) -> Progress | None:
+        calls.append(value)
+        return _CtrlC() if len(calls) == 3 else None
+
+    cut = balance(DUEL, "stop.time_limit", 10, 200, options=options, store=tmp_path / "b.db",
+                  progress=progress)  # fmt: skip
+    assert cut.interrupted and cut.value is None and cut.suggested is None
+    assert "no answer yet" in headline(balance_data(cut))
+    again = balance(DUEL, "stop.time_limit", 10, 200, options=options, store=tmp_path / "b.db")
+    assert not again.interrupted and again.value is not None
+    reused = {p.value: p.result.reused for p in again.points}
+    assert reused[calls[0]] == reused[calls[1]] == 20
+
+
+def test_a_parameter_both_set_and_balanced_is_refused(tmp_path: Path) -> None:
+    options = BatchOptions(overrides=(Vary("stop.time_limit", ()).override(900),))
+    with pytest.raises(ScenarioError, match="expected no --set of a parameter --vary varies"):
+        balance(DUEL, "stop.time_limit", 10, 200, options=options, store=tmp_path / "b.db")

@@ -115,3 +115,25 @@ def test_an_interrupted_sweep_keeps_its_points_and_continues(tmp_path: Path) -> 
     assert whole.points[0].result.reused == 30
     fresh = sweep(DUEL, varied, options, store=tmp_path / "fresh.db")
     assert [p.result.aggregate for p in whole.points] == [p.result.aggregate for p in fresh.points]
+
+
+def test_a_name_the_plugins_do_not_know_is_refused_before_any_run(tmp_path: Path) -> None:
+    """A policy misspelt at the last point is found with the plugins loaded once, before the
+    first point is played."""
+    with pytest.raises(ScenarioError, match='did you mean "blaster"'):
+        sweep(
+            DUEL, [Vary("sides.heroes.seraph.policy", ("brute", "blastr"))],
+            BatchOptions(runs=5, jobs=1), store=tmp_path / "s.db",
+        )  # fmt: skip
+    assert not (tmp_path / "s.db").exists()
+
+
+def test_a_parameter_varied_twice_or_also_set_is_refused(tmp_path: Path) -> None:
+    limit = Vary.parse("stop.time_limit=100,200")
+    with pytest.raises(ValueError, match="two different parameters"):
+        grid([limit, Vary.parse("stop.time_limit=300,400")])
+    with pytest.raises(ScenarioError, match="expected no --set of a parameter --vary varies"):
+        sweep(
+            DUEL, [limit], BatchOptions(runs=5, overrides=(limit.override(900),)),
+            store=tmp_path / "s.db",
+        )  # fmt: skip

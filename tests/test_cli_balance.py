@@ -49,3 +49,20 @@ def test_a_malformed_range_is_the_parsers_error(
     assert parser_exit.value.code == 2
     assert "expected PATH=A..B, numbers with A < B" in capsys.readouterr().err
     assert not (tmp_path / "b.db").exists()
+
+
+def test_one_parameter_only_and_no_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    two = balance(tmp_path, "stop.time_limit=10..200", "--vary", "stop.time_limit=20..30")
+    assert main(two) == 2
+    assert "expected one parameter to balance" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(balance(tmp_path, "stop.time_limit=10..200:10"))
+    assert "without a step: the search picks its points" in capsys.readouterr().err
+
+
+def test_a_side_misspelt_is_named_with_the_nearest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(balance(tmp_path, "stop.time_limit=10..200", "--side", "Heroes")) == 2
+    assert 'did you mean "heroes"?' in capsys.readouterr().err
+    assert not (tmp_path / "b.db").exists()

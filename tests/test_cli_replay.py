@@ -4,6 +4,7 @@ told up to its error, then the traceback."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,15 @@ def test_replay_of_a_run_that_never_ends_stops_at_its_timeout_showing_where(
         "the run took more than its 0.5 s (--run-timeout) in plugin 'stuck' "
         "(hook 'mands_action_after')"
     ) in out
+
+
+def test_show_scenario_of_a_replay_leaves_out_the_character_taken_out(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bank_job = Path(__file__).parent.parent / "scenarios" / "bank_job.toml"
+    command = ["replay", str(bank_job), "--without-character", "gunman", "--show-scenario"]
+    assert main(command) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"# {bank_job}\n# --without-character gunman\n")
+    crew = tomllib.loads(printed)["sides"][1]["characters"]
+    assert [c["id"] for c in crew] == ["sun-ruler", "safecracker"]

@@ -396,7 +396,8 @@ def test_the_replay_command_of_a_changed_scenario_repeats_its_set(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(run(tmp_path, "--set", STRONGER)) == 0
-    printed = capsys.readouterr().out
+    printed, noted = capsys.readouterr()
+    assert f"mands-sim: note: --set {STRONGER}: this sheet pins" in noted
     line = next(line.strip() for line in printed.splitlines() if "mands-sim replay" in line)
     assert line.endswith(f"--set {STRONGER}")
     seed = line.split("--seed ")[1].split()[0]
@@ -462,3 +463,17 @@ def test_compare_one_scenario_as_written_and_with_its_set_values(
     capsys.readouterr()
     assert main(command) == 2
     assert "expected a second scenario to compare, or --set values" in capsys.readouterr().err
+
+
+def test_show_scenario_refuses_a_scenario_that_would_not_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(run(tmp_path, "--set", "sides.villains.sphinx.count=0", "--show-scenario")) == 2
+    assert "count" in capsys.readouterr().err
+
+
+def test_a_misspelt_ability_of_a_sheet_is_named_with_the_nearest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(run(tmp_path, "--set", "sides.villains.sphinx.sheet.strenght=25")) == 2
+    assert 'did you mean "strength"?' in capsys.readouterr().err

@@ -14,6 +14,7 @@ from mands_sim.scenario import (
     as_arguments,
     described,
     load_scenario,
+    override_notes,
     scenario_data,
     without_character,
 )
@@ -167,3 +168,17 @@ def test_overrides_are_given_back_as_the_arguments_that_make_them() -> None:
     assert as_arguments(described(overrides)) == [
         "--set", "sides.crew.gunman.count=2", "--without-character", "sun-ruler"
     ]  # fmt: skip
+
+
+def test_a_change_a_sheets_pinned_figures_may_mask_is_noted() -> None:
+    """The Sphinx's sheet pins its Hand Damage and Combat Roll in ``[overrides]``: raising its
+    Strength may move nothing, and the note says so; changing a pin itself is not noted."""
+    duel = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
+    strength = Override.parse("sides.villains.sphinx.sheet.strength=25")
+    [note] = override_notes(duel, [strength])
+    assert note.startswith(f"--set {strength.text}: this sheet pins ") and "hand_damage" in note
+    pin = Override.parse("sides.villains.sphinx.sheet.overrides.hand_damage=12")
+    assert override_notes(duel, [pin]) == []
+    assert (
+        override_notes(BANK_JOB, [Override.parse("sides.crew.sun-ruler.sheet.strength=25")]) == []
+    )

@@ -34,9 +34,10 @@ from typing import Any, Final
 
 from mands_sim.batch.paired import pair_runs
 from mands_sim.batch.runner import BatchOptions, BatchResult, Progress, run_batch
-from mands_sim.batch.sweep import Vary
+from mands_sim.batch.sweep import PointCheck, Vary, check_not_set
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario import load_scenario
+from mands_sim.suggestions import suggestion
 
 FIRST_POINTS: Final = 5
 """Points played over the whole range before the first fit."""
@@ -236,8 +237,11 @@ def balance(
         whole if whole is not None else float(lowest).is_integer() and float(highest).is_integer()
     )
     tolerance = tolerance if tolerance is not None else (1.0 if whole else (highest - lowest) / 100)
+    check_not_set(Path(scenario), options, [path])
     search = _Search(Path(scenario), Vary(path, ()), options, store, progress, whole)
     search.side = search.checked_side(side, lowest)
+    for end in (lowest, highest):  # the values the user gave are refused as given
+        search.check(search.batch(end))
     started = time.monotonic()
     fit: Fit | None = None
     try:
@@ -284,17 +288,22 @@ class _Search:
         self.points: dict[float, BalancePoint] = {}
         self.side = ""
         self.interrupted = False
+        self.check = PointCheck(scenario, options)
 
     def checked_side(self, side: str | None, value: float) -> str:
-        spec = load_scenario(self.scenario, self._batch(value).overrides)
+        spec = load_scenario(self.scenario, self.batch(value).overrides)
         sides = [s.name for s in spec.sides]
         if side is None:
             return sides[0]
         if side not in sides:
-            raise ScenarioError(self.scenario, "--side", f"expected a side, one of {sides}")
+            raise ScenarioError(
+                self.scenario,
+                "--side",
+                f"expected a side of the scenario, {suggestion(side, sides)}",
+            )
         return side
 
-    def _batch(self, value: float) -> BatchOptions:
+    def batch(self, value: float) -> BatchOptions:
         shown = int(value) if self.whole else value
         return replace(self.options, overrides=(*self.options.overrides, self.vary.override(shown)))
 
@@ -304,9 +313,9 @@ class _Search:
         wanted = [min(max(v, lowest), highest) for v in values]
         wanted = [float(round(v)) if self.whole else v for v in wanted]
         for value in sorted(set(wanted) - set(self.points)):
-            load_scenario(self.scenario, self._batch(value).overrides)  # refused before playing
+            self.check(self.batch(value))  # every value refused before any is played
         for value in sorted(set(wanted) - set(self.points)):
-            batch = self._batch(value)
+            batch = self.batch(value)
             result = run_batch(
                 self.scenario, batch, store=self.store, progress=self.progress(value)
             )
@@ -333,7 +342,8 @@ class _Search:
         share = (target - before.rate) / (after.rate - before.rate)
         value = before.value + share * (after.value - before.value)
         nearer = min((before, after), key=lambda p: (abs(p.rate - target), p.value))
-        return value, before.value, after.value, nearer.value, nearer.rate
+        suggested = int(nearer.value) if self.whole else nearer.value
+        return value, before.value, after.value, suggested, nearer.rate
 
     def counts(self) -> list[tuple[float, int, int]]:
         return [(p.value, p.wins, p.played) for p in self.points.values()]
@@ -344,7 +354,9 @@ class _Search:
         points = tuple(sorted(self.points.values(), key=lambda p: p.value))
         solved = fit.solve(target) if fit else None
         value = low = high = suggested = fitted = None
-        if fit is not None and solved is not None and lowest <= solved[0] <= highest:
+        if self.interrupted:
+            pass  # no answer from part of the search: the points played are kept to go on
+        elif fit is not None and solved is not None and lowest <= solved[0] <= highest:
             value, error = solved
             low, high = max(lowest, value - Z95 * error), min(highest, value + Z95 * error)
             suggested = _nearest(fit, target, value, lowest, highest) if self.whole else value
@@ -358,10 +370,10 @@ class _Search:
         )  # fmt: skip
 
 
-def _nearest(fit: Fit, target: float, value: float, lowest: float, highest: float) -> float:
+def _nearest(fit: Fit, target: float, value: float, lowest: float, highest: float) -> int:
     """The whole number nearest ``value`` whose fitted rate is nearest ``target``."""
     candidates = [c for c in (math.floor(value), math.ceil(value)) if lowest <= c <= highest]
-    return float(min(candidates, key=lambda c: (abs(fit.rate(c) - target), c)))
+    return min(candidates, key=lambda c: (abs(fit.rate(c) - target), c))
 
 
 def _against(
@@ -389,6 +401,10 @@ def balance_range(text: str) -> tuple[str, float, float]:
         ScenarioError: not of that form, or the ends are not numbers in order.
     """
     path, equals, spec = text.partition("=")
+    if ":" in spec:
+        raise ScenarioError(
+            None, f"--vary {text}", "expected PATH=A..B without a step: the search picks its points"
+        )
     low_text, dots, high_text = spec.partition("..")
     try:
         low, high = float(low_text), float(high_text)

@@ -560,15 +560,25 @@ def play_run(
 
 _WORKER: Simulation | None = None
 
+INTERRUPTED_WORKER = 130
+"""A worker's exit status when the user's Ctrl-C stops it as it prepares (128 + SIGINT)."""
+
 
 def _start_worker(path: Path, options: BatchOptions, extra: Mapping[str, object]) -> None:
-    """A worker process: its simulation, Ctrl-C told from a plugin's interrupt, runs timed."""
+    """A worker process: its simulation, Ctrl-C told from a plugin's interrupt, runs timed.
+    The user's Ctrl-C while it prepares ends it quietly (the batch's process, which gets the
+    same Ctrl-C, reports the interrupt), not with a traceback of the preparation."""
     global _WORKER
     interrupts.watch()
     budget.time_runs()
-    spec = load_scenario(path, options.overrides)
-    _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
-    _WORKER.prepare()
+    try:
+        spec = load_scenario(path, options.overrides)
+        _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
+        _WORKER.prepare()
+    except KeyboardInterrupt as error:
+        if interrupts.raised_by_code(error):
+            raise  # a plugin's: its traceback is the clue
+        os._exit(INTERRUPTED_WORKER)
 
 
 @dataclass(frozen=True, slots=True)

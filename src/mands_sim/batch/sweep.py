@@ -22,7 +22,9 @@ from typing import Any, Final
 
 from mands_sim.batch.runner import BatchOptions, BatchResult, Progress, run_batch
 from mands_sim.errors import ScenarioError
+from mands_sim.registry import Registries
 from mands_sim.scenario import Override, load_scenario
+from mands_sim.simulation import Simulation, check_scenario
 
 MAX_VALUES: Final = 101
 """The most values one parameter of a sweep takes."""
@@ -136,14 +138,49 @@ def grid(varied: Sequence[Vary]) -> list[tuple[Any, ...]]:
     """Every point of the sweep, the first parameter's values slowest.
 
     Raises:
-        ValueError: no parameter, more than two, or more than :data:`MAX_POINTS` points.
+        ValueError: no parameter, more than two, the same path twice, or more than
+            :data:`MAX_POINTS` points.
     """
     if not 1 <= len(varied) <= 2:
         raise ValueError("a sweep varies one parameter or two")
+    if len({vary.path for vary in varied}) < len(varied):
+        raise ValueError(f"two different parameters, not {varied[0].path} twice")
     points = list(itertools.product(*(vary.values for vary in varied)))
     if len(points) > MAX_POINTS:
         raise ValueError(f"a sweep has at most {MAX_POINTS} points, not {len(points)}")
     return points
+
+
+def check_not_set(scenario: Path, options: BatchOptions, paths: Sequence[str]) -> None:
+    """A ``--set`` of a path that is also varied would be overridden at every point: refused.
+
+    Raises:
+        ScenarioError: naming the ``--set``.
+    """
+    for override in options.overrides:
+        if ".".join(override.path) in paths:
+            raise ScenarioError(
+                scenario, f"--set {override.text}", "expected no --set of a parameter --vary varies"
+            )
+
+
+class PointCheck:
+    """Checks each point's scenario as a batch would before playing it: loaded and validated
+    (:func:`~mands_sim.scenario.load_scenario`), and its names (policies, optional rules …)
+    checked against the plugins, which are loaded once, for the first point checked."""
+
+    def __init__(self, scenario: Path, options: BatchOptions) -> None:
+        self.scenario, self.options = scenario, options
+        self._registries: Registries | None = None
+
+    def __call__(self, options: BatchOptions) -> None:
+        """Raise the :class:`ScenarioError` the batch of ``options`` would raise, if any."""
+        spec = load_scenario(self.scenario, options.overrides)
+        if self._registries is None:
+            simulation = Simulation(spec, disabled=self.options.without)
+            self._registries = simulation.prepare().registries
+        else:
+            check_scenario(self._registries, spec)
 
 
 def point_options(
@@ -184,8 +221,10 @@ def sweep(
     path = Path(scenario)
     options = options if options is not None else BatchOptions()
     points = grid(varied)
+    check_not_set(path, options, [vary.path for vary in varied])
+    check = PointCheck(path, options)
     for values in points:
-        load_scenario(path, point_options(options, varied, values).overrides)
+        check(point_options(options, varied, values))
     played: list[SweepPoint] = []
     for index, values in enumerate(points):
         batch = point_options(options, varied, values)
@@ -195,6 +234,8 @@ def sweep(
             )
         except KeyboardInterrupt:
             break
+        if result.interrupted and not result.runs:
+            break  # nothing of this point finished: it is not a point of the report
         played.append(SweepPoint(values, result))
         if result.interrupted:
             break

@@ -220,18 +220,32 @@ def override_arguments(parser: argparse.ArgumentParser, *, show: bool = True) ->
         )
 
 
-def shown_scenario(args: argparse.Namespace, scenario: Path) -> bool:
-    """With ``--show-scenario``: print ``scenario`` as it would be played, with its
-    ``--set`` values, as TOML (and say so: the caller then stops)."""
+def note_overrides(scenario: Path, overrides: Sequence[Any]) -> None:
+    """Tell on standard error what the user should know of valid overrides (a sheet whose
+    ``[overrides]`` pin what a ``--set`` would move: ``override_notes``)."""
+    from mands_sim.scenario import override_notes
+
+    for note in override_notes(scenario, overrides):
+        print(f"mands-sim: note: {note}", file=sys.stderr)
+
+
+def shown_scenario(args: argparse.Namespace, scenario: Path, more: Sequence[Any] = ()) -> bool:
+    """With ``--show-scenario``: print ``scenario`` as it would be played, with its ``--set``
+    values and the overrides ``more`` (``--without-character``), as TOML (and say so: the
+    caller then stops). It is validated first: a scenario that would not play is an error."""
     if not args.show_scenario:
         return False
     import tomli_w
 
-    from mands_sim.scenario import scenario_data
+    from mands_sim.scenario import as_arguments, described, load_scenario, scenario_data
+    from mands_sim.simulation import Simulation
 
-    data = scenario_data(scenario, tuple(args.overrides))
-    print(f"# {scenario}" + "".join(f"\n# --set {o.text}" for o in args.overrides))
-    print(tomli_w.dumps(data), end="")
+    overrides = (*args.overrides, *more)
+    Simulation(load_scenario(scenario, overrides), disabled=tuple(args.disable)).prepare()
+    arguments = as_arguments(described(overrides))
+    lines = [" ".join(arguments[i : i + 2]) for i in range(0, len(arguments), 2)]
+    print("\n".join([f"# {scenario}", *(f"# {line}" for line in lines)]))
+    print(tomli_w.dumps(scenario_data(scenario, overrides)), end="")
     return True
 
 

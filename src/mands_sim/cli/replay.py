@@ -20,6 +20,7 @@ from mands_sim.batch.failures import failure_of
 from mands_sim.cli import (
     COMMANDS,
     INTERRUPTED,
+    note_overrides,
     output_file,
     override_arguments,
     seconds,
@@ -64,10 +65,11 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if shown_scenario(args, args.scenario):
+    left_out = tuple(without_character(character) for character in args.without_character)
+    if shown_scenario(args, args.scenario, left_out):
         return 0
-    left_out = (without_character(character) for character in args.without_character)
     scenario = load_scenario(args.scenario, (*args.overrides, *left_out))
+    note_overrides(args.scenario, args.overrides)
     events: list[Event] = []
     simulation = Simulation(scenario, seed=args.seed, disabled=tuple(args.disable))
     simulation.prepare()  # a scenario or plugin error is the command's, not the run's

@@ -36,6 +36,7 @@ from mands_sim.cli import (
     count,
     emit_json,
     json_option,
+    note_overrides,
     output_file,
     override_arguments,
     seconds,
@@ -243,6 +244,7 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
     options = batch_options(
         args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
     )
+    note_overrides(args.scenario, options.overrides)
     if args.without or args.without_character:
         _check_without(args)
     result = played_batch(args, args.scenario, options, progress_console)
@@ -356,6 +358,7 @@ def _compare(args: argparse.Namespace, progress_console: Console) -> int:
     second = args.first if args.second is None else args.second
     if shown_scenario(args, second):
         return 0
+    note_overrides(second, options.overrides)
     as_written = replace(options, overrides=()) if args.second is None else options
     first = played_batch(args, args.first, as_written, progress_console, label="A")
     if first.interrupted:

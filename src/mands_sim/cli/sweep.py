@@ -20,12 +20,12 @@ from mands_sim.cli import (
     STANDARD_OUTPUT,
     emit_json,
     json_option,
+    note_overrides,
     output_file,
 )
 from mands_sim.cli.run import RichProgress, batch_arguments, batch_options
 from mands_sim.errors import ScenarioError
 from mands_sim.report.sweep import render_sweep, sweep_data, write_sweep_html
-from mands_sim.scenario import load_scenario
 
 
 def vary(text: str) -> Vary:
@@ -74,11 +74,10 @@ def run(args: argparse.Namespace) -> int:
     def progress(index: int, values: Sequence[Any]) -> Progress | None:
         if args.quiet:
             return None
-        shown = ", ".join(f"{v.path}={value}" for v, value in zip(varied, values, strict=True))
-        return RichProgress(progress_console, f"point {index + 1}/{len(points)}: {shown}")
+        shown = ", ".join(str(value) for value in values)
+        return RichProgress(progress_console, f"{index + 1}/{len(points)}: {shown}")
 
-    for values in points:  # every point valid before any run
-        load_scenario(args.scenario, point_options(options, varied, values).overrides)
+    note_overrides(args.scenario, point_options(options, varied, points[0]).overrides)
     result = sweep(
         args.scenario, varied, options, store=args.store, fresh=args.fresh, progress=progress
     )

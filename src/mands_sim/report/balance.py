@@ -51,12 +51,17 @@ def headline(data: dict[str, Any]) -> str:
     """The answer in a sentence (or why there is none)."""
     side, target, path = data["side"], f"{data['target']:.0%}", data["path"]
     low, high = data["range"]
+    if data["interrupted"]:
+        return (
+            f"Interrupted after {len(data['points'])} points: no answer yet. The points played "
+            "are kept: run the same command again to go on."
+        )
     if data["value"] is None:
         rates = [p["rate"]["estimate"] for p in data["points"]]
         span = f"{min(rates):.0%} to {max(rates):.0%}" if rates else "nothing"
         return (
             f"{side} do not win {target} anywhere in {path} = {_shown(low, data['whole'])}.."
-            f"{_shown(high, data['whole'])}: the fitted win rate runs from {span} there. "
+            f"{_shown(high, data['whole'])}: their win rate at the points played runs from {span}. "
             "Widen the range, or vary another parameter."
         )
     at, (lo, hi) = data["value"], data["interval"]
@@ -90,5 +95,3 @@ def render_balance(data: dict[str, Any], console: Console) -> None:
         f"{data['runs']} runs at {len(data['points'])} points (the same seeds at each) "
         f"in {data['seconds']:.1f} s."
     )
-    if data["interrupted"]:
-        console.print("Interrupted: the answer above is from the points finished.")

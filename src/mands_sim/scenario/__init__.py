@@ -15,7 +15,12 @@ An :class:`Override` changes a value of a scenario as it is loaded (``--set PATH
 from __future__ import annotations
 
 from mands_sim.scenario._file import FORMAT_VERSION, scenario_json_schema
-from mands_sim.scenario._load import load_scenario, parse_scenario, scenario_data
+from mands_sim.scenario._load import (
+    load_scenario,
+    override_notes,
+    parse_scenario,
+    scenario_data,
+)
 from mands_sim.scenario._names import (
     check_names,
     check_plugin_names,
@@ -72,6 +77,7 @@ __all__ = [
     "described",
     "load_scenario",
     "name_problems",
+    "override_notes",
     "parse_scenario",
     "scenario_data",
     "scenario_json_schema",

@@ -77,6 +77,20 @@ def scenario_data(path: Path | str, overrides: Sequence[Override] = ()) -> dict[
     return _overridden(data, overrides, _Sheets(path, path.parent), path) if overrides else data
 
 
+def override_notes(path: Path | str, overrides: Sequence[Override]) -> list[str]:
+    """What the user should know of ``overrides`` on the scenario at ``path`` though they are
+    valid: each that changes a sheet whose ``[overrides]`` pin figured values (the change may
+    move nothing)."""
+    if not overrides:
+        return []
+    path = Path(path)
+    content = read_input(path, partial(_unreadable, path, "", "a readable scenario file"))
+    data = toml_data(content, partial(ScenarioError, path, ""))
+    notes: list[str] = []
+    overridden(data, overrides, _Sheets(path, path.parent).table, notes)
+    return notes
+
+
 def parse_scenario(
     data: Mapping[str, Any], *, path: Path | str | None = None, base_dir: Path | str | None = None
 ) -> ScenarioSpec:

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from mands_sim.errors import ScenarioError
 from mands_sim.inputs import shown
-from mands_sim.suggestions import suggestion
+from mands_sim.suggestions import closest, suggestion
 
 SheetTable = Callable[[str, str], dict[str, Any]]
 """Reads the sheet file a scenario names (its reference, the key it is named at) as a table."""
@@ -88,28 +88,35 @@ def _value(text: str) -> Any:
 
 
 def overridden(
-    data: Mapping[str, Any], overrides: Sequence[Override], sheet_table: SheetTable
+    data: Mapping[str, Any],
+    overrides: Sequence[Override],
+    sheet_table: SheetTable,
+    notes: list[str] | None = None,
 ) -> dict[str, Any]:
-    """A copy of the scenario ``data`` with ``overrides`` applied in order.
+    """A copy of the scenario ``data`` with ``overrides`` applied in order; ``notes`` (if
+    given) gets a line for each override whose effect a sheet's ``[overrides]`` may mask.
 
     Raises:
         ScenarioError: a path names nothing in the scenario (at ``--set PATH``).
     """
     changed = copy.deepcopy(dict(data))
     for override in overrides:
-        _apply(changed, override, sheet_table)
+        note = _apply(changed, override, sheet_table)
+        if note and notes is not None:
+            notes.append(note)
     return changed
 
 
-def _apply(data: dict[str, Any], override: Override, sheet_table: SheetTable) -> None:
+def _apply(data: dict[str, Any], override: Override, sheet_table: SheetTable) -> str | None:
     if override.removes:
         _remove_character(data, override)
-        return
+        return None
     walk = _Walk(override, sheet_table)
     container: Any = data
     for depth, part in enumerate(override.path[:-1]):
         container = walk.step(container, part, depth)
     walk.set(container, override.path[-1], override.value)
+    return walk.masked()
 
 
 class _Walk:
@@ -118,6 +125,20 @@ class _Walk:
     def __init__(self, override: Override, sheet_table: SheetTable) -> None:
         self.override = override
         self.sheet_table = sheet_table
+        self.sheet: dict[str, Any] | None = None
+        self.in_sheet: tuple[str, ...] = ()
+
+    def masked(self) -> str | None:
+        """A note when the override changes a sheet whose ``[overrides]`` pin figured values
+        that its change would otherwise move (unless it changes those pins themselves)."""
+        pinned = self.sheet.get("overrides") if self.sheet is not None else None
+        if not isinstance(pinned, dict) or not pinned or self.in_sheet[:1] == ("overrides",):
+            return None
+        names = ", ".join(sorted(pinned))
+        return (
+            f"--set {self.override.text}: this sheet pins {names} in its [overrides]; a change "
+            "to what they are figured from does not change them (set sheet.overrides.NAME)"
+        )
 
     def step(self, container: Any, part: str, depth: int) -> Any:
         """What ``part`` names in ``container`` (a sheet file read in as its table)."""
@@ -134,6 +155,8 @@ class _Walk:
         value = container[part]
         if part == "sheet" and isinstance(value, str):
             value = container[part] = self.sheet_table(value, self._key(depth))
+        if part == "sheet" and isinstance(value, dict):
+            self.sheet, self.in_sheet = value, self.override.path[depth + 1 :]
         return value
 
     def set(self, container: Any, part: str, value: Any) -> None:
@@ -144,6 +167,7 @@ class _Walk:
             target = container
             if part not in container:
                 target = self._section_holding(container, part) or container
+                self._check_new_key(container, part, depth)
             target[part] = value
         else:
             self._fail(depth, f"{shown(container)} has no '{part}' in it")
@@ -158,6 +182,20 @@ class _Walk:
                 return characters[named]
         section = self._section_holding(table, part)
         return None if section is None else section[part]
+
+    def _check_new_key(self, table: dict[str, Any], part: str, depth: int) -> None:
+        """A key the table lacks may be set (the validation judges it), unless it looks like a
+        misspelt ability or attribute of a sheet (``sheet.strenght``)."""
+        if self._section_holding(table, part) is not None:
+            return
+        sections = [
+            key
+            for name in SHEET_SECTIONS
+            if isinstance(table.get(name), dict)
+            for key in table[name]
+        ]
+        if closest(part, sections):
+            self._fail(depth, f"expected one of its keys, {suggestion(part, sections)}")
 
     @staticmethod
     def _section_holding(table: dict[str, Any], part: str) -> dict[str, Any] | None:
