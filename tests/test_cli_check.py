@@ -129,7 +129,7 @@ def test_set_leaves_the_golden_log_alone(
         in capsys.readouterr().out
     )
     assert main(["check", "--update-golden", file, "--set", "stop.time_limit=1"]) == 2
-    assert "give --update-golden without --set" in capsys.readouterr().err
+    assert f"{file} at '--update-golden': a golden log" in capsys.readouterr().err
     assert golden.read_bytes() == before
 
 

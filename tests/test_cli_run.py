@@ -477,3 +477,11 @@ def test_a_misspelt_ability_of_a_sheet_is_named_with_the_nearest(
 ) -> None:
     assert main(run(tmp_path, "--set", "sides.villains.sphinx.sheet.strenght=25")) == 2
     assert 'did you mean "strength"?' in capsys.readouterr().err
+
+
+def test_compare_of_two_files_names_the_set_values_applied_to_both(tmp_path: Path) -> None:
+    out = tmp_path / "c.json"
+    assert main(compare(tmp_path, SCENARIO, SCENARIO, "--set", STRONGER, "--json", str(out))) == 0
+    comparison = json.loads(out.read_text(encoding="utf-8"))
+    label = f"{SCENARIO.name} with {STRONGER}"
+    assert (comparison["a"], comparison["b"]) == (label, label)

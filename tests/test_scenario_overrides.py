@@ -182,3 +182,11 @@ def test_a_change_a_sheets_pinned_figures_may_mask_is_noted() -> None:
     assert (
         override_notes(BANK_JOB, [Override.parse("sides.crew.sun-ruler.sheet.strength=25")]) == []
     )
+
+
+def test_a_character_an_objective_names_cannot_be_taken_out() -> None:
+    with pytest.raises(
+        ScenarioError, match=r"stop\.objectives\[0\] is about safecracker"
+    ) as caught:
+        load_scenario(BANK_JOB, [without_character("safecracker")])
+    assert caught.value.key == "--without-character safecracker"

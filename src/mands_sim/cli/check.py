@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     ``--json``, each file's outcome as one document (``kind`` ``"check"``)."""
     if args.overrides and args.update_golden:
         raise ScenarioError(
-            None,
+            Path(args.files[0]),
             "--update-golden",
             "a golden log is the scenario's as written: give --update-golden without --set",
         )

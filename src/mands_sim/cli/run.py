@@ -377,6 +377,8 @@ def _compare(args: argparse.Namespace, progress_console: Console) -> int:
 
 def _compare_labels(args: argparse.Namespace) -> tuple[str, str]:
     """The two arms' names: the files, or the file as written and with its ``--set`` values."""
+    changed = ", ".join(o.text for o in args.overrides)
     if args.second is not None:
-        return args.first.name, args.second.name
-    return "as written", "with " + ", ".join(o.text for o in args.overrides)
+        with_set = f" with {changed}" if changed else ""
+        return args.first.name + with_set, args.second.name + with_set
+    return "as written", f"with {changed}"

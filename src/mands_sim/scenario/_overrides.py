@@ -265,6 +265,7 @@ def _remove_character(data: dict[str, Any], override: Override) -> None:
             continue
         position = _named(characters, character)
         if position is not None:
+            _check_no_objective_names(data, override, character)
             del characters[position]
             return
         known += [n for c in characters if isinstance(c, dict) for n in _names_of(c)]
@@ -273,6 +274,20 @@ def _remove_character(data: dict[str, Any], override: Override) -> None:
         override.text,
         f"expected the id of a character of the scenario, {suggestion(character, known)}",
     )
+
+
+def _check_no_objective_names(data: dict[str, Any], override: Override, character: str) -> None:
+    """A character an objective names cannot be taken out: the objective would name nobody."""
+    stop = data.get("stop")
+    objectives = stop.get("objectives") if isinstance(stop, dict) else None
+    for index, objective in enumerate(objectives if isinstance(objectives, list) else []):
+        if isinstance(objective, dict) and objective.get("character") == character:
+            raise ScenarioError(
+                None,
+                override.text,
+                f"a character no objective names: stop.objectives[{index}] is about "
+                f"{character}, so the encounter cannot be played without it",
+            )
 
 
 def described(overrides: Sequence[Override]) -> list[str]:
