@@ -485,3 +485,13 @@ def test_compare_of_two_files_names_the_set_values_applied_to_both(tmp_path: Pat
     comparison = json.loads(out.read_text(encoding="utf-8"))
     label = f"{SCENARIO.name} with {STRONGER}"
     assert (comparison["a"], comparison["b"]) == (label, label)
+
+
+def test_a_what_if_of_a_changed_scenario_names_the_change_in_both_arms(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    command = run(tmp_path, "--set", STRONGER, "--without", WITHOUT, "--json", str(out))
+    assert main(command) == 0
+    what_if = json.loads(out.read_text(encoding="utf-8"))["what_if"]
+    assert (what_if["a"], what_if["b"]) == (
+        f"with {STRONGER}", f"with {STRONGER}, without {WITHOUT}"
+    )  # fmt: skip

@@ -264,10 +264,10 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
             )
             status = INTERRUPTED
         else:
-            label_b = f"without {left_out}"
-            summary["what_if"] = build_comparison(
-                result, what_if, label_a="as written", label_b=label_b
-            )
+            changed = ", ".join(o.text for o in args.overrides)
+            label_a = f"with {changed}" if changed else "as written"
+            label_b = f"{label_a}, without {left_out}" if changed else f"without {left_out}"
+            summary["what_if"] = build_comparison(result, what_if, label_a=label_a, label_b=label_b)
             status = status or _status(what_if, progress_console, args)
     if args.json != STANDARD_OUTPUT:
         render(summary, console)
