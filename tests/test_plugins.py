@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib.metadata
 import types
@@ -292,3 +293,22 @@ def test_check_event_classes_passes_the_installed_plugins_events() -> None:
     """Every builtin event (the kernel's and the rulebook's) is a frozen dataclass."""
     check_event_classes(make_plugin_manager(environ={}))
     assert any(cls.__module__.startswith("mands_rulebook.") for cls in event_classes())
+
+
+def test_an_event_class_whose_definition_was_refused_is_no_event_class() -> None:
+    """Until it is garbage-collected, a class ``Event`` refused (no ``kind``) is still among
+    its subclasses: the check of event classes must not see it, whenever it is collected."""
+    gc.disable()
+    try:
+        with pytest.raises(TypeError, match="must name its kind"):
+
+            @dataclasses.dataclass(frozen=True, slots=True)
+            class Unnamed(Event):
+                character: str
+
+        lingering = [c for c in Event.__subclasses__() if c.__name__ == "Unnamed"]
+        assert lingering  # not collected yet: the case the check must survive
+        assert not any(c.__name__ == "Unnamed" for c in event_classes())
+        check_event_classes(make_plugin_manager(load_entry_points=False))
+    finally:
+        gc.enable()

@@ -220,12 +220,17 @@ def check_event_classes(pm: pluggy.PluginManager) -> None:
 
 
 def event_classes() -> list[type[Event]]:
-    """Every subclass of :class:`~mands_sim.events.Event` defined so far, however indirect."""
+    """Every subclass of :class:`~mands_sim.events.Event` defined so far, however indirect.
+
+    A class whose definition :class:`Event` refused (no ``kind``: its ``TypeError`` was
+    raised) stays among the subclasses until it is garbage-collected; it is not an event class
+    and is left out, so that whether it was collected yet never matters."""
     found: list[type[Event]] = []
     waiting = list(Event.__subclasses__())
     while waiting:
         event_class = waiting.pop()
-        found.append(event_class)
+        if "kind" in vars(event_class):
+            found.append(event_class)
         waiting.extend(event_class.__subclasses__())
     return found
 
