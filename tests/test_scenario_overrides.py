@@ -166,7 +166,7 @@ def test_overrides_are_given_back_as_the_arguments_that_make_them() -> None:
     replay commands of a report, ``mands-sim store list``)."""
     overrides = [Override.parse("sides.crew.gunman.count=2"), without_character("sun-ruler")]
     assert as_arguments(described(overrides)) == [
-        "--set", "sides.crew.gunman.count=2", "--without-character", "sun-ruler"
+        ("--set", "sides.crew.gunman.count=2"), ("--without-character", "sun-ruler")
     ]  # fmt: skip
 
 

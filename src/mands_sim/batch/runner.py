@@ -133,7 +133,8 @@ def replay_command(scenario: str, seed: int, options: Mapping[str, Any]) -> str:
     parts = ["mands-sim", "replay", scenario, "--seed", str(seed)]
     for name in options.get("without", ()):
         parts += ["--disable", name]
-    parts += as_arguments(options.get("overrides", ()))
+    for flag, value in as_arguments(options.get("overrides", ())):
+        parts += [flag, value]
     return shlex.join(parts)
 
 

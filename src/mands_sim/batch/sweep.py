@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any, Final
 from mands_sim.batch.runner import BatchOptions, BatchResult, Progress, run_batch
 from mands_sim.errors import ScenarioError
 from mands_sim.registry import Registries
-from mands_sim.scenario import Override, load_scenario
+from mands_sim.scenario import Override, load_scenario, read_value
 from mands_sim.simulation import Simulation, check_scenario
 
 MAX_VALUES: Final = 101
@@ -87,21 +86,14 @@ def _range(text: str, spec: str) -> list[Any]:
 
 
 def _number(text: str, part: str) -> int | float:
-    value = _value(part.strip())
+    value = read_value(part.strip())
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         _refuse(text, f"expected a number, not {part.strip()!r}")
     return value  # type: ignore[no-any-return]
 
 
 def _listed(spec: str) -> list[Any]:
-    return [_value(item.strip()) for item in spec.split(",") if item.strip()]
-
-
-def _value(text: str) -> Any:
-    try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
-        return text
+    return [read_value(item.strip()) for item in spec.split(",") if item.strip()]
 
 
 def _refuse(text: str, expected: str) -> None:

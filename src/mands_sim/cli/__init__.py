@@ -20,10 +20,10 @@ import math
 import os
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mands_sim import __version__
 from mands_sim.errors import MandsSimError, PluginHookError, PluginValidationError
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     import pluggy
 
     from mands_sim.commands import CommandDefinition
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +192,9 @@ def share(text: str) -> float:
 def override(text: str) -> Any:
     """An argument that changes a scenario value (``--set PATH=VALUE``): an
     :class:`~mands_sim.scenario.Override`; a malformed one is the parser's error."""
-    from mands_sim.errors import ScenarioError  # here: --help does without the scenario's models
-    from mands_sim.scenario import Override
+    from mands_sim.scenario import Override  # here: --help does without the scenario's models
 
-    try:
-        return Override.parse(text)
-    except ScenarioError as error:
-        raise argparse.ArgumentTypeError(error.expected) from None
+    return read_argument(Override.parse, text)
 
 
 def override_arguments(parser: argparse.ArgumentParser, *, show: bool = True) -> None:
@@ -220,6 +218,26 @@ def override_arguments(parser: argparse.ArgumentParser, *, show: bool = True) ->
         )
 
 
+def scenario_header(scenario: str, overrides: Sequence[str]) -> str:
+    """The comment lines above a scenario printed as played: its file, then each override as
+    the option that gives it (``overrides`` as a batch records them)."""
+    from mands_sim.scenario import as_arguments
+
+    options = (f"# {flag} {value}" for flag, value in as_arguments(overrides))
+    return "\n".join([f"# {scenario}", *options])
+
+
+def read_argument(parse: Callable[[str], T], text: str) -> T:
+    """``parse(text)`` for an argument's ``type``: a :class:`~mands_sim.errors.ScenarioError`
+    it raises becomes the parser's error (status 2), saying what was expected."""
+    from mands_sim.errors import ScenarioError
+
+    try:
+        return parse(text)
+    except ScenarioError as error:
+        raise argparse.ArgumentTypeError(error.expected) from None
+
+
 def note_overrides(scenario: Path, overrides: Sequence[Any]) -> None:
     """Tell on standard error what the user should know of valid overrides (a sheet whose
     ``[overrides]`` pin what a ``--set`` would move: ``override_notes``)."""
@@ -237,14 +255,12 @@ def shown_scenario(args: argparse.Namespace, scenario: Path, more: Sequence[Any]
         return False
     import tomli_w
 
-    from mands_sim.scenario import as_arguments, described, load_scenario, scenario_data
+    from mands_sim.scenario import described, load_scenario, scenario_data
     from mands_sim.simulation import Simulation
 
     overrides = (*args.overrides, *more)
     Simulation(load_scenario(scenario, overrides), disabled=tuple(args.disable)).prepare()
-    arguments = as_arguments(described(overrides))
-    lines = [" ".join(arguments[i : i + 2]) for i in range(0, len(arguments), 2)]
-    print("\n".join([f"# {scenario}", *(f"# {line}" for line in lines)]))
+    print(scenario_header(str(scenario), described(overrides)))
     print(tomli_w.dumps(scenario_data(scenario, overrides)), end="")
     return True
 

@@ -20,6 +20,7 @@ from mands_sim.cli import (
     emit_json,
     json_option,
     note_overrides,
+    read_argument,
     share,
 )
 from mands_sim.cli.run import RichProgress, batch_arguments, batch_options
@@ -32,10 +33,7 @@ POINT_RUNS = 400
 
 def ranged(text: str) -> tuple[str, float, float]:
     """A ``--vary PATH=A..B`` argument; a malformed one is the parser's error."""
-    try:
-        return balance_range(text)
-    except ScenarioError as error:
-        raise argparse.ArgumentTypeError(error.expected) from None
+    return read_argument(balance_range, text)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -30,7 +30,7 @@ from mands_sim.batch import locks
 from mands_sim.batch.aggregate import FAILED_SHOWN
 from mands_sim.batch.runner import DEFAULT_RUNS, replay_command
 from mands_sim.batch.store import BatchInfo, ResultStore, StoredBatch, default_store_path
-from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
+from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option, scenario_header
 from mands_sim.errors import StoreError
 from mands_sim.scenario import as_arguments
 
@@ -152,7 +152,7 @@ def _table(listed: list[dict[str, Any]]) -> Table:
     for b in listed:
         table.add_row(
             str(b["batch"]),
-            " ".join([b["scenario"], *as_arguments(b["overrides"])]),
+            " ".join([b["scenario"], *(f"{f} {v}" for f, v in as_arguments(b["overrides"]))]),
             str(b["seed"]),
             f"{b['runs']} of {b['planned']}",
             str(b["errors"]),
@@ -237,14 +237,9 @@ def _print_played(store: ResultStore, info: BatchInfo) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"# {info.scenario}" + "".join(f"\n# {a}" for a in _override_lines(info)))
+    print(scenario_header(info.scenario, info.options.get("overrides", ())))
     print(played, end="")
     return 0
-
-
-def _override_lines(info: BatchInfo) -> list[str]:
-    arguments = as_arguments(info.options.get("overrides", ()))
-    return [" ".join(arguments[i : i + 2]) for i in range(0, len(arguments), 2)]
 
 
 def _shown(path: Path, info: BatchInfo, runs: int, failed: list[Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from mands_sim.cli import (
     json_option,
     note_overrides,
     output_file,
+    read_argument,
 )
 from mands_sim.cli.run import RichProgress, batch_arguments, batch_options
 from mands_sim.errors import ScenarioError
@@ -30,10 +31,7 @@ from mands_sim.report.sweep import render_sweep, sweep_data, write_sweep_html
 
 def vary(text: str) -> Vary:
     """A ``--vary`` argument; a malformed one is the parser's error."""
-    try:
-        return Vary.parse(text)
-    except ScenarioError as error:
-        raise argparse.ArgumentTypeError(error.expected) from None
+    return read_argument(Vary.parse, text)
 
 
 def add_parser(subparsers: Any) -> None:

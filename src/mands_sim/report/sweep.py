@@ -10,7 +10,7 @@ parameter's own effect.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -285,36 +285,40 @@ def _draw_wins(figure: Figure, data: dict[str, Any]) -> bool:
 
 
 def _draw_deaths(figure: Figure, data: dict[str, Any]) -> bool:
+    def dead(points: list[dict[str, Any]]) -> list[tuple[str, list[float | None]]]:
+        return [
+            (who, [p["characters"].get(who, {}).get("dead", {}).get("estimate") for p in points])
+            for who in points[0]["characters"]
+        ]
+
+    return _draw_shares(figure, data, dead)
+
+
+def _mix(side: str) -> Any:
+    def shares(points: list[dict[str, Any]]) -> list[tuple[str, list[float | None]]]:
+        names = dict.fromkeys(n for p in points for n in p["action_mix"].get(side, {}))
+        return [
+            (name, [p["action_mix"].get(side, {}).get(name, 0.0) for p in points]) for name in names
+        ]
+
+    return lambda figure, data: _draw_shares(figure, data, shares)
+
+
+def _draw_shares(
+    figure: Figure,
+    data: dict[str, Any],
+    series: Callable[[list[dict[str, Any]]], list[tuple[str, list[float | None]]]],
+) -> bool:
+    """One line of shares for each ``(label, shares)`` of ``series(points)`` against the one
+    parameter of a sweep (nothing drawn for two)."""
     lines = _lines(data)
     if not data["points"] or len(lines) != 1:
         return False
     ax = _x_axis(figure, data)
     points = lines[0][1]
-    for who in points[0]["characters"]:
-        dead = [
-            point["characters"].get(who, {}).get("dead", {}).get("estimate") for point in points
-        ]
-        ax.plot(_x(data, points), dead, marker=".", label=plot_label(who))
+    for label, values in series(points):
+        ax.plot(_x(data, points), values, marker=".", label=plot_label(label))
     as_share(ax)
     legend_beside(ax)
     margins(figure, legend=True)
     return True
-
-
-def _mix(side: str) -> Any:
-    def draw(figure: Figure, data: dict[str, Any]) -> bool:
-        lines = _lines(data)
-        if not data["points"] or len(lines) != 1:
-            return False
-        ax = _x_axis(figure, data)
-        points = lines[0][1]
-        names = list(dict.fromkeys(n for p in points for n in p["action_mix"].get(side, {})))
-        for name in names:
-            shares = [point["action_mix"].get(side, {}).get(name, 0.0) for point in points]
-            ax.plot(_x(data, points), shares, marker=".", label=plot_label(name))
-        as_share(ax)
-        legend_beside(ax)
-        margins(figure, legend=True)
-        return True
-
-    return draw

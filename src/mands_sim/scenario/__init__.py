@@ -32,6 +32,7 @@ from mands_sim.scenario._overrides import (
     Override,
     as_arguments,
     described,
+    read_value,
     without_character,
 )
 from mands_sim.scenario._spec import (
@@ -79,6 +80,7 @@ __all__ = [
     "name_problems",
     "override_notes",
     "parse_scenario",
+    "read_value",
     "scenario_data",
     "scenario_json_schema",
     "sheet_problems",

@@ -70,7 +70,7 @@ class Override:
                 "expected PATH=VALUE, a dotted path of the scenario and a value "
                 "(e.g. stop.time_limit=1000 or sides.crew.gunman.count=2)",
             )
-        return cls(parts, _value(value.strip()), text)
+        return cls(parts, read_value(value.strip()), text)
 
 
 def without_character(character: str) -> Override:
@@ -79,8 +79,9 @@ def without_character(character: str) -> Override:
     return Override(("sides", "*", character), None, f"{WITHOUT_CHARACTER} {character}", True)
 
 
-def _value(text: str) -> Any:
-    """``text`` as a TOML value, or as the string it is."""
+def read_value(text: str) -> Any:
+    """A ``VALUE`` of ``--set`` (or of a sweep's ``--vary``): ``text`` as a TOML value, or as
+    the string it is."""
     try:
         return tomllib.loads(f"value = {text}")["value"]
     except tomllib.TOMLDecodeError:
@@ -295,11 +296,12 @@ def described(overrides: Sequence[Override]) -> list[str]:
     return [override.text for override in overrides]
 
 
-def as_arguments(texts: Sequence[str]) -> list[str]:
-    """The command-line arguments that give the overrides written ``texts`` (:func:`described`)
-    again: ``--set PATH=VALUE`` or ``--without-character ID`` each."""
-    arguments: list[str] = []
+def as_arguments(texts: Sequence[str]) -> list[tuple[str, str]]:
+    """The command-line options that give the overrides written ``texts`` (:func:`described`)
+    again, each an option and its value: ``("--set", "PATH=VALUE")`` or
+    ``("--without-character", "ID")``."""
+    options = []
     for text in texts:
         flag, _, character = text.partition(" ")
-        arguments += [flag, character] if flag == WITHOUT_CHARACTER else ["--set", text]
-    return arguments
+        options.append((flag, character) if flag == WITHOUT_CHARACTER else ("--set", text))
+    return options
