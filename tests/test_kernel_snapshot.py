@@ -7,6 +7,7 @@ encounter runs to its 2500-segment time limit and there is a long fight to snaps
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from mands_rulebook.kit.surprise import Surprised
 from mands_rulebook.policies.presets import NearestEnemy
 from mands_sim.actions import ActionInProgress, Intent, QualityAllocation, Wait
 from mands_sim.api import hookimpl
+from mands_sim.carry import Carried
 from mands_sim.dice import SeededDice
 from mands_sim.events import (
     ActionStarted,
@@ -95,6 +97,20 @@ def test_the_recreated_encounter_equals_the_original_at_the_snapshot(segment: in
     assert list(again.state) == list(original.state)
     assert agenda_keys(again) == agenda_keys(original)
     assert again.now == original.now == snapshot.segment
+
+
+def test_a_recreated_encounter_keeps_what_its_characters_carried_in() -> None:
+    """A scene of an adventure day (``mands_sim.carry``): Seraph enters 20 VP, 3 DP and 30 EP
+    down; the copy a lookahead plays from starts him so too."""
+    carried = {"seraph": Carried(20, 3, 0, Fraction(30))}
+    simulation = sparring(record=True)
+    original = simulation.start(seed=7, carried=carried)
+    original.run(until=300)
+    snapshot = take_snapshot(original)
+    assert snapshot.carried == carried
+    again = recreate(sparring(), snapshot)
+    assert list(again.state) == list(original.state)
+    assert again.state["seraph"].carried == carried["seraph"]
 
 
 def test_without_a_branch_the_recreated_encounter_continues_as_the_original() -> None:

@@ -12,8 +12,9 @@ import pytest
 
 from mands_rulebook.kit.rest import DEFAULT_WAIT_SEGMENTS, REST, WAIT, restored, round_of_rest
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.carry import Carried, RestBetweenScenes
 from mands_sim.charts.loading import load_standard_charts
-from mands_sim.defaults import STANDARD_DEFAULTS
+from mands_sim.defaults import STANDARD_DEFAULTS, RuleDefaults
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import (
     ActionResolved,
@@ -214,3 +215,19 @@ def test_mands_register_actions_rest_and_wait(
     assert actions["rest"].payload == REST and actions["wait"].payload == WAIT
     assert (REST.is_passive, REST.is_sustained, REST.needs_target) == (False, False, False)
     assert actions["rest"].plugin == "mands_rulebook.combat.rest"
+
+
+def test_mands_rest_between_scenes_is_answered_by_the_rulebook() -> None:
+    """G-50, G-296: two minutes (10 rounds) at full Body DP give Seraph back 11 VP and 10 EP a
+    round; unconscious at Body DP 9, he comes to."""
+    prepared = Simulation(load_scenario(SCENARIO)).prepare()
+    carried = Carried(
+        virtual_damage_points_lost=100,
+        endurance_points_lost=Fraction(95),
+        condition="unconscious",
+    )
+    rest = RestBetweenScenes(
+        prepared.characters["seraph"], carried, 2, ScriptedDice([]), CHARTS, RuleDefaults()
+    )
+    after = prepared.pm.hook.mands_rest_between_scenes(rest=rest)
+    assert after == Carried(virtual_damage_points_lost=0, endurance_points_lost=Fraction(0))

@@ -19,6 +19,7 @@ from mands_rulebook.kit.editing_points.rolls import edited_roll
 from mands_rulebook.kit.fists import combat_roll
 from mands_sim.actions import ActionDefinition, Intent, QualityAllocation, Wait
 from mands_sim.api import hookimpl
+from mands_sim.carry import Carried
 from mands_sim.dice import ScriptedDice
 from mands_sim.events import DamageTaken, Event
 from mands_sim.kernel.contracts import Initiation
@@ -154,6 +155,27 @@ def test_mands_encounter_opening_deals_everyones_points() -> None:
     dealt = [(e.character, e.editing_points, e.fate_points) for e in of(on.log, EditingPointsDealt)]
     assert dealt == [("seraph", 4, 2), ("sphinx", 0, 0)]
     assert editing_points_in_play(on) and not editing_points_in_play(off)
+
+
+def test_mands_carry_over_keeps_the_points_left_for_the_next_scene() -> None:
+    """An adventure day (G-298): what a scene leaves of Seraph's points is what the next deals
+    him; with the rule off, nothing is carried."""
+    on, off = rooftop(ON), rooftop()
+    on.run(until=0)
+    off.run(until=0)
+    pm = simulation(tuple(ON)).prepare().pm
+    assert pm.hook.mands_carry_over(encounter=on, actor="seraph") == [
+        {"editing_points": 4, "fate_points": 2}
+    ]
+    assert simulation(()).prepare().pm.hook.mands_carry_over(encounter=off, actor="seraph") == []
+    sim = simulation(tuple(ON))
+    carried = Carried(kept=(("editing_points", 1), ("fate_points", 0)))
+    later = sim.build(carried={"seraph": carried})
+    later.run(until=0)
+    dealt = [
+        (e.character, e.editing_points, e.fate_points) for e in of(later.log, EditingPointsDealt)
+    ]
+    assert dealt == [("seraph", 1, 0), ("sphinx", 0, 0)]
 
 
 # --- a bundled scenario with the rule on ------------------------------------------------------

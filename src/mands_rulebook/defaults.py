@@ -30,6 +30,7 @@ from mands_rulebook.kit.pinning import PinningDefaults
 from mands_rulebook.kit.positions import PositionDefaults
 from mands_rulebook.kit.powers.attacks import PowerAttackDefaults
 from mands_rulebook.kit.range import RangeDefaults
+from mands_rulebook.kit.rest import RestDefaults
 from mands_rulebook.kit.room import RoomDefaults
 from mands_rulebook.kit.skills import SkillDefaults
 from mands_rulebook.kit.surprise import SurpriseDefaults
@@ -64,6 +65,7 @@ KIT_DEFAULTS: dict[str, type] = {
     "kit.positions": PositionDefaults,
     "kit.powers.attacks": PowerAttackDefaults,
     "kit.range": RangeDefaults,
+    "kit.rest": RestDefaults,
     "kit.room": RoomDefaults,
     "kit.skills": SkillDefaults,
     "kit.surprise": SurpriseDefaults,

@@ -61,6 +61,7 @@ from mands_sim.actions import (
     Wait,
     register_actions,
 )
+from mands_sim.carry import FRESH, Carried, RestBetweenScenes
 from mands_sim.charts.action import ActionChart, Column
 from mands_sim.charts.loading import CHART_NAMES, Chart, Charts, load_chart, load_standard_charts
 from mands_sim.cli import STANDARD_OUTPUT, emit_json, json_option
@@ -175,7 +176,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "4.1.0"
+API_VERSION: Final = "4.2.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -283,6 +284,7 @@ SECTIONS: Final = MappingProxyType(
             "KeptAnswers",
             "spoken",
         ),
+        "Between scenes": ("Carried", "RestBetweenScenes", "FRESH"),
         "Time": (
             "SEGMENTS_PER_ROUND",
             "SEGMENTS_PER_MINUTE",
@@ -399,6 +401,8 @@ NOTES: Final = MappingProxyType(
         "ABILITY_NAMES": "The seven Basic Abilities by their sheet names, in the sheet's order "
         '(seed "Basic Abilities").',
         "SEGMENTS_PER_ROUND": "50 segments make a round (``docs/rules/combat.md`` §1).",
+        "FRESH": "The :class:`Carried` of a character that has lost nothing: how everyone enters "
+        "a lone scenario, and a scene of an adventure day unless it is in the party (G-298).",
         "SEGMENTS_PER_MINUTE": "250 segments make a minute (``docs/rules/combat.md`` §1).",
         "HIGH": "A d100 roll's ``favours``: the roller wants it high.",
         "LOW": "A d100 roll's ``favours``: the roller wants it low.",
@@ -427,6 +431,7 @@ __all__ = [
     "CHART_NAMES",
     "COVERS",
     "DEFENSE",
+    "FRESH",
     "HIGH",
     "HOOK_API_VERSION",
     "LOW",
@@ -455,6 +460,7 @@ __all__ = [
     "BleedingStopped",
     "Blow",
     "BreakOut",
+    "Carried",
     "Character",
     "CharacterSheet",
     "CharacterState",
@@ -514,6 +520,7 @@ __all__ = [
     "ReportSection",
     "ReportSectionDefinition",
     "Resolve",
+    "RestBetweenScenes",
     "RollMade",
     "RuleDefaults",
     "RuleState",

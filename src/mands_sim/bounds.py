@@ -74,6 +74,12 @@ MAX_METERS: Final = 100_000.0
 MAX_PLACE_SIZE: Final = 10_000.0
 """The most meters across a place may cover (G-292)."""
 
+MAX_SCENES: Final = 20
+"""The most scenes an adventure file may list (each is prepared once per worker)."""
+
+MAX_REST_MINUTES: Final = 7 * 24 * 60
+"""The longest rest between two scenes: a week of game time."""
+
 MAX_RUNS: Final = 1_000_000
 """The most runs ``[expect] runs`` may ask a regression batch for."""
 
@@ -164,6 +170,12 @@ INPUT_BOUNDS: Final = (
     InputBound("edge `length`", f"above 0, at most {_n(MAX_METERS)} m", "as coordinates"),
     InputBound("place `size`", f"0 … {_n(MAX_PLACE_SIZE)} m", "G-292"),
     InputBound("place `cover`", "0 … 100", "a percentage (`docs/rules/combat.md` §13)"),
+    InputBound("scenes of an adventure", f"1 … {MAX_SCENES}", "each is prepared once per worker"),
+    InputBound(
+        "an adventure's `rest_minutes`",
+        f"0 … {_n(MAX_REST_MINUTES)}",
+        "a week of game time: the rest is played hour by hour",
+    ),
     InputBound("`[expect]` rates and risks", "0 … 1", "shares of runs"),
     InputBound("`[expect]` durations", f"0 … {_n(MAX_TIME_LIMIT)} segments", "the time limit"),
     InputBound("`[expect]` `runs`", f"1 … {_n(MAX_RUNS)}", "a regression batch must end"),

@@ -118,6 +118,18 @@ def _listed(error: InputError, path: Path | str | None, problems: Sequence[Probl
     error.args = (path, error.problems)
 
 
+class AdventureError(InputError):
+    """An adventure file (the scenes of an adventure day) is malformed."""
+
+
+class AdventureProblems(AdventureError):
+    """Every mistake found in one adventure file, reported together (at least one); read as
+    :class:`ScenarioProblems` is."""
+
+    def __init__(self, path: Path | str | None, problems: Sequence[Problem]) -> None:
+        _listed(self, path, problems)
+
+
 class ScenarioProblems(ScenarioError):
     """Every mistake found in one scenario file, reported together (at least one).
 

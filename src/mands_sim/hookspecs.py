@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         Intent,
         Modifier,
     )
+    from mands_sim.carry import Carried, RestBetweenScenes
     from mands_sim.events import Event
     from mands_sim.kernel.abilities import AbilityModifier
     from mands_sim.kernel.contracts import Gate, Initiation
@@ -51,7 +52,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "2.2"
+HOOK_API_VERSION: Final = "2.3"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -761,6 +762,43 @@ def mands_time_model(encounter_scenario: ScenarioSpec) -> TimeModel | None:
     Return a time model, or ``None`` to leave it to the next plugin; without any, the rulebook's
     segment clock (G-33) is used. Results combine as ``firstresult``: the first non-``None``
     wins. Optional rules such as Simpler Combat's 10-segment Combat Turns answer here.
+    """
+
+
+# -------------------------------------------------------------------------
+# Between scenes
+#
+# Called by an adventure day (``mands_sim.adventure``) between one scene and the next, never
+# while an encounter runs.
+# -------------------------------------------------------------------------
+
+
+@hookspec
+def mands_carry_over(encounter: Encounter, actor: str) -> dict[str, object] | None:
+    """Values a rule keeps for ``actor`` from a scene that has ended into its next scene.
+
+    :param encounter: the ended encounter (read-only).
+    :param actor: the id of a party member (the adventure's ``party``) who is not dead.
+
+    Return a dict of plain values (numbers, strings) by key, or ``None``. The next scene's
+    plugins read them with ``encounter.state[actor].carried.value(key)``. Results combine by
+    merging in plugin-name order; two plugins giving the same key is a :class:`PluginError`
+    naming both. Must not roll dice.
+    """
+
+
+@hookspec(firstresult=True)
+def mands_rest_between_scenes(rest: RestBetweenScenes) -> Carried | None:
+    """What a rest between two scenes leaves of a party member's losses.
+
+    :param rest: the character, what it carries, the rest's minutes and dice, and the next
+        scene's charts and named defaults (:class:`mands_sim.carry.RestBetweenScenes`).
+
+    Called once per party member who is not dead, before each scene after the first, even for a
+    rest of 0 minutes. Return the :class:`~mands_sim.carry.Carried` after the rest, or ``None``
+    to leave it to the next plugin; with no answer nothing heals. Results combine as
+    ``firstresult``: the first non-``None`` wins; the rulebook's answer (G-296, G-297) is
+    ``trylast``. Roll only on ``rest.dice``.
     """
 
 

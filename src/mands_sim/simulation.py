@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import pluggy
 
+from mands_sim.carry import FRESH, Carried
 from mands_sim.charts.loading import Charts
 from mands_sim.defaults import CoreDefaults, default_switches, defaults_problems, switches_of
 from mands_sim.dice import DiceSource, SeededDice
@@ -196,12 +196,21 @@ class Simulation:
                 switched = True
         return switched
 
-    def build(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
-        """A ready encounter for ``seed`` (default: this simulation's seed), nothing run yet."""
+    def build(
+        self,
+        observers: Iterable[Observer] = (),
+        *,
+        seed: int | None = None,
+        carried: Mapping[str, Carried] | None = None,
+    ) -> Encounter:
+        """A ready encounter for ``seed`` (default: this simulation's seed), nothing run yet;
+        ``carried`` starts characters, by id, with what they brought from earlier scenes."""
         prepared = self.prepare()
         seed = self.seed if seed is None else seed
+        carried = carried or {}
         states = [
-            initial_state(spec, prepared.characters[spec.id]) for spec in self.scenario.characters
+            initial_state(spec, prepared.characters[spec.id], carried.get(spec.id, FRESH))
+            for spec in self.scenario.characters
         ]
         return Encounter(
             states,
@@ -239,17 +248,24 @@ class Simulation:
         until: int | None = None,
         observers: Iterable[Observer] = (),
         seed: int | None = None,
+        carried: Mapping[str, Carried] | None = None,
     ) -> RunResult:
         """Run one encounter to its end (or to segment ``until``) and summarise it."""
         seed = self.seed if seed is None else seed
-        encounter = self.start(observers, seed=seed)
+        encounter = self.start(observers, seed=seed, carried=carried)
         ended = encounter.run(until=until)
         return summarise(encounter, seed, ended, self.prepare().metrics)
 
-    def start(self, observers: Iterable[Observer] = (), *, seed: int | None = None) -> Encounter:
+    def start(
+        self,
+        observers: Iterable[Observer] = (),
+        *,
+        seed: int | None = None,
+        carried: Mapping[str, Carried] | None = None,
+    ) -> Encounter:
         """An encounter for ``seed`` with its ``EncounterStarted`` logged, ready to ``run``."""
         seed = self.seed if seed is None else seed
-        encounter = self.build(observers, seed=seed)
+        encounter = self.build(observers, seed=seed, carried=carried)
         if self.record or _looks_ahead(encounter.minds.values()):
             snapshot.record(encounter, seed=seed)
         ids = tuple(encounter.state.ids())
@@ -356,19 +372,24 @@ def _mind_problems(
     return []
 
 
-def initial_state(spec: CharacterSpec, character: Character) -> CharacterState:
-    """A character at full VP, DP and EP, Defense 0 (``docs/rules/combat.md`` §5: base Defense
-    0)."""
+def initial_state(
+    spec: CharacterSpec, character: Character, carried: Carried = FRESH
+) -> CharacterState:
+    """A character at full VP, DP and EP less what it ``carried`` from the scenes before
+    (:mod:`mands_sim.carry`), in the condition it carried, Defense 0 (``docs/rules/combat.md``
+    §5: base Defense 0)."""
     figured = character.figured
     return CharacterState(
         character_id=spec.id,
         side=spec.side,
         character=character,
-        virtual_damage_points=figured.virtual_damage_points,
-        damage_points=figured.damage_points.body,
-        endurance_points=Fraction(figured.endurance_points),
+        virtual_damage_points=figured.virtual_damage_points - carried.virtual_damage_points_lost,
+        damage_points=figured.damage_points.body - carried.damage_points_lost,
+        endurance_points=figured.endurance_points - carried.endurance_points_lost,
+        condition=carried.condition,
         position=Position(spec.place),
         role=spec.role,
+        carried=carried,
     )
 
 

@@ -1,8 +1,9 @@
 """One way to import a thing: no module hands on a name it imports — neither in its ``__all__``
 nor with the ``import name as name`` idiom — so every name is imported from the module that
-defines it (``docs/design.md`` "Plugins"). Two modules of the core are the exceptions, each the
-one public way to what it hands on: ``mands_sim.api``, the plugin API, and
-``mands_sim.scenario``, whose modules are private (``_load``, ``_spec`` …)."""
+defines it (``docs/design.md`` "Plugins"). Three modules of the core are the exceptions, each the
+one public way to what it hands on: ``mands_sim.api``, the plugin API, and the packages
+``mands_sim.scenario`` and ``mands_sim.adventure``, whose modules are private (``_load``,
+``_spec``, ``_day`` …)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src"
 RULEBOOK = SRC / "mands_rulebook"
 CORE = SRC / "mands_sim"
-ONE_PUBLIC_WAY = {CORE / "api.py", CORE / "scenario" / "__init__.py"}
+ONE_PUBLIC_WAY = {
+    CORE / "api.py",
+    CORE / "scenario" / "__init__.py",
+    CORE / "adventure" / "__init__.py",
+}
 
 
 def defined(tree: ast.Module) -> set[str]:

@@ -9,9 +9,19 @@ from mands_rulebook.kit.rest import (
     WAIT,
     initiate,
     resolve,
+    rest_between_scenes,
     wait_segments,
 )
-from mands_sim.api import Encounter, Intent, Register, answers_actions, hookimpl, register_actions
+from mands_sim.api import (
+    Carried,
+    Encounter,
+    Intent,
+    Register,
+    RestBetweenScenes,
+    answers_actions,
+    hookimpl,
+    register_actions,
+)
 
 
 @hookimpl
@@ -29,3 +39,10 @@ def mands_action_refusals(encounter: Encounter, actor: str, intent: Intent) -> l
         return []
     segments = wait_segments(intent)
     return [segments] if isinstance(segments, str) else []
+
+
+@hookimpl(trylast=True)
+def mands_rest_between_scenes(rest: RestBetweenScenes) -> Carried:
+    """VP and EP back round by round, Healing Rolls for DP, the unconscious come to (G-296,
+    G-297)."""
+    return rest_between_scenes(rest)

@@ -49,9 +49,9 @@ Actions (G-51 for ``rest``):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from mands_sim.actions import (
     ActionDefinition,
@@ -59,12 +59,15 @@ from mands_sim.actions import (
     ActionOption,
     Intent,
 )
+from mands_sim.carry import IN_ACTION, Carried, RestBetweenScenes
 from mands_sim.charts.loading import Charts
+from mands_sim.defaults import rule_default
 from mands_sim.errors import UnplayedActionError
 from mands_sim.events import Event, Healed
 from mands_sim.kernel.contracts import ActionRefused, Initiation
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.units import SEGMENTS_PER_ROUND
+from mands_sim.rolls import action_roll
+from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 
 REST = ActionDefinition(
     name="rest",
@@ -201,3 +204,109 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
     if action.name == WAIT.name:
         return []
     raise UnplayedActionError(action.name)
+
+
+# --- Resting between scenes (an adventure day; G-296, G-297) --------------------------------
+
+ROUNDS_PER_MINUTE: Final = SEGMENTS_PER_MINUTE // SEGMENTS_PER_ROUND
+"""``docs/rules/combat.md`` §1: 250 segments a minute, 50 a round: 5 rounds a minute."""
+
+MINUTES_PER_HOUR: Final = 60
+MINUTES_PER_DAY: Final = 24 * MINUTES_PER_HOUR
+"""Seed "Healing Roll": a roll "every hour" for bludgeoning DP, "every day" for penetrating."""
+
+DEAD: Final = "dead"
+
+
+@dataclass(frozen=True, slots=True)
+class RestDefaults:
+    """The named defaults this module applies (``docs/rules/decisions.md``): G-296, G-297."""
+
+    G296_coming_to_after_rest: Literal["healed", "stay-out"] = rule_default(
+        "G-296",
+        "A character unconscious at the end of a scene comes to during the rest before the next "
+        "if the rest leaves it at 1 Body DP or more ('healed'), or enters the next scene still "
+        "unconscious, left to the encounter's own rules for coming to (G-171) ('stay-out').",
+        "healed",
+        ("healed", "stay-out"),
+    )
+    G297_healing_rolls_between_scenes: Literal["roll", "none"] = rule_default(
+        "G-297",
+        "During a rest between scenes, a Healing Roll after every full hour heals its Quality in "
+        "bludgeoning DP and one after every full day its Quality in penetrating DP ('roll'); or "
+        "only VP and EP come back, round by round ('none').",
+        "roll",
+        ("roll", "none"),
+    )
+
+
+def rest_between_scenes(rest: RestBetweenScenes) -> Carried:
+    """What ``rest`` leaves of the character's losses (G-296, G-297): the rest's rounds give VP
+    and EP back as rounds of rest do (G-50), hour by hour with Body DP as it stands; after every
+    full hour a Healing Roll heals bludgeoning DP, after every full day penetrating DP; an
+    unconscious character comes to if it ends at 1 Body DP or more. The dead heal nothing."""
+    carried = rest.carried
+    if carried.condition == DEAD:
+        return carried
+    defaults = rest.defaults.of(RestDefaults)
+    elapsed = 0
+    while elapsed < rest.minutes:
+        stretch = min(MINUTES_PER_HOUR - elapsed % MINUTES_PER_HOUR, rest.minutes - elapsed)
+        carried = _rounds_of_rest(rest, carried, stretch * ROUNDS_PER_MINUTE)
+        elapsed += stretch
+        if defaults.G297_healing_rolls_between_scenes == "roll":
+            carried = _healing_rolls(rest, carried, elapsed)
+    if carried.condition == "unconscious" and defaults.G296_coming_to_after_rest == "healed":
+        body = rest.character.figured.damage_points.body - carried.damage_points_lost
+        if body >= 1 and rest.minutes > 0:
+            carried = replace(carried, condition=IN_ACTION)
+    return carried
+
+
+def _rounds_of_rest(rest: RestBetweenScenes, carried: Carried, rounds: int) -> Carried:
+    """``rounds`` rounds of rest at the Body DP ``carried`` leaves (G-50 for each)."""
+    figured = rest.character.figured
+    body = figured.damage_points.body - carried.damage_points_lost
+    each = round_of_rest(figured.healing_roll, body, rest.charts)
+    return replace(
+        carried,
+        virtual_damage_points_lost=max(
+            0, carried.virtual_damage_points_lost - rounds * each.virtual_damage_points
+        ),
+        endurance_points_lost=max(
+            Fraction(0), carried.endurance_points_lost - rounds * each.endurance_points
+        ),
+    )
+
+
+def _healing_rolls(rest: RestBetweenScenes, carried: Carried, elapsed: int) -> Carried:
+    """The Healing Rolls due at minute ``elapsed`` of the rest: one for bludgeoning DP at each
+    full hour, one for penetrating DP at each full day (seed "Healing Roll"; G-297); none
+    rolled with nothing of its kind to heal."""
+    bludgeoning = carried.damage_points_lost - carried.penetrating_damage_points
+    if elapsed % MINUTES_PER_HOUR == 0 and bludgeoning > 0:
+        healed = min(bludgeoning, healing_quality(rest, carried))
+        carried = replace(carried, damage_points_lost=carried.damage_points_lost - healed)
+    if elapsed % MINUTES_PER_DAY == 0 and carried.penetrating_damage_points > 0:
+        healed = min(carried.penetrating_damage_points, healing_quality(rest, carried))
+        carried = replace(
+            carried,
+            damage_points_lost=carried.damage_points_lost - healed,
+            penetrating_damage_points=carried.penetrating_damage_points - healed,
+        )
+    return carried
+
+
+def healing_quality(rest: RestBetweenScenes, carried: Carried) -> int:
+    """One Healing Roll's Quality, 0 on a failure (seed "Healing Roll": 2d10 against the
+    Healing Roll, "the character's current Body DP is added to the Bonus Pool", no EP, no
+    Extra Effort, no penalty for low EP or DP; Special characters re-roll 1s)."""
+    figured = rest.character.figured
+    roll = action_roll(
+        rest.dice,
+        target=figured.healing_roll,
+        bonus_pool=figured.damage_points.body - carried.damage_points_lost,
+        is_special=rest.character.sheet.is_special,
+        charts=rest.charts,
+    )
+    return max(0, roll.quality)

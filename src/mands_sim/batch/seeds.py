@@ -16,3 +16,11 @@ def run_seed(master: int, index: int) -> int:
     with a chance of about 1 in 50,000."""
     digest = hashlib.blake2b(f"mands-sim run {master} {index}".encode(), digest_size=6).digest()
     return int.from_bytes(digest, "big")
+
+
+def scene_seed(day: int, scene: int) -> int:
+    """The seed of scene ``scene`` (from 1) of an adventure day whose seed is ``day``: 48 bits of
+    BLAKE2b, as :func:`run_seed`. Scene 0 is played on the day's seed itself, so the first scene
+    of a day plays as the same run of a plain batch does."""
+    digest = hashlib.blake2b(f"mands-sim scene {day} {scene}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")

@@ -53,7 +53,9 @@ from mands_sim.simulation import Simulation
 
 def add_parser(subparsers: Any) -> None:
     run = subparsers.add_parser("run", help=COMMANDS["run"].help)
-    run.add_argument("scenario", type=Path, help="scenario file (TOML)")
+    run.add_argument(
+        "scenario", type=Path, help="scenario file (TOML), or an adventure file listing scenes"
+    )
     batch_arguments(run)
     run.add_argument(
         "--target-error",
@@ -239,6 +241,10 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
     """The batch, its report and the what-if arm; the batch goes in ``played`` once it is over
     (finished or interrupted), so an interrupt later still tells what was kept."""
     console = Console(stderr=False)
+    from mands_sim.cli.adventure import names_an_adventure, run_adventure  # only when run
+
+    if names_an_adventure(args.scenario):
+        return run_adventure(args, progress_console)
     if shown_scenario(args, args.scenario):
         return 0
     options = batch_options(

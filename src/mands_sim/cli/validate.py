@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from mands_sim.adventure import load_adventure, scene_simulations
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
+from mands_sim.cli.adventure import names_an_adventure
 from mands_sim.cli.plugins import add_plugin_arguments, plugin_manager_from_args
 from mands_sim.errors import MandsSimError
 from mands_sim.registry import Registries, collect_registries
@@ -33,7 +36,9 @@ def add_parser(subparsers: Any) -> None:
         help=COMMANDS["validate"].help,
         description="Check scenario files (and the character sheets they name) without running.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario files (TOML)")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="scenario or adventure files (TOML)"
+    )
     add_plugin_arguments(parser)
     json_option(parser, "each file's verdict")
     parser.set_defaults(func=run)
@@ -59,6 +64,9 @@ def _error(file: str, registries: Registries, disabled: list[str]) -> str | None
     """What is wrong with ``file`` (naming the file, the key and what was expected), or
     ``None``."""
     try:
+        if names_an_adventure(Path(file)):  # every scene, as its days would load it
+            scene_simulations(load_adventure(file), disabled)
+            return None
         scenario = load_scenario(file)
         if scenario.disabled_plugins:  # its own plugins: as the simulation loads them
             registries = Simulation(scenario, disabled=tuple(disabled)).prepare().registries

@@ -24,10 +24,11 @@ decided before that call, so in the re-created encounter that very call goes to 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
 from mands_sim.actions import Intent, QualityAllocation, Wait
+from mands_sim.carry import Carried
 from mands_sim.dice import DiceSource, SeededDice, StreamKey, shuffled
 from mands_sim.errors import MandsSimError
 from mands_sim.events import EncounterStarted
@@ -118,6 +119,8 @@ class Snapshot:
     traits: Mapping[str, MindTraits]
     drawn: Mapping[StreamPath, int]
     forks: tuple[DiceFork, ...] = ()
+    carried: Mapping[str, Carried] = field(default_factory=dict)
+    """What characters brought from earlier scenes (:mod:`mands_sim.carry`), by id."""
 
     @property
     def decisions(self) -> int:
@@ -340,6 +343,11 @@ def take_snapshot(encounter: Encounter) -> Snapshot:
         traits={actor: mind.traits for actor, mind in journaled.items()},
         drawn=dict(dice.family.drawn),
         forks=dice.family.forks,
+        carried={
+            state.character_id: state.carried
+            for state in encounter.state
+            if not state.carried.fresh
+        },
     )
 
 
@@ -374,7 +382,11 @@ class Recreatable(Protocol):
     def scenario(self) -> _Named: ...
 
     def build(
-        self, observers: Iterable[Observer] = (), *, seed: int | None = None
+        self,
+        observers: Iterable[Observer] = (),
+        *,
+        seed: int | None = None,
+        carried: Mapping[str, Carried] | None = None,
     ) -> Encounter: ...
 
 
@@ -410,7 +422,7 @@ def recreate(
     rollout dice of its own after the snapshot; ``dice`` replaces a consumed dice source the
     simulation was given (scripted dice), which must deal the same faces from the start.
     """
-    encounter = simulation.build(observers, seed=snapshot.seed)
+    encounter = simulation.build(observers, seed=snapshot.seed, carried=snapshot.carried)
     if dice is not None:
         encounter.dice = dice
     replay(encounter, snapshot, minds=minds, branch=branch)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from mands_sim.actions import ActionInProgress
+from mands_sim.carry import FRESH, Carried
 from mands_sim.errors import UnknownRuleStateError
 from mands_sim.events import (
     ActionDropped,
@@ -85,6 +86,9 @@ class CharacterState:
     """The conditions in force (:mod:`mands_sim.conditions`: encased, held …), by name, each
     as the event that imposed it. Not :attr:`condition`, which says whether the character is
     in action at all."""
+    carried: Carried = FRESH
+    """What the character brought from the scenes before this one (an adventure day,
+    :mod:`mands_sim.carry`); plugins read the values they kept with ``carried.value(key)``."""
 
     def get(self, state: RuleState[T]) -> T:
         """This character's value of the rule state ``state`` (its ``initial`` until an event

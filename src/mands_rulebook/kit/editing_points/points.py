@@ -189,9 +189,12 @@ def edited_by(encounter: Encounter, actor: str) -> str | None:
 
 
 def _sheet_points(encounter: Encounter, actor: str, key: str) -> int | None:
-    """A sheet's own ``editing_points`` / ``fate_points``, once the sheet format records them."""
-    value = getattr(encounter.character(actor).sheet, key, None)
-    return None if value is None else int(value)
+    """The ``editing_points`` / ``fate_points`` left from the scenes before this one of an
+    adventure day (:func:`points_carried`), else the sheet's own, else ``None``."""
+    value = encounter.state[actor].carried.value(key)
+    if value is None:
+        value = getattr(encounter.character(actor).sheet, key, None)
+    return None if value is None else int(value)  # type: ignore[call-overload]
 
 
 def editor_lowers(encounter: Encounter, actor: str) -> bool:
@@ -268,6 +271,18 @@ def editing_points_left(encounter: Encounter, actor: str) -> int:
 def fate_points_left(encounter: Encounter, actor: str) -> int:
     spent = sum(1 for e in encounter.log if isinstance(e, FatePointSpent) and e.character == actor)
     return starting_fate_points(encounter, actor) - spent
+
+
+def points_carried(encounter: Encounter, actor: str) -> dict[str, object] | None:
+    """The Editing and Fate Points ``actor`` has left when a scene ends, for its next scene of
+    the day (seed 000: the points are the player's to spend over the game, not per fight);
+    ``None`` when the scene was played with the rule off."""
+    if not editing_points_in_play(encounter):
+        return None
+    return {
+        "editing_points": editing_points_left(encounter, actor),
+        "fate_points": fate_points_left(encounter, actor),
+    }
 
 
 # --- the ledger, for the after-encounter award ------------------------------------------------

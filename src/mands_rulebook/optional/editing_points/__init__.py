@@ -55,6 +55,7 @@ from mands_rulebook.kit.editing_points.fate_points import cancel_deaths
 from mands_rulebook.kit.editing_points.points import (
     IN_PLAY_METRICS,
     FatePointSpent,
+    points_carried,
     points_dealt,
 )
 from mands_rulebook.kit.editing_points.rolls import edit_consciousness_check, rolls_edited
@@ -81,6 +82,10 @@ class EditingPointsRule:
     @hookimpl
     def mands_encounter_opening(self, encounter: Encounter) -> list[Event]:
         return points_dealt(encounter)
+
+    @hookimpl
+    def mands_carry_over(self, encounter: Encounter, actor: str) -> dict[str, object] | None:
+        return points_carried(encounter, actor)
 
     @hookimpl
     def mands_action_refusals(self, encounter: Encounter, actor: str, intent: Intent) -> list[str]:
