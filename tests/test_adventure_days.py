@@ -136,3 +136,12 @@ def test_a_scene_none_of_the_party_could_play_counts_where_it_fell(adventure: Ad
     assert second["share"]["estimate"] == second["could_not_play"]["estimate"] == 0.5
     assert summary["scenes"][1]["played"] == 1
     assert summary["scenes"][1]["members"][0]["in_action"]["estimate"] == 0.5
+
+
+def test_a_scene_over_its_wall_clock_budget_ends_its_day_as_an_error(adventure: Adventure) -> None:
+    """``--run-timeout``: a budget no scene can keep stops each day in its first scene; the
+    days are kept, each with its error, and the batch goes on to the last."""
+    result = play_days(adventure, 3, seed=0, jobs=1, run_timeout=1e-6)
+    assert [d.index for d in result.days] == [0, 1, 2]
+    assert all(d.failed_scene == 0 and d.error and "--run-timeout" in d.error for d in result.days)
+    assert day_summary(result)["errors"] == 3

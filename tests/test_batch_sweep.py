@@ -21,8 +21,9 @@ STRENGTH = "sides.villains.sphinx.sheet.strength"
     [
         ("a.b=1..4", (1, 2, 3, 4)),
         ("a.b=10..40:10", (10, 20, 30, 40)),
-        ("a.b=10..45:10", (10, 20, 30, 40)),
         ("a.b=0.5..1.5:0.25", (0.5, 0.75, 1.0, 1.25, 1.5)),
+        ("a.b=1.0..3.0", (1.0, 2.0, 3.0)),  # whole numbers written as decimals: step 1
+        ("a.b=0..1:0.1", tuple(round(i / 10, 10) for i in range(11))),
         ("a.b=3..3", (3,)),
         ("a.b=brute,blaster,tactician", ("brute", "blaster", "tactician")),
         ('a.b="x", 2, true', ("x", 2, True)),
@@ -40,6 +41,8 @@ def test_a_parameter_reads_a_range_or_a_list_of_values(text: str, values: tuple[
         ("a.b=0.5..1.5", "expected a step"),
         ("a.b=5..1", "expected A <= B"),
         ("a.b=1..5:0", "a step above 0"),
+        ("a.b=10..45:10", "stops at 40, before 45; write 10..40:10 or 10..50:10"),
+        ("a.b=1..4:2", "stops at 3, before 4; write 1..3:2 or 1..5:2"),
         ("a.b=x..5", "expected a number"),
         (f"a.b=1..{MAX_VALUES + 1}", f"at most {MAX_VALUES} values"),
     ],

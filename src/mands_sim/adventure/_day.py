@@ -19,6 +19,7 @@ from typing import Final
 
 from mands_sim import interrupts
 from mands_sim.adventure._file import Adventure, Scene
+from mands_sim.batch import budget
 from mands_sim.batch.failures import failure_of
 from mands_sim.batch.seeds import run_seed, scene_seed
 from mands_sim.carry import FRESH, IN_ACTION, Carried, RestBetweenScenes, carried_out
@@ -79,11 +80,16 @@ class Day:
 
 
 def play_day(
-    adventure: Adventure, simulations: Sequence[Simulation], index: int, master: int
+    adventure: Adventure,
+    simulations: Sequence[Simulation],
+    index: int,
+    master: int,
+    run_timeout: float | None = None,
 ) -> Day:
     """Day ``index`` of a batch with master seed ``master``; ``simulations`` are the scenes',
-    in order. An error in a scene or a rest ends the day and is kept with it (the user's
-    Ctrl-C is raised)."""
+    in order. An error in a scene or a rest, or a scene over ``run_timeout`` seconds of wall
+    clock (``mands_sim.batch.budget``), ends the day and is kept with it (the user's Ctrl-C is
+    raised)."""
     seed = run_seed(master, index)
     day = _Day(adventure, seed)
     number = 0
@@ -91,13 +97,15 @@ def play_day(
         for number, (scene, simulation) in enumerate(
             zip(adventure.scenes, simulations, strict=True)
         ):
-            if not day.play(number, scene, simulation):
+            with budget.budget(run_timeout):
+                going_on = day.play(number, scene, simulation)
+            if not going_on:
                 break
     except KeyboardInterrupt as error:
         if not interrupts.raised_by_code(error):
             raise
         return day.failed(index, number, error)
-    except Exception as error:
+    except (Exception, SystemExit, budget.RunOverTime) as error:  # the day's, not the batch's
         return day.failed(index, number, error)
     return Day(index, seed, tuple(day.outcomes), day.party_now())
 

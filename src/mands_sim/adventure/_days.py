@@ -23,6 +23,8 @@ from typing import Any, Final
 from mands_sim import interrupts
 from mands_sim.adventure._day import DEAD, Day, SceneOutcome, play_day
 from mands_sim.adventure._file import Adventure, load_adventure
+from mands_sim.batch import budget
+from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
 from mands_sim.batch.runner import Progress
 from mands_sim.batch.stats import wilson
 from mands_sim.carry import IN_ACTION, Carried
@@ -74,10 +76,12 @@ def play_days(
     jobs: int | None = None,
     disabled: Sequence[str] = (),
     progress: Progress | None = None,
+    run_timeout: float | None = DEFAULT_RUN_TIMEOUT,
 ) -> DaysResult:
     """Days ``0 … runs − 1`` of master seed ``seed`` on ``jobs`` processes (default: every
-    core; 1 plays them in this process). Every scene is prepared before any day is played, so
-    a scenario or plugin mistake is an error before the first run."""
+    core; 1 plays them in this process), each scene within ``run_timeout`` seconds of wall
+    clock (``None`` or 0: no limit). Every scene is prepared before any day is played, so a
+    scenario or plugin mistake is an error before the first run."""
     simulations = scene_simulations(adventure, disabled)
     progress = progress or Progress()
     started = time.perf_counter()
@@ -86,11 +90,13 @@ def play_days(
     done: dict[int, list[Day]] = {}
     progress.start(runs, 0)
     interrupted = False
+    plan = _Plan(seed, tuple(disabled), run_timeout)
     try:
-        for first, days in _played(adventure, simulations, chunks, seed, jobs, tuple(disabled)):
-            done[first] = days
-            progress.advance(len(days))
-    except KeyboardInterrupt:
+        with interrupts.watching(), budget.timing():
+            for first, days in _played(adventure, simulations, chunks, jobs, plan):
+                done[first] = days
+                progress.advance(len(days))
+    except (KeyboardInterrupt, BrokenProcessPool):  # a worker's Ctrl-C breaks the pool first
         interrupted = True
     finally:
         progress.stop()
@@ -110,39 +116,49 @@ def play_days(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every chunk of days is played with: the master seed, the plugins left out and each
+    scene's wall-clock budget."""
+
+    seed: int
+    disabled: tuple[str, ...]
+    run_timeout: float | None
+
+
 def _played(
     adventure: Adventure,
     simulations: list[Simulation],
     chunks: list[list[int]],
-    seed: int,
     jobs: int,
-    disabled: tuple[str, ...],
+    plan: _Plan,
 ) -> Iterator[tuple[int, list[Day]]]:
     """Each chunk's days, as they finish (in any order when ``jobs`` > 1)."""
     if jobs <= 1:
         for chunk in chunks:
-            yield chunk[0], [play_day(adventure, simulations, i, seed) for i in chunk]
+            yield chunk[0], _play_chunk(adventure, simulations, chunk, plan)
         return
     with ProcessPoolExecutor(
-        max_workers=jobs, initializer=_start_worker, initargs=(adventure.path, disabled)
+        max_workers=jobs, initializer=_start_worker, initargs=(adventure.path, plan.disabled)
     ) as pool:
-        yield from _pooled(pool, chunks, seed, jobs, submit=_play_in_worker)
+        yield from _pooled(pool, chunks, plan, jobs)
+
+
+def _play_chunk(
+    adventure: Adventure, simulations: list[Simulation], chunk: list[int], plan: _Plan
+) -> list[Day]:
+    return [play_day(adventure, simulations, i, plan.seed, plan.run_timeout) for i in chunk]
 
 
 def _pooled(
-    pool: ProcessPoolExecutor,
-    chunks: list[list[int]],
-    seed: int,
-    jobs: int,
-    *,
-    submit: Callable[[list[int], int], list[Day]],
+    pool: ProcessPoolExecutor, chunks: list[list[int]], plan: _Plan, jobs: int
 ) -> Iterator[tuple[int, list[Day]]]:
     """At most ``2 × jobs`` chunks in flight; on Ctrl-C the rest are cancelled."""
     waiting = iter(chunks)
     running: dict[Future[list[Day]], int] = {}
     try:
         for first in waiting:
-            running[pool.submit(submit, first, seed)] = first[0]
+            running[pool.submit(_play_in_worker, first, plan)] = first[0]
             if len(running) >= 2 * jobs:
                 break
         while running:
@@ -151,7 +167,7 @@ def _pooled(
                 yield running.pop(future), future.result()
                 more = next(waiting, None)
                 if more is not None:
-                    running[pool.submit(submit, more, seed)] = more[0]
+                    running[pool.submit(_play_in_worker, more, plan)] = more[0]
     except (KeyboardInterrupt, BrokenProcessPool):
         for future in running:
             future.cancel()
@@ -167,6 +183,7 @@ def _start_worker(path: Path, disabled: tuple[str, ...]) -> None:
     it prepares ends it quietly (the batch's process reports the interrupt)."""
     global _WORKER
     interrupts.watch()
+    budget.time_runs()
     try:
         adventure = load_adventure(path)
         _WORKER = (adventure, scene_simulations(adventure, disabled))
@@ -176,10 +193,10 @@ def _start_worker(path: Path, disabled: tuple[str, ...]) -> None:
         os._exit(INTERRUPTED_WORKER)
 
 
-def _play_in_worker(indices: list[int], seed: int) -> list[Day]:
+def _play_in_worker(indices: list[int], plan: _Plan) -> list[Day]:
     assert _WORKER is not None
     adventure, simulations = _WORKER
-    return [play_day(adventure, simulations, index, seed) for index in indices]
+    return _play_chunk(adventure, simulations, indices, plan)
 
 
 # --- the summary ------------------------------------------------------------------------------

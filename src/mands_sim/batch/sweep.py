@@ -3,10 +3,11 @@ batch with the same seeds (common random numbers), so that the points differ by 
 and not by luck.
 
 A parameter is a path of the scenario, as ``--set`` names it, and its values: a range
-``PATH=A..B`` (whole numbers, step 1), ``PATH=A..B:STEP``, or a list ``PATH=V1,V2,…``
-(:meth:`Vary.parse`). Every point is validated before any run is played; each is a batch of the
-results store like any other (its ``--set`` values recorded), so an interrupted sweep continues
-where it stopped and a finished one is reported again without playing.
+``PATH=A..B`` (whole numbers, step 1), ``PATH=A..B:STEP`` (B on a step from A), or a list
+``PATH=V1,V2,…`` (:meth:`Vary.parse`). Every point is validated before any run is played; each
+is a batch of the results store like any other (its ``--set`` values recorded), so an
+interrupted sweep continues where it stopped and a finished one is reported again without
+playing.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _range(text: str, spec: str) -> list[Any]:
     bounds, _, step_text = spec.partition(":")
     low_text, _, high_text = bounds.partition("..")
     low, high = _number(text, low_text), _number(text, high_text)
-    whole = all(isinstance(n, int) for n in (low, high))
+    whole = all(float(n).is_integer() for n in (low, high))
     step = _number(text, step_text) if step_text else (1 if whole else None)
     if step is None:
         _refuse(text, "expected a step for numbers that are not whole (e.g. 0.5..2.0:0.25)")
@@ -80,9 +81,25 @@ def _range(text: str, spec: str) -> list[Any]:
     count = math.floor((high - low) / step + 1e-9) + 1
     if count > MAX_VALUES:
         _refuse(text, f"expected at most {MAX_VALUES} values, not {count}")
+    last = low + (count - 1) * step
+    if not math.isclose(last, high, rel_tol=1e-9, abs_tol=1e-9):
+        _refuse(text, _missed_end(low_text, high_text, step_text, last, last + step))
     if isinstance(low, int) and isinstance(high, int) and isinstance(step, int):
         return list(range(low, high + 1, step))
     return [round(low + i * step, 10) for i in range(count)]
+
+
+def _missed_end(low: str, high: str, step: str, last: float, past: float) -> str:
+    """Why a range whose steps miss its end is refused: the two ranges that reach an end."""
+
+    def shown(value: float) -> str:
+        return f"{round(value, 10):g}"
+
+    return (
+        f"expected B on a step from A: {low.strip()}..{high.strip()}:{step.strip()} stops at "
+        f"{shown(last)}, before {high.strip()}; write {low.strip()}..{shown(last)}:{step.strip()}"
+        f" or {low.strip()}..{shown(past)}:{step.strip()}"
+    )
 
 
 def _number(text: str, part: str) -> int | float:

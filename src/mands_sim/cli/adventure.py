@@ -70,6 +70,7 @@ def run_adventure(args: argparse.Namespace, progress_console: Console) -> int:
         jobs=args.jobs,
         disabled=tuple(args.disable),
         progress=progress,
+        run_timeout=args.run_timeout,
     )
     if not result.days:
         progress_console.print("Interrupted: no day finished.")
@@ -99,7 +100,8 @@ def _refuse_options(args: argparse.Namespace) -> None:
         raise AdventureOptionError(
             f"{args.scenario} is an adventure file: {', '.join(given)} "
             f"{'is' if len(given) == 1 else 'are'} for a single scenario; an adventure takes "
-            "--runs (days), --seed, --jobs, --disable, --json, --html and --quiet"
+            "--runs (days), --seed, --jobs, --run-timeout (a scene's), --disable, --json, "
+            "--html and --quiet"
         )
 
 
