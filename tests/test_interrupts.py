@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -55,3 +58,36 @@ def test_a_process_started_with_ctrl_c_ignored_keeps_it_ignored() -> None:
     with interrupts.watching():
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
         assert interrupts.raised_by_code(KeyboardInterrupt())
+
+
+def _waiting_worker(ready: Any, working: bool) -> None:
+    """A pool worker between tasks (or, ``working``, in one) until SIGINT comes."""
+    interrupts.watch_worker()
+    if not working:
+        ready.set()
+        time.sleep(60)
+        return
+    try:
+        with interrupts.working():
+            ready.set()
+            time.sleep(60)
+    except KeyboardInterrupt as error:
+        os._exit(3 if interrupts.pressed() and not interrupts.raised_by_code(error) else 4)
+
+
+@pytest.mark.parametrize(("working", "status"), [(False, interrupts.INTERRUPTED_WORKER), (True, 3)])
+def test_watch_worker_ends_an_idle_worker_quietly_and_interrupts_a_working_one(
+    working: bool, status: int, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C reaches every process of the terminal's group: a worker waiting for a chunk ends
+    at once, with no traceback of the pool's code; one playing a chunk gets the user's
+    ``KeyboardInterrupt``."""
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    worker = context.Process(target=_waiting_worker, args=(ready, working))
+    worker.start()
+    assert ready.wait(30)
+    os.kill(worker.pid, signal.SIGINT)  # type: ignore[arg-type]
+    worker.join(30)
+    assert worker.exitcode == status
+    assert "Traceback" not in capfd.readouterr().err

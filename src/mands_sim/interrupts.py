@@ -8,10 +8,17 @@ that plugin and the batch goes on. The two look alike once raised, so the proces
 
 Outside a watch (a notebook calling :class:`~mands_sim.simulation.Simulation` directly) every
 ``KeyboardInterrupt`` counts as the user's, so Ctrl-C always stops.
+
+A worker process of a pool (:func:`watch_worker`) that gets Ctrl-C while it waits for work ends
+at once with status :data:`INTERRUPTED_WORKER`, printing nothing: raised there, outside any run,
+the ``KeyboardInterrupt`` would end it with a traceback of the pool's own code. The batch's
+process, which gets the same Ctrl-C, reports the interrupt. While it plays (:func:`working`) it
+raises as any watched process does, so the run in hand ends as an interrupt.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -23,6 +30,12 @@ _pressed = False
 
 _watched = False
 """Whether this process's SIGINT is watched (:func:`watch`)."""
+
+_working = False
+"""Whether this worker process is playing what it was given (:func:`working`)."""
+
+INTERRUPTED_WORKER = 130
+"""A worker's exit status when Ctrl-C stops it between tasks (128 + SIGINT)."""
 
 
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
@@ -43,6 +56,33 @@ def watch() -> bool:
     _pressed = False
     _watched = True
     return True
+
+
+def watch_worker() -> bool:
+    """:func:`watch`, for a worker process of a pool: Ctrl-C while it is not :func:`working`
+    ends the process at once and quietly, with status :data:`INTERRUPTED_WORKER`."""
+    if not watch():
+        return False
+    if signal.getsignal(signal.SIGINT) is _on_sigint:
+        signal.signal(signal.SIGINT, _on_worker_sigint)
+    return True
+
+
+def _on_worker_sigint(signum: int, frame: FrameType | None) -> None:
+    if not _working:
+        os._exit(INTERRUPTED_WORKER)
+    _on_sigint(signum, frame)
+
+
+@contextmanager
+def working() -> Iterator[None]:
+    """A worker process plays a task: Ctrl-C now raises ``KeyboardInterrupt`` in it."""
+    global _working
+    _working = True
+    try:
+        yield
+    finally:
+        _working = False
 
 
 @contextmanager

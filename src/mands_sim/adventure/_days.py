@@ -36,8 +36,6 @@ from mands_sim.simulation import Simulation
 CHUNK: Final = 10
 """Days a worker plays at a time."""
 
-INTERRUPTED_WORKER: Final = 130
-
 
 @dataclass
 class DaysResult:
@@ -179,24 +177,21 @@ _WORKER: tuple[Adventure, list[Simulation]] | None = None
 
 
 def _start_worker(path: Path, disabled: tuple[str, ...]) -> None:
-    """A worker process: the adventure and its scenes, prepared once. The user's Ctrl-C while
-    it prepares ends it quietly (the batch's process reports the interrupt)."""
+    """A worker process: the adventure and its scenes, prepared once; scenes timed. The user's
+    Ctrl-C while it prepares or waits for days ends it quietly
+    (:func:`mands_sim.interrupts.watch_worker`; the batch's process reports the interrupt)."""
     global _WORKER
-    interrupts.watch()
+    interrupts.watch_worker()
     budget.time_runs()
-    try:
-        adventure = load_adventure(path)
-        _WORKER = (adventure, scene_simulations(adventure, disabled))
-    except KeyboardInterrupt as error:
-        if interrupts.raised_by_code(error):
-            raise
-        os._exit(INTERRUPTED_WORKER)
+    adventure = load_adventure(path)
+    _WORKER = (adventure, scene_simulations(adventure, disabled))
 
 
 def _play_in_worker(indices: list[int], plan: _Plan) -> list[Day]:
     assert _WORKER is not None
     adventure, simulations = _WORKER
-    return _play_chunk(adventure, simulations, indices, plan)
+    with interrupts.working():
+        return _play_chunk(adventure, simulations, indices, plan)
 
 
 # --- the summary ------------------------------------------------------------------------------

@@ -561,25 +561,18 @@ def play_run(
 
 _WORKER: Simulation | None = None
 
-INTERRUPTED_WORKER = 130
-"""A worker's exit status when the user's Ctrl-C stops it as it prepares (128 + SIGINT)."""
-
 
 def _start_worker(path: Path, options: BatchOptions, extra: Mapping[str, object]) -> None:
     """A worker process: its simulation, Ctrl-C told from a plugin's interrupt, runs timed.
-    The user's Ctrl-C while it prepares ends it quietly (the batch's process, which gets the
-    same Ctrl-C, reports the interrupt), not with a traceback of the preparation."""
+    The user's Ctrl-C while it prepares or waits for a chunk ends it quietly
+    (:func:`mands_sim.interrupts.watch_worker`; the batch's process, which gets the same Ctrl-C,
+    reports the interrupt), not with a traceback of the preparation or of the pool."""
     global _WORKER
-    interrupts.watch()
+    interrupts.watch_worker()
     budget.time_runs()
-    try:
-        spec = load_scenario(path, options.overrides)
-        _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
-        _WORKER.prepare()
-    except KeyboardInterrupt as error:
-        if interrupts.raised_by_code(error):
-            raise  # a plugin's: its traceback is the clue
-        os._exit(INTERRUPTED_WORKER)
+    spec = load_scenario(path, options.overrides)
+    _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
+    _WORKER.prepare()
 
 
 @dataclass(frozen=True, slots=True)
@@ -615,7 +608,8 @@ def _play_in_worker(master: int, indices: list[int], run_timeout: float | None) 
     """A chunk played in a worker (:func:`played_chunk`)."""
     assert _WORKER is not None
     folding = _folding(_WORKER.scenario)
-    return played_chunk(_WORKER, folding, master, indices, run_timeout)
+    with interrupts.working():
+        return played_chunk(_WORKER, folding, master, indices, run_timeout)
 
 
 def _executor(
