@@ -25,10 +25,12 @@ from mands_sim.events import Event, RollMade
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
 from mands_sim.scenario import (
+    Override,
     ScenarioSpec,
     check_names,
     load_scenario,
     parse_scenario,
+    scenario_content,
     sheet_problems,
 )
 from mands_sim.simulation import Simulation
@@ -1280,3 +1282,18 @@ def test_parsed_data_with_keys_that_are_not_text_is_refused() -> None:
     data: dict[Any, Any] = {**tomllib.loads(minimal()), 1: 2}
     with pytest.raises(ScenarioError, match="expected text keys"):
         parse_scenario(data)
+
+
+def test_scenario_content_puts_every_sheet_inline_and_leaves_out_expect() -> None:
+    """What a batch's worker elsewhere gets (``mands_sim.batch.executors``): no file to read."""
+    bank = ROOT / "scenarios" / "bank_job.toml"
+    two_gunmen = (Override.parse("sides.crew.gunman.count=2"),)
+    data = scenario_content(bank, two_gunmen)
+    sheets = [c["sheet"] for side in data["sides"] for c in side["characters"]]
+    assert all(isinstance(sheet, dict) for sheet in sheets)
+    assert "expect" not in data
+    spec = parse_scenario(data)
+    assert [c.id for c in spec.characters] == [
+        c.id for c in load_scenario(bank, two_gunmen).characters
+    ]
+    assert sum(1 for c in spec.characters if c.id.startswith("gunman")) == 2

@@ -22,6 +22,8 @@ a plugin raises is that plugin's error instead (:mod:`mands_sim.interrupts`).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import importlib
 import json
@@ -29,7 +31,7 @@ import math
 import os
 import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -37,10 +39,20 @@ from typing import Any
 
 import tomli_w
 
-from mands_sim import __version__, interrupts
+from mands_sim import interrupts
 from mands_sim.batch import budget, locks
 from mands_sim.batch.aggregate import Aggregate, Part, tally
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
+from mands_sim.batch.executors import (
+    EXECUTORS,
+    ExecutorError,
+    ScenarioContent,
+    check_versions,
+    dask_client,
+    plugin_versions,
+    prepared,
+    worker_versions,
+)
 from mands_sim.batch.records import COUNTED, RunRecord
 from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
@@ -53,6 +65,7 @@ from mands_sim.scenario import (
     as_arguments,
     described,
     load_scenario,
+    scenario_content,
     scenario_data,
 )
 from mands_sim.simulation import Simulation
@@ -85,6 +98,11 @@ class BatchOptions:
         overrides: values of the scenario changed for this batch (``--set``,
             ``--without-character``: :class:`~mands_sim.scenario.Override`), recorded with the
             batch in the store.
+        executor: where the chunks are played: ``local`` (a process pool here, ``jobs``
+            processes) or ``dask`` (the workers of the Dask cluster at ``scheduler``, or of the
+            ``client`` given to :func:`run_batch`; :mod:`mands_sim.batch.executors`). Like
+            ``jobs``, not part of what the batch is: a batch begun on one finishes on the other.
+        scheduler: the Dask scheduler's address (``tcp://host:8786``), with ``executor="dask"``.
     """
 
     runs: int | None = None
@@ -96,8 +114,12 @@ class BatchOptions:
     without: tuple[str, ...] = ()
     run_timeout: float | None = DEFAULT_RUN_TIMEOUT
     overrides: tuple[Override, ...] = ()
+    executor: str = "local"
+    scheduler: str | None = None
 
     def __post_init__(self) -> None:
+        if self.executor not in EXECUTORS:
+            raise ValueError(f"executor must be one of {', '.join(EXECUTORS)}")
         if self.runs is not None and self.target_error is not None:
             raise ValueError("give either runs or target_error, not both")
         if self.runs is not None and self.runs < 1:
@@ -115,10 +137,11 @@ class BatchOptions:
         return self.runs if self.runs is not None else DEFAULT_RUNS
 
     def identity(self) -> dict[str, Any]:
-        """What makes two batches the same batch (``jobs`` and ``run_timeout`` do not)."""
+        """What makes two batches the same batch (``jobs``, ``run_timeout`` and where the runs
+        are played do not)."""
         mine = asdict(self)
-        del mine["jobs"]
-        del mine["run_timeout"]
+        for how in ("jobs", "run_timeout", "executor", "scheduler"):
+            del mine[how]
         mine["without"] = sorted(self.without)
         mine["overrides"] = described(self.overrides)
         if not self.overrides:
@@ -252,6 +275,7 @@ def run_batch(
     fresh: bool = False,
     progress: Progress | None = None,
     extra_plugins: Mapping[str, object] | None = None,
+    client: Any = None,
 ) -> BatchResult:
     """Play (or continue) a batch of ``scenario`` and return its aggregate.
 
@@ -263,6 +287,8 @@ def run_batch(
         result.to_dataframe()                    # with pandas installed
 
     ``extra_plugins`` (picklable plugin objects) join every run, as ``Simulation`` takes them.
+    ``client`` (a ``distributed.Client``) plays the chunks on its Dask cluster, as
+    ``options.executor = "dask"`` does with ``options.scheduler`` (``docs/scaling.md``).
 
     A batch already stored is continued (``resume`` is always so; the argument is kept for
     older callers), or replaced if ``fresh``.
@@ -272,27 +298,29 @@ def run_batch(
         StoreError: the store cannot be used (its message names the file and what to do).
     """
     path = Path(scenario)
-    spec = load_scenario(path, options.overrides)
-    simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
-    versions = _versions(simulation)
-    store_path = Path(store) if store is not None else default_store_path()
-    key = _batch_key(spec, options, versions)
-    with ResultStore(store_path) as results:
-        described = f"the batch of {path} (seed {options.seed})"
-        with locks.take(store_path, key, described):
-            info = results.begin(
-                key,
-                scenario=str(path),
-                scenario_hash=spec.content_hash,
-                seed=options.seed,
-                options=options.identity(),
-                versions=versions,
-                fresh=fresh,
-                played=tomli_w.dumps(scenario_data(path, options.overrides)),
-            )
-            run = _Run(spec, options, results, info, progress or Progress())
-            reused = len(run.done)
-            stopped = run.execute(lambda: _executor(path, options, extra_plugins), simulation)
+    with _connected(options, client) as cluster:
+        spec = load_scenario(path, options.overrides)
+        simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
+        versions = plugin_versions(simulation)
+        store_path = Path(store) if store is not None else default_store_path()
+        key = _batch_key(spec, options, versions)
+        with ResultStore(store_path) as results:
+            described = f"the batch of {path} (seed {options.seed})"
+            with locks.take(store_path, key, described):
+                info = results.begin(
+                    key,
+                    scenario=str(path),
+                    scenario_hash=spec.content_hash,
+                    seed=options.seed,
+                    options=options.identity(),
+                    versions=versions,
+                    fresh=fresh,
+                    played=tomli_w.dumps(scenario_data(path, options.overrides)),
+                )
+                run = _Run(spec, options, results, info, progress or Progress())
+                reused = len(run.done)
+                pools = _Pools(path, options, extra_plugins or {}, versions, cluster)
+                stopped = run.execute(pools.open, simulation)
     runs = run.aggregate.runs if stopped == "interrupted" else run.reported
     return BatchResult(
         spec,
@@ -308,11 +336,21 @@ def run_batch(
     )
 
 
-def _versions(simulation: Simulation) -> dict[str, str]:
-    pm = simulation.prepare().pm
-    infos = pm.plugin_infos() if hasattr(pm, "plugin_infos") else ()
-    versions = {info.name: info.version or "" for info in infos}
-    return {"mands-sim": __version__, **versions}
+@contextlib.contextmanager
+def _connected(options: BatchOptions, client: Any) -> Iterator[Any]:
+    """The Dask client the batch plays on (``None``: the local pool): ``client``, or one
+    connected to ``options.scheduler`` for the batch and closed after it. A scheduler out of
+    reach is an error before anything is stored."""
+    if client is not None or options.executor != "dask":
+        yield client
+        return
+    if not options.scheduler:
+        raise ExecutorError("--executor dask needs --scheduler ADDRESS (docs/scaling.md)")
+    connected = dask_client(options.scheduler)
+    try:
+        yield connected
+    finally:
+        connected.close()
 
 
 def _batch_key(spec: ScenarioSpec, options: BatchOptions, versions: dict[str, str]) -> str:
@@ -350,9 +388,7 @@ class _Run:
     def _new_aggregate(self) -> Aggregate:
         return Aggregate(*_folding(self.spec))
 
-    def execute(
-        self, make_executor: Callable[[], ProcessPoolExecutor | None], simulation: Simulation
-    ) -> str:
+    def execute(self, make_executor: Callable[[], _Pool | None], simulation: Simulation) -> str:
         """Play what is missing; the aggregate then holds the report's runs (on an interrupt:
         every run stored, whatever the checkpoints)."""
         planned = self.options.planned
@@ -383,15 +419,15 @@ class _Run:
     def _play_missing(
         self,
         planned: int,
-        make_executor: Callable[[], ProcessPoolExecutor | None],
+        make_executor: Callable[[], _Pool | None],
         simulation: Simulation,
     ) -> str:
-        executor = make_executor()
+        pool = make_executor()
         try:
-            return self._play(planned, executor, simulation)
+            return self._play(planned, pool, simulation)
         finally:
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+            if pool is not None:
+                pool.close()
 
     def _fold_every_stored_run(self) -> None:
         """After an interrupt: the aggregate afresh, of every run stored, in index order (the
@@ -404,12 +440,10 @@ class _Run:
         """Fold in runs a previous (interrupted) execution stored; maybe it already stops."""
         return self._checkpoints(planned)
 
-    def _play(
-        self, planned: int, executor: ProcessPoolExecutor | None, simulation: Simulation
-    ) -> str:
+    def _play(self, planned: int, pool: _Pool | None, simulation: Simulation) -> str:
         chunks = self._missing_chunks(planned)
         timeout = self.options.run_timeout
-        if executor is None:
+        if pool is None:
             folding = _folding(self.spec)
             for chunk in chunks:
                 self._store(played_chunk(simulation, folding, self.options.seed, chunk, timeout))
@@ -417,19 +451,18 @@ class _Run:
                 if stopped:
                     return stopped
             return self._checkpoints(planned) or "runs"
-        window = 4 * (self.options.jobs or os.cpu_count() or 1)
         pending: set[Future[PlayedChunk]] = set()
         source = iter(chunks)
         while True:
             for chunk in source:
-                pending.add(executor.submit(_play_in_worker, self.options.seed, chunk, timeout))
-                if len(pending) >= window:
+                pending.add(pool.submit(self.options.seed, chunk, timeout))
+                if len(pending) >= pool.window:
                     break
             if not pending:
                 return self._checkpoints(planned) or "runs"
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: f.result().rows[0][0]):
-                self._store(future.result())
+            for played in sorted(map(pool.result, finished), key=lambda p: p.rows[0][0]):
+                self._store(played)
             stopped = self._checkpoints(planned)
             if stopped:
                 for future in pending:
@@ -612,12 +645,86 @@ def _play_in_worker(master: int, indices: list[int], run_timeout: float | None) 
         return played_chunk(_WORKER, folding, master, indices, run_timeout)
 
 
-def _executor(
-    path: Path, options: BatchOptions, extra: Mapping[str, object] | None
-) -> ProcessPoolExecutor | None:
-    jobs = options.jobs or os.cpu_count() or 1
-    if jobs <= 1:
-        return None
-    return ProcessPoolExecutor(
-        max_workers=jobs, initializer=_start_worker, initargs=(path, options, extra or {})
-    )
+def _play_content(
+    content: ScenarioContent,
+    versions: Mapping[str, str],
+    master: int,
+    indices: list[int],
+    run_timeout: float | None,
+) -> PlayedChunk:
+    """A chunk played on a Dask worker: its simulation of ``content`` (prepared once per
+    worker), checked to load the plugin versions the batch was begun with."""
+    check_versions(versions, {"this worker": worker_versions(content)})
+    simulation = prepared(content)
+    return played_chunk(simulation, _folding(simulation.scenario), master, indices, run_timeout)
+
+
+@dataclass
+class _Pool:
+    """An executor the runner submits chunks to, and how it is closed: a local process pool, or
+    a Dask cluster's (whose errors in a chunk become an :class:`ExecutorError`)."""
+
+    executor: Executor
+    task: Callable[..., PlayedChunk]
+    window: int
+    on_dask: bool = False
+
+    def submit(self, master: int, indices: list[int], timeout: float | None) -> Future[PlayedChunk]:
+        return self.executor.submit(self.task, master, indices, timeout)
+
+    def result(self, future: Future[PlayedChunk]) -> PlayedChunk:
+        if not self.on_dask:
+            return future.result()
+        try:
+            return future.result()
+        except ExecutorError:
+            raise
+        except Exception as error:
+            raise ExecutorError(
+                f"the Dask cluster could not play a chunk of runs: {type(error).__name__}: "
+                f"{error}; the runs finished are kept, and the same command goes on from them"
+            ) from error
+
+    def close(self) -> None:
+        if self.on_dask:
+            self.executor.shutdown(wait=False)
+        else:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class _Pools:
+    """Opens the batch's executor when there are runs to play (none for a batch stored whole)."""
+
+    path: Path
+    options: BatchOptions
+    extra: Mapping[str, object]
+    versions: Mapping[str, str]
+    client: Any = None
+
+    def open(self) -> _Pool | None:
+        if self.client is not None:
+            return self._dask(self.client)
+        jobs = self.options.jobs or os.cpu_count() or 1
+        if jobs <= 1:
+            return None
+        executor = ProcessPoolExecutor(
+            max_workers=jobs,
+            initializer=_start_worker,
+            initargs=(self.path, self.options, self.extra),
+        )
+        return _Pool(executor, _play_in_worker, window=4 * jobs)
+
+    def _dask(self, client: Any) -> _Pool:
+        content = ScenarioContent(
+            scenario_content(self.path, self.options.overrides),
+            self.options.without,
+            dict(self.extra),
+        )
+        workers = client.run(worker_versions, content)
+        if not workers:
+            raise ExecutorError(f"the Dask cluster of {client.scheduler.address} has no workers")
+        check_versions(self.versions, workers)
+        task = functools.partial(_play_content, content, dict(self.versions))
+        executor = client.get_executor(pure=False)
+        return _Pool(executor, task, window=4 * len(workers), on_dask=True)

@@ -36,6 +36,7 @@ NOT_FOR_A_DAY: Final = {
     "resume": "--resume",
     "fresh": "--fresh",
     "store": "--store",
+    "scheduler": "--scheduler",
 }
 """The ``run`` options an adventure day does not take, by their argument names."""
 
@@ -96,6 +97,8 @@ def run_adventure(args: argparse.Namespace, progress_console: Console) -> int:
 
 def _refuse_options(args: argparse.Namespace) -> None:
     given = [option for name, option in NOT_FOR_A_DAY.items() if _given(getattr(args, name, None))]
+    if getattr(args, "executor", "local") != "local":
+        given.append("--executor dask")
     if given:
         raise AdventureOptionError(
             f"{args.scenario} is an adventure file: {', '.join(given)} "

@@ -26,6 +26,7 @@ from rich.progress import (
 )
 
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
+from mands_sim.batch.executors import EXECUTORS
 from mands_sim.batch.runner import BatchOptions, BatchResult, run_batch
 from mands_sim.batch.runner import Progress as BatchProgress
 from mands_sim.batch.store import default_store_path
@@ -123,7 +124,8 @@ def add_parser(subparsers: Any) -> None:
 def batch_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options that choose and play a batch, as ``mands-sim run`` takes them:
     ``--runs``, ``--seed``, ``--jobs``, ``--store``, ``--run-timeout``, ``--disable``,
-    ``--fresh``, ``--quiet`` and ``--set`` (a plugin command's too: :mod:`mands_sim.commands`)."""
+    ``--fresh``, ``--quiet``, ``--executor``, ``--scheduler`` and ``--set`` (a plugin command's
+    too: :mod:`mands_sim.commands`)."""
     parser.add_argument("--runs", type=count, metavar="N", help="number of runs (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
@@ -154,6 +156,18 @@ def batch_arguments(parser: argparse.ArgumentParser) -> None:
         "--fresh", action="store_true", help="replace the stored batch: play every run again"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="local",
+        help="where the runs are played: local processes (default) or a Dask cluster "
+        "(with --scheduler; docs/scaling.md)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the Dask scheduler's address for --executor dask (e.g. tcp://10.0.0.5:8786)",
+    )
     override_arguments(parser, show=False)
 
 
@@ -202,6 +216,8 @@ def batch_options(args: argparse.Namespace, **extra: Any) -> BatchOptions:
         "run_timeout": args.run_timeout,
         "without": tuple(args.disable),
         "overrides": tuple(args.overrides),
+        "executor": args.executor,
+        "scheduler": args.scheduler,
     }
     return BatchOptions(**{**chosen, **extra})
 

@@ -19,6 +19,7 @@ from mands_sim.scenario._load import (
     load_scenario,
     override_notes,
     parse_scenario,
+    scenario_content,
     scenario_data,
 )
 from mands_sim.scenario._names import (
@@ -81,6 +82,7 @@ __all__ = [
     "override_notes",
     "parse_scenario",
     "read_value",
+    "scenario_content",
     "scenario_data",
     "scenario_json_schema",
     "sheet_problems",

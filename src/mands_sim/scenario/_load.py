@@ -77,6 +77,27 @@ def scenario_data(path: Path | str, overrides: Sequence[Override] = ()) -> dict[
     return _overridden(data, overrides, _Sheets(path, path.parent), path) if overrides else data
 
 
+def scenario_content(path: Path | str, overrides: Sequence[Override] = ()) -> dict[str, Any]:
+    """The scenario at ``path`` as played with ``overrides``, every sheet file put inline and
+    no ``[expect]``: data that :func:`parse_scenario` turns into the same scenario on a machine
+    without the files (a batch's worker elsewhere, ``mands_sim.batch.executors``).
+
+    Raises:
+        ScenarioError: the file or a sheet it names cannot be read, or an override names
+            nothing in it.
+    """
+    path = Path(path)
+    data = scenario_data(path, overrides)
+    data.pop("expect", None)
+    sheets = _Sheets(path, path.parent)
+    for s, side in enumerate(data.get("sides", ())):
+        for c, character in enumerate(side.get("characters", ())):
+            reference = character.get("sheet")
+            if isinstance(reference, str):
+                character["sheet"] = sheets.table(reference, f"sides[{s}].characters[{c}].sheet")
+    return data
+
+
 def override_notes(path: Path | str, overrides: Sequence[Override]) -> list[str]:
     """What the user should know of ``overrides`` on the scenario at ``path`` though they are
     valid: each that changes a sheet whose ``[overrides]`` pin figured values (the change may

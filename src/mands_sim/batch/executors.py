@@ -1,0 +1,152 @@
+"""Where a batch's chunks are played: the local process pool, or a Dask cluster.
+
+The batch runner (:mod:`mands_sim.batch.runner`) hands out chunks of run indices and stores
+what comes back in index order; it does not care where a chunk is played, as long as a chunk is
+a pure function of (scenario content, plugin set, master seed, run indices). Two executors:
+
+* **local** (the default): a process pool on this machine, started with the batch; each worker
+  loads the scenario file once (:func:`mands_sim.batch.runner._start_worker`).
+* **dask**: the workers of a Dask cluster (``distributed.Client``; ``docs/scaling.md``). They
+  may be other machines, without the scenario's files, so the scenario travels as content
+  (:class:`ScenarioContent`: the played scenario with every sheet inline,
+  :func:`mands_sim.scenario.scenario_content`), and each worker prepares it once and keeps it
+  for the batch (:func:`play_content`). Before any run is counted every worker reports its
+  mands-sim and plugin versions (:func:`worker_versions`); one that differs from this process
+  is an error naming the plugin and both versions (:func:`check_versions`). A chunk on a worker
+  that is lost is played again elsewhere by Dask; the runner stores a chunk once, by index.
+
+Dask runs tasks in worker threads, where no signal can stop a run, so ``--run-timeout`` is not
+enforced there (``docs/scaling.md``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mands_sim import __version__
+from mands_sim.errors import MandsSimError
+from mands_sim.scenario import parse_scenario
+from mands_sim.simulation import Simulation
+
+EXECUTORS: Final = ("local", "dask")
+"""The executors ``--executor`` names."""
+
+KEPT_PER_WORKER: Final = 8
+"""Prepared scenarios a Dask worker keeps (a sweep plays one per point)."""
+
+
+class ExecutorError(MandsSimError):
+    """A batch cannot be played on the executor asked for: Dask missing, the scheduler out of
+    reach, workers with other versions, a chunk the cluster could not play."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioContent:
+    """What a worker elsewhere needs to play a batch's runs: the played scenario as data (every
+    sheet inline, :func:`mands_sim.scenario.scenario_content`), the plugins left out and the
+    extra plugin objects (picklable)."""
+
+    data: Mapping[str, Any]
+    without: tuple[str, ...] = ()
+    extra_plugins: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """SHA-256 of the content and the plugins left out: a worker's key to its prepared
+        simulation."""
+        text = json.dumps(
+            {"data": self.data, "without": self.without, "extra": sorted(self.extra_plugins)},
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def simulation(self) -> Simulation:
+        """A prepared simulation of this content (no file is read)."""
+        spec = parse_scenario(self.data)
+        simulation = Simulation(spec, disabled=self.without, extra_plugins=self.extra_plugins)
+        simulation.prepare()
+        return simulation
+
+
+_prepared: dict[str, Simulation] = {}
+_lock = threading.Lock()
+
+
+def prepared(content: ScenarioContent) -> Simulation:
+    """This worker's simulation of ``content``, prepared on first use and kept (at most
+    :data:`KEPT_PER_WORKER`, the oldest dropped first)."""
+    key = content.key
+    with _lock:
+        simulation = _prepared.get(key)
+        if simulation is None:
+            simulation = content.simulation()
+            _prepared[key] = simulation
+            while len(_prepared) > KEPT_PER_WORKER:
+                del _prepared[next(iter(_prepared))]
+        return simulation
+
+
+def plugin_versions(simulation: Simulation) -> dict[str, str]:
+    """mands-sim's version and every loaded plugin's, by name."""
+    pm = simulation.prepare().pm
+    infos = pm.plugin_infos() if hasattr(pm, "plugin_infos") else ()
+    versions = {info.name: info.version or "" for info in infos}
+    return {"mands-sim": __version__, **versions}
+
+
+def worker_versions(content: ScenarioContent) -> dict[str, str]:
+    """On a worker: the versions its simulation of ``content`` loads (:func:`plugin_versions`);
+    ``mands-sim`` read from the installed package as the worker sees it."""
+    versions = plugin_versions(prepared(content))
+    versions["mands-sim"] = importlib.import_module("mands_sim").__version__
+    return versions
+
+
+def check_versions(here: Mapping[str, str], workers: Mapping[str, Mapping[str, str]]) -> None:
+    """Raise :class:`ExecutorError` naming the first plugin whose version differs between this
+    process (``here``) and a worker (``workers``: versions by worker address), or that one of
+    them lacks."""
+    for worker, theirs in sorted(workers.items()):
+        for name in sorted(set(here) | set(theirs)):
+            mine, other = here.get(name), theirs.get(name)
+            if mine != other:
+                raise ExecutorError(
+                    f"worker {worker} has {name} {other or '(not installed)'}, this process "
+                    f"{mine or '(not installed)'}: install the same versions everywhere (no "
+                    "run was played on the cluster)"
+                )
+
+
+def dask_client(scheduler: str) -> Any:
+    """A ``distributed.Client`` connected to ``scheduler`` (an address such as
+    ``tcp://10.0.0.5:8786``)."""
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError as error:
+        raise ExecutorError(
+            "--executor dask needs Dask's distributed scheduler: pip install 'mands-sim[dask]'"
+        ) from error
+    try:
+        return distributed.Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from error
+
+
+__all__ = [
+    "EXECUTORS",
+    "KEPT_PER_WORKER",
+    "ExecutorError",
+    "ScenarioContent",
+    "check_versions",
+    "dask_client",
+    "plugin_versions",
+    "prepared",
+    "worker_versions",
+]

@@ -1,0 +1,154 @@
+"""Where a batch's chunks are played (``mands_sim.batch.executors``): a Dask cluster gives the
+report a local pool gives, a batch begun on one finishes on the other, workers with other
+versions are refused before any run is counted, and a lost worker's chunk is played again.
+
+The cluster is a ``distributed.LocalCluster`` of two worker processes, started once for the
+module (about 3 s)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mands_sim.batch.executors import (
+    ExecutorError,
+    ScenarioContent,
+    check_versions,
+    plugin_versions,
+    worker_versions,
+)
+from mands_sim.batch.runner import BatchOptions, BatchResult, Progress, run_batch
+from mands_sim.report.summary import build_summary
+from mands_sim.scenario import load_scenario, scenario_content
+from mands_sim.simulation import Simulation
+
+distributed = pytest.importorskip("distributed", reason="the dev setup installs dask[distributed]")
+
+ROOT = Path(__file__).parent.parent
+BANK = ROOT / "scenarios" / "bank_job.toml"
+DUEL = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as connected:
+        yield connected
+    cluster.close()
+
+
+def report(result: BatchResult) -> dict[str, Any]:
+    """The report as JSON data, less where it was stored."""
+    summary = build_summary(result)
+    del summary["batch"]["store"]
+    return summary
+
+
+def test_check_versions_names_the_plugin_and_both_versions() -> None:
+    here = {"mands-sim": "0.1.0", "mands_rulebook.kit": "0.1.0"}
+    check_versions(here, {"tcp://a": dict(here)})
+    with pytest.raises(ExecutorError, match=r"tcp://b has mands-sim 0\.2\.0, this process 0\.1\.0"):
+        check_versions(here, {"tcp://a": dict(here), "tcp://b": {**here, "mands-sim": "0.2.0"}})
+    with pytest.raises(ExecutorError, match=r"mands_rulebook\.kit \(not installed\)"):
+        check_versions(here, {"tcp://a": {"mands-sim": "0.1.0"}})
+
+
+def test_scenario_content_plays_as_the_file_does() -> None:
+    """Sheets inline, no file read: the same runs as the scenario loaded from its file."""
+    content = ScenarioContent(scenario_content(BANK))
+    from_file = Simulation(load_scenario(BANK))
+    assert content.simulation().run(seed=4) == from_file.run(seed=4)
+    assert content.key == ScenarioContent(scenario_content(BANK)).key
+    assert content.key != ScenarioContent(scenario_content(BANK), ("mands_rulebook.kit",)).key
+    assert worker_versions(content) == plugin_versions(from_file)
+
+
+def test_a_dask_batch_reports_what_a_local_batch_reports(tmp_path: Path, client: Any) -> None:
+    """The bank job, 100 runs (four chunks of 25), seed 5: the same report, key for key."""
+    options = BatchOptions(runs=100, seed=5, jobs=2)
+    local = run_batch(BANK, options, store=tmp_path / "local.db")
+    on_dask = run_batch(BANK, options, store=tmp_path / "dask.db", client=client)
+    assert report(on_dask) == report(local)
+    assert repr(on_dask.aggregate) == repr(local.aggregate)
+
+
+class StopAfter(Progress):
+    """Ctrl-C once ``runs`` runs have finished."""
+
+    def __init__(self, runs: int) -> None:
+        self.left = runs
+
+    def advance(self, runs: int) -> None:
+        self.left -= runs
+        if self.left <= 0:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("begun_on", ["local", "dask"])
+def test_a_batch_begun_on_one_executor_finishes_on_the_other(
+    tmp_path: Path, client: Any, begun_on: str
+) -> None:
+    options = BatchOptions(runs=200, seed=2, jobs=1)
+    store = tmp_path / "s.db"
+    first = {"local": None, "dask": client}[begun_on]
+    second = {"local": client, "dask": None}[begun_on]
+    begun = run_batch(DUEL, options, store=store, client=first, progress=StopAfter(100))
+    assert begun.interrupted and 0 < begun.runs < 200
+    finished = run_batch(DUEL, options, store=store, client=second)
+    assert finished.reused == begun.runs and finished.runs == 200
+    whole = run_batch(DUEL, options, store=tmp_path / "whole.db")
+    assert repr(finished.aggregate) == repr(whole.aggregate)
+
+
+def test_workers_with_another_version_are_refused_before_any_run(
+    tmp_path: Path, client: Any
+) -> None:
+    def pretend(version: str) -> None:
+        import mands_sim
+
+        mands_sim.__version__ = version
+
+    before = client.run(lambda: __import__("mands_sim").__version__)
+    client.run(pretend, "9.9.9")
+    try:
+        with pytest.raises(ExecutorError, match=r"has mands-sim 9\.9\.9, this process"):
+            run_batch(DUEL, BatchOptions(runs=50), store=tmp_path / "s.db", client=client)
+    finally:
+        client.run(pretend, next(iter(before.values())))
+    result = run_batch(DUEL, BatchOptions(runs=50), store=tmp_path / "s.db", client=client)
+    assert result.reused == 0 and result.runs == 50
+
+
+def killer(marker: Path) -> object:
+    """A plugin that ends the process it first plays an encounter in, once (``marker`` says it
+    has); a local class, so that Dask's cloudpickle sends it to the workers by value."""
+    from mands_sim.api import hookimpl
+
+    class KillsOnce:
+        @hookimpl
+        def mands_encounter_opening(self, encounter: object) -> None:
+            if not marker.exists():
+                marker.touch()
+                os._exit(1)
+
+    return KillsOnce()
+
+
+def test_a_lost_workers_chunk_is_played_again_and_counted_once(tmp_path: Path, client: Any) -> None:
+    marker = tmp_path / "killed"
+    plugins = {"kills-once": killer(marker)}
+    options = BatchOptions(runs=150, seed=9, jobs=1)
+    on_dask = run_batch(
+        DUEL, options, store=tmp_path / "d.db", client=client, extra_plugins=plugins
+    )
+    assert marker.exists()  # a worker died in the batch
+    local = run_batch(DUEL, options, store=tmp_path / "l.db", extra_plugins=plugins)
+    assert on_dask.runs == 150 and on_dask.errors == 0
+    assert repr(on_dask.aggregate) == repr(local.aggregate)
+    client.wait_for_workers(2, timeout=60)  # the nanny has started another
