@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import distributed
 import pytest
 
 from mands_sim.batch.executors import (
@@ -26,7 +27,6 @@ from mands_sim.report.summary import build_summary
 from mands_sim.scenario import load_scenario, scenario_content
 from mands_sim.simulation import Simulation
 
-distributed = pytest.importorskip("distributed", reason="the dev setup installs dask[distributed]")
 
 ROOT = Path(__file__).parent.parent
 BANK = ROOT / "scenarios" / "bank_job.toml"
