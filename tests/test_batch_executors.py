@@ -27,7 +27,6 @@ from mands_sim.report.summary import build_summary
 from mands_sim.scenario import load_scenario, scenario_content
 from mands_sim.simulation import Simulation
 
-
 ROOT = Path(__file__).parent.parent
 BANK = ROOT / "scenarios" / "bank_job.toml"
 DUEL = ROOT / "scenarios" / "seraph_vs_sphinx.toml"
