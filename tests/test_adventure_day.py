@@ -12,6 +12,7 @@ its fighter 1 + 3 = 4 EP (seed "Combat Roll", "Hand Damage": the worked example'
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from mands_sim.adventure import (
     play_day,
     scene_simulations,
 )
+from mands_sim.adventure._day import _Day
 from mands_sim.api import hookimpl
 from mands_sim.batch.seeds import run_seed
 from mands_sim.carry import Carried
@@ -42,7 +44,7 @@ SCENARIOS = ROOT / "scenarios"
 BLAST = "fire-coat-blast"
 
 
-def rooftop(time_limit: int = 1000) -> ScenarioSpec:
+def rooftop(time_limit: int = 1000, hero: str = "carl") -> ScenarioSpec:
     data: dict[str, Any] = {
         "format": 1,
         "name": "Burnt on the rooftop",
@@ -51,7 +53,7 @@ def rooftop(time_limit: int = 1000) -> ScenarioSpec:
             {
                 "name": "heroes",
                 "characters": [
-                    {"id": "carl", "sheet": sheet("seraph.toml", powers={}), "place": "rooftop"}
+                    {"id": hero, "sheet": sheet("seraph.toml", powers={}), "place": "rooftop"}
                 ],
             },
             {
@@ -139,7 +141,7 @@ def test_a_rest_gives_back_what_its_rounds_and_rolls_heal() -> None:
     adventure, simulations = day_of((scene(*SCENE_1), 0), (scene(2, 100), 60))
     day = play_day(adventure, simulations, 0, 0)
     second = day.scenes[1]
-    assert dict(second.entered)["carl"] == Carried()
+    assert dict(second.entered)["carl"] == Carried(minutes_rested=60)
     carl = dict(day.party)["carl"]
     assert (carl.virtual_damage_points_lost, carl.damage_points_lost) == (12, 0)
     assert carl.endurance_points_lost == 4
@@ -156,7 +158,7 @@ def test_an_hours_healing_roll_between_scenes_heals_bludgeoning_dp() -> None:
     assert day.error is None, day.error
     _, second, third = day.scenes
     assert dict(second.left)["carl"].damage_points_lost == 5
-    assert dict(third.entered)["carl"] == Carried()
+    assert dict(third.entered)["carl"] == Carried(minutes_rested=60)
     assert simulations[2].dice is not None
     assert simulations[2].dice.remaining_by_stream["rest"] == ()
 
@@ -221,3 +223,50 @@ def test_an_error_in_a_scene_ends_the_day_and_is_kept() -> None:
     day = play_day(adventure, simulations, 0, 0)
     assert day.failed_scene == 0
     assert day.error is not None and "ran out" in day.error
+
+
+def test_the_fled_rejoin_the_next_scene_but_end_the_day_as_they_left() -> None:
+    """G-298: a member who fled or surrendered, or whom a rule put out of action for the scene,
+    is in action again for the next; with ``fled = "gone"`` the fled stay away; the dead and
+    the unconscious stay as they are (the rest may wake the unconscious, G-296)."""
+    adventure, _ = day_of((scene(0, 0), 0))
+    day = _Day(adventure, 0)
+    for condition, back in [
+        ("fled", "active"),
+        ("surrendered", "active"),
+        ("charmed", "active"),
+        ("shut down", "active"),
+        ("dead", "dead"),
+        ("unconscious", "unconscious"),
+    ]:
+        assert day._back(Carried(condition=condition)).condition == back
+    gone = _Day(replace(adventure, fled="gone"), 0)
+    assert gone._back(Carried(condition="fled")).condition == "fled"
+    assert gone._back(Carried(condition="charmed")).condition == "active"
+
+
+def test_a_member_who_sits_out_a_scene_rests_through_it() -> None:
+    """Carl fights scene 1 and sits out scene 2, where Ally wins with a punch at 500 (the scene
+    lasts 515 segments: 2 whole minutes); he enters scene 3 having rested 10 + 2 + 10 minutes
+    since he last fought."""
+    with_ally = rooftop(hero="ally")
+    ally = PlanMind([(500, Intent("fist-attack", target="sun-ruler"))])
+    second = Simulation(
+        with_ally,
+        minds={"ally": ally, "sun-ruler": PlanMind()},
+        dice=ScriptedDice({"ally": [5, 5]}),
+    )
+    adventure = Adventure(
+        name="Carl's day",
+        path=ROOT / "carl.toml",
+        scenes=(
+            Scene(SPEC, ROOT / "a.toml", 0),
+            Scene(with_ally, ROOT / "b.toml", 10),
+            Scene(SPEC, ROOT / "c.toml", 10),
+        ),
+        party=("carl",),
+    )
+    day = play_day(adventure, [scene(*SCENE_1), second, scene(0, 0)], 0, 0)
+    assert day.error is None, day.error
+    assert [s.segments for s in day.scenes][1] == 515
+    assert dict(day.scenes[2].entered)["carl"].minutes_rested == 22

@@ -3,6 +3,7 @@ processes, Ctrl-C keeping the days finished first, and the report's data."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -113,7 +114,9 @@ def test_day_summary_counts_by_hand(adventure: Adventure) -> None:
     assert second["reached"]["estimate"] == pytest.approx(2 / 3)
     assert second["members"][0]["dies_here"]["estimate"] == 0.5
     assert summary["party"][0]["dead"]["estimate"] == pytest.approx(1 / 3)
-    assert summary["failed_days"] == [{"day": 3, "seed": 0, "scene": 0, "error": "boom"}]
+    assert summary["failed_days"] == [
+        {"day": 3, "seed": 0, "scene": 0, "scene_seed": 0, "error": "boom"}
+    ]
     assert "seraph dies in 33%" in summary["verdict"]["reason"]
 
 
@@ -145,3 +148,23 @@ def test_a_scene_over_its_wall_clock_budget_ends_its_day_as_an_error(adventure: 
     assert [d.index for d in result.days] == [0, 1, 2]
     assert all(d.failed_scene == 0 and d.error and "--run-timeout" in d.error for d in result.days)
     assert day_summary(result)["errors"] == 3
+
+
+def test_a_scenes_toughness_counts_every_heros_death_not_only_the_partys(
+    adventure: Adventure,
+) -> None:
+    """G-71 on the first scene, as a plain batch of it reads it: a hero outside the party who
+    dies in 2 of 4 scenes steps the verdict up though the party never dies."""
+    won = SceneOutcome(0, 0, True, True, "heroes", "test", 10, (), ())
+    fallen = replace(won, heroes_died=("officer-1",))
+    days = [Day(i, 0, (o,), ()) for i, o in enumerate((won, fallen, won, fallen))]
+    scene = day_summary(DaysResult(adventure, 0, 4, days))["scenes"][0]
+    assert scene["won"]["estimate"] == 1.0
+    assert "dies in 50%" in scene["verdict"]["reason"]
+
+
+def test_no_day_played_gives_no_verdict(adventure: Adventure) -> None:
+    days = [Day(0, 0, (), (), error="boom", failed_scene=0)]
+    summary = day_summary(DaysResult(adventure, 0, 1, days))
+    assert summary["verdict"]["word"] == "inconclusive"
+    assert summary["verdict"]["reason"] == "no day was played to its end"

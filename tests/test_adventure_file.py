@@ -10,7 +10,7 @@ import pytest
 
 from mands_sim.adventure import is_adventure, load_adventure
 from mands_sim.bounds import MAX_REST_MINUTES, MAX_SCENES
-from mands_sim.errors import AdventureError, AdventureProblems, ScenarioError
+from mands_sim.errors import AdventureError, AdventureProblems
 
 ROOT = Path(__file__).parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -117,13 +117,31 @@ def test_every_mistake_is_reported_at_once(tmp_path: Path) -> None:
     assert [p.key for p in raised.value.problems] == ["fled", "scenes[1].rest_minutes", "party[0]"]
 
 
-def test_a_broken_scene_names_its_own_file(tmp_path: Path) -> None:
+def test_a_broken_scene_is_a_problem_of_the_adventure_naming_the_scenes_file(
+    tmp_path: Path,
+) -> None:
     scenario = tmp_path / "broken.toml"
     scenario.write_text('format = 1\nname = "x"\n', encoding="utf-8")
     path = written(tmp_path, day('[[scenes]]\nscenario = "broken.toml"'))
-    with pytest.raises(ScenarioError) as raised:
+    with pytest.raises(AdventureProblems) as raised:
         load_adventure(path)
-    assert raised.value.path == scenario
+    (problem,) = raised.value.problems
+    assert problem.key == "scenes[0].scenario"
+    assert str(scenario) in problem.expected and "sides" in problem.expected
+
+
+def test_an_adventure_listed_as_a_scene_says_what_it_is(tmp_path: Path) -> None:
+    path = written(tmp_path, day(f'[[scenes]]\nscenario = "{BUNDLED.as_posix()}"'))
+    with pytest.raises(AdventureProblems, match="this is an adventure file"):
+        load_adventure(path)
+
+
+def test_a_group_in_the_party_names_its_members(tmp_path: Path) -> None:
+    with pytest.raises(AdventureProblems) as raised:
+        load_adventure(written(tmp_path, day(TWO_SCENES, 'party = ["officer"]')))
+    (problem,) = raised.value.problems
+    assert problem.key == "party[0]"
+    assert "a group of 3: name its members (officer-1, officer-2, officer-3)" in problem.expected
 
 
 @pytest.mark.parametrize("content", [b"format = [", b"\xff\xfe", b""])

@@ -18,6 +18,7 @@ import pytest
 
 from mands_sim.api import hookimpl
 from mands_sim.batch.aggregate import Aggregate, Part
+from mands_sim.batch.executors import ExecutorError
 from mands_sim.batch.records import RunRecord
 from mands_sim.batch.runner import BatchOptions, Progress, run_batch, runs_needed
 from mands_sim.batch.seeds import run_seed
@@ -208,6 +209,34 @@ def test_a_killed_worker_batch_keeps_its_runs_and_resumes_exactly(tmp_path: Path
     subprocess.run(fresh, check=True, capture_output=True)
     assert comparable(json.loads(out.read_text())) == comparable(json.loads(whole.read_text()))
     assert _rows(store) == _rows(tmp_path / "whole.db")  # the very runs, not only the numbers
+
+
+class KillsItsWorker:
+    """Ends the worker process that first opens an encounter, once (``marker`` says so)."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: object) -> None:
+        if not self.marker.exists():
+            self.marker.touch()
+            os._exit(1)
+
+
+def test_a_worker_that_dies_is_an_error_not_an_interrupt_and_its_batch_resumes(
+    tmp_path: Path,
+) -> None:
+    """A worker killed (here by a plugin; out of memory, say) breaks the pool with no Ctrl-C:
+    the batch ends with an error saying so, keeping the runs finished, and the same command
+    goes on from them to the report of an unbroken batch."""
+    store, plugins = tmp_path / "s.db", {"kills": KillsItsWorker(tmp_path / "killed")}
+    options = BatchOptions(runs=100, seed=4, jobs=2)
+    with pytest.raises(ExecutorError, match="a worker process ended before its runs were played"):
+        run_batch(SCENARIO, options, store=store, extra_plugins=plugins)
+    resumed = run_batch(SCENARIO, options, store=store, extra_plugins=plugins)
+    whole = run_batch(SCENARIO, options, store=tmp_path / "w.db", extra_plugins=plugins)
+    assert resumed.runs == 100 and repr(resumed.aggregate) == repr(whole.aggregate)
 
 
 def _rows(store: Path) -> list[tuple[object, ...]]:

@@ -230,4 +230,4 @@ def test_mands_rest_between_scenes_is_answered_by_the_rulebook() -> None:
         prepared.characters["seraph"], carried, 2, ScriptedDice([]), CHARTS, RuleDefaults()
     )
     after = prepared.pm.hook.mands_rest_between_scenes(rest=rest)
-    assert after == Carried(virtual_damage_points_lost=0, endurance_points_lost=Fraction(0))
+    assert after == Carried(minutes_rested=2)

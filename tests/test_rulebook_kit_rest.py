@@ -159,3 +159,24 @@ def test_rest_defaults_are_named_with_their_switches() -> None:
     defaults = RestDefaults()
     assert defaults.G296_coming_to_after_rest == "healed"
     assert defaults.G297_healing_rolls_between_scenes == "roll"
+
+
+def test_the_hours_count_on_from_the_rest_before() -> None:
+    """G-297: 59 minutes rested already and 1 more make a full hour: the roll is made (dice
+    6 + 6 = 12 against 13 + Sphere(4) = 17: Q 5 heals the 5 DP); the rest leaves 60 minutes
+    rested."""
+    carried = Carried(damage_points_lost=5, minutes_rested=59)
+    after, dice = rested(carried, 1, (6, 6))
+    assert (after.damage_points_lost, after.minutes_rested) == (0, 60)
+    assert dice.remaining == ()
+
+
+def test_a_scene_that_ended_below_minus_the_maximum_body_dp_ended_a_life() -> None:
+    """G-17: dead at Body DP at or below minus its maximum (−9 for Seraph), though the scene
+    ended before the status check said so."""
+    after, _ = rested(Carried(damage_points_lost=18, condition="unconscious"), 30)
+    assert after.condition == "dead"
+    after, _ = rested(
+        Carried(damage_points_lost=17, penetrating_damage_points=17, condition="unconscious"), 30
+    )
+    assert after.condition == "unconscious"

@@ -1297,3 +1297,11 @@ def test_scenario_content_puts_every_sheet_inline_and_leaves_out_expect() -> Non
         c.id for c in load_scenario(bank, two_gunmen).characters
     ]
     assert sum(1 for c in spec.characters if c.id.startswith("gunman")) == 2
+
+
+def test_an_adventure_file_is_not_taken_for_a_scenario() -> None:
+    """``replay``, ``sweep``, ``compare`` … given an adventure file say what it is."""
+    adventure = ROOT / "scenarios" / "adventures" / "seraphs_day.toml"
+    with pytest.raises(ScenarioError, match="this is an adventure file") as raised:
+        load_scenario(adventure)
+    assert raised.value.key == "scenes"

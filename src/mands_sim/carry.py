@@ -39,10 +39,13 @@ class Carried:
         penetrating_damage_points: of the DP lost, the penetrating ones (they heal by the day,
             bludgeoning DP by the hour: ``docs/rules/combat.md`` §7.2).
         endurance_points_lost: EP below the figured maximum (more than the maximum: below 0).
-        condition: ``active``, ``unconscious``, ``dead`` or ``fled``.
+        condition: ``active``, or how it went out of action (``unconscious``, ``dead``,
+            ``fled``, ``surrendered``, or another condition a rule names).
         injury_points: Injury damage taken (G-18); it heals by the month.
         permanent_damage_points: permanent damage taken; it does not heal by itself.
         kept: the plugins' values for the character (``mands_carry_over``), by key, sorted.
+        minutes_rested: minutes of rest since it last fought (a rest's hours and days count
+            on from there, G-297); 0 after a scene it played.
     """
 
     virtual_damage_points_lost: int = 0
@@ -53,6 +56,7 @@ class Carried:
     injury_points: int = 0
     permanent_damage_points: int = 0
     kept: tuple[tuple[str, object], ...] = ()
+    minutes_rested: int = 0
 
     def value(self, key: str, default: object = None) -> object:
         """The value a plugin kept under ``key`` (``mands_carry_over``), or ``default``."""
@@ -102,7 +106,9 @@ def carried_out(
 
     ``penetrating_taken``, ``injury_points`` and ``permanent_damage_points`` are what the
     scene's log gave it; of the DP it has lost, at most the penetrating DP of this scene and the
-    scenes before are penetrating (healing in the scene is taken from them last).
+    scenes before are penetrating (healing in the scene is taken from them last). ``kept`` is
+    what the plugins keep now; a value kept before that no plugin gives again (a scene played
+    without the rule that keeps it) is passed on.
     """
     figured = state.character.figured
     dp_lost = max(0, figured.damage_points.body - state.damage_points)
@@ -118,7 +124,7 @@ def carried_out(
         condition=state.condition,
         injury_points=before.injury_points + injury_points,
         permanent_damage_points=before.permanent_damage_points + permanent_damage_points,
-        kept=tuple(sorted(kept.items())),
+        kept=tuple(sorted({**dict(before.kept), **kept}.items())),
     )
 
 

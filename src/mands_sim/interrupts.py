@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -99,6 +100,21 @@ def watching() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, before)
         _watched = was_watched
+
+
+def broken_by_whom() -> str:
+    """Why a pool of worker processes broke: ``"interrupted"`` when the user's Ctrl-C did it
+    (it reaches this process too: a moment is given for it to arrive), else ``"worker lost"``
+    (a worker was killed, ran out of memory or could not start)."""
+    try:
+        time.sleep(BROKEN_POOL_GRACE)
+    except KeyboardInterrupt:
+        return "interrupted"
+    return "interrupted" if _pressed else "worker lost"
+
+
+BROKEN_POOL_GRACE = 0.2
+"""Seconds :func:`broken_by_whom` waits for a Ctrl-C that broke a pool to reach this process."""
 
 
 def pressed() -> bool:

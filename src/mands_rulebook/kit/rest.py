@@ -243,23 +243,30 @@ class RestDefaults:
 def rest_between_scenes(rest: RestBetweenScenes) -> Carried:
     """What ``rest`` leaves of the character's losses (G-296, G-297): the rest's rounds give VP
     and EP back as rounds of rest do (G-50), hour by hour with Body DP as it stands; after every
-    full hour a Healing Roll heals bludgeoning DP, after every full day penetrating DP; an
-    unconscious character comes to if it ends at 1 Body DP or more. The dead heal nothing."""
+    full hour of rest a Healing Roll heals bludgeoning DP, after every full day penetrating DP,
+    the hours counted on from the minutes it has rested since it last fought
+    (``Carried.minutes_rested``); an unconscious character comes to if it ends at 1 Body DP or
+    more. The dead heal nothing; one whose scene ended at Body DP at or below minus its maximum
+    before its status check is dead (G-17)."""
     carried = rest.carried
+    body = rest.character.figured.damage_points.body
+    if carried.condition != DEAD and body - carried.damage_points_lost <= -body:  # G-17
+        carried = replace(carried, condition=DEAD)
     if carried.condition == DEAD:
         return carried
     defaults = rest.defaults.of(RestDefaults)
-    elapsed = 0
-    while elapsed < rest.minutes:
-        stretch = min(MINUTES_PER_HOUR - elapsed % MINUTES_PER_HOUR, rest.minutes - elapsed)
+    rested = carried.minutes_rested
+    end = rested + rest.minutes
+    while rested < end:
+        stretch = min(MINUTES_PER_HOUR - rested % MINUTES_PER_HOUR, end - rested)
         carried = _rounds_of_rest(rest, carried, stretch * ROUNDS_PER_MINUTE)
-        elapsed += stretch
+        rested += stretch
         if defaults.G297_healing_rolls_between_scenes == "roll":
-            carried = _healing_rolls(rest, carried, elapsed)
-    if carried.condition == "unconscious" and defaults.G296_coming_to_after_rest == "healed":
-        body = rest.character.figured.damage_points.body - carried.damage_points_lost
-        if body >= 1 and rest.minutes > 0:
-            carried = replace(carried, condition=IN_ACTION)
+            carried = _healing_rolls(rest, carried, rested)
+    carried = replace(carried, minutes_rested=end)
+    comes_to = defaults.G296_coming_to_after_rest == "healed" and rest.minutes > 0
+    if carried.condition == "unconscious" and comes_to and body > carried.damage_points_lost:
+        carried = replace(carried, condition=IN_ACTION)
     return carried
 
 

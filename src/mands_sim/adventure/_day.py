@@ -31,12 +31,21 @@ from mands_sim.model.character import Character
 from mands_sim.outcome import CharacterOutcome, summarise
 from mands_sim.plugin_calls import results_by_plugin
 from mands_sim.simulation import Simulation
+from mands_sim.units import SEGMENTS_PER_MINUTE
 
 DEAD: Final = "dead"
+
+UNCONSCIOUS: Final = "unconscious"
 
 AWAY: Final = ("fled", "surrendered")
 """Conditions of a party member who left a scene alive and awake: with ``fled = "rejoin"``
 (G-298) back in action for the next scene, with ``"gone"`` out for the rest of the day."""
+
+OUT_FOR_THE_DAY: Final = (DEAD, *AWAY)
+"""A scene whose party members present are all in one of these is not played: no one of the
+party can play it (those away are still so only with ``fled = "gone"``)."""
+
+NO_ONE_TO_PLAY: Final = "no one of the party could play it"
 
 Party = tuple[tuple[str, Carried], ...]
 """Party members by id, in the adventure's order, with what each carries."""
@@ -47,7 +56,8 @@ class SceneOutcome:
     """How one scene of a day went.
 
     ``entered`` and ``left`` are the party members in the scene as they came in and went out;
-    ``played`` is ``False`` for a scene none of the party could play (then ``won`` is too).
+    ``played`` is ``False`` for a scene none of the party could play, all of them dead or gone
+    (then ``won`` is too).
     """
 
     scene: int
@@ -59,6 +69,9 @@ class SceneOutcome:
     segments: int
     entered: Party
     left: Party
+    heroes_died: tuple[str, ...] = ()
+    """The ids of the scene's heroes (its first side's combatants, party or not) who died in
+    it: the scene's toughness counts them (G-71)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,13 +124,15 @@ def play_day(
 
 
 class _Day:
-    """The state of a day being played: what each party member carries, and its character."""
+    """The state of a day being played: what each party member carries, its character, and
+    the minutes of a scene it sat out (it rested through them)."""
 
     def __init__(self, adventure: Adventure, seed: int) -> None:
         self.adventure = adventure
         self.seed = seed
         self.party: dict[str, Carried] = {}
         self.characters: dict[str, Character] = {}
+        self.sat_out: dict[str, int] = {}
         self.outcomes: list[SceneOutcome] = []
 
     def party_now(self) -> Party:
@@ -130,27 +145,16 @@ class _Day:
     def play(self, number: int, scene: Scene, simulation: Simulation) -> bool:
         """Rest, then play scene ``number``; whether the day goes on after it."""
         prepared = simulation.prepare()
-        self.characters.update(
-            (m, prepared.characters[m]) for m in self.adventure.party if m in prepared.characters
-        )
+        present = [m for m in self.adventure.party if m in prepared.characters]
+        self.characters.update((m, prepared.characters[m]) for m in present)
         if number:
             self._rest(number, scene, simulation)
-        present = [m for m in self.adventure.party if m in prepared.characters]
         entered = tuple((m, self.party.get(m, FRESH)) for m in present)
-        if present and not any(carried.condition == IN_ACTION for _, carried in entered):
-            self.outcomes.append(
-                SceneOutcome(
-                    number,
-                    0,
-                    False,
-                    False,
-                    None,
-                    "no one of the party could play it",
-                    0,
-                    entered,
-                    entered,
-                )
+        if present and all(carried.condition in OUT_FOR_THE_DAY for _, carried in entered):
+            unplayed = SceneOutcome(
+                number, 0, False, False, None, NO_ONE_TO_PLAY, 0, entered, entered
             )
+            self.outcomes.append(unplayed)
             return False
         seed = self.seed if number == 0 else scene_seed(self.seed, number)
         encounter = simulation.start(seed=seed, carried=dict(entered))
@@ -161,20 +165,23 @@ class _Day:
             (m, self._left(encounter, simulation, outcomes[m], before)) for m, before in entered
         )
         self.party.update(left)
+        for member in self.party.keys() - set(present):  # resting while the others fight
+            minutes = result.segments // SEGMENTS_PER_MINUTE
+            self.sat_out[member] = self.sat_out.get(member, 0) + minutes
         won = result.winner == scene.heroes
-        self.outcomes.append(
-            SceneOutcome(
-                number,
-                seed,
-                True,
-                won,
-                result.winner,
-                result.reason,
-                result.segments,
-                entered,
-                left,
-            )
+        outcome = SceneOutcome(
+            number,
+            seed,
+            True,
+            won,
+            result.winner,
+            result.reason,
+            result.segments,
+            entered,
+            left,
+            heroes_died=_heroes_died(encounter, scene.heroes),
         )
+        self.outcomes.append(outcome)
         return won
 
     def _left(
@@ -188,7 +195,7 @@ class _Day:
         member = outcome.character_id
         state = encounter.state[member]
         kept = {} if state.condition == DEAD else carried_values(simulation, encounter, member)
-        carried = carried_out(
+        return carried_out(
             state,
             before,
             penetrating_taken=penetrating_taken(encounter.log, member),
@@ -196,26 +203,47 @@ class _Day:
             permanent_damage_points=outcome.permanent_damage_points,
             kept=kept,
         )
-        if carried.condition in AWAY and self.adventure.fled == "rejoin":
-            return replace(carried, condition=IN_ACTION)  # G-298
-        return carried
+
+    def _back(self, carried: Carried) -> Carried:
+        """G-298: before the next scene, a member who fled or surrendered rejoins (with
+        ``fled = "rejoin"``), and one a rule put out of action for the scene (charmed,
+        frightened, shut down …) is in action again; the dead and the unconscious stay so (the
+        rest may bring the unconscious to, G-296)."""
+        if carried.condition in (IN_ACTION, DEAD, UNCONSCIOUS):
+            return carried
+        if carried.condition in AWAY and self.adventure.fled == "gone":
+            return carried
+        return replace(carried, condition=IN_ACTION)
 
     def _rest(self, number: int, scene: Scene, simulation: Simulation) -> None:
-        """The rest before scene ``number``: every party member met so far who is not dead."""
+        """The rest before scene ``number``: every party member met so far who is not dead,
+        for the rest's minutes and those of the scenes it sat out since it last fought."""
         prepared = simulation.prepare()
         for member, carried in list(self.party.items()):
             if carried.condition == DEAD:
                 continue
             rest = RestBetweenScenes(
                 character=self.characters[member],
-                carried=carried,
-                minutes=scene.rest_minutes,
+                carried=self._back(carried),
+                minutes=scene.rest_minutes + self.sat_out.pop(member, 0),
                 dice=_rest_dice(simulation, self.seed, number, member),
                 charts=prepared.charts,
                 defaults=scene.scenario.rule_defaults,
             )
             after = prepared.pm.hook.mands_rest_between_scenes(rest=rest)
-            self.party[member] = carried if after is None else after
+            self.party[member] = rest.carried if after is None else after
+
+
+def _heroes_died(encounter: Encounter, heroes: str) -> tuple[str, ...]:
+    """The heroes' combatants who died in ``encounter`` (not those who entered it dead)."""
+    return tuple(
+        state.character_id
+        for state in encounter.state
+        if state.side == heroes
+        and state.combatant
+        and state.condition == DEAD
+        and state.carried.condition != DEAD
+    )
 
 
 def _rest_dice(simulation: Simulation, seed: int, number: int, member: str) -> DiceSource:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
@@ -26,11 +26,19 @@ from mands_sim.adventure._file import Adventure, load_adventure
 from mands_sim.batch import budget
 from mands_sim.batch.budget import DEFAULT_RUN_TIMEOUT
 from mands_sim.batch.runner import Progress
+from mands_sim.batch.seeds import scene_seed
 from mands_sim.batch.stats import wilson
 from mands_sim.carry import IN_ACTION, Carried
 from mands_sim.defaults import CoreDefaults
 from mands_sim.report.summary import interval
-from mands_sim.report.verdict import DEATH_STEP, Runs, Verdict, toughness, toughness_verdict
+from mands_sim.report.verdict import (
+    DEATH_STEP,
+    INCONCLUSIVE,
+    Runs,
+    Verdict,
+    toughness,
+    toughness_verdict,
+)
 from mands_sim.simulation import Simulation
 
 CHUNK: Final = 10
@@ -47,6 +55,8 @@ class DaysResult:
     planned: int
     days: list[Day]
     interrupted: bool = False
+    worker_lost: bool = False
+    """The days stopped because a worker process died (killed, out of memory), not Ctrl-C."""
     seconds: float = 0.0
     disabled: tuple[str, ...] = field(default_factory=tuple)
 
@@ -87,15 +97,18 @@ def play_days(
     chunks = [list(range(start, min(start + CHUNK, runs))) for start in range(0, runs, CHUNK)]
     done: dict[int, list[Day]] = {}
     progress.start(runs, 0)
-    interrupted = False
+    interrupted = lost = False
     plan = _Plan(seed, tuple(disabled), run_timeout)
     try:
         with interrupts.watching(), budget.timing():
             for first, days in _played(adventure, simulations, chunks, jobs, plan):
                 done[first] = days
                 progress.advance(len(days))
-    except (KeyboardInterrupt, BrokenProcessPool):  # a worker's Ctrl-C breaks the pool first
+    except KeyboardInterrupt:
         interrupted = True
+    except BrokenProcessPool:  # a Ctrl-C may break the pool first, or a worker died
+        interrupted = True
+        lost = interrupts.broken_by_whom() == "worker lost"
     finally:
         progress.stop()
     kept: list[Day] = []
@@ -109,6 +122,7 @@ def play_days(
         runs,
         kept,
         interrupted=interrupted,
+        worker_lost=lost,
         seconds=time.perf_counter() - started,
         disabled=tuple(disabled),
     )
@@ -198,7 +212,8 @@ def _play_in_worker(indices: list[int], plan: _Plan) -> list[Day]:
 
 
 def day_summary(result: DaysResult) -> dict[str, Any]:
-    """The report of ``result`` as JSON-ready data (``docs/reports.md`` "Adventure days")."""
+    """The report of ``result`` as JSON-ready data (its keys: ``docs/editor-guide.md``, "An
+    adventure day")."""
     adventure = result.adventure
     days = [day for day in result.days if day.error is None]
     played = len(days)
@@ -219,6 +234,7 @@ def day_summary(result: DaysResult) -> dict[str, Any]:
             "runs": len(result.days),
             "played": played,
             "interrupted": result.interrupted,
+            "worker_lost": result.worker_lost,
             "seconds": round(result.seconds, 1),
             "disabled": list(result.disabled),
         },
@@ -243,7 +259,13 @@ def day_summary(result: DaysResult) -> dict[str, Any]:
         "scenes": scenes,
         "party": party,
         "failed_days": [
-            {"day": day.index, "seed": day.seed, "scene": day.failed_scene, "error": day.error}
+            {
+                "day": day.index,
+                "seed": day.seed,
+                "scene": day.failed_scene,
+                "scene_seed": _scene_seed(day),
+                "error": day.error,
+            }
             for day in result.days
             if day.error is not None
         ][:10],
@@ -251,10 +273,20 @@ def day_summary(result: DaysResult) -> dict[str, Any]:
     }
 
 
+def _scene_seed(day: Day) -> int | None:
+    """The seed the scene an error stopped was played on (``None``: it was resting for it)."""
+    if day.failed_scene is None:
+        return None
+    return day.seed if day.failed_scene == 0 else scene_seed(day.seed, day.failed_scene)
+
+
 def _day_verdict(through: int, played: int, party: list[dict[str, Any]]) -> Verdict:
     """G-71's tier for the whole day: the share of days the party gets through every scene,
-    stepped up when a member dies in at least :data:`DEATH_STEP` of the days."""
-    share = through / played if played else 0.0
+    stepped up when a member dies in at least :data:`DEATH_STEP` of the days; with no day
+    played to its end, none (G-230's word)."""
+    if not played:
+        return Verdict(INCONCLUSIVE, 1.0, "no day was played to its end")
+    share = through / played
     worst = max(party, key=lambda m: m["dead"]["estimate"], default=None)
     death = worst["dead"]["estimate"] if worst else 0.0
     tier = toughness(share, death)
@@ -281,15 +313,14 @@ def _scene(adventure: Adventure, number: int, days: list[Day]) -> dict[str, Any]
     timeouts = sum(1 for o in played if o.reason == "time limit")
     members = [m for m in adventure.party if any(m == c.id for c in scene.scenario.characters)]
     died = {m: sum(1 for o in played if _died(o, m)) for m in members}
+    hero_deaths = Counter(hero for o in played for hero in o.heroes_died)
     core = scene.scenario.rule_defaults.of(CoreDefaults)
     verdict = toughness_verdict(
         Runs(
             played=len(played),
             heroes_wins=won,
             timeouts=timeouts,
-            worst_death_rate=max((n / len(played) for n in died.values()), default=0.0)
-            if played
-            else 0.0,
+            worst_death_rate=max(hero_deaths.values(), default=0) / len(played) if played else 0.0,
         ),
         core.G71_toughness_scale,
         core.G230_inconclusive_timeouts,
@@ -324,17 +355,22 @@ def _died(outcome: SceneOutcome, member: str) -> bool:
 
 
 def _arrival(member: str, outcomes: list[SceneOutcome], died: int, played: int) -> dict[str, Any]:
-    """How ``member`` arrives at a scene, on average over the days that reach it."""
+    """How ``member`` arrives at a scene: in action, of the days that reach it; its losses, on
+    average over the days it arrives alive."""
     entered = [dict(o.entered)[member] for o in outcomes if member in dict(o.entered)]
-    n = len(entered)
+    alive = [c for c in entered if c.condition != DEAD]
+    n = len(alive)
 
     def mean(value: Callable[[Carried], float]) -> float:
-        return float(sum(value(c) for c in entered) / n) if n else 0.0
+        return float(sum(value(c) for c in alive) / n) if n else 0.0
 
     return {
         "id": member,
-        "arrives": n,
-        "in_action": interval(wilson(sum(1 for c in entered if c.condition == IN_ACTION), n)),
+        "arrives": len(entered),
+        "alive": n,
+        "in_action": interval(
+            wilson(sum(1 for c in entered if c.condition == IN_ACTION), len(entered))
+        ),
         "vp_lost": round(mean(lambda c: c.virtual_damage_points_lost), 2),
         "dp_lost": round(mean(lambda c: c.damage_points_lost), 2),
         "ep_lost": round(mean(lambda c: float(c.endurance_points_lost)), 2),
@@ -346,7 +382,8 @@ def _member(member: str, days: list[Day]) -> dict[str, Any]:
     """How ``member`` ends the day: alive, standing (in action at the end), dead."""
     ends = [dict(day.party).get(member) for day in days]
     met = [c for c in ends if c is not None]
-    dead = sum(1 for c in met if c.condition == DEAD)
+    living = [c for c in met if c.condition != DEAD]
+    dead = len(met) - len(living)
     standing = sum(1 for c in met if c.condition == IN_ACTION)
     return {
         "id": member,
@@ -357,8 +394,8 @@ def _member(member: str, days: list[Day]) -> dict[str, Any]:
         "injured": interval(
             wilson(sum(1 for c in met if c.injury_points or c.permanent_damage_points), len(met))
         ),
-        "dp_lost": round(float(sum(Fraction(c.damage_points_lost) for c in met) / len(met)), 2)
-        if met
+        "dp_lost": round(sum(c.damage_points_lost for c in living) / len(living), 2)
+        if living
         else 0.0,
     }
 

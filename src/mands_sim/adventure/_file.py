@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from mands_sim.bounds import MAX_NAME_LENGTH, MAX_REST_MINUTES, MAX_SCENES, MAX_TEXT_LENGTH
-from mands_sim.errors import AdventureError, AdventureProblems, Problem
+from mands_sim.errors import AdventureError, AdventureProblems, Problem, ScenarioError
 from mands_sim.inputs import read_input, resolved, shown, toml_data
 from mands_sim.scenario import FORMAT_VERSION, ScenarioSpec, load_scenario
 from mands_sim.suggestions import suggestion
@@ -183,7 +183,11 @@ def _scene(
         )
         return None
     rest_minutes = rest if type(rest) is int else 0
-    return Scene(load_scenario(scenario_path), scenario_path, rest_minutes)
+    try:
+        return Scene(load_scenario(scenario_path), scenario_path, rest_minutes)
+    except ScenarioError as error:
+        problems.append(Problem(f"{key}.scenario", f"expected a valid scenario; {error}"))
+        return None
 
 
 def _party(value: Any, scenes: list[Scene], problems: list[Problem]) -> tuple[str, ...]:
@@ -194,6 +198,12 @@ def _party(value: Any, scenes: list[Scene], problems: list[Problem]) -> tuple[st
         for scene in scenes
         for spec in scene.scenario.characters
         if spec.side == scene.heroes
+    }
+    groups = {
+        spec.group: [s.id for s in scene.scenario.characters if s.group == spec.group]
+        for scene in scenes
+        for spec in scene.scenario.characters
+        if spec.group is not None and spec.side == scene.heroes
     }
     if value is None:
         first = scenes[0]
@@ -206,7 +216,15 @@ def _party(value: Any, scenes: list[Scene], problems: list[Problem]) -> tuple[st
         problems.append(Problem("party", "expected a list of character ids, heroes of the scenes"))
         return ()
     for number, member in enumerate(value):
-        if member not in heroes:
+        if member in groups:
+            problems.append(
+                Problem(
+                    f"party[{number}]",
+                    f"expected the id of one character; {member!r} is a group of "
+                    f"{len(groups[member])}: name its members ({', '.join(groups[member])})",
+                )
+            )
+        elif member not in heroes:
             problems.append(
                 Problem(
                     f"party[{number}]",

@@ -74,6 +74,7 @@ CHECKPOINT = 100
 """Runs between two looks at the running totals (``--target-error`` stops only there)."""
 
 CHUNK = 25
+WORKER_LOST = "worker lost"
 """Runs a worker plays per task."""
 
 DEFAULT_RUNS = 1000
@@ -321,6 +322,12 @@ def run_batch(
                 reused = len(run.done)
                 pools = _Pools(path, options, extra_plugins or {}, versions, cluster)
                 stopped = run.execute(pools.open, simulation)
+    if stopped == WORKER_LOST:
+        raise ExecutorError(
+            f"a worker process ended before its runs were played (killed, out of memory, or "
+            f"it could not start); the {run.aggregate.runs} runs finished are kept in "
+            f"{store_path}: the same command goes on from them"
+        )
     runs = run.aggregate.runs if stopped == "interrupted" else run.reported
     return BatchResult(
         spec,
@@ -399,11 +406,13 @@ class _Run:
                 stopped = self._catch_up(planned) or self._play_missing(
                     planned, make_executor, simulation
                 )
-        except (KeyboardInterrupt, BrokenProcessPool):
+        except KeyboardInterrupt:
             stopped = "interrupted"
+        except BrokenProcessPool:
+            stopped = interrupts.broken_by_whom()
         finally:
             self.progress.stop()
-        if stopped == "interrupted":
+        if stopped in ("interrupted", WORKER_LOST):
             self._fold_every_stored_run()
         else:
             self.store.finish(self.info.id, self.reported)

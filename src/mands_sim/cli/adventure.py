@@ -41,8 +41,9 @@ NOT_FOR_A_DAY: Final = {
 """The ``run`` options an adventure day does not take, by their argument names."""
 
 
-class AdventureOptionError(MandsSimError):
-    """An option of ``mands-sim run`` that an adventure file does not take."""
+class AdventureRunError(MandsSimError):
+    """``mands-sim run`` on an adventure file cannot go on: an option it does not take, or the
+    worker processes died before any day was played."""
 
 
 def names_an_adventure(path: Path) -> bool:
@@ -74,6 +75,11 @@ def run_adventure(args: argparse.Namespace, progress_console: Console) -> int:
         run_timeout=args.run_timeout,
     )
     if not result.days:
+        if result.worker_lost:
+            raise AdventureRunError(
+                "a worker process ended before any day was played (killed, out of memory, or "
+                "it could not start: does every scene still load?)"
+            )
         progress_console.print("Interrupted: no day finished.")
         return INTERRUPTED
     summary = day_summary(result)
@@ -87,6 +93,13 @@ def run_adventure(args: argparse.Namespace, progress_console: Console) -> int:
         from mands_sim.report.adventure import write_day_html
 
         write_day_html(summary, args.html)
+    if result.worker_lost:
+        progress_console.print(
+            "mands-sim: error: a worker process ended before its days were played (killed, out "
+            f"of memory, or it could not start): the report covers the {len(result.days)} days "
+            "finished first."
+        )
+        return 1
     if result.interrupted:
         progress_console.print(
             f"Interrupted: the report covers the {len(result.days)} days finished first."
@@ -100,7 +113,7 @@ def _refuse_options(args: argparse.Namespace) -> None:
     if getattr(args, "executor", "local") != "local":
         given.append("--executor dask")
     if given:
-        raise AdventureOptionError(
+        raise AdventureRunError(
             f"{args.scenario} is an adventure file: {', '.join(given)} "
             f"{'is' if len(given) == 1 else 'are'} for a single scenario; an adventure takes "
             "--runs (days), --seed, --jobs, --run-timeout (a scene's), --disable, --json, "
@@ -112,4 +125,4 @@ def _given(value: Any) -> bool:
     return bool(value) and value is not None
 
 
-__all__ = ["DEFAULT_DAYS", "AdventureOptionError", "names_an_adventure", "run_adventure"]
+__all__ = ["DEFAULT_DAYS", "AdventureRunError", "names_an_adventure", "run_adventure"]

@@ -99,15 +99,15 @@ def _scenes(summary: dict[str, Any], cell: Cell) -> Table:
             f"{scene['rest_minutes']} min" if scene["scene"] else "",
             cell(scene["reached"]),
             cell(scene["won"]) if scene["played"] else "not played",
-            f"{scene['mean_segments']:.0f} segments",
-            f"{verdict['word']} ×{verdict['multiplier']:.1f}",
+            f"{scene['mean_segments']:.0f} segments" if scene["played"] else "",
+            f"{verdict['word']} ×{verdict['multiplier']:.1f}" if scene["played"] else "",
         )
     return table
 
 
 def _arrivals(summary: dict[str, Any], cell: Cell) -> Table:
     table = Table(
-        title="How the party arrives at each scene (means over the days that reach it)",
+        title="How the party arrives at each scene (losses: means over the days it arrives alive)",
         title_justify="left",
     )
     for column in ("scene", "member", "in action", "VP lost", "DP lost", "EP lost", "dies there"):
@@ -178,7 +178,68 @@ def day_html(summary: dict[str, Any]) -> str:
         html_figure(summary, "through-the-day", _WAY, _draw_way),
         html_figure(summary, "members", _MEMBERS, _draw_members),
     )
-    return html_page(title, (headline, plots, _scene_table(summary), _party_table(summary)))
+    sections = (
+        headline,
+        *_stopped(summary),
+        plots,
+        _scene_table(summary),
+        _arrival_table(summary),
+        _party_table(summary),
+        _failed_table(summary),
+    )
+    return html_page(title, sections)
+
+
+def _stopped(summary: dict[str, Any]) -> list[str]:
+    """Why the days stopped short of those planned, if they did."""
+    days = summary["days"]
+    if days.get("worker_lost"):
+        why = "a worker process ended (killed, or out of memory)"
+    elif days["interrupted"]:
+        why = "interrupted"
+    else:
+        return []
+    return [
+        f'<p class="warning">{esc(why)}: {days["runs"]:,} of {days["planned"]:,} days '
+        "planned were finished, and the report covers them.</p>"
+    ]
+
+
+def _arrival_table(summary: dict[str, Any]) -> str:
+    headers = ["scene", "member", "in action", "VP lost", "DP lost", "EP lost", "dies there"]
+    rows = [
+        [
+            esc(scene["scene"] + 1),
+            esc(m["id"]),
+            esc(percent(m["in_action"])),
+            *(esc(f"{m[key]:.1f}") for key in ("vp_lost", "dp_lost", "ep_lost")),
+            esc(percent(m["dies_here"])),
+        ]
+        for scene in summary["scenes"]
+        for m in scene["members"]
+        if m["arrives"]
+    ]
+    table = html_table(headers, rows, numeric=2)
+    title = "How the party arrives at each scene (losses: means over the days it arrives alive)"
+    return html_section("arrivals", title, table)
+
+
+def _failed_table(summary: dict[str, Any]) -> str:
+    if not summary["errors"]:
+        return ""
+    headers = ["day", "seed", "scene", "scene seed", "error"]
+    rows = [
+        [
+            esc(f["day"]),
+            esc(f["seed"]),
+            esc(f["scene"] + 1),
+            esc(f.get("scene_seed", "")),
+            f"<code>{esc(f['error'])}</code>",
+        ]
+        for f in summary["failed_days"]
+    ]
+    title = f"Days stopped by an error ({summary['errors']:,}; the first ten)"
+    return html_section("errors", title, html_table(headers, rows, numeric=5))
 
 
 _WAY = (
@@ -271,11 +332,11 @@ def _scene_table(summary: dict[str, Any]) -> str:
     rows = [
         [
             esc(f"{s['scene'] + 1}. {s['name']}"),
-            esc(f"{s['rest_minutes']} min"),
+            esc(f"{s['rest_minutes']} min") if s["scene"] else "",
             esc(percent(s["reached"])),
-            esc(percent(s["won"])),
+            esc(percent(s["won"])) if s["played"] else "not played",
             esc(percent(fall["share"])),
-            esc(f"{s['verdict']['word']} ×{s['verdict']['multiplier']:.1f}"),
+            esc(f"{s['verdict']['word']} ×{s['verdict']['multiplier']:.1f}") if s["played"] else "",
         ]
         for s, fall in zip(summary["scenes"], summary["falls"], strict=True)
     ]

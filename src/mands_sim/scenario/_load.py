@@ -220,7 +220,15 @@ def _tables(data: Mapping[str, Any], found: Findings) -> Tables:
 
 
 def _check_format(data: Mapping[str, Any], path: Path | None) -> None:
-    """The file must say which format it is written in, and it must be this one."""
+    """The file must say which format it is written in, and it must be this one; an adventure
+    file (it lists ``scenes``) is not a scenario, and says so."""
+    if "scenes" in data and "sides" not in data:
+        raise ScenarioError(
+            path,
+            "scenes",
+            "expected a scenario (sides and characters); this is an adventure file (it lists "
+            "scenes): `mands-sim run` plays it, `mands-sim validate` checks it",
+        )
     if "format" not in data:
         raise ScenarioError(
             path,
