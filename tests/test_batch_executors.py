@@ -69,8 +69,9 @@ def test_scenario_content_plays_as_the_file_does() -> None:
 
 
 def test_a_dask_batch_reports_what_a_local_batch_reports(tmp_path: Path, client: Any) -> None:
-    """The bank job, 100 runs (four chunks of 25), seed 5: the same report, key for key."""
-    options = BatchOptions(runs=100, seed=5, jobs=2)
+    """The bank job, 50 runs (two chunks of 25, one on each worker), seed 5: the same report,
+    key for key."""
+    options = BatchOptions(runs=50, seed=5, jobs=2)
     local = run_batch(BANK, options, store=tmp_path / "local.db")
     on_dask = run_batch(BANK, options, store=tmp_path / "dask.db", client=client)
     assert report(on_dask) == report(local)
@@ -93,14 +94,14 @@ class StopAfter(Progress):
 def test_a_batch_begun_on_one_executor_finishes_on_the_other(
     tmp_path: Path, client: Any, begun_on: str
 ) -> None:
-    options = BatchOptions(runs=200, seed=2, jobs=1)
+    options = BatchOptions(runs=100, seed=2, jobs=1)
     store = tmp_path / "s.db"
     first = {"local": None, "dask": client}[begun_on]
     second = {"local": client, "dask": None}[begun_on]
-    begun = run_batch(DUEL, options, store=store, client=first, progress=StopAfter(100))
-    assert begun.interrupted and 0 < begun.runs < 200
+    begun = run_batch(DUEL, options, store=store, client=first, progress=StopAfter(50))
+    assert begun.interrupted and 0 < begun.runs < 100
     finished = run_batch(DUEL, options, store=store, client=second)
-    assert finished.reused == begun.runs and finished.runs == 200
+    assert finished.reused == begun.runs and finished.runs == 100
     whole = run_batch(DUEL, options, store=tmp_path / "whole.db")
     assert repr(finished.aggregate) == repr(whole.aggregate)
 
