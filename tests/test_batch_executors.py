@@ -15,6 +15,7 @@ from typing import Any
 import distributed
 import pytest
 
+from mands_sim.api import hookimpl
 from mands_sim.batch.executors import (
     ExecutorError,
     ScenarioContent,
@@ -54,7 +55,7 @@ def test_check_versions_names_the_plugin_and_both_versions() -> None:
     check_versions(here, {"tcp://a": dict(here)})
     with pytest.raises(ExecutorError, match=r"tcp://b has mands-sim 0\.2\.0, this process 0\.1\.0"):
         check_versions(here, {"tcp://a": dict(here), "tcp://b": {**here, "mands-sim": "0.2.0"}})
-    with pytest.raises(ExecutorError, match=r"mands_rulebook\.kit \(not installed\)"):
+    with pytest.raises(ExecutorError, match=r"mands_rulebook\.kit \(not loaded: not installed"):
         check_versions(here, {"tcp://a": {"mands-sim": "0.1.0"}})
 
 
@@ -121,6 +122,7 @@ def test_workers_with_another_version_are_refused_before_any_run(
             run_batch(DUEL, BatchOptions(runs=50), store=tmp_path / "s.db", client=client)
     finally:
         client.run(pretend, next(iter(before.values())))
+    assert not (tmp_path / "s.db").exists()  # refused before anything was stored
     result = run_batch(DUEL, BatchOptions(runs=50), store=tmp_path / "s.db", client=client)
     assert result.reused == 0 and result.runs == 50
 
@@ -152,3 +154,68 @@ def test_a_lost_workers_chunk_is_played_again_and_counted_once(tmp_path: Path, c
     assert on_dask.runs == 150 and on_dask.errors == 0
     assert repr(on_dask.aggregate) == repr(local.aggregate)
     client.wait_for_workers(2, timeout=60)  # the nanny has started another
+
+
+class RaisesInterrupt:
+    """A broken plugin: raises ``KeyboardInterrupt`` as every encounter opens."""
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: object) -> None:
+        raise KeyboardInterrupt
+
+
+def test_a_plugins_keyboard_interrupt_on_a_worker_is_an_error_of_its_run(
+    tmp_path: Path, client: Any
+) -> None:
+    """No Ctrl-C reaches a Dask worker's thread: each run is that plugin's error, as locally."""
+    plugins = {"interrupts": RaisesInterrupt()}
+    options = BatchOptions(runs=30, seed=1, jobs=1)
+    on_dask = run_batch(
+        DUEL, options, store=tmp_path / "d.db", client=client, extra_plugins=plugins
+    )
+    local = run_batch(DUEL, options, store=tmp_path / "l.db", extra_plugins=plugins)
+    assert on_dask.runs == local.runs == 30
+    assert on_dask.errors == local.errors == 30
+
+
+class Tunable:
+    def __init__(self, setting: str) -> None:
+        self.setting = setting
+
+    @hookimpl
+    def mands_encounter_opening(self, encounter: object) -> None:
+        return None
+
+
+def test_a_workers_prepared_scenario_is_keyed_by_the_plugin_objects_not_their_names() -> None:
+    data = scenario_content(DUEL)
+    one = ScenarioContent(data, (), {"tunable": Tunable("ok")})
+    assert one.key == ScenarioContent(data, (), {"tunable": Tunable("ok")}).key
+    assert one.key != ScenarioContent(data, (), {"tunable": Tunable("boom")}).key
+
+
+def test_plugins_disabled_by_the_environment_are_left_out_on_the_workers_too(
+    tmp_path: Path, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MANDS_SIM_DISABLE_PLUGINS", "mands_rulebook.combat.extra_effort")
+    options = BatchOptions(runs=25, seed=2, jobs=1)
+    on_dask = run_batch(DUEL, options, store=tmp_path / "d.db", client=client)
+    local = run_batch(DUEL, options, store=tmp_path / "l.db")
+    assert repr(on_dask.aggregate) == repr(local.aggregate)
+    assert "mands_rulebook.combat.extra_effort" not in on_dask.plugin_versions
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (BatchOptions(executor="dask", scheduler="foo://127.0.0.1:8786"), "cannot reach"),
+        (BatchOptions(executor="dask"), "needs --scheduler"),
+        (BatchOptions(scheduler="tcp://127.0.0.1:8786"), "--scheduler is for --executor dask"),
+    ],
+)
+def test_a_scheduler_that_cannot_be_used_is_an_error_before_anything_is_stored(
+    tmp_path: Path, options: BatchOptions, said: str
+) -> None:
+    with pytest.raises(ExecutorError, match=said):
+        run_batch(DUEL, options, store=tmp_path / "s.db")
+    assert not (tmp_path / "s.db").exists()

@@ -35,6 +35,9 @@ _watched = False
 _working = False
 """Whether this worker process is playing what it was given (:func:`working`)."""
 
+_deaf = threading.local()
+"""Per thread: whether no Ctrl-C can reach it (:func:`deaf`)."""
+
 INTERRUPTED_WORKER = 130
 """A worker's exit status when Ctrl-C stops it between tasks (128 + SIGINT)."""
 
@@ -122,10 +125,23 @@ def pressed() -> bool:
     return _pressed
 
 
+@contextmanager
+def deaf() -> Iterator[None]:
+    """Code that runs where no Ctrl-C can reach it (a task in a Dask worker's thread): every
+    ``KeyboardInterrupt`` raised in it is some code's, an error of whatever raised it."""
+    _deaf.on = True
+    try:
+        yield
+    finally:
+        _deaf.on = False
+
+
 def raised_by_code(error: BaseException) -> bool:
     """Whether ``error`` is a ``SystemExit``, or a ``KeyboardInterrupt`` some code raised
     while SIGINT is watched and never arrived: an error of whatever raised it, not a request
     to stop."""
     if isinstance(error, SystemExit):
         return True
-    return isinstance(error, KeyboardInterrupt) and _watched and not _pressed
+    if not isinstance(error, KeyboardInterrupt):
+        return False
+    return getattr(_deaf, "on", False) or (_watched and not _pressed)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import pickle
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -58,14 +59,13 @@ class ScenarioContent:
 
     @property
     def key(self) -> str:
-        """SHA-256 of the content and the plugins left out: a worker's key to its prepared
-        simulation."""
-        text = json.dumps(
-            {"data": self.data, "without": self.without, "extra": sorted(self.extra_plugins)},
-            sort_keys=True,
-            default=str,
-        )
-        return hashlib.sha256(text.encode()).hexdigest()
+        """SHA-256 of the content, the plugins left out and the extra plugin objects
+        themselves (not only their names): a worker's key to its prepared simulation."""
+        text = json.dumps({"data": self.data, "without": self.without}, sort_keys=True, default=str)
+        digest = hashlib.sha256(text.encode())
+        if self.extra_plugins:
+            digest.update(_pickled(dict(self.extra_plugins)))
+        return digest.hexdigest()
 
     def simulation(self) -> Simulation:
         """A prepared simulation of this content (no file is read)."""
@@ -93,6 +93,15 @@ def prepared(content: ScenarioContent) -> Simulation:
         return simulation
 
 
+def _pickled(value: object) -> bytes:
+    """``value``'s bytes as Dask sends it (cloudpickle: a local class by value)."""
+    try:
+        dumps = importlib.import_module("cloudpickle").dumps
+    except ImportError:  # pragma: no cover - Dask brings cloudpickle
+        dumps = pickle.dumps
+    return bytes(dumps(value))
+
+
 def plugin_versions(simulation: Simulation) -> dict[str, str]:
     """mands-sim's version and every loaded plugin's, by name."""
     pm = simulation.prepare().pm
@@ -103,24 +112,49 @@ def plugin_versions(simulation: Simulation) -> dict[str, str]:
 
 def worker_versions(content: ScenarioContent) -> dict[str, str]:
     """On a worker: the versions its simulation of ``content`` loads (:func:`plugin_versions`);
-    ``mands-sim`` read from the installed package as the worker sees it."""
-    versions = plugin_versions(prepared(content))
+    ``mands-sim`` read from the installed package as the worker sees it. A worker that cannot
+    prepare the scenario (a plugin it needs missing there) is an :class:`ExecutorError` naming
+    the worker."""
+    try:
+        simulation = prepared(content)
+    except MandsSimError as error:
+        raise ExecutorError(
+            f"worker {this_worker()} cannot prepare the scenario: {error} (is every plugin it "
+            "needs installed there, in the same version?)"
+        ) from error
+    versions = plugin_versions(simulation)
     versions["mands-sim"] = importlib.import_module("mands_sim").__version__
     return versions
 
 
-def check_versions(here: Mapping[str, str], workers: Mapping[str, Mapping[str, str]]) -> None:
+def this_worker() -> str:
+    """The address of the Dask worker running this code, or ``"this process"``."""
+    try:
+        return str(importlib.import_module("distributed").get_worker().address)
+    except (ImportError, ValueError):
+        return "this process"
+
+
+NOT_LOADED: Final = "(not loaded: not installed, or disabled there)"
+
+
+def check_versions(
+    here: Mapping[str, str],
+    workers: Mapping[str, Mapping[str, str]],
+    *,
+    after: str = "no run was played on the cluster",
+) -> None:
     """Raise :class:`ExecutorError` naming the first plugin whose version differs between this
     process (``here``) and a worker (``workers``: versions by worker address), or that one of
-    them lacks."""
+    them does not load; ``after`` says what became of the batch."""
     for worker, theirs in sorted(workers.items()):
         for name in sorted(set(here) | set(theirs)):
             mine, other = here.get(name), theirs.get(name)
             if mine != other:
                 raise ExecutorError(
-                    f"worker {worker} has {name} {other or '(not installed)'}, this process "
-                    f"{mine or '(not installed)'}: install the same versions everywhere (no "
-                    "run was played on the cluster)"
+                    f"worker {worker} has {name} {other or NOT_LOADED}, this process "
+                    f"{mine or NOT_LOADED}: install the same versions everywhere, and leave out "
+                    f"the same plugins ({after})"
                 )
 
 
@@ -135,8 +169,11 @@ def dask_client(scheduler: str) -> Any:
         ) from error
     try:
         return distributed.Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise ExecutorError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from error
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise ExecutorError(
+            f"cannot reach the Dask scheduler at {scheduler!r}: {error} (an address such as "
+            "tcp://10.0.0.5:8786)"
+        ) from error
 
 
 __all__ = [
@@ -148,5 +185,6 @@ __all__ = [
     "dask_client",
     "plugin_versions",
     "prepared",
+    "this_worker",
     "worker_versions",
 ]

@@ -51,6 +51,7 @@ from mands_sim.batch.executors import (
     dask_client,
     plugin_versions,
     prepared,
+    this_worker,
     worker_versions,
 )
 from mands_sim.batch.records import COUNTED, RunRecord
@@ -58,6 +59,7 @@ from mands_sim.batch.seeds import run_seed
 from mands_sim.batch.store import BatchInfo, ResultStore, default_store_path
 from mands_sim.defaults import CoreDefaults
 from mands_sim.errors import MandsSimError
+from mands_sim.plugins import disabled_from_environment
 from mands_sim.registry import Registries
 from mands_sim.scenario import (
     Override,
@@ -74,8 +76,13 @@ CHECKPOINT = 100
 """Runs between two looks at the running totals (``--target-error`` stops only there)."""
 
 CHUNK = 25
-WORKER_LOST = "worker lost"
 """Runs a worker plays per task."""
+
+WORKER_LOST = "worker lost"
+"""Why a batch stopped when a worker process died with no Ctrl-C (an error, not an interrupt)."""
+
+DASK_PATIENCE = 60.0
+"""Seconds a batch on Dask waits for a chunk before it asks whether the cluster has workers."""
 
 DEFAULT_RUNS = 1000
 """Runs of a batch that names neither ``runs`` nor ``target_error``."""
@@ -305,6 +312,8 @@ def run_batch(
         versions = plugin_versions(simulation)
         store_path = Path(store) if store is not None else default_store_path()
         key = _batch_key(spec, options, versions)
+        pools = _Pools(path, options, extra_plugins or {}, versions, cluster)
+        pools.check()  # a cluster that cannot play the batch: said before it is stored
         with ResultStore(store_path) as results:
             described = f"the batch of {path} (seed {options.seed})"
             with locks.take(store_path, key, described):
@@ -320,7 +329,6 @@ def run_batch(
                 )
                 run = _Run(spec, options, results, info, progress or Progress())
                 reused = len(run.done)
-                pools = _Pools(path, options, extra_plugins or {}, versions, cluster)
                 stopped = run.execute(pools.open, simulation)
     if stopped == WORKER_LOST:
         raise ExecutorError(
@@ -348,6 +356,8 @@ def _connected(options: BatchOptions, client: Any) -> Iterator[Any]:
     """The Dask client the batch plays on (``None``: the local pool): ``client``, or one
     connected to ``options.scheduler`` for the batch and closed after it. A scheduler out of
     reach is an error before anything is stored."""
+    if options.scheduler and options.executor != "dask":
+        raise ExecutorError("--scheduler is for --executor dask (docs/scaling.md)")
     if client is not None or options.executor != "dask":
         yield client
         return
@@ -469,14 +479,31 @@ class _Run:
                     break
             if not pending:
                 return self._checkpoints(planned) or "runs"
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for played in sorted(map(pool.result, finished), key=lambda p: p.rows[0][0]):
-                self._store(played)
+            finished, pending = wait(pending, pool.patience, return_when=FIRST_COMPLETED)
+            if not finished:
+                pool.check_alive()
+                continue
+            self._store_all(pool, finished)
             stopped = self._checkpoints(planned)
             if stopped:
                 for future in pending:
                     future.cancel()
                 return stopped
+
+    def _store_all(self, pool: _Pool, finished: set[Future[PlayedChunk]]) -> None:
+        """Store every chunk that finished, in index order; then raise the first error of a
+        chunk that failed (the others are kept)."""
+        played: list[PlayedChunk] = []
+        failure: ExecutorError | None = None
+        for future in finished:
+            try:
+                played.append(pool.result(future))
+            except ExecutorError as error:
+                failure = failure or error
+        for chunk in sorted(played, key=lambda p: p.rows[0][0]):
+            self._store(chunk)
+        if failure is not None:
+            raise failure
 
     def _missing_chunks(self, planned: int) -> list[list[int]]:
         missing = [i for i in range(planned) if i not in self.done]
@@ -662,10 +689,13 @@ def _play_content(
     run_timeout: float | None,
 ) -> PlayedChunk:
     """A chunk played on a Dask worker: its simulation of ``content`` (prepared once per
-    worker), checked to load the plugin versions the batch was begun with."""
-    check_versions(versions, {"this worker": worker_versions(content)})
+    worker), checked to load the plugin versions the batch was begun with. No Ctrl-C reaches a
+    worker's thread: a ``KeyboardInterrupt`` there is a plugin's, an error of its run."""
+    after = "the runs finished are kept, and the same command goes on from them"
+    check_versions(versions, {this_worker(): worker_versions(content)}, after=after)
     simulation = prepared(content)
-    return played_chunk(simulation, _folding(simulation.scenario), master, indices, run_timeout)
+    with interrupts.deaf():
+        return played_chunk(simulation, _folding(simulation.scenario), master, indices, run_timeout)
 
 
 @dataclass
@@ -677,6 +707,21 @@ class _Pool:
     task: Callable[..., PlayedChunk]
     window: int
     on_dask: bool = False
+    client: Any = None
+
+    @property
+    def patience(self) -> float | None:
+        """How long to wait for a chunk before asking whether anyone is playing it."""
+        return DASK_PATIENCE if self.on_dask else None
+
+    def check_alive(self) -> None:
+        """No chunk for :data:`DASK_PATIENCE` seconds: an error if the cluster has no workers
+        (every one left); waiting on otherwise."""
+        if self.client is not None and not self.client.scheduler_info().get("workers"):
+            raise ExecutorError(
+                f"the Dask cluster has had no workers for {DASK_PATIENCE:.0f} s; the runs "
+                "finished are kept, and the same command goes on from them"
+            )
 
     def submit(self, master: int, indices: list[int], timeout: float | None) -> Future[PlayedChunk]:
         return self.executor.submit(self.task, master, indices, timeout)
@@ -703,13 +748,40 @@ class _Pool:
 
 @dataclass
 class _Pools:
-    """Opens the batch's executor when there are runs to play (none for a batch stored whole)."""
+    """Opens the batch's executor when there are runs to play (none for a batch stored whole).
+    On Dask, :meth:`check` sends the scenario and checks the workers before the batch is
+    stored, so a cluster that cannot play it leaves no batch behind."""
 
     path: Path
     options: BatchOptions
     extra: Mapping[str, object]
     versions: Mapping[str, str]
     client: Any = None
+    content: ScenarioContent | None = None
+    workers: int = 0
+
+    def check(self) -> None:
+        """On Dask: every worker prepares the scenario and reports its versions; a mismatch,
+        a worker that cannot prepare it, or none at all, is an :class:`ExecutorError`."""
+        if self.client is None:
+            return
+        without = (*self.options.without, *disabled_from_environment(os.environ))
+        data = scenario_content(self.path, self.options.overrides)
+        self.content = ScenarioContent(data, without, dict(self.extra))
+        try:
+            workers = self.client.run(worker_versions, self.content)
+        except ExecutorError:
+            raise
+        except Exception as error:
+            raise ExecutorError(
+                f"the Dask workers could not take the batch: {type(error).__name__}: {error} "
+                "(an extra plugin must be importable on the workers)"
+            ) from error
+        if not workers:
+            address = self.client.scheduler.address
+            raise ExecutorError(f"the Dask cluster of {address} has no workers")
+        check_versions(self.versions, workers)
+        self.workers = len(workers)
 
     def open(self) -> _Pool | None:
         if self.client is not None:
@@ -725,15 +797,9 @@ class _Pools:
         return _Pool(executor, _play_in_worker, window=4 * jobs)
 
     def _dask(self, client: Any) -> _Pool:
-        content = ScenarioContent(
-            scenario_content(self.path, self.options.overrides),
-            self.options.without,
-            dict(self.extra),
-        )
-        workers = client.run(worker_versions, content)
-        if not workers:
-            raise ExecutorError(f"the Dask cluster of {client.scheduler.address} has no workers")
-        check_versions(self.versions, workers)
-        task = functools.partial(_play_content, content, dict(self.versions))
+        if self.content is None:
+            self.check()
+        assert self.content is not None  # check() sent it
+        task = functools.partial(_play_content, self.content, dict(self.versions))
         executor = client.get_executor(pure=False)
-        return _Pool(executor, task, window=4 * len(workers), on_dask=True)
+        return _Pool(executor, task, window=4 * self.workers, on_dask=True, client=client)
