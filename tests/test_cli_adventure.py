@@ -43,6 +43,8 @@ def test_run_writes_the_day_as_json_and_html(tmp_path: Path) -> None:
         ["--without-character", "seraph"],
         ["--show-scenario"],
         ["--fresh"],
+        ["--min-runs", "300"],
+        ["--executor", "dask"],
     ],
 )
 def test_run_refuses_a_scenarios_options_for_a_day(

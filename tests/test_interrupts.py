@@ -91,3 +91,54 @@ def test_watch_worker_ends_an_idle_worker_quietly_and_interrupts_a_working_one(
     worker.join(30)
     assert worker.exitcode == status
     assert "Traceback" not in capfd.readouterr().err
+
+
+def _waiting_on_a_queue(queue: Any, ready: Any) -> None:
+    interrupts.watch_worker()
+    ready.set()
+    queue.get()  # holds the queue's read lock while it waits, as a pool's idle worker does
+
+
+def test_an_idle_worker_ended_by_ctrl_c_releases_the_queue_lock_it_holds() -> None:
+    """A pool's idle worker waits on the call queue holding its read lock: ended without
+    unwinding (``os._exit``), it would leave the lock taken, and the pool's other worker would
+    wait on it forever (a Ctrl-C'd sweep that never ended)."""
+    context = multiprocessing.get_context("fork")
+    queue, ready = context.Queue(), context.Event()
+    worker = context.Process(target=_waiting_on_a_queue, args=(queue, ready))
+    worker.start()
+    assert ready.wait(30)
+    time.sleep(0.2)  # into queue.get, the lock taken
+    os.kill(worker.pid, signal.SIGINT)  # type: ignore[arg-type]
+    worker.join(30)
+    assert worker.exitcode == interrupts.INTERRUPTED_WORKER
+    assert queue._rlock.acquire(timeout=5)  # type: ignore[attr-defined]
+    queue._rlock.release()  # type: ignore[attr-defined]
+
+
+def _preparing_worker(ready: Any) -> None:
+    """A pool worker's initializer: Ctrl-C while it prepares."""
+    interrupts.watch_worker()
+    try:
+        ready.set()
+        time.sleep(60)
+    except SystemExit as error:
+        interrupts.ended_quietly(error)
+
+
+def test_ctrl_c_while_a_worker_prepares_ends_it_quietly(capfd: pytest.CaptureFixture[str]) -> None:
+    """Raised out of a pool's initializer, the exit would be logged with a traceback."""
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    worker = context.Process(target=_preparing_worker, args=(ready,))
+    worker.start()
+    assert ready.wait(30)
+    os.kill(worker.pid, signal.SIGINT)  # type: ignore[arg-type]
+    worker.join(30)
+    assert worker.exitcode == interrupts.INTERRUPTED_WORKER
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_plugins_system_exit_while_a_worker_prepares_is_raised_on() -> None:
+    with pytest.raises(SystemExit):
+        interrupts.ended_quietly(SystemExit(2))

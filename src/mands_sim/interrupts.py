@@ -10,8 +10,9 @@ Outside a watch (a notebook calling :class:`~mands_sim.simulation.Simulation` di
 ``KeyboardInterrupt`` counts as the user's, so Ctrl-C always stops.
 
 A worker process of a pool (:func:`watch_worker`) that gets Ctrl-C while it waits for work ends
-at once with status :data:`INTERRUPTED_WORKER`, printing nothing: raised there, outside any run,
-the ``KeyboardInterrupt`` would end it with a traceback of the pool's own code. The batch's
+at once with status :data:`INTERRUPTED_WORKER`, printing nothing (``SystemExit``, which releases
+the locks it holds on the way out): raised there, outside any run, a ``KeyboardInterrupt`` would
+end it with a traceback of the pool's own code. The batch's
 process, which gets the same Ctrl-C, reports the interrupt. While it plays (:func:`working`) it
 raises as any watched process does, so the run in hand ends as an interrupt.
 """
@@ -73,8 +74,13 @@ def watch_worker() -> bool:
 
 
 def _on_worker_sigint(signum: int, frame: FrameType | None) -> None:
+    global _pressed
     if not _working:
-        os._exit(INTERRUPTED_WORKER)
+        _pressed = True
+        # SystemExit, not os._exit: unwinding releases the pool's queue lock a waiting worker
+        # holds (another worker would wait on it forever), and a process ending with an int
+        # exit code prints no traceback.
+        raise SystemExit(INTERRUPTED_WORKER)
     _on_sigint(signum, frame)
 
 
@@ -118,6 +124,15 @@ def broken_by_whom() -> str:
 
 BROKEN_POOL_GRACE = 0.2
 """Seconds :func:`broken_by_whom` waits for a Ctrl-C that broke a pool to reach this process."""
+
+
+def ended_quietly(error: SystemExit) -> None:
+    """A worker's preparation ended by the user's Ctrl-C (:func:`watch_worker`): end the
+    process at once and quietly (it holds no lock yet), instead of letting the pool log the
+    exit with a traceback; any other ``SystemExit`` (a plugin's) is raised on."""
+    if _pressed and error.code == INTERRUPTED_WORKER:
+        os._exit(INTERRUPTED_WORKER)
+    raise error
 
 
 def pressed() -> bool:

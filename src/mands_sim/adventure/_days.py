@@ -197,8 +197,11 @@ def _start_worker(path: Path, disabled: tuple[str, ...]) -> None:
     global _WORKER
     interrupts.watch_worker()
     budget.time_runs()
-    adventure = load_adventure(path)
-    _WORKER = (adventure, scene_simulations(adventure, disabled))
+    try:
+        adventure = load_adventure(path)
+        _WORKER = (adventure, scene_simulations(adventure, disabled))
+    except SystemExit as error:
+        interrupts.ended_quietly(error)
 
 
 def _play_in_worker(indices: list[int], plan: _Plan) -> list[Day]:

@@ -639,9 +639,12 @@ def _start_worker(path: Path, options: BatchOptions, extra: Mapping[str, object]
     global _WORKER
     interrupts.watch_worker()
     budget.time_runs()
-    spec = load_scenario(path, options.overrides)
-    _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
-    _WORKER.prepare()
+    try:
+        spec = load_scenario(path, options.overrides)
+        _WORKER = Simulation(spec, disabled=options.without, extra_plugins=extra)
+        _WORKER.prepare()
+    except SystemExit as error:
+        interrupts.ended_quietly(error)
 
 
 @dataclass(frozen=True, slots=True)

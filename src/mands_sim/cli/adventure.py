@@ -33,6 +33,8 @@ NOT_FOR_A_DAY: Final = {
     "without_character": "--without-character",
     "show_scenario": "--show-scenario",
     "target_error": "--target-error",
+    "min_runs": "--min-runs",
+    "max_runs": "--max-runs",
     "resume": "--resume",
     "fresh": "--fresh",
     "store": "--store",

@@ -64,12 +64,8 @@ def add_parser(subparsers: Any) -> None:
         metavar="E",
         help="stop when every headline rate's 95%% interval half-width is <= E (e.g. 0.01)",
     )
-    run.add_argument(
-        "--min-runs", type=count, default=200, help="with --target-error (default 200)"
-    )
-    run.add_argument(
-        "--max-runs", type=count, default=100_000, help="with --target-error (default 100000)"
-    )
+    run.add_argument("--min-runs", type=count, help="with --target-error (default 200)")
+    run.add_argument("--max-runs", type=count, help="with --target-error (default 100000)")
     run.add_argument(
         "--resume",
         action="store_true",
@@ -263,9 +259,9 @@ def _run(args: argparse.Namespace, progress_console: Console, played: list[Batch
         return run_adventure(args, progress_console)
     if shown_scenario(args, args.scenario):
         return 0
-    options = batch_options(
-        args, target_error=args.target_error, min_runs=args.min_runs, max_runs=args.max_runs
-    )
+    bounds = {"min_runs": args.min_runs, "max_runs": args.max_runs}
+    given = {name: value for name, value in bounds.items() if value is not None}
+    options = batch_options(args, target_error=args.target_error, **given)
     note_overrides(args.scenario, options.overrides)
     if args.without or args.without_character:
         _check_without(args)
