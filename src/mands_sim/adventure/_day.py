@@ -161,8 +161,10 @@ class _Day:
         ended = encounter.run()
         result = summarise(encounter, seed, ended, prepared.metrics)
         outcomes = {outcome.character_id: outcome for outcome in result.characters}
+        penetrating = penetrating_taken(encounter.log)
         left = tuple(
-            (m, self._left(encounter, simulation, outcomes[m], before)) for m, before in entered
+            (m, self._left(encounter, simulation, outcomes[m], before, penetrating[m]))
+            for m, before in entered
         )
         self.party.update(left)
         for member in self.party.keys() - set(present):  # resting while the others fight
@@ -190,15 +192,17 @@ class _Day:
         simulation: Simulation,
         outcome: CharacterOutcome,
         before: Carried,
+        penetrating: int,
     ) -> Carried:
-        """What ``outcome``'s character carries out of the ended ``encounter``."""
+        """What ``outcome``'s character carries out of the ended ``encounter``, in which it
+        took ``penetrating`` penetrating DP."""
         member = outcome.character_id
         state = encounter.state[member]
         kept = {} if state.condition == DEAD else carried_values(simulation, encounter, member)
         return carried_out(
             state,
             before,
-            penetrating_taken=penetrating_taken(encounter.log, member),
+            penetrating_taken=penetrating,
             injury_points=outcome.injury_points,
             permanent_damage_points=outcome.permanent_damage_points,
             kept=kept,
@@ -274,13 +278,14 @@ def carried_values(simulation: Simulation, encounter: Encounter, member: str) ->
     return merged
 
 
-def penetrating_taken(log: Iterable[object], member: str) -> int:
-    """The penetrating DP ``member`` took in a scene's log (``DamageTaken.penetrating``)."""
+def penetrating_taken(log: Iterable[object]) -> Counter[str]:
+    """The penetrating DP each character took in a scene's log (``DamageTaken.penetrating``),
+    in one pass for the whole party."""
     taken: Counter[str] = Counter()
     for event in log:
         if isinstance(event, DamageTaken):
             taken[event.character] += event.penetrating
-    return taken[member]
+    return taken
 
 
 __all__ = ["Day", "Party", "SceneOutcome", "carried_values", "penetrating_taken", "play_day"]
