@@ -111,17 +111,27 @@ def plugin_versions(simulation: Simulation) -> dict[str, str]:
 
 
 def worker_versions(content: ScenarioContent) -> dict[str, str]:
-    """On a worker: the versions its simulation of ``content`` loads (:func:`plugin_versions`);
-    ``mands-sim`` read from the installed package as the worker sees it. A worker that cannot
+    """On a worker: the versions its simulation of ``content`` loads
+    (:func:`simulation_versions` of :func:`prepared_here`)."""
+    return simulation_versions(prepared_here(content))
+
+
+def prepared_here(content: ScenarioContent) -> Simulation:
+    """On a worker: its simulation of ``content`` (:func:`prepared`); a worker that cannot
     prepare the scenario (a plugin it needs missing there) is an :class:`ExecutorError` naming
     the worker."""
     try:
-        simulation = prepared(content)
+        return prepared(content)
     except MandsSimError as error:
         raise ExecutorError(
             f"worker {this_worker()} cannot prepare the scenario: {error} (is every plugin it "
             "needs installed there, in the same version?)"
         ) from error
+
+
+def simulation_versions(simulation: Simulation) -> dict[str, str]:
+    """:func:`plugin_versions`, with ``mands-sim`` read from the installed package as this
+    process sees it."""
     versions = plugin_versions(simulation)
     versions["mands-sim"] = importlib.import_module("mands_sim").__version__
     return versions
@@ -185,6 +195,8 @@ __all__ = [
     "dask_client",
     "plugin_versions",
     "prepared",
+    "prepared_here",
+    "simulation_versions",
     "this_worker",
     "worker_versions",
 ]

@@ -50,7 +50,8 @@ from mands_sim.batch.executors import (
     check_versions,
     dask_client,
     plugin_versions,
-    prepared,
+    prepared_here,
+    simulation_versions,
     this_worker,
     worker_versions,
 )
@@ -695,8 +696,8 @@ def _play_content(
     worker), checked to load the plugin versions the batch was begun with. No Ctrl-C reaches a
     worker's thread: a ``KeyboardInterrupt`` there is a plugin's, an error of its run."""
     after = "the runs finished are kept, and the same command goes on from them"
-    check_versions(versions, {this_worker(): worker_versions(content)}, after=after)
-    simulation = prepared(content)
+    simulation = prepared_here(content)
+    check_versions(versions, {this_worker(): simulation_versions(simulation)}, after=after)
     with interrupts.deaf():
         return played_chunk(simulation, _folding(simulation.scenario), master, indices, run_timeout)
 
