@@ -86,6 +86,7 @@ from mands_sim.errors import (
     PluginHookError,
     PluginValidationError,
     PreparedValueError,
+    RulesDataError,
     ScenarioProblems,
     SheetError,
     UnknownConditionError,
@@ -115,6 +116,7 @@ from mands_sim.events import (
     WeaknessFired,
 )
 from mands_sim.hookspecs import HOOK_API_VERSION, answers_actions, answers_characters, hookimpl
+from mands_sim.installed import figured_here, installed_registries
 from mands_sim.kept import KeptAnswers
 from mands_sim.kernel.abilities import ABILITY_NAMES, AbilityModifier
 from mands_sim.kernel.agenda import Phase
@@ -139,7 +141,14 @@ from mands_sim.log_index import (
 from mands_sim.metrics import Metric, one_for
 from mands_sim.model.character import Character, build_character
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, mind_skin_temper_row
-from mands_sim.model.sheet import Abilities, CharacterSheet, PowerEntry, Weakness
+from mands_sim.model.sheet import (
+    Abilities,
+    Attributes,
+    CharacterSheet,
+    PowerEntry,
+    Weakness,
+    load_sheet,
+)
 from mands_sim.percent_rolls import (
     HIGH,
     LOW,
@@ -149,7 +158,7 @@ from mands_sim.percent_rolls import (
     percent_save,
     sheet_d100,
 )
-from mands_sim.registry import Register, Source, spoken
+from mands_sim.registry import Register, Registries, Source, spoken
 from mands_sim.report.plugin_sections import print_section
 from mands_sim.report.verdict import TOUGHNESS_STEPS
 from mands_sim.report_sections import (
@@ -176,7 +185,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "4.2.0"
+API_VERSION: Final = "4.3.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -285,6 +294,13 @@ SECTIONS: Final = MappingProxyType(
             "spoken",
         ),
         "Between scenes": ("Carried", "RestBetweenScenes", "FRESH"),
+        "Characters outside an encounter": (
+            "load_sheet",
+            "Attributes",
+            "figured_here",
+            "installed_registries",
+            "Registries",
+        ),
         "Time": (
             "SEGMENTS_PER_ROUND",
             "SEGMENTS_PER_MINUTE",
@@ -364,6 +380,7 @@ SECTIONS: Final = MappingProxyType(
             "PreparedValueError",
             "ScenarioProblems",
             "SheetError",
+            "RulesDataError",
         ),
     }
 )
@@ -457,6 +474,7 @@ __all__ = [
     "ActionRoll",
     "ActionStarted",
     "AttackResolved",
+    "Attributes",
     "BleedingStopped",
     "Blow",
     "BreakOut",
@@ -516,6 +534,7 @@ __all__ = [
     "QualityAllocation",
     "Ranges",
     "Register",
+    "Registries",
     "ReportInput",
     "ReportSection",
     "ReportSectionDefinition",
@@ -524,6 +543,7 @@ __all__ = [
     "RollMade",
     "RuleDefaults",
     "RuleState",
+    "RulesDataError",
     "ScenarioProblems",
     "ScenarioSpec",
     "ScriptedDice",
@@ -553,13 +573,16 @@ __all__ = [
     "emit_json",
     "end_condition",
     "fighting",
+    "figured_here",
     "hookimpl",
     "hurried_performance_time",
+    "installed_registries",
     "json_option",
     "kept_answer",
     "last_logged_before",
     "lasting_until",
     "load_chart",
+    "load_sheet",
     "load_standard_charts",
     "logged",
     "logged_before",

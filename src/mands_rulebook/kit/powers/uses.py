@@ -130,7 +130,10 @@ class PowerSpec:
     ``source`` is ``"rules text"`` for a power the seed describes, ``"template, not rules
     text"`` for one built from ``docs/rules/powers.md`` §3, ``"third party"`` for a plugin's own
     (yours). ``pr_dice`` is how the PR is rolled at
-    character creation (seed: 3d6 unless the power says otherwise).
+    character creation (seed: 3d6 unless the power says otherwise). ``hero_types`` names the
+    Hero Type tables ``mands-sim generate`` may roll it on (``"special"``, ``"animalistic"``,
+    ``"cosmic"``, ``"psychic"``, ``"superhuman"``; ``docs/character-generation.md``): a power the
+    rulebook's tables do not list joins each of them with a band of its own (G-299).
     """
 
     name: str
@@ -139,6 +142,7 @@ class PowerSpec:
     uses: tuple[PowerUse, ...]
     aliases: tuple[str, ...] = ()
     pr_dice: str = "3d6"
+    hero_types: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:

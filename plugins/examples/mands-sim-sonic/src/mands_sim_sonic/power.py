@@ -135,6 +135,7 @@ SONIC_SCREAM: Final = PowerSpec(
     summary="A deafening scream that stuns whom it hits (invented example power).",
     source="third party",
     uses=(SCREAM,),
+    hero_types=("special",),  # mands-sim generate may roll it as a Special Power
 )
 
 STUN_CONDITION: Final = ConditionDefinition(
