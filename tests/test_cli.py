@@ -57,11 +57,12 @@ def test_a_builtin_commands_help_loads_no_plugin_and_no_simulator() -> None:
 
 
 def test_help_lists_the_plugins_commands_after_the_builtin_ones() -> None:
-    """``award`` is the command of the plugin ``mands_rulebook.experience.awards``."""
+    """``award`` and ``generate`` are commands of the plugins ``mands_rulebook.experience.awards``
+    and ``mands_rulebook.creation.command``."""
     assert "mands_rulebook.experience.awards" in loaded_by(["--help"])
     listed = subcommands(build_parser([]))
     assert list(listed)[: len(COMMANDS)] == list(COMMANDS)
-    assert list(listed)[len(COMMANDS) :] == ["award"]
+    assert list(listed)[len(COMMANDS) :] == ["award", "generate"]
 
 
 @pytest.mark.parametrize(("argv", "module"), [(["store", "path"], "store"), (["compare"], "run")])

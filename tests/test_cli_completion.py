@@ -37,7 +37,7 @@ def bash_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_bash_completes_every_command(bash_script: Path) -> None:
-    assert completed(bash_script, "") == sorted([*COMMANDS, "award"])  # award: a plugin's
+    assert completed(bash_script, "") == sorted([*COMMANDS, "award", "generate"])  # plugins'
     assert completed(bash_script, "ru") == ["run"]
 
 

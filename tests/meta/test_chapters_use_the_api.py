@@ -13,8 +13,18 @@ from tests.data.imports import imported_modules
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 RULEBOOK = SRC / "mands_rulebook"
-CHAPTERS = ("abilities", "combat", "movement", "optional", "powers", "skills", "weaknesses")
-"""The rule chapters. The policies stand on the policy framework (``mands_sim.policy``) too."""
+CHAPTERS = (
+    "abilities",
+    "combat",
+    "creation",
+    "movement",
+    "optional",
+    "powers",
+    "skills",
+    "weaknesses",
+)
+"""The rule chapters and character creation. The policies stand on the policy framework
+(``mands_sim.policy``) too."""
 
 
 def outside_the_api(path: Path) -> list[str]:

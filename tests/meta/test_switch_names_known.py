@@ -21,6 +21,7 @@ SWITCH = re.compile(r"\bG\d+_[a-z0-9_]*[a-z0-9]\b")
 INVENTED = frozenset(
     {
         "G2_list",
+        "G301_charisma",
         "G62_weapon_start",
         "G99_nothing",
         "G999_made_up",
