@@ -109,3 +109,42 @@ def test_a_mistake_is_one_line_and_exit_status_2(
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bad_out_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("", encoding="utf-8")
+    assert main(["generate", "--out", str(a_file)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert main(["generate", "--out", str(a_file / "sub")]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    folder = tmp_path / "out"
+    (folder / "hero-s0-2.toml").mkdir(parents=True)
+    assert main(["generate", "--count", "3", "--out", str(folder), "--force"]) == 2
+    assert "hero-s0-2.toml is a folder, not a sheet file" in capsys.readouterr().err
+    assert sorted(p.name for p in folder.iterdir()) == ["hero-s0-2.toml"]
+
+
+def test_a_power_is_named_as_sheets_name_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed's "Electricity" is Electric Power's alias; naming it twice is refused."""
+    assert main(["generate", "--seed", "1", "--power", "electricity", "--out", "-"]) == 0
+    out = capsys.readouterr().out
+    assert '[powers."Electric Power"]' in out and '--power "Electric Power"' in out
+    args = ["generate", "--power", "Electricity", "--power", "Electric Power", "--out", "-"]
+    assert main(args) == 2
+    assert "--power: Electric Power named twice" in capsys.readouterr().err
+
+
+def test_like_given_a_scenario_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--like", str(ROOT / "scenarios" / "grunts.toml"), "--out", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "grunts.toml is a scenario, not a character sheet" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_like_makes_at_most_50_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    seraph = str(ROOT / "scenarios" / "characters" / "seraph.toml")
+    assert main(["generate", "--like", seraph, "--count", "51", "--out", "-"]) == 2
+    assert "--count: 1 to 50 characters with --like, not 51" in capsys.readouterr().err

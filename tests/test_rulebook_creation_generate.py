@@ -7,13 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.creation.choices import Decisions, switched
-from mands_rulebook.creation.generate import (
-    GenerationError,
-    catalogue_of,
-    generate,
-    installed_catalogue,
-)
+from mands_rulebook.creation.choices import Decisions, GenerationError, switched
+from mands_rulebook.creation.generate import catalogue_of, generate, installed_catalogue
 from mands_sim.api import installed_registries
 
 CATALOGUE = installed_catalogue()

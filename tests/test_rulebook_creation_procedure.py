@@ -8,10 +8,11 @@ import math
 from pathlib import Path
 from types import MappingProxyType
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.creation.choices import Decisions, switched
+from mands_rulebook.creation.choices import Decisions, GenerationError, switched
 from mands_rulebook.creation.generate import installed_catalogue
 from mands_rulebook.creation.procedure import (
     Catalogue,
@@ -170,6 +171,17 @@ def test_biff_turk_s_dice_make_the_seraph_the_seed_prints() -> None:
         ), power
         assert dict(got.extra) == dict(expected.extra), power
     assert made.skills["Driving"] == 3  # "Biff rolls level 3 in driving"
+    # the starting combat skills, and Power Use 2 for each power used (G-302): not on the
+    # hand-written sheet, whose Fistfighting 2, Clubs 2 ... are these
+    assert dict(made.skills) == {
+        "Driving": 3,
+        "Fistfighting": 2,
+        "Clubs": 2,
+        "Thrown Clubs": 2,
+        "Firearms": 1,
+        "Power Use (Electric Power)": 2,
+        "Power Use (Healing)": 2,
+    }
     assert made.knowledge["English"] == 55  # "five times his learning, or 55"
     assert creation.age == 18  # type: ignore[attr-defined]  # "his age of maturity is 18"
     assert creation.weaknesses_rolled == 0  # type: ignore[attr-defined]
@@ -193,6 +205,11 @@ def test_the_story_of_seraph_s_making_names_each_step() -> None:
     assert "Special Powers at 35 %, rolled 36: missed" in story
     assert "7. age rolled 14, plays at 18: +4 %Control" in story
     assert "12. latent: Psychic Invisibility, PR 9" in story
+    lines = list(creation.story)  # type: ignore[attr-defined]
+    assert lines.index("5. Agility Bonus: +11") < lines.index("5. Healing: PR 7, 92 %Control")
+    assert lines.index("5. Beauty Bonus: +13") < next(
+        i for i, line in enumerate(lines) if line.startswith("6.")
+    )
 
 
 def test_the_weakness_chance_is_the_seed_s_square() -> None:
@@ -373,3 +390,110 @@ def test_every_character_is_within_the_dice_of_its_procedure(
         if entry.percent_control is not None:
             assert 80 <= entry.percent_control <= 100
     assert all(name in CATALOGUE.powers for name in sheet.powers)
+
+
+# --- the Editor's named powers ------------------------------------------------------------------
+
+
+def named_streams(**more: list[int]) -> dict[str, list[int]]:
+    streams = {
+        "abilities": OTHER_SET * 3,
+        "extra powers": [99],
+        "choices": [2],
+        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
+        "age": [6, 6, 6, 5],
+        "skills": [1, 99],
+        "knowledge": [1] * 40,
+        "weakness": [99],
+        "psychic immunity": [1],
+        "latent": [99],
+    }
+    return {**streams, **more}
+
+
+def make(decisions: Decisions, **streams: list[int]) -> object:
+    return create(
+        "hero",
+        ScriptedDice(named_streams(**streams)),
+        name="N",
+        tables=TABLES,
+        catalogue=CATALOGUE,
+        decisions=decisions,
+    )
+
+
+def test_a_named_class_power_makes_a_class_first_character() -> None:
+    """G-300: Telepathy is on the Psychic table, so the first extra Special Power is at 35 %, and
+    only a power rolled on the Special Powers table gets the four Power Rolls."""
+    made = make(
+        Decisions(powers=("Telepathy",), extra_tries=("special",)),
+        **{"power rolls": [*three_d6(12), *four_d6(12)]},
+    )
+    assert "3. extra power: Special Powers at 35 %, rolled 99: missed" in made.story  # type: ignore[attr-defined]
+    named_special = make(
+        Decisions(powers=("Fire Coat",), extra_tries=("special",)),
+        **{"power rolls": [*three_d6(12), *four_d6(12)]},  # one Power Roll: "12"
+    )
+    assert named_special.sheet.powers["Fire Coat"].power_rating == 12  # type: ignore[attr-defined]
+    assert "Special Powers at 45 %" in "\n".join(named_special.story)  # type: ignore[attr-defined]
+
+
+def test_flight_rolls_control_though_it_has_no_action() -> None:
+    """Seed: "For power uses that last a period of time (such as flying) the roll must be made"."""
+    made = make(
+        Decisions(powers=("Flight, Slow",), extra_tries=("special",)),
+        **{"power rolls": [*three_d6(12), *four_d6(20)]},
+    )
+    entry = made.sheet.powers["Flight, Slow"]  # type: ignore[attr-defined]
+    assert (entry.power_rating, entry.percent_control) == (12, 96)
+    assert made.sheet.skills["Power Use (Flight, Slow)"] == 2  # type: ignore[attr-defined]
+
+
+def test_named_psychic_immunity_is_the_trait_rolled_as_step_11_rolls_it() -> None:
+    """Seed "Psychic Immunity": "2d100 for the amount ... a chance equal to newoen, rolled until
+    missed, that another d100 can be added"; named, the d100 for having it is not rolled."""
+    made = make(
+        Decisions(powers=("Psychic Immunity",), extra_tries=("special",)),
+        **{"psychic immunity": [40, 50, 5, 30, 99]},  # 2d100 90; 5 ≤ Newoen 12: + 30; 99 misses
+    )
+    entry = made.sheet.powers["Psychic Immunity"]  # type: ignore[attr-defined]
+    assert (entry.power_rating, dict(entry.extra)) == (None, {"score": 120})
+    assert not any(s.startswith("Power Use") for s in made.sheet.skills)  # type: ignore[attr-defined]
+
+
+def test_a_latent_skin_temper_is_rolled_as_skin_temper_is() -> None:
+    only = {"Skin Temper": PowerFacts("Skin Temper", None, has_control=False)}
+    catalogue = Catalogue(MappingProxyType({**CATALOGUE.powers, **only}), CATALOGUE.skills)
+    streams = named_streams(
+        **{"hero type": [36], "power rolls": [*three_d6(9, 9, 9, 9), *four_d6(9)]},
+        latent=[1, 7, 87, 3, 55],  # chance 9 %: 1; kind 7: Superhuman; 87; d5 3; covers 55 %
+    )
+    made = create(
+        "hero",
+        ScriptedDice(streams),
+        name="L",
+        tables=TABLES,
+        catalogue=catalogue,
+        decisions=Decisions(extra_tries=("special",)),
+    )
+    entry = made.sheet.powers["Skin Temper"]
+    assert dict(entry.extra) == {"bonus": 0.6, "cover_chance": 55, "latent": True}
+
+
+def test_a_decision_the_rules_do_not_offer_is_refused() -> None:
+    with pytest.raises(GenerationError, match="ability_set: 1, 2 or 3"):
+        Decisions(ability_set=4)  # type: ignore[arg-type]
+    with pytest.raises(GenerationError, match="sex: female or male"):
+        Decisions(sex="other")  # type: ignore[arg-type]
+    with pytest.raises(GenerationError, match="--power: Fire Coat named twice"):
+        Decisions(powers=("Fire Coat", "Fire Coat"))
+    with pytest.raises(GenerationError, match="Hero Type: one of special, animalistic"):
+        make(Decisions(first_type="bogus"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_no_extra_skill_is_a_bare_power_use(seed: int) -> None:
+    made = create("grunt", SeededDice(seed), name="G", tables=TABLES, catalogue=CATALOGUE)
+    assert "Power Use" not in made.sheet.skills
+    assert not any(skill.startswith("Power Use") for skill in made.sheet.skills)

@@ -8,7 +8,7 @@ import tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mands_rulebook.creation.choices import switched
+from mands_rulebook.creation.choices import Decisions, switched
 from mands_rulebook.creation.generate import generate, installed_catalogue
 from mands_rulebook.creation.procedure import PROCEDURE_VERSION
 from mands_rulebook.creation.sheets import provenance, sheet_document, sheet_text
@@ -40,6 +40,12 @@ def test_the_comment_block_names_the_procedure_the_seed_and_the_number() -> None
     assert comments[-1].startswith(f"# Not on the sheet: {made.sex}, age {made.age}")
 
 
+def test_the_comment_block_remakes_a_character_with_named_powers() -> None:
+    (made,) = generate("villain", seed=7, decisions=Decisions(powers=("Fire Coat",)))
+    first = provenance(made, seed=7, number=1)[0]
+    assert first.endswith('--kind villain --seed 7 --power "Fire Coat", character 1.')
+
+
 def test_switched_defaults_and_weaknesses_to_make_are_in_the_comment_block() -> None:
     """G-303: a weakness rolled is for the Editor to make; the block counts it."""
     defaults = switched({"G301_ability_set": "first"})
@@ -48,6 +54,6 @@ def test_switched_defaults_and_weaknesses_to_make_are_in_the_comment_block() -> 
         if made.weaknesses_rolled:
             break
     lines = provenance(made, seed=seed, number=1, defaults=defaults)
-    assert lines[1] == "Defaults switched: G301_ability_set=first"
+    assert lines[0].endswith(f"--seed {seed} --default G301_ability_set=first, character 1.")
     assert lines[-1].endswith(f"; {made.weaknesses_rolled} weakness(es) to make.")
     assert not made.sheet.weaknesses

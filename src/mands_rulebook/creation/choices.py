@@ -10,11 +10,21 @@ sets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from mands_sim.api import rule_default
+from mands_sim.api import MandsSimError, rule_default
+
+SEXES = ("female", "male")
+"""Seed (the siblings): "Rolling d2 for sex (1 means female, 2 means male)"."""
+SETS = (1, 2, 3)
+"""Seed: "choose which set—I, II, or III—you wish to use"."""
+
+
+class GenerationError(MandsSimError):
+    """A character that cannot be made as asked (an unknown kind, power, Hero Type or choice,
+    a count out of bounds, a file that cannot be written), with what was expected."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +102,21 @@ class Decisions:
     switch_charismas: bool | None = None
     sex: Literal["female", "male"] | None = None
     take_alternative: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ability_set is not None and self.ability_set not in SETS:
+            raise GenerationError(
+                f"ability_set: 1, 2 or 3 (set I, II or III), not {self.ability_set!r}"
+            )
+        if self.sex is not None and self.sex not in SEXES:
+            raise GenerationError(f"sex: female or male, not {self.sex!r}")
+        if len(set(self.powers)) != len(self.powers):
+            twice = next(p for p in self.powers if self.powers.count(p) > 1)
+            raise GenerationError(f"--power: {twice} named twice")
+
+    def check_types(self, types: Iterable[str]) -> None:
+        """Refuse a Hero Type not among ``types``, naming them."""
+        known = tuple(types)
+        for kind in (self.first_type, *(self.extra_tries or ())):
+            if kind is not None and kind not in known:
+                raise GenerationError(f"Hero Type: one of {', '.join(known)}, not {kind!r}")

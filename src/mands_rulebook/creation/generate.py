@@ -13,10 +13,11 @@ power that names a Hero Type (``PowerSpec.hero_types``) can be rolled too (G-299
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Final
 
-from mands_rulebook.creation.choices import CreationDefaults, Decisions
+from mands_rulebook.creation.choices import CreationDefaults, Decisions, GenerationError
 from mands_rulebook.creation.procedure import (
     KINDS,
     NO_DECISIONS,
@@ -29,7 +30,7 @@ from mands_rulebook.creation.procedure import (
 )
 from mands_rulebook.creation.tables import creation_tables
 from mands_rulebook.kit.powers.uses import PowerSpec
-from mands_sim.api import MandsSimError, Registries, SeededDice, installed_registries
+from mands_sim.api import Registries, SeededDice, installed_registries, spoken
 
 MAX_COUNT: Final = 1000
 """The most characters one call makes (an input bounds every loop)."""
@@ -38,17 +39,14 @@ NO_PR: Final = "none"
 """A power's ``pr_dice`` when it has no Power Roll (Extra Appendage)."""
 
 
-class GenerationError(MandsSimError):
-    """A request ``generate`` cannot meet (an unknown kind or power, a power for a grunt, a count
-    out of bounds), with what was expected."""
-
-
 def catalogue_of(registries: Registries) -> Catalogue:
     """What the installed plugins offer a new character: every registered power (its PR dice,
     whether it has %Control, the Hero Types its plugin names) and skill."""
-    powers = {entry.name: _facts(entry.name, entry.payload) for entry in registries.powers.entries}
+    entries = registries.powers.entries
+    powers = {entry.name: _facts(entry.name, entry.payload) for entry in entries}
     skills = tuple(entry.name for entry in registries.skills.entries)
-    return Catalogue(MappingProxyType(powers), skills)
+    called = {spoken(name): e.name for e in entries for name in (e.name, *e.aliases)}
+    return Catalogue(MappingProxyType(powers), skills, MappingProxyType(called))
 
 
 def _facts(name: str, payload: object) -> PowerFacts:
@@ -82,6 +80,10 @@ def generate(
     """
     books = catalogue or installed_catalogue()
     check_request(kind, count, decisions.powers, books)
+    if first < 1:
+        raise GenerationError(f"first: characters are numbered from 1, not {first}")
+    named = tuple(books.power_called(power) for power in decisions.powers)
+    decisions = replace(decisions, powers=named)
     tables = creation_tables()
     return tuple(
         create(
@@ -106,8 +108,12 @@ def check_request(kind: str, count: int, powers: Sequence[str], catalogue: Catal
     if powers and kind == "grunt":
         raise GenerationError("--power: a grunt is a Normal and has no powers")
     for power in powers:
-        if power not in catalogue.powers:
+        if not catalogue.power_called(power):
             raise GenerationError(f"--power: no installed power {power!r}{_near(power, catalogue)}")
+    canonical = [catalogue.power_called(power) for power in powers]
+    twice = next((p for p in canonical if canonical.count(p) > 1), None)
+    if twice is not None:
+        raise GenerationError(f"--power: {twice} named twice")
 
 
 def _near(name: str, catalogue: Catalogue) -> str:

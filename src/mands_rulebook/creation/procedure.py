@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final, Literal, get_args
 
-from mands_rulebook.creation.choices import CreationDefaults, Decisions
+from mands_rulebook.creation.choices import SEXES, CreationDefaults, Decisions
 from mands_rulebook.creation.tables import D100, CreationTables, HeroType, TableRow
 from mands_rulebook.powers.agility_bonus import with_agility_bonus
 from mands_rulebook.powers.beauty_bonus import roll_beauty_bonus, with_beauty_bonus
@@ -54,6 +54,7 @@ from mands_sim.api import (
     PowerEntry,
     parse_dice,
     sheet_d100,
+    spoken,
 )
 
 NO_DECISIONS: Final = Decisions()
@@ -102,8 +103,6 @@ BUILD_BONUS: Final = MappingProxyType({"female": 10, "male": 11})
 """Seed: "Female humans add 10 to build. Males add 11"."""
 FEMALE_CONSTITUTION: Final = 1
 """Seed: "If your character is going to be female, add 1 to her Constitution"."""
-SEXES: Final = ("female", "male")
-"""Seed (the siblings): "Rolling d2 for sex (1 means female, 2 means male)"."""
 AGE_DICE: Final = "3d6"
 AGE_EXTRA_DIE: Final = "d10"
 MATURITY_AGE: Final = 16
@@ -117,8 +116,11 @@ COMBAT_SKILLS: Final = MappingProxyType(
 )
 """Seed "Combat Skills": "level two in each of these skills: fist fighting, clubs, and thrown
 clubs ... level 1 in Firearms"."""
+POWER_USE: Final = "Power Use"
 POWER_USE_LEVEL: Final = 2
-"""Seed: "Characters start at level 2 in Power Use for each power"."""
+"""Seed: "Characters start at level 2 in Power Use for each power" (G-302: each power that is
+used, one with %Control; an ability bonus or a trait is never used in an action). A skill of
+its own per power, so no extra skill is a bare "Power Use"."""
 EXTRA_SKILL_CHANCE: Final = 20
 STARTING_DICE: Final = "d4"
 """Seed: "The skill's level is rolled for with the Starting Dice" (lost; G-302)."""
@@ -141,6 +143,9 @@ IMMUNITY_ROLL: Final = MappingProxyType({"hero": (100, 100), "villain": (100, 10
 """Seed "Psychic Immunity": "Other characters have Psychic Immunity on a roll of 100 on d100.
 Normals have it on a roll of 10000 on d10000"."""
 NORMAL_IMMUNITY_ROLL: Final = (10000, 10000)
+PSYCHIC_IMMUNITY: Final = "Psychic Immunity"
+"""A trait rolled at step 11, not a power of a Hero Type: named with ``--power``, the character
+has it without the roll for it, and its amount is rolled as step 11 rolls it."""
 LOOP_LIMIT: Final = 20
 """No roll-until-missed step goes on past this many successes (every rolling loop has a
 limit); no seed chance comes near it."""
@@ -164,16 +169,27 @@ class Catalogue:
 
     powers: Mapping[str, PowerFacts]
     skills: tuple[str, ...]
+    called: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """A power's names and aliases, case, spacing and punctuation aside (``spoken``), to its
+    registered name ("Electricity" → "Electric Power")."""
+
+    def power_called(self, name: str) -> str:
+        """The registered name of the power ``name`` means, or ``""``."""
+        if name in self.powers:
+            return name
+        return self.called.get(spoken(name), "")
 
 
 @dataclass(frozen=True, slots=True)
 class Gained:
-    """A power gained in steps 2, 3 and 12: its name, the table it came from (``None`` for one
-    the Editor named) and whether it is latent."""
+    """A power gained in steps 2, 3 and 12: its name, the table it came from or, for one the
+    Editor named, the first table listing it (``None`` if none does: it counts as a Special
+    Power), whether the Editor named it and whether it is latent."""
 
     name: str
     hero_type: str | None
     latent: bool = False
+    named: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +204,8 @@ class Creation:
     age: int
     weaknesses_rolled: int
     gained: tuple[Gained, ...] = field(default=())
+    named: tuple[str, ...] = ()
+    """The powers the Editor named (``--power``), in order."""
 
 
 @dataclass(slots=True)
@@ -206,6 +224,8 @@ class _Making:
     knowledge: dict[str, int] = field(default_factory=dict)
     age: int = 0
     weaknesses: int = 0
+    immune: bool = False
+    """Psychic Immunity named by the Editor (:data:`PSYCHIC_IMMUNITY`)."""
 
     def note(self, line: str) -> None:
         self.story.append(line)
@@ -226,11 +246,12 @@ def create(
     powers the Editor names, taken before any roll."""
     making = _Making(kind, [], [])
     types = rolling_tables(tables, catalogue)
+    decisions.check_types(types)
     determine_abilities(making, dice.substream("abilities"))
     if kind != "grunt":
         choose_powers(making, dice, types, tables, catalogue, decisions, defaults)
     choose_set(making, dice.substream("choices"), decisions, defaults)
-    power_rolls(making, dice.substream("power rolls"), catalogue)
+    power_rolls(making, dice.substream("power rolls"), catalogue, tables)
     remaining_attributes(making, dice.substream("attributes"), tables)
     age(making, dice.substream("age"), tables)
     skills(making, dice.substream("skills"), catalogue)
@@ -247,6 +268,7 @@ def create(
         age=making.age,
         weaknesses_rolled=making.weaknesses,
         gained=tuple(making.gained),
+        named=decisions.powers,
     )
 
 
@@ -330,10 +352,16 @@ def choose_powers(
     """Steps 2 and 3: the Editor's named powers, the first Hero Type's roll and the extra
     powers."""
     for name in decisions.powers:
-        making.gained.append(Gained(name, _table_of(name, types)))
         making.note(f"2. power named: {name}")
+        if name == PSYCHIC_IMMUNITY:
+            making.immune = True
+            continue
+        making.gained.append(Gained(name, _table_of(name, types), named=True))
     choosing = dice.substream("choices", "hero types")
-    first = decisions.first_type or _first_type(defaults, tables, choosing)
+    if making.gained:
+        first = making.gained[0].hero_type or SPECIAL  # G-300: the named power's kind
+    else:
+        first = decisions.first_type or _first_type(defaults, tables, choosing)
     if not decisions.powers:
         roll_hero_type(
             making,
@@ -477,30 +505,39 @@ def _best_set(sets: Sequence[tuple[int, ...]], defaults: CreationDefaults) -> in
 # --- 5. Power Rolls and %Control ---------------------------------------------------------------
 
 
-def power_rolls(making: _Making, dice: DiceSource, catalogue: Catalogue) -> None:
+def power_rolls(
+    making: _Making, dice: DiceSource, catalogue: Catalogue, tables: CreationTables
+) -> None:
     """Seed: "Roll Power Rolls for each power you have ... Roll %Control for each applicable
     power", power by power in the order gained; the ability bonuses' dice are rolled here and
     added when their ability is known."""
-    first_special = next((g.name for g in making.gained if g.hero_type == SPECIAL), None)
-    first_is_special = bool(making.gained) and making.gained[0].hero_type == SPECIAL
+    first = making.gained[0] if making.gained else None
+    rolled_special_first = first is not None and first.hero_type == SPECIAL and not first.named
     for gained in making.gained:
         facts = catalogue.powers[gained.name]
-        tries = (
-            POWER_ROLL_TRIES_FIRST_SPECIAL
-            if first_is_special and gained.name == first_special
-            else 1
-        )
+        tries = POWER_ROLL_TRIES_FIRST_SPECIAL if rolled_special_first and gained is first else 1
         bonus_step = ABILITY_BONUSES.get(gained.name)
         if bonus_step is not None:
-            making.bonuses.append((gained.name, bonus_step(making, dice)))
+            bonus = bonus_step(making, dice)
+            making.bonuses.append((gained.name, bonus))
+            making.note(f"5. {gained.name}: {bonus:+d}")
             continue
         if gained.name in PROTECTIONS:
             making.powers[gained.name] = PROTECTIONS[gained.name](making, dice)
             continue
         rating = _power_rating(facts, dice, tries)
-        control = _control(dice) if facts.has_control else None
+        controlled = facts.has_control or gained.name in tables.controlled
+        control = _control(dice) if controlled else None
         making.powers[gained.name] = PowerEntry(gained.name, rating, control)
-        making.note(f"5. {gained.name}: PR {rating}" + (f", {control} %Control" if control else ""))
+        making.note(f"5. {gained.name}: {_rating_text(rating)}" + _control_text(control))
+
+
+def _rating_text(rating: int | None) -> str:
+    return "no PR" if rating is None else f"PR {rating}"
+
+
+def _control_text(control: int | None) -> str:
+    return f", {control} %Control" if control is not None else ""
 
 
 def _power_rating(facts: PowerFacts, dice: DiceSource, tries: int) -> int | None:
@@ -616,17 +653,18 @@ def skills(making: _Making, dice: DiceSource, catalogue: Catalogue) -> None:
     "a 20% chance of being able to choose an extra skill. This can be rolled until it is
     missed", its level on the Starting Dice."""
     making.skills["Driving"] = _roll(DRIVING_DIE, dice) + 1
+    making.note(f"8. Driving {making.skills['Driving']}")
     making.skills.update(COMBAT_SKILLS)
-    for gained in making.gained:
-        making.skills[f"Power Use ({gained.name})"] = POWER_USE_LEVEL
-    choices = [s for s in catalogue.skills if s not in making.skills]
+    for name, entry in making.powers.items():
+        if entry.percent_control is not None:
+            making.skills[f"{POWER_USE} ({name})"] = POWER_USE_LEVEL
+    choices = [s for s in catalogue.skills if s not in making.skills and s != POWER_USE]
     for _ in range(LOOP_LIMIT):
         if not choices or sheet_d100(dice) > EXTRA_SKILL_CHANCE:
             break
         skill = choices.pop(dice.face(len(choices)) - 1)
         making.skills[skill] = _roll(STARTING_DICE, dice)
         making.note(f"8. extra skill: {skill} {making.skills[skill]}")
-    making.note(f"8. Driving {making.skills['Driving']}")
 
 
 # --- 9. Knowledge ------------------------------------------------------------------------------
@@ -689,15 +727,15 @@ def psychic_immunity(making: _Making, dice: DiceSource) -> None:
     the amount" (Normals d100), and "a chance equal to newoen, rolled until missed, that another
     d100 can be added"."""
     sides, needed = IMMUNITY_ROLL.get(making.kind, NORMAL_IMMUNITY_ROLL)
-    if dice.face(sides) < needed:
+    if not making.immune and dice.face(sides) < needed:
         return
     score = _roll("d100" if making.kind == "grunt" else "2d100", dice)
     for _ in range(LOOP_LIMIT):
         if sheet_d100(dice) > making.scores["newoen"]:
             break
         score += _roll("d100", dice)
-    making.powers["Psychic Immunity"] = PowerEntry(
-        "Psychic Immunity", extra=MappingProxyType({SCORE: score})
+    making.powers[PSYCHIC_IMMUNITY] = PowerEntry(
+        PSYCHIC_IMMUNITY, extra=MappingProxyType({SCORE: score})
     )
     making.note(f"11. Psychic Immunity {score}")
 
@@ -720,10 +758,23 @@ def latent_powers(
     if not power:
         return
     making.gained.append(Gained(power, kind.name, latent=True))
-    rating = _power_rating(catalogue.powers[power], dice, 1)
-    extra = MappingProxyType({"latent": True})
-    making.powers[power] = PowerEntry(power, rating, None, extra)
-    making.note(f"12. latent: {power}, PR {rating}")
+    making.powers[power] = _latent_entry(making, power, dice, catalogue)
+    making.note(f"12. latent: {power}, {_rating_text(making.powers[power].power_rating)}")
+
+
+def _latent_entry(
+    making: _Making, power: str, dice: DiceSource, catalogue: Catalogue
+) -> PowerEntry:
+    """A latent power's entry: its roll as a gained power's (a protection's values, a bonus's
+    dice, else the PR), marked latent; no %Control until it shows up, and an ability bonus is
+    not added to the ability until then."""
+    if power in PROTECTIONS:
+        entry = PROTECTIONS[power](making, dice)
+    elif power in ABILITY_BONUSES:
+        entry = PowerEntry(power, power_rating=abs(ABILITY_BONUSES[power](making, dice)))
+    else:
+        entry = PowerEntry(power, _power_rating(catalogue.powers[power], dice, 1))
+    return replace(entry, extra=MappingProxyType({**entry.extra, "latent": True}))
 
 
 # --- the sheet ---------------------------------------------------------------------------------
@@ -756,7 +807,6 @@ def _sheet(making: _Making, name: str) -> CharacterSheet:
     )
     for power, bonus in making.bonuses:
         sheet = _with_bonus(sheet, power, bonus)
-        making.note(f"5. {power}: {'+' if bonus >= 0 else ''}{bonus}")
     return sheet
 
 

@@ -56,10 +56,9 @@ def provenance(
     creation: Creation, *, seed: int, number: int, defaults: CreationDefaults = STANDARD
 ) -> list[str]:
     """The comment block's lines (without ``#``)."""
-    switched = _switched(defaults)
     lines = [
         f"Made by mands-sim generate, procedure {PROCEDURE_VERSION}: "
-        f"--kind {creation.kind} --seed {seed}, character {number}.",
+        f"{remaking(creation, seed, defaults)}, character {number}.",
         "How (seed 001 'Creating a Character'; docs/character-generation.md):",
         *(f"  {line}" for line in creation.story),
         f"Not on the sheet: {creation.sex}, age {creation.age}"
@@ -70,9 +69,16 @@ def provenance(
         )
         + ".",
     ]
-    if switched:
-        lines.insert(1, "Defaults switched: " + ", ".join(f"{k}={v}" for k, v in switched.items()))
     return lines
+
+
+def remaking(creation: Creation, seed: int, defaults: CreationDefaults = STANDARD) -> str:
+    """The options that make ``creation`` again (with its number): kind, seed, the named powers
+    and the defaults switched."""
+    options = [f"--kind {creation.kind}", f"--seed {seed}"]
+    options += [f'--power "{power}"' for power in creation.named]
+    options += [f"--default {k}={v}" for k, v in _switched(defaults).items()]
+    return " ".join(options)
 
 
 def _switched(defaults: CreationDefaults) -> Mapping[str, str]:

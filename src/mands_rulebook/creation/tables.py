@@ -87,6 +87,9 @@ class CreationTables:
     height_base: float
     height_step: float
     age_offset: int
+    controlled: tuple[str, ...] = ()
+    """Powers with no action that still roll %Control (seed: "For power uses that last a period
+    of time (such as flying)"); every power with an action rolls it."""
 
     @property
     def class_types(self) -> tuple[str, ...]:
@@ -149,9 +152,15 @@ class _Attributes(BaseModel):
     age_offset: int
 
 
+class _Control(BaseModel):
+    model_config = _STRICT
+    without_action: list[str]
+
+
 class _File(BaseModel):
     model_config = _STRICT
     format: Literal[1]
+    control: _Control
     types: dict[str, _Type]
     extra_powers: _Extra
     latent_kinds: _Latent
@@ -202,6 +211,7 @@ def _tables(checked: _File, source: str) -> CreationTables:
         height_base=checked.attributes.height_base,
         height_step=checked.attributes.height_step,
         age_offset=checked.attributes.age_offset,
+        controlled=tuple(checked.control.without_action),
     )
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from mands_rulebook.creation.choices import CreationDefaults, Decisions, switched
-from mands_rulebook.creation.generate import GenerationError, generate, installed_catalogue
+from mands_rulebook.creation.choices import CreationDefaults, Decisions, GenerationError, switched
+from mands_rulebook.creation.generate import generate, installed_catalogue
 from mands_rulebook.creation.likeness import CANDIDATES, nearest
 from mands_rulebook.creation.procedure import Creation, Kind
 from mands_rulebook.creation.sheets import sheet_text
-from mands_sim.api import STANDARD_OUTPUT, CharacterSheet, load_sheet
+from mands_sim.api import STANDARD_OUTPUT, CharacterSheet, SheetError, load_sheet
 
 DEFAULT_KIND: Final = "hero"
 MAX_LIKE: Final = 50
@@ -38,7 +39,7 @@ def write_generated(args: argparse.Namespace) -> int:
         raise GenerationError(f"--default: {error}") from error
     if args.like is not None and not 1 <= args.count <= MAX_LIKE:
         raise GenerationError(f"--count: 1 to {MAX_LIKE} characters with --like, not {args.count}")
-    like = load_sheet(args.like) if args.like is not None else None
+    like = _like(args.like) if args.like is not None else None
     kind: Kind = args.kind or _kind_like(like)
     decisions = Decisions(powers=tuple(args.power))
     made = characters(kind, args.seed, args.count, decisions, defaults, like)
@@ -48,14 +49,45 @@ def write_generated(args: argparse.Namespace) -> int:
         sys.stdout.write(made[0].text)
         return 0
     paths = [Path(args.out) / f"{kind}-s{args.seed}-{m.number}.toml" for m in made]
-    existing = [path for path in paths if path.exists()]
-    if existing and not args.force:
-        raise GenerationError(f"{existing[0]} exists: --force writes over it")
-    Path(args.out).mkdir(parents=True, exist_ok=True)
+    write_all(Path(args.out), paths, [m.text for m in made], force=args.force)
     for path, one in zip(paths, made, strict=True):
-        path.write_text(one.text, encoding="utf-8")
         print(f"{path}: {summary(one.creation.sheet)}{one.note}")
     return 0
+
+
+def write_all(folder: Path, paths: list[Path], texts: list[str], *, force: bool) -> None:
+    """Write every sheet or none: an existing file (without ``force``), a path that is a folder
+    or a folder that cannot be made is refused before anything is written, and a write that
+    fails takes back the files written before it."""
+    if folder.exists() and not folder.is_dir():
+        raise GenerationError(f"--out: {folder} is a file, not a folder")
+    for path in paths:
+        if path.is_dir():
+            raise GenerationError(f"--out: {path} is a folder, not a sheet file")
+        if path.exists() and not force:
+            raise GenerationError(f"{path} exists: --force writes over it")
+    written: list[tuple[Path, bytes | None]] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, text in zip(paths, texts, strict=True):
+            before = path.read_bytes() if path.exists() else None
+            path.write_text(text, encoding="utf-8")
+            written.append((path, before))
+    except OSError as error:
+        for path, before in reversed(written):
+            path.unlink() if before is None else path.write_bytes(before)
+        raise GenerationError(f"--out: cannot write {folder}: {error.strerror or error}") from error
+
+
+def _like(path: Path) -> CharacterSheet:
+    """The ``--like`` sheet; a scenario or adventure file given instead is named as such."""
+    try:
+        return load_sheet(path)
+    except SheetError as error:
+        what = _what_else(path)
+        if what:
+            raise GenerationError(f"--like: {path} is {what}, not a character sheet") from error
+        raise
 
 
 def characters(
@@ -102,6 +134,17 @@ def _made(
 ) -> Made:
     text = sheet_text(creation, seed=seed, number=number, defaults=defaults)
     return Made(creation, number, text, note)
+
+
+def _what_else(path: Path) -> str:
+    """``"a scenario"`` or ``"an adventure file"`` if ``path`` reads as one, else ``""``."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    if "sides" in data:
+        return "a scenario"
+    return "an adventure file" if "scenes" in data else ""
 
 
 def _kind_like(sheet: CharacterSheet | None) -> Kind:
