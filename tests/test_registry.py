@@ -30,6 +30,7 @@ from mands_sim.registry import (
     Registry,
     ReportSectionEntry,
     RuleStateEntry,
+    SheetMakerEntry,
     SkillEntry,
     WeaknessEntry,
     build_charts,
@@ -63,6 +64,9 @@ KINDS = [
         marks=pytest.mark.hook("mands_register_report_sections"),
     ),
     pytest.param(CommandEntry, "commands", marks=pytest.mark.hook("mands_register_commands")),
+    pytest.param(
+        SheetMakerEntry, "sheet_makers", marks=pytest.mark.hook("mands_register_sheet_makers")
+    ),
     pytest.param(DefaultsEntry, "defaults", marks=pytest.mark.hook("mands_register_defaults")),
 ]
 

@@ -86,9 +86,11 @@ from mands_sim.errors import (
     PluginHookError,
     PluginValidationError,
     PreparedValueError,
+    Problem,
     RulesDataError,
     ScenarioProblems,
     SheetError,
+    SheetProblems,
     UnknownConditionError,
     UnplayedActionError,
 )
@@ -181,11 +183,12 @@ from mands_sim.rolls import (
 )
 from mands_sim.rule_state import RuleState
 from mands_sim.scenario import ScenarioSpec
+from mands_sim.sheet_makers import SheetMaker
 from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "4.3.0"
+API_VERSION: Final = "4.4.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -300,6 +303,7 @@ SECTIONS: Final = MappingProxyType(
             "figured_here",
             "installed_registries",
             "Registries",
+            "SheetMaker",
         ),
         "Time": (
             "SEGMENTS_PER_ROUND",
@@ -380,6 +384,8 @@ SECTIONS: Final = MappingProxyType(
             "PreparedValueError",
             "ScenarioProblems",
             "SheetError",
+            "SheetProblems",
+            "Problem",
             "RulesDataError",
         ),
     }
@@ -529,6 +535,7 @@ __all__ = [
     "PowerUsed",
     "Prepared",
     "PreparedValueError",
+    "Problem",
     "PushedBack",
     "QualityAllocated",
     "QualityAllocation",
@@ -551,6 +558,8 @@ __all__ = [
     "SeededDice",
     "SegmentTime",
     "SheetError",
+    "SheetMaker",
+    "SheetProblems",
     "Source",
     "UnknownConditionError",
     "UnplayedActionError",

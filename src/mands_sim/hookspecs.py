@@ -52,7 +52,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "2.3"
+HOOK_API_VERSION: Final = "2.4"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -334,6 +334,20 @@ def mands_register_commands(register: Register) -> None:
     Returns nothing. Results combine as registrations do: one entry per name across all
     plugins (a clash fails naming both), and no name of a built-in command; ``mands-sim NAME``
     runs the command, and ``mands-sim --help`` lists it.
+    """
+
+
+@hookspec
+def mands_register_sheet_makers(register: Register) -> None:
+    """Register ways to make a character's sheet from a scenario's recipe
+    (:mod:`mands_sim.sheet_makers`): ``sheet = { make = "NAME", ... }``.
+
+    :param register: ``register(name, maker, *, summary, source="third party")``; the payload
+        is a :class:`~mands_sim.sheet_makers.SheetMaker` of the same name.
+
+    Returns nothing. Results combine as registrations do: one entry per name across all
+    plugins (a clash fails naming both); loading a scenario calls the named maker's ``make``
+    with the recipe (the table without ``make``), and its sheet is the character's.
     """
 
 

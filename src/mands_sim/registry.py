@@ -199,6 +199,15 @@ class CommandEntry(Entry):
 
 
 @dataclass(frozen=True, slots=True)
+class SheetMakerEntry(Entry):
+    """A way to make a sheet from a scenario's recipe (:mod:`mands_sim.sheet_makers`); the
+    payload is a :class:`mands_sim.sheet_makers.SheetMaker` of the same name."""
+
+    kind: ClassVar[str] = "sheet maker"
+    hook: ClassVar[str] = "mands_register_sheet_makers"
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultsEntry(Entry):
     """A class of named defaults a rule applies (:mod:`mands_sim.defaults`); the payload is a
     frozen dataclass of :func:`~mands_sim.defaults.rule_default` fields."""
@@ -221,6 +230,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     MetricEntry,
     ReportSectionEntry,
     CommandEntry,
+    SheetMakerEntry,
     DefaultsEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
@@ -339,6 +349,7 @@ class Registries:
     metrics: Registry[MetricEntry] = Registry()
     report_sections: Registry[ReportSectionEntry] = Registry()
     commands: Registry[CommandEntry] = Registry()
+    sheet_makers: Registry[SheetMakerEntry] = Registry()
     defaults: Registry[DefaultsEntry] = Registry()
 
     def default_kinds(self) -> tuple[type, ...]:
@@ -362,6 +373,7 @@ class Registries:
             *self.metrics.entries,
             *self.report_sections.entries,
             *self.commands.entries,
+            *self.sheet_makers.entries,
             *self.defaults.entries,
         )
 
@@ -435,6 +447,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         metrics=_collect_kind(pm, MetricEntry),
         report_sections=_collect_kind(pm, ReportSectionEntry),
         commands=_collect_kind(pm, CommandEntry),
+        sheet_makers=_collect_kind(pm, SheetMakerEntry),
         defaults=checked_defaults(_collect_kind(pm, DefaultsEntry)),
     )
 

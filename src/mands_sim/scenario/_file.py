@@ -77,6 +77,13 @@ SheetReference = Annotated[
             "anyOf": [
                 {"type": "string", "description": "path of a sheet file, relative to the scenario"},
                 {"type": "object", "description": "an inline character sheet"},
+                {
+                    "type": "object",
+                    "description": "a recipe an installed sheet maker makes into a sheet "
+                    "(docs/scenarios.md 'Made sheets')",
+                    "required": ["make"],
+                    "properties": {"make": {"type": "string", "description": "the maker"}},
+                },
             ]
         }
     ),

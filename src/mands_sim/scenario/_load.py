@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
 
 from pydantic import ValidationError
 
-from mands_sim.errors import Problem, ScenarioError, ScenarioProblems, SheetError
+from mands_sim.errors import (
+    MandsSimError,
+    PluginHookError,
+    Problem,
+    ScenarioError,
+    ScenarioProblems,
+    SheetError,
+)
 from mands_sim.inputs import read_input, resolved, shown, toml_data, trimmed, value_problems
 from mands_sim.model.sheet import CharacterSheet, parse_sheet, sheet_from_bytes
 from mands_sim.scenario._errors import Findings
@@ -33,6 +40,8 @@ from mands_sim.scenario._resolve import (
 )
 from mands_sim.scenario._spec import ScenarioSpec
 from mands_sim.scenario._stop import resolve_expect, resolve_stop
+from mands_sim.sheet_makers import MAKE_KEY, SheetMaker, is_recipe
+from mands_sim.suggestions import closest
 
 
 def load_scenario(
@@ -297,10 +306,47 @@ class _Sheets:
         return digest.hexdigest()
 
     def _inline(self, table: Mapping[str, Any], key: str) -> CharacterSheet:
+        if is_recipe(table):
+            return self._made(table, key)
         try:
             return parse_sheet(table, path=self._path, key_prefix=key)
         except SheetError as error:
             raise ScenarioProblems(self._path, error.problems) from error
+
+    def _made(self, table: Mapping[str, Any], key: str) -> CharacterSheet:
+        """The sheet a registered maker makes from the recipe ``table``
+        (:mod:`mands_sim.sheet_makers`). A maker that is not installed, a key it does not read
+        or a recipe it refuses is a problem at the recipe's key; a maker that crashes is a
+        :class:`PluginHookError` naming its plugin, the crash as its cause."""
+        from mands_sim.installed import installed_registries
+
+        makers = installed_registries().sheet_makers
+        name = table[MAKE_KEY]
+        found = makers.find(name) if isinstance(name, str) else None
+        if found is None:
+            known = ", ".join(entry.name for entry in makers.entries) or "none is installed"
+            hint = _did_you_mean(name, makers) if isinstance(name, str) else ""
+            expected = f"the name of a registered sheet maker ({known}), not {shown(name)}{hint}"
+            raise ScenarioProblems(self._path, [Problem(f"{key}.{MAKE_KEY}", expected)])
+        maker: SheetMaker = found.payload  # type: ignore[assignment]
+        recipe = {k: v for k, v in table.items() if k != MAKE_KEY}
+        unknown = sorted(k for k in recipe if k not in maker.keys)
+        if unknown:
+            hint = _did_you_mean(unknown[0], maker.keys)
+            expected = f"a key of the {maker.name!r} recipe ({', '.join(maker.keys)}){hint}"
+            raise ScenarioProblems(self._path, [Problem(f"{key}.{unknown[0]}", expected)])
+        try:
+            return maker.make(recipe)
+        except SheetError as error:
+            problems = [
+                Problem(f"{key}.{p.key}" if p.key else key, p.expected) for p in error.problems
+            ]
+            raise ScenarioProblems(self._path, problems) from error
+        except (ValueError, MandsSimError) as error:
+            raise ScenarioProblems(self._path, [Problem(key, str(error))]) from error
+        except Exception as error:
+            message = f"the sheet maker {maker.name!r} failed: {type(error).__name__}: {error}"
+            raise PluginHookError(found.plugin, message, "mands_register_sheet_makers") from error
 
     def _file(self, reference: str, key: str) -> Path:
         """The sheet file ``reference`` names, which must lie inside the scenario's folder
@@ -329,3 +375,8 @@ class _Sheets:
             )
         self._files[reference] = file
         return file
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    close = closest(name, known)
+    return f'; did you mean "{close[0]}"?' if close else ""
