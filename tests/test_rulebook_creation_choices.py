@@ -1,4 +1,4 @@
-"""The player's choices and the named defaults of character creation (G-300, G-301)."""
+"""The player's choices and the named defaults of character creation (G-300, G-301, G-305)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_a_switch_that_does_not_exist_or_a_value_it_does_not_take_is_refused() -
 
 def test_every_default_names_its_g_number_and_every_choice_leads_with_the_default() -> None:
     for field in fields(CreationDefaults):
-        assert field.metadata["gid"] in ("G-300", "G-301")
+        assert field.metadata["gid"] in ("G-300", "G-301", "G-305")
         assert field.metadata["choices"][0] == field.default
 
 

@@ -60,6 +60,16 @@ class CreationDefaults:
         "higher-active",
         ("higher-active", "as-rolled"),
     )
+    G305_experience_ability: Literal["lowest-physical", "strength", "agility", "constitution"] = (
+        rule_default(
+            "G-305",
+            "The ability each Experience row of a generated character's level raises by 1: the "
+            "lowest of Strength, Agility and Constitution ('lowest-physical'), or always one of "
+            "them.",
+            "lowest-physical",
+            ("lowest-physical", "strength", "agility", "constitution"),
+        )
+    )
 
 
 def switched(overrides: Mapping[str, str]) -> CreationDefaults:

@@ -46,6 +46,14 @@ def generate_arguments(parser: argparse.ArgumentParser) -> None:
         help="a power the character has before any roll (repeatable)",
     )
     parser.add_argument(
+        "--level",
+        type=int,
+        default=0,
+        metavar="N",
+        help="Experience rows reached: +1 to an ability, Resist Death and Perception per row "
+        "(G-305; default 0)",
+    )
+    parser.add_argument(
         "--like",
         type=Path,
         metavar="SHEET",
@@ -96,3 +104,11 @@ def mands_register_defaults(register: Register) -> None:
         summary=defaults_summary(CreationDefaults),
         source="rules text",
     )
+
+
+@hookimpl
+def mands_register_sheet_makers(register: Register) -> None:
+    """Register ``generate``: a scenario's character made from a recipe."""
+    from mands_rulebook.creation.recipe import GENERATE
+
+    register(GENERATE.name, GENERATE, summary=GENERATE.summary, source="rules text")

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Final
 
 from mands_rulebook.creation.choices import CreationDefaults, Decisions, GenerationError
+from mands_rulebook.creation.experience import advanced
 from mands_rulebook.creation.procedure import (
     KINDS,
     NO_DECISIONS,
@@ -70,8 +71,10 @@ def generate(
     defaults: CreationDefaults = STANDARD,
     catalogue: Catalogue | None = None,
     first: int = 1,
+    level: int = 0,
 ) -> tuple[Creation, ...]:
-    """``count`` characters of ``kind`` made with ``seed``, numbered from ``first``.
+    """``count`` characters of ``kind`` made with ``seed``, numbered from ``first``, each
+    advanced to Experience row ``level`` (G-305).
 
     Raises:
         GenerationError: ``kind`` is not one of :data:`KINDS`, ``count`` is not 1 to
@@ -85,7 +88,7 @@ def generate(
     named = tuple(books.power_called(power) for power in decisions.powers)
     decisions = replace(decisions, powers=named)
     tables = creation_tables()
-    return tuple(
+    made = (
         create(
             kind,
             SeededDice(seed).substream("character", kind, number),
@@ -97,6 +100,13 @@ def generate(
         )
         for number in range(first, first + count)
     )
+    return tuple(at_level(creation, level, defaults) for creation in made)
+
+
+def at_level(creation: Creation, level: int, defaults: CreationDefaults) -> Creation:
+    """``creation`` advanced to Experience row ``level``, its story told."""
+    sheet, story = advanced(creation.sheet, level, defaults)
+    return replace(creation, sheet=sheet, story=creation.story + story, level=level)
 
 
 def check_request(kind: str, count: int, powers: Sequence[str], catalogue: Catalogue) -> None:

@@ -206,6 +206,8 @@ class Creation:
     gained: tuple[Gained, ...] = field(default=())
     named: tuple[str, ...] = ()
     """The powers the Editor named (``--power``), in order."""
+    level: int = 0
+    """The Experience rows it has reached (``mands_rulebook.creation.experience``)."""
 
 
 @dataclass(slots=True)

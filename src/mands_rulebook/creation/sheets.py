@@ -39,6 +39,8 @@ def sheet_document(sheet: CharacterSheet) -> dict[str, Any]:
             document[key] = dict(values)
     if sheet.powers:
         document["powers"] = {name: _power(entry) for name, entry in sheet.powers.items()}
+    if sheet.overrides:
+        document["overrides"] = dict(sheet.overrides)
     return document
 
 
@@ -77,6 +79,7 @@ def remaking(creation: Creation, seed: int, defaults: CreationDefaults = STANDAR
     and the defaults switched."""
     options = [f"--kind {creation.kind}", f"--seed {seed}"]
     options += [f'--power "{power}"' for power in creation.named]
+    options += [f"--level {creation.level}"] if creation.level else []
     options += [f"--default {k}={v}" for k, v in _switched(defaults).items()]
     return " ".join(options)
 

@@ -42,7 +42,7 @@ def write_generated(args: argparse.Namespace) -> int:
     like = _like(args.like) if args.like is not None else None
     kind: Kind = args.kind or _kind_like(like)
     decisions = Decisions(powers=tuple(args.power))
-    made = characters(kind, args.seed, args.count, decisions, defaults, like)
+    made = characters(kind, args.seed, args.count, decisions, defaults, like, args.level)
     if args.out == STANDARD_OUTPUT:
         if len(made) != 1:
             raise GenerationError("--out -: one sheet at a time on standard output")
@@ -97,6 +97,7 @@ def characters(
     decisions: Decisions,
     defaults: CreationDefaults,
     like: CharacterSheet | None,
+    level: int = 0,
 ) -> list[Made]:
     """The characters to write: the first ``count`` of the seed, or with ``like`` the nearest
     of each ``CANDIDATES`` in turn (numbers 1–64 for the first, 65–128 for the second …)."""
@@ -109,6 +110,7 @@ def characters(
             decisions=decisions,
             defaults=defaults,
             catalogue=catalogue,
+            level=level,
         )
         return [_made(c, seed, n, defaults) for n, c in enumerate(made, start=1)]
     chosen = []
@@ -122,6 +124,7 @@ def characters(
             defaults=defaults,
             catalogue=catalogue,
             first=first,
+            level=level,
         )
         best, distance = nearest(pool, like)
         note = f" (nearest of {CANDIDATES} to {like.name}: {distance:.2f})"
