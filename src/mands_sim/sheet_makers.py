@@ -10,7 +10,9 @@ the recipe the maker reads. Each recipe key is a value of the scenario like any 
 ``--set``, ``sweep`` and ``balance`` vary it (``sides.thugs.thug.sheet.level=0..8``). The
 kernel knows no maker: the rulebook's ``generate`` (``mands_rulebook.creation``) is one.
 
-A maker is called when the scenario is loaded. It returns a
+A maker is called when the scenario is loaded, in every process that loads it, and must be
+deterministic: the same recipe and defaults, the same sheet; it reads no file (the scenario's
+content hash covers the recipe and the sheet made, not what a maker reads). It returns a
 :class:`~mands_sim.model.sheet.CharacterSheet`, or raises
 :class:`~mands_sim.errors.SheetError` (its ``problems`` name keys of the recipe) or
 ``ValueError`` for a recipe it cannot make; the loader reports either as a problem of the
@@ -29,8 +31,10 @@ from mands_sim.model.sheet import CharacterSheet
 MAKE_KEY: Final = "make"
 """The key of an inline sheet table that makes it a recipe, naming the maker."""
 
-MakeSheet = Callable[[Mapping[str, Any]], CharacterSheet]
-"""``make(recipe) -> CharacterSheet``: the recipe is the table without ``make``."""
+MakeSheet = Callable[[Mapping[str, Any], Mapping[str, object]], CharacterSheet]
+"""``make(recipe, defaults) -> CharacterSheet``: the recipe is the table without ``make``;
+``defaults`` are the named defaults the scenario switches (``[rules.defaults]``, switch name →
+value), for a maker whose own defaults a scenario may switch."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,6 +124,7 @@ class Simulation:
                 load_entry_points=self.load_entry_points,
             )
             check_event_classes(pm)
+            check_makers(pm, self.scenario)
             registries = collect_registries(pm)
             if self._switch_on_optional_rules(pm, registries):
                 registries = collect_registries(pm)
@@ -400,3 +401,16 @@ __all__ = [
     "check_scenario",
     "scenario_problems",
 ]
+
+
+def check_makers(pm: pluggy.PluginManager, scenario: ScenarioSpec) -> None:
+    """Refuse a scenario whose sheet a plugin left out of this simulation made (``--disable``):
+    the sheet would come from a plugin not in play, and the batch's versions would not name it.
+    """
+    for key, plugin in scenario.made_by:
+        if pm.get_plugin(plugin) is None:
+            raise ScenarioError(
+                scenario.path,
+                key,
+                f"a sheet made by a plugin in play: {plugin} made it and is disabled",
+            )

@@ -65,7 +65,7 @@ def generate_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="switch a creation default (G-300, G-301: docs/rules/decisions.md)",
+        help="switch a creation default (G-300, G-301, G-305: docs/rules/decisions.md)",
     )
     parser.add_argument("--force", action="store_true", help="overwrite existing sheet files")
 

@@ -6,66 +6,96 @@ recipe, so a sweep or a balance can vary it (``docs/character-generation.md``)::
 ``kind`` (hero, villain or grunt) and ``seed`` are required; ``number`` (default 1), ``power``
 (a list of power names, default none) and ``level`` (Experience rows, default 0, G-305) are
 optional. The sheet is the one ``mands-sim generate --kind grunt --seed 1 --level 2`` writes as
-character 3.
+character 3, under the creation defaults the scenario switches in ``[rules.defaults]``
+(G-300, G-301, G-305).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any, Final
 
-from mands_rulebook.creation.choices import Decisions
-from mands_rulebook.creation.generate import generate
+from mands_rulebook.creation.choices import CreationDefaults, Decisions, switched
+from mands_rulebook.creation.experience import MAX_LEVEL
+from mands_rulebook.creation.generate import generate as generated
+from mands_rulebook.creation.generate import installed_catalogue
+from mands_rulebook.creation.procedure import KINDS
 from mands_sim.api import CharacterSheet, Problem, SheetMaker, SheetProblems
 
 NAME: Final = "generate"
 KEYS: Final = ("kind", "seed", "number", "power", "level")
+MAX_NUMBER: Final = 1_000_000
+"""The highest character number a recipe names (an input bounds every value)."""
+MAX_SEED: Final = 2**63 - 1
 
 
-def made_sheet(recipe: Mapping[str, Any]) -> CharacterSheet:
-    """The sheet ``recipe`` asks for (:data:`KEYS`).
+def made_sheet(recipe: Mapping[str, Any], defaults: Mapping[str, object]) -> CharacterSheet:
+    """The sheet ``recipe`` asks for (:data:`KEYS`), under the creation defaults in
+    ``defaults`` (the scenario's switched named defaults; the others are not creation's).
 
     Raises:
-        SheetProblems: a key missing or of the wrong type, naming it.
-        GenerationError: a value out of range (a count, a level, an unknown power).
+        SheetProblems: every key missing, of the wrong type or out of range, naming it.
     """
-    problems = [
-        Problem(key, expected)
-        for key, expected in (
-            ("kind", _text_problem(recipe.get("kind"))),
-            ("seed", _whole_problem(recipe.get("seed"), required=True)),
-            ("number", _whole_problem(recipe.get("number", 1))),
-            ("level", _whole_problem(recipe.get("level", 0))),
-            ("power", _names_problem(recipe.get("power", []))),
-        )
-        if expected
-    ]
+    problems = recipe_problems(recipe)
     if problems:
         raise SheetProblems(None, problems)
-    (creation,) = generate(
+    (creation,) = generated(
         recipe["kind"],
         seed=recipe["seed"],
         first=recipe.get("number", 1),
         level=recipe.get("level", 0),
         decisions=Decisions(powers=tuple(recipe.get("power", []))),
+        defaults=creation_defaults(defaults),
     )
     return creation.sheet
 
 
-def _text_problem(value: object) -> str:
-    return "" if isinstance(value, str) else "the kind: hero, villain or grunt"
+def creation_defaults(defaults: Mapping[str, object]) -> CreationDefaults:
+    """The creation defaults among a scenario's switched ones (values already checked)."""
+    names = {field.name for field in fields(CreationDefaults)}
+    return switched({k: str(v) for k, v in defaults.items() if k in names})
 
 
-def _whole_problem(value: object, *, required: bool = False) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
+def recipe_problems(recipe: Mapping[str, Any]) -> list[Problem]:
+    """Each key of ``recipe`` that is missing, of the wrong type or out of range."""
+    checks = (
+        ("kind", _kind(recipe.get("kind"))),
+        ("seed", _whole(recipe.get("seed"), 0, MAX_SEED, required=True)),
+        ("number", _whole(recipe.get("number", 1), 1, MAX_NUMBER)),
+        ("level", _whole(recipe.get("level", 0), 0, MAX_LEVEL)),
+        ("power", _powers(recipe.get("power", []), recipe.get("kind"))),
+    )
+    return [Problem(key, expected) for key, expected in checks if expected]
+
+
+def _kind(value: object) -> str:
+    return "" if value in KINDS else f"the kind: {', '.join(KINDS)}" + _not(value)
+
+
+def _whole(value: object, low: int, high: int, *, required: bool = False) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return ""
-    return "a whole number" + (" (required)" if required and value is None else "")
+    missing = required and value is None
+    return f"a whole number {low} to {high}" + (" (required)" if missing else _not(value))
 
 
-def _names_problem(value: object) -> str:
-    if isinstance(value, list) and all(isinstance(item, str) for item in value):
-        return ""
-    return "a list of power names"
+def _powers(value: object, kind: object) -> str:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return "a list of power names" + _not(value)
+    if value and kind == "grunt":
+        return "no powers: a grunt is a Normal"
+    catalogue = installed_catalogue()
+    names = [catalogue.power_called(power) for power in value]
+    for power, name in zip(value, names, strict=True):
+        if not name:
+            return f"installed powers; there is none called {power!r}"
+    twice = next((name for name in names if names.count(name) > 1), None)
+    return f"each power once ({twice} is named twice)" if twice else ""
+
+
+def _not(value: object) -> str:
+    return "" if value is None else f", not {value!r}"
 
 
 GENERATE: Final = SheetMaker(

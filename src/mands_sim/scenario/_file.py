@@ -83,6 +83,7 @@ SheetReference = Annotated[
                     "(docs/scenarios.md 'Made sheets')",
                     "required": ["make"],
                     "properties": {"make": {"type": "string", "description": "the maker"}},
+                    "not": {"required": ["format"]},
                 },
             ]
         }
@@ -240,7 +241,9 @@ class CharacterTable(_Table):
     count: Annotated[int, Within(1, MAX_GROUP)] | None = Field(
         default=None, description="make a group of this many from one sheet"
     )
-    sheet: SheetReference = Field(description="sheet file path or inline sheet table")
+    sheet: SheetReference = Field(
+        description="sheet file path, inline sheet table, or a recipe with make"
+    )
     place: Name = Field(description="the place the character starts at")
     aware: bool = Field(default=True, description="false: surprised when the fight starts")
     policy: Name | None = Field(default=None, description="the policy that drives the character")

@@ -175,6 +175,7 @@ def _build(
     optional = resolve_optional_rules(tables.rules.optional if tables.rules else [], found)
     defaults = resolve_defaults(tables.rules.defaults) if tables.rules else None
     disabled = resolve_disabled_plugins(tables.plugins.disable if tables.plugins else [], found)
+    sheets.for_makers(defaults.overrides if defaults else {}, disabled)
     map_spec = resolve_map(tables, found)
     roster = resolve_sides(tables, sheets.sheet, found)
     known = roster if tables.complete else None
@@ -197,6 +198,7 @@ def _build(
         expect=expect,
         content_hash=sheets.content_hash(content),
         disabled_plugins=disabled,
+        made_by=sheets.made_by,
     )
 
 
@@ -269,6 +271,15 @@ class _Sheets:
         self._broken: set[Path] = set()
         self._contents: list[tuple[str, bytes]] = []
         self._files: dict[str, Path] = {}
+        self._defaults: Mapping[str, object] = {}
+        self._disabled: tuple[str, ...] = ()
+        self.made_by: tuple[tuple[str, str], ...] = ()
+
+    def for_makers(self, defaults: Mapping[str, object], disabled: Sequence[str]) -> None:
+        """What a sheet maker is given and may not use: the scenario's switched defaults, and
+        the plugins its ``[plugins] disable`` leaves out."""
+        self._defaults = dict(defaults)
+        self._disabled = tuple(disabled)
 
     def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet | None:
         """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``;
@@ -328,15 +339,29 @@ class _Sheets:
             hint = _did_you_mean(name, makers) if isinstance(name, str) else ""
             expected = f"the name of a registered sheet maker ({known}), not {shown(name)}{hint}"
             raise ScenarioProblems(self._path, [Problem(f"{key}.{MAKE_KEY}", expected)])
+        if found.plugin in self._disabled:
+            expected = f"a sheet maker of a plugin in play ({found.plugin} is in [plugins] disable)"
+            raise ScenarioProblems(self._path, [Problem(f"{key}.{MAKE_KEY}", expected)])
         maker: SheetMaker = found.payload  # type: ignore[assignment]
         recipe = {k: v for k, v in table.items() if k != MAKE_KEY}
         unknown = sorted(k for k in recipe if k not in maker.keys)
         if unknown:
-            hint = _did_you_mean(unknown[0], maker.keys)
-            expected = f"a key of the {maker.name!r} recipe ({', '.join(maker.keys)}){hint}"
-            raise ScenarioProblems(self._path, [Problem(f"{key}.{unknown[0]}", expected)])
+            wanted = f"a key of the {maker.name!r} recipe ({', '.join(maker.keys)})"
+            problems = [
+                Problem(f"{key}.{name}", wanted + _did_you_mean(name, maker.keys))
+                for name in unknown
+            ]
+            raise ScenarioProblems(self._path, problems)
+        made = self._make(maker, found.plugin, recipe, key)
+        self.made_by = (*self.made_by, (key, found.plugin))
+        self._contents.append((f"made:{key}", repr(made).encode("utf-8")))
+        return made
+
+    def _make(
+        self, maker: SheetMaker, plugin: str, recipe: Mapping[str, Any], key: str
+    ) -> CharacterSheet:
         try:
-            return maker.make(recipe)
+            made = maker.make(recipe, self._defaults)
         except SheetError as error:
             problems = [
                 Problem(f"{key}.{p.key}" if p.key else key, p.expected) for p in error.problems
@@ -346,7 +371,14 @@ class _Sheets:
             raise ScenarioProblems(self._path, [Problem(key, str(error))]) from error
         except Exception as error:
             message = f"the sheet maker {maker.name!r} failed: {type(error).__name__}: {error}"
-            raise PluginHookError(found.plugin, message, "mands_register_sheet_makers") from error
+            raise PluginHookError(plugin, message, "mands_register_sheet_makers") from error
+        if not isinstance(made, CharacterSheet):
+            message = (
+                f"the sheet maker {maker.name!r} returned {type(made).__name__}, "
+                "not a CharacterSheet"
+            )
+            raise PluginHookError(plugin, message, "mands_register_sheet_makers")
+        return made
 
     def _file(self, reference: str, key: str) -> Path:
         """The sheet file ``reference`` names, which must lie inside the scenario's folder

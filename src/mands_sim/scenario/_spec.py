@@ -348,6 +348,9 @@ class ScenarioSpec:
     expect: ExpectSpec | None
     content_hash: str
     disabled_plugins: tuple[str, ...] = ()
+    made_by: tuple[tuple[str, str], ...] = ()
+    """``(key, plugin)`` for each sheet a plugin's maker made (``docs/scenarios.md`` "Made
+    sheets"): a simulation without that plugin refuses the scenario."""
 
     def character(self, character_id: str) -> CharacterSpec:
         """The character with ``character_id``; ``KeyError`` if there is none."""
