@@ -371,6 +371,7 @@ def choose_powers(
             dice.substream("hero type"),
             types,
             catalogue,
+            step=2,
             take_alternative=decisions.take_alternative,
         )
     extra_powers(
@@ -382,6 +383,11 @@ def _first_type(defaults: CreationDefaults, tables: CreationTables, dice: DiceSo
     """G-300: a hero's or villain's first Hero Type."""
     if defaults.G300_first_hero_type == SPECIAL:
         return SPECIAL
+    return _class_type(tables, dice)
+
+
+def _class_type(tables: CreationTables, dice: DiceSource) -> str:
+    """G-300: a Class Power table picked by a die with as many faces as there are tables."""
     classes = tables.class_types
     return classes[dice.face(len(classes)) - 1]
 
@@ -393,10 +399,12 @@ def roll_hero_type(
     types: Mapping[str, HeroType],
     catalogue: Catalogue,
     *,
+    step: int,
     take_alternative: bool = False,
 ) -> None:
-    """One roll on a Hero Type: a Special Power, or a Class Power's number of powers each rolled
-    on its table (Biff: "he rolls for the number of powers and finds he has 4")."""
+    """One roll on a Hero Type, for the creation ``step`` (2: the first Hero Type, 3: an extra
+    power): a Special Power, or a Class Power's number of powers each rolled on its table (Biff:
+    "he rolls for the number of powers and finds he has 4")."""
     kind = types[type_name]
     count = int(kind.rolls) if kind.rolls.isdigit() else _roll(kind.rolls, dice)
     rolled = []
@@ -406,7 +414,6 @@ def roll_hero_type(
         if power:
             making.gained.append(Gained(power, type_name))
             rolled.append(power)
-    step = "3" if making.gained[: len(making.gained) - len(rolled)] else "2"
     making.note(f"{step}. {kind.title}: " + (", ".join(rolled) or "nothing installed to roll"))
 
 
@@ -438,7 +445,13 @@ def extra_powers(
             return
         making.note(f"3. extra power: {types[tried].title} at {chance} %, rolled {roll}")
         roll_hero_type(
-            making, tried, dice, types, catalogue, take_alternative=decisions.take_alternative
+            making,
+            tried,
+            dice,
+            types,
+            catalogue,
+            step=3,
+            take_alternative=decisions.take_alternative,
         )
 
 
@@ -456,8 +469,7 @@ def _extra_try(defaults: CreationDefaults, tables: CreationTables, dice: DiceSou
     tries = defaults.G300_extra_power_tries
     if tries == SPECIAL or (tries == "alternate" and dice.face(2) == 1):
         return SPECIAL
-    classes = tables.class_types
-    return classes[dice.face(len(classes)) - 1]
+    return _class_type(tables, dice)
 
 
 def _table_of(name: str, types: Mapping[str, HeroType]) -> str | None:
