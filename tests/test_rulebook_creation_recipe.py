@@ -51,12 +51,12 @@ def test_a_level_adds_experience_rows_to_the_generated_character() -> None:
         ({"kind": "grunt", "seed": 1, "level": 31}, "level", "a whole number 0 to 30, not 31"),
         ({"kind": "grunt", "seed": 1, "number": 0}, "number", "a whole number 1 to 1000000"),
         ({"kind": "hero", "seed": 1, "power": "Fire Coat"}, "power", "a list of power names"),
-        ({"kind": "hero", "seed": 1, "power": ["Flihgt"]}, "power", "none called 'Flihgt'"),
+        ({"kind": "hero", "seed": 1, "power": ["Flihgt"]}, "power", "no installed power 'Flihgt'"),
         ({"kind": "grunt", "seed": 1, "power": ["Flight"]}, "power", "a grunt is a Normal"),
         (
             {"kind": "hero", "seed": 1, "power": ["Flight", "Flight, Slow"]},
             "power",
-            "(Flight, Slow is named twice)",
+            "Flight, Slow named twice",
         ),
     ],
 )

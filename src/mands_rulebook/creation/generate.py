@@ -115,15 +115,22 @@ def check_request(kind: str, count: int, powers: Sequence[str], catalogue: Catal
         raise GenerationError(f"--kind: one of {', '.join(KINDS)}, not {kind!r}")
     if not 1 <= count <= MAX_COUNT:
         raise GenerationError(f"--count: 1 to {MAX_COUNT} characters, not {count}")
+    problem = powers_problem(powers, kind, catalogue)
+    if problem:
+        raise GenerationError(f"--power: {problem}")
+
+
+def powers_problem(powers: Sequence[str], kind: object, catalogue: Catalogue) -> str:
+    """Why the Editor's ``powers`` cannot be given to a ``kind``, or ``""``: a grunt has none, a
+    power not installed (with the nearest name), a power named twice (aliases counted)."""
     if powers and kind == "grunt":
-        raise GenerationError("--power: a grunt is a Normal and has no powers")
+        return "a grunt is a Normal and has no powers"
     for power in powers:
         if not catalogue.power_called(power):
-            raise GenerationError(f"--power: no installed power {power!r}{_near(power, catalogue)}")
+            return f"no installed power {power!r}{_near(power, catalogue)}"
     canonical = [catalogue.power_called(power) for power in powers]
     twice = next((p for p in canonical if canonical.count(p) > 1), None)
-    if twice is not None:
-        raise GenerationError(f"--power: {twice} named twice")
+    return f"{twice} named twice" if twice else ""
 
 
 def _near(name: str, catalogue: Catalogue) -> str:

@@ -19,8 +19,8 @@ from typing import Any, Final
 from mands_rulebook.creation.choices import CreationDefaults, Decisions, switched
 from mands_rulebook.creation.experience import MAX_LEVEL
 from mands_rulebook.creation.generate import generate as generated
-from mands_rulebook.creation.generate import installed_catalogue
-from mands_rulebook.creation.procedure import KINDS
+from mands_rulebook.creation.generate import installed_catalogue, powers_problem
+from mands_rulebook.creation.procedure import KINDS, Catalogue
 from mands_sim.api import CharacterSheet, Problem, SheetMaker, SheetProblems
 
 NAME: Final = "generate"
@@ -37,7 +37,8 @@ def made_sheet(recipe: Mapping[str, Any], defaults: Mapping[str, object]) -> Cha
     Raises:
         SheetProblems: every key missing, of the wrong type or out of range, naming it.
     """
-    problems = recipe_problems(recipe)
+    catalogue = installed_catalogue()
+    problems = recipe_problems(recipe, catalogue)
     if problems:
         raise SheetProblems(None, problems)
     (creation,) = generated(
@@ -47,6 +48,7 @@ def made_sheet(recipe: Mapping[str, Any], defaults: Mapping[str, object]) -> Cha
         level=recipe.get("level", 0),
         decisions=Decisions(powers=tuple(recipe.get("power", []))),
         defaults=creation_defaults(defaults),
+        catalogue=catalogue,
     )
     return creation.sheet
 
@@ -57,14 +59,14 @@ def creation_defaults(defaults: Mapping[str, object]) -> CreationDefaults:
     return switched({k: str(v) for k, v in defaults.items() if k in names})
 
 
-def recipe_problems(recipe: Mapping[str, Any]) -> list[Problem]:
+def recipe_problems(recipe: Mapping[str, Any], catalogue: Catalogue) -> list[Problem]:
     """Each key of ``recipe`` that is missing, of the wrong type or out of range."""
     checks = (
         ("kind", _kind(recipe.get("kind"))),
         ("seed", _whole(recipe.get("seed"), 0, MAX_SEED, required=True)),
         ("number", _whole(recipe.get("number", 1), 1, MAX_NUMBER)),
         ("level", _whole(recipe.get("level", 0), 0, MAX_LEVEL)),
-        ("power", _powers(recipe.get("power", []), recipe.get("kind"))),
+        ("power", _powers(recipe.get("power", []), recipe.get("kind"), catalogue)),
     )
     return [Problem(key, expected) for key, expected in checks if expected]
 
@@ -80,18 +82,10 @@ def _whole(value: object, low: int, high: int, *, required: bool = False) -> str
     return f"a whole number {low} to {high}" + (" (required)" if missing else _not(value))
 
 
-def _powers(value: object, kind: object) -> str:
+def _powers(value: object, kind: object, catalogue: Catalogue) -> str:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         return "a list of power names" + _not(value)
-    if value and kind == "grunt":
-        return "no powers: a grunt is a Normal"
-    catalogue = installed_catalogue()
-    names = [catalogue.power_called(power) for power in value]
-    for power, name in zip(value, names, strict=True):
-        if not name:
-            return f"installed powers; there is none called {power!r}"
-    twice = next((name for name in names if names.count(name) > 1), None)
-    return f"each power once ({twice} is named twice)" if twice else ""
+    return powers_problem(value, kind, catalogue)
 
 
 def _not(value: object) -> str:
