@@ -7,6 +7,7 @@ import argparse
 import sys
 import tomllib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -101,31 +102,21 @@ def characters(
 ) -> list[Made]:
     """The characters to write: the first ``count`` of the seed, or with ``like`` the nearest
     of each ``CANDIDATES`` in turn (numbers 1–64 for the first, 65–128 for the second …)."""
-    catalogue = installed_catalogue()
+    made = partial(
+        generate,
+        kind,
+        seed=seed,
+        decisions=decisions,
+        defaults=defaults,
+        catalogue=installed_catalogue(),
+        level=level,
+    )
     if like is None:
-        made = generate(
-            kind,
-            seed=seed,
-            count=count,
-            decisions=decisions,
-            defaults=defaults,
-            catalogue=catalogue,
-            level=level,
-        )
-        return [_made(c, seed, n, defaults) for n, c in enumerate(made, start=1)]
+        return [_made(c, seed, n, defaults) for n, c in enumerate(made(count=count), start=1)]
     chosen = []
     for index in range(count):
         first = index * CANDIDATES + 1
-        pool = generate(
-            kind,
-            seed=seed,
-            count=CANDIDATES,
-            decisions=decisions,
-            defaults=defaults,
-            catalogue=catalogue,
-            first=first,
-            level=level,
-        )
+        pool = made(count=CANDIDATES, first=first)
         best, distance = nearest(pool, like)
         note = f" (nearest of {CANDIDATES} to {like.name}: {distance:.2f})"
         chosen.append(_made(pool[best], seed, first + best, defaults, note))
