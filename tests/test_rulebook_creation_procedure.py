@@ -212,6 +212,24 @@ def test_the_story_of_seraph_s_making_names_each_step() -> None:
     )
 
 
+def named_streams(**more: list[int]) -> dict[str, list[int]]:
+    """Dice for a plain character (abilities 9s and 12s, a man, no extra power, skill, weakness,
+    immunity or latent power), with the streams ``more`` scripts instead."""
+    streams = {
+        "abilities": OTHER_SET * 3,
+        "extra powers": [99],
+        "choices": [2],
+        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
+        "age": [6, 6, 6, 5],
+        "skills": [1, 99],
+        "knowledge": [1] * 40,
+        "weakness": [99],
+        "psychic immunity": [1],
+        "latent": [99],
+    }
+    return {**streams, **more}
+
+
 def test_the_weakness_chance_is_the_seed_s_square() -> None:
     # Seraph: "half of 4 ... plus 2 ... plus 2, or 6, squared, or 36"
     assert weakness_chance(4, 2, 0) == 36
@@ -221,15 +239,7 @@ def test_the_weakness_chance_is_the_seed_s_square() -> None:
 
 def test_a_woman_adds_1_to_constitution_and_10_to_build() -> None:
     dice = ScriptedDice(
-        {
-            "abilities": OTHER_SET * 3,
-            "attributes": [50, 1, 1, *four_d6(20), *four_d6(14)],
-            "age": [6, 6, 6, 10],
-            "skills": [1, 99],
-            "knowledge": [1] * 40,
-            "weakness": [99],
-            "psychic immunity": [1],
-        }
+        named_streams(attributes=[50, 1, 1, *four_d6(20), *four_d6(14)], age=[6, 6, 6, 10])
     )
     made = create(
         "grunt",
@@ -255,16 +265,7 @@ def test_an_age_under_16_raises_every_control_to_the_age_play_starts_at() -> Non
 def test_the_defaults_choose_the_best_set_and_the_higher_charisma_active() -> None:
     low = ability_set((9, 9, 9, 9, 12, 8), (12, 12, 12))
     high = ability_set((12, 12, 12, 12, 10, 14), (14, 14, 14))
-    streams = {
-        "abilities": low + high + low,
-        "choices": [2],  # the d2 for sex: male
-        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
-        "age": [6, 6, 6, 5],
-        "skills": [1, 99],
-        "knowledge": [1] * 40,
-        "weakness": [99],
-        "psychic immunity": [1],
-    }
+    streams = named_streams(abilities=low + high + low)  # "choices" 2: the d2 for sex, male
     made = create("grunt", ScriptedDice(streams), name="G", tables=TABLES, catalogue=CATALOGUE)
     assert made.sheet.abilities.strength == 12  # set II, the highest total (G-301)
     assert (made.sheet.abilities.active_charisma, made.sheet.abilities.normal_charisma) == (14, 10)
@@ -297,20 +298,12 @@ def test_a_plugin_s_power_joins_its_table_past_100_keeping_the_rulebook_s_rolls(
 def test_a_roll_on_a_power_not_installed_is_rolled_again() -> None:
     only = {"Healing": PowerFacts("Healing", "3d6", has_control=True)}
     catalogue = Catalogue(MappingProxyType(only), ())
-    streams = {
-        "abilities": OTHER_SET * 3,
-        "hero type": [36, 47],  # Electric Power is not installed: rolled again, Healing
-        "extra powers": [99],
-        "choices": [2],
-        "power rolls": [*three_d6(10, 10, 10, 10), *four_d6(10)],
-        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
-        "age": [6, 6, 6, 5],
-        "skills": [1, 99],
-        "knowledge": [1] * 40,
-        "weakness": [99],
-        "psychic immunity": [1],
-        "latent": [99],
-    }
+    streams = named_streams(
+        **{
+            "hero type": [36, 47],  # Electric Power is not installed: rolled again, Healing
+            "power rolls": [*three_d6(10, 10, 10, 10), *four_d6(10)],
+        }
+    )
     made = create(
         "hero",
         ScriptedDice(streams),
@@ -323,20 +316,12 @@ def test_a_roll_on_a_power_not_installed_is_rolled_again() -> None:
 
 
 def test_the_other_choice_of_roll_87_is_ignore_damage() -> None:
-    streams = {
-        "abilities": OTHER_SET * 3,
-        "hero type": [1, 87],  # one Superhuman power: roll 87
-        "extra powers": [99],
-        "choices": [2],
-        "power rolls": [3, 4, 60],  # "Ignore 2d5 points damage": 7, protecting 60 % (G-06)
-        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
-        "age": [6, 6, 6, 5],
-        "skills": [1, 99],
-        "knowledge": [1] * 40,
-        "weakness": [99],
-        "psychic immunity": [1],
-        "latent": [99],
-    }
+    streams = named_streams(
+        **{
+            "hero type": [1, 87],  # one Superhuman power: roll 87
+            "power rolls": [3, 4, 60],  # "Ignore 2d5 points damage": 7, protecting 60 % (G-06)
+        }
+    )
     made = create(
         "hero",
         ScriptedDice(streams),
@@ -397,22 +382,6 @@ def test_every_character_is_within_the_dice_of_its_procedure(
 
 
 # --- the Editor's named powers ------------------------------------------------------------------
-
-
-def named_streams(**more: list[int]) -> dict[str, list[int]]:
-    streams = {
-        "abilities": OTHER_SET * 3,
-        "extra powers": [99],
-        "choices": [2],
-        "attributes": [50, 1, 1, *four_d6(14), *four_d6(14)],
-        "age": [6, 6, 6, 5],
-        "skills": [1, 99],
-        "knowledge": [1] * 40,
-        "weakness": [99],
-        "psychic immunity": [1],
-        "latent": [99],
-    }
-    return {**streams, **more}
 
 
 def make(decisions: Decisions, **streams: list[int]) -> object:
