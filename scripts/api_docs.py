@@ -1,5 +1,6 @@
-"""Write ``docs/api.md`` from the docstrings of :mod:`mands_sim.api` (run: ``.venv/bin/python
-scripts/api_docs.py``); ``tests/meta/test_api_declared.py`` fails when the file is out of step."""
+"""Write ``docs/api.md`` and ``docs/rulebook-api.md`` from the docstrings of :mod:`mands_sim.api`
+and :mod:`mands_rulebook.api` (run: ``.venv/bin/python scripts/api_docs.py``);
+``tests/meta/test_api_declared.py`` fails when a file is out of step."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import sys
 import typing
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 
-import mands_sim.api as api
+import mands_rulebook.api
+import mands_sim.api
 
 
 class _Unquoted(str):
@@ -32,10 +35,16 @@ def shown_signature(routine: object) -> str:
     return str(signature.replace(parameters=unquoted, return_annotation=returned))
 
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
-HEADER = """# The plugin API: `mands_sim.api` {version}
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+APIS: Mapping[str, tuple[ModuleType, str]] = {
+    "api.md": (mands_sim.api, "The plugin API"),
+    "rulebook-api.md": (mands_rulebook.api, "The Men & Supermen kit"),
+}
+"""Each generated file: the module it documents, and its title."""
 
-<!-- Generated from the docstrings of src/mands_sim/api.py by scripts/api_docs.py: edit those,
+HEADER = """# {title}: `{module}` {version}
+
+<!-- Generated from the docstrings of {source} by scripts/api_docs.py: edit those,
 then run `.venv/bin/python scripts/api_docs.py`. -->
 
 {summary}
@@ -66,7 +75,7 @@ def method_lines(attribute: str, member: object) -> list[str]:
     return [f"- `{attribute if attribute != '__getitem__' else ''}{s}`{said}" for s in shown]
 
 
-def documentation(name: str) -> str:
+def documentation(api: ModuleType, name: str) -> str:
     """The documentation of the exported ``name``: its note for a value (a constant, a type
     alias), its docstring for a class or function; ``""`` for none."""
     if name in api.NOTES:
@@ -77,7 +86,7 @@ def documentation(name: str) -> str:
     return ""
 
 
-def members(name: str) -> str:
+def members(api: ModuleType, name: str) -> str:
     """A class's fields (a dataclass) and its public methods and properties, one line each,
     with the first line of each docstring: what a plugin reads of it."""
     value = getattr(api, name)
@@ -119,7 +128,7 @@ def _type_name(kind: object) -> object:
     return kind if isinstance(kind, str) else getattr(kind, "__name__", kind)
 
 
-def heading(name: str) -> str:
+def heading(api: ModuleType, name: str) -> str:
     value = getattr(api, name)
     if inspect.isroutine(value) and not isinstance(value, type):
         try:
@@ -135,22 +144,33 @@ def anchor(title: str) -> str:
     return "".join(c for c in title.lower().replace(" ", "-") if c.isalnum() or c == "-")
 
 
-def render() -> str:
-    """``docs/api.md`` as it should be."""
+def render(file: str = "api.md") -> str:
+    """The generated file ``docs/<file>`` as it should be."""
+    api, title = APIS[file]
     module_doc = inspect.getdoc(api) or ""
-    contents = ", ".join(f"[{title}](#{anchor(title)})" for title in api.SECTIONS)
-    parts = [HEADER.format(version=api.API_VERSION, summary=module_doc, contents=contents).rstrip()]
-    for title, names in api.SECTIONS.items():
-        parts.append(f"## {title}")
+    contents = ", ".join(f"[{section}](#{anchor(section)})" for section in api.SECTIONS)
+    header = HEADER.format(
+        title=title,
+        module=api.__name__,
+        source="src/" + api.__name__.replace(".", "/") + ".py",
+        version=api.API_VERSION,
+        summary=module_doc,
+        contents=contents,
+    )
+    parts = [header.rstrip()]
+    for section, names in api.SECTIONS.items():
+        parts.append(f"## {section}")
         for name in names:
-            listed = members(name)
+            listed = members(api, name)
             parts.append(
-                f"{heading(name)}\n\n{documentation(name)}" + (f"\n\n{listed}" if listed else "")
+                f"{heading(api, name)}\n\n{documentation(api, name)}"
+                + (f"\n\n{listed}" if listed else "")
             )
     return "\n\n".join(parts) + "\n"
 
 
 if __name__ == "__main__":
-    DOCS.write_text(render(), encoding="utf-8")
-    print(f"wrote {DOCS.relative_to(Path.cwd()) if DOCS.is_relative_to(Path.cwd()) else DOCS}")
+    for file in APIS:
+        (DOCS / file).write_text(render(file), encoding="utf-8")
+        print(f"wrote docs/{file}")
     sys.exit(0)

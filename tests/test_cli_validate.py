@@ -197,7 +197,7 @@ def test_a_file_with_many_load_time_mistakes_lists_them_all(
     assert capsys.readouterr().err.splitlines() == [
         f"mands-sim: error: {file}: 3 problems:",
         "  at 'colour': unknown key 'colour'; expected one of: format, name, description, "
-        "rules, plugins, map, sides, stop, expect",
+        "ruleset, rules, plugins, map, sides, stop, expect",
         "  at 'stop.time_limit': expected a whole number (segments after which the encounter "
         'ends undecided), not "long"',
         "  at 'sides[0].characters[0].place': expected a place on the map (street), not \"roof\"",

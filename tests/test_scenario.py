@@ -956,8 +956,8 @@ def test_a_file_with_four_kinds_of_mistake_reports_all_four(tmp_path: Path) -> N
 def test_each_of_the_four_mistakes_says_what_was_expected(tmp_path: Path) -> None:
     expected = {key: words for _, key, words in problems_of(tmp_path, four_mistakes(tmp_path))}
     assert expected == {
-        "colour": "unknown key 'colour'; expected one of: format, name, description, rules, "
-        "plugins, map, sides, stop, expect",
+        "colour": "unknown key 'colour'; expected one of: format, name, description, ruleset, "
+        "rules, plugins, map, sides, stop, expect",
         "stop.time_limit": "expected a whole number (segments after which the encounter ends "
         'undecided), not "long"',
         "sides[0].characters[0].place": 'expected a place on the map (street), not "roof"',

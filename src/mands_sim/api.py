@@ -10,11 +10,11 @@ incompatibly raises the major number, a name added the minor one. :data:`HOOK_AP
 the version of the hook specifications alone (``docs/hooks.md`` "Version and deprecation
 policy"); it is part of this API, and a change to it changes :data:`API_VERSION` too.
 
-Layers: the kernel (``mands_sim``) knows no rule; the rulebook's kit (``mands_rulebook``'s
-power kit, blows and ranges) is built on it; this module declares both to plugin authors; the
-rulebook's own powers and third parties' plugins are built on this module. Nothing in
-``mands_sim`` imports this module, and it imports only the rulebook's kit, never a plugin's
-hooks (``tests/meta/test_kernel_independence.py``).
+Layers: the kernel (``mands_sim``) knows no rule and no ruleset; this module declares it to the
+authors of every ruleset's plugins. A ruleset declares its own kit beside it: Men & Supermen's
+powers, blows and ranges are :mod:`mands_rulebook.api` (``docs/rulebook-api.md``). Nothing in
+``mands_sim`` imports this module, and this module imports no ruleset
+(``tests/meta/test_kernel_independence.py``).
 """
 
 from __future__ import annotations
@@ -22,32 +22,6 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from mands_rulebook.kit.damage import Blow, Cover, strike
-from mands_rulebook.kit.maintained import maintained_shot
-from mands_rulebook.kit.powers import (
-    power_initiation,
-    power_refusals,
-    power_resolution,
-    power_sustain,
-    register_power_actions,
-)
-from mands_rulebook.kit.powers.attacks import attack_events, cosmic_ray_ranges, standard_ranges
-from mands_rulebook.kit.powers.ratings import power_intent, power_rating
-from mands_rulebook.kit.powers.uses import (
-    ACTIVE_TIME,
-    ATTACK,
-    COVERS,
-    DEFENSE,
-    OTHER,
-    PASSIVE_TIME,
-    POWER_ROW,
-    PowerSpec,
-    PowerSpend,
-    PowerUse,
-    PowerUsed,
-    register_power,
-)
-from mands_rulebook.kit.weapons.table import Ranges
 from mands_sim.actions import (
     ActionDefinition,
     ActionInProgress,
@@ -188,7 +162,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "4.4.0"
+API_VERSION: Final = "5.0.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -342,37 +316,6 @@ SECTIONS: Final = MappingProxyType(
             "defense_from_quality",
             "damage_bonus",
         ),
-        "The rulebook's kit: powers": (
-            "PowerSpec",
-            "PowerUse",
-            "PowerSpend",
-            "PowerUsed",
-            "ATTACK",
-            "DEFENSE",
-            "OTHER",
-            "ACTIVE_TIME",
-            "PASSIVE_TIME",
-            "POWER_ROW",
-            "COVERS",
-            "register_power",
-            "register_power_actions",
-            "power_refusals",
-            "power_initiation",
-            "power_resolution",
-            "power_sustain",
-            "power_intent",
-            "power_rating",
-            "maintained_shot",
-        ),
-        "The rulebook's kit: attacks and damage": (
-            "attack_events",
-            "Blow",
-            "Cover",
-            "strike",
-            "Ranges",
-            "standard_ranges",
-            "cosmic_ray_ranges",
-        ),
         "Errors": (
             "MandsSimError",
             "PluginError",
@@ -413,14 +356,6 @@ NOTES: Final = MappingProxyType(
         "frees itself.",
         "WORE_OFF": "The reason of the ``ConditionEnded`` the kernel logs when a condition's "
         "``until`` comes.",
-        "ATTACK": "A power use's role: an attack (a Combat Roll, a target, a blow).",
-        "DEFENSE": "A power use's role: a protection (a sustained Cover, Skin Temper rows).",
-        "OTHER": "A power use's role: anything else (the use gives its own ``resolve``).",
-        "ACTIVE_TIME": 'The Performance Time of most power uses (seed "Power Rolls": 20).',
-        "PASSIVE_TIME": 'The Performance Time of a passive power use (seed "Power Rolls": 10).',
-        "POWER_ROW": "The EP Use Chart row a power use pays before PR spent on EP (row 9).",
-        "COVERS": "The key of ``prepared`` under which a protection use gives its ``Cover`` "
-        "values to the damage rules.",
         "ABILITY_NAMES": "The seven Basic Abilities by their sheet names, in the sheet's order "
         '(seed "Basic Abilities").',
         "SEGMENTS_PER_ROUND": "50 segments make a round (``docs/rules/combat.md`` §1).",
@@ -447,21 +382,14 @@ NOTES: Final = MappingProxyType(
 
 __all__ = [
     "ABILITY_NAMES",
-    "ACTIVE_TIME",
     "API_VERSION",
-    "ATTACK",
     "BROKE_OUT",
     "CHART_NAMES",
-    "COVERS",
-    "DEFENSE",
     "FRESH",
     "HIGH",
     "HOOK_API_VERSION",
     "LOW",
     "MINIMUM_PERFORMANCE_TIME",
-    "OTHER",
-    "PASSIVE_TIME",
-    "POWER_ROW",
     "QUALITY_PER_DEFENSE",
     "SEGMENTS_PER_MINUTE",
     "SEGMENTS_PER_ROUND",
@@ -482,7 +410,6 @@ __all__ = [
     "AttackResolved",
     "Attributes",
     "BleedingStopped",
-    "Blow",
     "BreakOut",
     "Carried",
     "Character",
@@ -497,7 +424,6 @@ __all__ = [
     "ConditionEnded",
     "ConditionImposed",
     "CoreDefaults",
-    "Cover",
     "DamageTaken",
     "DefenseChanged",
     "DiceExpression",
@@ -529,17 +455,12 @@ __all__ = [
     "PointsLent",
     "Position",
     "PowerEntry",
-    "PowerSpec",
-    "PowerSpend",
-    "PowerUse",
-    "PowerUsed",
     "Prepared",
     "PreparedValueError",
     "Problem",
     "PushedBack",
     "QualityAllocated",
     "QualityAllocation",
-    "Ranges",
     "Register",
     "Registries",
     "ReportInput",
@@ -570,12 +491,10 @@ __all__ = [
     "action_roll",
     "answers_actions",
     "answers_characters",
-    "attack_events",
     "batch_arguments",
     "build_character",
     "character_d100",
     "conditions_on",
-    "cosmic_ray_ranges",
     "damage_bonus",
     "defaults_summary",
     "defense_from_quality",
@@ -596,7 +515,6 @@ __all__ = [
     "logged",
     "logged_before",
     "logged_between",
-    "maintained_shot",
     "mind_skin_temper_row",
     "number_roll",
     "one_for",
@@ -604,24 +522,14 @@ __all__ = [
     "percent_roll",
     "percent_save",
     "played_report",
-    "power_initiation",
-    "power_intent",
-    "power_rating",
-    "power_refusals",
-    "power_resolution",
-    "power_sustain",
     "print_section",
     "reduced_performance_time",
     "register_actions",
-    "register_power",
-    "register_power_actions",
     "roll_made",
     "rule_default",
     "sheet_d100",
     "side_out_of_action",
     "spoken",
-    "standard_ranges",
-    "strike",
     "time_tradeoff_bonus",
     "under",
 ]

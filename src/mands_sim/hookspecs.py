@@ -52,7 +52,7 @@ ENTRY_POINT_GROUP: Final = "mands_sim"
 HOOK_PREFIX: Final = "mands_"
 """Every hook name starts with this; a plugin function with this prefix looks like a hook."""
 
-HOOK_API_VERSION: Final = "2.4"
+HOOK_API_VERSION: Final = "2.5"
 """Version of the hook API. Minor: hooks or arguments added (or deprecated). Major: removed."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -266,6 +266,20 @@ def mands_requires() -> list[str] | None:
     one whose requirement is disabled, not installed or not switched on fails then, before any
     run, with a :class:`~mands_sim.errors.PluginValidationError` naming both (rather than every
     run failing on an action nobody plays).
+    """
+
+
+@hookspec
+def mands_ruleset() -> str | None:
+    """The ruleset (game) this plugin's content belongs to (:mod:`mands_sim.rulesets`): a name
+    such as ``"microlite"``, ``"*"`` for a plugin that serves every ruleset, or ``None`` for
+    Men & Supermen (``"men-and-supermen"``, the default of a plugin that does not say).
+
+    Returns the name or ``None``. Results combine per plugin: each plugin is asked on its own
+    when a simulation is prepared, before any other hook; a scenario keeps the plugins of its
+    own ``ruleset`` and those of ``"*"``, and every other plugin is unregistered. An answer that
+    is not a name (letters, digits and ``-``) raises
+    :class:`~mands_sim.errors.PluginValidationError` naming the plugin.
     """
 
 

@@ -48,6 +48,7 @@ from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.priority import PriorityPolicy
 from mands_sim.registry import Registries, build_charts, collect_registries
+from mands_sim.rulesets import keep_ruleset
 from mands_sim.scenario import (
     CharacterSpec,
     ScenarioSpec,
@@ -123,6 +124,7 @@ class Simulation:
                 extra_plugins=self.extra_plugins,
                 load_entry_points=self.load_entry_points,
             )
+            keep_ruleset(pm, self.scenario.ruleset, self.scenario.path)
             check_event_classes(pm)
             check_makers(pm, self.scenario)
             registries = collect_registries(pm)

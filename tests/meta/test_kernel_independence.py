@@ -1,39 +1,39 @@
-"""The kernel never imports the rulebook plugins (DESIGN.md "Plugins"): they arrive through the
-``mands_sim`` entry points only, so they can be listed, versioned and disabled like any other.
-The one module of ``mands_sim`` that imports ``mands_rulebook`` is the plugin API's facade,
-``mands_sim.api``, and only the rulebook's kit (``docs/api.md``)."""
+"""The kernel imports no ruleset (DESIGN.md "Plugins"; ``docs/rulesets.md``): the rulebook's
+plugins, the Microlite ruleset's and any third party's arrive through the ``mands_sim`` entry
+points only, so they can be listed, versioned, disabled and left out of another game's
+scenario like any other. Not even the plugin API (``mands_sim.api``) imports one: each ruleset
+declares its own kit beside it (``mands_rulebook.api``)."""
 
 from __future__ import annotations
 
+import importlib.metadata
 from pathlib import Path
 
 import pytest
 
+from mands_sim.hookspecs import ENTRY_POINT_GROUP
 from tests.data.imports import imported_modules
 
 KERNEL = Path(__file__).resolve().parents[2] / "src" / "mands_sim"
-RULEBOOK = "mands_rulebook"
+RULESETS = {"mands_rulebook", "mands_microlite"}
+"""The rulesets' packages, named whether or not they are installed here."""
 
 
-API = KERNEL / "api.py"
-KIT = f"{RULEBOOK}.kit"
-"""The rulebook's kit: the one package of it the plugin API (``mands_sim.api``) declares."""
+def plugin_packages() -> set[str]:
+    """Every installed plugin's top-level package (the rulesets', the example plugin's …)."""
+    found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    return {entry.value.split(":")[0].split(".")[0] for entry in found} - {"mands_sim"}
 
 
-def rulebook_imports(path: Path) -> set[str]:
-    return {m for m in imported_modules(path) if m == RULEBOOK or m.startswith(f"{RULEBOOK}.")}
+def ruleset_imports(path: Path) -> set[str]:
+    packages = RULESETS | plugin_packages()
+    return {m for m in imported_modules(path) if m.split(".")[0] in packages}
 
 
-@pytest.mark.parametrize(
-    "path", sorted(p for p in KERNEL.rglob("*.py") if p != API), ids=lambda p: p.name
-)
-def test_kernel_module_does_not_import_the_rulebook(path: Path) -> None:
-    assert not rulebook_imports(path)
+def test_the_rulebook_is_among_the_installed_plugin_packages() -> None:
+    assert "mands_rulebook" in plugin_packages()
 
 
-def test_the_plugin_api_imports_only_the_rulebooks_kit() -> None:
-    """``mands_sim.api`` declares the kit to plugin authors; it never imports a plugin module
-    for its hooks (a library import registers nothing: hooks come through entry points)."""
-    imported = rulebook_imports(API)
-    assert imported
-    assert [m for m in imported if not m.startswith(f"{KIT}.")] == []
+@pytest.mark.parametrize("path", sorted(KERNEL.rglob("*.py")), ids=lambda p: p.name)
+def test_kernel_module_imports_no_ruleset(path: Path) -> None:
+    assert not ruleset_imports(path)

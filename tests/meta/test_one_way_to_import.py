@@ -1,9 +1,9 @@
 """One way to import a thing: no module hands on a name it imports — neither in its ``__all__``
 nor with the ``import name as name`` idiom — so every name is imported from the module that
-defines it (``docs/design.md`` "Plugins"). Three modules of the core are the exceptions, each the
-one public way to what it hands on: ``mands_sim.api``, the plugin API, and the packages
-``mands_sim.scenario`` and ``mands_sim.adventure``, whose modules are private (``_load``,
-``_spec``, ``_day`` …)."""
+defines it (``docs/design.md`` "Plugins"). Four modules are the exceptions, each the one public
+way to what it hands on: ``mands_sim.api``, the plugin API; ``mands_rulebook.api``, the Men &
+Supermen kit declared to that ruleset's plugin authors; and the packages ``mands_sim.scenario``
+and ``mands_sim.adventure``, whose modules are private (``_load``, ``_spec``, ``_day`` …)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,9 @@ def handed_on(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "path", sorted(RULEBOOK.rglob("*.py")), ids=lambda p: str(p.relative_to(RULEBOOK))
+    "path",
+    sorted(set(RULEBOOK.rglob("*.py")) - {RULEBOOK / "api.py"}),
+    ids=lambda p: str(p.relative_to(RULEBOOK)),
 )
 def test_a_rulebook_module_hands_on_no_import(path: Path) -> None:
     assert handed_on(path.read_text(encoding="utf-8")) == []

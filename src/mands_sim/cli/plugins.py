@@ -1,8 +1,9 @@
 """``mands-sim plugins``: list every loaded plugin and what it registered.
 
-For each plugin: its name (the one ``--disable`` takes), version, where it came from, the hooks
-it implements, and the powers, skills, actions, optional rules, policies, charts and outcome
-conditions it registered, each with its source tag. ``--json`` prints the same as JSON.
+For each plugin: its name (the one ``--disable`` takes), its ruleset, version, where it came
+from, the hooks it implements, and the powers, skills, actions, optional rules, policies,
+charts and outcome conditions it registered, each with its source tag. ``--json`` prints the
+same as JSON.
 
 Other subcommands that build a plugin manager reuse :func:`add_plugin_arguments` and
 :func:`plugin_manager_from_args`, so ``--disable`` works the same everywhere.
@@ -17,6 +18,7 @@ from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.hookspecs import HOOK_API_VERSION
 from mands_sim.plugins import DISABLE_ENV_VAR, MandsPluginManager, PluginInfo, make_plugin_manager
 from mands_sim.registry import Entry, Registries, collect_registries
+from mands_sim.rulesets import ANY_RULESET, plugin_rulesets
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,9 +65,12 @@ def run(args: argparse.Namespace) -> int:
 def plugin_listing(pm: MandsPluginManager) -> dict[str, Any]:
     """The listing as plain data (what ``--json`` prints)."""
     registries = collect_registries(pm)
+    rulesets = plugin_rulesets(pm)
     return {
         "hook_api_version": HOOK_API_VERSION,
-        "plugins": [_plugin_data(info, registries) for info in pm.plugin_infos()],
+        "plugins": [
+            _plugin_data(info, registries, rulesets[info.name]) for info in pm.plugin_infos()
+        ],
         "disabled": list(pm.disabled()),
     }
 
@@ -80,10 +85,11 @@ def format_listing(listing: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _plugin_data(info: PluginInfo, registries: Registries) -> dict[str, Any]:
+def _plugin_data(info: PluginInfo, registries: Registries, ruleset: str) -> dict[str, Any]:
     entries = [entry for entry in registries.all_entries() if entry.plugin == info.name]
     return {
         "name": info.name,
+        "ruleset": ruleset,
         "version": info.version,
         "origin": info.origin,
         "distribution": info.distribution,
@@ -110,6 +116,7 @@ def _plugin_lines(plugin: dict[str, Any]) -> list[str]:
         origin += f", {plugin['distribution']}"
     lines = [
         f"{plugin['name']} {version} — {origin}, module {plugin['module']}",
+        f"  ruleset: {_ruleset_words(plugin['ruleset'])}",
         f"  hooks: {', '.join(plugin['hooks']) or 'none'}",
     ]
     for entry in plugin["registered"]:
@@ -118,3 +125,7 @@ def _plugin_lines(plugin: dict[str, Any]) -> list[str]:
             f"  {entry['kind']} {entry['name']!r} [{entry['source']}]{replaces}: {entry['summary']}"
         )
     return lines
+
+
+def _ruleset_words(ruleset: str) -> str:
+    return "any" if ruleset == ANY_RULESET else ruleset

@@ -32,6 +32,7 @@ from mands_sim.bounds import (
 )
 from mands_sim.defaults import SWITCH_NAME, CoreDefaults, switches_of
 from mands_sim.model.sheet import SheetFormat
+from mands_sim.rulesets import DEFAULT_RULESET, RULESET_NAME_LIMIT, RULESET_PATTERN
 from mands_sim.scenario._spec import MapFeature
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -61,6 +62,7 @@ def _sheet_reference(value: Any) -> Any:
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=MAX_NAME_LENGTH)]
 Text = Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]
+Ruleset = Annotated[str, Field(pattern=RULESET_PATTERN, max_length=RULESET_NAME_LIMIT)]
 Finite = Annotated[float, Field(allow_inf_nan=False)]
 Coordinate = Annotated[Finite, Within(-MAX_METERS, MAX_METERS)]
 PlacePair = Annotated[list[Name], Field(min_length=2, max_length=2)]
@@ -468,6 +470,11 @@ class ScenarioFile(_Table):
     format: Literal[1] = Field(description="the scenario format version: 1")
     name: Name = Field(description="the scenario's name")
     description: Text = Field(default="", description="what the scenario is about")
+    ruleset: Ruleset = Field(
+        default=DEFAULT_RULESET,
+        description="the game the scenario is played by (docs/rulesets.md): the name an "
+        "installed ruleset's plugins declare; none is Men & Supermen",
+    )
     rules: RulesTable = Field(default=RulesTable(), description="optional rules and defaults")
     plugins: PluginsTable = Field(
         default=PluginsTable(), description="plugins not to load for this scenario"

@@ -27,6 +27,7 @@ from mands_sim.errors import (
 )
 from mands_sim.inputs import read_input, resolved, shown, toml_data, trimmed, value_problems
 from mands_sim.model.sheet import CharacterSheet, parse_sheet, sheet_from_bytes
+from mands_sim.rulesets import DEFAULT_RULESET
 from mands_sim.scenario._errors import Findings
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
 from mands_sim.scenario._overrides import Override, described, overridden
@@ -198,6 +199,7 @@ def _build(
         expect=expect,
         content_hash=sheets.content_hash(content),
         disabled_plugins=disabled,
+        ruleset=str(data.get("ruleset", DEFAULT_RULESET)),
         made_by=sheets.made_by,
     )
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from mands_sim.bounds import MAX_PLACE_SIZE
 from mands_sim.defaults import RuleDefaults
+from mands_sim.rulesets import DEFAULT_RULESET
 from mands_sim.units import Meters, Segment
 
 if TYPE_CHECKING:
@@ -348,6 +349,9 @@ class ScenarioSpec:
     expect: ExpectSpec | None
     content_hash: str
     disabled_plugins: tuple[str, ...] = ()
+    ruleset: str = DEFAULT_RULESET
+    """The game the scenario is played by (``docs/rulesets.md``): a simulation keeps only the
+    plugins of this ruleset and those of any (:func:`~mands_sim.rulesets.keep_ruleset`)."""
     made_by: tuple[tuple[str, str], ...] = ()
     """``(key, plugin)`` for each sheet a plugin's maker made (``docs/scenarios.md`` "Made
     sheets"): a simulation without that plugin refuses the scenario."""

@@ -10,6 +10,13 @@ nothing of mands-sim but ``mands_sim.api``.
 
 from __future__ import annotations
 
+from mands_rulebook.api import (
+    power_initiation,
+    power_refusals,
+    power_resolution,
+    register_power,
+    register_power_actions,
+)
 from mands_sim.api import (
     ActionDefinition,
     ActionInProgress,
@@ -22,11 +29,6 @@ from mands_sim.api import (
     Register,
     answers_actions,
     hookimpl,
-    power_initiation,
-    power_refusals,
-    power_resolution,
-    register_power,
-    register_power_actions,
 )
 from mands_sim_sonic.power import (
     NAME,

@@ -18,28 +18,30 @@ import math
 from collections.abc import Mapping
 from typing import Final
 
-from mands_sim.api import (
+from mands_rulebook.api import (
     ACTIVE_TIME,
     ATTACK,
-    BROKE_OUT,
     POWER_ROW,
+    Blow,
+    PowerSpec,
+    PowerSpend,
+    PowerUse,
+    Ranges,
+    attack_events,
+    cosmic_ray_ranges,
+)
+from mands_sim.api import (
+    BROKE_OUT,
     ActionChart,
     ActionDefinition,
     ActionInProgress,
     AttackResolved,
-    Blow,
     ConditionDefinition,
     ConditionImposed,
     Encounter,
     Event,
     Intent,
-    PowerSpec,
-    PowerSpend,
-    PowerUse,
-    Ranges,
     action_roll,
-    attack_events,
-    cosmic_ray_ranges,
     end_condition,
     roll_made,
 )

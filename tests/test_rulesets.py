@@ -1,0 +1,164 @@
+"""Rulesets: each plugin's game, and a scenario keeping only the plugins of its own."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mands_sim.api import hookimpl
+from mands_sim.errors import PluginValidationError, ScenarioError, ScenarioProblems
+from mands_sim.events import Event, OutOfAction, to_json_line
+from mands_sim.kernel.encounter import Encounter
+from mands_sim.plugins import make_plugin_manager
+from mands_sim.rulesets import (
+    ANY_RULESET,
+    DEFAULT_RULESET,
+    keep_ruleset,
+    known_rulesets,
+    plugin_rulesets,
+)
+from mands_sim.scenario import load_scenario, scenario_data
+from mands_sim.scenario._load import parse_scenario
+from mands_sim.simulation import Simulation
+from mands_sim.testing import PluginManagerFactory
+
+SCENARIO = Path(__file__).parent.parent / "scenarios" / "seraph_vs_sphinx.toml"
+
+
+class Declares:
+    """A plugin of ``ruleset`` that ends the fight at once: loaded, it shows."""
+
+    def __init__(self, ruleset: str | None) -> None:
+        self.ruleset = ruleset
+
+    @hookimpl
+    def mands_ruleset(self) -> str | None:
+        return self.ruleset
+
+    @hookimpl
+    def mands_status_check(self, encounter: Encounter, actor: str) -> list[Event]:
+        return [OutOfAction(encounter.now, actor, "unconscious")]
+
+
+class Silent:
+    """A plugin that does not say which ruleset it plays."""
+
+    @hookimpl
+    def mands_requires(self) -> list[str] | None:
+        return None
+
+
+def log(scenario_ruleset_plugins: dict[str, object]) -> str:
+    events: list[Event] = []
+    simulation = Simulation(load_scenario(SCENARIO), seed=3, extra_plugins=scenario_ruleset_plugins)
+    simulation.run(observers=[events.append])
+    return "".join(to_json_line(event) + "\n" for event in events)
+
+
+@pytest.mark.hook("mands_ruleset")
+def test_mands_ruleset_a_plugin_that_does_not_say_plays_men_and_supermen(
+    plugin_manager_factory: PluginManagerFactory,
+) -> None:
+    pm = plugin_manager_factory(
+        silent=Silent(), toy=Declares("toy"), every=Declares(ANY_RULESET), mands=Declares(None)
+    )
+    assert plugin_rulesets(pm) == {
+        "silent": DEFAULT_RULESET,
+        "toy": "toy",
+        "every": ANY_RULESET,
+        "mands": DEFAULT_RULESET,
+    }
+    assert known_rulesets(plugin_rulesets(pm)) == (DEFAULT_RULESET, "toy")
+
+
+@pytest.mark.parametrize("answer", ["", "two words", "-lead", "x" * 41, 7, ["toy"], "toy\n"])
+def test_an_answer_that_is_not_a_ruleset_name_is_refused_naming_the_plugin(
+    plugin_manager_factory: PluginManagerFactory, answer: object
+) -> None:
+    pm = plugin_manager_factory(odd=Declares(answer))  # type: ignore[arg-type]
+    with pytest.raises(PluginValidationError, match=r"plugin 'odd' in hook 'mands_ruleset'"):
+        plugin_rulesets(pm)
+
+
+def test_keep_ruleset_unregisters_every_plugin_of_another_game(
+    plugin_manager_factory: PluginManagerFactory,
+) -> None:
+    pm = plugin_manager_factory(
+        silent=Silent(), toy=Declares("toy"), every=Declares(ANY_RULESET), other=Declares("other")
+    )
+    assert keep_ruleset(pm, "toy") == ("other", "silent")
+    assert sorted(name for name, _ in pm.list_name_plugin()) == ["every", "toy"]
+
+
+def test_a_ruleset_no_plugin_plays_is_a_scenario_error_at_its_key(
+    plugin_manager_factory: PluginManagerFactory,
+) -> None:
+    pm = plugin_manager_factory(toy=Declares("toy-game"))
+    with pytest.raises(ScenarioError) as caught:
+        keep_ruleset(pm, "toy-gme", Path("fight.toml"))
+    assert caught.value.key == "ruleset"
+    assert "men-and-supermen, toy-game" in str(caught.value)
+    assert 'did you mean "toy-game"?' in str(caught.value)
+    assert sorted(name for name, _ in pm.list_name_plugin()) == ["toy"]  # nothing unregistered
+
+
+def test_every_installed_plugin_plays_men_and_supermen_or_any() -> None:
+    """The rulebook's plugins say nothing (the default); nothing installed here is left out of
+    a scenario that names no ruleset."""
+    pm = make_plugin_manager(environ={})
+    rulesets = set(plugin_rulesets(pm).values())
+    assert rulesets <= {DEFAULT_RULESET, ANY_RULESET}
+    assert keep_ruleset(pm, DEFAULT_RULESET) == ()
+
+
+def test_a_plugin_of_another_ruleset_does_not_touch_a_men_and_supermen_fight() -> None:
+    """The plugin of another game would end the fight at once; left out, the log is the log
+    without it, byte for byte. Declared for any ruleset, it plays."""
+    plain = log({})
+    assert log({"toy": Declares("toy")}) == plain
+    everyone = log({"every": Declares(ANY_RULESET)})
+    assert everyone != plain
+    assert '"kind":"out-of-action"' in everyone
+
+
+def test_a_scenario_reads_its_ruleset_and_defaults_to_men_and_supermen() -> None:
+    data = scenario_data(SCENARIO)
+    assert parse_scenario(data, path=SCENARIO).ruleset == DEFAULT_RULESET
+    assert parse_scenario({**data, "ruleset": "toy"}, path=SCENARIO).ruleset == "toy"
+
+
+@given(st.text(min_size=1, max_size=45))
+def test_a_scenario_ruleset_is_a_name_or_refused_at_its_key(name: str) -> None:
+    data = {**scenario_data(SCENARIO), "ruleset": name}
+    try:
+        spec = parse_scenario(data, path=SCENARIO)
+    except ScenarioProblems as error:
+        assert [p.key for p in error.problems] == ["ruleset"]
+    else:
+        assert spec.ruleset == name
+        assert len(name) <= 40 and name[0].isalnum() and name.isascii()
+
+
+def test_a_scenario_of_an_unknown_ruleset_fails_before_any_run() -> None:
+    scenario = dataclasses.replace(load_scenario(SCENARIO), ruleset="microlit")
+    with pytest.raises(ScenarioError) as caught:
+        Simulation(scenario, extra_plugins={"toy": Declares("microlite")}).prepare()
+    assert caught.value.key == "ruleset"
+    assert caught.value.path == SCENARIO
+    assert 'did you mean "microlite"?' in str(caught.value)
+
+
+def test_a_scenario_of_another_ruleset_loads_none_of_the_rulebook() -> None:
+    """Played by ``toy``, the Men & Supermen plugins are gone: none of their policies, outcome
+    conditions or powers is there for the scenario's names."""
+    scenario = dataclasses.replace(load_scenario(SCENARIO), ruleset="toy")
+    with pytest.raises(ScenarioProblems) as caught:
+        Simulation(scenario, extra_plugins={"toy": Declares("toy")}).prepare()
+    message = str(caught.value)
+    assert 'not "nearest-enemy"; one of: none' in message
+    assert 'not "side-out-of-action"; one of: none' in message
+    assert 'not "Electric Power"; one of: none' in message
