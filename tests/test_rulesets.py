@@ -106,13 +106,17 @@ def test_a_ruleset_no_plugin_plays_is_a_scenario_error_at_its_key(
     assert sorted(name for name, _ in pm.list_name_plugin()) == ["toy"]  # nothing unregistered
 
 
-def test_every_installed_plugin_plays_men_and_supermen_or_any() -> None:
-    """The rulebook's plugins say nothing (the default); nothing installed here is left out of
-    a scenario that names no ruleset."""
+def test_each_installed_plugin_plays_the_game_of_its_package() -> None:
+    """The rulebook's plugins say nothing (the default), the Microlite package's say
+    ``microlite``; a scenario that names no ruleset leaves out exactly the Microlite ones."""
     pm = make_plugin_manager(environ={})
-    rulesets = set(plugin_rulesets(pm).values())
-    assert rulesets <= {DEFAULT_RULESET, ANY_RULESET}
-    assert keep_ruleset(pm, DEFAULT_RULESET) == ()
+    rulesets = plugin_rulesets(pm)
+    for name, ruleset in rulesets.items():
+        expected = "microlite" if name.startswith("mands_microlite.") else DEFAULT_RULESET
+        assert ruleset in {expected, ANY_RULESET}, name
+    microlite = tuple(sorted(name for name, own in rulesets.items() if own == "microlite"))
+    assert microlite
+    assert keep_ruleset(pm, DEFAULT_RULESET) == microlite
 
 
 def test_a_plugin_of_another_ruleset_does_not_touch_a_men_and_supermen_fight() -> None:

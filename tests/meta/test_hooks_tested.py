@@ -46,7 +46,7 @@ def _is_hook_mark(func: ast.expr) -> bool:
 
 
 def all_mentions() -> set[str]:
-    files = [*ROOT.glob("tests/**/test_*.py"), *ROOT.glob("plugins/examples/*/tests/**/test_*.py")]
+    files = [*ROOT.glob("tests/**/test_*.py"), *ROOT.glob("plugins/**/tests/**/test_*.py")]
     return set().union(*(hook_mentions(path.read_text(encoding="utf-8")) for path in files))
 
 

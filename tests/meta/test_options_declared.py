@@ -41,6 +41,7 @@ PACKAGES = {
     ROOT / "src" / "mands_rulebook": "mands_rulebook",
     ROOT / "src" / "mands_sim": "mands_sim",
     ROOT / "plugins" / "examples" / "mands-sim-sonic" / "src": "",
+    ROOT / "plugins" / "mands-sim-microlite" / "src": "",
 }
 THIRD_PARTY = [e.name for e in installed_entry_points() if not e.name.startswith("mands_rulebook.")]
 """Installed plugins that are not the rulebook's (the example plugin): docs/policies.md lists
