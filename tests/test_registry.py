@@ -30,6 +30,7 @@ from mands_sim.registry import (
     Registry,
     ReportSectionEntry,
     RuleStateEntry,
+    RulesetEntry,
     SheetMakerEntry,
     SkillEntry,
     WeaknessEntry,
@@ -67,6 +68,7 @@ KINDS = [
     pytest.param(
         SheetMakerEntry, "sheet_makers", marks=pytest.mark.hook("mands_register_sheet_makers")
     ),
+    pytest.param(RulesetEntry, "rulesets", marks=pytest.mark.hook("mands_register_rulesets")),
     pytest.param(DefaultsEntry, "defaults", marks=pytest.mark.hook("mands_register_defaults")),
 ]
 

@@ -78,7 +78,7 @@ class Copies:
 @pytest.fixture
 def with_copies(monkeypatch: pytest.MonkeyPatch) -> None:
     registries = collect_registries(make_plugin_manager(extra_plugins={"copies": Copies()}))
-    monkeypatch.setattr(installed, "installed_registries", lambda: registries)
+    monkeypatch.setattr(installed, "installed_registries", lambda ruleset="": registries)
 
 
 def scenario(tmp_path: Path, recipe: str) -> Path:

@@ -115,7 +115,7 @@ from mands_sim.log_index import (
     logged_between,
 )
 from mands_sim.metrics import Metric, one_for
-from mands_sim.model.character import Character, build_character
+from mands_sim.model.character import Character, Figured, Sheet, build_character
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, mind_skin_temper_row
 from mands_sim.model.sheet import (
     Abilities,
@@ -124,6 +124,7 @@ from mands_sim.model.sheet import (
     PowerEntry,
     Weakness,
     load_sheet,
+    parse_sheet,
 )
 from mands_sim.percent_rolls import (
     HIGH,
@@ -156,13 +157,20 @@ from mands_sim.rolls import (
     time_tradeoff_bonus,
 )
 from mands_sim.rule_state import RuleState
+from mands_sim.rulesets import (
+    ANY_RULESET,
+    DEFAULT_RULESET,
+    FigureCharacter,
+    ReadSheet,
+    RulesetDefinition,
+)
 from mands_sim.scenario import ScenarioSpec
 from mands_sim.sheet_makers import SheetMaker
 from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "5.0.0"
+API_VERSION: Final = "5.1.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -271,6 +279,16 @@ SECTIONS: Final = MappingProxyType(
             "spoken",
         ),
         "Between scenes": ("Carried", "RestBetweenScenes", "FRESH"),
+        "Rulesets": (
+            "RulesetDefinition",
+            "ReadSheet",
+            "FigureCharacter",
+            "Sheet",
+            "Figured",
+            "parse_sheet",
+            "DEFAULT_RULESET",
+            "ANY_RULESET",
+        ),
         "Characters outside an encounter": (
             "load_sheet",
             "Attributes",
@@ -376,15 +394,24 @@ NOTES: Final = MappingProxyType(
         "multiplier it stands for (G-71; seed 000: 1.1 to 1.5 for an especially tough "
         "adventure).",
         "STANDARD_OUTPUT": "``--json``'s value for standard output (``-``, or no file).",
+        "DEFAULT_RULESET": "The ruleset of a scenario that names none, and of a plugin that does "
+        'not say: ``"men-and-supermen"`` (``docs/rulesets.md``).',
+        "ANY_RULESET": "What ``mands_ruleset`` answers for a plugin that serves every ruleset: "
+        '``"*"``.',
+        "ReadSheet": "``read_sheet(data, path, key_prefix) -> sheet``: a ruleset's sheet from its "
+        "TOML data (without ``ruleset``); a mistake raises ``SheetProblems`` naming every key "
+        "under ``key_prefix``.",
     }
 )
 """Documentation of the exported values that carry no docstring of their own (constants)."""
 
 __all__ = [
     "ABILITY_NAMES",
+    "ANY_RULESET",
     "API_VERSION",
     "BROKE_OUT",
     "CHART_NAMES",
+    "DEFAULT_RULESET",
     "FRESH",
     "HIGH",
     "HOOK_API_VERSION",
@@ -431,6 +458,8 @@ __all__ = [
     "Encounter",
     "EndurancePaid",
     "Event",
+    "FigureCharacter",
+    "Figured",
     "FiguredAdjustment",
     "FiguredAttributes",
     "Gate",
@@ -461,6 +490,7 @@ __all__ = [
     "PushedBack",
     "QualityAllocated",
     "QualityAllocation",
+    "ReadSheet",
     "Register",
     "Registries",
     "ReportInput",
@@ -472,12 +502,14 @@ __all__ = [
     "RuleDefaults",
     "RuleState",
     "RulesDataError",
+    "RulesetDefinition",
     "ScenarioProblems",
     "ScenarioSpec",
     "ScriptedDice",
     "SectionTable",
     "SeededDice",
     "SegmentTime",
+    "Sheet",
     "SheetError",
     "SheetMaker",
     "SheetProblems",
@@ -519,6 +551,7 @@ __all__ = [
     "number_roll",
     "one_for",
     "parse_dice",
+    "parse_sheet",
     "percent_roll",
     "percent_save",
     "played_report",

@@ -111,7 +111,7 @@ def carried_out(
     without the rule that keeps it) is passed on.
     """
     figured = state.character.figured
-    dp_lost = max(0, figured.damage_points.body - state.damage_points)
+    dp_lost = max(0, figured.body_damage_points - state.damage_points)
     return Carried(
         virtual_damage_points_lost=max(
             0, figured.virtual_damage_points - state.virtual_damage_points

@@ -111,7 +111,7 @@ class HookRules:
         self,
         pm: pluggy.PluginManager,
         registries: Registries,
-        charts: Charts,
+        charts: Charts | None,
         *,
         fast_calls: bool = True,
     ) -> None:
@@ -430,6 +430,13 @@ class HookRules:
         return [modifier for modifiers in results for modifier in modifiers]
 
     def ep_cost(self, row: int) -> Fraction:
+        """The EP Use chart's cost of ``row``; a ruleset without the standard charts has no EP
+        rows, and an action naming one is a plugin's mistake."""
+        if self.charts is None:
+            raise MandsSimError(
+                f"an action pays EP on row {row}, but this ruleset reads no EP Use chart "
+                "(RulesetDefinition.standard_charts is false): give its actions no ep_row"
+            )
         return self.charts.ep_use.cost(row)
 
     def partners(self, action: str) -> frozenset[str]:

@@ -366,6 +366,22 @@ def mands_register_sheet_makers(register: Register) -> None:
 
 
 @hookspec
+def mands_register_rulesets(register: Register) -> None:
+    """Register how a ruleset's characters are read and figured (:mod:`mands_sim.rulesets`):
+    the sheet format a scenario of that ruleset is written in, and the figuring of a sheet into
+    a :class:`~mands_sim.model.character.Character`.
+
+    :param register: ``register(name, definition, *, summary, source="third party")``; the
+        payload is a :class:`~mands_sim.rulesets.RulesetDefinition` whose name is the ruleset's
+        (the name its plugins answer to ``mands_ruleset``).
+
+    Returns nothing. Results combine as registrations do: one definition per ruleset across
+    all plugins (a clash fails naming both). Loading a scenario reads its sheets with its
+    ruleset's ``read_sheet``; preparing a simulation figures them with its ``figure``.
+    """
+
+
+@hookspec
 def mands_register_defaults(register: Register) -> None:
     """Register the named defaults your rules apply where no rules text decides
     (:mod:`mands_sim.defaults`, ``docs/rules/decisions.md``).

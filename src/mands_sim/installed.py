@@ -17,16 +17,35 @@ from mands_sim.model.sheet import CharacterSheet
 from mands_sim.plugin_calls import figured_adjustments
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import Registries, collect_registries
+from mands_sim.rulesets import (
+    DEFAULT_RULESET,
+    check_ruleset,
+    keep_ruleset,
+    known_rulesets,
+    plugin_rulesets,
+)
 
 
 @lru_cache(maxsize=1)
-def _plugins() -> MandsPluginManager:
-    return make_plugin_manager()
+def installed_rulesets() -> tuple[str, ...]:
+    """The rulesets the installed plugins play, sorted (the default one always among them)."""
+    return known_rulesets(plugin_rulesets(make_plugin_manager()))
 
 
-def installed_registries() -> Registries:
-    """Everything the installed plugins register (powers, skills, commands …)."""
-    return collect_registries(_plugins())
+@lru_cache(maxsize=8)
+def _plugins(ruleset: str = DEFAULT_RULESET) -> MandsPluginManager:
+    check_ruleset(ruleset, installed_rulesets())  # before loading: a wrong name costs nothing
+    pm = make_plugin_manager()
+    keep_ruleset(pm, ruleset)
+    return pm
+
+
+@lru_cache(maxsize=8)
+def installed_registries(ruleset: str = DEFAULT_RULESET) -> Registries:
+    """Everything the installed plugins of ``ruleset`` (and of any) register (powers, skills,
+    commands, how its sheets are read …); a ruleset no installed plugin plays is a
+    :class:`~mands_sim.errors.ScenarioError` at the key ``ruleset``."""
+    return collect_registries(_plugins(ruleset))
 
 
 def figured_here(sheet: CharacterSheet) -> Character:

@@ -140,7 +140,7 @@ def _outcome(state: CharacterState, tally: _Tally) -> CharacterOutcome:
         side=state.side,
         condition=state.condition,
         virtual_damage_points_lost=figured.virtual_damage_points - state.virtual_damage_points,
-        damage_points_lost=figured.damage_points.body - state.damage_points,
+        damage_points_lost=figured.body_damage_points - state.damage_points,
         endurance_points_spent=state.ep_spent,
         damage_dealt=tally.dealt[actor],
         damage_taken=tally.taken[actor],

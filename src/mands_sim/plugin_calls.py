@@ -51,9 +51,8 @@ from mands_sim.interrupts import raised_by_code
 
 if TYPE_CHECKING:
     from mands_sim.kernel.encounter import Encounter
-    from mands_sim.model.character import Character
+    from mands_sim.model.character import Character, Sheet
     from mands_sim.model.figured import FiguredAdjustment
-    from mands_sim.model.sheet import CharacterSheet
 
 TRACE_PREFIX = "mands-sim trace:"
 """Every trace line starts with this."""
@@ -603,9 +602,7 @@ def action_declarations(pm: pluggy.PluginManager) -> dict[str, dict[str, frozens
     return found
 
 
-def figured_adjustments(
-    pm: pluggy.PluginManager, sheet: CharacterSheet
-) -> tuple[FiguredAdjustment, ...]:
+def figured_adjustments(pm: pluggy.PluginManager, sheet: Sheet) -> tuple[FiguredAdjustment, ...]:
     """Every plugin's ``mands_figured_adjustments(sheet)``, concatenated and sorted.
 
     Sorted by (attribute, source, delta), so plugin order never changes the character built.

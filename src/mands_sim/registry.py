@@ -208,6 +208,15 @@ class SheetMakerEntry(Entry):
 
 
 @dataclass(frozen=True, slots=True)
+class RulesetEntry(Entry):
+    """How one ruleset's characters are read and figured (:mod:`mands_sim.rulesets`); the
+    payload is a :class:`mands_sim.rulesets.RulesetDefinition` of the same name."""
+
+    kind: ClassVar[str] = "ruleset"
+    hook: ClassVar[str] = "mands_register_rulesets"
+
+
+@dataclass(frozen=True, slots=True)
 class DefaultsEntry(Entry):
     """A class of named defaults a rule applies (:mod:`mands_sim.defaults`); the payload is a
     frozen dataclass of :func:`~mands_sim.defaults.rule_default` fields."""
@@ -231,6 +240,7 @@ ENTRY_TYPES: tuple[type[Entry], ...] = (
     ReportSectionEntry,
     CommandEntry,
     SheetMakerEntry,
+    RulesetEntry,
     DefaultsEntry,
 )
 """One entry type per registration hook, in the order listings show them."""
@@ -350,6 +360,7 @@ class Registries:
     report_sections: Registry[ReportSectionEntry] = Registry()
     commands: Registry[CommandEntry] = Registry()
     sheet_makers: Registry[SheetMakerEntry] = Registry()
+    rulesets: Registry[RulesetEntry] = Registry()
     defaults: Registry[DefaultsEntry] = Registry()
 
     def default_kinds(self) -> tuple[type, ...]:
@@ -374,6 +385,7 @@ class Registries:
             *self.report_sections.entries,
             *self.commands.entries,
             *self.sheet_makers.entries,
+            *self.rulesets.entries,
             *self.defaults.entries,
         )
 
@@ -448,6 +460,7 @@ def collect_registries(pm: pluggy.PluginManager) -> Registries:
         report_sections=_collect_kind(pm, ReportSectionEntry),
         commands=_collect_kind(pm, CommandEntry),
         sheet_makers=_collect_kind(pm, SheetMakerEntry),
+        rulesets=_collect_kind(pm, RulesetEntry),
         defaults=checked_defaults(_collect_kind(pm, DefaultsEntry)),
     )
 

@@ -8,19 +8,33 @@ and one that answers :data:`ANY_RULESET` serves every game (a report section, a 
 
 A simulation loads every installed plugin, then keeps those of its scenario's ruleset and those
 of any (:func:`keep_ruleset`); the others are unregistered before anything is asked of them.
+
+One plugin of each ruleset registers its :class:`RulesetDefinition` (``mands_register_rulesets``):
+the sheet format its scenarios are written in and how a sheet is figured into a character. The
+loader reads a scenario's sheets with its ruleset's reader, and a sheet that says it belongs to
+another ruleset (``ruleset = "..."`` in the sheet) is refused at that key.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import pluggy
 
+from mands_sim.defaults import RuleDefaults
 from mands_sim.errors import PluginValidationError, ScenarioError
+from mands_sim.model.character import Character, Figured, Sheet
+from mands_sim.model.figured import FiguredAdjustment
 from mands_sim.plugin_calls import results_by_plugin
 from mands_sim.suggestions import suggestion
+
+if TYPE_CHECKING:
+    from mands_sim.registry import Registries
+    from mands_sim.scenario import ScenarioSpec
 
 DEFAULT_RULESET: Final = "men-and-supermen"
 """The ruleset of a scenario that names none, and of a plugin that does not say (Men &
@@ -34,6 +48,69 @@ RULESET_NAME_LIMIT: Final = 40
 
 RULESET_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9-]*$"
 """What a ruleset name is made of: ASCII letters, digits and ``-``, a letter or digit first."""
+
+
+SHEET_RULESET_KEY: Final = "ruleset"
+"""The key by which a sheet says which ruleset it is written for (none: Men & Supermen)."""
+
+ReadSheet = Callable[[Mapping[str, Any], Path | None, str], Sheet]
+"""``read_sheet(data, path, key_prefix) -> sheet``: a sheet of the ruleset from its TOML data
+(without ``ruleset``), read from the file ``path`` (``None``: inline in a scenario), its keys
+under ``key_prefix`` in that file. A mistake raises :class:`~mands_sim.errors.SheetProblems`
+naming every key; a sheet format is strict, so a misspelt key is one."""
+
+
+class FigureCharacter(Protocol):
+    """``figure(sheet, *, charts, defaults, adjustments) -> Character``: a sheet the ruleset's
+    ``read_sheet`` read, figured under the scenario's named ``defaults`` with the plugins'
+    ``adjustments`` (``mands_figured_adjustments``). ``charts`` are the standard charts when
+    the definition asks for them (:attr:`RulesetDefinition.standard_charts`), else ``None``."""
+
+    def __call__(
+        self,
+        sheet: Any,
+        *,
+        charts: Any,
+        defaults: RuleDefaults,
+        adjustments: Iterable[FiguredAdjustment] = (),
+    ) -> Character[Sheet, Figured]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetDefinition:
+    """How one ruleset's characters are read and figured.
+
+    Attributes:
+        name: the ruleset's name, as its plugins answer ``mands_ruleset`` and its scenarios
+            say ``ruleset = "..."``.
+        summary: one line for listings.
+        read_sheet: reads a sheet (:data:`ReadSheet`).
+        figure: figures a sheet (:class:`FigureCharacter`).
+        standard_charts: whether the ruleset reads the standard charts
+            (:data:`~mands_sim.charts.loading.CHART_NAMES`), which its plugins must then
+            register; a ruleset that reads none is prepared without them.
+    """
+
+    name: str
+    summary: str
+    read_sheet: ReadSheet
+    figure: FigureCharacter
+    standard_charts: bool = False
+
+
+def ruleset_definition(registries: Registries, scenario: ScenarioSpec) -> RulesetDefinition:
+    """The definition of ``scenario``'s ruleset among ``registries``; a ruleset no loaded
+    plugin defines is a :class:`~mands_sim.errors.ScenarioError` at its ``ruleset`` key."""
+    entry = registries.rulesets.get(scenario.ruleset)
+    if entry is None:
+        known = ", ".join(registries.rulesets.keys()) or "none is loaded"
+        raise ScenarioError(
+            scenario.path,
+            "ruleset",
+            f"a ruleset whose plugins say how its sheets are read (mands_register_rulesets: "
+            f"{known}), not {scenario.ruleset!r}",
+        )
+    return cast(RulesetDefinition, entry.payload)
 
 
 def plugin_rulesets(pm: pluggy.PluginManager) -> dict[str, str]:
@@ -70,14 +147,20 @@ def keep_ruleset(
     ``path`` when no loaded plugin plays ``ruleset`` and it is not the default one: a misspelt
     name never runs an encounter without its rules."""
     rulesets = plugin_rulesets(pm)
-    known = known_rulesets(rulesets)
-    if ruleset not in known:
-        expected = f"the name of an installed ruleset ({', '.join(known)}), not {ruleset!r}"
-        raise ScenarioError(path, "ruleset", f"{expected}; {suggestion(ruleset, known)}")
+    check_ruleset(ruleset, known_rulesets(rulesets), path)
     others = sorted(name for name, own in rulesets.items() if own not in {ruleset, ANY_RULESET})
     for name in others:
         pm.unregister(name=name)
     return tuple(others)
+
+
+def check_ruleset(ruleset: str, known: tuple[str, ...], path: Path | None = None) -> None:
+    """Refuse a ``ruleset`` not among ``known`` with a
+    :class:`~mands_sim.errors.ScenarioError` at the key ``ruleset`` of the scenario ``path``,
+    naming the installed ones and the closest."""
+    if ruleset not in known:
+        expected = f"the name of an installed ruleset ({', '.join(known)}), not {ruleset!r}"
+        raise ScenarioError(path, "ruleset", f"{expected}; {suggestion(ruleset, known)}")
 
 
 def _is_ruleset_name(answer: object) -> bool:

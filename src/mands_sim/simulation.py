@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 import pluggy
 
@@ -32,7 +33,7 @@ from mands_sim.kernel.encounter import Encounter
 from mands_sim.kernel.state import CharacterState
 from mands_sim.kernel.time import TimeModel
 from mands_sim.metrics import Metric
-from mands_sim.model.character import Character, build_character
+from mands_sim.model.character import Character, Figured, Sheet
 from mands_sim.objectives import objective_conditions
 from mands_sim.outcome import RunResult, summarise
 from mands_sim.plugin_calls import action_declarations, figured_adjustments
@@ -48,7 +49,7 @@ from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.priority import PriorityPolicy
 from mands_sim.registry import Registries, build_charts, collect_registries
-from mands_sim.rulesets import keep_ruleset
+from mands_sim.rulesets import RulesetDefinition, keep_ruleset, ruleset_definition
 from mands_sim.scenario import (
     CharacterSpec,
     ScenarioSpec,
@@ -77,14 +78,26 @@ class PreparedSimulation:
 
     pm: pluggy.PluginManager
     registries: Registries
-    charts: Charts
-    characters: Mapping[str, Character]
+    charts: Charts | None
+    """The standard charts, or ``None`` for a ruleset that reads none
+    (:attr:`~mands_sim.rulesets.RulesetDefinition.standard_charts`)."""
+    characters: Mapping[str, Character[Sheet, Figured]]
     world: World
     outcome_conditions: tuple[OutcomeCondition, ...]
     time_model: TimeModel | None = None
     """From ``mands_time_model`` (an optional rule's clock), or ``None``: the segment clock."""
     metrics: tuple[Metric, ...] = ()
     """What the plugins count per character in a run (``mands_register_metrics``)."""
+
+    def standard_charts(self) -> Charts:
+        """The standard charts; a :class:`~mands_sim.errors.MandsSimError` for a ruleset that
+        reads none (what needs them, such as resting between scenes, is that ruleset's)."""
+        if self.charts is None:
+            raise MandsSimError(
+                "this ruleset reads no standard charts (the rest between scenes "
+                "and the EP Use chart need them)"
+            )
+        return self.charts
 
 
 @dataclass
@@ -134,13 +147,19 @@ class Simulation:
             action_declarations(pm)  # @answers_actions on a hook that is not an action hook
             report_section_definitions(registries)  # a misnamed one fails now, not after a batch
             check_scenario(registries, self.scenario, self._left_out_defaults(registries))
-            charts = build_charts(registries.charts, self.scenario.rule_defaults)
+            ruleset = ruleset_definition(registries, self.scenario)
+            charts = (
+                build_charts(registries.charts, self.scenario.rule_defaults)
+                if ruleset.standard_charts
+                else None
+            )
             self._prepared = PreparedSimulation(
                 pm=pm,
                 registries=registries,
                 charts=charts,
                 characters={
-                    spec.id: self._character(pm, spec, charts) for spec in self.scenario.characters
+                    spec.id: self._character(pm, ruleset, spec, charts)
+                    for spec in self.scenario.characters
                 },
                 world=World(
                     self.scenario.map,
@@ -276,9 +295,14 @@ class Simulation:
         return encounter
 
     def _character(
-        self, pm: pluggy.PluginManager, spec: CharacterSpec, charts: Charts
-    ) -> Character:
-        return build_character(
+        self,
+        pm: pluggy.PluginManager,
+        ruleset: RulesetDefinition,
+        spec: CharacterSpec,
+        charts: Charts | None,
+    ) -> Character[Sheet, Figured]:
+        """``spec``'s sheet figured as its ruleset figures a sheet (:mod:`mands_sim.rulesets`)."""
+        return ruleset.figure(
             spec.sheet,
             charts=charts,
             defaults=self.scenario.rule_defaults,
@@ -376,7 +400,7 @@ def _mind_problems(
 
 
 def initial_state(
-    spec: CharacterSpec, character: Character, carried: Carried = FRESH
+    spec: CharacterSpec, character: Character[Sheet, Figured], carried: Carried = FRESH
 ) -> CharacterState:
     """A character at full VP, DP and EP less what it ``carried`` from the scenes before
     (:mod:`mands_sim.carry`), in the condition it carried, Defense 0 (``docs/rules/combat.md``
@@ -385,9 +409,11 @@ def initial_state(
     return CharacterState(
         character_id=spec.id,
         side=spec.side,
-        character=character,
+        # The state holds the ruleset's own character; Men & Supermen's rules read it as theirs,
+        # another ruleset's through its own checked accessor (docs/rulesets.md).
+        character=cast(Character, character),
         virtual_damage_points=figured.virtual_damage_points - carried.virtual_damage_points_lost,
-        damage_points=figured.damage_points.body - carried.damage_points_lost,
+        damage_points=figured.body_damage_points - carried.damage_points_lost,
         endurance_points=figured.endurance_points - carried.endurance_points_lost,
         condition=carried.condition,
         position=Position(spec.place),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, cast
 
 from mands_sim import interrupts
 from mands_sim.adventure._file import Adventure, Scene
@@ -27,7 +27,7 @@ from mands_sim.dice import DiceSource, SeededDice
 from mands_sim.errors import PluginError
 from mands_sim.events import DamageTaken
 from mands_sim.kernel.encounter import Encounter
-from mands_sim.model.character import Character
+from mands_sim.model.character import Character, Figured, Sheet
 from mands_sim.outcome import CharacterOutcome, summarise
 from mands_sim.plugin_calls import results_by_plugin
 from mands_sim.simulation import Simulation
@@ -131,7 +131,7 @@ class _Day:
         self.adventure = adventure
         self.seed = seed
         self.party: dict[str, Carried] = {}
-        self.characters: dict[str, Character] = {}
+        self.characters: dict[str, Character[Sheet, Figured]] = {}
         self.sat_out: dict[str, int] = {}
         self.outcomes: list[SceneOutcome] = []
 
@@ -227,11 +227,11 @@ class _Day:
             if carried.condition == DEAD:
                 continue
             rest = RestBetweenScenes(
-                character=self.characters[member],
+                character=cast(Character, self.characters[member]),  # resting is M&S's
                 carried=self._back(carried),
                 minutes=scene.rest_minutes + self.sat_out.pop(member, 0),
                 dice=_rest_dice(simulation, self.seed, number, member),
-                charts=prepared.charts,
+                charts=prepared.standard_charts(),
                 defaults=scene.scenario.rule_defaults,
             )
             after = prepared.pm.hook.mands_rest_between_scenes(rest=rest)

@@ -21,24 +21,74 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from mands_sim.defaults import CoreDefaults
 from mands_sim.model import figured as f
 from mands_sim.model.figured import FiguredAdjustment, FiguredAttributes, SkinTemper
+from mands_sim.model.sheet import CharacterSheet
 
 if TYPE_CHECKING:
     from mands_sim.charts.loading import Charts
     from mands_sim.defaults import RuleDefaults
-    from mands_sim.model.sheet import CharacterSheet
+
+
+class Sheet(Protocol):
+    """What the kernel reads of any ruleset's character sheet (``docs/rulesets.md``): its name,
+    the file it came from, whether its dice are a Special character's, and the powers, skills
+    and weaknesses it names (checked against what the ruleset's plugins register)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def is_special(self) -> bool: ...
+
+    @property
+    def powers(self) -> Mapping[str, Any]: ...
+
+    @property
+    def skills(self) -> Mapping[str, int]: ...
+
+    @property
+    def weaknesses(self) -> tuple[Any, ...]: ...
+
+
+class Figured(Protocol):
+    """What the kernel reads of any ruleset's figured character: the three pools its state
+    keeps (``docs/rulesets.md`` "Health"). Virtual Damage Points are the damage a character
+    shrugs off; Body Damage Points its life; Endurance Points what its actions spend."""
+
+    @property
+    def virtual_damage_points(self) -> int: ...
+
+    @property
+    def body_damage_points(self) -> int: ...
+
+    @property
+    def endurance_points(self) -> int: ...
+
+
+SheetT = TypeVar("SheetT", bound=Sheet, default=CharacterSheet, covariant=True)
+FiguredT = TypeVar("FiguredT", bound=Figured, default=FiguredAttributes, covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
-class Character:
-    """A character as the rules see it before play: the sheet and its figured attributes."""
+class Character(Generic[SheetT, FiguredT]):
+    """A character as the rules see it before play: the sheet and its figured attributes.
 
-    sheet: CharacterSheet
-    figured: FiguredAttributes
+    Of Men & Supermen's sheet and figures unless said otherwise: another ruleset's character
+    is a ``Character[ItsSheet, ItsFigured]``, and the kernel reads only :class:`Sheet` and
+    :class:`Figured` of it."""
+
+    sheet: SheetT
+    figured: FiguredT
     adjustments: tuple[FiguredAdjustment, ...] = ()
     """The skills' and powers' adjustments it was figured with, to figure it again mid-fight."""
 

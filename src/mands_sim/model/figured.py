@@ -92,6 +92,11 @@ class FiguredAttributes:
     mental_healing_bonus: int
     discernment_roll: int
 
+    @property
+    def body_damage_points(self) -> int:
+        """Body DP (``damage_points.body``): the pool the kernel keeps as the character's life."""
+        return self.damage_points.body
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready values keyed by snake_case name; the Skin Temper multiplier as "9/10"."""
         values: dict[str, Any] = {name: getattr(self, name) for name in FIGURED_ATTRIBUTE_NAMES}

@@ -20,7 +20,7 @@ from mands_sim.action_options import POWER_OPTION
 from mands_sim.actions import ActionDefinition, ActionOption
 from mands_sim.errors import Problem
 from mands_sim.inputs import shown
-from mands_sim.model.sheet import CharacterSheet
+from mands_sim.model.character import Sheet
 from mands_sim.objectives import threatens
 from mands_sim.policy.priority import (
     OBJECTIVE_SELECTORS,
@@ -47,7 +47,7 @@ def rule_problems(
 
 
 def with_power_defaults(
-    policy: PriorityPolicy, sheet: CharacterSheet, registries: Registries
+    policy: PriorityPolicy, sheet: Sheet, registries: Registries
 ) -> PriorityPolicy:
     """``policy`` with ``options.power`` filled in on every rule whose action is a power's use
     and names no entry, when ``sheet`` has exactly one entry for that power."""
@@ -55,7 +55,7 @@ def with_power_defaults(
     return policy if rules == policy.rules else policy.with_rules(rules)
 
 
-def power_entries(sheet: CharacterSheet, power: str, registries: Registries) -> list[str]:
+def power_entries(sheet: Sheet, power: str, registries: Registries) -> list[str]:
     """The names of ``sheet``'s entries for the registered ``power`` (by name or alias)."""
     found = (name for name in sheet.powers if registries.powers.find(name) is not None)
     return [name for name in found if _entry_power(name, registries) == power]
@@ -66,7 +66,7 @@ def _entry_power(name: str, registries: Registries) -> str | None:
     return None if entry is None else entry.name
 
 
-def _with_power(rule: Rule, sheet: CharacterSheet, registries: Registries) -> Rule:
+def _with_power(rule: Rule, sheet: Sheet, registries: Registries) -> Rule:
     action = registries.actions.get(rule.action)
     definition = None if action is None else action.payload
     if not isinstance(definition, ActionDefinition) or definition.power is None:

@@ -503,7 +503,7 @@ def vitality_by_side(state: EncounterState) -> dict[str, SideVitality]:
     sides: dict[str, list[float]] = {}
     for character in state:
         figured = character.character.figured
-        full = int(figured.virtual_damage_points) + int(figured.damage_points.body)
+        full = int(figured.virtual_damage_points) + int(figured.body_damage_points)
         left = character.health_left
         totals = sides.setdefault(character.side, [0, 0, 0.0, 0.0])
         totals[0] += left if character.in_action else 0

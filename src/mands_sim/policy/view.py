@@ -357,7 +357,7 @@ def _character_view(
         damage_points=other.damage_points,
         endurance_points=float(other.endurance_points),
         max_virtual_damage_points=int(figured.virtual_damage_points),
-        max_damage_points=int(figured.damage_points.body),
+        max_damage_points=int(figured.body_damage_points),
         max_endurance_points=int(figured.endurance_points),
         defense=other.defense,
         position=there,

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -26,8 +26,9 @@ from mands_sim.errors import (
     SheetError,
 )
 from mands_sim.inputs import read_input, resolved, shown, toml_data, trimmed, value_problems
-from mands_sim.model.sheet import CharacterSheet, parse_sheet, sheet_from_bytes
-from mands_sim.rulesets import DEFAULT_RULESET
+from mands_sim.model.character import Sheet
+from mands_sim.model.sheet import CharacterSheet
+from mands_sim.rulesets import DEFAULT_RULESET, SHEET_RULESET_KEY, RulesetDefinition
 from mands_sim.scenario._errors import Findings
 from mands_sim.scenario._file import FORMAT_VERSION, ScenarioFile
 from mands_sim.scenario._overrides import Override, described, overridden
@@ -166,7 +167,7 @@ def _build(
     every number that is not finite or beyond 64 bits that no check named."""
     numbers = _checked_values(data, path)
     _check_format(data, path)
-    sheets = _Sheets(path, base_dir)
+    sheets = _Sheets(path, base_dir, _ruleset(data))
     if overrides:
         data = _overridden(data, overrides, sheets, path, keep_expect)
         numbers = _checked_values(data, path)
@@ -258,18 +259,30 @@ def _check_format(data: Mapping[str, Any], path: Path | None) -> None:
         )
 
 
+def _ruleset(data: Mapping[str, Any]) -> str:
+    """The ruleset ``data`` names, or the default one when it names none (or a value that is
+    not a name, which the file's checks report at its key)."""
+    named = data.get("ruleset", DEFAULT_RULESET)
+    return named if isinstance(named, str) else DEFAULT_RULESET
+
+
 def _unreadable(path: Path | None, key: str, what: str, why: str) -> ScenarioError:
     """The error of a file that cannot be read: ``expected WHAT; WHY`` at ``key``."""
     return ScenarioError(path, key, f"expected {what}; {why}")
 
 
 class _Sheets:
-    """Reads the sheets one scenario names: each file once, kept in the order first named."""
+    """Reads the sheets one scenario names, with its ruleset's reader (``mands_sim.rulesets``):
+    each file once, kept in the order first named."""
 
-    def __init__(self, path: Path | None, base_dir: Path | None) -> None:
+    def __init__(
+        self, path: Path | None, base_dir: Path | None, ruleset: str = DEFAULT_RULESET
+    ) -> None:
         self._path = path
+        self._ruleset = ruleset
+        self._found: tuple[str, RulesetDefinition] | None = None
         self._base = base_dir.resolve() if base_dir is not None else None
-        self._loaded: dict[Path, CharacterSheet] = {}
+        self._loaded: dict[Path, Sheet] = {}
         self._broken: set[Path] = set()
         self._contents: list[tuple[str, bytes]] = []
         self._files: dict[str, Path] = {}
@@ -283,7 +296,7 @@ class _Sheets:
         self._defaults = dict(defaults)
         self._disabled = tuple(disabled)
 
-    def sheet(self, reference: str | Mapping[str, Any], key: str) -> CharacterSheet | None:
+    def sheet(self, reference: str | Mapping[str, Any], key: str) -> Sheet | None:
         """The sheet ``reference`` names (a path) or holds (an inline table), found at ``key``;
         ``None`` for a sheet file found broken before (its problems are reported once)."""
         if not isinstance(reference, str):
@@ -295,7 +308,8 @@ class _Sheets:
             what = "an existing character sheet file"
             content = read_input(file, partial(_unreadable, self._path, key, what), reference)
             self._broken.add(file)
-            self._loaded[file] = sheet_from_bytes(content, file)
+            data = toml_data(content, partial(SheetError, file, ""))
+            self._loaded[file] = self._read(data, file, "")
             self._broken.discard(file)
             assert self._base is not None
             self._contents.append((file.relative_to(self._base).as_posix(), content))
@@ -318,13 +332,64 @@ class _Sheets:
             digest.update(content)
         return digest.hexdigest()
 
-    def _inline(self, table: Mapping[str, Any], key: str) -> CharacterSheet:
+    def _inline(self, table: Mapping[str, Any], key: str) -> Sheet:
         if is_recipe(table):
             return self._made(table, key)
         try:
-            return parse_sheet(table, path=self._path, key_prefix=key)
+            return self._read(table, self._path, key)
         except SheetError as error:
             raise ScenarioProblems(self._path, error.problems) from error
+
+    def _read(self, data: Mapping[str, Any], where: Path | None, prefix: str) -> Sheet:
+        """A sheet of the scenario's ruleset, read by that ruleset's reader; a sheet that says it
+        is written for another ruleset (or, saying nothing, is Men & Supermen's) is refused at
+        its ``ruleset`` key. A reader that crashes is a :class:`PluginHookError` naming its
+        plugin."""
+        plugin, definition = self._definition()
+        own = data.get(SHEET_RULESET_KEY, DEFAULT_RULESET) if isinstance(data, Mapping) else None
+        if isinstance(data, Mapping) and own != self._ruleset:
+            key = f"{prefix}.{SHEET_RULESET_KEY}" if prefix else SHEET_RULESET_KEY
+            raise SheetError(where, key, self._not_ours(own, SHEET_RULESET_KEY in data))
+        body = {k: v for k, v in data.items() if k != SHEET_RULESET_KEY} if own else data
+        try:
+            return definition.read_sheet(body, where, prefix)
+        except (SheetError, ScenarioError):
+            raise
+        except Exception as error:
+            message = f"the {definition.name} sheet reader failed: {type(error).__name__}: {error}"
+            raise PluginHookError(plugin, message, "mands_register_rulesets") from error
+
+    def _not_ours(self, own: object, said: bool) -> str:
+        wanted = f'ruleset = "{self._ruleset}"'
+        if not said:
+            return (
+                f"a sheet of the {self._ruleset} ruleset the scenario is played by, which says "
+                f"{wanted}; a sheet that says no ruleset is a {DEFAULT_RULESET} sheet"
+            )
+        return (
+            f"a sheet of the {self._ruleset} ruleset the scenario is played by ({wanted}), "
+            f"not a {shown(own)} sheet"
+        )
+
+    def _definition(self) -> tuple[str, RulesetDefinition]:
+        """The installed definition of the scenario's ruleset, with the plugin that registers it."""
+        from mands_sim.installed import installed_registries
+
+        if self._found is not None:
+            return self._found
+        try:
+            found = installed_registries(self._ruleset).rulesets.get(self._ruleset)
+        except ScenarioError as error:  # no installed plugin plays it
+            raise ScenarioError(self._path, error.key, error.expected) from None
+        if found is None:
+            raise ScenarioError(
+                self._path,
+                "ruleset",
+                f"a ruleset whose installed plugins say how its sheets are read "
+                f"(mands_register_rulesets), which {self._ruleset} has none of",
+            )
+        self._found = (found.plugin, cast(RulesetDefinition, found.payload))
+        return self._found
 
     def _made(self, table: Mapping[str, Any], key: str) -> CharacterSheet:
         """The sheet a registered maker makes from the recipe ``table``
@@ -333,7 +398,7 @@ class _Sheets:
         :class:`PluginHookError` naming its plugin, the crash as its cause."""
         from mands_sim.installed import installed_registries
 
-        makers = installed_registries().sheet_makers
+        makers = installed_registries(self._ruleset).sheet_makers
         name = table[MAKE_KEY]
         found = makers.find(name) if isinstance(name, str) else None
         if found is None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mands_sim.errors import Problem, ScenarioProblems
 from mands_sim.inputs import shown
-from mands_sim.model.sheet import CharacterSheet
+from mands_sim.model.character import Sheet
 from mands_sim.registry import Registries
 from mands_sim.scenario._spec import CharacterSpec, ScenarioSpec
 from mands_sim.suggestions import closest, suggestion
@@ -119,7 +119,7 @@ def sheet_problems(spec: ScenarioSpec, registries: Registries) -> list[Problem]:
 
 
 def weakness_problems(
-    sheet: CharacterSheet, registries: Registries, prefix: str, where: Path | None
+    sheet: Sheet, registries: Registries, prefix: str, where: Path | None
 ) -> list[Problem]:
     """Every ``[[weaknesses]]`` entry whose kind no loaded plugin registers (did you mean …?),
     and every parameter its registered kind does not accept (``mands_sim.weaknesses``)."""

@@ -32,9 +32,9 @@ from mands_sim.scenario._spec import (
 from mands_sim.units import Meters
 
 if TYPE_CHECKING:
-    from mands_sim.model.sheet import CharacterSheet
+    from mands_sim.model.character import Sheet
 
-SheetSource = Callable[[Any, str], "CharacterSheet | None"]
+SheetSource = Callable[[Any, str], "Sheet | None"]
 """Gives the sheet a character entry names, given the reference and its key in the file
 (``None``: a sheet already reported broken)."""
 
@@ -335,9 +335,7 @@ def _ids(table: CharacterTable) -> list[str]:
     return [f"{table.id}-{n}" for n in range(1, table.count + 1)]
 
 
-def _expand(
-    table: CharacterTable, side: str, sheet: CharacterSheet, key: str
-) -> list[CharacterSpec]:
+def _expand(table: CharacterTable, side: str, sheet: Sheet, key: str) -> list[CharacterSpec]:
     """One character, or ``count`` alike with ids ``id-1`` … ``id-N``."""
     group = None if table.count is None else table.id
     options = _frozen(table.policy_options)

@@ -20,7 +20,7 @@ from mands_sim.rulesets import DEFAULT_RULESET
 from mands_sim.units import Meters, Segment
 
 if TYPE_CHECKING:
-    from mands_sim.model.sheet import CharacterSheet
+    from mands_sim.model.character import Sheet
 
 ObjectiveKind = Literal["reach", "complete-action", "protect", "escape"]
 """``reach``: a character stands at a place. ``complete-action``: a character resolves an action.
@@ -164,7 +164,7 @@ class CharacterSpec:
 
     id: str
     side: str
-    sheet: CharacterSheet
+    sheet: Sheet
     place: str
     aware: bool = True
     policy: str | None = None
