@@ -93,7 +93,7 @@ def test_a_command_may_not_take_a_builtin_commands_name(
     pm = make_plugin_manager(extra_plugins={"spinner": Spinner(run)}, environ={})
     with pytest.raises(PluginValidationError, match=r"spinner.*'run', a built-in command"):
         plugin_commands(pm)
-    monkeypatch.setattr("mands_sim.cli.plugins.plugin_manager_from_args", lambda args: pm)
+    monkeypatch.setattr("mands_sim.cli.plugins.plugin_manager_from_args", lambda args, ruleset: pm)
     assert main(["plugins"]) == 2
     assert "'run', a built-in command" in capsys.readouterr().err
 

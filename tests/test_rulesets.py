@@ -10,14 +10,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mands_sim.api import hookimpl
-from mands_sim.errors import PluginValidationError, ScenarioError, ScenarioProblems
+from mands_sim.errors import (
+    PluginHookError,
+    PluginValidationError,
+    ScenarioError,
+    ScenarioProblems,
+)
 from mands_sim.events import Event, OutOfAction, to_json_line
 from mands_sim.kernel.encounter import Encounter
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.rulesets import (
     ANY_RULESET,
     DEFAULT_RULESET,
-    keep_ruleset,
     known_rulesets,
     plugin_rulesets,
 )
@@ -73,51 +77,67 @@ def test_mands_ruleset_a_plugin_that_does_not_say_plays_men_and_supermen(
         "every": ANY_RULESET,
         "mands": DEFAULT_RULESET,
     }
-    assert known_rulesets(plugin_rulesets(pm)) == (DEFAULT_RULESET, "toy")
+    assert known_rulesets(plugin_rulesets(pm).values()) == (DEFAULT_RULESET, "toy")
 
 
 @pytest.mark.parametrize("answer", ["", "two words", "-lead", "x" * 41, 7, ["toy"], "toy\n"])
 def test_an_answer_that_is_not_a_ruleset_name_is_refused_naming_the_plugin(
     plugin_manager_factory: PluginManagerFactory, answer: object
 ) -> None:
-    pm = plugin_manager_factory(odd=Declares(answer))  # type: ignore[arg-type]
     with pytest.raises(PluginValidationError, match=r"plugin 'odd' in hook 'mands_ruleset'"):
-        plugin_rulesets(pm)
+        managed(None, odd=Declares(answer))  # type: ignore[arg-type]
 
 
-def test_keep_ruleset_unregisters_every_plugin_of_another_game(
-    plugin_manager_factory: PluginManagerFactory,
-) -> None:
-    pm = plugin_manager_factory(
-        silent=Silent(), toy=Declares("toy"), every=Declares(ANY_RULESET), other=Declares("other")
+def managed(ruleset: str | None, **plugins: object) -> list[str]:
+    """The names of the plugins a manager for ``ruleset`` registers of ``plugins``."""
+    pm = make_plugin_manager(
+        extra_plugins=plugins, load_entry_points=False, environ={}, ruleset=ruleset
     )
-    assert keep_ruleset(pm, "toy") == ("other", "silent")
-    assert sorted(name for name, _ in pm.list_name_plugin()) == ["every", "toy"]
+    return sorted(name for name, _ in pm.list_name_plugin())
 
 
-def test_a_ruleset_no_plugin_plays_is_a_scenario_error_at_its_key(
-    plugin_manager_factory: PluginManagerFactory,
-) -> None:
-    pm = plugin_manager_factory(toy=Declares("toy-game"))
+def test_a_manager_registers_only_the_plugins_of_its_ruleset_and_of_any() -> None:
+    plugins = {
+        "silent": Silent(),
+        "toy": Declares("toy"),
+        "every": Declares(ANY_RULESET),
+        "other": Declares("other"),
+    }
+    assert managed("toy", **plugins) == ["every", "toy"]
+    assert managed(DEFAULT_RULESET, **plugins) == ["every", "silent"]
+    assert managed(None, **plugins) == ["every", "other", "silent", "toy"]
+
+
+def test_a_ruleset_no_plugin_plays_is_a_scenario_error_at_its_key() -> None:
     with pytest.raises(ScenarioError) as caught:
-        keep_ruleset(pm, "toy-gme", Path("fight.toml"))
+        managed("toy-gme", toy=Declares("toy-game"))
     assert caught.value.key == "ruleset"
     assert "men-and-supermen, toy-game" in str(caught.value)
     assert 'did you mean "toy-game"?' in str(caught.value)
-    assert sorted(name for name, _ in pm.list_name_plugin()) == ["toy"]  # nothing unregistered
+
+
+class Crashes:
+    @hookimpl
+    def mands_ruleset(self) -> str:
+        raise RuntimeError("no idea")
+
+
+def test_a_plugin_that_crashes_saying_its_ruleset_is_named() -> None:
+    with pytest.raises(PluginHookError, match=r"plugin 'crashes' in hook 'mands_ruleset'.*no idea"):
+        managed(None, crashes=Crashes())
 
 
 def test_each_installed_plugin_plays_the_game_of_its_package() -> None:
     """The rulebook's plugins say nothing (the default), the Microlite package's say
     ``microlite``; a scenario that names no ruleset leaves out exactly the Microlite ones."""
-    pm = make_plugin_manager(environ={})
-    rulesets = plugin_rulesets(pm)
+    rulesets = plugin_rulesets(make_plugin_manager(environ={}, ruleset=None))
     for name, ruleset in rulesets.items():
         expected = "microlite" if name.startswith("mands_microlite.") else DEFAULT_RULESET
         assert ruleset in {expected, ANY_RULESET}, name
-    microlite = tuple(sorted(name for name, own in rulesets.items() if own == "microlite"))
+    microlite = {name for name, own in rulesets.items() if own == "microlite"}
     assert microlite
-    assert keep_ruleset(pm, DEFAULT_RULESET) == microlite
+    kept = plugin_rulesets(make_plugin_manager(environ={}))
+    assert set(kept) == set(rulesets) - microlite
 
 
 def test_a_plugin_of_another_ruleset_does_not_touch_a_men_and_supermen_fight() -> None:

@@ -20,7 +20,6 @@ from mands_sim.registry import Registries, collect_registries
 from mands_sim.rulesets import (
     DEFAULT_RULESET,
     check_ruleset,
-    keep_ruleset,
     known_rulesets,
     plugin_rulesets,
 )
@@ -29,15 +28,13 @@ from mands_sim.rulesets import (
 @lru_cache(maxsize=1)
 def installed_rulesets() -> tuple[str, ...]:
     """The rulesets the installed plugins play, sorted (the default one always among them)."""
-    return known_rulesets(plugin_rulesets(make_plugin_manager()))
+    return known_rulesets(plugin_rulesets(make_plugin_manager(ruleset=None)).values())
 
 
 @lru_cache(maxsize=8)
 def _plugins(ruleset: str = DEFAULT_RULESET) -> MandsPluginManager:
     check_ruleset(ruleset, installed_rulesets())  # before loading: a wrong name costs nothing
-    pm = make_plugin_manager()
-    keep_ruleset(pm, ruleset)
-    return pm
+    return make_plugin_manager(ruleset=ruleset)
 
 
 @lru_cache(maxsize=8)

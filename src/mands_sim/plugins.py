@@ -34,6 +34,13 @@ from mands_sim.events import Event
 from mands_sim.hookspecs import ENTRY_POINT_GROUP, PROJECT_NAME
 from mands_sim.plugin_calls import install_error_wrapping, install_tracing, results_by_plugin
 from mands_sim.plugin_checks import check_plugin
+from mands_sim.rulesets import (
+    DEFAULT_RULESET,
+    check_ruleset,
+    declared_ruleset,
+    known_rulesets,
+    plays,
+)
 from mands_sim.suggestions import suggestion
 
 DISABLE_ENV_VAR: Final = "MANDS_SIM_DISABLE_PLUGINS"
@@ -129,15 +136,21 @@ class MandsPluginManager(pluggy.PluginManager):
             tuple(hooks),
         )
 
-    def _register_entry_point(self, entry_point: importlib.metadata.EntryPoint) -> None:
+    def _register_entry_point(
+        self, entry_point: importlib.metadata.EntryPoint, ruleset: str | None
+    ) -> str:
+        """Load ``entry_point`` and register it if it plays ``ruleset``; its declared ruleset."""
         try:
             plugin = entry_point.load()
         except Exception as error:
             raise PluginError(
                 entry_point.name, f"cannot be imported from {entry_point.value!r}: {error}"
             ) from error
-        self.register(plugin, entry_point.name)
-        self._provenance[entry_point.name] = _entry_point_provenance(entry_point)
+        declared = declared_ruleset(entry_point.name, plugin)
+        if plays(ruleset, declared):
+            self.register(plugin, entry_point.name)
+            self._provenance[entry_point.name] = _entry_point_provenance(entry_point)
+        return declared
 
 
 def make_plugin_manager(
@@ -146,6 +159,7 @@ def make_plugin_manager(
     extra_plugins: Iterable[object] | Mapping[str, object] = (),
     load_entry_points: bool = True,
     environ: Mapping[str, str] | None = None,
+    ruleset: str | None = DEFAULT_RULESET,
 ) -> MandsPluginManager:
     """Build a fresh plugin manager for one simulation.
 
@@ -158,6 +172,11 @@ def make_plugin_manager(
         group (the builtins among them). ``False`` gives a manager with ``extra_plugins`` only.
     :param environ: where to read ``MANDS_SIM_DISABLE_PLUGINS`` and ``MANDS_SIM_TRACE_HOOKS``;
         defaults to ``os.environ``.
+    :param ruleset: register only the plugins of this ruleset and those of any (Men &
+        Supermen's by default; :mod:`mands_sim.rulesets`): one of another game is loaded, asked
+        its ruleset and left out. ``None`` registers the plugins of every ruleset, whose
+        registrations may then clash. A ruleset no plugin plays is a
+        :class:`~mands_sim.errors.ScenarioError` at the key ``ruleset``.
     """
     env = os.environ if environ is None else environ
     extras = named_plugins(extra_plugins)
@@ -170,13 +189,19 @@ def make_plugin_manager(
     _check_known(names, {*(ep.name for ep in entry_points), *(name for name, _ in extras)})
     for name in sorted(names):
         pm.set_blocked(name)
+    declared = set()
     if load_entry_points:
         replaced = {name for name, _ in extras}
         for entry_point in entry_points:
             if not pm.is_blocked(entry_point.name) and entry_point.name not in replaced:
-                pm._register_entry_point(entry_point)
+                declared.add(pm._register_entry_point(entry_point, ruleset))
     for name, plugin in extras:
-        pm.register(plugin, name)
+        own = declared_ruleset(name, plugin)
+        declared.add(own)
+        if plays(ruleset, own):
+            pm.register(plugin, name)
+    if ruleset is not None:
+        check_ruleset(ruleset, known_rulesets(declared))
     return pm
 
 

@@ -6,8 +6,9 @@ every scenario of format 1 was written for). A plugin says which game its conten
 implementing ``mands_ruleset`` (``docs/hooks.md``); one that does not is a Men & Supermen plugin,
 and one that answers :data:`ANY_RULESET` serves every game (a report section, a command).
 
-A simulation loads every installed plugin, then keeps those of its scenario's ruleset and those
-of any (:func:`keep_ruleset`); the others are unregistered before anything is asked of them.
+A simulation loads every installed plugin, asks each its ruleset before registering it, and
+registers those of its scenario's ruleset and those of any (:func:`plays`); the others are never
+registered, so no hook of theirs is ever called (:func:`~mands_sim.plugins.make_plugin_manager`).
 
 One plugin of each ruleset registers its :class:`RulesetDefinition` (``mands_register_rulesets``):
 the sheet format its scenarios are written in and how a sheet is figured into a character. The
@@ -26,10 +27,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 import pluggy
 
 from mands_sim.defaults import RuleDefaults
-from mands_sim.errors import PluginValidationError, ScenarioError
+from mands_sim.errors import PluginHookError, PluginValidationError, ScenarioError
 from mands_sim.model.character import Character, Figured, Sheet
 from mands_sim.model.figured import FiguredAdjustment
-from mands_sim.plugin_calls import results_by_plugin
 from mands_sim.suggestions import suggestion
 
 if TYPE_CHECKING:
@@ -49,6 +49,16 @@ RULESET_NAME_LIMIT: Final = 40
 RULESET_PATTERN: Final = r"^[A-Za-z0-9][A-Za-z0-9-]*$"
 """What a ruleset name is made of: ASCII letters, digits and ``-``, a letter or digit first."""
 
+
+class MakeManager(Protocol):
+    """``make(ruleset=...)``: a fresh plugin manager with the plugins of ``ruleset`` (``None``:
+    of every ruleset), as :func:`~mands_sim.plugins.make_plugin_manager` makes one."""
+
+    def __call__(self, *, ruleset: str | None) -> pluggy.PluginManager: ...
+
+
+HOOK: Final = "mands_ruleset"
+"""The hook a plugin says its ruleset by."""
 
 SHEET_RULESET_KEY: Final = "ruleset"
 """The key by which a sheet says which ruleset it is written for (none: Men & Supermen)."""
@@ -107,51 +117,55 @@ def ruleset_definition(registries: Registries, scenario: ScenarioSpec) -> Rulese
         raise ScenarioError(
             scenario.path,
             "ruleset",
-            f"a ruleset whose plugins say how its sheets are read (mands_register_rulesets: "
-            f"{known}), not {scenario.ruleset!r}",
+            f"expected a ruleset whose plugins say how its sheets are read "
+            f"(mands_register_rulesets: {known}), not {scenario.ruleset!r}",
         )
     return cast(RulesetDefinition, entry.payload)
 
 
+def declared_ruleset(name: str, plugin: object) -> str:
+    """The ruleset plugin ``name`` says it plays: what its ``mands_ruleset`` answers, else
+    :data:`DEFAULT_RULESET`. Read from the plugin object itself, before it is registered, so that
+    a plugin of another game is never registered at all. A crash is a
+    :class:`~mands_sim.errors.PluginHookError`, an answer that is not a ruleset name a
+    :class:`~mands_sim.errors.PluginValidationError`, each naming the plugin."""
+    declare = getattr(plugin, HOOK, None)
+    if declare is None or not callable(declare):
+        return DEFAULT_RULESET
+    try:
+        answer = declare()
+    except Exception as error:
+        raise PluginHookError(name, f"{type(error).__name__}: {error}", HOOK) from error
+    if answer is None:
+        return DEFAULT_RULESET
+    if not _is_ruleset_name(answer):
+        raise PluginValidationError(
+            name,
+            f"expected a ruleset name (letters, digits and '-', at most "
+            f"{RULESET_NAME_LIMIT} characters) or {ANY_RULESET!r}, not {answer!r}",
+            HOOK,
+        )
+    return str(answer)
+
+
+def plays(ruleset: str | None, declared: str) -> bool:
+    """Whether a plugin that declares ``declared`` is loaded for ``ruleset`` (``None``: all)."""
+    return ruleset is None or declared in {ruleset, ANY_RULESET}
+
+
 def plugin_rulesets(pm: pluggy.PluginManager) -> dict[str, str]:
-    """The ruleset of every registered plugin, by plugin name: what its ``mands_ruleset``
-    answers, else :data:`DEFAULT_RULESET`. An answer that is not a ruleset name is a
-    :class:`~mands_sim.errors.PluginValidationError` naming the plugin."""
-    declared = dict(results_by_plugin(pm, "mands_ruleset"))
-    for name, answer in declared.items():
-        if not _is_ruleset_name(answer):
-            raise PluginValidationError(
-                name,
-                f"expected a ruleset name (letters, digits and '-', at most "
-                f"{RULESET_NAME_LIMIT} characters) or {ANY_RULESET!r}, not {answer!r}",
-                "mands_ruleset",
-            )
+    """The ruleset of every registered plugin, by plugin name (:func:`declared_ruleset`)."""
     return {
-        name: str(declared.get(name, DEFAULT_RULESET))
+        name: declared_ruleset(name, plugin)
         for name, plugin in pm.list_name_plugin()
         if plugin is not None
     }
 
 
-def known_rulesets(rulesets: dict[str, str]) -> tuple[str, ...]:
-    """The rulesets some plugin plays, and the default one, sorted."""
-    return tuple(sorted({DEFAULT_RULESET, *rulesets.values()} - {ANY_RULESET}))
-
-
-def keep_ruleset(
-    pm: pluggy.PluginManager, ruleset: str, path: Path | None = None
-) -> tuple[str, ...]:
-    """Unregister every plugin of another ruleset than ``ruleset``; return their names, sorted.
-
-    Raises :class:`~mands_sim.errors.ScenarioError` at the key ``ruleset`` of the scenario file
-    ``path`` when no loaded plugin plays ``ruleset`` and it is not the default one: a misspelt
-    name never runs an encounter without its rules."""
-    rulesets = plugin_rulesets(pm)
-    check_ruleset(ruleset, known_rulesets(rulesets), path)
-    others = sorted(name for name, own in rulesets.items() if own not in {ruleset, ANY_RULESET})
-    for name in others:
-        pm.unregister(name=name)
-    return tuple(others)
+def known_rulesets(rulesets: Iterable[str]) -> tuple[str, ...]:
+    """The rulesets some plugin plays (of their declared ``rulesets``), and the default one,
+    sorted."""
+    return tuple(sorted({DEFAULT_RULESET, *rulesets} - {ANY_RULESET}))
 
 
 def check_ruleset(ruleset: str, known: tuple[str, ...], path: Path | None = None) -> None:
@@ -159,8 +173,18 @@ def check_ruleset(ruleset: str, known: tuple[str, ...], path: Path | None = None
     :class:`~mands_sim.errors.ScenarioError` at the key ``ruleset`` of the scenario ``path``,
     naming the installed ones and the closest."""
     if ruleset not in known:
-        expected = f"the name of an installed ruleset ({', '.join(known)}), not {ruleset!r}"
+        expected = (
+            f"expected the name of an installed ruleset ({', '.join(known)}), not {ruleset!r}"
+        )
         raise ScenarioError(path, "ruleset", f"{expected}; {suggestion(ruleset, known)}")
+
+
+def each_ruleset(make: MakeManager) -> list[tuple[str, pluggy.PluginManager]]:
+    """One plugin manager per installed ruleset, each ``make(ruleset=...)`` with that ruleset's
+    plugins and those of any, in ruleset order: what lists or collects across games (commands,
+    ``mands-sim plugins``) without one game's names clashing with another's."""
+    known = known_rulesets(plugin_rulesets(make(ruleset=None)).values())
+    return [(ruleset, make(ruleset=ruleset)) for ruleset in known]
 
 
 def _is_ruleset_name(answer: object) -> bool:

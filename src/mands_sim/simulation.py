@@ -49,7 +49,7 @@ from mands_sim.policy.checks import rule_problems, with_power_defaults
 from mands_sim.policy.errors import PolicyOptionsError
 from mands_sim.policy.priority import PriorityPolicy
 from mands_sim.registry import Registries, build_charts, collect_registries
-from mands_sim.rulesets import RulesetDefinition, keep_ruleset, ruleset_definition
+from mands_sim.rulesets import RulesetDefinition, ruleset_definition
 from mands_sim.scenario import (
     CharacterSpec,
     ScenarioSpec,
@@ -132,12 +132,7 @@ class Simulation:
         if self._prepared is None:
             if not isinstance(self.extra_plugins, Mapping):
                 self.extra_plugins = tuple(self.extra_plugins)  # may be read twice: keep it
-            pm = make_plugin_manager(
-                disabled=self._disabled_plugins(),
-                extra_plugins=self.extra_plugins,
-                load_entry_points=self.load_entry_points,
-            )
-            keep_ruleset(pm, self.scenario.ruleset, self.scenario.path)
+            pm = self._plugin_manager()
             check_event_classes(pm)
             check_makers(pm, self.scenario)
             registries = collect_registries(pm)
@@ -173,6 +168,19 @@ class Simulation:
             self._minds(registries)  # bad policy options fail before any run
         return self._prepared
 
+    def _plugin_manager(self) -> pluggy.PluginManager:
+        """The plugins of the scenario's ruleset (and of any) this simulation loads; a ruleset
+        none plays is an error at the scenario's ``ruleset`` key."""
+        try:
+            return make_plugin_manager(
+                disabled=self._disabled_plugins(),
+                extra_plugins=self.extra_plugins,
+                load_entry_points=self.load_entry_points,
+                ruleset=self.scenario.ruleset,
+            )
+        except ScenarioError as error:
+            raise ScenarioError(self.scenario.path, error.key, error.expected) from None
+
     def _left_out_defaults(self, registries: Registries) -> dict[str, str]:
         """Each default the scenario switches that no loaded plugin declares but a plugin left
         out does, with that plugin: looked for only then, among every installed and given
@@ -186,6 +194,7 @@ class Simulation:
                 extra_plugins=self.extra_plugins,
                 load_entry_points=self.load_entry_points,
                 environ={},
+                ruleset=self.scenario.ruleset,
             )
             entries = collect_registries(everyone).defaults.entries
         except MandsSimError:  # a plugin that fails to load alone says so where it is loaded

@@ -101,8 +101,8 @@ def plugin_manager_factory() -> PluginManagerFactory:
     """``make(*plugins, **named_plugins)`` → a plugin manager with only these plugins.
 
     A positional plugin is named by its module (``__name__``) or class; a keyword one by its
-    keyword. Installed plugins are not loaded and ``MANDS_SIM_DISABLE_PLUGINS`` is ignored;
-    ``MANDS_SIM_TRACE_HOOKS=1`` still traces.
+    keyword; each is registered whatever ruleset it plays. Installed plugins are not loaded and
+    ``MANDS_SIM_DISABLE_PLUGINS`` is ignored; ``MANDS_SIM_TRACE_HOOKS=1`` still traces.
     """
     from mands_sim.plugins import TRACE_ENV_VAR, make_plugin_manager, named_plugins
 
@@ -111,6 +111,7 @@ def plugin_manager_factory() -> PluginManagerFactory:
             extra_plugins=dict([*named_plugins(plugins), *named.items()]),
             load_entry_points=False,
             environ={TRACE_ENV_VAR: os.environ.get(TRACE_ENV_VAR, "")},
+            ruleset=None,
         )
 
     return make

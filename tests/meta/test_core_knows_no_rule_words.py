@@ -1,6 +1,7 @@
-"""The core (``src/mands_sim``) names no power, skill or weapon of the rulebook: those are the
-plugins' words (``docs/design.md`` "Plugins"). The words are read from what the installed
-plugins register, so a new power's name is checked as soon as it exists. The core cites the
+"""The core (``src/mands_sim``, its plugin API included) names no power, skill or weapon of the
+rulebook, nor a weapon or game term of Microlite: those are the rulesets' words (``docs/design.md``
+"Plugins", ``docs/rulesets.md``). The words are read from what the installed plugins register
+and their tables, so a new power's name is checked as soon as it exists. The core cites the
 rules it seams by their G-number (``docs/rules/decisions.md``), never by a power's section."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+
+from mands_microlite.tables import tables
 
 from mands_rulebook.kit.weapons.table import standard_weapons
 from mands_sim.plugins import make_plugin_manager
@@ -36,18 +39,20 @@ Temper, Ignore Damage, the Hold Breath and Healing Rolls, Endurance Points, Spee
 Hearing Power attribute of seed 002 and its chart, a run on the map, a fall, and the "Power Use"
 skill family a power's use is trained in."""
 
-API = "api.py"
+MICROLITE_TERMS = frozenset({"Drama Points", "Horror Factor", "Hand to Hand", "Mental Affinity"})
+"""Microlite's own game terms (seed 003), besides the weapons of its table."""
 
 
 @cache
 def rule_words() -> frozenset[str]:
-    """Every installed power's and skill's name and every standard weapon's, less the core's
-    own vocabulary."""
+    """Every installed Men & Supermen power's and skill's name and every standard weapon's, and
+    Microlite's weapons and terms, less the core's own vocabulary."""
     registries = collect_registries(make_plugin_manager(environ={}))
     names = [entry.name for entry in registries.powers.entries]
     names += [entry.name for entry in registries.skills.entries]
     names += [weapon.name for weapon in standard_weapons().values()]
-    return frozenset(names) - GAME_VOCABULARY
+    names += [weapon.name for weapon in tables().weapons]
+    return frozenset(names) - GAME_VOCABULARY | MICROLITE_TERMS
 
 
 def spellings(word: str) -> list[str]:
@@ -65,10 +70,8 @@ def files_naming(word: str, texts: Mapping[str, str]) -> set[str]:
 
 @cache
 def core_texts() -> Mapping[str, str]:
-    """The core's modules (but the plugin API, which declares the kit), by relative path."""
-    return {
-        str(p.relative_to(CORE)): p.read_text("utf-8") for p in CORE.rglob("*.py") if p.name != API
-    }
+    """The core's modules, by relative path."""
+    return {str(p.relative_to(CORE)): p.read_text("utf-8") for p in CORE.rglob("*.py")}
 
 
 @cache
@@ -79,7 +82,7 @@ def found_in_the_core() -> dict[str, set[str]]:
 
 def test_the_words_come_from_the_installed_plugins() -> None:
     words = rule_words()
-    assert {"Absorption", "Wrestling"} <= words
+    assert {"Absorption", "Wrestling", "battle axe", "Drama Points"} <= words
     assert not words & GAME_VOCABULARY
 
 

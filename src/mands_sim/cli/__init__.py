@@ -101,14 +101,28 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def plugin_commands(pm: pluggy.PluginManager | None = None) -> list[tuple[str, CommandDefinition]]:
-    """Every command of the plugins of ``pm`` (by default, every installed plugin but those
-    ``MANDS_SIM_DISABLE_PLUGINS`` names) with the plugin's name, sorted by name; one that takes
-    a built-in command's name fails naming its plugin."""
+    """Every command of the plugins of ``pm`` (by default, every installed plugin of every
+    ruleset but those ``MANDS_SIM_DISABLE_PLUGINS`` names) with the plugin's name, sorted by
+    name; one that takes a built-in command's name fails naming its plugin."""
+
     from mands_sim.hook_rules import command_definitions
     from mands_sim.plugins import make_plugin_manager
     from mands_sim.registry import collect_registries
+    from mands_sim.rulesets import each_ruleset
 
-    found = command_definitions(collect_registries(pm or make_plugin_manager()))
+    managers = [pm] if pm is not None else [e for _, e in each_ruleset(make_plugin_manager)]
+    by_name: dict[str, tuple[str, CommandDefinition]] = {}
+    for each in managers:
+        for plugin, definition in command_definitions(collect_registries(each)):
+            first = by_name.setdefault(definition.name, (plugin, definition))[0]
+            if first != plugin:  # two rulesets' plugins: the same name cannot be both
+                raise PluginValidationError(
+                    max(first, plugin),
+                    f"registers the command {definition.name!r}, which {min(first, plugin)} "
+                    "registers already",
+                    "mands_register_commands",
+                )
+    found = sorted(by_name.values(), key=lambda pair: pair[1].name)
     for plugin, definition in found:
         if definition.name in COMMANDS:
             raise PluginValidationError(

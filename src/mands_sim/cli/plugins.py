@@ -12,13 +12,20 @@ Other subcommands that build a plugin manager reuse :func:`add_plugin_arguments`
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Any
 
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.hookspecs import HOOK_API_VERSION
 from mands_sim.plugins import DISABLE_ENV_VAR, MandsPluginManager, PluginInfo, make_plugin_manager
-from mands_sim.registry import Entry, Registries, collect_registries
-from mands_sim.rulesets import ANY_RULESET, plugin_rulesets
+from mands_sim.registry import Entry, collect_registries
+from mands_sim.rulesets import (
+    ANY_RULESET,
+    DEFAULT_RULESET,
+    MakeManager,
+    each_ruleset,
+    plugin_rulesets,
+)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,17 +51,22 @@ def add_plugin_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def plugin_manager_from_args(args: argparse.Namespace) -> MandsPluginManager:
-    """A fresh plugin manager honouring ``--disable`` and the environment."""
-    return make_plugin_manager(disabled=args.disable)
+def plugin_manager_from_args(
+    args: argparse.Namespace, ruleset: str | None = DEFAULT_RULESET
+) -> MandsPluginManager:
+    """A fresh plugin manager honouring ``--disable`` and the environment, with the plugins of
+    ``ruleset`` (``None``: of every ruleset)."""
+    return make_plugin_manager(disabled=args.disable, ruleset=ruleset)
 
 
 def run(args: argparse.Namespace) -> int:
     from mands_sim.cli import plugin_commands
 
-    pm = plugin_manager_from_args(args)
-    plugin_commands(pm)  # a command named as a built-in one fails here, naming its plugin
-    listing = plugin_listing(pm)
+    pm = plugin_manager_from_args(args, ruleset=None)
+    everyone = partial(plugin_manager_from_args, args)
+    for _, each in each_ruleset(everyone):
+        plugin_commands(each)  # a command named as a built-in one fails here, naming its plugin
+    listing = plugin_listing(pm, everyone)
     if args.json:
         emit_json(listing, args.json, "plugins")
     if args.json != STANDARD_OUTPUT:
@@ -62,14 +74,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def plugin_listing(pm: MandsPluginManager) -> dict[str, Any]:
-    """The listing as plain data (what ``--json`` prints)."""
-    registries = collect_registries(pm)
+def plugin_listing(pm: MandsPluginManager, make: MakeManager | None = None) -> dict[str, Any]:
+    """The listing as plain data (what ``--json`` prints). With ``make`` (a fresh manager like
+    ``pm``), each ruleset's registrations are collected apart (``each_ruleset``), so two games
+    may use one name; without it, ``pm``'s all together."""
     rulesets = plugin_rulesets(pm)
+    managers = each_ruleset(make) if make is not None else [("", pm)]
+    entries: dict[str, list[Entry]] = {}
+    for _, each in managers:
+        for entry in collect_registries(each).all_entries():
+            listed = entries.setdefault(entry.plugin, [])
+            if entry not in listed:  # a plugin of any ruleset registers in each
+                listed.append(entry)
     return {
         "hook_api_version": HOOK_API_VERSION,
         "plugins": [
-            _plugin_data(info, registries, rulesets[info.name]) for info in pm.plugin_infos()
+            _plugin_data(info, entries.get(info.name, []), rulesets[info.name])
+            for info in pm.plugin_infos()
         ],
         "disabled": list(pm.disabled()),
     }
@@ -85,8 +106,7 @@ def format_listing(listing: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _plugin_data(info: PluginInfo, registries: Registries, ruleset: str) -> dict[str, Any]:
-    entries = [entry for entry in registries.all_entries() if entry.plugin == info.name]
+def _plugin_data(info: PluginInfo, entries: list[Entry], ruleset: str) -> dict[str, Any]:
     return {
         "name": info.name,
         "ruleset": ruleset,

@@ -15,6 +15,7 @@ from typing import Any
 from mands_sim.cli import COMMANDS
 from mands_sim.plugins import make_plugin_manager
 from mands_sim.registry import collect_registries
+from mands_sim.rulesets import each_ruleset
 from mands_sim.scenario import scenario_json_schema
 
 
@@ -31,6 +32,12 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the schema, with the installed plugins' named defaults, as indented JSON; exit
     status 0."""
-    kinds = collect_registries(make_plugin_manager()).default_kinds()
+    kinds = tuple(
+        dict.fromkeys(
+            kind
+            for _, pm in each_ruleset(make_plugin_manager)
+            for kind in collect_registries(pm).default_kinds()
+        )
+    )
     print(json.dumps(scenario_json_schema(kinds), indent=2, ensure_ascii=False))
     return 0

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +48,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file in ``args.files``; 0 if all are valid, else 2."""
-    registries = collect_registries(plugin_manager_from_args(args))
+    registries = cache(lambda ruleset: collect_registries(plugin_manager_from_args(args, ruleset)))
     errors = {file: _error(file, registries, args.disable) for file in args.files}
     if args.json != STANDARD_OUTPUT:
         for file, error in errors.items():
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     return 2 if any(errors.values()) else 0
 
 
-def _error(file: str, registries: Registries, disabled: list[str]) -> str | None:
+def _error(file: str, registries: Callable[[str], Registries], disabled: list[str]) -> str | None:
     """What is wrong with ``file`` (naming the file, the key and what was expected), or
     ``None``."""
     try:
@@ -69,8 +71,10 @@ def _error(file: str, registries: Registries, disabled: list[str]) -> str | None
             return None
         scenario = load_scenario(file)
         if scenario.disabled_plugins:  # its own plugins: as the simulation loads them
-            registries = Simulation(scenario, disabled=tuple(disabled)).prepare().registries
-        check_scenario(registries, scenario)
+            loaded = Simulation(scenario, disabled=tuple(disabled)).prepare().registries
+        else:
+            loaded = registries(scenario.ruleset)
+        check_scenario(loaded, scenario)
     except MandsSimError as error:
         return str(error)
     return None

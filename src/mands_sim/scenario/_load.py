@@ -168,6 +168,7 @@ def _build(
     numbers = _checked_values(data, path)
     _check_format(data, path)
     sheets = _Sheets(path, base_dir, _ruleset(data))
+    sheets.check_ruleset()  # once, before any sheet is read as that game's
     if overrides:
         data = _overridden(data, overrides, sheets, path, keep_expect)
         numbers = _checked_values(data, path)
@@ -363,13 +364,18 @@ class _Sheets:
         wanted = f'ruleset = "{self._ruleset}"'
         if not said:
             return (
-                f"a sheet of the {self._ruleset} ruleset the scenario is played by, which says "
-                f"{wanted}; a sheet that says no ruleset is a {DEFAULT_RULESET} sheet"
+                f"expected a sheet of the {self._ruleset} ruleset the scenario is played by, "
+                f"which says {wanted}; a sheet that says no ruleset is a {DEFAULT_RULESET} sheet"
             )
         return (
-            f"a sheet of the {self._ruleset} ruleset the scenario is played by ({wanted}), "
-            f"not a {shown(own)} sheet"
+            f"expected a sheet of the {self._ruleset} ruleset the scenario is played by "
+            f"({wanted}), not a {shown(own)} sheet"
         )
+
+    def check_ruleset(self) -> None:
+        """Refuse, at the scenario's ``ruleset`` key, a ruleset no installed plugin plays or
+        none says how its sheets are read."""
+        self._definition()
 
     def _definition(self) -> tuple[str, RulesetDefinition]:
         """The installed definition of the scenario's ruleset, with the plugin that registers it."""
@@ -385,7 +391,7 @@ class _Sheets:
             raise ScenarioError(
                 self._path,
                 "ruleset",
-                f"a ruleset whose installed plugins say how its sheets are read "
+                f"expected a ruleset whose installed plugins say how its sheets are read "
                 f"(mands_register_rulesets), which {self._ruleset} has none of",
             )
         self._found = (found.plugin, cast(RulesetDefinition, found.payload))

@@ -351,7 +351,7 @@ class ScenarioSpec:
     disabled_plugins: tuple[str, ...] = ()
     ruleset: str = DEFAULT_RULESET
     """The game the scenario is played by (``docs/rulesets.md``): a simulation keeps only the
-    plugins of this ruleset and those of any (:func:`~mands_sim.rulesets.keep_ruleset`)."""
+    plugins of this ruleset and those of any (:func:`~mands_sim.rulesets.plays`)."""
     made_by: tuple[tuple[str, str], ...] = ()
     """``(key, plugin)`` for each sheet a plugin's maker made (``docs/scenarios.md`` "Made
     sheets"): a simulation without that plugin refuses the scenario."""

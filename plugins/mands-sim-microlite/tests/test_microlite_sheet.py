@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mands_microlite.sheet import Armor, MicroliteSheet, read_sheet
+
 from mands_sim.api import SheetProblems
 from mands_sim.errors import ScenarioError
 from mands_sim.scenario import load_scenario

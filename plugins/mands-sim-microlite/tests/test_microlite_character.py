@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from mands_microlite.character import MicroliteFigured, figure, figured
 from mands_microlite.ruleset import MICROLITE
 from mands_microlite.sheet import MicroliteSheet
+
 from mands_sim.api import Character, FiguredAdjustment, MandsSimError, RuleDefaults
 from mands_sim.scenario import load_scenario
 
