@@ -13,7 +13,8 @@ from mands_microlite.events import (
     InitiativeRolled,
     StrikeRolled,
 )
-from mands_microlite.strikes import damage_events
+from mands_microlite.rounds import MeleeRounds, attacks_left
+from mands_microlite.strikes import damage_events, knock_down, maneuver_bonus
 
 from mands_sim.api import AttackResolved, DamageTaken, Event, ScriptedDice
 from mands_sim.scenario import load_scenario
@@ -107,3 +108,31 @@ def test_damage_past_the_armor_comes_off_sdc_then_hp() -> None:
     assert [type(e) for e in events] == [ArmorDamaged, DamageTaken]
     assert events[0].left == 0  # type: ignore[attr-defined]
     assert (events[1].taken, events[1].virtual_damage_points_after) == (6, 39)  # type: ignore[attr-defined]
+
+
+def test_a_knocked_down_character_acts_after_everyone_the_others_unmoved() -> None:
+    """§7: "the character looses initiative and one attack" (ML-11)."""
+    encounter = Simulation(load_scenario(DUEL), dice=ScriptedDice([])).build()
+    clock = encounter.time
+    assert isinstance(clock, MeleeRounds)
+    encounter.emit(
+        [
+            InitiativeRolled(0, "bandit", 0, 19, 20, 1),
+            InitiativeRolled(0, "aldric", 0, 6, 10, 1),
+        ]
+    )
+    assert clock.windows(encounter, 0) == {"bandit": (0, 4), "aldric": (4, 4)}
+    encounter.emit(knock_down(encounter, "bandit"))
+    assert clock.windows(encounter, 0) == {"aldric": (4, 4), "bandit": (8, 4)}
+    assert attacks_left(encounter, "bandit", 0) == 3
+    assert clock.character_initiation_segment(encounter, "bandit", 1) == 8
+    assert clock.character_initiation_segment(encounter, "aldric", 1) == 4
+
+
+def test_a_trip_takes_the_combat_bonus_only_with_the_training() -> None:
+    """ML-11: Aldric's Advanced Combat gives his trips his +3; the bandit's Basic Hand to Hand at
+    1st level a bare d20."""
+    encounter = Simulation(load_scenario(DUEL), dice=ScriptedDice([])).build()
+    assert maneuver_bonus(encounter, "aldric", "trip") == 3
+    assert maneuver_bonus(encounter, "bandit", "trip") == 0
+    assert maneuver_bonus(encounter, "bandit", "kick") == 1

@@ -64,6 +64,32 @@ class DefenseRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InitiativeLost(Event):
+    """§5, §7: ``character`` loses initiative in round ``round`` (``why``: ``knocked down``, a
+    Horror Factor): it acts after everyone that round; the attack it loses with it is an
+    :class:`AttacksSpent` beside it."""
+
+    kind: ClassVar[str] = "initiative-lost"
+    character: str
+    round: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class HorrorFaced(Event):
+    """§5: ``character`` faces ``entity``'s Horror Factor ``horror_factor``: a d20 ``roll``;
+    ``stunned`` when it is less (it loses initiative and an attack, and cannot defend against the
+    entity's first attack)."""
+
+    kind: ClassVar[str] = "horror"
+    character: str
+    entity: str
+    horror_factor: int
+    roll: int
+    stunned: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ArmorDamaged(Event):
     """§6: the armor ``character`` wears takes ``taken`` of a blow; ``left`` is its SDC after."""
 

@@ -1,8 +1,9 @@
 """Who does what in a Microlite fight (not rules text): the presets a scenario names.
 
 * ``nearest-enemy`` (the default of a combatant): in its window, strike the enemy in reach with
-  the least SDC and HP left, with its best melee weapon, else its best ranged one, else a kick
-  (1d6, the best unarmed blow for one attack, §6). Enemies in reach are those at its place, or
+  the least SDC and HP left, with its best melee weapon, else its best ranged one, else a trip
+  when trained for it (a kick's 1d6, and the target knocked down, ML-11), else a kick (1d6, the
+  best unarmed blow for one attack, §6). Enemies in reach are those at its place, or
   anywhere with a ranged weapon (ML-07). Equal choices are ordered by the character's own dice
   (a substream of its own, so the order never depends on ids or listing order, and the fight's
   dice are not moved).
@@ -16,7 +17,13 @@ from typing import Any
 
 from mands_microlite.character import microlite_character
 from mands_microlite.rounds import current_round
-from mands_microlite.strikes import WEAPON_SHOT, WEAPON_STRIKE, best_weapon
+from mands_microlite.strikes import (
+    TRIP,
+    WEAPON_SHOT,
+    WEAPON_STRIKE,
+    best_weapon,
+    trips_with_bonuses,
+)
 from mands_sim.api import (
     Encounter,
     Intent,
@@ -62,7 +69,7 @@ class NearestEnemy:
             return WEAPON_STRIKE
         if best_weapon(weapons, ranged=True) is not None:
             return WEAPON_SHOT
-        return UNARMED_CHOICE
+        return TRIP if trips_with_bonuses(encounter, actor) else UNARMED_CHOICE
 
     @staticmethod
     def in_reach(encounter: Encounter, actor: str, *, ranged: bool) -> list[str]:

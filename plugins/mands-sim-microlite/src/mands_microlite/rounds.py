@@ -9,7 +9,9 @@ In a round the characters go in order of initiative, "each spending all its atta
 after the other": the first from the round's first segment, the next when the first's attacks
 are done. Each character's **window** is that run of segments, one per attack, fixed when the
 round's initiative is rolled; an attack spent elsewhere (a dodge) shortens what it does in its
-window, never moves another's.
+window, never moves another's. A character knocked down, or stunned by a Horror Factor, "looses
+initiative": its window moves after everyone's in that round, the others' staying where they
+were.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from mands_microlite.character import microlite_character
-from mands_microlite.events import AttacksSpent, InitiativeRolled
+from mands_microlite.events import AttacksSpent, InitiativeLost, InitiativeRolled
 from mands_microlite.figures import hand_to_hand
 from mands_microlite.sheet import MicroliteSheet
 from mands_microlite.tables import tables
@@ -52,6 +54,9 @@ class Melee:
     """``(round, total, rolloff)`` for each round it rolled initiative for."""
     spent: tuple[tuple[int, int], ...] = ()
     """``(round, attacks)`` it spent in each round."""
+    knocked_down: tuple[int, ...] = ()
+    """The rounds it lost initiative in (knocked down, stunned by a Horror Factor): it lost its
+    place in the order (§5, §7)."""
 
     def initiative(self, round_: int) -> tuple[int, int] | None:
         """``(total, rolloff)`` for ``round_``, or ``None`` when it rolled none."""
@@ -59,6 +64,9 @@ class Melee:
 
     def spent_in(self, round_: int) -> int:
         return next((n for r, n in self.spent if r == round_), 0)
+
+    def down_in(self, round_: int) -> bool:
+        return round_ in self.knocked_down
 
 
 def _rolled(melee: Melee, event: InitiativeRolled) -> Melee:
@@ -72,23 +80,30 @@ def _spent(melee: Melee, event: AttacksSpent) -> Melee:
     return replace(melee, spent=(*spent, (event.round, before + event.count)))
 
 
+def _knocked(melee: Melee, event: InitiativeLost) -> Melee:
+    kept = tuple(r for r in melee.knocked_down if r > event.round - KEPT_ROUNDS)
+    return replace(melee, knocked_down=(*kept, event.round))
+
+
 MELEE: Final = RuleState(
     "microlite-melee",
     Melee(),
-    {InitiativeRolled: _rolled, AttacksSpent: _spent},
+    {InitiativeRolled: _rolled, AttacksSpent: _spent, InitiativeLost: _knocked},
     summary="Each character's initiative and attacks spent, by melee round (rules.md §7).",
 )
 
 
 def round_length(scenario: ScenarioSpec) -> int:
     """ML-04: at least :data:`SHORTEST_ROUND` segments, and one segment for every attack of
-    every combatant in the scenario (and one more for each: a power punch begun on a window's
+    every combatant in the scenario, and as many again for the one with the most (a character
+    knocked down acts after everyone), and one more for each (a power punch begun on a window's
     last attack ends one segment on)."""
-    attacks = 0
-    for spec in scenario.characters:
-        if isinstance(spec.sheet, MicroliteSheet):
-            attacks += hand_to_hand(spec.sheet.hand_to_hand, spec.sheet.level).attacks + 1
-    return max(SHORTEST_ROUND, attacks)
+    attacks = [
+        hand_to_hand(spec.sheet.hand_to_hand, spec.sheet.level).attacks
+        for spec in scenario.characters
+        if isinstance(spec.sheet, MicroliteSheet)
+    ]
+    return max(SHORTEST_ROUND, sum(attacks) + max(attacks, default=0) + len(attacks))
 
 
 class MeleeRounds:
@@ -122,8 +137,15 @@ class MeleeRounds:
                 rolled.append((-initiative[0], -initiative[1], state.character_id))
         start = round_ * self.length
         windows: dict[str, tuple[int, int]] = {}
+        down = []
         for _, _, actor in sorted(rolled):
             attacks = microlite_character(encounter, actor).figured.attacks
+            windows[actor] = (start, attacks)
+            start += attacks
+            if encounter.state[actor].get(MELEE).down_in(round_):
+                down.append(actor)
+        for actor in down:  # §7: it "looses initiative": after everyone, the others unmoved
+            attacks = windows.pop(actor)[1]
             windows[actor] = (start, attacks)
             start += attacks
         return windows

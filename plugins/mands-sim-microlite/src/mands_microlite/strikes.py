@@ -1,7 +1,8 @@
 """Strikes, parries, dodges and damage (``docs/rules.md`` §4, §6): the attacks a character
 spends in its window of a melee round.
 
-Actions: ``punch`` (1d4), ``kick`` (1d6), ``power-punch`` (2d6, two attacks), each with the PS
+Actions: ``punch`` (1d4), ``kick`` (1d6), ``power-punch`` (2d6, two attacks), ``trip`` (1d6,
+and a hit knocks the target down: it loses initiative and an attack, §7, ML-11), each with the PS
 bonus (the Strength table above PS 30, ML-08), an extra die with Advanced Combat or WP Unarmed;
 ``weapon-strike`` with the sheet's best melee weapon and ``weapon-shot`` with its best ranged one
 (ML-05). Each spends its attacks when it starts and resolves one segment per attack later:
@@ -23,8 +24,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from mands_microlite.character import microlite_character
-from mands_microlite.events import ArmorDamaged, AttacksSpent, DefenseRolled, StrikeRolled
+from mands_microlite.events import (
+    ArmorDamaged,
+    AttacksSpent,
+    DefenseRolled,
+    InitiativeLost,
+    StrikeRolled,
+)
 from mands_microlite.figures import defended, strike_lands, unarmed_dice
+from mands_microlite.horror import Defenseless, defenseless
 from mands_microlite.rounds import attacks_left, current_round
 from mands_microlite.tables import Weapon, tables
 from mands_sim.api import (
@@ -46,8 +54,13 @@ from mands_sim.api import (
     register_actions,
 )
 
-UNARMED: Final = {"punch": "punch", "kick": "kick", "power-punch": "power punch"}
-"""Each unarmed action and the blow of ``data/microlite.toml`` it strikes with."""
+UNARMED: Final = {"punch": "punch", "kick": "kick", "power-punch": "power punch", "trip": "kick"}
+"""Each unarmed action and the blow of ``data/microlite.toml`` it strikes with (a trip is one of
+"Kicks, throws, trips, body blocks, and tackles")."""
+
+TRIP: Final = "trip"
+TRIPS_FROM_BASIC_LEVEL: Final = 8
+"""Seed "Hand to Hand Combat Types": Basic gains "throws/trips" at 8th level."""
 
 WEAPON_STRIKE: Final = "weapon-strike"
 WEAPON_SHOT: Final = "weapon-shot"
@@ -64,6 +77,7 @@ DEFINITIONS: Final = (
     _definition("punch", 1, "A punch, elbow, head butt or knee: 1d4 + the PS bonus (rules.md §6)."),
     _definition("kick", 1, "A kick, throw, trip, body block or tackle: 1d6 + the PS bonus (§6)."),
     _definition("power-punch", 2, "A power punch or aerial kick: 2d6 + the PS bonus; two attacks."),
+    _definition(TRIP, 1, "A trip or throw: 1d6 + the PS bonus, and the target is knocked down."),
     _definition(WEAPON_STRIKE, 1, "A blow with the best melee weapon on the sheet (§6, ML-05)."),
     _definition(WEAPON_SHOT, 1, "A shot with the best ranged weapon on the sheet (§6, ML-05)."),
 )
@@ -151,7 +165,8 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
         return []
     striker = microlite_character(encounter, actor).figured
     roll = encounter.dice_for(actor).face(tables().combat.die)
-    bonus = striker.combat_bonus + (tables().combat.weapon_proficiency if blow.proficient else 0)
+    bonus = maneuver_bonus(encounter, actor, action.definition.name)
+    bonus += tables().combat.weapon_proficiency if blow.proficient else 0
     total = roll + bonus
     critical = roll >= striker.critical_from
     fumble = roll == tables().combat.fumble_natural
@@ -171,7 +186,37 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
     amount = damage(encounter.dice_for(actor), encounter, actor, blow)
     if critical and not natural_twenty:
         amount *= 2
-    return [*events, *damage_events(encounter, target, actor, amount)]
+    events += damage_events(encounter, target, actor, amount)
+    if action.definition.name == TRIP:
+        events += knock_down(encounter, target)
+    return events
+
+
+def trips_with_bonuses(encounter: Encounter, actor: str) -> bool:
+    """ML-11: trips and throws are Advanced Maneuvers, whose bonuses apply with Advanced Combat
+    (the Physical Focus gains it); Basic Hand to Hand gains "throws/trips" at 8th level."""
+    sheet = microlite_character(encounter, actor).sheet
+    return sheet.hand_to_hand == "advanced" or (
+        sheet.hand_to_hand == "basic" and sheet.level >= TRIPS_FROM_BASIC_LEVEL
+    )
+
+
+def maneuver_bonus(encounter: Encounter, actor: str, action: str) -> int:
+    """The Combat Bonus, but for a trip without the training for it (a bare d20, ML-11)."""
+    if action == TRIP and not trips_with_bonuses(encounter, actor):
+        return 0
+    return microlite_character(encounter, actor).figured.combat_bonus
+
+
+def knock_down(encounter: Encounter, target: str) -> list[Event]:
+    """§7: "the character looses initiative and one attack": the attack of this round if it has
+    one left, else of the next."""
+    round_ = current_round(encounter)
+    lost = round_ if attacks_left(encounter, target, round_) > 0 else round_ + 1
+    return [
+        InitiativeLost(encounter.now, target, round_, "knocked down"),
+        AttacksSpent(encounter.now, target, lost, 1, "knocked down"),
+    ]
 
 
 def defend(
@@ -179,6 +224,8 @@ def defend(
 ) -> tuple[list[Event], bool, bool]:
     """The defender's parry, then dodge (§4): the events, whether the strike is held, and
     whether the defender rolled a natural 20."""
+    if defenseless(encounter, defender, attacker):  # §5: stunned by its Horror Factor
+        return [Defenseless(encounter.now, defender, attacker)], False, False
     figured = microlite_character(encounter, defender).figured
     dice = encounter.dice_for(defender)
     events: list[Event] = []
