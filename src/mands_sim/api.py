@@ -135,6 +135,7 @@ from mands_sim.percent_rolls import (
     percent_save,
     sheet_d100,
 )
+from mands_sim.policy.tactician import Estimate, Estimator, Tactician, weights_from_options
 from mands_sim.registry import Register, Registries, Source, spoken
 from mands_sim.report.plugin_sections import print_section
 from mands_sim.report.verdict import TOUGHNESS_STEPS
@@ -170,7 +171,7 @@ from mands_sim.units import SEGMENTS_PER_MINUTE, SEGMENTS_PER_ROUND
 from mands_sim.weaknesses import Parameter, WeaknessKind
 from mands_sim.world import Position
 
-API_VERSION: Final = "5.1.0"
+API_VERSION: Final = "5.2.0"
 """The version of this API (semantic versioning; the module docstring says what changes it)."""
 
 SECTIONS: Final = MappingProxyType(
@@ -279,6 +280,7 @@ SECTIONS: Final = MappingProxyType(
             "spoken",
         ),
         "Between scenes": ("Carried", "RestBetweenScenes", "FRESH"),
+        "Scored policies": ("Tactician", "Estimator", "Estimate", "weights_from_options"),
         "Rulesets": (
             "RulesetDefinition",
             "ReadSheet",
@@ -457,6 +459,8 @@ __all__ = [
     "DiceSource",
     "Encounter",
     "EndurancePaid",
+    "Estimate",
+    "Estimator",
     "Event",
     "FigureCharacter",
     "Figured",
@@ -514,6 +518,7 @@ __all__ = [
     "SheetMaker",
     "SheetProblems",
     "Source",
+    "Tactician",
     "UnknownConditionError",
     "UnplayedActionError",
     "Wait",
@@ -565,5 +570,6 @@ __all__ = [
     "spoken",
     "time_tradeoff_bonus",
     "under",
+    "weights_from_options",
 ]
 """Every exported name (``SECTIONS`` groups them for ``docs/api.md``)."""

@@ -13,7 +13,7 @@ from mands_sim.scenario import parse_scenario
 from mands_sim.simulation import Simulation
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-RUNS = 160
+RUNS = 100
 
 
 def scenario(name: str) -> dict[str, Any]:

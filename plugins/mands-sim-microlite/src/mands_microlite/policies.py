@@ -8,6 +8,8 @@
   (a substream of its own, so the order never depends on ids or listing order, and the fight's
   dice are not moved).
 * ``stand-by`` (the default of a bystander or hostage): nothing.
+* ``tactician``: mands-sim's scored policy over every strike allowed now, with what
+  :mod:`mands_microlite.tactics` says each is worth.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from mands_microlite.strikes import (
     best_weapon,
     trips_with_bonuses,
 )
+from mands_microlite.tactics import tactician
 from mands_sim.api import (
     Encounter,
     Intent,
@@ -127,3 +130,10 @@ def mands_register_policies(register: Register) -> None:
         source="template, not rules text",
     )
     register("stand-by", StandBy, summary="Do nothing.", source="template, not rules text")
+    register(
+        "tactician",
+        tactician,
+        summary="mands-sim's tactician over Microlite's strikes: the best chance of landing "
+        "times damage per attack, weighed up when it may finish the target.",
+        source="template, not rules text",
+    )

@@ -49,6 +49,7 @@ from mands_sim.api import (
     Register,
     RuleState,
     answers_actions,
+    fighting,
     hookimpl,
     parse_dice,
     register_actions,
@@ -312,6 +313,26 @@ def mands_ruleset() -> str:
 @hookimpl
 def mands_register_actions(register: Register) -> None:
     register_actions(register, DEFINITIONS, initiate=initiate, resolve=resolve, source="rules text")
+
+
+def candidates(encounter: Encounter, actor: str) -> list[Intent]:
+    """Every strike ``actor`` could make at an enemy in reach (ML-07), allowed now or not."""
+    me = encounter.state[actor]
+    intents = []
+    for action in ACTIONS:
+        blow = blow_of(encounter, actor, action)
+        if blow is None:
+            continue
+        for state in encounter.state:
+            reach = blow.ranged or state.position == me.position
+            if state.side != me.side and fighting(encounter, state) and reach:
+                intents.append(Intent(action, state.character_id))
+    return intents
+
+
+@hookimpl
+def mands_candidate_actions(encounter: Encounter, actor: str) -> list[Intent]:
+    return candidates(encounter, actor)
 
 
 @hookimpl
