@@ -275,11 +275,12 @@ def mands_ruleset() -> str | None:
     such as ``"microlite"``, ``"*"`` for a plugin that serves every ruleset, or ``None`` for
     Men & Supermen (``"men-and-supermen"``, the default of a plugin that does not say).
 
-    Returns the name or ``None``. Results combine per plugin: each plugin is asked on its own
-    when a simulation is prepared, before any other hook; a scenario keeps the plugins of its
-    own ``ruleset`` and those of ``"*"``, and every other plugin is unregistered. An answer that
-    is not a name (letters, digits and ``-``) raises
-    :class:`~mands_sim.errors.PluginValidationError` naming the plugin.
+    Returns the name or ``None``. Results combine per plugin: read from each plugin object
+    before it is registered (:func:`mands_sim.rulesets.declared_ruleset`, not a hook call), so a
+    manager for one ruleset registers its plugins and those of ``"*"`` and never another
+    game's. A crash raises :class:`~mands_sim.errors.PluginHookError`, an answer that is not a
+    name (letters, digits and ``-``) :class:`~mands_sim.errors.PluginValidationError`, each
+    naming the plugin.
     """
 
 
