@@ -20,6 +20,8 @@ from mands_sim.batch.executors import (
     ExecutorError,
     ScenarioContent,
     check_versions,
+    code_fingerprint,
+    packages_fingerprint,
     plugin_versions,
     worker_versions,
 )
@@ -219,3 +221,35 @@ def test_a_scheduler_that_cannot_be_used_is_an_error_before_anything_is_stored(
     with pytest.raises(ExecutorError, match=said):
         run_batch(DUEL, options, store=tmp_path / "s.db")
     assert not (tmp_path / "s.db").exists()
+
+
+def test_the_code_fingerprint_follows_a_packages_code_not_its_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable plugin keeps its version while it is edited: the fingerprint of its package
+    sees the edit, and only the edit (the same code, the same fingerprint)."""
+    package = tmp_path / "edited_plugin"
+    package.mkdir()
+    source = package / "__init__.py"
+    source.write_text("BLOWS = 1\n", encoding="utf-8")
+    (package / "table.toml").write_text("blows = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = packages_fingerprint({"edited_plugin"})
+    assert packages_fingerprint({"edited_plugin"}) == before
+    source.write_text("BLOWS = 2\n", encoding="utf-8")
+    assert packages_fingerprint({"edited_plugin"}) != before
+    source.write_text("BLOWS = 1\n", encoding="utf-8")
+    assert packages_fingerprint({"edited_plugin"}) == before
+    (package / "table.toml").write_text("blows = 2\n", encoding="utf-8")  # a table is code too
+    assert packages_fingerprint({"edited_plugin"}) != before
+
+
+def test_a_batchs_code_is_mands_sims_and_its_installed_plugins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plugin passed in code is known by its name alone, so two processes that define it in
+    different modules still share the batch; the installed ones are known by their code."""
+    plain = code_fingerprint(Simulation(load_scenario(DUEL)))
+    assert plain == packages_fingerprint({"mands_sim", "mands_rulebook", "mands_sim_sonic"})
+    passed = Simulation(load_scenario(DUEL), extra_plugins={"tunable": Tunable("ok")})
+    assert code_fingerprint(passed) == plain

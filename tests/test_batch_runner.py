@@ -396,3 +396,17 @@ def test_the_batch_merges_its_players_tallies_into_the_stored_runs_aggregate(
     for record in result.records():
         one_by_one.add(record)
     assert result.aggregate == one_by_one
+
+
+def test_a_stored_batch_is_not_reported_again_once_a_plugin_is_edited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same scenario, options and versions, but a plugin's code changed (an editable
+    install): a new batch, played, not the old one reported."""
+    options = BatchOptions(runs=10, seed=4, jobs=1)
+    store = tmp_path / "r.db"
+    first = run_batch(GRUNTS, options, store=store)
+    assert first.reused == 0
+    monkeypatch.setattr("mands_sim.batch.runner.code_fingerprint", lambda simulation: "edited")
+    edited = run_batch(GRUNTS, options, store=store)
+    assert (edited.reused, len(list(edited.records()))) == (0, 10)

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import json
 import pickle
 import threading
+import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from mands_sim import __version__
@@ -108,6 +111,56 @@ def plugin_versions(simulation: Simulation) -> dict[str, str]:
     infos = pm.plugin_infos() if hasattr(pm, "plugin_infos") else ()
     versions = {info.name: info.version or "" for info in infos}
     return {"mands-sim": __version__, **versions}
+
+
+CODE_SUFFIXES: Final = frozenset({".py", ".toml"})
+"""What a package's code is made of, for :func:`code_fingerprint`: its modules and data tables."""
+
+
+def code_fingerprint(simulation: Simulation) -> str:
+    """SHA-256 of the code a batch of ``simulation`` plays (:func:`packages_fingerprint`):
+    mands-sim's and the top-level package of each installed plugin it loads (the rulebook's, a
+    ruleset's, a third party's). Versions stay the same while a plugin is edited in place (an
+    editable install); its code does not, and a batch keyed by it is not mistaken for one
+    played by the code before. A plugin object passed in code (the Python API, a test) is known
+    by its name alone: where it is defined may differ from one process to the next."""
+    pm = simulation.prepare().pm
+    infos = pm.plugin_infos() if hasattr(pm, "plugin_infos") else ()
+    installed = {info.name for info in infos if info.origin != "registered directly"}
+    plugins = [p for name, p in pm.list_name_plugin() if p is not None and name in installed]
+    return packages_fingerprint({"mands_sim", *(_top_package(p) for p in plugins)})
+
+
+def packages_fingerprint(packages: set[str]) -> str:
+    """SHA-256 of every ``.py`` and ``.toml`` file of ``packages``, by package and path."""
+    digest = hashlib.sha256(b"mands-sim code\0")
+    for package in sorted(packages):
+        for name, path in _package_files(package):
+            digest.update(f"{package}\0{name}\0".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _top_package(plugin: object) -> str:
+    module = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
+    return module.split(".")[0]
+
+
+def _package_files(package: str) -> list[tuple[str, Path]]:
+    """The code files of ``package`` (a plain module: its file), by relative path, sorted."""
+    spec = importlib.util.find_spec(package)
+    if spec is None:
+        return []
+    roots = [Path(root) for root in spec.submodule_search_locations or ()]
+    if not roots:
+        return [(Path(spec.origin).name, Path(spec.origin))] if spec.origin else []
+    found = {
+        (f"{index}/{path.relative_to(root).as_posix()}", path)
+        for index, root in enumerate(roots)
+        for path in root.rglob("*")
+        if path.suffix in CODE_SUFFIXES and "__pycache__" not in path.parts and path.is_file()
+    }
+    return sorted(found)
 
 
 def worker_versions(content: ScenarioContent) -> dict[str, str]:
@@ -192,7 +245,9 @@ __all__ = [
     "ExecutorError",
     "ScenarioContent",
     "check_versions",
+    "code_fingerprint",
     "dask_client",
+    "packages_fingerprint",
     "plugin_versions",
     "prepared",
     "prepared_here",

@@ -48,6 +48,7 @@ from mands_sim.batch.executors import (
     ExecutorError,
     ScenarioContent,
     check_versions,
+    code_fingerprint,
     dask_client,
     plugin_versions,
     prepared_here,
@@ -312,7 +313,7 @@ def run_batch(
         simulation = Simulation(spec, disabled=options.without, extra_plugins=extra_plugins or {})
         versions = plugin_versions(simulation)
         store_path = Path(store) if store is not None else default_store_path()
-        key = _batch_key(spec, options, versions)
+        key = _batch_key(spec, options, versions, code_fingerprint(simulation))
         pools = _Pools(path, options, extra_plugins or {}, versions, cluster)
         pools.check()  # a cluster that cannot play the batch: said before it is stored
         with ResultStore(store_path) as results:
@@ -371,8 +372,17 @@ def _connected(options: BatchOptions, client: Any) -> Iterator[Any]:
         connected.close()
 
 
-def _batch_key(spec: ScenarioSpec, options: BatchOptions, versions: dict[str, str]) -> str:
-    identity = {"scenario": spec.content_hash, "options": options.identity(), "versions": versions}
+def _batch_key(
+    spec: ScenarioSpec, options: BatchOptions, versions: dict[str, str], code: str
+) -> str:
+    """The batch's identity in the store: its scenario, options, versions and code (a plugin
+    edited in place keeps its version, :func:`code_fingerprint`)."""
+    identity = {
+        "scenario": spec.content_hash,
+        "options": options.identity(),
+        "versions": versions,
+        "code": code,
+    }
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()
 
 
