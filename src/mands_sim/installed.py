@@ -17,23 +17,13 @@ from mands_sim.model.sheet import CharacterSheet
 from mands_sim.plugin_calls import figured_adjustments
 from mands_sim.plugins import MandsPluginManager, make_plugin_manager
 from mands_sim.registry import Registries, collect_registries
-from mands_sim.rulesets import (
-    DEFAULT_RULESET,
-    check_ruleset,
-    known_rulesets,
-    plugin_rulesets,
-)
-
-
-@lru_cache(maxsize=1)
-def installed_rulesets() -> tuple[str, ...]:
-    """The rulesets the installed plugins play, sorted (the default one always among them)."""
-    return known_rulesets(plugin_rulesets(make_plugin_manager(ruleset=None)).values())
+from mands_sim.rulesets import DEFAULT_RULESET
 
 
 @lru_cache(maxsize=8)
 def _plugins(ruleset: str = DEFAULT_RULESET) -> MandsPluginManager:
-    check_ruleset(ruleset, installed_rulesets())  # before loading: a wrong name costs nothing
+    """The installed plugins of ``ruleset``; one no plugin plays fails in
+    :func:`~mands_sim.plugins.make_plugin_manager`, which registers nothing of another game."""
     return make_plugin_manager(ruleset=ruleset)
 
 

@@ -12,8 +12,11 @@ Other subcommands that build a plugin manager reuse :func:`add_plugin_arguments`
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
+
+import pluggy
 
 from mands_sim.cli import COMMANDS, STANDARD_OUTPUT, emit_json, json_option
 from mands_sim.hookspecs import HOOK_API_VERSION
@@ -22,7 +25,6 @@ from mands_sim.registry import Entry, collect_registries
 from mands_sim.rulesets import (
     ANY_RULESET,
     DEFAULT_RULESET,
-    MakeManager,
     each_ruleset,
     plugin_rulesets,
 )
@@ -63,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
     from mands_sim.cli import plugin_commands
 
     pm = plugin_manager_from_args(args, ruleset=None)
-    everyone = partial(plugin_manager_from_args, args)
-    for _, each in each_ruleset(everyone):
+    managers = each_ruleset(partial(plugin_manager_from_args, args))
+    for _, each in managers:
         plugin_commands(each)  # a command named as a built-in one fails here, naming its plugin
-    listing = plugin_listing(pm, everyone)
+    listing = plugin_listing(pm, managers)
     if args.json:
         emit_json(listing, args.json, "plugins")
     if args.json != STANDARD_OUTPUT:
@@ -74,14 +76,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def plugin_listing(pm: MandsPluginManager, make: MakeManager | None = None) -> dict[str, Any]:
-    """The listing as plain data (what ``--json`` prints). With ``make`` (a fresh manager like
-    ``pm``), each ruleset's registrations are collected apart (``each_ruleset``), so two games
-    may use one name; without it, ``pm``'s all together."""
+def plugin_listing(
+    pm: MandsPluginManager, managers: Sequence[tuple[str, pluggy.PluginManager]] = ()
+) -> dict[str, Any]:
+    """The listing as plain data (what ``--json`` prints). With ``managers`` (one per ruleset,
+    :func:`~mands_sim.rulesets.each_ruleset`), each ruleset's registrations are collected apart,
+    so two games may use one name; without, ``pm``'s all together."""
     rulesets = plugin_rulesets(pm)
-    managers = each_ruleset(make) if make is not None else [("", pm)]
     entries: dict[str, list[Entry]] = {}
-    for _, each in managers:
+    for _, each in managers or [("", pm)]:
         for entry in collect_registries(each).all_entries():
             listed = entries.setdefault(entry.plugin, [])
             if entry not in listed:  # a plugin of any ruleset registers in each
