@@ -13,8 +13,8 @@ from mands_microlite.events import (
     InitiativeRolled,
     StrikeRolled,
 )
-from mands_microlite.rounds import MeleeRounds, attacks_left
-from mands_microlite.strikes import damage_events, knock_down, maneuver_bonus
+from mands_microlite.rounds import MeleeRounds, attacks_left, lose_initiative
+from mands_microlite.strikes import damage_events, maneuver_bonus
 
 from mands_sim.api import AttackResolved, DamageTaken, Event, ScriptedDice
 from mands_sim.scenario import load_scenario
@@ -122,7 +122,7 @@ def test_a_knocked_down_character_acts_after_everyone_the_others_unmoved() -> No
         ]
     )
     assert clock.windows(encounter, 0) == {"bandit": (0, 4), "aldric": (4, 4)}
-    encounter.emit(knock_down(encounter, "bandit"))
+    encounter.emit(lose_initiative(encounter, "bandit", "knocked down"))
     assert clock.windows(encounter, 0) == {"aldric": (4, 4), "bandit": (8, 4)}
     assert attacks_left(encounter, "bandit", 0) == 3
     assert clock.character_initiation_segment(encounter, "bandit", 1) == 8

@@ -24,7 +24,14 @@ from mands_microlite.figures import (
 )
 from mands_microlite.sheet import MicroliteSheet
 from mands_microlite.tables import tables
-from mands_sim.api import Character, Encounter, FiguredAdjustment, MandsSimError, RuleDefaults
+from mands_sim.api import (
+    Character,
+    Encounter,
+    FiguredAdjustment,
+    MandsSimError,
+    RuleDefaults,
+    fighting,
+)
 
 UNARMED_PROFICIENCY = "unarmed"
 """The WP that gives the extra die of damage unarmed without Advanced Combat (seed "Unarmed")."""
@@ -126,6 +133,19 @@ def figured(sheet: MicroliteSheet) -> MicroliteFigured:
         or UNARMED_PROFICIENCY in sheet.proficiencies,
         strength=strength_damage(stats["PS"], sheet.strength),
     )
+
+
+def enemies_in_reach(encounter: Encounter, actor: str, *, anywhere: bool) -> list[str]:
+    """``actor``'s enemies in the fight at its place, or ``anywhere`` on the map (a shot,
+    ML-07), in the encounter's order."""
+    me = encounter.state[actor]
+    return [
+        state.character_id
+        for state in encounter.state
+        if state.side != me.side
+        and fighting(encounter, state)
+        and (anywhere or state.position == me.position)
+    ]
 
 
 def microlite_character(

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mands_microlite.character import microlite_character
-from mands_microlite.events import AttacksSpent, HorrorFaced, InitiativeLost
+from mands_microlite.character import enemies_in_reach, microlite_character
+from mands_microlite.events import HorrorFaced
+from mands_microlite.rounds import lose_initiative
 from mands_microlite.tables import tables
 from mands_sim.api import Encounter, Event, Register, RuleState, fighting, hookimpl
 
@@ -49,11 +50,9 @@ HORRIFIED: Final = RuleState(
 
 def horrors_faced(encounter: Encounter, actor: str) -> list[str]:
     """The enemies at ``actor``'s place with a Horror Factor, the highest first (then by id)."""
-    me = encounter.state[actor]
     found = [
-        (-microlite_character(encounter, s.character_id).sheet.horror_factor, s.character_id)
-        for s in encounter.state
-        if s.side != me.side and fighting(encounter, s) and s.position == me.position
+        (-microlite_character(encounter, enemy).sheet.horror_factor, enemy)
+        for enemy in enemies_in_reach(encounter, actor, anywhere=False)
     ]
     return [entity for horror, entity in sorted(found) if horror < 0]
 
@@ -72,11 +71,8 @@ def face_horrors(encounter: Encounter) -> list[Event]:
             failed = roll < factor
             events.append(HorrorFaced(encounter.now, actor, entity, factor, roll, failed))
             stunned = stunned or failed
-        if stunned:
-            events += [
-                InitiativeLost(encounter.now, actor, 0, "horror"),
-                AttacksSpent(encounter.now, actor, 0, 1, "horror"),
-            ]
+        if stunned:  # the fight opens: its first round
+            events += lose_initiative(encounter, actor, "horror")
     return events
 
 

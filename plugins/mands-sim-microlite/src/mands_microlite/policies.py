@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mands_microlite.character import microlite_character
+from mands_microlite.character import enemies_in_reach, microlite_character
 from mands_microlite.rounds import current_round
 from mands_microlite.strikes import (
     TRIP,
@@ -33,7 +33,6 @@ from mands_sim.api import (
     QualityAllocation,
     Register,
     Wait,
-    fighting,
     hookimpl,
 )
 
@@ -77,14 +76,7 @@ class NearestEnemy:
     @staticmethod
     def in_reach(encounter: Encounter, actor: str, *, ranged: bool) -> list[str]:
         """Enemies fighting at ``actor``'s place, or anywhere for a shot (ML-07)."""
-        me = encounter.state[actor]
-        return sorted(
-            state.character_id
-            for state in encounter.state
-            if state.side != me.side
-            and fighting(encounter, state)
-            and (ranged or state.position == me.position)
-        )
+        return sorted(enemies_in_reach(encounter, actor, anywhere=ranged))
 
     @staticmethod
     def weakest(encounter: Encounter, actor: str, targets: list[str]) -> str:

@@ -177,6 +177,17 @@ def attacks_left(encounter: Encounter, actor: str, round_: int) -> int:
     return figured.attacks - encounter.state[actor].get(MELEE).spent_in(round_)
 
 
+def lose_initiative(encounter: Encounter, actor: str, why: str) -> list[Event]:
+    """§5, §7: ``actor`` "looses initiative and one attack": it acts after everyone this round,
+    and loses an attack of this round if it has one left, else of the next."""
+    round_ = current_round(encounter)
+    lost = round_ if attacks_left(encounter, actor, round_) > 0 else round_ + 1
+    return [
+        InitiativeLost(encounter.now, actor, round_, why),
+        AttacksSpent(encounter.now, actor, lost, 1, why),
+    ]
+
+
 def current_round(encounter: Encounter) -> int:
     """The melee round the encounter is in."""
     clock = encounter.time

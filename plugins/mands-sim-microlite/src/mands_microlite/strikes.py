@@ -23,17 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mands_microlite.character import microlite_character
+from mands_microlite.character import enemies_in_reach, microlite_character
 from mands_microlite.events import (
     ArmorDamaged,
     AttacksSpent,
     DefenseRolled,
-    InitiativeLost,
     StrikeRolled,
 )
 from mands_microlite.figures import defended, strike_lands, unarmed_dice
 from mands_microlite.horror import Defenseless, defenseless
-from mands_microlite.rounds import attacks_left, current_round
+from mands_microlite.rounds import attacks_left, current_round, lose_initiative
 from mands_microlite.tables import Weapon, tables
 from mands_sim.api import (
     ActionDefinition,
@@ -49,7 +48,6 @@ from mands_sim.api import (
     Register,
     RuleState,
     answers_actions,
-    fighting,
     hookimpl,
     parse_dice,
     register_actions,
@@ -111,7 +109,7 @@ def best_weapon(names: Sequence[str], *, ranged: bool) -> Weapon | None:
     """The weapon of ``names`` doing the most damage on average, melee or ranged (the table's
     order breaking ties)."""
     found = [w for w in (tables().weapon(n) for n in names) if w is not None and w.ranged is ranged]
-    return max(found, key=lambda w: _mean(parse_dice(w.dice)), default=None)
+    return max(found, key=lambda w: mean_roll(parse_dice(w.dice)), default=None)
 
 
 def blow_of(encounter: Encounter, actor: str, action: str) -> Blow | None:
@@ -166,9 +164,7 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
         return []
     striker = microlite_character(encounter, actor).figured
     roll = encounter.dice_for(actor).face(tables().combat.die)
-    bonus = maneuver_bonus(encounter, actor, action.definition.name)
-    bonus += tables().combat.weapon_proficiency if blow.proficient else 0
-    total = roll + bonus
+    total = roll + strike_bonus(encounter, actor, action.definition.name, blow)
     critical = roll >= striker.critical_from
     fumble = roll == tables().combat.fumble_natural
     events: list[Event] = [
@@ -189,7 +185,7 @@ def resolve(encounter: Encounter, actor: str, action: ActionInProgress) -> list[
         amount *= 2
     events += damage_events(encounter, target, actor, amount)
     if action.definition.name == TRIP:
-        events += knock_down(encounter, target)
+        events += lose_initiative(encounter, target, "knocked down")
     return events
 
 
@@ -209,15 +205,21 @@ def maneuver_bonus(encounter: Encounter, actor: str, action: str) -> int:
     return microlite_character(encounter, actor).figured.combat_bonus
 
 
-def knock_down(encounter: Encounter, target: str) -> list[Event]:
-    """§7: "the character looses initiative and one attack": the attack of this round if it has
-    one left, else of the next."""
-    round_ = current_round(encounter)
-    lost = round_ if attacks_left(encounter, target, round_) > 0 else round_ + 1
-    return [
-        InitiativeLost(encounter.now, target, round_, "knocked down"),
-        AttacksSpent(encounter.now, target, lost, 1, "knocked down"),
-    ]
+def strike_bonus(encounter: Encounter, actor: str, action: str, blow: Blow) -> int:
+    """What ``actor``'s strike by ``action`` adds to its d20 (§4): the Combat Bonus (a trip's
+    only with the training, ML-11), and +5 with a WP for what it strikes with."""
+    proficiency = tables().combat.weapon_proficiency if blow.proficient else 0
+    return maneuver_bonus(encounter, actor, action) + proficiency
+
+
+def parry_bonus(encounter: Encounter, defender: str, blow: Blow) -> int | None:
+    """What ``defender``'s parry of ``blow`` adds to its d20 (§4): ``None`` for a shot, which
+    cannot be parried; nothing empty-handed against a weapon; else the Combat Bonus."""
+    if blow.ranged:
+        return None
+    character = microlite_character(encounter, defender)
+    armed = best_weapon(character.sheet.weapons, ranged=False) is not None
+    return character.figured.combat_bonus if armed or blow.weapon is None else 0
 
 
 def defend(
@@ -231,11 +233,10 @@ def defend(
     dice = encounter.dice_for(defender)
     events: list[Event] = []
     naturals: list[int] = []
-    if not blow.ranged:
+    parry = parry_bonus(encounter, defender, blow)
+    if parry is not None:
         roll = dice.face(tables().combat.die)
-        armed = best_weapon(microlite_character(encounter, defender).sheet.weapons, ranged=False)
-        bonus = figured.combat_bonus if armed is not None or blow.weapon is None else 0
-        total = roll + bonus
+        total = roll + parry
         naturals.append(roll)
         events.append(
             DefenseRolled(
@@ -270,7 +271,7 @@ def damage(dice: DiceSource, encounter: Encounter, actor: str, blow: Blow) -> in
     if blow.weapon is None:
         return table
     weapon = blow.dice
-    if _mean(weapon) > _mean(strength.dice) * strength.times:
+    if mean_roll(weapon) > mean_roll(strength.dice) * strength.times:
         return weapon.roll(dice).total + table // 2
     return table + half_of(weapon, dice)
 
@@ -301,7 +302,8 @@ def damage_events(encounter: Encounter, target: str, source: str, amount: int) -
     return events
 
 
-def _mean(dice: DiceExpression) -> float:
+def mean_roll(dice: DiceExpression) -> float:
+    """What ``dice`` roll on average."""
     return (dice.minimum + dice.maximum) / 2
 
 
@@ -317,16 +319,12 @@ def mands_register_actions(register: Register) -> None:
 
 def candidates(encounter: Encounter, actor: str) -> list[Intent]:
     """Every strike ``actor`` could make at an enemy in reach (ML-07), allowed now or not."""
-    me = encounter.state[actor]
     intents = []
     for action in ACTIONS:
         blow = blow_of(encounter, actor, action)
-        if blow is None:
-            continue
-        for state in encounter.state:
-            reach = blow.ranged or state.position == me.position
-            if state.side != me.side and fighting(encounter, state) and reach:
-                intents.append(Intent(action, state.character_id))
+        if blow is not None:
+            reached = enemies_in_reach(encounter, actor, anywhere=blow.ranged)
+            intents += [Intent(action, target) for target in reached]
     return intents
 
 

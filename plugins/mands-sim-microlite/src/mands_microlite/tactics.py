@@ -23,9 +23,10 @@ from mands_microlite.strikes import (
     TRIP,
     WEAPON_STRIKE,
     attacks_of,
-    best_weapon,
     blow_of,
-    maneuver_bonus,
+    mean_roll,
+    parry_bonus,
+    strike_bonus,
 )
 from mands_microlite.tables import tables
 from mands_sim.api import (
@@ -78,21 +79,13 @@ class StrikeEstimator:
             return None
         striker = microlite_character(encounter, actor).figured
         defender = microlite_character(encounter, target)
-        bonus = maneuver_bonus(encounter, actor, intent.action)
-        bonus += tables().combat.weapon_proficiency if blow.proficient else 0
-        armed = best_weapon(defender.sheet.weapons, ranged=False) is not None
-        parry = (
-            None
-            if blow.ranged
-            else (defender.figured.combat_bonus if armed or blow.weapon is None else 0)
-        )
+        bonus = strike_bonus(encounter, actor, intent.action, blow)
+        parry = parry_bonus(encounter, target, blow)
         dodging = attacks_left(encounter, target, current_round(encounter)) > 0
         dodge = defender.figured.combat_bonus if dodging else None
         chance = landing_chance(bonus, blow.ranged, parry, dodge)
         critical = (21 - striker.critical_from) / 20
-        mean = (blow.dice.minimum + blow.dice.maximum) / 2 + (
-            0 if blow.ranged else striker.damage_bonus
-        )
+        mean = mean_roll(blow.dice) + (0 if blow.ranged else striker.damage_bonus)
         damage = chance * mean * (1 + critical)
         if intent.action == TRIP:
             damage += chance * self.attack_worth(encounter, target, actor)
@@ -114,11 +107,9 @@ class StrikeEstimator:
         assert blow is not None
         striker = microlite_character(encounter, actor).figured
         defender = microlite_character(encounter, against).figured
-        bonus = striker.combat_bonus + (
-            tables().combat.weapon_proficiency if blow.proficient else 0
-        )
+        bonus = strike_bonus(encounter, actor, action, blow)
         chance = landing_chance(bonus, False, defender.combat_bonus, None)
-        return chance * ((blow.dice.minimum + blow.dice.maximum) / 2 + striker.damage_bonus)
+        return chance * (mean_roll(blow.dice) + striker.damage_bonus)
 
     def pending_blow(
         self, encounter: Encounter, attacker: str, action: ActionInProgress
